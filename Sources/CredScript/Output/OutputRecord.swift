@@ -1,0 +1,35 @@
+import CredSimulator
+
+/// One thing a script run shows on its standard output, before it is rendered as
+/// text for people or JSON Lines for `jq`.
+public enum OutputRecord: Equatable, Sendable {
+    /// The command about to run, secrets masked (`--echo`).
+    case echo(command: String, file: String, line: Int)
+    /// An SDK call, callback, app check, or simulator note.
+    case outcome(Outcome)
+    /// A command that could not run at all (no such user, nothing pending).
+    case commandError(String)
+    /// Informational output of a command (`users`, `help`, `echo`): one line.
+    case text(String)
+}
+
+/// Colour as a swappable decorator: the plain style is the identity, so whether output
+/// is coloured is decided once, where the output goes, not in every renderer.
+public struct Style: Sendable {
+    public let enabled: Bool
+
+    public static let plain = Style(enabled: false)
+    public static let ansi = Style(enabled: true)
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    public func call(_ text: String) -> String { wrap(text, "36") }
+    public func event(_ text: String) -> String { wrap(text, "32") }
+    public func failure(_ text: String) -> String { wrap(text, "31") }
+    public func dim(_ text: String) -> String { wrap(text, "2") }
+    public func bold(_ text: String) -> String { wrap(text, "1") }
+    public func caret(_ text: String) -> String { wrap(text, "1;32") }
+    public func errorLabel(_ text: String) -> String { wrap(text, "1;31") }
+}

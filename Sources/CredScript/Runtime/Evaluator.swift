@@ -1,0 +1,220 @@
+import CredSimulator
+
+/// Runs statements against a simulation. It owns the variables and remembers the
+/// result of the last command, which is what `expect` checks.
+///
+/// A script is parsed twice: once whole, to report every syntax error before anything
+/// runs, then statement by statement as it executes, so memory stays flat however long
+/// the script is.
+public final class Evaluator {
+    public static let maximumRepeatCount = 1_000_000
+    public static let maximumSourceDepth = 32
+
+    public struct Options: Sendable {
+        /// Print each command (masked) before its results.
+        public var echo = false
+        /// Go on after a failure, reporting and counting each one.
+        public var keepGoing = false
+        /// At the prompt: no pending-failure rule, and a journal for `record`.
+        public var interactive = false
+
+        public init(echo: Bool = false, keepGoing: Bool = false, interactive: Bool = false) {
+            self.echo = echo
+            self.keepGoing = keepGoing
+            self.interactive = interactive
+        }
+    }
+
+    public var simulation: Simulation
+    public let table: CommandTable
+    public var options: Options
+    /// Checked between statements: Ctrl-C at the prompt stops a long `repeat`.
+    public var interruptRequested: () -> Bool = { false }
+
+    let host: ScriptHost
+    var variables: [String: Value] = [:]
+    var last: CommandResult?
+    var pendingFailure: (Diagnostic, SourceFile)?
+    var sourceDepth = 0
+    var journal: SessionJournal?
+
+    /// Every failure reported, in order; the first decides the exit code.
+    public internal(set) var failures: [Diagnostic] = []
+    /// How many `expect` statements ran and held.
+    public internal(set) var expectationsPassed = 0
+    /// Set by `exit`: the run stops, successfully.
+    public internal(set) var exitRequested = false
+
+    public init(simulation: Simulation = Simulation(), table: CommandTable = .standard,
+                options: Options = Options(), host: ScriptHost) {
+        self.simulation = simulation
+        self.table = table
+        self.options = options
+        self.host = host
+        if options.interactive { journal = SessionJournal() }
+    }
+
+    /// At the prompt each line starts afresh: earlier failures do not stop later lines.
+    public func clearFailures() {
+        failures.removeAll()
+        exitRequested = false
+    }
+
+    /// Counts a failure that happened outside the language (a script file that cannot be read).
+    public func recordFailure(_ diagnostic: Diagnostic) { failures.append(diagnostic) }
+
+    /// The exit code for the run so far: 0, or the code of the first failure.
+    public var exitCode: Int32 { failures.first?.exitCode ?? 0 }
+
+    enum Flow { case proceed, stop }
+
+    var shouldStop: Bool { exitRequested || (!options.keepGoing && !failures.isEmpty) }
+
+    // MARK: Running sources
+
+    /// Checks, then runs, a whole source. Returns false when it stopped on a failure.
+    @discardableResult
+    public func run(_ source: SourceFile) -> Bool {
+        guard check(source) else { return false }
+        var parser = Parser(source, table: table)
+        while let statement = parser.nextStatement() {
+            if execute(statement, in: source) == .stop { break }
+        }
+        flushPendingFailure()
+        return failures.isEmpty || options.keepGoing
+    }
+
+    /// Parses without running; reports every syntax error. True when there were none.
+    public func check(_ source: SourceFile) -> Bool {
+        var parser = Parser(source, table: table)
+        while parser.nextStatement() != nil {}
+        for diagnostic in parser.diagnostics { fail(diagnostic, source) }
+        return parser.diagnostics.isEmpty
+    }
+
+    func fail(_ diagnostic: Diagnostic, _ source: SourceFile?) {
+        failures.append(diagnostic)
+        host.report(diagnostic, source: source)
+    }
+
+    // MARK: Statements
+
+    func execute(_ statement: Statement, in source: SourceFile) -> Flow {
+        if shouldStop { return .stop }
+        if interruptRequested() {
+            fail(Diagnostic(.runtime, "interrupted", file: source.name, at: statement.position), source)
+            return .stop
+        }
+        if case .command(let call) = statement, call.spec.id == .expectError {
+            // `expect error` is what acknowledges a failed command.
+        } else {
+            flushPendingFailure()
+            if shouldStop { return .stop }
+        }
+        switch statement {
+        case let .binding(name, value, position):
+            if options.echo {
+                host.emit(.echo(command: ScriptWriter.render(statement, masked: true), file: source.name, line: position.line))
+            }
+            do { variables[name] = try evaluate(value, in: source) } catch {
+                fail(error, source)
+            }
+            journal?.add(statement, result: nil, host: host)
+        case let .repetition(countExpression, body, position):
+            let count: Int
+            do { count = try integer(countExpression, in: source) } catch {
+                fail(error, source)
+                return shouldStop ? .stop : .proceed
+            }
+            guard count >= 0, count <= Evaluator.maximumRepeatCount else {
+                fail(Diagnostic(.runtime, "repeat count \(count) is outside 0...\(Evaluator.maximumRepeatCount)",
+                                file: source.name, at: position), source)
+                return shouldStop ? .stop : .proceed
+            }
+            let journal = self.journal
+            self.journal = nil  // a block is journaled whole, not command by command
+            defer {
+                self.journal = journal
+                journal?.add(statement, result: nil, host: host)
+            }
+            for _ in 0..<count {
+                for inner in body where execute(inner, in: source) == .stop { return .stop }
+                flushPendingFailure()
+                if shouldStop { return .stop }
+            }
+        case .command(let call):
+            if options.echo {
+                host.emit(.echo(command: ScriptWriter.render(call, masked: true), file: source.name, line: call.position.line))
+            }
+            let before = failures.count
+            run(call, in: source)
+            if !call.spec.id.isExpectation || failures.count == before {
+                journal?.add(statement, result: call.spec.id.isExpectation ? nil : last, host: host)
+            }
+        }
+        return shouldStop ? .stop : .proceed
+    }
+
+    /// A command failed and the next statement was not `expect error`: that is a failure
+    /// of the script (exit 1, or 3 when the command could not run at all).
+    func flushPendingFailure() {
+        guard let (diagnostic, source) = pendingFailure else { return }
+        pendingFailure = nil
+        fail(diagnostic, source)
+    }
+
+    // MARK: Values
+
+    func evaluate(_ expression: Expression, in source: SourceFile) throws(Diagnostic) -> Value {
+        switch expression.kind {
+        case .word(let w): return .text(w)
+        case .string(let s): return .text(s)
+        case .integer(let i): return .integer(i)
+        case .duration(let d): return .duration(d)
+        case .json(let j): return .json(j)
+        case .variable(let name):
+            guard let value = variables[name] else {
+                var message = "undefined variable $\(name)"
+                if let guess = Spelling.closest(to: name, among: Array(variables.keys).sorted()) { message += " — did you mean $\(guess)?" }
+                throw Diagnostic(.runtime, message, file: source.name, at: expression.position)
+            }
+            return value
+        }
+    }
+
+    func integer(_ expression: Expression, in source: SourceFile) throws(Diagnostic) -> Int {
+        let value = try evaluate(expression, in: source)
+        switch value {
+        case .integer(let i): return i
+        case .text(let t): if let i = Int(t) { return i }
+        default: break
+        }
+        throw Diagnostic(.runtime, "expected a whole number, but the value is \(value.text)", file: source.name, at: expression.position)
+    }
+}
+
+extension CommandID {
+    var isExpectation: Bool {
+        switch self {
+        case .expectEvent, .expectEvents, .expectNoEvent, .expectError, .expectState, .expectAttemptsLeft: return true
+        default: return false
+        }
+    }
+}
+
+/// What the last command did: the outcomes it produced and whether it failed.
+struct CommandResult {
+    struct Failure {
+        let message: String
+        let code: Int?
+        /// The command could not run at all (exit 3), rather than the SDK or app refusing (exit 1).
+        let isRuntime: Bool
+    }
+
+    let name: String
+    let position: SourcePosition
+    let outcomes: [Outcome]
+    let failure: Failure?
+
+    var events: [SDKEvent] { outcomes.compactMap(\.event) }
+}

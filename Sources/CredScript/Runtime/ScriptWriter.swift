@@ -1,0 +1,73 @@
+import CredSimulator
+
+/// Writes statements back out as script text: masked for echoing and history
+/// (`update *** ***`), unmasked for a recording that must replay.
+public enum ScriptWriter {
+    public static let mask = "***"
+
+    public static func render(_ call: CommandCall, masked: Bool) -> String {
+        var parts = [call.spec.name]
+        for parameter in call.spec.parameters {
+            guard let argument = call.argument(parameter.name) else { continue }
+            let hide = masked && parameter.kind == .secret
+            if let keyword = parameter.keyword { parts.append(keyword) }
+            switch argument {
+            case .single(let e): parts.append(hide ? mask : render(e))
+            case .list(let items): parts += items.map { hide ? mask : render($0) }
+            case .pairs(let pairs): parts += pairs.map { "\($0.key)=\(render($0.value))" }
+            }
+        }
+        return parts.joined(separator: " ")
+    }
+
+    public static func render(_ statement: Statement, masked: Bool, indent: String = "") -> String {
+        switch statement {
+        case .command(let call):
+            return indent + render(call, masked: masked)
+        case let .binding(name, value, _):
+            return indent + "let \(name) = \(masked ? mask : render(value))"
+        case let .repetition(count, body, _):
+            let inner = body.map { render($0, masked: masked, indent: indent + "    ") }
+            return ([indent + "repeat \(render(count)) {"] + inner + [indent + "}"]).joined(separator: "\n")
+        }
+    }
+
+    public static func render(_ expression: Expression) -> String {
+        switch expression.kind {
+        case .word(let w): return w
+        case .string(let s): return quote(s)
+        case .integer(let i): return String(i)
+        case .duration(let d): return SimDuration(seconds: d).description
+        case .json(let j): return j
+        case .variable(let v): return "$" + v
+        }
+    }
+
+    /// A double-quoted credsh string with `\"`, `\\`, `\n` and `\t` escaped.
+    public static func quote(_ text: String) -> String {
+        var out = "\""
+        for c in text {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default: out.append(c)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A value written so that the lexer reads it back as the same text.
+    public static func literal(_ value: Value) -> String {
+        switch value {
+        case .integer(let i): return String(i)
+        case .duration(let d): return SimDuration(seconds: d).description
+        case .json(let j): return j
+        case .text(let t):
+            let bare = !t.isEmpty && t.utf8.allSatisfy { !Lexer.endsWord($0) && $0 > 0x20 && $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: "$") }
+                && !(t.first?.isNumber ?? false)
+            return bare ? t : quote(t)
+        }
+    }
+}

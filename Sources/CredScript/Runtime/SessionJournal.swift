@@ -1,0 +1,56 @@
+import CredSimulator
+
+/// At the prompt, every statement that ran is written down as script text, with
+/// `expect` lines that pin down what each command produced. `record FILE` writes what
+/// was kept so far (so the replay starts from the same state) and then each new statement.
+final class SessionJournal {
+    private var text = ""
+    private(set) var statementCount = 0
+    private(set) var isRecording = false
+
+    static let header = """
+        # Recorded at the credsh prompt. Replay and check it with: credsh test FILE
+        # This file holds the passwords typed in the session; keep it private.
+
+        """
+
+    func startRecording() -> String {
+        isRecording = true
+        return Self.header + text
+    }
+
+    func stopRecording() { isRecording = false }
+
+    func add(_ statement: Statement, result: CommandResult?, host: ScriptHost) {
+        var chunk = ScriptWriter.render(statement, masked: false) + "\n"
+        if let result { chunk += Self.expectations(for: result).map { $0 + "\n" }.joined() }
+        text += chunk
+        statementCount += 1
+        if isRecording { host.appendRecording(chunk) }
+    }
+
+    /// The expectations that pin a command's result: its error, or its callbacks in
+    /// order and the key fields of those that carry a mode or a status.
+    static func expectations(for result: CommandResult) -> [String] {
+        if let failure = result.failure {
+            return ["expect error " + ScriptWriter.quote(failure.message)]
+        }
+        let events = result.events
+        guard !events.isEmpty else { return [] }
+        var lines = ["expect events " + events.map(\.name).joined(separator: " ")]
+        for event in events {
+            let keys = ["challengeMode", "attemptsLeft", "statusCode", "credType"].filter { event[$0] != nil }
+            guard event["challengeMode"] != nil || event["statusCode"] != nil else { continue }
+            let fields = keys.compactMap { key -> String? in
+                guard let value = event[key] else { return nil }
+                switch value {
+                case .int(let i): return "\(key)=\(i)"
+                case .string(let s): return "\(key)=\(ScriptWriter.literal(.text(s)))"
+                default: return nil
+                }
+            }
+            lines.append("expect event \(event.name) " + fields.joined(separator: " "))
+        }
+        return lines
+    }
+}

@@ -1,0 +1,53 @@
+/// A value as written in the script, with where it was written.
+public struct Expression: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case word(String)
+        case string(String)
+        case integer(Int)
+        case duration(Int64)
+        case json(String)
+        case variable(String)
+    }
+
+    public let kind: Kind
+    public let position: SourcePosition
+    /// Bytes of source it covers: where to put *** when a line is masked for history.
+    public var length: Int = 0
+}
+
+/// What a parameter of a command was given.
+public enum BoundArgument: Equatable, Sendable {
+    case single(Expression)
+    case list([Expression])
+    /// `KEY=VALUE` pairs, in the order written.
+    case pairs([KeyValue])
+}
+
+public struct KeyValue: Equatable, Sendable {
+    public let key: String
+    public let value: Expression
+    public let position: SourcePosition
+}
+
+/// A command with its arguments bound to the parameters of its table entry.
+public struct CommandCall: Sendable {
+    public let spec: CommandSpec
+    public let position: SourcePosition
+    /// Keyed by parameter name; absent when an optional parameter was not given.
+    public let arguments: [String: BoundArgument]
+
+    public func argument(_ name: String) -> BoundArgument? { arguments[name] }
+}
+
+public indirect enum Statement: Sendable {
+    case command(CommandCall)
+    case binding(name: String, value: Expression, position: SourcePosition)
+    case repetition(count: Expression, body: [Statement], position: SourcePosition)
+
+    public var position: SourcePosition {
+        switch self {
+        case .command(let call): return call.position
+        case .binding(_, _, let position), .repetition(_, _, let position): return position
+        }
+    }
+}

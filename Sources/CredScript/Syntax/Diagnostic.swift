@@ -1,0 +1,41 @@
+/// One problem found in a script, reported as `file:line:column: error: message`
+/// followed by the source line and a caret. Every phase reports through this type.
+public struct Diagnostic: Error, Equatable, Sendable {
+    public enum Kind: String, Sendable {
+        /// The script does not parse or names a command wrongly: exit code 2.
+        case syntax = "error"
+        /// The script parsed but a command could not run: exit code 3.
+        case runtime = "runtime error"
+        /// A file could not be read or written: exit code 4.
+        case io = "I/O error"
+        /// An `expect` did not hold, or a command failed that no `expect error` named: exit code 1.
+        case expectation = "expectation failed"
+    }
+
+    public let kind: Kind
+    public let message: String
+    public let file: String
+    public let position: SourcePosition
+    /// Lines printed after the caret: the actual callbacks of a failed expectation, a hint.
+    public var notes: [String]
+
+    public init(_ kind: Kind, _ message: String, file: String, at position: SourcePosition, notes: [String] = []) {
+        self.kind = kind
+        self.message = message
+        self.file = file
+        self.position = position
+        self.notes = notes
+    }
+
+    /// The exit code a batch run ends with when this is its failure.
+    public var exitCode: Int32 {
+        switch kind {
+        case .expectation: return 1
+        case .syntax: return 2
+        case .runtime: return 3
+        case .io: return 4
+        }
+    }
+
+    public var headline: String { "\(file):\(position.line):\(position.column): \(kind.rawValue): \(message)" }
+}

@@ -1,0 +1,451 @@
+import CredSimulator
+
+/// Builds statements from tokens, checking each command against the command table.
+/// It hands out one top-level statement at a time, so a long script is never held
+/// whole, and after an error it skips to the next line so one run reports them all.
+public struct Parser {
+    public static let maximumNesting = 64
+
+    private var lexer: Lexer
+    private let table: CommandTable
+    private var current: Token
+    private var parserDiagnostics: [Diagnostic] = []
+    /// True when the input ended inside an unclosed block: at the prompt, ask for more.
+    public private(set) var endedInsideBlock = false
+
+    public init(_ source: SourceFile, table: CommandTable = .standard) {
+        lexer = Lexer(source)
+        self.table = table
+        current = lexer.next()
+    }
+
+    public var source: SourceFile { lexer.source }
+
+    /// Lexer and parser errors, in the order of their positions.
+    public var diagnostics: [Diagnostic] {
+        (lexer.diagnostics + parserDiagnostics).sorted { $0.position.offset < $1.position.offset }
+    }
+
+    /// The next top-level statement, or nil at the end. Lines with errors are skipped
+    /// (and reported), so what this returns always ran the table's checks.
+    public mutating func nextStatement() -> Statement? {
+        while true {
+            skipNewlines()
+            switch current.kind {
+            case .end:
+                return nil
+            case .rightBrace:
+                error("unexpected '}': no block is open", at: current.position)
+                advance()
+                skipToLineEnd()
+            default:
+                if let statement = parseStatement(depth: 0) { return statement }
+            }
+        }
+    }
+
+    /// Parses everything, for checking only.
+    public mutating func parseAll() -> [Statement] {
+        var statements: [Statement] = []
+        while let statement = nextStatement() { statements.append(statement) }
+        return statements
+    }
+
+    // MARK: Tokens
+
+    private mutating func advance() { current = lexer.next() }
+
+    private mutating func skipNewlines() {
+        while current.kind == .newline { advance() }
+    }
+
+    private mutating func skipToLineEnd() {
+        while current.kind != .newline, current.kind != .end { advance() }
+    }
+
+    private mutating func error(_ message: String, at position: SourcePosition) {
+        parserDiagnostics.append(Diagnostic(.syntax, message, file: lexer.source.name, at: position))
+    }
+
+    private var atStatementEnd: Bool {
+        switch current.kind {
+        case .newline, .end, .rightBrace: return true
+        default: return false
+        }
+    }
+
+    // MARK: Statements
+
+    private mutating func parseStatement(depth: Int) -> Statement? {
+        guard case .word(let first) = current.kind else {
+            error("expected a command, found \(describe(current))", at: current.position)
+            skipToLineEnd()
+            return nil
+        }
+        switch first {
+        case "let": return parseLet()
+        case "repeat": return parseRepeat(depth: depth)
+        default: return parseCommand()
+        }
+    }
+
+    private mutating func parseLet() -> Statement? {
+        let start = current.position
+        advance()
+        guard case .word(let name) = current.kind, name.utf8.allSatisfy(Lexer.isNameByte),
+              let first = name.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
+        else {
+            error("let expects a variable name (letters, digits and _), found \(describe(current))", at: current.position)
+            skipToLineEnd()
+            return nil
+        }
+        advance()
+        guard current.kind == .equals else {
+            error("expected '=' after 'let \(name)'", at: current.position)
+            skipToLineEnd()
+            return nil
+        }
+        advance()
+        guard let value = expression(from: current) else {
+            error("let expects a value after '=', found \(describe(current))", at: current.position)
+            skipToLineEnd()
+            return nil
+        }
+        advance()
+        guard atStatementEnd else {
+            error("unexpected \(describe(current)) after the value of \(name) (quote text that has spaces)", at: current.position)
+            skipToLineEnd()
+            return nil
+        }
+        return .binding(name: name, value: value, position: start)
+    }
+
+    private mutating func parseRepeat(depth: Int) -> Statement? {
+        let start = current.position
+        advance()
+        guard let count = expression(from: current), isCountLike(count) else {
+            error("repeat expects a count (a whole number or a variable), found \(describe(current))", at: current.position)
+            skipToLineEnd()
+            return nil
+        }
+        if case .integer(let n) = count.kind, n > Evaluator.maximumRepeatCount {
+            error("repeat count \(n) is over the limit of \(Evaluator.maximumRepeatCount)", at: count.position)
+        }
+        advance()
+        guard current.kind == .leftBrace else {
+            error("expected '{' after 'repeat \(describeCount(count))'", at: current.position)
+            skipToLineEnd()
+            return nil
+        }
+        let brace = current.position
+        advance()
+        if depth + 1 >= Parser.maximumNesting {
+            error("blocks are nested too deeply (the limit is \(Parser.maximumNesting))", at: brace)
+            skipBlock()
+            return nil
+        }
+        var body: [Statement] = []
+        while true {
+            skipNewlines()
+            switch current.kind {
+            case .rightBrace:
+                advance()
+                guard atStatementEnd else {
+                    error("unexpected \(describe(current)) after '}'", at: current.position)
+                    skipToLineEnd()
+                    return nil
+                }
+                return .repetition(count: count, body: body, position: start)
+            case .end:
+                endedInsideBlock = true
+                error("'}' expected (to close '{' at line \(brace.line))", at: current.position)
+                return nil
+            default:
+                if let statement = parseStatement(depth: depth + 1) { body.append(statement) }
+            }
+        }
+    }
+
+    private func isCountLike(_ expression: Expression) -> Bool {
+        switch expression.kind {
+        case .integer, .variable: return true
+        default: return false
+        }
+    }
+
+    private func describeCount(_ count: Expression) -> String {
+        switch count.kind {
+        case .integer(let n): return String(n)
+        case .variable(let name): return "$" + name
+        default: return "..."
+        }
+    }
+
+    /// Skips a block too deep to parse, counting braces without recursion.
+    private mutating func skipBlock() {
+        var depth = 1
+        while depth > 0 {
+            switch current.kind {
+            case .leftBrace: depth += 1
+            case .rightBrace: depth -= 1
+            case .end:
+                endedInsideBlock = true
+                return
+            default: break
+            }
+            advance()
+        }
+        skipToLineEnd()
+    }
+
+    // MARK: Commands
+
+    private enum RawArgument {
+        case value(Expression)
+        case pair(KeyValue)
+
+        var position: SourcePosition {
+            switch self {
+            case .value(let e): return e.position
+            case .pair(let p): return p.position
+            }
+        }
+    }
+
+    private mutating func parseCommand() -> Statement? {
+        guard case .word(let first) = current.kind else { return nil }
+        let start = current.position
+        var words = [first]
+        advance()
+        var candidates = table.commands(startingWith: words)
+        if candidates.isEmpty {
+            var message = "unknown command '\(first)'"
+            if let guess = Spelling.closest(to: first, among: table.firstWords) { message += " — did you mean '\(guess)'?" }
+            error(message, at: start)
+            skipToLineEnd()
+            return nil
+        }
+        // Take more words while they name a longer command (`user add`, `expect no event`).
+        while case .word(let next) = current.kind, !table.commands(startingWith: words + [next]).isEmpty {
+            words.append(next)
+            candidates = table.commands(startingWith: words)
+            advance()
+        }
+        guard let spec = table.command(named: words) else {
+            let options = Set(candidates.map { String($0.words[words.count]) }).sorted()
+            var message = "'\(words.joined(separator: " "))' expects one of: \(options.joined(separator: ", "))"
+            if case .word(let next) = current.kind, let guess = Spelling.closest(to: next, among: options) {
+                message = "unknown command '\(words.joined(separator: " ")) \(next)' — did you mean '\(words.joined(separator: " ")) \(guess)'?"
+            }
+            error(message, at: current.kind == .newline || current.kind == .end ? start : current.position)
+            skipToLineEnd()
+            return nil
+        }
+        var raw: [RawArgument] = []
+        while !atStatementEnd {
+            if current.kind == .leftBrace {
+                error("unexpected '{' (blocks belong to repeat)", at: current.position)
+                skipToLineEnd()
+                return nil
+            }
+            if case .word(let key) = current.kind {
+                let keyToken = current
+                advance()
+                if current.kind == .equals {
+                    advance()
+                    guard let value = expression(from: current) else {
+                        error("expected a value after '\(key)='", at: current.position)
+                        skipToLineEnd()
+                        return nil
+                    }
+                    raw.append(.pair(KeyValue(key: key, value: value, position: keyToken.position)))
+                    advance()
+                } else {
+                    raw.append(.value(Expression(kind: .word(key), position: keyToken.position)))
+                }
+                continue
+            }
+            guard let value = expression(from: current) else {
+                error("unexpected \(describe(current))", at: current.position)
+                skipToLineEnd()
+                return nil
+            }
+            raw.append(.value(value))
+            advance()
+        }
+        guard let arguments = bind(raw, to: spec, at: start) else {
+            skipToLineEnd()
+            return nil
+        }
+        return .command(CommandCall(spec: spec, position: start, arguments: arguments))
+    }
+
+    /// Matches the arguments written to the parameters of the table entry.
+    private mutating func bind(_ raw: [RawArgument], to spec: CommandSpec, at start: SourcePosition) -> [String: BoundArgument]? {
+        var bound: [String: BoundArgument] = [:]
+        var index = 0
+        for parameter in spec.parameters {
+            if parameter.kind.isKeyValue {
+                var pairs: [KeyValue] = []
+                while index < raw.count {
+                    switch raw[index] {
+                    case .pair(let pair):
+                        pairs.append(pair)
+                    case .value(let value):
+                        guard parameter.kind == .policyRules, case .json = value.kind, pairs.isEmpty, raw.count == 1 else {
+                            error("\(spec.name) expects \(parameter.label) here, found \(describe(value))", at: value.position)
+                            return nil
+                        }
+                        bound[parameter.name] = .single(value)
+                    }
+                    index += 1
+                }
+                if !pairs.isEmpty { bound[parameter.name] = .pairs(pairs) }
+                if bound[parameter.name] == nil, !parameter.optional {
+                    error("\(spec.name) expects \(parameter.label)", at: start)
+                    return nil
+                }
+                continue
+            }
+            if parameter.variadic {
+                var values: [Expression] = []
+                while index < raw.count, case .value(let value) = raw[index] {
+                    guard check(value, for: parameter, in: spec) else { return nil }
+                    values.append(value)
+                    index += 1
+                }
+                if values.isEmpty, !parameter.optional {
+                    error("\(spec.name) expects \(parameter.label)", at: start)
+                    return nil
+                }
+                bound[parameter.name] = .list(values)
+                continue
+            }
+            if let keyword = parameter.keyword {
+                guard index < raw.count, case .value(let word) = raw[index], word.kind == .word(keyword) else {
+                    if !parameter.optional {
+                        error("\(spec.name) expects '\(keyword) \(parameter.name)'", at: start)
+                        return nil
+                    }
+                    continue
+                }
+                index += 1
+                guard index < raw.count, case .value(let value) = raw[index] else {
+                    error("'\(keyword)' expects \(parameter.label)", at: word.position)
+                    return nil
+                }
+                guard check(value, for: parameter, in: spec) else { return nil }
+                bound[parameter.name] = .single(value)
+                index += 1
+                continue
+            }
+            guard index < raw.count else {
+                if !parameter.optional {
+                    error("\(spec.name) expects \(parameter.label) (usage: \(spec.usage))", at: start)
+                    return nil
+                }
+                continue
+            }
+            guard case .value(let value) = raw[index] else {
+                error("\(spec.name) expects \(parameter.label) here, not KEY=VALUE", at: raw[index].position)
+                return nil
+            }
+            guard check(value, for: parameter, in: spec) else { return nil }
+            bound[parameter.name] = .single(value)
+            index += 1
+        }
+        if index < raw.count {
+            error("too many arguments for \(spec.name) (usage: \(spec.usage))", at: raw[index].position)
+            return nil
+        }
+        return bound
+    }
+
+    /// Checks a literal against what its parameter takes; variables are checked when they run.
+    private mutating func check(_ value: Expression, for parameter: Parameter, in spec: CommandSpec) -> Bool {
+        if case .variable = value.kind { return true }
+        if case .json = value.kind {
+            error("\(spec.name) expects \(parameter.label), not a JSON object", at: value.position)
+            return false
+        }
+        func refuse(_ message: String) -> Bool {
+            error(message, at: value.position)
+            return false
+        }
+        switch parameter.kind {
+        case .integer:
+            guard case .integer = value.kind else {
+                return refuse("\(parameter.name) must be a whole number, not \(describe(value))")
+            }
+        case .duration:
+            guard case .duration = value.kind else {
+                return refuse("\(parameter.name) must be a duration such as 90d, 12h, 30m or 45s, not \(describe(value))")
+            }
+        case .event:
+            guard case .word(let name) = value.kind else { return refuse("expected an event name, not \(describe(value))") }
+            if !Vocabulary.events.contains(name) {
+                var message = "unknown event '\(name)'"
+                if let guess = Spelling.closest(to: name, among: Vocabulary.events) { message += " — did you mean '\(guess)'?" }
+                return refuse(message)
+            }
+        case .userState:
+            guard case .word(let name) = value.kind, Vocabulary.userStates.contains(name) else {
+                return refuse("STATE must be one of \(Vocabulary.userStates.joined(separator: ", ")), not \(describe(value))")
+            }
+        case .timestamp:
+            guard case .word(let text) = value.kind else { return refuse("expected a time such as 2026-03-01, not \(describe(value))") }
+            if UTCTimestamp.parse(text) == nil {
+                return refuse("'\(text)' is not a time such as 2026-03-01 or 2026-03-01T12:00:00Z")
+            }
+        case .user, .newUser, .path, .credential, .command:
+            switch value.kind {
+            case .word, .string: break
+            default: return refuse("expected \(parameter.label), not \(describe(value))")
+            }
+        case .secret, .text, .code, .fieldMatch, .policyRules:
+            break
+        }
+        return true
+    }
+
+    private func expression(from token: Token) -> Expression? {
+        let kind: Expression.Kind
+        switch token.kind {
+        case .word(let w): kind = .word(w)
+        case .string(let s): kind = .string(s)
+        case .integer(let i): kind = .integer(i)
+        case .duration(let d): kind = .duration(d)
+        case .json(let j): kind = .json(j)
+        case .variable(let v): kind = .variable(v)
+        default: return nil
+        }
+        return Expression(kind: kind, position: token.position, length: token.length)
+    }
+
+    private func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .word(let w): return "'\(w)'"
+        case .string: return "a string"
+        case .integer(let i): return "the number \(i)"
+        case .duration: return "a duration"
+        case .json: return "a JSON object"
+        case .variable(let v): return "$\(v)"
+        case .equals: return "'='"
+        case .leftBrace: return "'{'"
+        case .rightBrace: return "'}'"
+        case .newline: return "the end of the line"
+        case .end: return "the end of the input"
+        }
+    }
+
+    private func describe(_ expression: Expression) -> String {
+        switch expression.kind {
+        case .word(let w): return "'\(w)'"
+        case .string(let s): return "\"\(s)\""
+        case .integer(let i): return "the number \(i)"
+        case .duration: return "a duration"
+        case .json: return "a JSON object"
+        case .variable(let v): return "$\(v)"
+        }
+    }
+}

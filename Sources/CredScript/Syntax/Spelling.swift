@@ -1,0 +1,39 @@
+/// "Did you mean …?": the closest candidate by edit distance, if it is close enough
+/// to be a likely typo (at most a third of the word, and at least one edit allowed).
+enum Spelling {
+    static func closest(to word: String, among candidates: [String]) -> String? {
+        let limit = max(1, word.count / 3)
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = editDistance(word.lowercased(), candidate.lowercased(), limit: limit)
+            if distance <= limit, distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+        }
+        return best?.0
+    }
+
+    /// Damerau-Levenshtein (adjacent swaps count as one edit: "lgoin" → "login"),
+    /// giving up early past `limit` so a 1 MB word costs nothing.
+    static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var twoBack = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = current[0]
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], twoBack[j - 2] + 1)
+                }
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return limit + 1 }
+            (twoBack, previous, current) = (previous, current, twoBack)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,66 @@
+/// What one simulated action produced, in the order it happened. The language layer
+/// renders these as text or JSON; the simulator itself never prints.
+public enum Outcome: Equatable, Sendable {
+    /// An SDK API was called. Secret arguments are already masked as `***`.
+    /// `error` is the synchronous error the API returned at once (nil means 0, no error).
+    case call(api: String, arguments: [(String, JSONValue)], error: SyncError?)
+    /// A callback the SDK delivered to the app.
+    case event(SDKEvent)
+    /// The app refused the input before calling the SDK (a form check).
+    case appCheck(String)
+    /// What the app shows the user (a policy message, a counter), not an SDK callback.
+    case appShows(String)
+    /// Simulator commentary that no real SDK sends, such as which policy rule refused a password.
+    case note(String)
+
+    public static func == (lhs: Outcome, rhs: Outcome) -> Bool {
+        switch (lhs, rhs) {
+        case let (.call(a1, args1, e1), .call(a2, args2, e2)):
+            return a1 == a2 && e1 == e2 && JSONValue.object(args1) == JSONValue.object(args2)
+        case let (.event(a), .event(b)): return a == b
+        case let (.appCheck(a), .appCheck(b)), let (.appShows(a), .appShows(b)), let (.note(a), .note(b)):
+            return a == b
+        default: return false
+        }
+    }
+
+    /// The event, if this outcome is one.
+    public var event: SDKEvent? {
+        if case .event(let e) = self { return e }
+        return nil
+    }
+}
+
+/// A callback with its payload, keys in the SDK's own names and order.
+public struct SDKEvent: Equatable, Sendable {
+    public let name: String
+    public let fields: [(String, JSONValue)]
+
+    public init(_ name: String, _ fields: [(String, JSONValue)]) {
+        self.name = name
+        self.fields = fields
+    }
+
+    public static func == (a: SDKEvent, b: SDKEvent) -> Bool {
+        a.name == b.name && JSONValue.object(a.fields) == JSONValue.object(b.fields)
+    }
+
+    public subscript(field: String) -> JSONValue? { fields.first { $0.0 == field }?.1 }
+}
+
+/// The error an SDK API returns synchronously (`RDNAError.longErrorCode` and its string).
+public struct SyncError: Equatable, Error, Sendable {
+    public let code: Int
+    public let message: String
+    public init(code: Int, message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+/// A request the simulation cannot carry out at all (no such user, nothing pending):
+/// not an SDK answer, but a mistake in what the script asked for.
+public struct SimulationError: Error, Equatable, Sendable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,111 @@
+/// The app around the REL-ID SDK, as the codelabs build it: it checks the form before
+/// calling the SDK (trimmed, in order, no call when a check fails), shows the policy
+/// message it builds from `RELID_PASSWORD_POLICY`, and calls `getAllChallenges` right
+/// after `onUserLoggedIn`.
+extension Simulation {
+    /// The user enters a user name (and, if given, answers the password challenge at once).
+    public mutating func login(_ userID: String, password: String? = nil) throws(SimulationError) -> [Outcome] {
+        switch relid.state {
+        case .loggedIn(let user, _):
+            throw SimulationError("\(user) is logged in; log out first")
+        case .awaitingPassword(let pending):
+            throw SimulationError("a password challenge for \(pending.userID) is pending (mode \(pending.mode.rawValue)); answer it or cancel first")
+        case .awaitingUser:
+            break
+        }
+        guard server.account(userID) != nil else {
+            throw SimulationError("no user '\(userID)' on the server (add one with: user add \(userID))")
+        }
+        var out = appReacts(to: relid.setUser(userID, server: &server))
+        if let password, let pending = relid.pendingChallenge, pending.mode == .verify || pending.mode == .set {
+            out += try submitPassword(password, confirm: password)
+        }
+        return out
+    }
+
+    /// The user answers a mode 0 (verify) or mode 1 (set) challenge.
+    public mutating func submitPassword(_ password: String, confirm: String? = nil) throws(SimulationError) -> [Outcome] {
+        guard let pending = relid.pendingChallenge else { throw SimulationError("no password challenge is pending; login first") }
+        let entered = password.trimmed
+        switch pending.mode {
+        case .verify:
+            if entered.isEmpty { return [.appCheck("Please enter a password")] }
+        case .set:
+            let confirmation = (confirm ?? password).trimmed
+            if entered.isEmpty { return [.appCheck("Please enter a password")] }
+            if confirmation.isEmpty { return [.appCheck("Please confirm your password")] }
+            if entered != confirmation { return [.appCheck("Password and confirm password do not match")] }
+        default:
+            throw SimulationError("the pending challenge is mode \(pending.mode.rawValue) (\(pending.mode.sdkName)); answer it with: update CURRENT NEW")
+        }
+        return appReacts(to: relid.setPassword(entered, mode: pending.mode, server: &server, now: now))
+    }
+
+    /// The user fills the three-field update form (modes 2 and 4); the confirmation
+    /// defaults to the new password.
+    public mutating func updatePassword(current: String, new: String, confirm: String? = nil) -> [Outcome] {
+        let current = current.trimmed, new = new.trimmed, confirm = (confirm ?? new).trimmed
+        if current.isEmpty { return [.appCheck("Please enter your current password")] }
+        if new.isEmpty { return [.appCheck("Please enter a new password")] }
+        if confirm.isEmpty { return [.appCheck("Please confirm your new password")] }
+        if new != confirm { return [.appCheck("New password and confirm password do not match")] }
+        if current == new { return [.appCheck("New password must be different from current password")] }
+        // The screen was opened for the pending challenge; with none, the app would guess
+        // from the login state, and the SDK answers that there is nothing to update.
+        let mode = relid.pendingChallenge?.mode ?? (relid.loggedInUser == nil ? .updateOnExpiry : .updateCredentials)
+        return appReacts(to: relid.updatePassword(current: current, new: new, mode: mode, server: &server, now: now))
+    }
+
+    public mutating func getAllChallenges() -> [Outcome] {
+        relid.getAllChallenges(relid.loggedInUser ?? relid.recentLoggedInUser)
+    }
+
+    public mutating func initiateUpdate(credential: String) -> [Outcome] {
+        appReacts(to: relid.initiateUpdateFlowForCredential(credential, server: server))
+    }
+
+    public mutating func logout() -> [Outcome] {
+        relid.logOff(relid.loggedInUser ?? relid.recentLoggedInUser)
+    }
+
+    /// The user cancels the screen in front of them. On a login challenge the app calls
+    /// `resetAuthState`; on the mode 2 update screen it just closes it (no SDK call).
+    public mutating func cancel() throws(SimulationError) -> [Outcome] {
+        switch relid.state {
+        case .loggedIn(let user, let update):
+            guard update != nil else { throw SimulationError("nothing to cancel: \(user) is logged in (use logout)") }
+            relid.dropUpdateChallenge()
+            return [.appShows("update screen closed; \(user) stays logged in (no SDK call)")]
+        case .awaitingUser, .awaitingPassword:
+            return relid.resetAuthState()
+        }
+    }
+
+    /// What the app does with the callbacks it receives.
+    private mutating func appReacts(to outcomes: [Outcome]) -> [Outcome] {
+        var out: [Outcome] = []
+        for outcome in outcomes {
+            out.append(outcome)
+            guard let event = outcome.event else { continue }
+            if event.name == "getPassword", case .array(let info)? = event["challengeInfo"],
+               let policy = info.first(where: { $0["key"] == .string(RelIDEvents.policyKey) }),
+               case .string(let json)? = policy["value"] {
+                out.append(.appShows("policy: " + PolicyMessage.from(json: json)))
+            }
+            if event.name == "onUserLoggedIn", case .string(let user)? = event["userID"] {
+                out += relid.getAllChallenges(user)
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    /// Trimmed of spaces and tabs, as the apps trim their text fields.
+    var trimmed: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,50 @@
+import Crypto
+import _CryptoExtras
+
+/// How the simulated server stores passwords: PBKDF2-HMAC-SHA256 with a per-password
+/// salt. The round count is a setting because it is a trade-off: real servers use
+/// 600,000 rounds (OWASP 2023), which would make a 1,000-command script take minutes;
+/// the default keeps a script fast while still running a real KDF on every check.
+public struct PasswordHasher: Equatable, Sendable {
+    public static let defaultRounds = 1_000
+    public static let saltBytes = 16
+    public static let keyBytes = 32
+
+    public var rounds: Int
+
+    public init(rounds: Int = PasswordHasher.defaultRounds) { self.rounds = rounds }
+
+    public var description: String {
+        "PBKDF2-HMAC-SHA256, \(rounds) rounds, \(Self.saltBytes)-byte salt, \(Self.keyBytes)-byte key"
+    }
+
+    public func hash(_ password: String, salt: [UInt8]) -> StoredPassword {
+        StoredPassword(salt: salt, key: derive(password, salt: salt, rounds: rounds), rounds: rounds)
+    }
+
+    /// Verifies with the rounds the password was stored with, so changing the setting
+    /// later does not lock anybody out.
+    public func verify(_ password: String, against stored: StoredPassword) -> Bool {
+        let candidate = derive(password, salt: stored.salt, rounds: stored.rounds)
+        // Compare every byte whatever the first difference, as a server must.
+        var difference: UInt8 = 0
+        for (a, b) in zip(candidate, stored.key) { difference |= a ^ b }
+        return difference == 0 && candidate.count == stored.key.count
+    }
+
+    private func derive(_ password: String, salt: [UInt8], rounds: Int) -> [UInt8] {
+        // PBKDF2 only throws for arguments this type never passes (an empty output size).
+        guard let key = try? KDF.Insecure.PBKDF2.deriveKey(
+            from: Array(password.utf8), salt: salt, using: .sha256,
+            outputByteCount: Self.keyBytes, unsafeUncheckedRounds: rounds)
+        else { preconditionFailure("PBKDF2 refused fixed, valid arguments") }
+        return key.withUnsafeBytes { Array($0) }
+    }
+}
+
+/// A password as the server keeps it: never the text, only salt and derived key.
+public struct StoredPassword: Equatable, Sendable {
+    public let salt: [UInt8]
+    public let key: [UInt8]
+    public let rounds: Int
+}

@@ -1,0 +1,143 @@
+/// The server's password policy: the `RELID_PASSWORD_POLICY` rules it sends to the app
+/// in `challengeInfo` and enforces itself, plus the server-only settings (history,
+/// maximum age, attempts) that never travel to the app.
+public struct PasswordPolicy: Equatable, Sendable {
+    // RELID_PASSWORD_POLICY keys.
+    public var minL = 0
+    public var maxL = 0
+    public var minDg = 0
+    public var minUc = 0
+    public var minLc = 0
+    public var minSc = 0
+    public var charsNotAllowed = ""
+    public var repetition = 0
+    public var userIDCheck = false
+    public var seqCheck = false
+    public var blackListedCommonPassword = false
+    public var msg: String?
+    public var sdkValidation: Bool?
+
+    // Server-only settings.
+    /// How many passwords count as "used before": the current one plus the N−1 before it.
+    public var historySize = 3
+    /// Seconds after which a password expires; nil for never.
+    public var maxAge: Int64?
+    /// Wrong answers allowed before the account is blocked (login) or the update ends (153).
+    public var attempts = 3
+
+    public init() {}
+
+    /// What a fresh simulation starts with: "Passw0rd!" passes, "password" does not.
+    public static let standard: PasswordPolicy = {
+        var p = PasswordPolicy()
+        p.minL = 8
+        p.maxL = 16
+        p.minDg = 1
+        p.minUc = 1
+        p.minLc = 1
+        p.minSc = 1
+        return p
+    }()
+
+    /// The key names the `policy password` command accepts, in the order they are sent.
+    public static let relidKeys = ["minL", "maxL", "minDg", "minUc", "minLc", "minSc", "charsNotAllowed",
+                                   "Repetition", "UserIDcheck", "SeqCheck", "BlackListedCommonPassword",
+                                   "msg", "SDKValidation"]
+    public static let serverKeys = ["history", "maxAge", "attempts"]
+
+    /// The policy as the server sends it: only the rules in force, in a fixed order,
+    /// with `SeqCheck` and `BlackListedCommonPassword` as the strings "true"/"false" as the
+    /// real server sends them.
+    public var relidJSON: JSONValue {
+        var members: [(String, JSONValue)] = []
+        if minL > 0 { members.append(("minL", .int(minL))) }
+        if maxL > 0 { members.append(("maxL", .int(maxL))) }
+        if minDg > 0 { members.append(("minDg", .int(minDg))) }
+        if minUc > 0 { members.append(("minUc", .int(minUc))) }
+        if minLc > 0 { members.append(("minLc", .int(minLc))) }
+        if minSc > 0 { members.append(("minSc", .int(minSc))) }
+        if !charsNotAllowed.isEmpty { members.append(("charsNotAllowed", .string(charsNotAllowed))) }
+        if repetition > 0 { members.append(("Repetition", .int(repetition))) }
+        if userIDCheck { members.append(("UserIDcheck", .bool(true))) }
+        if seqCheck { members.append(("SeqCheck", .string("true"))) }
+        if blackListedCommonPassword { members.append(("BlackListedCommonPassword", .string("true"))) }
+        if let msg { members.append(("msg", .string(msg))) }
+        if let sdkValidation { members.append(("SDKValidation", .bool(sdkValidation))) }
+        return .object(members)
+    }
+
+    /// Sets one key, from the JSON form or from `key=value` words. Durations and
+    /// booleans arrive already typed as JSON values.
+    public mutating func set(_ key: String, to value: JSONValue) throws(SimulationError) {
+        func int() throws(SimulationError) -> Int {
+            switch value {
+            case .int(let i) where i >= 0: return i
+            case .string(let s): if let i = Int(s), i >= 0 { return i }
+            default: break
+            }
+            throw SimulationError("policy key '\(key)' takes a whole number ≥ 0, not \(value.serialized)")
+        }
+        func flag() throws(SimulationError) -> Bool {
+            switch value {
+            case .bool(let b): return b
+            case .string("true"), .int(1): return true
+            case .string("false"), .int(0): return false
+            default: throw SimulationError("policy key '\(key)' takes true or false, not \(value.serialized)")
+            }
+        }
+        func text() throws(SimulationError) -> String {
+            switch value {
+            case .string(let s): return s
+            case .int(let i): return String(i)
+            default: throw SimulationError("policy key '\(key)' takes text, not \(value.serialized)")
+            }
+        }
+        switch key {
+        case "minL": minL = try int()
+        case "maxL": maxL = try int()
+        case "minDg": minDg = try int()
+        case "minUc": minUc = try int()
+        case "minLc": minLc = try int()
+        case "minSc": minSc = try int()
+        case "charsNotAllowed": charsNotAllowed = try text()
+        case "Repetition": repetition = try int()
+        case "UserIDcheck": userIDCheck = try flag()
+        case "SeqCheck": seqCheck = try flag()
+        case "BlackListedCommonPassword": blackListedCommonPassword = try flag()
+        case "msg": msg = try text()
+        case "SDKValidation": sdkValidation = try flag()
+        case "history": historySize = try int()
+        case "attempts":
+            attempts = try int()
+            guard attempts > 0 else { throw SimulationError("policy key 'attempts' must be at least 1") }
+        case "maxAge":
+            let seconds = try int()
+            maxAge = seconds == 0 ? nil : Int64(seconds)
+        default:
+            throw SimulationError("unknown policy key '\(key)'; the keys are \((Self.relidKeys + Self.serverKeys).joined(separator: ", "))")
+        }
+        if minL > 0, maxL > 0, minL > maxL {
+            throw SimulationError("minL (\(minL)) is greater than maxL (\(maxL)): no password could pass")
+        }
+    }
+
+    /// Replaces the RELID rules with those of a JSON object, keeping the server-only settings.
+    public mutating func replaceRules(withJSON text: String) throws(SimulationError) {
+        let parsed: JSONValue
+        do { parsed = try JSONValue.parse(text) } catch {
+            throw SimulationError("policy JSON does not parse: \(error.message) (at character \(error.offset + 1))")
+        }
+        guard case .object(let members) = parsed else { throw SimulationError("policy JSON must be an object") }
+        var fresh = PasswordPolicy()
+        fresh.historySize = historySize
+        fresh.maxAge = maxAge
+        fresh.attempts = attempts
+        for (key, value) in members {
+            guard Self.relidKeys.contains(key) else {
+                throw SimulationError("unknown RELID_PASSWORD_POLICY key '\(key)'; the keys are \(Self.relidKeys.joined(separator: ", "))")
+            }
+            try fresh.set(key, to: value)
+        }
+        self = fresh
+    }
+}

@@ -1,0 +1,64 @@
+/// Builders for the REL-ID callbacks, with the payload keys of the SDK's own event
+/// types. `challengeResponse.status` is flattened to `statusCode`/`statusMessage` so that
+/// a script can name every field at one level.
+enum RelIDEvents {
+    static let policyKey = "RELID_PASSWORD_POLICY"
+
+    static func getUser(recent: String, remembered: [String], status: (code: Int, message: String)? = nil) -> Outcome {
+        var fields: [(String, JSONValue)] = [
+            ("recentLoggedInUser", .string(recent)),
+            ("rememberedUsers", .array(remembered.map(JSONValue.string))),
+        ]
+        if let status {
+            fields.append(("statusCode", .int(status.code)))
+            fields.append(("statusMessage", .string(status.message)))
+        }
+        fields.append(("error", .int(0)))
+        return .event(SDKEvent("getUser", fields))
+    }
+
+    static func getPassword(_ challenge: PasswordChallenge, status: (code: Int, message: String), policy: JSONValue?) -> Outcome {
+        var fields: [(String, JSONValue)] = [
+            ("userID", .string(challenge.userID)),
+            ("challengeMode", .int(challenge.mode.rawValue)),
+            ("attemptsLeft", .int(challenge.attemptsLeft)),
+            ("statusCode", .int(status.code)),
+            ("statusMessage", .string(status.message)),
+        ]
+        if let policy {
+            fields.append(("challengeInfo", .array([.object([("key", .string(policyKey)), ("value", .string(policy.serialized))])])))
+        }
+        fields.append(("error", .int(0)))
+        return .event(SDKEvent("getPassword", fields))
+    }
+
+    static func onUserLoggedIn(_ userID: String) -> Outcome {
+        .event(SDKEvent("onUserLoggedIn", [
+            ("userID", .string(userID)),
+            ("statusCode", .int(RelIDStatus.success.code)),
+            ("statusMessage", .string(RelIDStatus.success.message)),
+            ("error", .int(0)),
+        ]))
+    }
+
+    static func onUserLoggedOff(_ userID: String) -> Outcome {
+        .event(SDKEvent("onUserLoggedOff", [("userID", .string(userID)), ("error", .int(0))]))
+    }
+
+    static func onCredentialsAvailableForUpdate(_ userID: String, options: [String]) -> Outcome {
+        .event(SDKEvent("onCredentialsAvailableForUpdate", [
+            ("userID", .string(userID)),
+            ("options", .array(options.map(JSONValue.string))),
+        ]))
+    }
+
+    static func onUpdateCredentialResponse(_ userID: String, status: (code: Int, message: String)) -> Outcome {
+        .event(SDKEvent("onUpdateCredentialResponse", [
+            ("userID", .string(userID)),
+            ("credType", .string(RelIDSDK.passwordCredential)),
+            ("statusCode", .int(status.code)),
+            ("statusMessage", .string(status.message)),
+            ("error", .int(0)),
+        ]))
+    }
+}

@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+@preconcurrency import CReadline
+import CredScript
+import CredSimulator
+
+// readline calls back into C function pointers that cannot capture context, so the
+// little state they need lives in these globals. Only the main thread touches them
+// (and the SIGINT handler, which readline runs on the main thread between its own
+// terminal clean-up and reset).
+nonisolated(unsafe) private var completionProvider: ((String, String) -> Completion)?
+nonisolated(unsafe) private var completionMatches: [String] = []
+nonisolated(unsafe) private var completionIndex = 0
+nonisolated(unsafe) private var readingLine = false
+nonisolated(unsafe) private var mainPrompt: UnsafeMutablePointer<CChar>?
+nonisolated(unsafe) var lineEditorAbandonedInput = false
+nonisolated(unsafe) var lineEditorInterruptedEvaluation = false
+
+/// GNU readline: line editing, history kept in a private file, Tab completion, and
+/// Ctrl-C that abandons the line (or the unfinished block) instead of the session.
+final class LineEditor {
+    let historyPath: String?
+    static let historyLimit: Int32 = 1000
+
+    init(historyPath: String?, complete: @escaping (String, String) -> Completion) {
+        self.historyPath = historyPath
+        completionProvider = complete
+        rl_readline_name = UnsafePointer(strdup("credsh"))
+        rl_attempted_completion_function = { text, start, _ in
+            let line = rl_line_buffer.map { String(cString: $0) } ?? ""
+            let before = String(decoding: Array(line.utf8.prefix(Int(start))), as: UTF8.self)
+            let word = text.map { String(cString: $0) } ?? ""
+            switch completionProvider?(word, before) ?? .words([]) {
+            case .files:
+                rl_attempted_completion_over = 0
+                return nil
+            case .words(let words):
+                rl_attempted_completion_over = 1
+                completionMatches = words
+                completionIndex = 0
+                guard !words.isEmpty else { return nil }
+                return rl_completion_matches(text) { _, _ in
+                    guard completionIndex < completionMatches.count else { return nil }
+                    defer { completionIndex += 1 }
+                    return strdup(completionMatches[completionIndex])
+                }
+            }
+        }
+        using_history()
+        stifle_history(Self.historyLimit)
+        if let historyPath {
+            prepareHistoryFile(historyPath)
+            read_history(historyPath)
+        }
+        signal(SIGINT) { _ in
+            if readingLine {
+                // Abandon the line, and any unfinished block, but keep the session.
+                lineEditorAbandonedInput = true
+                rl_replace_line("", 1)
+                using_history()
+                if let mainPrompt { rl_set_prompt(mainPrompt) }
+                _ = write(1, "\n", 1)
+                rl_on_new_line()
+                rl_redisplay()
+            } else {
+                lineEditorInterruptedEvaluation = true
+            }
+        }
+    }
+
+    /// Creates the history file's folder (0700) and the file itself (0600) before
+    /// readline writes it, so no other user can ever read what was typed.
+    private func prepareHistoryFile(_ path: String) {
+        if let slash = path.lastIndex(of: "/") { FileSystem.makeDirectories(String(path[..<slash])) }
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        if fd >= 0 {
+            fchmod(fd, 0o600)
+            close(fd)
+        }
+    }
+
+    /// Reads one line; nil at end of input (Ctrl-D on an empty line).
+    func readLine(prompt: String, main: String) -> String? {
+        free(mainPrompt)
+        mainPrompt = strdup(main)
+        readingLine = true
+        defer { readingLine = false }
+        guard let raw = readline(prompt) else { return nil }
+        defer { free(raw) }
+        return String(cString: raw)
+    }
+
+    /// Adds a line, already masked, to the history and the history file.
+    func remember(_ line: String) {
+        let trimmed = line.trimmingSpaces
+        guard !trimmed.isEmpty else { return }
+        add_history(trimmed)
+        if let historyPath {
+            append_history(1, historyPath)
+            history_truncate_file(historyPath, Self.historyLimit)
+        }
+    }
+
+    /// The history file: `$XDG_STATE_HOME/credsh/history`, else `~/.local/state/credsh/history`.
+    static func defaultHistoryPath() -> String? {
+        if let state = Environment.value("XDG_STATE_HOME"), !state.isEmpty { return state + "/credsh/history" }
+        if let home = Environment.value("HOME"), !home.isEmpty { return home + "/.local/state/credsh/history" }
+        return nil
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,61 @@
+import CredScript
+
+/// The executable's side of a script run: results to stdout as text or JSON Lines,
+/// diagnostics to stderr, scripts from files, recordings to private files.
+final class TerminalHost: ScriptHost {
+    enum Format: String, CaseIterable, Sendable { case text, json }
+
+    let streams: StandardStreams
+    let format: Format
+    let textRenderer: TextRenderer
+    let jsonRenderer = JSONLinesRenderer()
+    let diagnostics: DiagnosticFormatter
+    /// `credsh test` runs scripts silently: only the verdicts are printed.
+    var quiet = false
+    /// Diagnostics kept instead of printed (for `credsh test`).
+    var collected: [(Diagnostic, SourceFile?)]?
+    private var recordingPath: String?
+
+    init(streams: StandardStreams, format: Format, color: Bool, errorColor: Bool) {
+        self.streams = streams
+        self.format = format
+        self.textRenderer = TextRenderer(style: color ? .ansi : .plain)
+        self.diagnostics = DiagnosticFormatter(style: errorColor ? .ansi : .plain)
+    }
+
+    func emit(_ record: OutputRecord) {
+        guard !quiet else { return }
+        switch format {
+        case .text: streams.write(textRenderer.render(record))
+        case .json: streams.write(jsonRenderer.render(record))
+        }
+    }
+
+    func report(_ diagnostic: Diagnostic, source: SourceFile?) {
+        if collected != nil {
+            collected?.append((diagnostic, source))
+            return
+        }
+        streams.writeError(diagnostics.format(diagnostic, source: source))
+    }
+
+    func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile {
+        let resolved = FileSystem.resolve(path, relativeTo: includingFile)
+        return SourceFile(name: resolved, bytes: try FileSystem.read(resolved))
+    }
+
+    func beginRecording(_ path: String, text: String) throws(HostError) {
+        try FileSystem.writePrivate(path, text)
+        recordingPath = path
+    }
+
+    func appendRecording(_ text: String) {
+        guard let recordingPath else { return }
+        do { try FileSystem.writePrivate(recordingPath, text, append: true) } catch {
+            streams.writeError("credsh: \(error.message); recording stopped\n")
+            self.recordingPath = nil
+        }
+    }
+
+    func endRecording() { recordingPath = nil }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+
+// Parse and run by hand rather than with `Credsh.main()`, so that a usage error exits
+// with 2 (credsh's documented code) instead of the argument parser's 64.
+do {
+    var command = try Credsh.parseAsRoot()
+    try command.run()
+} catch let exit as ExitCode {
+    Credsh.exit(withError: exit)
+} catch {
+    let code = Credsh.exitCode(for: error)
+    if code == .success {
+        Credsh.exit(withError: error)  // --help and --version print and exit 0
+    }
+    let message = Credsh.fullMessage(for: error)
+    StandardStreams().writeError(message + "\n")
+    Credsh.exit(withError: ExitCode(2))
+}
