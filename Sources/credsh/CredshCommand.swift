@@ -4,6 +4,14 @@ import CredSimulator
 
 /// Options every way of running scripts shares.
 struct OutputOptions: ParsableArguments {
+    init() {}
+
+    init(format: TerminalHost.Format, noColor: Bool, seed: UInt64) {
+        self.format = format
+        self.noColor = noColor
+        self.seed = seed
+    }
+
     @Option(name: .long, help: "Output format: text for people, json for JSON Lines (one object per call, callback and result).")
     var format: TerminalHost.Format = .text
 
@@ -39,7 +47,7 @@ struct Credsh: ParsableCommand {
               4  I/O error (a file is missing or unreadable)
             """,
         version: "0.1.0",
-        subcommands: [Run.self, Check.self, Test.self],
+        subcommands: [Run.self, Check.self, Test.self, Reference.self],
         defaultSubcommand: Run.self
     )
 }
@@ -60,18 +68,7 @@ struct Run: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let streams = StandardStreams()
-        let host = output.makeHost(streams: streams)
-        let interactive = files.isEmpty && StandardStreams.stdinIsTerminal && StandardStreams.stdoutIsTerminal
-        let options = Evaluator.Options(echo: echo, keepGoing: keepGoing, interactive: interactive)
-        let evaluator = Evaluator(simulation: Simulation(seed: output.seed), options: options, host: host)
-        let code: Int32
-        if interactive {
-            code = REPL(evaluator: evaluator, host: host, historyPath: LineEditor.defaultHistoryPath()).run()
-        } else {
-            code = BatchRunner.run(paths: files.isEmpty ? ["-"] : files, evaluator: evaluator, host: host)
-        }
-        streams.flush()
+        let code = Launcher.run(files: files, keepGoing: keepGoing, echo: echo, output: output)
         if code != 0 { throw ExitCode(code) }
     }
 }
@@ -114,5 +111,18 @@ struct Test: ParsableCommand {
         let color = !noColor && (Environment.value("NO_COLOR") ?? "").isEmpty && StandardStreams.stdoutIsTerminal
         let code = TestRunner.run(paths: paths, seed: seed, junitPath: junit, streams: StandardStreams(), color: color)
         if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// Prints the command reference that grammar.md embeds (`make grammar` refreshes it).
+struct Reference: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reference", abstract: "Print the command reference of grammar.md, from the command table.",
+        shouldDisplay: false)
+
+    func run() throws {
+        let streams = StandardStreams()
+        streams.write(HelpText.markdownReference(.standard))
+        streams.flush()
     }
 }
