@@ -1,0 +1,300 @@
+import Testing
+@testable import CredSimulator
+
+/// Every transition of FLOWS.md §1, on the SDK library alone: no parsing involved.
+@Suite struct RelIDFlowTests {
+    /// A simulation with alice (activated, "Passw0rd!") and bob (not activated).
+    static func world() -> Simulation {
+        var sim = Simulation(seed: 1)
+        try! sim.server.addUser("alice", password: "Passw0rd!", now: sim.now)
+        try! sim.server.addUser("bob", password: nil, now: sim.now)
+        return sim
+    }
+
+    static func names(_ outcomes: [Outcome]) -> [String] { outcomes.compactMap(\.event).map(\.name) }
+    static func event(_ name: String, in outcomes: [Outcome]) -> SDKEvent? {
+        outcomes.compactMap(\.event).last { $0.name == name }
+    }
+    static func syncError(_ outcomes: [Outcome]) -> SyncError? {
+        for case let .call(_, _, error?) in outcomes { return error }
+        return nil
+    }
+
+    @Test func setUserOfAnActivatedUserAsksToVerify() throws {
+        var sim = Self.world()
+        let out = try sim.login("alice")
+        #expect(out.first == .call(api: "setUser", arguments: [("userID", .string("alice"))], error: nil))
+        let challenge = try #require(Self.event("getPassword", in: out))
+        #expect(challenge["challengeMode"] == .int(0))
+        #expect(challenge["attemptsLeft"] == .int(3))
+        #expect(challenge["statusCode"] == .int(100))
+        #expect(challenge["challengeInfo"] == nil)
+    }
+
+    @Test func setUserOfANewUserAsksToSetWithThePolicy() throws {
+        var sim = Self.world()
+        let out = try sim.login("bob")
+        let challenge = try #require(Self.event("getPassword", in: out))
+        #expect(challenge["challengeMode"] == .int(1))
+        guard case .array(let info)? = challenge["challengeInfo"] else { Issue.record("no challengeInfo"); return }
+        #expect(info.first?["key"] == .string("RELID_PASSWORD_POLICY"))
+        #expect(info.first?["value"] == .string(sim.server.policy.relidJSON.serialized))
+        #expect(out.contains(.appShows("policy: " + PolicyMessage.from(json: sim.server.policy.relidJSON.serialized))))
+    }
+
+    @Test func activationStoresThePasswordAndLogsIn() throws {
+        var sim = Self.world()
+        _ = try sim.login("bob")
+        let weak = try sim.submitPassword("weak")
+        #expect(Self.event("getPassword", in: weak)?["statusCode"] == .int(190))
+        let out = try sim.submitPassword("Secr3t-Pass")
+        #expect(Self.names(out) == ["onUserLoggedIn", "onCredentialsAvailableForUpdate"])
+        #expect(sim.server.account("bob")?.isActivated == true)
+        #expect(sim.server.verify("bob", "Secr3t-Pass"))
+    }
+
+    @Test func correctPasswordLogsInAndTheAppAsksForChallenges() throws {
+        var sim = Self.world()
+        let out = try sim.login("alice", password: "Passw0rd!")
+        #expect(Self.names(out) == ["getPassword", "onUserLoggedIn", "onCredentialsAvailableForUpdate"])
+        #expect(Self.event("onCredentialsAvailableForUpdate", in: out)?["options"] == .array([.string("Password")]))
+        #expect(sim.relid.loggedInUser == "alice")
+    }
+
+    @Test func wrongPasswordCostsAnAttemptWithStatus102() throws {
+        var sim = Self.world()
+        _ = try sim.login("alice")
+        let out = try sim.submitPassword("Nope-1234")
+        let challenge = try #require(Self.event("getPassword", in: out))
+        #expect(challenge["challengeMode"] == .int(0))
+        #expect(challenge["attemptsLeft"] == .int(2))
+        #expect(challenge["statusCode"] == .int(102))
+        #expect(challenge["statusMessage"] == .string("Invalid credentials"))
+    }
+
+    @Test func exhaustedAttemptsAtLoginBlockTheUser() throws {
+        var sim = Self.world()
+        _ = try sim.login("alice")
+        _ = try sim.submitPassword("Nope-1")
+        _ = try sim.submitPassword("Nope-2")
+        let out = try sim.submitPassword("Nope-3")
+        #expect(Self.names(out) == ["getUser"])
+        #expect(Self.event("getUser", in: out)?["statusCode"] == .int(153))
+        #expect(sim.server.account("alice")?.blocked == true)
+        let again = try sim.login("alice")
+        #expect(Self.names(again) == ["getUser"])
+        #expect(Self.event("getUser", in: again)?["statusCode"] == .int(153))
+        sim.server.setBlocked("alice", false)
+        #expect(Self.names(try sim.login("alice", password: "Passw0rd!")).contains("onUserLoggedIn"))
+    }
+
+    @Test func expiredPasswordAtLoginAsksForMode4With118() throws {
+        var sim = Self.world()
+        sim.server.markExpired("alice")
+        let out = try sim.login("alice", password: "Passw0rd!")
+        let challenge = try #require(Self.event("getPassword", in: out))
+        #expect(challenge["challengeMode"] == .int(4))
+        #expect(challenge["statusCode"] == .int(118))
+        #expect(challenge["statusMessage"] == .string("Password has expired. Please contact the admin."))
+        #expect(challenge["challengeInfo"] != nil)
+        #expect(!Self.names(out).contains("onUserLoggedIn"))
+    }
+
+    @Test func expiryByAgeOnTheVirtualClock() throws {
+        var sim = Self.world()
+        sim.server.policy.maxAge = 90 * 86_400
+        sim.clock.advance(by: 89 * 86_400)
+        #expect(!sim.server.isExpired("alice", now: sim.now))
+        sim.clock.advance(by: 86_400)
+        #expect(sim.server.isExpired("alice", now: sim.now))
+    }
+
+    @Test func mode4AcceptedLogsInWithNoUpdateResponse() throws {
+        var sim = Self.world()
+        sim.server.markExpired("alice")
+        _ = try sim.login("alice", password: "Passw0rd!")
+        let out = sim.updatePassword(current: "Passw0rd!", new: "N3w-Passw0rd")
+        #expect(Self.names(out) == ["onUserLoggedIn", "onCredentialsAvailableForUpdate"])
+        #expect(!sim.server.isExpired("alice", now: sim.now))
+        #expect(sim.server.verify("alice", "N3w-Passw0rd"))
+    }
+
+    @Test func mode4ReuseIs164AndPolicyViolationIs190() throws {
+        var sim = Self.world()
+        sim.server.changePassword("alice", to: "Second-Pass1", now: sim.now)
+        sim.server.markExpired("alice")
+        _ = try sim.login("alice", password: "Second-Pass1")
+        let reused = sim.updatePassword(current: "Second-Pass1", new: "Passw0rd!")
+        let challenge = try #require(Self.event("getPassword", in: reused))
+        #expect(challenge["challengeMode"] == .int(4))
+        #expect(challenge["statusCode"] == .int(164))
+        #expect(challenge["statusMessage"] == .string(RelIDStatus.reuse(historySize: 3).message))
+        let weak = sim.updatePassword(current: "Second-Pass1", new: "short")
+        #expect(Self.event("getPassword", in: weak)?["statusCode"] == .int(190))
+        #expect(sim.relid.pendingChallenge?.attemptsLeft == 3, "policy and reuse refusals in mode 4 use no attempt")
+    }
+
+    @Test func historyCountsTheCurrentPasswordAndTheNMinusOneBefore() {
+        var sim = Self.world()
+        sim.server.policy.historySize = 2
+        sim.server.changePassword("alice", to: "Second-Pass1", now: sim.now)
+        sim.server.changePassword("alice", to: "Third-Pass1", now: sim.now)
+        #expect(sim.server.isReused("alice", "Third-Pass1"))
+        #expect(sim.server.isReused("alice", "Second-Pass1"))
+        #expect(!sim.server.isReused("alice", "Passw0rd!"))
+    }
+
+    @Test func resetAuthStateAsksForAUserWithoutLoggingOff() throws {
+        var sim = Self.world()
+        _ = try sim.login("alice")
+        let out = try sim.cancel()
+        #expect(out.first == .call(api: "resetAuthState", arguments: [], error: nil))
+        #expect(Self.names(out) == ["getUser"])
+        #expect(sim.relid.state == .awaitingUser)
+    }
+
+    @Test func getAllChallengesNeedsALogin() throws {
+        var sim = Self.world()
+        #expect(Self.syncError(sim.getAllChallenges())?.code == 152)
+        _ = try sim.login("alice", password: "Passw0rd!")
+        #expect(Self.names(sim.getAllChallenges()) == ["onCredentialsAvailableForUpdate"])
+    }
+
+    @Test func initiateIsCaseSensitiveAndNeedsALogin() throws {
+        var sim = Self.world()
+        #expect(Self.syncError(sim.initiateUpdate(credential: "Password"))?.code == 152)
+        _ = try sim.login("alice", password: "Passw0rd!")
+        let refused = sim.initiateUpdate(credential: "password")
+        #expect(Self.syncError(refused)?.code == 123)
+        #expect(Self.names(refused).isEmpty)
+        let out = sim.initiateUpdate(credential: "Password")
+        let challenge = try #require(Self.event("getPassword", in: out))
+        #expect(challenge["challengeMode"] == .int(2))
+        #expect(challenge["challengeInfo"] != nil)
+    }
+
+    @Test func mode2AcceptedAnswers100ThenLogsOff() throws {
+        var sim = Self.world()
+        _ = try sim.login("alice", password: "Passw0rd!")
+        _ = sim.initiateUpdate(credential: "Password")
+        let out = sim.updatePassword(current: "Passw0rd!", new: "N3w-Passw0rd")
+        #expect(Self.names(out) == ["onUpdateCredentialResponse", "onUserLoggedOff", "getUser"])
+        let response = try #require(Self.event("onUpdateCredentialResponse", in: out))
+        #expect(response["statusCode"] == .int(100))
+        #expect(response["credType"] == .string("Password"))
+        #expect(!sim.server.verify("alice", "Passw0rd!"))
+        #expect(sim.server.verify("alice", "N3w-Passw0rd"))
+    }
+
+    @Test func mode2ExpiredMeanwhileAnswers110() throws {
+        var sim = Self.world()
+        _ = try sim.login("alice", password: "Passw0rd!")
+        _ = sim.initiateUpdate(credential: "Password")
+        sim.server.markExpired("alice")
+        let out = sim.updatePassword(current: "Passw0rd!", new: "N3w-Passw0rd")
+        #expect(Self.names(out) == ["onUpdateCredentialResponse", "onUserLoggedOff", "getUser"])
+        #expect(Self.event("onUpdateCredentialResponse", in: out)?["statusCode"] == .int(110))
+    }
+
+    @Test func mode2PolicyViolationAnswers190AndAsksAgainWithoutLogoff() throws {
+        var sim = Self.world()
+        _ = try sim.login("alice", password: "Passw0rd!")
+        _ = sim.initiateUpdate(credential: "Password")
+        let out = sim.updatePassword(current: "Passw0rd!", new: "weak")
+        #expect(Self.names(out) == ["onUpdateCredentialResponse", "getPassword"])
+        #expect(Self.event("onUpdateCredentialResponse", in: out)?["statusCode"] == .int(190))
+        #expect(Self.event("getPassword", in: out)?["challengeMode"] == .int(2))
+        #expect(Self.event("getPassword", in: out)?["attemptsLeft"] == .int(2))
+        #expect(sim.relid.loggedInUser == "alice")
+    }
+
+    @Test func mode2WrongCurrentPasswordAsksAgainWithFewerAttempts() throws {
+        var sim = Self.world()
+        _ = try sim.login("alice", password: "Passw0rd!")
+        _ = sim.initiateUpdate(credential: "Password")
+        let out = sim.updatePassword(current: "Not-It-123", new: "N3w-Passw0rd")
+        #expect(Self.names(out) == ["getPassword"])
+        #expect(Self.event("getPassword", in: out)?["attemptsLeft"] == .int(2))
+        #expect(Self.event("getPassword", in: out)?["statusCode"] == .int(102))
+    }
+
+    @Test func mode2ThreeFailuresOfEitherKindAnswer153() throws {
+        var sim = Self.world()
+        _ = try sim.login("alice", password: "Passw0rd!")
+        _ = sim.initiateUpdate(credential: "Password")
+        _ = sim.updatePassword(current: "Not-It-123", new: "N3w-Passw0rd")
+        _ = sim.updatePassword(current: "Passw0rd!", new: "weak")
+        let out = sim.updatePassword(current: "Not-It-456", new: "N3w-Passw0rd")
+        #expect(Self.names(out) == ["onUpdateCredentialResponse", "onUserLoggedOff", "getUser"])
+        #expect(Self.event("onUpdateCredentialResponse", in: out)?["statusCode"] == .int(153))
+        #expect(sim.relid.loggedInUser == nil)
+    }
+
+    @Test func logOffChainAndItsSyncError() throws {
+        var sim = Self.world()
+        #expect(Self.syncError(sim.logout())?.code == 166)
+        _ = try sim.login("alice", password: "Passw0rd!")
+        let out = sim.logout()
+        #expect(Self.names(out) == ["onUserLoggedOff", "getUser"])
+        #expect(Self.event("getUser", in: out)?["recentLoggedInUser"] == .string("alice"))
+        #expect(Self.event("getUser", in: out)?["rememberedUsers"] == .array([.string("alice")]))
+    }
+
+    @Test(arguments: [
+        ("", "New-Pass1", "New-Pass1", "Please enter your current password"),
+        ("Passw0rd!", "  ", "New-Pass1", "Please enter a new password"),
+        ("Passw0rd!", "New-Pass1", "", "Please confirm your new password"),
+        ("Passw0rd!", "New-Pass1", "New-Pass2", "New password and confirm password do not match"),
+        (" Passw0rd! ", "Passw0rd!", "Passw0rd!", "New password must be different from current password"),
+    ])
+    func updateFormChecksComeFirstInOrderWithNoSDKCall(current: String, new: String, confirm: String, message: String) throws {
+        var sim = Self.world()
+        sim.server.markExpired("alice")
+        _ = try sim.login("alice", password: "Passw0rd!")
+        #expect(sim.updatePassword(current: current, new: new, confirm: confirm) == [.appCheck(message)])
+        #expect(sim.relid.pendingChallenge?.mode == .updateOnExpiry, "nothing reached the SDK")
+    }
+
+    @Test func setPasswordFormChecks() throws {
+        var sim = Self.world()
+        _ = try sim.login("bob")
+        #expect(try sim.submitPassword(" ", confirm: "x") == [.appCheck("Please enter a password")])
+        #expect(try sim.submitPassword("Secr3t-Pass", confirm: " ") == [.appCheck("Please confirm your password")])
+        #expect(try sim.submitPassword("Secr3t-Pass", confirm: "Secr3t-Pas") == [.appCheck("Password and confirm password do not match")])
+    }
+
+    @Test func theSDKItselfRefusesSameAndMissingUpdates() throws {
+        var sim = Self.world()
+        var relid = RelIDSDK()
+        #expect(Self.syncError(relid.updatePassword(current: "a", new: "b", mode: .updateOnExpiry, server: &sim.server, now: 0))?.code == 118)
+        sim.server.markExpired("alice")
+        _ = try sim.login("alice", password: "Passw0rd!")
+        let same = sim.relid.updatePassword(current: "Passw0rd!", new: "Passw0rd!", mode: .updateOnExpiry, server: &sim.server, now: sim.now)
+        #expect(Self.syncError(same) == RelIDSyncError.sameAsCurrent)
+    }
+
+    @Test func userStatesCanHoldTogether() throws {
+        var sim = Self.world()
+        _ = try sim.login("alice", password: "Passw0rd!")
+        sim.server.markExpired("alice")
+        #expect(sim.states(of: "alice") == [.loggedIn, .expired])
+        #expect(sim.states(of: "bob") == [.loggedOut, .notActivated])
+        #expect(throws: SimulationError.self) { try sim.holds(.blocked, for: "nobody") }
+    }
+
+    @Test func passwordsAreStoredHashedAndNeverAsText() {
+        let sim = Self.world()
+        let account = sim.server.account("alice")!
+        let stored = account.password!
+        #expect(stored.salt.count == 16 && stored.key.count == 32)
+        #expect(!String(decoding: stored.key + stored.salt, as: UTF8.self).contains("Passw0rd!"))
+    }
+
+    @Test func sameSeedSameSalts() {
+        let a = Self.world(), b = Self.world()
+        #expect(a.server.account("alice")?.password == b.server.account("alice")?.password)
+        var c = Simulation(seed: 2)
+        try! c.server.addUser("alice", password: "Passw0rd!", now: 0)
+        #expect(c.server.account("alice")?.password != a.server.account("alice")?.password)
+    }
+}
