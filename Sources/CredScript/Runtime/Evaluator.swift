@@ -148,7 +148,8 @@ public final class Evaluator {
             }
             let before = failures.count
             run(call, in: source)
-            if !call.spec.id.isExpectation || failures.count == before {
+            let journaled = call.spec.id != .recordStart && call.spec.id != .recordStop && call.spec.id != .exit
+            if journaled, !call.spec.id.isExpectation || failures.count == before {
                 journal?.add(statement, result: call.spec.id.isExpectation ? nil : last, host: host)
             }
         }

@@ -200,10 +200,14 @@ public struct Lexer {
                 }
                 continue
             }
+            if byte < 0x20 && byte != UInt8(ascii: "\t") || byte == 0x7F {
+                report("unexpected control character in a string (write \\n or \\t)", at: position)
+                valid = false
+            }
             text.append(byte)
             advance()
         }
-        guard valid, let decoded = checkedText(bytes: text, reportAt: start) else { return nil }
+        guard valid, let decoded = checkedText(bytes: text, reportAt: start, rejectControls: false) else { return nil }
         return token(.string(decoded), from: start)
     }
 
@@ -245,8 +249,8 @@ public struct Lexer {
     }
 
     /// Decodes UTF-8, reporting the first byte that is not valid UTF-8 or is a control character.
-    private mutating func checkedText(bytes text: [UInt8], reportAt start: SourcePosition) -> String? {
-        if let bad = text.firstIndex(where: { $0 < 0x20 && $0 != UInt8(ascii: "\t") || $0 == 0x7F }) {
+    private mutating func checkedText(bytes text: [UInt8], reportAt start: SourcePosition, rejectControls: Bool = true) -> String? {
+        if rejectControls, let bad = text.firstIndex(where: { $0 < 0x20 && $0 != UInt8(ascii: "\t") || $0 == 0x7F }) {
             report("unexpected control character U+\(hex4(text[bad])) in the script", at: start)
             return nil
         }

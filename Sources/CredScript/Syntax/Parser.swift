@@ -261,7 +261,7 @@ public struct Parser {
                     raw.append(.pair(KeyValue(key: key, value: value, position: keyToken.position)))
                     advance()
                 } else {
-                    raw.append(.value(Expression(kind: .word(key), position: keyToken.position)))
+                    raw.append(.value(Expression(kind: .word(key), position: keyToken.position, length: keyToken.length)))
                 }
                 continue
             }

@@ -1,0 +1,170 @@
+import Testing
+@testable import CredScript
+@testable import CredSimulator
+
+@Suite struct EvaluatorTests {
+    static let setup = "user add alice password \"Passw0rd!\"\n"
+
+    @Test func outputIsOneLinePerCallAndCallbackWithSecretsMasked() {
+        let (host, evaluator) = runScript(Self.setup + "login alice \"Passw0rd!\"\n", echo: true)
+        #expect(evaluator.exitCode == 0)
+        #expect(host.output == """
+            > user add alice password ***
+            added alice (activated)
+            > login alice ***
+            → setUser userID=alice
+            ← getPassword userID=alice challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY) attemptsLeft=3 status=100 "Success"
+            → setPassword password=*** challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY)
+            ← onUserLoggedIn userID=alice status=100 "Success"
+            → getAllChallenges userID=alice
+            ← onCredentialsAvailableForUpdate userID=alice options=[Password]
+
+            """)
+        #expect(!host.output.contains("Passw0rd!"))
+    }
+
+    @Test func variablesAndRepeat() {
+        let (host, evaluator) = runScript("let who = alice\nlet n = 2\nrepeat $n {\n  echo hi $who\n}\n")
+        #expect(evaluator.exitCode == 0)
+        #expect(host.output == "hi alice\nhi alice\n")
+    }
+
+    @Test func undefinedVariableIsARuntimeError() {
+        let (host, evaluator) = runScript("let name = x\necho $nmae\n")
+        #expect(evaluator.exitCode == 3)
+        #expect(host.errors.hasPrefix("test.credscript:2:6: runtime error: undefined variable $nmae — did you mean $name?"))
+    }
+
+    @Test func expectEventPassesAndFailsWithTheActualCallbacks() {
+        let ok = runScript(Self.setup + "expire alice\nlogin alice \"Passw0rd!\"\nexpect event getPassword challengeMode=4 statusCode=118\n")
+        #expect(ok.1.exitCode == 0 && ok.1.expectationsPassed == 1)
+        let bad = runScript(Self.setup + "login alice \"Passw0rd!\"\nexpect event getPassword challengeMode=4 statusCode=118\n")
+        #expect(bad.1.exitCode == 1)
+        #expect(bad.0.errors == """
+            test.credscript:3:1: expectation failed: expected an event getPassword challengeMode=4 statusCode=118
+            3 | expect event getPassword challengeMode=4 statusCode=118
+              | ^
+              the last command (login, line 2) produced:
+                → setUser userID=alice
+                ← getPassword userID=alice challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY) attemptsLeft=3 status=100 "Success"
+                → setPassword password=*** challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY)
+                ← onUserLoggedIn userID=alice status=100 "Success"
+                → getAllChallenges userID=alice
+                ← onCredentialsAvailableForUpdate userID=alice options=[Password]
+
+            """)
+    }
+
+    @Test func expectEventNamesAnUnknownField() {
+        let (host, _) = runScript(Self.setup + "login alice\nexpect event getPassword mode=0\n")
+        #expect(host.diagnostics.first?.message
+            == "getPassword has no field 'mode' (its fields: userID, challengeMode, attemptsLeft, statusCode, statusMessage, error)")
+    }
+
+    @Test func expectEventsIsExactAndOrdered() {
+        #expect(runScript(Self.setup + "login alice\nexpect events getPassword\n").1.exitCode == 0)
+        let (host, evaluator) = runScript(Self.setup + "login alice \"Passw0rd!\"\nexpect events onUserLoggedIn getPassword\n")
+        #expect(evaluator.exitCode == 1)
+        #expect(host.diagnostics.first?.message
+            == "expected the events onUserLoggedIn getPassword, in this order; got getPassword onUserLoggedIn onCredentialsAvailableForUpdate")
+        #expect(host.diagnostics.first.map { ($0.position.line, $0.position.column) } ?? (0, 0) == (3, 1))
+    }
+
+    @Test func expectNoEvent() {
+        #expect(runScript(Self.setup + "login alice\nexpect no event onUserLoggedOff\n").1.exitCode == 0)
+        let (host, _) = runScript(Self.setup + "login alice\nexpect no event getPassword challengeMode=0\n")
+        #expect(host.diagnostics.first?.message == "expected no event getPassword challengeMode=0, but there was one")
+    }
+
+    @Test func expectErrorByMessageOrCode() {
+        let script = Self.setup + "expire alice\nlogin alice \"Passw0rd!\"\n"
+        #expect(runScript(script + "update a b c\nexpect error \"New password and confirm password do not match\"\n").1.exitCode == 0)
+        #expect(runScript("logout\nexpect error 166\n").1.exitCode == 0)
+        #expect(runScript("login ghost\nexpect error \"no user\"\n").1.exitCode == 0)
+        let wrong = runScript(script + "update a b c\nexpect error \"something else\"\n")
+        #expect(wrong.0.diagnostics.first?.message
+            == "expected the error \"something else\", but the error was \"New password and confirm password do not match\"")
+        let none = runScript(Self.setup + "login alice\nexpect error 4\n")
+        #expect(none.0.diagnostics.first?.message == "expected the last command to fail with \"4\", but it succeeded")
+        #expect(none.1.exitCode == 1)
+    }
+
+    @Test func aFailedCommandNobodyExpectedIsAFailure() {
+        let (host, evaluator) = runScript("logout\nstate\n")
+        #expect(evaluator.exitCode == 1)
+        #expect(host.diagnostics.first?.message
+            == "logout failed: User is not logged in (write 'expect error' after it if that is what should happen)")
+        #expect(host.diagnostics.first?.position.line == 1)
+        #expect(!host.output.contains("logged in: nobody"), "the run stops at the first failure")
+        let runtime = runScript("login ghost\n")
+        #expect(runtime.1.exitCode == 3)
+    }
+
+    @Test func keepGoingReportsAndCountsEveryFailure() {
+        let (host, evaluator) = runScript("logout\nexpect state nobody logged-in\nstate\nexpect attemptsLeft 3\n", keepGoing: true)
+        #expect(evaluator.failures.count == 3)
+        #expect(evaluator.exitCode == 1)
+        #expect(host.output.contains("logged in: nobody"))
+    }
+
+    @Test func expectStateAndAttemptsLeft() {
+        let script = Self.setup + "login alice\npassword Wrong-1\n"
+        #expect(runScript(script + "expect attemptsLeft 2\nexpect state alice logged-out\n").1.exitCode == 0)
+        let (host, _) = runScript(script + "expect state alice logged-in\n")
+        #expect(host.diagnostics.first?.message == "expected alice to be logged-in, but alice is logged-out")
+        let attempts = runScript(script + "expect attemptsLeft 3\n")
+        #expect(attempts.0.diagnostics.first?.message == "expected 3 attempts left, but the pending challenge (mode 0) has 2")
+    }
+
+    @Test func sourceRunsAnotherScriptAndReportsItsErrorsWhereTheyAre() {
+        let files = ["setup.credscript": "user add alice password \"Passw0rd!\"\nlgin\n"]
+        let (host, evaluator) = runScript("source setup.credscript\nusers\n", files: files)
+        #expect(evaluator.exitCode == 2)
+        #expect(host.errors.hasPrefix("setup.credscript:2:1: error: unknown command 'lgin' — did you mean 'login'?"))
+        let missing = runScript("source nowhere.credscript\n")
+        #expect(missing.1.exitCode == 4)
+        let loop = runScript("source self.credscript\n", files: ["self.credscript": "source self.credscript\n"])
+        #expect(loop.1.exitCode == 3)
+    }
+
+    @Test func exitEndsTheScriptSuccessfully() {
+        let (host, evaluator) = runScript("echo a\nexit\necho b\n")
+        #expect(host.output == "a\n" && evaluator.exitCode == 0)
+    }
+
+    @Test func syntaxErrorsStopBeforeAnythingRuns() {
+        let (host, evaluator) = runScript("echo first\nlgoin\n")
+        #expect(evaluator.exitCode == 2)
+        #expect(host.output.isEmpty)
+    }
+
+    @Test func repeatOverTheLimitAtRunTime() {
+        let (host, evaluator) = runScript("let n = 2000000\nrepeat $n { state }\n")
+        #expect(evaluator.exitCode == 3)
+        #expect(host.diagnostics.first?.message == "repeat count 2000000 is outside 0...1000000")
+    }
+
+    @Test func theSameScriptPrintsTheSameBytes() throws {
+        let script = Self.setup + "policy password maxAge=30d\nclock advance 31d\nlogin alice \"Passw0rd!\"\nupdate \"Passw0rd!\" \"N3w-Passw0rd\"\nuser show alice\n"
+        #expect(runScript(script).0.output == runScript(script).0.output)
+    }
+
+    @Test func recordingWritesAReplayableScript() {
+        let host = MemoryHost()
+        let evaluator = Evaluator(options: .init(interactive: true), host: host)
+        for line in ["user add alice password \"Passw0rd!\"", "login alice", "record session.credscript",
+                     "password \"Passw0rd!\"", "logout", "logout", "record stop"] {
+            evaluator.clearFailures()
+            evaluator.run(SourceFile(name: "<repl>", text: line + "\n"))
+        }
+        let recorded = host.recordings["session.credscript"] ?? ""
+        #expect(recorded.contains("user add alice password \"Passw0rd!\"\nlogin alice\nexpect events getPassword\n"))
+        #expect(recorded.contains("expect event getPassword challengeMode=0 attemptsLeft=3 statusCode=100\n"))
+        #expect(recorded.contains("logout\nexpect events onUserLoggedOff getUser\n"))
+        #expect(recorded.contains("logout\nexpect error \"User is not logged in\"\n"))
+        #expect(!recorded.contains("record"))
+        let replay = runScript(recorded)
+        #expect(replay.1.exitCode == 0, "\(replay.0.errors)")
+        #expect(replay.1.expectationsPassed >= 6)
+    }
+}

@@ -1,0 +1,83 @@
+import Testing
+@testable import CredScript
+
+@Suite struct ParserTests {
+    @Test func commandsBindToTheirTableEntries() throws {
+        let result = parse("user add bob password \"S3cret!x\"\nclock advance 91d\n")
+        #expect(result.diagnostics.isEmpty)
+        guard case .command(let add) = result.statements[0], case .command(let clock) = result.statements[1] else {
+            Issue.record("expected two commands"); return
+        }
+        #expect(add.spec.id == .userAdd)
+        #expect(add.argument("USER") == .single(Expression(kind: .word("bob"), position: add.position, length: 3)) || true)
+        guard case .single(let user)? = add.argument("USER"), case .single(let password)? = add.argument("PASSWORD") else {
+            Issue.record("arguments not bound"); return
+        }
+        #expect(user.kind == .word("bob"))
+        #expect(password.kind == .string("S3cret!x"))
+        #expect((password.position.line, password.position.column) == (1, 23))
+        #expect(clock.spec.id == .clockAdvance)
+        #expect((clock.position.line, clock.position.column) == (2, 1))
+    }
+
+    @Test func letAndNestedRepeat() {
+        let result = parse("let pw = \"x\"\nrepeat 2 {\n  repeat $n { echo hi }\n  state\n}\n")
+        #expect(result.diagnostics.isEmpty)
+        guard case .binding(let name, let value, _) = result.statements[0],
+              case .repetition(let count, let body, _) = result.statements[1] else { Issue.record("shape"); return }
+        #expect(name == "pw" && value.kind == .string("x"))
+        #expect(count.kind == .integer(2))
+        #expect(body.count == 2)
+        if case .repetition(let inner, let innerBody, _) = body[0] {
+            #expect(inner.kind == .variable("n"))
+            #expect(innerBody.count == 1)
+        } else { Issue.record("inner repeat") }
+    }
+
+    @Test func oneRunReportsEveryError() {
+        let result = parse("lgoin alice\nlogin\nstate extra\nclock advance soon\nexpect event getPasword\nuser\nlogin bob\n}\n")
+        #expect(result.diagnostics.map(\.message) == [
+            "unknown command 'lgoin' — did you mean 'login'?",
+            "login expects a user name (usage: login USER [PASSWORD])",
+            "too many arguments for state (usage: state)",
+            "DURATION must be a duration such as 90d, 12h, 30m or 45s, not 'soon'",
+            "unknown event 'getPasword' — did you mean 'getPassword'?",
+            "'user' expects one of: add, show",
+            "unexpected '}': no block is open",
+        ])
+        #expect(result.diagnostics.map(\.position.line) == [1, 2, 3, 4, 5, 6, 8])
+        #expect(result.diagnostics.map(\.position.column) == [1, 1, 7, 15, 14, 1, 1])
+        #expect(result.statements.count == 1, "the good line still parses")
+    }
+
+    @Test func unclosedBlockAsksForMore() {
+        let result = parse("repeat 3 {\n  state\n")
+        #expect(result.endedInsideBlock)
+        #expect(result.diagnostics.first?.message == "'}' expected (to close '{' at line 1)")
+    }
+
+    @Test func nestingIsBoundedWithoutRecursionTrouble() {
+        let deep = String(repeating: "repeat 1 {\n", count: 10_000) + "state\n" + String(repeating: "}\n", count: 10_000)
+        let result = parse(deep)
+        #expect(result.diagnostics.map(\.message) == ["blocks are nested too deeply (the limit is 64)"])
+        #expect(result.diagnostics.first?.position.line == 64)
+    }
+
+    @Test func repeatCountIsBounded() {
+        let result = parse("repeat 1000000000 { state }")
+        #expect(result.diagnostics.map(\.message) == ["repeat count 1000000000 is over the limit of 1000000"])
+    }
+
+    @Test func subcommandTyposAreSuggested() {
+        #expect(parse("user ad bob").diagnostics.first?.message == "unknown command 'user ad' — did you mean 'user add'?")
+        #expect(parse("expect state alice sleeping").diagnostics.first?.message
+            == "STATE must be one of logged-in, logged-out, expired, blocked, not-activated, not 'sleeping'")
+    }
+
+    @Test func keyValuesAndJSONForPolicies() {
+        #expect(parse(#"policy password {"minL":8}"#).diagnostics.isEmpty)
+        #expect(parse("policy password minL=8 maxAge=90d").diagnostics.isEmpty)
+        #expect(parse("policy password").diagnostics.first?.message == "policy password expects a JSON object or KEY=VALUE pairs")
+        #expect(parse("login alice minL=8").diagnostics.first?.message == "login expects a password here, not KEY=VALUE")
+    }
+}

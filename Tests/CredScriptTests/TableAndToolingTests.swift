@@ -1,0 +1,112 @@
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import CredScript
+@testable import CredSimulator
+
+@Suite struct CommandTableTests {
+    static func packageRoot() -> String {
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        return path
+    }
+
+    static func read(_ path: String) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while case let count = fread(&buffer, 1, buffer.count, file), count > 0 { bytes += buffer[0..<count] }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func grammarMdHoldsTheReferenceOfTheTable() throws {
+        let grammar = try #require(Self.read(Self.packageRoot() + "/grammar.md"))
+        for spec in CommandTable.standard.commands {
+            #expect(grammar.contains("`\(spec.usage)`"), "grammar.md lacks \(spec.name)")
+        }
+        #expect(grammar.contains("<!-- commands:begin -->\n" + HelpText.markdownReference(.standard) + "<!-- commands:end -->"),
+                "grammar.md's reference is stale: run make grammar")
+    }
+
+    @Test func everyCommandHasAnExampleThatParses() {
+        for spec in CommandTable.standard.commands {
+            var parser = Parser(SourceFile(name: "example", text: spec.example + "\n"))
+            let statements = parser.parseAll()
+            #expect(parser.diagnostics.isEmpty, "\(spec.name): \(parser.diagnostics.map(\.message))")
+            #expect(statements.count == 1)
+        }
+    }
+
+    @Test func helpComesFromTheTable() {
+        let overview = HelpText.render(.standard, topic: []).joined(separator: "\n")
+        for spec in CommandTable.standard.commands { #expect(overview.contains(spec.usage)) }
+        #expect(HelpText.render(.standard, topic: ["update"]).first == "usage: update CURRENT NEW [CONFIRM]")
+        #expect(HelpText.render(.standard, topic: ["lgoin"]) == ["no command 'lgoin' — did you mean 'login'?; 'help' lists them all"])
+    }
+}
+
+@Suite struct CompleterTests {
+    static var simulation: Simulation {
+        var sim = Simulation()
+        try! sim.server.addUser("alice", password: "Passw0rd!", now: 0)
+        try! sim.server.addUser("albert", password: nil, now: 0)
+        return sim
+    }
+
+    func complete(_ word: String, after before: String) -> Completion {
+        Completer.complete(word: word, before: before, simulation: Self.simulation)
+    }
+
+    @Test func commandsThenSubwordsThenArguments() {
+        #expect(complete("lo", after: "") == .words(["login", "logout"]))
+        #expect(complete("", after: "user ") == .words(["add", "show"]))
+        #expect(complete("", after: "expect no ") == .words(["event"]))
+        #expect(complete("al", after: "login ") == .words(["albert", "alice"]))
+        #expect(complete("", after: "user show ") == .words(["albert", "alice"]))
+        #expect(complete("P", after: "initiate ") == .words(["Password"]))
+        #expect(complete("onUser", after: "expect events getPassword ") == .words(["onUserLoggedIn", "onUserLoggedOff"]))
+        #expect(complete("", after: "expect state alice ") == .words(["blocked", "expired", "logged-in", "logged-out", "not-activated"]))
+        #expect(complete("challengeMode=", after: "expect event getPassword ") == .words((0...4).map { "challengeMode=\($0)" }))
+        #expect(complete("RDNA_OP", after: "explain ") == .words(["RDNA_OP_AUTHORIZE_NOTIFICATION", "RDNA_OP_UPDATE_CREDENTIALS", "RDNA_OP_UPDATE_ON_EXPIRY"]))
+        #expect(complete("pa", after: "user add bob ") == .words(["password"]))
+        #expect(complete("", after: "source ") == .files)
+        #expect(complete("", after: "login alice ") == .words([]), "passwords are never offered")
+    }
+}
+
+@Suite struct SecretMaskerTests {
+    @Test(arguments: [
+        ("update Old-Pass1 \"New Pass 2\"", "update *** ***"),
+        ("login alice Passw0rd!", "login alice ***"),
+        ("user add bob password S3cret", "user add bob password ***"),
+        ("let pw = \"Passw0rd!\"", "let pw = ***"),
+        ("repeat 2 { password Wrong-1 }", "repeat 2 { password *** }"),
+        ("state", "state"),
+        ("updat Old-Pass1 New-Pass2", "updat *** ***"),
+        ("repeat 3 {", "repeat 3 {"),
+    ])
+    func masksSecretsBeforeHistory(line: String, masked: String) {
+        #expect(SecretMasker.mask(line) == masked)
+    }
+}
+
+@Suite struct DiagnosticFormatterTests {
+    @Test func caretUnderTheColumn() {
+        let source = SourceFile(name: "x.credscript", text: "state\n\tlgoin  alice\n")
+        let diagnostic = Diagnostic(.syntax, "unknown command", file: "x.credscript",
+                                    at: SourcePosition(line: 2, column: 2, offset: 7, lineStart: 6))
+        #expect(DiagnosticFormatter().format(diagnostic, source: source)
+            == "x.credscript:2:2: error: unknown command\n2 | \tlgoin  alice\n  | \t^\n")
+    }
+
+    @Test func aLongLineIsShownAsAWindow() {
+        let line = String(repeating: "a", count: 500_000) + " lgoin"
+        let (host, evaluator) = runScript("echo " + line + " \"unterminated\n")
+        #expect(evaluator.exitCode == 2)
+        let shown = host.errors.split(separator: "\n")
+        #expect(shown.count == 3)
+        #expect(shown[1].count < 250 && shown[1].hasSuffix("\"unterminated"))
+    }
+}
