@@ -84,8 +84,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let streams = StandardStreams()
-        var output = OutputOptions()
-        output.noColor = noColor
+        let output = OutputOptions(format: .text, noColor: noColor, seed: 0)
         let code = BatchRunner.check(paths: files, host: output.makeHost(streams: streams))
         if code != 0 { throw ExitCode(code) }
     }

@@ -10,6 +10,8 @@ extension Evaluator {
                 expectationsPassed += 1
             } catch let diagnostic as Diagnostic {
                 fail(diagnostic, source)
+            } catch let error as SimulationError {
+                fail(Diagnostic(.runtime, error.message, file: source.name, at: call.position), source)
             } catch {
                 fail(Diagnostic(.runtime, "\(error)", file: source.name, at: call.position), source)
             }

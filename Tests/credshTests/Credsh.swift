@@ -1,0 +1,78 @@
+import Foundation
+
+/// Runs the built `credsh` binary as a user would, for tests of the executable.
+enum Credsh {
+    static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url
+    }()
+
+    /// The binary built next to this test bundle.
+    static let binary: URL = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [beside, beside.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent("credsh")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return packageRoot.appendingPathComponent(".build/debug/credsh")
+    }()
+
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs credsh with `arguments`, `input` on stdin, in the package root, with a
+    /// pinned environment so the bytes are stable.
+    static func run(_ arguments: [String], input: Data? = nil, environment extra: [String: String] = [:],
+                    directory: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? packageRoot
+        var environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory()]
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // Read stderr on another thread while stdout is read here, so neither pipe fills and blocks credsh.
+        let errors = DataBox()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errors.data = stderr.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let writer = stdin.fileHandleForWriting
+        DispatchQueue.global().async {
+            if let input { writer.write(input) }
+            try? writer.close()
+        }
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        group.wait()
+        return Result(status: process.terminationStatus,
+                      stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errors.data, as: UTF8.self))
+    }
+
+    static func run(_ arguments: [String], script: String) throws -> Result {
+        try run(arguments, input: Data(script.utf8))
+    }
+
+    /// A fresh temporary directory for a test.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("credsh-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// Data handed from a reading thread to the test, after `DispatchGroup.wait()`.
+final class DataBox: @unchecked Sendable {
+    var data = Data()
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// Every example runs, twice, and prints exactly its checked-in transcript.
+@Suite struct TranscriptTests {
+    static let examples: [String] = {
+        let folder = Credsh.packageRoot.appendingPathComponent("examples")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".credscript") }.sorted()
+    }()
+
+    @Test func thereAreExamples() { #expect(Self.examples.count >= 12) }
+
+    @Test(arguments: examples)
+    func exampleMatchesItsTranscript(name: String) throws {
+        let script = "examples/" + name
+        let expectedURL = Credsh.packageRoot.appendingPathComponent("examples/" + name.replacingOccurrences(of: ".credscript", with: ".expected"))
+        let expected = try String(contentsOf: expectedURL, encoding: .utf8)
+        let first = try Credsh.run(["--echo", script])
+        let second = try Credsh.run(["--echo", script])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.isEmpty)
+        #expect(first.stdout == expected, "regenerate with: credsh --echo \(script) > \(expectedURL.lastPathComponent)")
+        #expect(second.stdout == first.stdout, "the same script must print the same bytes")
+    }
+
+    @Test func testCommandOverTheExamplesIsGreen() throws {
+        let result = try Credsh.run(["test", "examples"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("\(Self.examples.count) passed, 0 failed\n"))
+    }
+}
