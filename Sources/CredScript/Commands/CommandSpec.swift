@@ -63,7 +63,8 @@ public enum CommandID: Sendable {
 }
 
 /// A command's whole description: the parser, `help`, completion and grammar.md all read it.
-public struct CommandSpec: Sendable {
+/// A class, immutable, so that handing it around the parser's hot path costs one retain.
+public final class CommandSpec: Sendable {
     public enum Group: String, CaseIterable, Sendable {
         case shell = "Shell and language"
         case server = "Server administration"
@@ -91,9 +92,10 @@ public struct CommandSpec: Sendable {
         self.example = example
         self.group = group
         self.syntaxUsage = syntaxUsage
+        self.words = name.split(separator: " ").map(String.init)
     }
 
-    public var words: [Substring] { name.split(separator: " ") }
+    public let words: [String]
 
     public var usage: String {
         syntaxUsage ?? ([name] + parameters.map(\.usage)).joined(separator: " ")

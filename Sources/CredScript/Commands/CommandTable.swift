@@ -4,6 +4,34 @@ import CredSimulator
 /// lists it, Tab completes it, and the grammar test demands it in grammar.md.
 public struct CommandTable: Sendable {
     public let commands: [CommandSpec]
+    /// The names as a tree of words (`user` → `add`, `show`), for the parser's look-up.
+    public let root: NameNode
+
+    public init(commands: [CommandSpec]) {
+        self.commands = commands
+        let root = NameNode()
+        for spec in commands {
+            var node = root
+            for word in spec.words {
+                if let next = node.children[word] {
+                    node = next
+                } else {
+                    let next = NameNode()
+                    node.children[word] = next
+                    node = next
+                }
+            }
+            node.spec = spec
+        }
+        self.root = root
+    }
+
+    /// One word of a command name: the command it completes, and the words that may follow.
+    public final class NameNode: @unchecked Sendable {
+        // Built once in `init` and never changed after, hence unchecked.
+        public fileprivate(set) var children: [String: NameNode] = [:]
+        public fileprivate(set) var spec: CommandSpec?
+    }
 
     public static let standard = CommandTable(commands: CommandTable.all)
 

@@ -215,24 +215,23 @@ public struct Parser {
     private mutating func parseCommand() -> Statement? {
         guard case .word(let first) = current.kind else { return nil }
         let start = current.position
-        var words = [first]
-        advance()
-        var candidates = table.commands(startingWith: words)
-        if candidates.isEmpty {
+        guard var node = table.root.children[first] else {
             var message = "unknown command '\(first)'"
             if let guess = Spelling.closest(to: first, among: table.firstWords) { message += " — did you mean '\(guess)'?" }
             error(message, at: start)
             skipToLineEnd()
             return nil
         }
+        var words = [first]
+        advance()
         // Take more words while they name a longer command (`user add`, `expect no event`).
-        while case .word(let next) = current.kind, !table.commands(startingWith: words + [next]).isEmpty {
+        while case .word(let next) = current.kind, let deeper = node.children[next] {
+            node = deeper
             words.append(next)
-            candidates = table.commands(startingWith: words)
             advance()
         }
-        guard let spec = table.command(named: words) else {
-            let options = Set(candidates.map { String($0.words[words.count]) }).sorted()
+        guard let spec = node.spec else {
+            let options = node.children.keys.sorted()
             var message = "'\(words.joined(separator: " "))' expects one of: \(options.joined(separator: ", "))"
             if case .word(let next) = current.kind, let guess = Spelling.closest(to: next, among: options) {
                 message = "unknown command '\(words.joined(separator: " ")) \(next)' — did you mean '\(words.joined(separator: " ")) \(guess)'?"
