@@ -2,7 +2,7 @@
 SWIFT ?= swift
 EXAMPLE ?= examples/expiry.credscript
 
-.PHONY: demo build test deps grammar bench clean
+.PHONY: demo build build-static test deps grammar bench clean
 
 # Build a release binary and run the shell on an example, as a transcript.
 demo: deps build
@@ -10,6 +10,10 @@ demo: deps build
 
 build: deps
 	$(SWIFT) build -c release --product credsh
+
+# The fastest start-up: the Swift runtime linked in (what bench/run.sh measures).
+build-static: deps
+	$(SWIFT) build -c release --product credsh --static-swift-stdlib --scratch-path .build-static
 
 # Every test: unit, transcript and terminal tests (swift test), then every example
 # as a self-checking script (credsh test).
