@@ -93,7 +93,7 @@ final class LineEditor {
 
     /// Adds a line, already masked, to the history and the history file.
     func remember(_ line: String) {
-        let trimmed = line.trimmingSpaces
+        let trimmed = line.trimmedSpacesAndTabs
         guard !trimmed.isEmpty else { return }
         add_history(trimmed)
         if let historyPath {
@@ -107,14 +107,5 @@ final class LineEditor {
         if let state = Environment.value("XDG_STATE_HOME"), !state.isEmpty { return state + "/credsh/history" }
         if let home = Environment.value("HOME"), !home.isEmpty { return home + "/.local/state/credsh/history" }
         return nil
-    }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
-        while let c = s.last, c == " " || c == "\t" { s.removeLast() }
-        return String(s)
     }
 }

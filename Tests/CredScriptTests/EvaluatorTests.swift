@@ -144,6 +144,12 @@ import Testing
         #expect(host.diagnostics.first?.message == "repeat count 2000000 is outside 0...1000000")
     }
 
+    @Test func hugeDurationsAreRefusedNotTrapped() {
+        let (host, evaluator) = runScript("clock advance 100000000d\nexpect error \"cannot go past\"\npolicy password maxAge=99999999d\n")
+        #expect(evaluator.exitCode == 3)
+        #expect(host.diagnostics.first?.message.contains("maxAge can be at most 36600d") == true)
+    }
+
     @Test func theSameScriptPrintsTheSameBytes() throws {
         let script = Self.setup + "policy password maxAge=30d\nclock advance 31d\nlogin alice \"Passw0rd!\"\nupdate \"Passw0rd!\" \"N3w-Passw0rd\"\nuser show alice\n"
         #expect(runScript(script).0.output == runScript(script).0.output)

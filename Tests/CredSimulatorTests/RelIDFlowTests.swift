@@ -103,9 +103,10 @@ import Testing
     @Test func expiryByAgeOnTheVirtualClock() throws {
         var sim = Self.world()
         sim.server.policy.maxAge = 90 * 86_400
-        sim.clock.advance(by: 89 * 86_400)
+        #expect(sim.clock.advance(by: 89 * 86_400))
         #expect(!sim.server.isExpired("alice", now: sim.now))
-        sim.clock.advance(by: 86_400)
+        #expect(sim.clock.advance(by: 86_400))
+        #expect(!sim.clock.advance(by: Int64.max), "the clock refuses to overflow")
         #expect(sim.server.isExpired("alice", now: sim.now))
     }
 

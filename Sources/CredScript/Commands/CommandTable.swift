@@ -40,10 +40,6 @@ public struct CommandTable: Sendable {
         Array(Set(commands.map { String($0.words[0]) })).sorted()
     }
 
-    public func spec(_ id: CommandID) -> CommandSpec {
-        commands.first { $0.id == id }!
-    }
-
     /// Commands whose name begins with these words.
     public func commands(startingWith words: [String]) -> [CommandSpec] {
         commands.filter { spec in

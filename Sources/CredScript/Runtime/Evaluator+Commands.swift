@@ -124,7 +124,9 @@ extension Evaluator {
             say(UTCTimestamp.format(simulation.now))
         case .clockAdvance:
             let seconds = try args.duration("DURATION")
-            simulation.clock.advance(by: seconds)
+            guard simulation.clock.advance(by: seconds) else {
+                throw SimulationError("the clock cannot go past 9999-12-31T23:59:59Z")
+            }
             say("\(UTCTimestamp.format(simulation.now)) (+\(SimDuration(seconds: seconds).description))")
         case .clockSet:
             let text = try args.text("TIME")

@@ -8,8 +8,18 @@ public struct VirtualClock: Sendable {
 
     public init(start: Int64 = VirtualClock.defaultStart) { now = start }
 
-    public mutating func advance(by seconds: Int64) { now += seconds }
-    public mutating func set(to instant: Int64) { now = instant }
+    /// The clock stays within years 1970 to 9999, so every instant prints as a date.
+    public static let latest: Int64 = 253_402_300_799  // 9999-12-31T23:59:59Z
+
+    /// Moves forward; false (and no move) if that would pass the year 9999.
+    public mutating func advance(by seconds: Int64) -> Bool {
+        let (next, overflow) = now.addingReportingOverflow(seconds)
+        guard !overflow, seconds >= 0, next <= Self.latest else { return false }
+        now = next
+        return true
+    }
+
+    public mutating func set(to instant: Int64) { now = min(max(instant, 0), Self.latest) }
 }
 
 /// A span of simulated time, written as credsh writes durations: `90d`, `12h`, `30m`, `45s`.

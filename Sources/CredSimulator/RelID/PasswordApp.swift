@@ -26,12 +26,12 @@ extension Simulation {
     /// The user answers a mode 0 (verify) or mode 1 (set) challenge.
     public mutating func submitPassword(_ password: String, confirm: String? = nil) throws(SimulationError) -> [Outcome] {
         guard let pending = relid.pendingChallenge else { throw SimulationError("no password challenge is pending; login first") }
-        let entered = password.trimmed
+        let entered = password.trimmedSpacesAndTabs
         switch pending.mode {
         case .verify:
             if entered.isEmpty { return [.appCheck("Please enter a password")] }
         case .set:
-            let confirmation = (confirm ?? password).trimmed
+            let confirmation = (confirm ?? password).trimmedSpacesAndTabs
             if entered.isEmpty { return [.appCheck("Please enter a password")] }
             if confirmation.isEmpty { return [.appCheck("Please confirm your password")] }
             if entered != confirmation { return [.appCheck("Password and confirm password do not match")] }
@@ -44,7 +44,7 @@ extension Simulation {
     /// The user fills the three-field update form (modes 2 and 4); the confirmation
     /// defaults to the new password.
     public mutating func updatePassword(current: String, new: String, confirm: String? = nil) -> [Outcome] {
-        let current = current.trimmed, new = new.trimmed, confirm = (confirm ?? new).trimmed
+        let current = current.trimmedSpacesAndTabs, new = new.trimmedSpacesAndTabs, confirm = (confirm ?? new).trimmedSpacesAndTabs
         if current.isEmpty { return [.appCheck("Please enter your current password")] }
         if new.isEmpty { return [.appCheck("Please enter a new password")] }
         if confirm.isEmpty { return [.appCheck("Please confirm your new password")] }
@@ -97,15 +97,5 @@ extension Simulation {
             }
         }
         return out
-    }
-}
-
-extension String {
-    /// Trimmed of spaces and tabs, as the apps trim their text fields.
-    var trimmed: String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
-        return String(scalars)
     }
 }

@@ -112,6 +112,7 @@ public struct PasswordPolicy: Equatable, Sendable {
             guard attempts > 0 else { throw SimulationError("policy key 'attempts' must be at least 1") }
         case "maxAge":
             let seconds = try int()
+            guard seconds <= 100 * 366 * 86_400 else { throw SimulationError("maxAge can be at most 36600d (a hundred years)") }
             maxAge = seconds == 0 ? nil : Int64(seconds)
         default:
             throw SimulationError("unknown policy key '\(key)'; the keys are \((Self.relidKeys + Self.serverKeys).joined(separator: ", "))")
