@@ -1,21 +1,32 @@
-/// One user on the simulated server. Kept small: an account that was added but never
-/// activated holds no password and no history, so a million of them stay cheap.
+/// One user as the server sees them: a read-only view assembled from the server's two
+/// tables (see `IdentityServer`). Never holds a password, only its salted hash.
 public struct Account: Sendable {
     public let userID: String
     /// nil until the user sets a password at activation (challenge mode 1).
-    public internal(set) var password: StoredPassword?
+    public let password: StoredPassword?
     /// The most recent passwords, newest first, the current one included.
-    public internal(set) var history: [StoredPassword] = []
-    public internal(set) var passwordSetAt: Int64 = 0
+    public let history: [StoredPassword]
+    public let passwordSetAt: Int64
     /// Set by an administrator (`expire`); cleared when the password changes.
-    public internal(set) var markedExpired = false
-    public internal(set) var blocked = false
-    public internal(set) var attemptsLeft: Int
+    public let markedExpired: Bool
+    public let blocked: Bool
+    public let attemptsLeft: Int
 
     public var isActivated: Bool { password != nil }
+}
 
-    init(userID: String, attempts: Int) {
-        self.userID = userID
-        self.attemptsLeft = attempts
-    }
+/// What every account has, kept small so that a million accounts never activated
+/// cost little more than their names.
+struct AccountRecord: Sendable {
+    var attemptsLeft: Int32
+    var blocked = false
+    var markedExpired = false
+}
+
+/// What only an activated account has: its password and history, as hashes.
+struct Credential: Sendable {
+    var current: StoredPassword
+    /// Newest first, the current one included.
+    var history: [StoredPassword]
+    var setAt: Int64
 }
