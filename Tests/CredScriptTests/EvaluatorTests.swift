@@ -107,6 +107,24 @@ import Testing
         #expect(host.output.contains("logged in: nobody"))
     }
 
+    /// Each form, failing, is reported at the `expect` itself: its line, column 1.
+    @Test(arguments: [
+        "expect event getPassword challengeMode=4",
+        "expect events onUserLoggedIn",
+        "expect no event getPassword",
+        "expect error 4",
+        "expect state alice logged-in",
+        "expect attemptsLeft 1",
+    ])
+    func everyFailingFormPointsAtItself(expectation: String) {
+        let (host, evaluator) = runScript(Self.setup + "login alice\n\n  " + expectation + "\n")
+        #expect(evaluator.exitCode == 1)
+        #expect(host.diagnostics.count == 1)
+        #expect(host.diagnostics.first.map { [$0.position.line, $0.position.column] } == [4, 3])
+        #expect(host.errors.hasPrefix("test.credscript:4:3: expectation failed: "))
+        #expect(host.errors.contains("4 |   \(expectation)\n  |   ^\n"))
+    }
+
     @Test func expectStateAndAttemptsLeft() {
         let script = Self.setup + "login alice\npassword Wrong-1\n"
         #expect(runScript(script + "expect attemptsLeft 2\nexpect state alice logged-out\n").1.exitCode == 0)
