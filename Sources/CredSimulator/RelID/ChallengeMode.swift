@@ -28,7 +28,12 @@ public enum RelIDStatus {
     public static let policyViolation = (code: 190, message: "Password does not meet policy standards")
 
     public static func reuse(historySize: Int) -> (code: Int, message: String) {
-        (164, "Please enter a new password as your entered password has been used by you previously. You are not allowed to use last \(historySize) passwords.")
+        (164, reuseMessage(limit: String(historySize)))
+    }
+
+    /// The 164 message with its N filled in ("N" itself when explaining the code).
+    static func reuseMessage(limit: String) -> String {
+        "Please enter a new password as your entered password has been used by you previously. You are not allowed to use last \(limit) passwords."
     }
 }
 

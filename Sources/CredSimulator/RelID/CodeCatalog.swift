@@ -50,7 +50,7 @@ public enum CodeCatalog {
               flow: "onUpdateCredentialResponse in mode 2, then onUserLoggedOff and getUser; at login, getUser with status 153",
               appShould: "tell the user the account is locked; an administrator must unblock it",
               origin: "vendor in mode 2 (S1); at login and the blocking itself: simulator decision"),
-        .init(kind: .status, code: 164, name: "PASSWORD_REUSED", meaning: RelIDStatus.reuse(historySize: 0).message.replacingLast("0", with: "N"),
+        .init(kind: .status, code: 164, name: "PASSWORD_REUSED", meaning: RelIDStatus.reuseMessage(limit: "N"),
               flow: "getPassword mode 4 again (mode 2: onUpdateCredentialResponse 164, then getPassword mode 2)",
               appShould: "clear the fields and ask for a password not among the last N",
               origin: "vendor in mode 4 (S0); in mode 2: simulator decision"),
@@ -108,11 +108,4 @@ public enum CodeCatalog {
               flow: "updatePassword with the new password equal to the current one (the app's form check catches it first)",
               appShould: "check before calling", origin: "vendor (FL strings)"),
     ]
-}
-
-extension String {
-    func replacingLast(_ target: Character, with replacement: String) -> String {
-        guard let index = lastIndex(of: target) else { return self }
-        return String(self[..<index]) + replacement + String(self[self.index(after: index)...])
-    }
 }

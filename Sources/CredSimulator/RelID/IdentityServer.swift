@@ -20,8 +20,6 @@ public struct IdentityServer: Sendable {
                        blocked: record.blocked, attemptsLeft: Int(record.attemptsLeft))
     }
 
-    public var userCount: Int { records.count }
-
     /// The user IDs in a stable (sorted) order, for listings and completion.
     public var userIDs: [String] { records.keys.sorted() }
 

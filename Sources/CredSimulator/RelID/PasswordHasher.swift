@@ -33,10 +33,10 @@ public struct PasswordHasher: Equatable, Sendable {
     }
 
     private func derive(_ password: String, salt: [UInt8], rounds: Int) -> [UInt8] {
-        // PBKDF2 only throws for arguments this type never passes (an empty output size).
+        // PBKDF2 only throws for a zero round count or output size, which this never passes.
         guard let key = try? KDF.Insecure.PBKDF2.deriveKey(
             from: Array(password.utf8), salt: salt, using: .sha256,
-            outputByteCount: Self.keyBytes, unsafeUncheckedRounds: rounds)
+            outputByteCount: Self.keyBytes, unsafeUncheckedRounds: max(rounds, 1))
         else { preconditionFailure("PBKDF2 refused fixed, valid arguments") }
         return key.withUnsafeBytes { Array($0) }
     }
