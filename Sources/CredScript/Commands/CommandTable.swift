@@ -37,7 +37,7 @@ public struct CommandTable: Sendable {
 
     /// The distinct first words, sorted: what Tab offers at the start of a line.
     public var firstWords: [String] {
-        Array(Set(commands.map { String($0.words[0]) })).sorted()
+        root.children.keys.sorted()
     }
 
     /// Commands whose name begins with these words.
@@ -46,11 +46,6 @@ public struct CommandTable: Sendable {
             let name = spec.words
             return name.count >= words.count && zip(name, words).allSatisfy { $0.0 == $0.1 }
         }
-    }
-
-    /// The command named by `words` exactly, if there is one.
-    public func command(named words: [String]) -> CommandSpec? {
-        commands.first { $0.words.count == words.count && zip($0.words, words).allSatisfy { $0.0 == $0.1 } }
     }
 
     private static let user = Parameter("USER", "a user name", .user)

@@ -18,19 +18,16 @@ public enum Completer {
         }
         guard !typed.isEmpty else { return offer(table.firstWords) }
 
-        // The longest command name the typed words begin with, and any longer names still possible.
-        var nameLength = 0
-        for length in stride(from: min(typed.count, 3), through: 1, by: -1)
-        where table.command(named: Array(typed.prefix(length))) != nil {
-            nameLength = length
-            break
+        // Walk the same tree of names the parser walks: as many words as name a command.
+        guard var node = table.root.children[typed[0]] else { return offer([]) }
+        var nameLength = 1
+        while nameLength < typed.count, let deeper = node.children[typed[nameLength]] {
+            node = deeper
+            nameLength += 1
         }
-        let longer = table.commands(startingWith: typed).filter { $0.words.count > typed.count }
-        var candidates = longer.map { String($0.words[typed.count]) }
-        guard nameLength > 0, let spec = table.command(named: Array(typed.prefix(nameLength))) else {
-            return offer(Array(Set(candidates)))
-        }
-        if !candidates.isEmpty, nameLength < typed.count { candidates = [] }
+        // With every typed word part of the name, the next word may extend it (`user` → `add`).
+        var candidates = nameLength == typed.count ? Array(node.children.keys) : []
+        guard let spec = node.spec else { return offer(candidates) }
 
         // Which argument slot the word fills.
         var slots: [(keyword: String?, parameter: Parameter)] = []
