@@ -286,6 +286,16 @@ import Testing
         #expect(throws: SimulationError.self) { try sim.holds(.blocked, for: "nobody") }
     }
 
+    @Test func everyEventDeliveredIsOneTheSDKNames() throws {
+        var sim = Self.world()
+        var seen: Set<String> = []
+        func note(_ outcomes: [Outcome]) { seen.formUnion(outcomes.compactMap(\.event).map(\.name)) }
+        note(try sim.login("alice", password: "Passw0rd!"))
+        note(sim.initiateUpdate(credential: "Password"))
+        note(sim.updatePassword(current: "Passw0rd!", new: "N3w-Passw0rd"))
+        #expect(seen == Set(RelIDEvents.names))
+    }
+
     @Test func passwordsAreStoredHashedAndNeverAsText() {
         let sim = Self.world()
         let account = sim.server.account("alice")!

@@ -153,8 +153,7 @@ public struct CommandTable: Sendable {
 
 /// Names the parser and completer know beyond the table: events and user states.
 public enum Vocabulary {
-    public static let events = ["getUser", "getPassword", "onUserLoggedIn", "onUserLoggedOff",
-                                "onCredentialsAvailableForUpdate", "onUpdateCredentialResponse"]
+    public static let events = RelIDEvents.names
     public static let userStates = Simulation.UserState.allCases.map(\.rawValue)
     public static let credentials = [RelIDSDK.passwordCredential]
     public static let policyKeys = PasswordPolicy.relidKeys + PasswordPolicy.serverKeys

@@ -1,8 +1,12 @@
 /// Builders for the REL-ID callbacks, with the payload keys of the SDK's own event
 /// types. `challengeResponse.status` is flattened to `statusCode`/`statusMessage` so that
 /// a script can name every field at one level.
-enum RelIDEvents {
+public enum RelIDEvents {
     static let policyKey = "RELID_PASSWORD_POLICY"
+
+    /// Every callback this SDK delivers, in the order of its lifecycle: what a script may name.
+    public static let names = ["getUser", "getPassword", "onUserLoggedIn", "onUserLoggedOff",
+                               "onCredentialsAvailableForUpdate", "onUpdateCredentialResponse"]
 
     static func getUser(recent: String, remembered: [String], status: (code: Int, message: String)? = nil) -> Outcome {
         var fields: [(String, JSONValue)] = [
