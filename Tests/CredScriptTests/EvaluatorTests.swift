@@ -4,6 +4,15 @@ import Testing
 
 @Suite struct EvaluatorTests {
     static let setup = "user add alice password \"Passw0rd!\"\n"
+    /// What `login alice "Passw0rd!"` shows: one line per call and callback.
+    static let loginLines = [
+        "→ setUser userID=alice",
+        "← getPassword userID=alice challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY) attemptsLeft=3 status=100 \"Success\"",
+        "→ setPassword password=*** challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY)",
+        "← onUserLoggedIn userID=alice status=100 \"Success\"",
+        "→ getAllChallenges userID=alice",
+        "← onCredentialsAvailableForUpdate userID=alice options=[Password]",
+    ]
 
     @Test func outputIsOneLinePerCallAndCallbackWithSecretsMasked() {
         let (host, evaluator) = runScript(Self.setup + "login alice \"Passw0rd!\"\n", echo: true)
@@ -12,13 +21,7 @@ import Testing
             > user add alice password ***
             added alice (activated)
             > login alice ***
-            → setUser userID=alice
-            ← getPassword userID=alice challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY) attemptsLeft=3 status=100 "Success"
-            → setPassword password=*** challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY)
-            ← onUserLoggedIn userID=alice status=100 "Success"
-            → getAllChallenges userID=alice
-            ← onCredentialsAvailableForUpdate userID=alice options=[Password]
-
+            \(Self.loginLines.map { $0 + "\n" }.joined())
             """)
         #expect(!host.output.contains("Passw0rd!"))
     }
@@ -45,13 +48,7 @@ import Testing
             3 | expect event getPassword challengeMode=4 statusCode=118
               | ^
               the last command (login, line 2) produced:
-                → setUser userID=alice
-                ← getPassword userID=alice challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY) attemptsLeft=3 status=100 "Success"
-                → setPassword password=*** challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY)
-                ← onUserLoggedIn userID=alice status=100 "Success"
-                → getAllChallenges userID=alice
-                ← onCredentialsAvailableForUpdate userID=alice options=[Password]
-
+            \(Self.loginLines.map { "    " + $0 + "\n" }.joined())
             """)
     }
 
