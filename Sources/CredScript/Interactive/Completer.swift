@@ -46,7 +46,7 @@ public enum Completer {
         case .event: candidates += Vocabulary.events
         case .userState: candidates += Vocabulary.userStates
         case .command: candidates += table.firstWords
-        case .code: candidates += CodeCatalog.all.map { String($0.code) } + ChallengeMode.allCases.map(\.sdkName)
+        case .code: candidates += RelIDCodes.all.compactMap { $0.code.map(String.init) } + ChallengeMode.allCases.map(\.sdkName)
         case .policyRules: candidates += Vocabulary.policyKeys.map { $0 + "=" }
         case .fieldMatch:
             if word.hasPrefix("challengeMode=") {

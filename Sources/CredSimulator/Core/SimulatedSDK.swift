@@ -1,0 +1,120 @@
+/// One simulated SDK: the vendor's client library, the app around it, and the server
+/// behind it, as one value. The language drives every SDK through this protocol for the
+/// verbs they share (`login`, `update`, `logout`, `cancel`, `state`, …) and through the
+/// concrete type, from the SDK's own folder, for the rest. Operations return outcomes in
+/// the order they happen; nothing prints.
+public protocol SimulatedSDK: Sendable {
+    /// Everything the language shows about this SDK comes from here: its name, events and
+    /// their fields, user states, codes for `explain`, policy keys.
+    static var catalog: SDKCatalog { get }
+
+    /// A fresh SDK with no users; `seed` feeds everything random it draws (salts, tokens).
+    init(seed: UInt64)
+
+    /// The users, in a stable (sorted) order.
+    var userIDs: [String] { get }
+    /// The states that hold for a user, in the order of `catalog.userStates`; nil when
+    /// there is no such user.
+    func states(of userID: String, world: World) -> [String]?
+    /// Who is signed in on the simulated device, if anybody.
+    var signedInUser: String? { get }
+    /// A few words for the prompt (`alice [mode 2 update]`); nil when there is nothing to say.
+    var promptStatus: String? { get }
+
+    /// `login USER [SECRET]`: the app signs the user in (and answers the first challenge
+    /// with the secret when one is given).
+    mutating func login(_ userID: String, secret: String?, world: World) throws(SimulationError) -> [Outcome]
+    /// `update CURRENT NEW [CONFIRM]`: the app's change form, filled in one go.
+    mutating func update(current: String, new: String, confirm: String?, world: World) throws(SimulationError) -> [Outcome]
+    mutating func logout(world: World) throws(SimulationError) -> [Outcome]
+    /// The user cancels the screen in front of them.
+    mutating func cancel(world: World) throws(SimulationError) -> [Outcome]
+
+    /// `state`: who is signed in, what is pending.
+    func describeState(world: World) -> [String]
+    /// `user show USER`: never a secret or a hash, only how it is stored. Nil for no such user.
+    func describeUser(_ userID: String, world: World) -> [String]?
+    /// `policy show`.
+    func describePolicy() -> [String]
+}
+
+extension SimulatedSDK {
+    public var name: String { Self.catalog.name }
+}
+
+/// What an SDK is called, what it delivers and what its codes mean.
+public struct SDKCatalog: Sendable {
+    /// What `sdk NAME` takes: `relid`, `onewelcome`, `fiori`, `susi`.
+    public let name: String
+    /// `OneWelcome-style change PIN`.
+    public let title: String
+    /// The page in the repository that documents it: `docs/onewelcome.md`.
+    public let page: String
+    /// What its secret is called in messages and usage lines: password, PIN, passcode.
+    public let secretNoun: String
+    /// Every event (callback, delegate call, screen, HTTP answer) it can deliver.
+    public let events: [EventSpec]
+    /// The states `expect state USER STATE` can check, in the order they are listed.
+    public let userStates: [UserStateSpec]
+    /// What `explain` knows.
+    public let codes: [CodeExplanation]
+
+    public init(name: String, title: String, page: String, secretNoun: String, events: [EventSpec],
+                userStates: [UserStateSpec], codes: [CodeExplanation]) {
+        self.name = name
+        self.title = title
+        self.page = page
+        self.secretNoun = secretNoun
+        self.events = events
+        self.userStates = userStates
+        self.codes = codes
+    }
+
+    public func event(_ name: String) -> EventSpec? { events.first { $0.name == name } }
+    public var eventNames: [String] { events.map(\.name) }
+    public var userStateNames: [String] { userStates.map(\.name) }
+}
+
+/// An event an SDK delivers, with the fields its payload may carry, in the vendor's names.
+public struct EventSpec: Sendable {
+    public let name: String
+    public let summary: String
+    public let fields: [FieldSpec]
+
+    public init(_ name: String, _ summary: String, fields: [FieldSpec]) {
+        self.name = name
+        self.summary = summary
+        self.fields = fields
+    }
+
+    public func field(_ name: String) -> FieldSpec? { fields.first { $0.name == name } }
+}
+
+/// One field of an event's payload.
+public struct FieldSpec: Sendable {
+    public enum Kind: String, Sendable {
+        case integer, string, boolean, list, object
+    }
+
+    public let name: String
+    public let kind: Kind
+    /// Absent from some events of this name (`errorCode` when there is no error).
+    public let optional: Bool
+
+    public init(_ name: String, _ kind: Kind, optional: Bool = false) {
+        self.name = name
+        self.kind = kind
+        self.optional = optional
+    }
+}
+
+/// A state `expect state USER STATE` can check, with what it means.
+public struct UserStateSpec: Sendable {
+    public let name: String
+    public let meaning: String
+
+    public init(_ name: String, _ meaning: String) {
+        self.name = name
+        self.meaning = meaning
+    }
+}
