@@ -29,6 +29,8 @@ public struct JSONLinesRenderer: Sendable {
                 return .object([("event", .string(event.name))] + event.fields)
             case .appCheck(let message):
                 return .object([("error", .string(message)), ("source", .string("app"))])
+            case .networkError(let message):
+                return .object([("error", .string(message)), ("source", .string("network"))])
             case .appShows(let message):
                 return .object([("app", .string(message))])
             case .note(let message):

@@ -31,6 +31,8 @@ public struct TextRenderer: Sendable {
             return style.event("← " + ([event.name] + fieldTexts(event.fields)).joined(separator: " "))
         case .appCheck(let message):
             return style.failure("✗ app: \(message) (no SDK call)")
+        case .networkError(let message):
+            return style.failure("✗ network: \(message) (no answer)")
         case .appShows(let message):
             return style.dim("  app: " + message)
         case .note(let message):

@@ -47,7 +47,7 @@ extension Evaluator {
         for outcome in outcomes {
             switch outcome {
             case .call(_, _, let error?): return .init(message: error.message, code: error.code, isRuntime: false)
-            case .appCheck(let message): return .init(message: message, code: nil, isRuntime: false)
+            case .appCheck(let message), .networkError(let message): return .init(message: message, code: nil, isRuntime: false)
             default: continue
             }
         }

@@ -6,8 +6,11 @@ public enum Outcome: Equatable, Sendable {
     case call(api: String, arguments: [(String, JSONValue)], error: SyncError?)
     /// A callback the SDK delivered to the app.
     case event(SDKEvent)
-    /// The app refused the input before calling the SDK (a form check).
+    /// The app refused the input before calling the SDK (a form check): the command fails.
     case appCheck(String)
+    /// A request got no answer at all (no network, server unreachable): the command fails.
+    /// An answer with an error status is an event, not this.
+    case networkError(String)
     /// What the app shows the user (a policy message, a counter), not an SDK callback.
     case appShows(String)
     /// Simulator commentary that no real SDK sends, such as which policy rule refused a password.
@@ -18,7 +21,8 @@ public enum Outcome: Equatable, Sendable {
         case let (.call(a1, args1, e1), .call(a2, args2, e2)):
             return a1 == a2 && e1 == e2 && JSONValue.object(args1) == JSONValue.object(args2)
         case let (.event(a), .event(b)): return a == b
-        case let (.appCheck(a), .appCheck(b)), let (.appShows(a), .appShows(b)), let (.note(a), .note(b)):
+        case let (.appCheck(a), .appCheck(b)), let (.appShows(a), .appShows(b)), let (.note(a), .note(b)),
+             let (.networkError(a), .networkError(b)):
             return a == b
         default: return false
         }
