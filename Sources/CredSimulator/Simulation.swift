@@ -1,40 +1,75 @@
-/// The whole simulated world a script runs against: one virtual clock, one server,
-/// and the app with its SDK on one simulated device. A value: create as many as you like.
+/// The whole simulated world a script runs against: the shared clock and network, and
+/// one value per simulated SDK, one of which is active. A value: create as many as you like.
 public struct Simulation: Sendable {
-    public var clock: VirtualClock
-    public var server: IdentityServer
-    public internal(set) var relid = RelIDSDK()
+    /// Every SDK credsh simulates, the default first. Adding an SDK is a folder and a line here.
+    public static let sdkTypes: [any SimulatedSDK.Type] = [
+        RelIDSimulator.self,
+    ]
+
+    public static var catalogs: [SDKCatalog] { sdkTypes.map { $0.catalog } }
+
+    public var world: World
+    /// One slot per SDK, in `sdkTypes` order. A slot is empty only while its SDK is being
+    /// changed (see `modify`), so that the SDK's storage stays uniquely referenced and is
+    /// changed in place rather than copied.
+    private var slots: [(any SimulatedSDK)?]
+    public private(set) var activeIndex = 0
 
     public init(seed: UInt64 = 0, start: Int64 = VirtualClock.defaultStart) {
-        clock = VirtualClock(start: start)
-        server = IdentityServer(seed: seed)
+        world = World(clock: VirtualClock(start: start))
+        slots = Self.sdkTypes.map { type in type.init(seed: Self.seed(seed, for: type.catalog.name)) }
     }
 
-    public var now: Int64 { clock.now }
-
-    /// The states `expect state USER STATE` can check. Several can hold at once
-    /// (a logged-in user whose password has expired is both `logged-in` and `expired`).
-    public enum UserState: String, CaseIterable, Sendable {
-        case loggedIn = "logged-in"
-        case loggedOut = "logged-out"
-        case expired
-        case blocked
-        case notActivated = "not-activated"
+    /// Each SDK draws from its own generator, so adding a user to one never changes
+    /// another's salts or tokens.
+    static func seed(_ seed: UInt64, for name: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return seed ^ hash
     }
 
-    public func holds(_ state: UserState, for userID: String) throws(SimulationError) -> Bool {
-        guard let account = server.account(userID) else { throw SimulationError("no user '\(userID)'") }
-        switch state {
-        case .loggedIn: return relid.loggedInUser == userID
-        case .loggedOut: return relid.loggedInUser != userID
-        case .expired: return server.isExpired(userID, now: now)
-        case .blocked: return account.blocked
-        case .notActivated: return !account.isActivated
+    public var now: Int64 { world.now }
+    public var clock: VirtualClock {
+        get { world.clock }
+        set { world.clock = newValue }
+    }
+
+    // MARK: The active SDK
+
+    public var active: any SimulatedSDK { slots[activeIndex]! }
+    public var activeCatalog: SDKCatalog { Self.sdkTypes[activeIndex].catalog }
+
+    public static func index(of name: String) -> Int? { sdkTypes.firstIndex { $0.catalog.name == name } }
+
+    public mutating func activate(_ name: String) throws(SimulationError) {
+        guard let index = Self.index(of: name) else {
+            throw SimulationError("no SDK '\(name)'; credsh simulates \(Self.catalogs.map(\.name).joined(separator: ", "))")
         }
+        activeIndex = index
     }
 
-    /// Every state that holds for the user, in a fixed order.
-    public func states(of userID: String) -> [UserState] {
-        UserState.allCases.filter { (try? holds($0, for: userID)) == true }
+    /// Runs `body` on the active SDK, changed in place.
+    public mutating func withActive<R, E: Error>(
+        _ body: (inout any SimulatedSDK, World) throws(E) -> R
+    ) throws(E) -> R {
+        var sdk = slots[activeIndex].take()!
+        defer { slots[activeIndex] = sdk }
+        return try body(&sdk, world)
+    }
+
+    // MARK: One SDK by its type (for the commands only it has)
+
+    public func sdk<T: SimulatedSDK>(_ type: T.Type) -> T {
+        slots[Self.index(of: T.catalog.name)!] as! T
+    }
+
+    /// Runs `body` on the SDK of type `T`, changed in place.
+    public mutating func modify<T: SimulatedSDK, R, E: Error>(
+        _ type: T.Type, _ body: (inout T, World) throws(E) -> R
+    ) throws(E) -> R {
+        let index = Self.index(of: T.catalog.name)!
+        var sdk = slots[index].take() as! T
+        defer { slots[index] = sdk }
+        return try body(&sdk, world)
     }
 }

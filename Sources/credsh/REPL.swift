@@ -34,10 +34,10 @@ struct REPL {
                 lineEditorAbandonedInput = false
                 pending.removeAll()
             }
-            editor.remember(SecretMasker.mask(line))
+            editor.remember(SecretMasker.mask(line, table: evaluator.table, sdk: evaluator.simulation.activeCatalog.name))
             pending.append(line)
             let source = SourceFile(name: "<repl>", text: pending.joined(separator: "\n") + "\n")
-            var parser = Parser(source, table: evaluator.table)
+            var parser = Parser(source, table: evaluator.table, sdk: evaluator.simulation.activeCatalog.name)
             _ = parser.parseAll()
             if parser.endedInsideBlock { continue }
             pending.removeAll()
@@ -48,25 +48,10 @@ struct REPL {
         }
     }
 
-    /// `credsh> `, `credsh alice> `, `credsh bob [mode 1 set]> `.
+    /// `credsh relid> `, `credsh relid alice> `, `credsh onewelcome bob [current PIN]> `: the
+    /// active SDK, then what it says of itself.
     static func prompt(for simulation: Simulation) -> String {
-        switch simulation.relid.state {
-        case .awaitingUser:
-            return "credsh> "
-        case .awaitingPassword(let challenge):
-            return "credsh \(challenge.userID) [\(label(challenge.mode))]> "
-        case .loggedIn(let user, let update):
-            return update.map { "credsh \(user) [\(label($0.mode))]> " } ?? "credsh \(user)> "
-        }
-    }
-
-    static func label(_ mode: ChallengeMode) -> String {
-        switch mode {
-        case .verify: return "mode 0 verify"
-        case .set: return "mode 1 set"
-        case .updateCredentials: return "mode 2 update"
-        case .authorizeNotification: return "mode 3"
-        case .updateOnExpiry: return "mode 4 expired"
-        }
+        let status = simulation.active.promptStatus.map { " " + $0 } ?? ""
+        return "credsh \(simulation.activeCatalog.name)\(status)> "
     }
 }

@@ -8,14 +8,14 @@ import Testing
         guard case .command(let add) = result.statements[0], case .command(let clock) = result.statements[1] else {
             Issue.record("expected two commands"); return
         }
-        #expect(add.spec.id == .userAdd)
+        #expect(add.spec.name == "user add")
         guard case .single(let user)? = add.argument("USER"), case .single(let password)? = add.argument("PASSWORD") else {
             Issue.record("arguments not bound"); return
         }
         #expect(user.kind == .word("bob"))
         #expect(password.kind == .string("S3cret!x"))
         #expect((password.position.line, password.position.column) == (1, 23))
-        #expect(clock.spec.id == .clockAdvance)
+        #expect(clock.spec.name == "clock advance")
         #expect((clock.position.line, clock.position.column) == (2, 1))
     }
 
@@ -37,7 +37,7 @@ import Testing
         let result = parse("lgoin alice\nlogin\nstate extra\nclock advance soon\nexpect event getPasword\nuser\nlogin bob\n}\n")
         #expect(result.diagnostics.map(\.message) == [
             "unknown command 'lgoin' — did you mean 'login'?",
-            "login expects a user name (usage: login USER [PASSWORD])",
+            "login expects a user name (usage: login USER [SECRET])",
             "too many arguments for state (usage: state)",
             "DURATION must be a duration such as 90d, 12h, 30m or 45s, not 'soon'",
             "unknown event 'getPasword' — did you mean 'getPassword'?",
@@ -77,6 +77,6 @@ import Testing
         #expect(parse(#"policy password {"minL":8}"#).diagnostics.isEmpty)
         #expect(parse("policy password minL=8 maxAge=90d").diagnostics.isEmpty)
         #expect(parse("policy password").diagnostics.first?.message == "policy password expects a JSON object or KEY=VALUE pairs")
-        #expect(parse("login alice minL=8").diagnostics.first?.message == "login expects a password here, not KEY=VALUE")
+        #expect(parse("login alice minL=8").diagnostics.first?.message == "login expects a secret (password, PIN or passcode) here, not KEY=VALUE")
     }
 }

@@ -40,18 +40,20 @@ import Glibc
     }
 
     @Test func helpComesFromTheTable() {
-        let overview = HelpText.render(.standard, topic: []).joined(separator: "\n")
+        let overview = HelpText.render(.standard, topic: [], active: "relid").joined(separator: "\n")
         for spec in CommandTable.standard.commands { #expect(overview.contains(spec.usage)) }
-        #expect(HelpText.render(.standard, topic: ["update"]).first == "usage: update CURRENT NEW [CONFIRM]")
-        #expect(HelpText.render(.standard, topic: ["lgoin"]) == ["no command 'lgoin' — did you mean 'login'?; 'help' lists them all"])
+        #expect(HelpText.render(.standard, topic: ["update"], active: "relid").first == "usage: update CURRENT NEW [CONFIRM]")
+        #expect(HelpText.render(.standard, topic: ["lgoin"], active: "relid") == ["no command 'lgoin' — did you mean 'login'?; 'help' lists them all"])
     }
 }
 
 @Suite struct CompleterTests {
     static var simulation: Simulation {
         var sim = Simulation()
-        try! sim.server.addUser("alice", password: "Passw0rd!", now: 0)
-        try! sim.server.addUser("albert", password: nil, now: 0)
+        sim.modify(RelIDSimulator.self) { relid, _ in
+            try! relid.server.addUser("alice", password: "Passw0rd!", now: 0)
+            try! relid.server.addUser("albert", password: nil, now: 0)
+        }
         return sim
     }
 

@@ -122,7 +122,7 @@ import Testing
             #expect(Self.name(of: verdict) == rule, "\(password)")
         }
         // And through the SDK: status 190, the rule named in the server's note.
-        var sim = Simulation(seed: 3)
+        var sim = RelIDHarness(seed: 3)
         sim.server.policy = Self.policy
         try sim.server.addUser(Self.userID, password: nil, now: 0)
         _ = try sim.login(Self.userID)

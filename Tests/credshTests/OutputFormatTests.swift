@@ -22,7 +22,7 @@ import Testing
 
     @Test func syncErrorsInJSONCarryTheirCode() throws {
         let result = try Credsh.run(["--format", "json", "-"], script: "logout\nexpect error 166\n")
-        #expect(result.stdout == #"{"call":"logOff","userID":"","error":166,"errorString":"User is not logged in"}"# + "\n")
+        #expect(result.stdout == #"{"call":"logOff","sdk":"relid","userID":"","error":166,"errorString":"User is not logged in"}"# + "\n")
     }
 
     @Test func noColourInAPipeOrWithNoColor() throws {

@@ -15,7 +15,7 @@ import Testing
             // it catches Ctrl-C (with a no-op, so credsh does not inherit an ignored SIGINT).
             let run = "trap : INT; XDG_STATE_HOME='\(state.path)' TERM=xterm LANG=C.UTF-8 '\(Credsh.binary.path)'; echo $? > '\(state.path)/exit-status'"
             try tmux(["new-session", "-d", "-s", session, "-x", "160", "-y", "50", "sh", "-c", run])
-            try waitFor("credsh>")
+            try waitFor("credsh relid>")
         }
 
         deinit { _ = try? tmux(["kill-server"]) }
@@ -95,7 +95,7 @@ import Testing
         try terminal.keys("lgoin alice", "@Enter")
         try terminal.waitFor("did you mean 'login'?")
         try terminal.keys("login alice Secr3t-Pass1", "@Enter")
-        try terminal.waitFor("credsh alice>")
+        try terminal.waitFor("credsh relid alice>")
 
         try terminal.keys("@C-d")
         for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
@@ -118,7 +118,7 @@ import Testing
         try terminal.keys("record \(file.path)", "@Enter")
         try terminal.waitFor("recording to")
         try terminal.keys("login alice Passw0rd!", "@Enter")
-        try terminal.waitFor("credsh alice>")
+        try terminal.waitFor("credsh relid alice>")
         try terminal.keys("initiate Password", "@Enter")
         try terminal.waitFor("[mode 2 update]>")
         try terminal.keys("update Passw0rd! N3w-Passw0rd N3w-Passw0rX", "@Enter")

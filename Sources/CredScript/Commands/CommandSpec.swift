@@ -1,29 +1,46 @@
+import CredSimulator
+
 /// What an argument of a command is. The parser checks literals against it, the
 /// completer offers candidates from it, and echoing masks it when it is a secret.
 public enum ArgumentKind: Equatable, Sendable {
     case user
     case newUser
-    /// A password: masked as *** whenever a command is echoed, recorded in history or logged.
+    /// A password, PIN, passcode or token: masked as *** whenever a command is echoed,
+    /// recorded in history or logged.
     case secret
     case integer
     case duration
     case text
     case path
-    case credential
+    /// One of a fixed set of words (`Password`, `on`/`off`/`fail`, `GET`/`POST`).
+    case choice([String])
+    /// An event name of the active SDK's catalog.
     case event
+    /// A user state of the active SDK's catalog.
     case userState
+    /// A code or name `explain` knows.
     case code
+    /// An SDK name (`relid`, `onewelcome`, …).
+    case sdk
     case timestamp
     case command
-    /// `FIELD=VALUE` pairs.
+    /// `FIELD=VALUE` pairs matched against an event's payload.
     case fieldMatch
-    /// An inline JSON object, or `KEY=VALUE` pairs.
-    case policyRules
+    /// `KEY=VALUE` pairs of a policy (or, for REL-ID, an inline JSON object).
+    case policyRules(keys: [String])
+    /// `NAME=VALUE` pairs of any names (the parameters of a raw HTTP request).
+    case parameters
 
-    var isKeyValue: Bool { self == .fieldMatch || self == .policyRules }
+    var isKeyValue: Bool {
+        switch self {
+        case .fieldMatch, .policyRules, .parameters: return true
+        default: return false
+        }
+    }
 }
 
-/// One argument slot of a command.
+/// One argument slot of a command. Commands keep their parameters as constants and read
+/// their values through them (`context.text(user)`), so a misspelt slot is a compile error.
 public struct Parameter: Sendable {
     /// As shown in usage lines: `USER`, `PASSWORD`.
     public let name: String
@@ -34,6 +51,8 @@ public struct Parameter: Sendable {
     public let variadic: Bool
     /// A literal word that introduces the value, as `password` in `user add bob password P`.
     public let keyword: String?
+    /// A flag: the keyword alone, with no value (`touchid` in `user add carol passcode P touchid`).
+    public let isFlag: Bool
 
     public init(_ name: String, _ label: String, _ kind: ArgumentKind, optional: Bool = false,
                 variadic: Bool = false, keyword: String? = nil) {
@@ -43,55 +62,74 @@ public struct Parameter: Sendable {
         self.optional = optional
         self.variadic = variadic
         self.keyword = keyword
+        self.isFlag = false
+    }
+
+    /// A word that is there or not: `touchid`, `stateless`.
+    public static func flag(_ word: String, _ label: String) -> Parameter {
+        Parameter(flag: word, label: label)
+    }
+
+    private init(flag word: String, label: String) {
+        name = word
+        self.label = label
+        kind = .text
+        optional = true
+        variadic = false
+        keyword = word
+        isFlag = true
     }
 
     var usage: String {
+        if isFlag { return "[\(name)]" }
         var text = keyword.map { "\($0) \(name)" } ?? name
         if variadic { text += "..." }
         return optional ? "[\(text)]" : text
     }
 }
 
-/// Every command of the language, each named once; the evaluator switches over this
-/// enum, so the compiler makes sure each has an implementation.
-public enum CommandID: Sendable {
-    case help, echo, source, exit, recordStart, recordStop, letBinding, repeatBlock
-    case userAdd, userShow, users, block, unblock, expire, policyPassword, policyShow, kdf
-    case clock, clockAdvance, clockSet
-    case login, password, update, challenges, initiate, logout, cancel, state, explain
-    case expectEvent, expectEvents, expectNoEvent, expectError, expectState, expectAttemptsLeft
-}
-
-/// A command's whole description: the parser, `help`, completion and grammar.md all read it.
-/// A class, immutable, so that handing it around the parser's hot path costs one retain.
+/// A command's whole description *and* its implementation: the parser, `help`,
+/// completion, grammar.md and the evaluator all read it. A class, immutable, so that
+/// handing it around the parser's hot path costs one retain.
 public final class CommandSpec: Sendable {
-    public enum Group: String, CaseIterable, Sendable {
-        case shell = "Shell and language"
-        case server = "Server administration"
-        case time = "Virtual clock"
-        case relid = "REL-ID password flows (the app and its SDK)"
-        case expect = "Expectations (self-checking scripts)"
+    /// How the evaluator treats the command around its run.
+    public enum Role: Sendable {
+        /// Does something; its result is what the next `expect` checks.
+        case action
+        /// Checks the last action's result; leaves it in place.
+        case expectation
+        /// `expect error`: an expectation that also acknowledges a failed command.
+        case acknowledgement
+        /// About the session itself (`record`, `exit`): never written into a recording.
+        case session
     }
 
-    public let id: CommandID
     /// One or more words: `login`, `user add`, `expect no event`.
     public let name: String
     public let parameters: [Parameter]
     public let summary: String
     public let example: String
-    public let group: Group
+    /// The heading `help` lists it under.
+    public let group: String
+    /// The SDK it belongs to (`onewelcome`), or nil for a command every SDK shares.
+    public let sdk: String?
+    public let role: Role
     /// `let` and `repeat` are statements with syntax of their own; their usage is written out.
     public let syntaxUsage: String?
+    let perform: @Sendable (CommandContext) throws -> [Outcome]
 
-    public init(_ id: CommandID, _ name: String, _ parameters: [Parameter] = [], group: Group,
-                summary: String, example: String, syntaxUsage: String? = nil) {
-        self.id = id
+    public init(_ name: String, _ parameters: [Parameter] = [], group: String, sdk: String? = nil, role: Role = .action,
+                summary: String, example: String, syntaxUsage: String? = nil,
+                perform: @escaping @Sendable (CommandContext) throws -> [Outcome]) {
         self.name = name
         self.parameters = parameters
         self.summary = summary
         self.example = example
         self.group = group
+        self.sdk = sdk
+        self.role = role
         self.syntaxUsage = syntaxUsage
+        self.perform = perform
         self.words = name.split(separator: " ").map(String.init)
     }
 
@@ -103,4 +141,6 @@ public final class CommandSpec: Sendable {
 
     /// Whether any argument must be masked when the command is shown.
     public var hasSecrets: Bool { parameters.contains { $0.kind == .secret } }
+
+    var isExpectation: Bool { role == .expectation || role == .acknowledgement }
 }

@@ -1,17 +1,26 @@
 import CredSimulator
 
-/// `explain CODE`: every catalogue entry for a number or SDK name, in plain words.
+/// `explain CODE`: every catalogue entry for a number or name, the active SDK's first;
+/// another SDK's entries are shown with its name when the active one has none.
 enum ExplainText {
-    static func render(_ query: String) throws -> [String] {
-        let entries = Int(query).map(RelIDCodes.explain) ?? RelIDCodes.explain(name: query)
-        guard !entries.isEmpty else {
-            let codes = Set(RelIDCodes.all.compactMap(\.code)).sorted().map(String.init).joined(separator: ", ")
-            throw SimulationError("nothing to explain for '\(query)'; credsh knows \(codes) and the RDNA_… mode names")
+    static func render(_ query: String, active: SDKCatalog) throws -> [String] {
+        func entries(in catalog: SDKCatalog) -> [CodeExplanation] {
+            if let number = Int(query) { return catalog.codes.filter { $0.code == number } }
+            return catalog.codes.filter { $0.name.lowercased() == query.lowercased() }
+        }
+        var found = entries(in: active).map { (active, $0) }
+        if found.isEmpty {
+            found = Simulation.catalogs.filter { $0.name != active.name }.flatMap { catalog in entries(in: catalog).map { (catalog, $0) } }
+        }
+        guard !found.isEmpty else {
+            let codes = Set(active.codes.compactMap(\.code)).sorted().map(String.init).joined(separator: ", ")
+            throw SimulationError("nothing to explain for '\(query)'; \(active.name) knows \(codes) and the names 'help explain' lists")
         }
         var lines: [String] = []
-        for (index, entry) in entries.enumerated() {
+        for (index, (catalog, entry)) in found.enumerated() {
             if index > 0 { lines.append("") }
-            lines.append([entry.kind, entry.code.map(String.init), entry.name].compactMap { $0 }.joined(separator: " "))
+            let heading = [entry.kind, entry.code.map(String.init), entry.name].compactMap { $0 }.joined(separator: " ")
+            lines.append(catalog.name == active.name ? heading : "\(heading) (\(catalog.name): \(catalog.title))")
             lines.append("  meaning:     \(entry.meaning)")
             lines.append("  flow:        \(entry.flow)")
             lines.append("  app should:  \(entry.appShould)")

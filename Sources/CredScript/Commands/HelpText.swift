@@ -1,7 +1,9 @@
+import CredSimulator
+
 /// `help`, and the command reference in grammar.md, both printed from the command table.
 public enum HelpText {
-    public static func render(_ table: CommandTable, topic: [String]) -> [String] {
-        guard !topic.isEmpty else { return overview(table) }
+    public static func render(_ table: CommandTable, topic: [String], active: String) -> [String] {
+        guard !topic.isEmpty else { return overview(table, active: active) }
         let matches = table.commands(startingWith: topic)
         guard !matches.isEmpty else {
             var message = "no command '\(topic.joined(separator: " "))'"
@@ -11,13 +13,18 @@ public enum HelpText {
         return matches.flatMap(detail)
     }
 
-    static func overview(_ table: CommandTable) -> [String] {
+    /// The heading of a group: an SDK's commands are headed by its name and title.
+    static func heading(_ group: String) -> String {
+        guard let catalog = Simulation.catalogs.first(where: { $0.name == group }) else { return group }
+        return "\(catalog.name): \(catalog.title) (sdk \(catalog.name); \(catalog.page))"
+    }
+
+    static func overview(_ table: CommandTable, active: String) -> [String] {
         let width = table.commands.map(\.usage.count).max() ?? 0
         var lines: [String] = []
-        for group in CommandSpec.Group.allCases {
+        for group in table.groups {
             let members = table.commands.filter { $0.group == group }
-            guard !members.isEmpty else { continue }
-            lines.append(group.rawValue + ":")
+            lines.append(heading(group) + (group == active ? " — active" : "") + ":")
             for spec in members {
                 lines.append("  " + spec.usage.padding(to: width) + "  " + spec.summary)
             }
@@ -28,12 +35,14 @@ public enum HelpText {
     }
 
     static func detail(_ spec: CommandSpec) -> [String] {
-        var lines = ["usage: \(spec.usage)", "  \(spec.summary)"]
+        var lines = ["usage: \(spec.usage)" + (spec.sdk.map { "   (sdk \($0))" } ?? ""), "  \(spec.summary)"]
         let described = spec.parameters.filter { spec.syntaxUsage == nil || $0.kind != .text }
         for parameter in described {
             var line = "  \(parameter.name): \(parameter.label)"
             if parameter.optional { line += " (optional)" }
             if parameter.kind == .secret { line += "; masked as *** when shown" }
+            if case .choice(let words) = parameter.kind { line += ": one of \(words.joined(separator: ", "))" }
+            if case .policyRules(let keys) = parameter.kind { line += "; keys: \(keys.joined(separator: ", "))" }
             lines.append(line)
         }
         lines.append("  example: \(spec.example)")
@@ -43,10 +52,9 @@ public enum HelpText {
     /// The command reference section of grammar.md, grouped as `help` groups it.
     public static func markdownReference(_ table: CommandTable) -> String {
         var out = ""
-        for group in CommandSpec.Group.allCases {
+        for group in table.groups {
             let members = table.commands.filter { $0.group == group }
-            guard !members.isEmpty else { continue }
-            out += "\n### \(group.rawValue)\n\n| command | what it does | example |\n|---|---|---|\n"
+            out += "\n### \(heading(group))\n\n| command | what it does | example |\n|---|---|---|\n"
             for spec in members {
                 out += "| `\(spec.usage)` | \(spec.summary.replacingPipes) | `\(spec.example)` |\n"
             }

@@ -1,7 +1,7 @@
 import CredSimulator
 
-/// What Tab offers at the prompt, worked out from the command table and the
-/// simulation (user names that exist); readline only displays it.
+/// What Tab offers at the prompt, worked out from the command table, the active SDK's
+/// catalog and the simulation (user names that exist); readline only displays it.
 public enum Completion: Equatable, Sendable {
     case words([String])
     /// Let the line editor complete file names.
@@ -13,10 +13,11 @@ public enum Completer {
     public static func complete(word: String, before: String, simulation: Simulation,
                                 table: CommandTable = .standard) -> Completion {
         let typed = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let sdk = simulation.activeCatalog
         func offer(_ candidates: [String]) -> Completion {
-            .words(candidates.filter { $0.hasPrefix(word) }.sorted())
+            .words(Set(candidates.filter { $0.hasPrefix(word) }).sorted())
         }
-        guard !typed.isEmpty else { return offer(table.firstWords) }
+        guard !typed.isEmpty else { return offer(table.firstWords(for: sdk.name)) }
 
         // Walk the same tree of names the parser walks: as many words as name a command.
         guard var node = table.root.children[typed[0]] else { return offer([]) }
@@ -27,13 +28,13 @@ public enum Completer {
         }
         // With every typed word part of the name, the next word may extend it (`user` → `add`).
         var candidates = nameLength == typed.count ? Array(node.children.keys) : []
-        guard let spec = node.spec else { return offer(candidates) }
+        guard let spec = node.spec(for: sdk.name) else { return offer(candidates) }
 
         // Which argument slot the word fills.
         var slots: [(keyword: String?, parameter: Parameter)] = []
         for parameter in spec.parameters {
             if let keyword = parameter.keyword { slots.append((keyword, parameter)) }
-            slots.append((nil, parameter))
+            if !parameter.isFlag { slots.append((nil, parameter)) }
         }
         let index = typed.count - nameLength
         guard !slots.isEmpty else { return offer(candidates) }
@@ -41,30 +42,34 @@ public enum Completer {
         guard let slot else { return offer(candidates) }
         if let keyword = slot.keyword { return offer(candidates + [keyword]) }
         switch slot.parameter.kind {
-        case .user: candidates += simulation.server.userIDs
-        case .credential: candidates += Vocabulary.credentials
-        case .event: candidates += Vocabulary.events
-        case .userState: candidates += Vocabulary.userStates
-        case .command: candidates += table.firstWords
-        case .code: candidates += RelIDCodes.all.compactMap { $0.code.map(String.init) } + ChallengeMode.allCases.map(\.sdkName)
-        case .policyRules: candidates += Vocabulary.policyKeys.map { $0 + "=" }
+        case .user: candidates += simulation.active.userIDs
+        case .choice(let words): candidates += words
+        case .event: candidates += sdk.eventNames
+        case .userState: candidates += sdk.userStateNames
+        case .sdk: candidates += Simulation.catalogs.map(\.name)
+        case .command: candidates += table.firstWords(for: sdk.name)
+        case .code: candidates += sdk.codes.flatMap { entry in [entry.name] + (entry.code.map { [String($0)] } ?? []) }
+        case .policyRules(let keys): candidates += keys.map { $0 + "=" }
         case .fieldMatch:
-            if word.hasPrefix("challengeMode=") {
-                candidates += ChallengeMode.allCases.map { "challengeMode=\($0.rawValue)" }
-            } else {
-                candidates += Vocabulary.payloadFields.map { $0 + "=" }
-            }
+            candidates += fieldCandidates(word: word, typed: typed, catalog: sdk)
         case .path:
             return candidates.isEmpty ? .files : offer(candidates)
-        case .newUser, .secret, .integer, .duration, .text, .timestamp:
+        case .newUser, .secret, .integer, .duration, .text, .timestamp, .parameters:
             break
         }
-        return offer(Array(Set(candidates)))
+        return offer(candidates)
     }
-}
 
-extension Vocabulary {
-    /// Payload field names across the REL-ID callbacks, for completing `FIELD=`.
-    public static let payloadFields = ["userID", "challengeMode", "attemptsLeft", "statusCode", "statusMessage",
-                                       "credType", "options", "recentLoggedInUser", "rememberedUsers", "error"]
+    /// `FIELD=` for the fields of the event named on the line (of every event when none
+    /// is), and `FIELD=NAME` for a field with named values.
+    static func fieldCandidates(word: String, typed: [String], catalog: SDKCatalog) -> [String] {
+        let events = typed.compactMap(catalog.event)
+        let fields = (events.isEmpty ? catalog.events : events).flatMap(\.fields).map(\.name)
+        if let equals = word.firstIndex(of: "=") {
+            let field = String(word[..<equals])
+            let named = SDKFlows.flow(named: catalog.name)?.valueNames[field] ?? [:]
+            return named.keys.sorted().map { "\(field)=\($0)" }
+        }
+        return fields.map { $0 + "=" }
+    }
 }

@@ -1,9 +1,11 @@
+import CredSimulator
+
 /// Masks the secrets of a line typed at the prompt before it goes into the history
 /// file: `update Old1! New1!` becomes `update *** ***`. A line that does not parse is
 /// masked conservatively: every argument after the first word.
 public enum SecretMasker {
-    public static func mask(_ line: String, table: CommandTable = .standard) -> String {
-        var parser = Parser(SourceFile(name: "<history>", text: line), table: table)
+    public static func mask(_ line: String, table: CommandTable = .standard, sdk: String = Simulation.catalogs[0].name) -> String {
+        var parser = Parser(SourceFile(name: "<history>", text: line), table: table, sdk: sdk)
         let statements = parser.parseAll()
         guard parser.diagnostics.isEmpty else { return maskEverythingAfterFirstWord(line) }
         var ranges: [Range<Int>] = []

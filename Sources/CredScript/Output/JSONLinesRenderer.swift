@@ -18,15 +18,17 @@ public struct JSONLinesRenderer: Sendable {
             return .object([("output", .string(line))])
         case .commandError(let message):
             return .object([("error", .string(message)), ("source", .string("credsh"))])
-        case .outcome(let outcome):
+        case .outcome(let outcome, let sdk):
             switch outcome {
             case let .call(api, arguments, error):
-                var members: [(String, JSONValue)] = [("call", .string(api))] + arguments
-                members.append(("error", .int(error?.code ?? 0)))
-                if let error { members.append(("errorString", .string(error.message))) }
+                var members: [(String, JSONValue)] = [("call", .string(api)), ("sdk", .string(sdk))] + arguments
+                if let error {
+                    members.append(("error", .int(error.code)))
+                    members.append(("errorString", .string(error.message)))
+                }
                 return .object(members)
             case .event(let event):
-                return .object([("event", .string(event.name))] + event.fields)
+                return .object([("event", .string(event.name)), ("sdk", .string(sdk))] + event.fields)
             case .appCheck(let message):
                 return .object([("error", .string(message)), ("source", .string("app"))])
             case .networkError(let message):

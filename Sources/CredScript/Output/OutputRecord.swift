@@ -5,8 +5,8 @@ import CredSimulator
 public enum OutputRecord: Equatable, Sendable {
     /// The command about to run, secrets masked (`--echo`).
     case echo(command: String, file: String, line: Int)
-    /// An SDK call, callback, app check, or simulator note.
-    case outcome(Outcome)
+    /// An SDK call, callback, app check, or simulator note, and the SDK it came from.
+    case outcome(Outcome, sdk: String)
     /// A command that could not run at all (no such user, nothing pending).
     case commandError(String)
     /// Informational output of a command (`users`, `help`, `echo`): one line.

@@ -76,7 +76,7 @@ public final class Evaluator {
     @discardableResult
     public func run(_ source: SourceFile) -> Bool {
         guard check(source) else { return false }
-        var parser = Parser(source, table: table)
+        var parser = Parser(source, table: table, sdk: simulation.activeCatalog.name)
         while let statement = parser.nextStatement() {
             if execute(statement, in: source) == .stop { break }
         }
@@ -86,7 +86,7 @@ public final class Evaluator {
 
     /// Parses without running; reports every syntax error. True when there were none.
     public func check(_ source: SourceFile) -> Bool {
-        var parser = Parser(source, table: table)
+        var parser = Parser(source, table: table, sdk: simulation.activeCatalog.name)
         while parser.nextStatement() != nil {}
         for diagnostic in parser.diagnostics { fail(diagnostic, source) }
         return parser.diagnostics.isEmpty
@@ -105,7 +105,7 @@ public final class Evaluator {
             fail(Diagnostic(.runtime, "interrupted", file: source.name, at: statement.position), source)
             return .stop
         }
-        if case .command(let call) = statement, call.spec.id == .expectError {
+        if case .command(let call) = statement, call.spec.role == .acknowledgement {
             // `expect error` is what acknowledges a failed command.
         } else {
             flushPendingFailure()
@@ -148,9 +148,8 @@ public final class Evaluator {
             }
             let before = failures.count
             run(call, in: source)
-            let journaled = call.spec.id != .recordStart && call.spec.id != .recordStop && call.spec.id != .exit
-            if journaled, !call.spec.id.isExpectation || failures.count == before {
-                journal?.add(statement, result: call.spec.id.isExpectation ? nil : last, host: host)
+            if call.spec.role != .session, !call.spec.isExpectation || failures.count == before {
+                journal?.add(statement, result: call.spec.isExpectation ? nil : last, host: host)
             }
         }
         return shouldStop ? .stop : .proceed
@@ -194,15 +193,6 @@ public final class Evaluator {
     }
 }
 
-extension CommandID {
-    var isExpectation: Bool {
-        switch self {
-        case .expectEvent, .expectEvents, .expectNoEvent, .expectError, .expectState, .expectAttemptsLeft: return true
-        default: return false
-        }
-    }
-}
-
 /// What the last command did: the outcomes it produced and whether it failed.
 struct CommandResult {
     struct Failure {
@@ -214,6 +204,8 @@ struct CommandResult {
 
     let name: String
     let position: SourcePosition
+    /// The SDK that was active: the one whose outcomes these are.
+    let sdk: String
     let outcomes: [Outcome]
     let failure: Failure?
 

@@ -11,6 +11,7 @@ public enum ScriptWriter {
             guard let argument = call.argument(parameter.name) else { continue }
             let hide = masked && parameter.kind == .secret
             if let keyword = parameter.keyword { parts.append(keyword) }
+            if parameter.isFlag { continue }
             switch argument {
             case .single(let e): parts.append(hide ? mask : render(e))
             case .list(let items): parts += items.map { hide ? mask : render($0) }

@@ -39,17 +39,16 @@ final class SessionJournal {
         guard !events.isEmpty else { return [] }
         var lines = ["expect events " + events.map(\.name).joined(separator: " ")]
         for event in events {
-            let keys = ["challengeMode", "attemptsLeft", "statusCode", "credType"].filter { event[$0] != nil }
-            guard event["challengeMode"] != nil || event["statusCode"] != nil else { continue }
-            let fields = keys.compactMap { key -> String? in
-                guard let value = event[key] else { return nil }
+            // Numbers and flags say what happened (a mode, a status, a counter); text
+            // fields are messages and names, which the event order already pins.
+            let fields = event.fields.compactMap { key, value -> String? in
                 switch value {
                 case .int(let i): return "\(key)=\(i)"
-                case .string(let s): return "\(key)=\(ScriptWriter.literal(.text(s)))"
+                case .bool(let b): return "\(key)=\(b)"
                 default: return nil
                 }
             }
-            lines.append("expect event \(event.name) " + fields.joined(separator: " "))
+            if !fields.isEmpty { lines.append("expect event \(event.name) " + fields.joined(separator: " ")) }
         }
         return lines
     }

@@ -12,12 +12,18 @@ public struct Parser {
     private var parserDiagnostics: [Diagnostic] = []
     /// True when the input ended inside an unclosed block: at the prompt, ask for more.
     public private(set) var endedInsideBlock = false
+    /// The SDK active at this point of the script: it decides which command a shared name
+    /// means (`user add`) and which events and states are known. `sdk NAME` changes it.
+    public private(set) var sdk: String
 
-    public init(_ source: SourceFile, table: CommandTable = .standard) {
+    public init(_ source: SourceFile, table: CommandTable = .standard, sdk: String = Simulation.catalogs[0].name) {
         lexer = Lexer(source)
         self.table = table
+        self.sdk = sdk
         current = lexer.next()
     }
+
+    private var catalog: SDKCatalog? { Simulation.catalogs.first { $0.name == sdk } }
 
     public var source: SourceFile { lexer.source }
 
@@ -230,7 +236,7 @@ public struct Parser {
             words.append(next)
             advance()
         }
-        guard let spec = node.spec else {
+        guard let spec = node.spec(for: sdk) else {
             let options = node.children.keys.sorted()
             var message = "'\(words.joined(separator: " "))' expects one of: \(options.joined(separator: ", "))"
             if case .word(let next) = current.kind, let guess = Spelling.closest(to: next, among: options) {
@@ -291,7 +297,7 @@ public struct Parser {
                     case .pair(let pair):
                         pairs.append(pair)
                     case .value(let value):
-                        guard parameter.kind == .policyRules, case .json = value.kind, pairs.isEmpty, raw.count == 1 else {
+                        guard case .policyRules = parameter.kind, case .json = value.kind, pairs.isEmpty, raw.count == 1 else {
                             error("\(spec.name) expects \(parameter.label) here, found \(describe(value))", at: value.position)
                             return nil
                         }
@@ -318,6 +324,13 @@ public struct Parser {
                     return nil
                 }
                 bound[parameter.name] = .list(values)
+                continue
+            }
+            if parameter.isFlag {
+                if index < raw.count, case .value(let word) = raw[index], word.kind == .word(parameter.name) {
+                    bound[parameter.name] = .single(word)
+                    index += 1
+                }
                 continue
             }
             if let keyword = parameter.keyword {
@@ -382,26 +395,42 @@ public struct Parser {
             }
         case .event:
             guard case .word(let name) = value.kind else { return refuse("expected an event name, not \(describe(value))") }
-            if !Vocabulary.events.contains(name) {
+            let known = catalog?.eventNames ?? []
+            if !known.contains(name) {
                 var message = "unknown event '\(name)'"
-                if let guess = Spelling.closest(to: name, among: Vocabulary.events) { message += " — did you mean '\(guess)'?" }
+                if let owner = Simulation.catalogs.first(where: { $0.eventNames.contains(name) }) {
+                    message += " for \(sdk) (it is an event of \(owner.name): switch with sdk \(owner.name) first)"
+                } else if let guess = Spelling.closest(to: name, among: known) {
+                    message += " — did you mean '\(guess)'?"
+                }
                 return refuse(message)
             }
         case .userState:
-            guard case .word(let name) = value.kind, Vocabulary.userStates.contains(name) else {
-                return refuse("STATE must be one of \(Vocabulary.userStates.joined(separator: ", ")), not \(describe(value))")
+            let known = catalog?.userStateNames ?? []
+            guard case .word(let name) = value.kind, known.contains(name) else {
+                return refuse("STATE must be one of \(known.joined(separator: ", ")), not \(describe(value))")
             }
+        case .sdk:
+            let known = Simulation.catalogs.map(\.name)
+            guard case .word(let name) = value.kind, known.contains(name) else {
+                var message = "NAME must be one of \(known.joined(separator: ", ")), not \(describe(value))"
+                if case .word(let name) = value.kind, let guess = Spelling.closest(to: name, among: known) {
+                    message = "no SDK '\(name)' — did you mean '\(guess)'? (the SDKs: \(known.joined(separator: ", ")))"
+                }
+                return refuse(message)
+            }
+            sdk = name
         case .timestamp:
             guard case .word(let text) = value.kind else { return refuse("expected a time such as 2026-03-01, not \(describe(value))") }
             if UTCTimestamp.parse(text) == nil {
                 return refuse("'\(text)' is not a time such as 2026-03-01 or 2026-03-01T12:00:00Z")
             }
-        case .user, .newUser, .path, .credential, .command:
+        case .user, .newUser, .path, .choice, .command:
             switch value.kind {
             case .word, .string: break
             default: return refuse("expected \(parameter.label), not \(describe(value))")
             }
-        case .secret, .text, .code, .fieldMatch, .policyRules:
+        case .secret, .text, .code, .fieldMatch, .policyRules, .parameters:
             break
         }
         return true

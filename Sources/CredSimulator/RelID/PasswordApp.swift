@@ -2,10 +2,10 @@
 /// calling the SDK (trimmed, in order, no call when a check fails), shows the policy
 /// message it builds from `RELID_PASSWORD_POLICY`, and calls `getAllChallenges` right
 /// after `onUserLoggedIn`.
-extension Simulation {
+extension RelIDSimulator {
     /// The user enters a user name (and, if given, answers the password challenge at once).
-    public mutating func login(_ userID: String, password: String? = nil) throws(SimulationError) -> [Outcome] {
-        switch relid.state {
+    public mutating func login(_ userID: String, password: String? = nil, now: Int64) throws(SimulationError) -> [Outcome] {
+        switch sdk.state {
         case .loggedIn(let user, _):
             throw SimulationError("\(user) is logged in; log out first")
         case .awaitingPassword(let pending):
@@ -16,16 +16,16 @@ extension Simulation {
         guard server.account(userID) != nil else {
             throw SimulationError("no user '\(userID)' on the server (add one with: user add \(userID))")
         }
-        var out = appReacts(to: relid.setUser(userID, server: &server))
-        if let password, let pending = relid.pendingChallenge, pending.mode == .verify || pending.mode == .set {
-            out += try submitPassword(password, confirm: password)
+        var out = appReacts(to: sdk.setUser(userID, server: &server))
+        if let password, let pending = sdk.pendingChallenge, pending.mode == .verify || pending.mode == .set {
+            out += try submitPassword(password, confirm: password, now: now)
         }
         return out
     }
 
     /// The user answers a mode 0 (verify) or mode 1 (set) challenge.
-    public mutating func submitPassword(_ password: String, confirm: String? = nil) throws(SimulationError) -> [Outcome] {
-        guard let pending = relid.pendingChallenge else { throw SimulationError("no password challenge is pending; login first") }
+    public mutating func submitPassword(_ password: String, confirm: String? = nil, now: Int64) throws(SimulationError) -> [Outcome] {
+        guard let pending = sdk.pendingChallenge else { throw SimulationError("no password challenge is pending; login first") }
         let entered = password.trimmedSpacesAndTabs
         switch pending.mode {
         case .verify:
@@ -38,12 +38,12 @@ extension Simulation {
         default:
             throw SimulationError("the pending challenge is mode \(pending.mode.rawValue) (\(pending.mode.sdkName)); answer it with: update CURRENT NEW")
         }
-        return appReacts(to: relid.setPassword(entered, mode: pending.mode, server: &server, now: now))
+        return appReacts(to: sdk.setPassword(entered, mode: pending.mode, server: &server, now: now))
     }
 
     /// The user fills the three-field update form (modes 2 and 4); the confirmation
     /// defaults to the new password.
-    public mutating func updatePassword(current: String, new: String, confirm: String? = nil) -> [Outcome] {
+    public mutating func updatePassword(current: String, new: String, confirm: String? = nil, now: Int64) -> [Outcome] {
         let current = current.trimmedSpacesAndTabs, new = new.trimmedSpacesAndTabs, confirm = (confirm ?? new).trimmedSpacesAndTabs
         if current.isEmpty { return [.appCheck("Please enter your current password")] }
         if new.isEmpty { return [.appCheck("Please enter a new password")] }
@@ -52,32 +52,32 @@ extension Simulation {
         if current == new { return [.appCheck("New password must be different from current password")] }
         // The screen was opened for the pending challenge; with none, the app would guess
         // from the login state, and the SDK answers that there is nothing to update.
-        let mode = relid.pendingChallenge?.mode ?? (relid.loggedInUser == nil ? .updateOnExpiry : .updateCredentials)
-        return appReacts(to: relid.updatePassword(current: current, new: new, mode: mode, server: &server, now: now))
+        let mode = sdk.pendingChallenge?.mode ?? (sdk.loggedInUser == nil ? .updateOnExpiry : .updateCredentials)
+        return appReacts(to: sdk.updatePassword(current: current, new: new, mode: mode, server: &server, now: now))
     }
 
     public mutating func getAllChallenges() -> [Outcome] {
-        relid.getAllChallenges(relid.loggedInUser ?? relid.recentLoggedInUser)
+        sdk.getAllChallenges(sdk.loggedInUser ?? sdk.recentLoggedInUser)
     }
 
     public mutating func initiateUpdate(credential: String) -> [Outcome] {
-        appReacts(to: relid.initiateUpdateFlowForCredential(credential, server: server))
+        appReacts(to: sdk.initiateUpdateFlowForCredential(credential, server: server))
     }
 
     public mutating func logout() -> [Outcome] {
-        relid.logOff(relid.loggedInUser ?? relid.recentLoggedInUser)
+        sdk.logOff(sdk.loggedInUser ?? sdk.recentLoggedInUser)
     }
 
     /// The user cancels the screen in front of them. On a login challenge the app calls
     /// `resetAuthState`; on the mode 2 update screen it just closes it (no SDK call).
     public mutating func cancel() throws(SimulationError) -> [Outcome] {
-        switch relid.state {
+        switch sdk.state {
         case .loggedIn(let user, let update):
             guard update != nil else { throw SimulationError("nothing to cancel: \(user) is logged in (use logout)") }
-            relid.dropUpdateChallenge()
+            sdk.dropUpdateChallenge()
             return [.appShows("update screen closed; \(user) stays logged in (no SDK call)")]
         case .awaitingUser, .awaitingPassword:
-            return relid.resetAuthState()
+            return sdk.resetAuthState()
         }
     }
 
@@ -93,7 +93,7 @@ extension Simulation {
                 out.append(.appShows("policy: " + PolicyMessage.from(json: json)))
             }
             if event.name == "onUserLoggedIn", case .string(let user)? = event["userID"] {
-                out += relid.getAllChallenges(user)
+                out += sdk.getAllChallenges(user)
             }
         }
         return out

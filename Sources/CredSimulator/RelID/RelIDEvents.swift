@@ -4,9 +4,31 @@
 public enum RelIDEvents {
     static let policyKey = "RELID_PASSWORD_POLICY"
 
-    /// Every callback this SDK delivers, in the order of its lifecycle: what a script may name.
-    public static let names = ["getUser", "getPassword", "onUserLoggedIn", "onUserLoggedOff",
-                               "onCredentialsAvailableForUpdate", "onUpdateCredentialResponse"]
+    /// Every callback this SDK delivers, in the order of its lifecycle, with its payload.
+    public static let specs: [EventSpec] = [
+        EventSpec("getUser", "the SDK asks the app for a user name (setUser answers it)", fields: [
+            FieldSpec("recentLoggedInUser", .string), FieldSpec("rememberedUsers", .list),
+            FieldSpec("statusCode", .integer, optional: true), FieldSpec("statusMessage", .string, optional: true)
+        ]),
+        EventSpec("getPassword", "the SDK asks for a password; challengeMode says which screen", fields: [
+            FieldSpec("userID", .string), FieldSpec("challengeMode", .integer), FieldSpec("attemptsLeft", .integer),
+            FieldSpec("statusCode", .integer), FieldSpec("statusMessage", .string),
+            FieldSpec("challengeInfo", .list, optional: true)
+        ]),
+        EventSpec("onUserLoggedIn", "the user is logged in", fields: [
+            FieldSpec("userID", .string), FieldSpec("statusCode", .integer), FieldSpec("statusMessage", .string)
+        ]),
+        EventSpec("onUserLoggedOff", "the user is logged off", fields: [FieldSpec("userID", .string)]),
+        EventSpec("onCredentialsAvailableForUpdate", "the credentials the user may update (getAllChallenges)", fields: [
+            FieldSpec("userID", .string), FieldSpec("options", .list),
+        ]),
+        EventSpec("onUpdateCredentialResponse", "the result of a mode 2 update", fields: [
+            FieldSpec("userID", .string), FieldSpec("credType", .string), FieldSpec("statusCode", .integer),
+            FieldSpec("statusMessage", .string)
+        ]),
+    ]
+
+    public static var names: [String] { specs.map(\.name) }
 
     static func getUser(recent: String, remembered: [String], status: (code: Int, message: String)? = nil) -> Outcome {
         var fields: [(String, JSONValue)] = [
@@ -17,7 +39,6 @@ public enum RelIDEvents {
             fields.append(("statusCode", .int(status.code)))
             fields.append(("statusMessage", .string(status.message)))
         }
-        fields.append(("error", .int(0)))
         return .event(SDKEvent("getUser", fields))
     }
 
@@ -32,7 +53,6 @@ public enum RelIDEvents {
         if let policy {
             fields.append(("challengeInfo", .array([.object([("key", .string(policyKey)), ("value", .string(policy.serialized))])])))
         }
-        fields.append(("error", .int(0)))
         return .event(SDKEvent("getPassword", fields))
     }
 
@@ -41,12 +61,11 @@ public enum RelIDEvents {
             ("userID", .string(userID)),
             ("statusCode", .int(RelIDStatus.success.code)),
             ("statusMessage", .string(RelIDStatus.success.message)),
-            ("error", .int(0)),
         ]))
     }
 
     static func onUserLoggedOff(_ userID: String) -> Outcome {
-        .event(SDKEvent("onUserLoggedOff", [("userID", .string(userID)), ("error", .int(0))]))
+        .event(SDKEvent("onUserLoggedOff", [("userID", .string(userID))]))
     }
 
     static func onCredentialsAvailableForUpdate(_ userID: String, options: [String]) -> Outcome {
@@ -62,7 +81,6 @@ public enum RelIDEvents {
             ("credType", .string(RelIDSDK.passwordCredential)),
             ("statusCode", .int(status.code)),
             ("statusMessage", .string(status.message)),
-            ("error", .int(0)),
         ]))
     }
 }

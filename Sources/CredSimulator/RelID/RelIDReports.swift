@@ -1,13 +1,10 @@
-import CredSimulator
-
-/// The text of `user show`, `policy show` and `state`: what an administrator or a
-/// learner wants to see, and never a password or a hash.
-enum AccountReport {
-    static func lines(for userID: String, in simulation: Simulation) -> [String] {
-        guard let account = simulation.server.account(userID) else { return [] }
-        let server = simulation.server
+/// The text of `user show`, `policy show` and `state` for REL-ID: what an administrator
+/// or a learner wants to see, and never a password or a hash.
+extension RelIDSimulator {
+    public func describeUser(_ userID: String, world: World) -> [String]? {
+        guard let account = server.account(userID) else { return nil }
         var lines = ["user: \(userID)",
-                     "  states: \(simulation.states(of: userID).map(\.rawValue).joined(separator: ", "))",
+                     "  states: \((states(of: userID, world: world) ?? []).joined(separator: ", "))",
                      "  attempts left: \(account.attemptsLeft) of \(server.policy.attempts)"]
         if let stored = account.password {
             lines.append("  password: set \(UTCTimestamp.format(account.passwordSetAt)), stored as PBKDF2-HMAC-SHA256, \(stored.rounds) rounds, \(stored.salt.count)-byte salt")
@@ -20,7 +17,8 @@ enum AccountReport {
         return lines
     }
 
-    static func policyLines(_ policy: PasswordPolicy) -> [String] {
+    public func describePolicy() -> [String] {
+        let policy = server.policy
         let json = policy.relidJSON.serialized
         var lines = ["RELID_PASSWORD_POLICY: \(json)",
                      "app shows: \(PolicyMessage.from(json: json))",
@@ -28,25 +26,18 @@ enum AccountReport {
         if policy.blackListedCommonPassword {
             lines.append("common passwords refused: \(PolicyRule.commonPasswords.sorted().joined(separator: " "))")
         }
-        return lines
+        return lines + ["kdf: \(server.hasher.description)"]
     }
 
-    static func stateLines(_ simulation: Simulation) -> [String] {
-        let relid = simulation.relid
-        var lines: [String] = []
-        if let user = relid.loggedInUser {
-            lines.append("logged in: \(user)")
-        } else {
-            lines.append("logged in: nobody")
-        }
-        if let pending = relid.pendingChallenge {
+    public func describeState(world: World) -> [String] {
+        var lines = ["logged in: \(sdk.loggedInUser ?? "nobody")"]
+        if let pending = sdk.pendingChallenge {
             lines.append("pending: getPassword mode \(pending.mode.rawValue) (\(pending.mode.sdkName)) for \(pending.userID), attemptsLeft=\(pending.attemptsLeft)")
-        } else if relid.state == .awaitingUser {
+        } else if sdk.state == .awaitingUser {
             lines.append("pending: getUser (the SDK waits for a user name: login USER)")
         } else {
             lines.append("pending: nothing")
         }
-        lines.append("clock: \(UTCTimestamp.format(simulation.now))")
         return lines
     }
 }

@@ -1,0 +1,89 @@
+import CredSimulator
+
+/// What a command's implementation gets: its arguments, read through its own parameter
+/// constants and evaluated on demand, the simulation, and somewhere to print.
+public struct CommandContext {
+    let call: CommandCall
+    let evaluator: Evaluator
+    let source: SourceFile
+
+    var simulation: Simulation {
+        get { evaluator.simulation }
+        nonmutating set { evaluator.simulation = newValue }
+    }
+
+    /// Prints lines of command output (not SDK outcomes).
+    func say(_ lines: String...) { for line in lines { evaluator.host.emit(.text(line)) } }
+    func say(_ lines: [String]) { for line in lines { evaluator.host.emit(.text(line)) } }
+
+    // MARK: Arguments
+
+    func has(_ parameter: Parameter) -> Bool { call.argument(parameter.name) != nil }
+
+    func text(_ parameter: Parameter) throws -> String {
+        guard let value = try optionalText(parameter) else { throw SimulationError("\(call.spec.name) is missing \(parameter.name)") }
+        return value
+    }
+
+    func optionalText(_ parameter: Parameter) throws -> String? {
+        guard case .single(let expression)? = call.argument(parameter.name) else { return nil }
+        return try evaluator.evaluate(expression, in: source).text
+    }
+
+    func texts(_ parameter: Parameter) throws -> [String] {
+        guard case .list(let items)? = call.argument(parameter.name) else { return [] }
+        var out: [String] = []
+        for item in items { out.append(try evaluator.evaluate(item, in: source).text) }
+        return out
+    }
+
+    func optionalInteger(_ parameter: Parameter) throws -> Int? {
+        guard case .single(let expression)? = call.argument(parameter.name) else { return nil }
+        return try evaluator.integer(expression, in: source)
+    }
+
+    func integer(_ parameter: Parameter) throws -> Int {
+        guard let value = try optionalInteger(parameter) else { throw SimulationError("\(call.spec.name) is missing \(parameter.name)") }
+        return value
+    }
+
+    func duration(_ parameter: Parameter) throws -> Int64 {
+        guard case .single(let expression)? = call.argument(parameter.name) else {
+            throw SimulationError("\(call.spec.name) is missing \(parameter.name)")
+        }
+        let value = try evaluator.evaluate(expression, in: source)
+        guard case .duration(let seconds) = value else {
+            throw Diagnostic(.runtime, "\(parameter.name) must be a duration such as 90d, but the value is \(value.text)",
+                             file: source.name, at: expression.position)
+        }
+        return seconds
+    }
+
+    /// `KEY=VALUE` pairs, values evaluated, in the order written.
+    func pairs(_ parameter: Parameter) throws -> [(key: String, value: Value)] {
+        guard case .pairs(let pairs)? = call.argument(parameter.name) else { return [] }
+        var out: [(key: String, value: Value)] = []
+        for pair in pairs { out.append((pair.key, try evaluator.evaluate(pair.value, in: source))) }
+        return out
+    }
+
+    /// The single value given where pairs were expected (an inline JSON policy).
+    func single(_ parameter: Parameter) throws -> Value? {
+        guard case .single(let expression)? = call.argument(parameter.name) else { return nil }
+        return try evaluator.evaluate(expression, in: source)
+    }
+
+    // MARK: Users
+
+    /// A user of the active SDK, or a runtime error with a did-you-mean.
+    func existingUser(_ parameter: Parameter) throws -> String {
+        let user = try text(parameter)
+        guard simulation.active.states(of: user, world: simulation.world) == nil else { return user }
+        let known = simulation.active.userIDs
+        do {
+            var message = "no user '\(user)'"
+            if let guess = Spelling.closest(to: user, among: known) { message += " — did you mean '\(guess)'?" }
+            throw SimulationError(message)
+        }
+    }
+}

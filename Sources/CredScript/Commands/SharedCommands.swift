@@ -1,0 +1,172 @@
+import CredSimulator
+
+/// The commands every SDK shares: the language's own, the virtual clock and network, and
+/// the verbs that go to whichever SDK is active. Each SDK's own commands live in
+/// `Flows/<SDK>/`.
+enum SharedCommands {
+    static let shell = "Shell and language"
+    static let world = "The shared world: clock and network"
+    static let verbs = "Every SDK: users and flows of the active SDK"
+
+    static let user = Parameter("USER", "a user name", .user)
+    static let secret = Parameter("SECRET", "a secret (password, PIN or passcode)", .secret, optional: true)
+    static let topic = Parameter("COMMAND", "a command name", .command, optional: true, variadic: true)
+    static let words = Parameter("TEXT", "text", .text, optional: true, variadic: true)
+    static let file = Parameter("FILE", "a script file", .path)
+    static let recordFile = Parameter("FILE", "a file to record into", .path)
+    static let sdkName = Parameter("NAME", "an SDK name", .sdk, optional: true)
+    static let duration = Parameter("DURATION", "a duration such as 90d, 12h, 30m or 45s", .duration)
+    static let time = Parameter("TIME", "a time such as 2026-03-01 or 2026-03-01T12:00:00Z", .timestamp)
+    static let code = Parameter("CODE", "a code or name", .code)
+    static let current = Parameter("CURRENT", "the current secret", .secret)
+    static let new = Parameter("NEW", "the new secret", .secret)
+    static let confirm = Parameter("CONFIRM", "the new secret again", .secret, optional: true)
+
+    static let all: [CommandSpec] = language + clockAndNetwork + activeSDK
+
+    static let language: [CommandSpec] = [
+        CommandSpec("help", [topic], group: shell, summary: "List the commands, or explain one in full", example: "help update") { c in
+            c.say(HelpText.render(c.evaluator.table, topic: try c.texts(topic), active: c.simulation.activeCatalog.name))
+            return []
+        },
+        CommandSpec("echo", [words], group: shell, summary: "Print text (variables are replaced by their values)",
+                    example: "echo \"now expiring\" $user") { c in
+            c.say(try c.texts(words).joined(separator: " "))
+            return []
+        },
+        CommandSpec("let", [Parameter("NAME", "a variable name", .text), Parameter("VALUE", "a value", .text)], group: shell,
+                    summary: "Bind a variable, used later as $NAME", example: "let pw = \"Passw0rd!\"",
+                    syntaxUsage: "let NAME = VALUE") { _ in [] },
+        CommandSpec("repeat", [Parameter("COUNT", "a whole number", .integer)], group: shell,
+                    summary: "Run a block COUNT times (at most 1,000,000; blocks nest at most 64 deep)",
+                    example: "repeat 3 { password Wrong1! }", syntaxUsage: "repeat COUNT { ... }") { _ in [] },
+        CommandSpec("source", [file], group: shell,
+                    summary: "Run another script here (paths are relative to this script)", example: "source setup.credscript") { c in
+            try c.evaluator.runSourced(try c.text(file), from: c.call, in: c.source)
+            return []
+        },
+        CommandSpec("sdk", [sdkName], group: shell,
+                    summary: "Show the active SDK and list them all, or switch to another (each keeps its own users and state)",
+                    example: "sdk relid") { c in
+            if let name = try c.optionalText(sdkName) {
+                try c.simulation.activate(name)
+                let catalog = c.simulation.activeCatalog
+                c.say("active SDK: \(catalog.name) (\(catalog.title); \(catalog.page))")
+            } else {
+                let active = c.simulation.activeCatalog.name
+                c.say(Simulation.catalogs.map { ($0.name == active ? "* " : "  ") + $0.name.padding(to: 11) + $0.title })
+            }
+            return []
+        },
+        CommandSpec("record", [recordFile], group: shell, role: .session,
+                    summary: "At the prompt: save this session as a self-checking script (mode 0600: it holds the secrets)",
+                    example: "record session.credscript") { c in
+            try c.evaluator.startRecording(try c.text(recordFile), call: c.call, source: c.source)
+            return []
+        },
+        CommandSpec("record stop", group: shell, role: .session, summary: "Stop recording", example: "record stop") { c in
+            try c.evaluator.stopRecording()
+            return []
+        },
+        CommandSpec("exit", group: shell, role: .session,
+                    summary: "Leave the prompt, or end the script here (successfully)", example: "exit") { c in
+            c.evaluator.exitRequested = true
+            return []
+        },
+    ]
+
+    static let clockAndNetwork: [CommandSpec] = [
+        CommandSpec("clock", group: world, summary: "Show the virtual time", example: "clock") { c in
+            c.say(UTCTimestamp.format(c.simulation.now))
+            return []
+        },
+        CommandSpec("clock advance", [duration], group: world, summary: "Move the virtual clock forward",
+                    example: "clock advance 91d") { c in
+            let seconds = try c.duration(duration)
+            guard c.simulation.world.clock.advance(by: seconds) else {
+                throw SimulationError("the clock cannot go past 9999-12-31T23:59:59Z")
+            }
+            c.say("\(UTCTimestamp.format(c.simulation.now)) (+\(SimDuration(seconds: seconds).description))")
+            return []
+        },
+        CommandSpec("clock set", [time], group: world, summary: "Set the virtual clock", example: "clock set 2026-03-01") { c in
+            let text = try c.text(time)
+            guard let instant = UTCTimestamp.parse(text) else { throw SimulationError("'\(text)' is not a time such as 2026-03-01") }
+            c.simulation.world.clock.set(to: instant)
+            c.say(UTCTimestamp.format(c.simulation.now))
+            return []
+        },
+        networkSwitch("network down", \.networkUp, to: false, "The device loses its connection: requests get no answer"),
+        networkSwitch("network up", \.networkUp, to: true, "The device is online again"),
+        networkSwitch("server down", \.serverUp, to: false, "The server stops answering (the device stays online)"),
+        networkSwitch("server up", \.serverUp, to: true, "The server answers again"),
+    ]
+
+    static func networkSwitch(_ name: String, _ key: WritableKeyPath<NetworkConditions, Bool> & Sendable, to value: Bool,
+                              _ summary: String) -> CommandSpec {
+        CommandSpec(name, group: world, summary: summary, example: name) { c in
+            c.simulation.world.network[keyPath: key] = value
+            let network = c.simulation.world.network
+            c.say("network: \(network.networkUp ? "up" : "down"), server: \(network.serverUp ? "up" : "down")")
+            return []
+        }
+    }
+
+    static let activeSDK: [CommandSpec] = [
+        CommandSpec("users", group: verbs, summary: "List the active SDK's users and their states", example: "users") { c in
+            let sim = c.simulation
+            let ids = sim.active.userIDs
+            c.say(ids.isEmpty ? ["no users in \(sim.activeCatalog.name) (add one with: user add NAME …; help user add)"] : ids.map { id in
+                "\(id)  \((sim.active.states(of: id, world: sim.world) ?? []).joined(separator: ", "))"
+            })
+            return []
+        },
+        CommandSpec("user show", [user], group: verbs,
+                    summary: "Show a user (never the secret: only how it is stored)", example: "user show alice") { c in
+            let id = try c.existingUser(user)
+            c.say(c.simulation.active.describeUser(id, world: c.simulation.world) ?? [])
+            return []
+        },
+        CommandSpec("policy show", group: verbs, summary: "Show the active SDK's policy, as the app shows it and as enforced",
+                    example: "policy show") { c in
+            c.say(c.simulation.active.describePolicy())
+            return []
+        },
+        CommandSpec("login", [user, secret], group: verbs,
+                    summary: "Sign the user in with the active SDK (answering the first challenge if a secret is given)",
+                    example: "login alice \"Passw0rd!\"") { c in
+            let id = try c.existingUser(user), given = try c.optionalText(secret)
+            return try c.simulation.withActive { sdk, world throws(SimulationError) in try sdk.login(id, secret: given, world: world) }
+        },
+        CommandSpec("update", [current, new, confirm], group: verbs,
+                    summary: "Fill the active SDK's change form (the app's checks first; CONFIRM defaults to NEW)",
+                    example: "update \"Passw0rd!\" \"N3w-Passw0rd\"") { c in
+            let old = try c.text(current), next = try c.text(new), again = try c.optionalText(confirm)
+            return try c.simulation.withActive { sdk, world throws(SimulationError) in
+                try sdk.update(current: old, new: next, confirm: again, world: world)
+            }
+        },
+        CommandSpec("logout", group: verbs, summary: "Sign the user out", example: "logout") { c in
+            try c.simulation.withActive { sdk, world throws(SimulationError) in try sdk.logout(world: world) }
+        },
+        CommandSpec("cancel", group: verbs, summary: "Cancel the screen or challenge in front of the user", example: "cancel") { c in
+            try c.simulation.withActive { sdk, world throws(SimulationError) in try sdk.cancel(world: world) }
+        },
+        CommandSpec("state", group: verbs, summary: "Who is signed in, what is pending, the network and the time",
+                    example: "state") { c in
+            let sim = c.simulation
+            c.say(["sdk: \(sim.activeCatalog.name)"] + sim.active.describeState(world: sim.world))
+            if sim.world.network != NetworkConditions() {
+                c.say("network: \(sim.world.network.networkUp ? "up" : "down"), server: \(sim.world.network.serverUp ? "up" : "down")")
+            }
+            c.say("clock: \(UTCTimestamp.format(sim.now))")
+            return []
+        },
+        CommandSpec("explain", [code], group: verbs,
+                    summary: "What a code or name means, in which flow, what the app should do, and who decided it",
+                    example: "explain 118") { c in
+            c.say(try ExplainText.render(try c.text(code), active: c.simulation.activeCatalog))
+            return []
+        },
+    ]
+}

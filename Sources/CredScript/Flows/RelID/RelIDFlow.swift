@@ -1,0 +1,115 @@
+import CredSimulator
+
+/// The REL-ID-style password lifecycle's own commands (docs/relid.md); the shared verbs
+/// (`login`, `update`, `logout`, `cancel`, …) reach it through `SimulatedSDK`.
+enum RelIDFlow: SDKFlow {
+    static let catalog = RelIDSimulator.catalog
+    static let group = catalog.name
+
+    static let user = Parameter("USER", "a user name", .user)
+    static let newUser = Parameter("USER", "a new user name", .newUser)
+    static let initialPassword = Parameter("PASSWORD", "a password", .secret, optional: true, keyword: "password")
+    static let rules = Parameter("RULES", "a JSON object or KEY=VALUE pairs",
+                                 .policyRules(keys: PasswordPolicy.relidKeys + PasswordPolicy.serverKeys), variadic: true)
+    static let rounds = Parameter("ROUNDS", "a round count", .integer, optional: true)
+    static let password = Parameter("PASSWORD", "a password", .secret)
+    static let confirm = Parameter("CONFIRM", "the password again", .secret, optional: true)
+    static let credential = Parameter("CREDENTIAL", "a credential type", .choice([RelIDSDK.passwordCredential]))
+    static let count = Parameter("COUNT", "a whole number", .integer)
+
+    /// Runs `body` on the REL-ID simulator, changed in place.
+    static func relid<R, E: Error>(_ c: CommandContext, _ body: (inout RelIDSimulator, World) throws(E) -> R) throws(E) -> R {
+        try c.simulation.modify(RelIDSimulator.self, body)
+    }
+
+    static let commands: [CommandSpec] = [
+        CommandSpec("user add", [newUser, initialPassword], group: group, sdk: catalog.name,
+                    summary: "Add a user: activated with a password, or awaiting activation (mode 1) without",
+                    example: "user add alice password \"Passw0rd!\"") { c in
+            let id = try c.text(newUser), given = try c.optionalText(initialPassword)
+            try relid(c) { sim, world throws(SimulationError) in try sim.server.addUser(id, password: given, now: world.now) }
+            c.say(given == nil ? "added \(id) (not activated: the first login sets a password, mode 1)" : "added \(id) (activated)")
+            return []
+        },
+        CommandSpec("block", [user], group: group, sdk: catalog.name, summary: "Block a user (login answers 153)",
+                    example: "block alice") { c in
+            let id = try c.existingUser(user)
+            try relid(c) { sim, _ in sim.server.setBlocked(id, true) }
+            c.say("\(id) is blocked")
+            return []
+        },
+        CommandSpec("unblock", [user], group: group, sdk: catalog.name, summary: "Unblock a user and restore their attempts",
+                    example: "unblock alice") { c in
+            let id = try c.existingUser(user)
+            let attempts = try relid(c) { sim, _ in
+                sim.server.setBlocked(id, false)
+                return sim.server.policy.attempts
+            }
+            c.say("\(id) is unblocked, with \(attempts) attempts")
+            return []
+        },
+        CommandSpec("expire", [user], group: group, sdk: catalog.name,
+                    summary: "Expire a user's password (next login: 118 and mode 4; during a mode 2 update: 110)",
+                    example: "expire alice") { c in
+            let id = try c.existingUser(user)
+            try relid(c) { sim, _ throws(SimulationError) in
+                guard sim.server.account(id)?.isActivated == true else { throw SimulationError("\(id) has no password to expire yet") }
+                sim.server.markExpired(id)
+            }
+            c.say("\(id)'s password is expired")
+            return []
+        },
+        CommandSpec("policy password", [rules], group: group, sdk: catalog.name,
+                    summary: "Set the password policy: RELID_PASSWORD_POLICY JSON, or keys (also history, maxAge, attempts)",
+                    example: "policy password minL=8 maxL=16 history=3 maxAge=90d attempts=3") { c in
+            let policy = try RelIDPolicyInput.policy(from: c, rules, current: c.simulation.sdk(RelIDSimulator.self).server.policy)
+            try relid(c) { sim, _ in sim.server.policy = policy }
+            c.say(c.simulation.active.describePolicy())
+            return []
+        },
+        CommandSpec("kdf", [rounds], group: group, sdk: catalog.name,
+                    summary: "Show or set the PBKDF2 round count for passwords stored from now on", example: "kdf 10000") { c in
+            let wanted = try c.optionalInteger(rounds)
+            let description = try relid(c) { sim, _ throws(SimulationError) in
+                if let wanted {
+                    guard (1...10_000_000).contains(wanted) else { throw SimulationError("ROUNDS must be between 1 and 10000000") }
+                    sim.server.hasher.rounds = wanted
+                }
+                return sim.server.hasher.description
+            }
+            c.say("kdf: \(description) (passwords keep the rounds they were stored with)")
+            return []
+        },
+        CommandSpec("password", [password, confirm], group: group, sdk: catalog.name,
+                    summary: "Answer a pending mode 0 (verify) or mode 1 (set) challenge", example: "password \"Passw0rd!\"") { c in
+            let given = try c.text(password), again = try c.optionalText(confirm)
+            return try relid(c) { sim, world throws(SimulationError) in try sim.submitPassword(given, confirm: again, now: world.now) }
+        },
+        CommandSpec("challenges", group: group, sdk: catalog.name,
+                    summary: "getAllChallenges for the logged-in user", example: "challenges") { c in
+            try relid(c) { sim, _ in sim.getAllChallenges() }
+        },
+        CommandSpec("initiate", [credential], group: group, sdk: catalog.name,
+                    summary: "initiateUpdateFlowForCredential (case-sensitive: \"Password\")", example: "initiate Password") { c in
+            let name = try c.text(credential)
+            return try relid(c) { sim, _ in sim.initiateUpdate(credential: name) }
+        },
+        CommandSpec("expect attemptsLeft", [count], group: group, sdk: catalog.name, role: .expectation,
+                    summary: "The pending password challenge has this many attempts left", example: "expect attemptsLeft 2") { c in
+            let wanted = try c.integer(count)
+            guard let pending = c.simulation.sdk(RelIDSimulator.self).sdk.pendingChallenge else {
+                throw c.evaluator.expectationFailure("expected \(wanted) attempts left, but no password challenge is pending", c, showLast: true)
+            }
+            if pending.attemptsLeft != wanted {
+                throw c.evaluator.expectationFailure(
+                    "expected \(wanted) attempts left, but the pending challenge (mode \(pending.mode.rawValue)) has \(pending.attemptsLeft)",
+                    c, showLast: true)
+            }
+            return []
+        },
+    ]
+
+    static let valueNames: [String: [Int: String]] = [
+        "challengeMode": Dictionary(uniqueKeysWithValues: ChallengeMode.allCases.map { ($0.rawValue, $0.sdkName) }),
+    ]
+}
