@@ -44,13 +44,15 @@ public struct PinPolicy: Equatable, Sendable {
         return nil
     }
 
-    /// The whole PIN steps by one constant, non-zero amount: 12345, 13579, 97531, 24680.
+    /// The whole PIN steps by one constant, non-zero amount, counted round the dial
+    /// (modulo 10) so that 24680 and 78901 are sequences as much as 12345, 13579 and 97531.
     static func isSequence(_ scalars: [Unicode.Scalar]) -> Bool {
         let values = scalars.compactMap { ("0"..."9").contains($0) ? Int($0.value) - 48 : nil }
         guard values.count == scalars.count, values.count >= 2 else { return false }
-        let step = values[1] - values[0]
-        guard step != 0 else { return false }
-        return zip(values, values.dropFirst()).allSatisfy { $1 - $0 == step }
+        func step(_ a: Int, _ b: Int) -> Int { (b - a + 10) % 10 }
+        let first = step(values[0], values[1])
+        guard first != 0 else { return false }
+        return zip(values, values.dropFirst()).allSatisfy { step($0, $1) == first }
     }
 
     /// The longest run of one character repeated in a row.
