@@ -4,6 +4,7 @@ public struct Simulation: Sendable {
     /// Every SDK credsh simulates, the default first. Adding an SDK is a folder and a line here.
     public static let sdkTypes: [any SimulatedSDK.Type] = [
         RelIDSimulator.self,
+        OneWelcomeSimulator.self,
     ]
 
     public static var catalogs: [SDKCatalog] { sdkTypes.map { $0.catalog } }

@@ -27,13 +27,13 @@ public struct CommandContext {
 
     func optionalText(_ parameter: Parameter) throws -> String? {
         guard case .single(let expression)? = call.argument(parameter.name) else { return nil }
-        return try evaluator.evaluate(expression, in: source).text
+        return try evaluator.text(of: expression, in: source)
     }
 
     func texts(_ parameter: Parameter) throws -> [String] {
         guard case .list(let items)? = call.argument(parameter.name) else { return [] }
         var out: [String] = []
-        for item in items { out.append(try evaluator.evaluate(item, in: source).text) }
+        for item in items { out.append(try evaluator.text(of: item, in: source)) }
         return out
     }
 
@@ -64,6 +64,14 @@ public struct CommandContext {
         guard case .pairs(let pairs)? = call.argument(parameter.name) else { return [] }
         var out: [(key: String, value: Value)] = []
         for pair in pairs { out.append((pair.key, try evaluator.evaluate(pair.value, in: source))) }
+        return out
+    }
+
+    /// `KEY=VALUE` pairs with each value as written (`blocklist=00700` keeps its zeros).
+    func textPairs(_ parameter: Parameter) throws -> [(key: String, value: String)] {
+        guard case .pairs(let pairs)? = call.argument(parameter.name) else { return [] }
+        var out: [(key: String, value: String)] = []
+        for pair in pairs { out.append((pair.key, try evaluator.text(of: pair.value, in: source))) }
         return out
     }
 

@@ -47,7 +47,7 @@ enum SharedCommands {
         },
         CommandSpec("sdk", [sdkName], group: shell,
                     summary: "Show the active SDK and list them all, or switch to another (each keeps its own users and state)",
-                    example: "sdk relid") { c in
+                    example: "sdk onewelcome") { c in
             if let name = try c.optionalText(sdkName) {
                 try c.simulation.activate(name)
                 let catalog = c.simulation.activeCatalog

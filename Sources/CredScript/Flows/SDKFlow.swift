@@ -24,6 +24,7 @@ extension SDKFlow {
 enum SDKFlows {
     static let all: [any SDKFlow.Type] = [
         RelIDFlow.self,
+        OneWelcomeFlow.self,
     ]
 
     static func flow(named name: String) -> (any SDKFlow.Type)? { all.first { $0.catalog.name == name } }

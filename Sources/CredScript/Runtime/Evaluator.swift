@@ -116,7 +116,14 @@ public final class Evaluator {
             if options.echo {
                 host.emit(.echo(command: ScriptWriter.render(statement, masked: true), file: source.name, line: position.line))
             }
-            do { variables[name] = try evaluate(value, in: source) } catch {
+            do {
+                // A number keeps its spelling (`let pin = 00700`); it still counts where a number is wanted.
+                if case .integer = value.kind {
+                    variables[name] = .text(spelling(of: value, in: source))
+                } else {
+                    variables[name] = try evaluate(value, in: source)
+                }
+            } catch {
                 fail(error, source)
             }
             journal?.add(statement, result: nil, host: host)
@@ -180,6 +187,21 @@ public final class Evaluator {
             }
             return value
         }
+    }
+
+    /// The text an argument stands for, exactly as written: `007` stays `007` and `24h`
+    /// stays `24h` where a secret or a name is expected; strings and variables give their value.
+    func text(of expression: Expression, in source: SourceFile) throws(Diagnostic) -> String {
+        switch expression.kind {
+        case .integer, .duration, .word: return spelling(of: expression, in: source)
+        default: return try evaluate(expression, in: source).text
+        }
+    }
+
+    func spelling(of expression: Expression, in source: SourceFile) -> String {
+        let start = expression.position.offset, end = start + expression.length
+        guard start >= 0, end <= source.bytes.count, start < end else { return "" }
+        return String(decoding: source.bytes[start..<end], as: UTF8.self)
     }
 
     func integer(_ expression: Expression, in source: SourceFile) throws(Diagnostic) -> Int {
