@@ -289,7 +289,7 @@ import Testing
         let out = try sim.answerPasscode("Wrong-pass1", world: Self.world)
         #expect(Self.inputModes(out) == ["matchForChange"])
         #expect(Self.events("failedToMatch", in: out).first?["triesRemaining"] == .int(1))
-        #expect(out.contains(.appShows("the screen shows \"Passcode does not match.\", 1 tries remaining, and a reset button")))
+        #expect(out.contains(.appShows("the screen shows \"Passcode does not match.\", 1 try remaining, and a reset button")))
         #expect(sim.promptStatus == "carol [screen 1]")
         let last = try sim.answerPasscode("Wrong-pass2", world: Self.world)
         #expect(Self.events("failedToMatch", in: last).first?["triesRemaining"] == .int(0))

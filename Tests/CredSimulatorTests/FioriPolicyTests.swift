@@ -46,7 +46,7 @@ import Testing
         #expect(p.firstViolation("12 456")?.label == "Digits only")
         #expect(p.firstViolation("121212")?.label == "At least 3 unique characters")
         #expect(p.firstViolation("١٢٣٤٥٦") == nil, "any decimal digit counts, as in the vendor's check")
-        #expect(p.description.contains("  (isDigitsOnly=true: hasDigit, hasUpper, hasLower and hasSpecial are ignored)"))
+        #expect(p.summaryLines.contains("  (isDigitsOnly=true: hasDigit, hasUpper, hasLower and hasSpecial are ignored)"))
     }
 
     @Test func uniquenessCountsDistinctCharacters() {

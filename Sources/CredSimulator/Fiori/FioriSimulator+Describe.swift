@@ -29,6 +29,6 @@ extension FioriSimulator {
     }
 
     public func describePolicy() -> [String] {
-        policy.description + ["kdf: \(hasher.description)"]
+        policy.summaryLines + ["kdf: \(hasher.description)"]
     }
 }

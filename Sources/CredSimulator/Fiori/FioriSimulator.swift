@@ -191,7 +191,7 @@ public struct FioriSimulator: SimulatedSDK {
             out.append(.appShows("No more attempts left. Please start the onboarding process again."))
             out += resetStore(userID)
         } else {
-            let tries = remaining == PasscodePolicy.noLimit ? "" : ", \(remaining) tries remaining,"
+            let tries = remaining == PasscodePolicy.noLimit ? "" : ", \(remaining) \(remaining == 1 ? "try" : "tries") remaining,"
             out.append(.appShows("the screen shows \"\(FioriEvents.wrongPasscodeMessage)\"\(tries) and a reset button"))
         }
         return out

@@ -124,7 +124,7 @@ public struct PasscodePolicy: Equatable, Sendable {
     }
 
     /// The policy and its checklist, for `policy show`.
-    public var description: [String] {
+    public var summaryLines: [String] {
         var lines = ["passcode policy: " + pairs.map { "\($0.key)=\($0.value)" }.joined(separator: " ")]
         if isDigitsOnly, hasDigit || hasUpper || hasLower || hasSpecial {
             lines.append("  (isDigitsOnly=true: hasDigit, hasUpper, hasLower and hasSpecial are ignored)")
