@@ -1,0 +1,68 @@
+/// Builders for what the simulated SAP app and its Fiori controllers deliver, with the
+/// vendor's names where it has them (docs/fiori.md, "Events"). The app's own calls to
+/// UIKit (`present`, `dismiss`) are `Outcome.call`s.
+enum FioriEvents {
+    /// The app's message when the delegate refuses a passcode (a simulator decision).
+    static let wrongPasscodeMessage = "Passcode does not match."
+    /// The simulated app's one validation rule (the validation delegate).
+    static let mustDifferMessage = "New passcode must differ. Please re-enter."
+    /// The create controller's message when the confirmation differs (a simulator decision).
+    static let mismatchMessage = "Passcodes do not match. Please try again."
+    /// What LocalAuthentication reports for a fingerprint that was not recognised.
+    static let biometricFailure = "authenticationFailed"
+
+    static func present(_ controller: String, userID: String) -> Outcome {
+        .call(api: "present", arguments: [("controller", .string(controller)), ("userIdentifier", .string(userID))], error: nil)
+    }
+
+    static func dismiss(_ controller: String) -> Outcome {
+        .call(api: "dismiss", arguments: [("controller", .string(controller))], error: nil)
+    }
+
+    static func showScreen(_ screen: PasscodeScreen) -> Outcome {
+        .event(SDKEvent("showScreen", [
+            ("screen", .int(screen.number)),
+            ("title", .string(screen.title)),
+            ("controller", .string(screen.controller)),
+        ]))
+    }
+
+    /// The Touch ID prompt's answer; `error` only when it failed.
+    static func evaluatePolicy(success: Bool) -> Outcome {
+        var fields: [(String, JSONValue)] = [("success", .bool(success))]
+        if !success { fields.append(("error", .string(biometricFailure))) }
+        return .event(SDKEvent("evaluatePolicy", fields))
+    }
+
+    static func shouldTryPasscode(_ mode: PasscodeInputMode, source: PasscodeSource) -> Outcome {
+        .event(SDKEvent("shouldTryPasscode", [
+            ("passcode", .string("***")),
+            ("inputMode", .string(mode.rawValue)),
+            ("passcodeSource", .string(source.rawValue)),
+        ]))
+    }
+
+    static func failedToMatch(triesRemaining: Int) -> Outcome {
+        .event(SDKEvent("failedToMatch", [("message", .string(wrongPasscodeMessage)), ("triesRemaining", .int(triesRemaining))]))
+    }
+
+    static func failedToMeetPolicy(_ message: String) -> Outcome {
+        .event(SDKEvent("failedToMeetPolicy", [("message", .string(message))]))
+    }
+
+    static func validate() -> Outcome {
+        .event(SDKEvent("validate", [("passcode", .string("***"))]))
+    }
+
+    static func passcodeMismatch() -> Outcome {
+        .event(SDKEvent("passcodeMismatch", [("message", .string(mismatchMessage))]))
+    }
+
+    static func didCancelPasscodeEntry(from controller: String) -> Outcome {
+        .event(SDKEvent("didCancelPasscodeEntry", [("fromController", .string(controller))]))
+    }
+
+    static func shouldResetPasscode(from controller: String) -> Outcome {
+        .event(SDKEvent("shouldResetPasscode", [("fromController", .string(controller))]))
+    }
+}
