@@ -5,6 +5,7 @@ public struct Simulation: Sendable {
     public static let sdkTypes: [any SimulatedSDK.Type] = [
         RelIDSimulator.self,
         OneWelcomeSimulator.self,
+        FioriSimulator.self,
     ]
 
     public static var catalogs: [SDKCatalog] { sdkTypes.map { $0.catalog } }

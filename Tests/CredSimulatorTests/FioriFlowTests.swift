@@ -118,7 +118,7 @@ import Testing
         for _ in 0..<50 {
             let out = try sim.answerPasscode("Wrong-pass1", world: Self.world)
             #expect(Self.events("failedToMatch", in: out).first == SDKEvent("failedToMatch", [
-                ("message", .string("Passcode does not match.")), ("triesRemaining", .int(-1)),
+                ("error", .string("failedToMatch")), ("message", .string("Passcode does not match.")), ("triesRemaining", .int(-1)),
             ]))
         }
         #expect(sim.promptStatus == "carol [unlock]")

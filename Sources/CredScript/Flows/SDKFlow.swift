@@ -25,6 +25,7 @@ enum SDKFlows {
     static let all: [any SDKFlow.Type] = [
         RelIDFlow.self,
         OneWelcomeFlow.self,
+        FioriFlow.self,
     ]
 
     static func flow(named name: String) -> (any SDKFlow.Type)? { all.first { $0.catalog.name == name } }

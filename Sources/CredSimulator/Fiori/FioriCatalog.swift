@@ -16,7 +16,7 @@ enum FioriCatalog {
             FieldSpec("passcode", .string), FieldSpec("inputMode", .string), FieldSpec("passcodeSource", .string),
         ]),
         EventSpec("failedToMatch", "the delegate refused the passcode: it does not match the stored one", fields: [
-            FieldSpec("message", .string), FieldSpec("triesRemaining", .integer),
+            FieldSpec("error", .string), FieldSpec("message", .string), FieldSpec("triesRemaining", .integer),
         ]),
         EventSpec("failedToMeetPolicy", "screen 2 refused the new passcode: the policy, or the validation delegate", fields: [
             FieldSpec("message", .string),
@@ -74,7 +74,7 @@ enum FioriCatalog {
               appShould: "pass the tries remaining, or passcodePolicyNoLimit",
               origin: "vendor (FUIPasscodeControllerError); unused by the simulated app: simulator decision"),
         .init(kind: "delegate error", code: nil, name: "failedToMatch",
-              meaning: "FUIPasscodeControllerError.failedToMatch(message, triesRemaining): the passcode does not match the stored one.",
+              meaning: "FUIPasscodeControllerError.failedToMatch(message, triesRemaining), shown as the event failedToMatch with error, message and triesRemaining: the passcode does not match the stored one.",
               flow: "after shouldTryPasscode with match or matchForChange; the screen stays, shows the message, the tries remaining and a reset button",
               appShould: "count the wrong passcode; at 0 tries remaining show \"No more attempts left\" and reset the passcode store",
               origin: "vendor (FUIPasscodeControllerError); the message and the counting: simulator decision"),

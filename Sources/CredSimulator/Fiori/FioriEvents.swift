@@ -43,7 +43,9 @@ enum FioriEvents {
     }
 
     static func failedToMatch(triesRemaining: Int) -> Outcome {
-        .event(SDKEvent("failedToMatch", [("message", .string(wrongPasscodeMessage)), ("triesRemaining", .int(triesRemaining))]))
+        // `error` names the FUIPasscodeControllerError case the delegate threw.
+        .event(SDKEvent("failedToMatch", [("error", .string("failedToMatch")), ("message", .string(wrongPasscodeMessage)),
+                                          ("triesRemaining", .int(triesRemaining))]))
     }
 
     static func failedToMeetPolicy(_ message: String) -> Outcome {

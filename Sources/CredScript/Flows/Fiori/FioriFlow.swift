@@ -1,0 +1,68 @@
+import CredSimulator
+
+/// The SAP Fiori-style passcode change's own commands (docs/fiori.md); the shared verbs
+/// (`login`, `update`, `logout`, `cancel`, …) reach it through `SimulatedSDK`.
+enum FioriFlow: SDKFlow {
+    static let catalog = FioriSimulator.catalog
+    static let group = catalog.name
+
+    static let newUser = Parameter("USER", "a new user name", .newUser)
+    static let initialPasscode = Parameter("PASSCODE", "a passcode", .secret, keyword: "passcode")
+    static let touchID = Parameter.flag("touchid", "Touch ID on from the start")
+    static let passcode = Parameter("PASSCODE", "a passcode", .secret)
+    static let setting = Parameter("SETTING", "on, off or fail", .choice(["on", "off", "fail"]))
+    static let user = Parameter("USER", "a user name (default: the signed-in or only user)", .user, optional: true)
+    static let rules = Parameter("RULES", "KEY=VALUE pairs", .policyRules(keys: PasscodePolicy.keys), variadic: true)
+
+    static func fiori<R, E: Error>(_ c: CommandContext, _ body: (inout FioriSimulator, World) throws(E) -> R) throws(E) -> R {
+        try c.simulation.modify(FioriSimulator.self, body)
+    }
+
+    static let commands: [CommandSpec] = [
+        CommandSpec("user add", [newUser, initialPasscode, touchID], group: group, sdk: catalog.name,
+                    summary: "Onboard a user with a passcode (checked against the policy), Touch ID off unless 'touchid'",
+                    example: "user add carol passcode \"Abcdefg1\" touchid") { c in
+            let id = try c.text(newUser), given = try c.text(initialPasscode), biometric = c.has(touchID)
+            try fiori(c) { sdk, _ throws(SimulationError) in try sdk.addUser(id, passcode: given, touchID: biometric) }
+            c.say("onboarded \(id) (Touch ID \(biometric ? "on" : "off"))")
+            return []
+        },
+        CommandSpec("touchid", [setting, user], group: group, sdk: catalog.name,
+                    summary: "Turn a user's Touch ID preference on or off, or make the next biometric prompt fail",
+                    example: "touchid fail") { c in
+            let word = try c.text(setting), id = try c.optionalText(user)
+            switch word {
+            case "on", "off":
+                return try fiori(c) { sdk, _ throws(SimulationError) in try sdk.setTouchID(id, on: word == "on") }
+            case "fail":
+                fiori(c) { sdk, _ in sdk.failNextBiometric() }
+                c.say("the next biometric prompt fails (the passcode screen is shown instead)")
+                return []
+            default:
+                throw SimulationError("touchid takes on, off or fail, not '\(word)'")
+            }
+        },
+        CommandSpec("changepasscode", group: group, sdk: catalog.name,
+                    summary: "Present FUIPasscodeChangeController to the signed-in user", example: "changepasscode") { c in
+            try fiori(c) { sdk, world throws(SimulationError) in try sdk.changePasscode(world: world) }
+        },
+        CommandSpec("passcode", [passcode], group: group, sdk: catalog.name,
+                    summary: "Type a passcode into the screen shown", example: "passcode \"Abcdefg1\"") { c in
+            let given = try c.text(passcode)
+            return try fiori(c) { sdk, world throws(SimulationError) in try sdk.answerPasscode(given, world: world) }
+        },
+        CommandSpec("resetpasscode", group: group, sdk: catalog.name,
+                    summary: "Tap the reset button a wrong passcode shows on the first screen (the store is reset)",
+                    example: "resetpasscode") { c in
+            try fiori(c) { sdk, world throws(SimulationError) in try sdk.resetPasscode(world: world) }
+        },
+        CommandSpec("policy passcode", [rules], group: group, sdk: catalog.name,
+                    summary: "Set the whole FUIPasscodePolicy (keys not given take SAP's defaults)",
+                    example: "policy passcode minLength=8 hasDigit=true retryLimit=3 isDigitsOnly=false") { c in
+            let policy = try PasscodePolicy.parse(try c.textPairs(rules))
+            fiori(c) { sdk, _ in sdk.policy = policy }
+            c.say(c.simulation.active.describePolicy())
+            return []
+        },
+    ]
+}
