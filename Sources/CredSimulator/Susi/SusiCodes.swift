@@ -68,7 +68,7 @@ public enum SusiCodes {
               meaning: SusiPasswordRule.rule2019.regex + " : " + SusiPasswordRule.rule2019.summary + ".",
               flow: "selected with `policy password rule=2019`; checked like the 2017 rule",
               appShould: "tell the user about capitals and symbols before sending",
-              origin: "vendor (the server's default users.password.regex from August 2019)"),
+              origin: "vendor (the server's default users.password.regex from mid-2019)"),
     ]
 
     static let behaviours: [CodeExplanation] = [

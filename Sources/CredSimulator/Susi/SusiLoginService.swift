@@ -39,12 +39,11 @@ extension SusiServer {
             guard validSeconds == -1 || validSeconds > 0 else {
                 return .error(400, "Invalid value for 'valid_seconds'", path: path)
             }
-            tokens.issue(token, to: login, now: now, validSeconds: validSeconds == -1 ? nil : validSeconds, hasher: hasher)
+            let expiry = tokens.issue(token, to: login, now: now, validSeconds: validSeconds == -1 ? nil : validSeconds, hasher: hasher)
             members.append(("valid_seconds", validSeconds == -1 ? .string("forever") : .int(Int(validSeconds))))
             members.append(("access_token", .string(token)))
-            notes.append(validSeconds == -1
-                         ? "server: a token for \(login) that never expires"
-                         : "server: a token for \(login), valid until \(UTCTimestamp.format(now.addingReportingOverflow(validSeconds).partialValue))")
+            notes.append(expiry.map { "server: a token for \(login), valid until \(Self.format($0))" }
+                         ?? "server: a token for \(login) that never expires")
         case "session", "cookie":
             notes.append("server: a \(type) login; the simulation keeps no browser sessions or cookies")
         case "check_password":
@@ -67,7 +66,7 @@ extension SusiServer {
         if account.blockedUntil != 0 {
             if account.blockedUntil > now {
                 return .error(403, "Too many invalid login attempts. Try again in \(account.blockedUntil - now) seconds", path: path,
-                              notes: ["server: logins for \(login) are blocked until \(UTCTimestamp.format(account.blockedUntil))"])
+                              notes: ["server: logins for \(login) are blocked until \(Self.format(account.blockedUntil))"])
             }
             account.blockedUntil = 0
         }
@@ -75,7 +74,7 @@ extension SusiServer {
         guard recent > policy.maxInvalidLogins else { return nil }
         account.blockedUntil = now + policy.blockTimeSeconds
         return .error(403, "Too many invalid login attempts. Try again in \(policy.blockTimeSeconds) seconds", path: path,
-                      notes: ["server: \(recent) invalid logins for \(login) within \(policy.periodSeconds) s; blocked until \(UTCTimestamp.format(account.blockedUntil))"])
+                      notes: ["server: \(recent) invalid logins for \(login) within \(policy.periodSeconds) s; blocked until \(Self.format(account.blockedUntil))"])
     }
 
     /// Records an invalid login and returns how many fall in the current period; older

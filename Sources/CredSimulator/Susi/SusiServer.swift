@@ -49,6 +49,9 @@ public struct SusiServer: Sendable {
 
     public func isBlocked(_ email: String, now: Int64) -> Bool { accounts[email]?.isBlocked(at: now) ?? false }
 
+    /// Whether the account exists and may log in; nil for no such account.
+    public func isActivated(_ email: String) -> Bool? { accounts[email]?.activated }
+
     /// The account a token was issued to, if it is valid at `now`.
     public func tokenOwner(_ token: String, now: Int64) -> String? { tokens.owner(of: token, hasher: hasher, now: now) }
 
@@ -93,11 +96,17 @@ public struct SusiServer: Sendable {
         guard let grant = tokens.grant(for: token, hasher: hasher) else {
             return "server: the access_token is unknown, so the caller is anonymous"
         }
-        let when = grant.expiresAt.map(UTCTimestamp.format) ?? "never"
+        let when = grant.expiresAt.map(Self.format) ?? "never"
         return "server: the access_token of \(grant.owner) expired at \(when), so the caller is anonymous"
     }
 
     // MARK: Helpers shared by the services
+
+    /// An instant for notes and descriptions; a lifetime asked for can reach past the
+    /// clock's last date.
+    public static func format(_ instant: Int64) -> String {
+        instant > VirtualClock.latest ? "after \(UTCTimestamp.format(VirtualClock.latest))" : UTCTimestamp.format(instant)
+    }
 
     mutating func store(_ password: String) -> StoredPassword {
         hasher.hash(password, salt: random.bytes(PasswordHasher.saltBytes))

@@ -42,14 +42,14 @@ public struct SusiSimulator: SimulatedSDK {
     public var userIDs: [String] { server.emails }
 
     public func states(of userID: String, world: World) -> [String]? {
-        guard let summary = server.summary(of: userID, now: world.now) else { return nil }
+        guard let activated = server.isActivated(userID) else { return nil }
         var states: [String] = []
         if signedInUser == userID { states.append("logged-in") } else { states.append("logged-out") }
         if let held = app.user, held.email == userID, server.tokenOwner(held.accessToken, now: world.now) == nil {
             states.append("token-expired")
         }
-        if summary.blockedUntil != nil { states.append("blocked") }
-        if !summary.activated { states.append("not-activated") }
+        if server.isBlocked(userID, now: world.now) { states.append("blocked") }
+        if !activated { states.append("not-activated") }
         return states
     }
 
@@ -99,9 +99,9 @@ public struct SusiSimulator: SimulatedSDK {
         if let user = app.user {
             switch server.tokenExpiry(user.accessToken) {
             case .some(.some(let end)) where end <= world.now:
-                lines.append("device: \(user.email) signed in; its token expired at \(UTCTimestamp.format(end)) (the app does not know)")
+                lines.append("device: \(user.email) signed in; its token expired at \(SusiServer.format(end)) (the app does not know)")
             case .some(.some(let end)):
-                lines.append("device: \(user.email) signed in; token valid until \(UTCTimestamp.format(end))")
+                lines.append("device: \(user.email) signed in; token valid until \(SusiServer.format(end))")
             case .some(.none):
                 lines.append("device: \(user.email) signed in; token never expires")
             case .none:
@@ -111,9 +111,9 @@ public struct SusiSimulator: SimulatedSDK {
             lines.append("device: nobody signed in")
         }
         lines.append("server: \(server.emails.count) account\(server.emails.count == 1 ? "" : "s"); password rule \(rule.rawValue) \(rule.regex)")
-        for email in server.emails {
+        for email in server.emails where server.isBlocked(email, now: world.now) {
             if let until = server.summary(of: email, now: world.now)?.blockedUntil {
-                lines.append("server: logins for \(email) blocked until \(UTCTimestamp.format(until))")
+                lines.append("server: logins for \(email) blocked until \(SusiServer.format(until))")
             }
         }
         return lines
@@ -129,13 +129,13 @@ public struct SusiSimulator: SimulatedSDK {
         } else {
             let ends = summary.tokenExpiries.map { end -> String in
                 guard let end else { return "never expires" }
-                return (end > world.now ? "valid until " : "expired at ") + UTCTimestamp.format(end)
+                return (end > world.now ? "valid until " : "expired at ") + SusiServer.format(end)
             }
             lines.append("access tokens: \(summary.tokenExpiries.count) issued, \(valid.count) valid (\(ends.joined(separator: "; ")))")
         }
         lines.append("invalid logins in the last \(policy.periodSeconds) s: \(summary.invalidLoginsInPeriod) (more than \(policy.maxInvalidLogins) block logins)")
         if let until = summary.blockedUntil {
-            lines.append("logins blocked until \(UTCTimestamp.format(until)) (\(until - world.now) s left)")
+            lines.append("logins blocked until \(SusiServer.format(until)) (\(until - world.now) s left)")
         }
         if signedInUser == userID { lines.append("signed in on the device") }
         return lines

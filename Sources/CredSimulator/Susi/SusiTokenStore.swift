@@ -18,9 +18,12 @@ struct SusiTokenStore: Sendable {
 
     private func key(_ token: String, _ hasher: PasswordHasher) -> [UInt8] { hasher.hash(token, salt: salt).key }
 
-    mutating func issue(_ token: String, to owner: String, now: Int64, validSeconds: Int64?, hasher: PasswordHasher) {
+    /// Stores a new token; returns when it stops being valid (nil: never).
+    @discardableResult
+    mutating func issue(_ token: String, to owner: String, now: Int64, validSeconds: Int64?, hasher: PasswordHasher) -> Int64? {
         let expiry = validSeconds.map { now.addingReportingOverflow($0) }.map { $0.overflow ? Int64.max : $0.partialValue }
         grants[key(token, hasher)] = Grant(owner: owner, issuedAt: now, expiresAt: expiry)
+        return expiry
     }
 
     func grant(for token: String, hasher: PasswordHasher) -> Grant? { grants[key(token, hasher)] }
