@@ -69,6 +69,42 @@ import Testing
         #expect(codes.first { $0.code == 401 }?.meaning.contains("your user role is 'anonymous'") == true)
     }
 
+    /// Raw requests reach every answer the server has; each one's events are catalogued.
+    @Test func everyAnswerIsACataloguedEvent() throws {
+        var sdk = SusiSimulator(seed: 9)
+        let world = World()
+        try sdk.addUser("dave@example.com", password: "secret12")
+        func send(_ method: String, _ path: String, _ parameters: [(String, String)]) -> Int? {
+            let out = sdk.rawRequest(method: method, path: path, parameters: parameters, world: world)
+            Self.expectInCatalog(out)
+            return out.compactMap(\.event).first { $0.name == "response" }.flatMap {
+                if case .int(let status)? = $0["status"] { return status }
+                return nil
+            }
+        }
+        let login: [(String, String)] = [("login", "dave@example.com"), ("password", "secret12")]
+        var seen: Set<Int> = []
+        for (method, path, parameters) in [
+            ("GET", SusiServer.loginPath, login + [("type", "access-token"), ("valid_seconds", "-1"), ("extra", "1"), ("password", "secret12")]),
+            ("POST", SusiServer.loginPath, login + [("type", "cookie")]),
+            ("GET", SusiServer.loginPath, login + [("type", "nope")]),
+            ("GET", SusiServer.loginPath, [("login", "dave@example.com"), ("password", "bad"), ("type", "session")]),
+            ("GET", SusiServer.changePasswordPath, [("changepassword", "dave@example.com"), ("password", "secret12"), ("newpassword", "abc")]),
+            ("DELETE", SusiServer.loginPath, []),
+            ("GET", "/", []),
+        ] as [(String, String, [(String, String)])] {
+            if let status = send(method, path, parameters) { seen.insert(status) }
+        }
+        _ = try sdk.login("dave@example.com", secret: "secret12", world: world)
+        for parameters in [[("changepassword", "zed@example.com")],
+                           [("changepassword", "dave@example.com"), ("password", "secret12"), ("newpassword", "short")]] {
+            if let status = send("GET", SusiServer.changePasswordPath, parameters) { seen.insert(status) }
+        }
+        for _ in 0..<11 { _ = send("GET", SusiServer.loginPath, [("login", "dave@example.com"), ("password", "bad"), ("type", "x")]) }
+        if let status = send("GET", SusiServer.loginPath, login + [("type", "access-token")]) { seen.insert(status) }
+        #expect(seen == [200, 400, 401, 403, 404, 405, 422, 500])
+    }
+
     /// Every state the simulation reports is one the catalog lists.
     @Test func reportedStatesAreCatalogued() throws {
         var sdk = SusiSimulator(seed: 3)
