@@ -1,0 +1,55 @@
+/// The two events of the SUSI.AI simulation: the HTTP request the device sends and the
+/// answer it gets (docs/susi.md, "Events"). Passwords and tokens show as `***`.
+public enum SusiEvents {
+    /// Parameters the services read, each shown as a field of its own; any other name a
+    /// raw request sends goes into the `parameters` object, in the order sent.
+    public static let knownParameters = ["login", "password", "type", "valid_seconds",
+                                         "changepassword", "newpassword", "access_token"]
+    public static let secretParameters: Set<String> = ["password", "newpassword", "access_token"]
+
+    static func request(_ request: SusiRequest) -> Outcome {
+        var fields: [(String, JSONValue)] = [("method", .string(request.method)), ("path", .string(request.path))]
+        var others: [(String, JSONValue)] = []
+        var shown: Set<String> = []
+        for (name, value) in request.parameters {
+            let masked = JSONValue.string(secretParameters.contains(name) ? "***" : value)
+            if knownParameters.contains(name), shown.insert(name).inserted {
+                fields.append((name, masked))
+            } else {
+                others.append((name, masked))
+            }
+        }
+        if !others.isEmpty { fields.append(("parameters", .object(others))) }
+        return .event(SDKEvent("request", fields))
+    }
+
+    static func response(_ response: SusiResponse) -> Outcome {
+        var fields: [(String, JSONValue)] = [("status", .int(response.status))]
+        if case .object(let members)? = response.json {
+            for (name, value) in members {
+                fields.append((name, secretParameters.contains(name) ? .string("***") : value))
+            }
+        } else if let reason = response.errorMessage {
+            fields.append(("reason", .string(reason)))
+        }
+        return .event(SDKEvent("response", fields))
+    }
+
+    static let specs: [EventSpec] = [
+        EventSpec("request", "The device sends an HTTP request (the app's, or a raw one); secrets show as ***.",
+                  fields: [FieldSpec("method", .string), FieldSpec("path", .string)]
+                      + knownParameters.map { FieldSpec($0, .string, optional: true) }
+                      + [FieldSpec("parameters", .object, optional: true)]),
+        EventSpec("response", "The server's answer: the JSON members in the server's order, or an error page's reason.",
+                  fields: [
+                      FieldSpec("status", .integer),
+                      FieldSpec("session", .object, optional: true),
+                      FieldSpec("accepted", .boolean, optional: true),
+                      // The string "forever" when the token never expires (valid_seconds=-1).
+                      FieldSpec("valid_seconds", .integer, optional: true),
+                      FieldSpec("access_token", .string, optional: true),
+                      FieldSpec("message", .string, optional: true),
+                      FieldSpec("reason", .string, optional: true),
+                  ]),
+    ]
+}

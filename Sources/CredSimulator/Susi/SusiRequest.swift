@@ -1,0 +1,87 @@
+/// One HTTP request to the simulated SUSI.AI server, already taken apart: what a servlet
+/// container hands the service after reading the request line, the query string and a
+/// form body. The same value serves the simulated app and a real HTTP front end.
+public struct SusiRequest: Sendable {
+    /// `GET`, `POST`, … as sent (the servlets answer GET and POST alike).
+    public var method: String
+    /// The path without the query string: `/aaa/login.json`.
+    public var path: String
+    /// Query or form parameters, decoded, in the order they were sent.
+    public var parameters: [(String, String)]
+    /// Where the request comes from. Anonymous callers are told apart by it (docs/susi.md,
+    /// "Identities"); the simulated device is the local host, which the real server also
+    /// exempts from its request-frequency limits.
+    public var clientHost: String
+    /// Request headers, as sent. Only three of them matter here: the server derives an
+    /// anonymous caller's name from User-Agent, Accept-Encoding and Accept-Language.
+    public var headers: [(String, String)]
+
+    public init(method: String, path: String, parameters: [(String, String)],
+                clientHost: String = "127.0.0.1", headers: [(String, String)] = []) {
+        self.method = method
+        self.path = path
+        self.parameters = parameters
+        self.clientHost = clientHost
+        self.headers = headers
+    }
+
+    /// The value a servlet reads for `name`. The server's GET reader keeps the last of
+    /// repeated names (it fills a map pair by pair), the POST reader the first (docs/susi.md,
+    /// "Parameters").
+    public func parameter(_ name: String) -> String? {
+        let values = parameters.lazy.filter { $0.0 == name }.map(\.1)
+        return method == "GET" ? values.reversed().first : values.first
+    }
+
+    /// What `HttpServletRequest.getParameter` returns: always the first value. The server
+    /// reads `access_token` this way, before the service sees its own parameter map.
+    public func firstParameter(_ name: String) -> String? {
+        parameters.first { $0.0 == name }?.1
+    }
+
+    /// A header's value, names compared without regard to case as HTTP requires.
+    public func header(_ name: String) -> String? {
+        let wanted = name.lowercased()
+        return headers.first { $0.0.lowercased() == wanted }?.1
+    }
+}
+
+extension SusiRequest {
+    /// Decodes `application/x-www-form-urlencoded` text (a query string or a form body):
+    /// pairs split on `&`, `+` for a space, `%XX` as UTF-8 bytes. A pair without `=` is
+    /// dropped, as the server's own query reader drops it; malformed escapes stay as typed.
+    public static func decodeForm(_ text: String) -> [(String, String)] {
+        var pairs: [(String, String)] = []
+        for piece in text.split(separator: "&", omittingEmptySubsequences: true) {
+            guard let equals = piece.firstIndex(of: "=") else { continue }
+            pairs.append((percentDecode(piece[..<equals]), percentDecode(piece[piece.index(after: equals)...])))
+        }
+        return pairs
+    }
+
+    static func percentDecode(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "+") {
+                bytes.append(UInt8(ascii: " "))
+            } else if byte == UInt8(ascii: "%"), utf8.count >= 2,
+                      let high = hexValue(utf8[utf8.startIndex]), let low = hexValue(utf8[utf8.startIndex + 1]) {
+                bytes.append(high << 4 | low)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

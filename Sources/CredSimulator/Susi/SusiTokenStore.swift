@@ -1,0 +1,50 @@
+/// The server's access tokens. A token is a bearer secret, so the store keeps only its
+/// KDF hash; one salt for the whole store (drawn from the seed) makes the hash usable as
+/// the look-up key, since a token, unlike a password, arrives without a user name.
+struct SusiTokenStore: Sendable {
+    struct Grant: Equatable, Sendable {
+        let owner: String
+        let issuedAt: Int64
+        /// The first instant the token is no longer valid; nil for a token that never expires.
+        var expiresAt: Int64?
+
+        func isValid(at now: Int64) -> Bool { expiresAt.map { now < $0 } ?? true }
+    }
+
+    private let salt: [UInt8]
+    private var grants: [[UInt8]: Grant] = [:]
+
+    init(salt: [UInt8]) { self.salt = salt }
+
+    private func key(_ token: String, _ hasher: PasswordHasher) -> [UInt8] { hasher.hash(token, salt: salt).key }
+
+    /// Stores a new token; returns when it stops being valid (nil: never).
+    @discardableResult
+    mutating func issue(_ token: String, to owner: String, now: Int64, validSeconds: Int64?, hasher: PasswordHasher) -> Int64? {
+        let expiry = validSeconds.map { now.addingReportingOverflow($0) }.map { $0.overflow ? Int64.max : $0.partialValue }
+        grants[key(token, hasher)] = Grant(owner: owner, issuedAt: now, expiresAt: expiry)
+        return expiry
+    }
+
+    func grant(for token: String, hasher: PasswordHasher) -> Grant? { grants[key(token, hasher)] }
+
+    /// The owner while the token is valid at `now`.
+    func owner(of token: String, hasher: PasswordHasher, now: Int64) -> String? {
+        guard let grant = grant(for: token, hasher: hasher), grant.isValid(at: now) else { return nil }
+        return grant.owner
+    }
+
+    /// Makes the token invalid from `now` on; false for a token the store does not know.
+    mutating func expire(_ token: String, now: Int64, hasher: PasswordHasher) -> Bool {
+        let k = key(token, hasher)
+        guard var grant = grants[k] else { return false }
+        if grant.expiresAt.map({ $0 > now }) ?? true { grant.expiresAt = now }
+        grants[k] = grant
+        return true
+    }
+
+    /// Every grant of one account, oldest first (for `user show`).
+    func grants(of owner: String) -> [Grant] {
+        grants.values.filter { $0.owner == owner }.sorted { ($0.issuedAt, $0.expiresAt ?? .max) < ($1.issuedAt, $1.expiresAt ?? .max) }
+    }
+}
