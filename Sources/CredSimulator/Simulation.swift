@@ -6,6 +6,7 @@ public struct Simulation: Sendable {
         RelIDSimulator.self,
         OneWelcomeSimulator.self,
         FioriSimulator.self,
+        SusiSimulator.self,
     ]
 
     public static var catalogs: [SDKCatalog] { sdkTypes.map { $0.catalog } }

@@ -26,6 +26,7 @@ enum SDKFlows {
         RelIDFlow.self,
         OneWelcomeFlow.self,
         FioriFlow.self,
+        SusiFlow.self,
     ]
 
     static func flow(named name: String) -> (any SDKFlow.Type)? { all.first { $0.catalog.name == name } }

@@ -14,7 +14,7 @@ extension RelIDSimulator {
             break
         }
         guard server.account(userID) != nil else {
-            throw SimulationError("no user '\(userID)' on the server (add one with: user add \(userID))")
+            throw SimulationError("no user '\(userID)'")
         }
         var out = appReacts(to: sdk.setUser(userID, server: &server))
         if let password, let pending = sdk.pendingChallenge, pending.mode == .verify || pending.mode == .set {

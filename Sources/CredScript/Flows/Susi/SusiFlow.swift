@@ -1,0 +1,50 @@
+import CredSimulator
+
+/// The SUSI.AI-style change password's own commands (docs/susi.md); the shared verbs
+/// (`login`, `update`, `logout`, …) reach it through `SimulatedSDK`.
+enum SusiFlow: SDKFlow {
+    static let catalog = SusiSimulator.catalog
+    static let group = catalog.name
+
+    static let newUser = Parameter("EMAIL", "a new account's e-mail", .newUser)
+    static let initialPassword = Parameter("PASSWORD", "a password", .secret, keyword: "password")
+    static let notActivated = Parameter.flag("inactive", "an account not yet activated (login answers 422)")
+    static let rules = Parameter("RULES", "KEY=VALUE pairs", .policyRules(keys: SusiPolicy.keys), variadic: true)
+    static let method = Parameter("METHOD", "GET or POST", .choice(["GET", "POST"]))
+    static let path = Parameter("PATH", "a path such as /aaa/changepassword.json",
+                                .choice(["/aaa/login.json", "/aaa/changepassword.json"]))
+    static let parameters = Parameter("NAME=VALUE", "request parameters", .parameters, optional: true, variadic: true)
+
+    static func susi<R, E: Error>(_ c: CommandContext, _ body: (inout SusiSimulator, World) throws(E) -> R) throws(E) -> R {
+        try c.simulation.modify(SusiSimulator.self, body)
+    }
+
+    static let commands: [CommandSpec] = [
+        CommandSpec("user add", [newUser, initialPassword, notActivated], group: group, sdk: catalog.name,
+                    summary: "Add an account on the server: its e-mail and password (stored as a KDF hash)",
+                    example: "user add dave@example.com password \"secret12\"") { c in
+            let email = try c.text(newUser), given = try c.text(initialPassword), active = !c.has(notActivated)
+            try susi(c) { sdk, _ throws(SimulationError) in try sdk.addUser(email, password: given, activated: active) }
+            c.say("added \(email)" + (active ? "" : " (not activated)"))
+            return []
+        },
+        CommandSpec("token expire", group: group, sdk: catalog.name,
+                    summary: "Expire the app's access token now (the next call answers 401)", example: "token expire") { c in
+            try susi(c) { sdk, world throws(SimulationError) in try sdk.expireToken(world: world) }
+        },
+        CommandSpec("request", [method, path, parameters], group: group, sdk: catalog.name,
+                    summary: "Send any request with the app's token (added when the parameters have none)",
+                    example: "request GET /aaa/changepassword.json changepassword=eve@example.com password=Eve-pass1 newpassword=Taken-0ver1") { c in
+            let verb = try c.text(method), target = try c.text(path), pairs = try c.textPairs(parameters)
+            return susi(c) { sdk, world in sdk.rawRequest(method: verb, path: target, parameters: pairs.map { ($0.key, $0.value) }, world: world) }
+        },
+        CommandSpec("policy password", [rules], group: group, sdk: catalog.name,
+                    summary: "Set the server's whole password policy: rule=2017|2019 and the login throttle",
+                    example: "policy password rule=2019") { c in
+            let policy = try SusiPolicy.parse(words: try c.textPairs(rules).map { ($0.key, $0.value) })
+            susi(c) { sdk, _ in sdk.policy = policy }
+            c.say(c.simulation.active.describePolicy())
+            return []
+        },
+    ]
+}
