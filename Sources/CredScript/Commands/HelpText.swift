@@ -28,6 +28,10 @@ public enum HelpText {
             for spec in members {
                 lines.append("  " + spec.usage.padding(to: width) + "  " + spec.summary)
             }
+            if let catalog = Simulation.catalogs.first(where: { $0.name == group }) {
+                lines.append("  events: " + catalog.eventNames.joined(separator: ", "))
+                lines.append("  states: " + catalog.userStateNames.joined(separator: ", "))
+            }
             lines.append("")
         }
         lines.append("'help COMMAND' shows one command in full; grammar.md describes the language.")
@@ -58,7 +62,22 @@ public enum HelpText {
             for spec in members {
                 out += "| `\(spec.usage)` | \(spec.summary.replacingPipes) | `\(spec.example)` |\n"
             }
+            if let catalog = Simulation.catalogs.first(where: { $0.name == group }) { out += eventReference(catalog) }
         }
+        return out
+    }
+}
+
+extension HelpText {
+    /// An SDK's events with their fields, and its user states, for grammar.md: what
+    /// `expect event`, `expect state` and `jq` can name.
+    static func eventReference(_ catalog: SDKCatalog) -> String {
+        var out = "\n| \(catalog.name) event | fields (? = only when it applies) | what it says |\n|---|---|---|\n"
+        for event in catalog.events {
+            let fields = event.fields.map { "`\($0.name)`" + ($0.optional ? "?" : "") }.joined(separator: ", ")
+            out += "| `\(event.name)` | \(fields) | \(event.summary.replacingPipes) |\n"
+        }
+        out += "\n\(catalog.name) user states: " + catalog.userStates.map { "`\($0.name)` (\($0.meaning))" }.joined(separator: ", ") + ".\n"
         return out
     }
 }

@@ -40,7 +40,16 @@ public enum Completer {
         guard !slots.isEmpty else { return offer(candidates) }
         let slot = index < slots.count ? slots[index] : (slots.last!.parameter.variadic ? slots.last! : nil)
         guard let slot else { return offer(candidates) }
-        if let keyword = slot.keyword { return offer(candidates + [keyword]) }
+        if slot.keyword != nil {
+            // An optional keyword may be skipped: offer the ones after it too (`pin`, `stateless`).
+            var next = index
+            while next < slots.count, let keyword = slots[next].keyword {
+                candidates.append(keyword)
+                guard slots[next].parameter.optional else { break }
+                next += slots[next].parameter.isFlag ? 1 : 2
+            }
+            return offer(candidates)
+        }
         switch slot.parameter.kind {
         case .user: candidates += simulation.active.userIDs
         case .choice(let words): candidates += words

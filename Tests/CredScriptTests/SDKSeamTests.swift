@@ -1,0 +1,103 @@
+import Testing
+@testable import CredScript
+@testable import CredSimulator
+
+/// The seam between the language and the simulated SDKs: shared verbs go to the active
+/// SDK, each SDK keeps its own state, and everything the language names comes from the
+/// SDKs' catalogs.
+@Suite struct SDKSeamTests {
+    @Test func switchingSDKsKeepsEachSDKsState() {
+        let (host, evaluator) = runScript("""
+            user add alice password "Passw0rd!"
+            login alice "Passw0rd!"
+            sdk onewelcome
+            user add bob pin 52817
+            login bob 52817
+            expect state bob logged-in
+            changepin
+            expect event didReceivePinChallenge remainingFailureCount=3
+            sdk relid
+            expect state alice logged-in
+            users
+            sdk onewelcome
+            pin 52817
+            expect event didReceiveCreatePinChallenge pinLength=5
+            users
+            """ + "\n")
+        #expect(evaluator.exitCode == 0, "\(host.errors)")
+        #expect(host.output.contains("alice  logged-in\n"))
+        #expect(host.output.contains("bob  logged-in, registered, changing-pin\n"))
+        #expect(evaluator.simulation.activeCatalog.name == "onewelcome")
+        #expect(evaluator.simulation.sdk(RelIDSimulator.self).signedInUser == "alice")
+    }
+
+    @Test func theClockIsShared() {
+        let (host, evaluator) = runScript("sdk susi\nclock advance 8d\nsdk relid\nclock\n")
+        #expect(evaluator.exitCode == 0)
+        #expect(host.output.hasSuffix("2026-01-09T00:00:00Z\n"))
+    }
+
+    @Test func aCommandOfAnotherSDKIsARuntimeErrorNamingItsSDKs() {
+        // Written where onewelcome is not active, `changepin` is resolved by name and refused when it runs.
+        let (refused, evaluator) = runScript("changepin\n")
+        #expect(evaluator.exitCode == 3)
+        #expect(refused.output == "✗ error: 'changepin' is a command of onewelcome; the active SDK is relid (switch with: sdk onewelcome)\n")
+        let (acknowledged, fine) = runScript("changepin\nexpect error \"is a command of onewelcome\"\n")
+        #expect(fine.exitCode == 0, "\(acknowledged.errors)")
+    }
+
+    @Test func sameNamedCommandsFollowTheSDKActiveOnTheirLine() {
+        #expect(parse("user add bob pin 52817\n").diagnostics.first?.message == "too many arguments for user add (usage: user add USER [password PASSWORD])")
+        #expect(parse("sdk onewelcome\nuser add bob pin 52817\n").diagnostics.isEmpty)
+        #expect(parse("sdk fiori\nuser add carol passcode Abcdefg1 touchid\n").diagnostics.isEmpty)
+        #expect(parse("sdk susi\nexpect event response status=200\n").diagnostics.isEmpty)
+        #expect(parse("expect event response status=200\n").diagnostics.first?.message
+            == "unknown event 'response' for relid (it is an event of susi: switch with sdk susi first)")
+        #expect(parse("sdk onewelcom\n").diagnostics.first?.message.hasPrefix("no SDK 'onewelcom' — did you mean 'onewelcome'?") == true)
+    }
+
+    @Test func everyCatalogEventAndStateIsInHelpCompletionAndGrammar() throws {
+        let grammar = try #require(CommandTableTests.read(CommandTableTests.packageRoot() + "/grammar.md"))
+        for catalog in Simulation.catalogs {
+            var simulation = Simulation()
+            try simulation.activate(catalog.name)
+            let help = HelpText.render(.standard, topic: [], active: catalog.name).joined(separator: "\n")
+            let completed = Completer.complete(word: "", before: "expect event ", simulation: simulation)
+            let states = Completer.complete(word: "", before: "expect state someone ", simulation: simulation)
+            for event in catalog.eventNames {
+                #expect(help.contains(event), "help lacks \(catalog.name)'s \(event)")
+                #expect(grammar.contains("| `\(event)` |"), "grammar.md lacks \(catalog.name)'s \(event)")
+                guard case .words(let words) = completed else { Issue.record("no completion"); continue }
+                #expect(words.contains(event), "completion lacks \(catalog.name)'s \(event)")
+            }
+            guard case .words(let stateWords) = states else { Issue.record("no completion"); continue }
+            #expect(stateWords == catalog.userStateNames.sorted())
+            #expect(SDKFlows.flow(named: catalog.name) != nil, "\(catalog.name) has no commands in Flows/")
+        }
+        #expect(SDKFlows.all.map { $0.catalog.name } == Simulation.catalogs.map(\.name))
+        for flow in SDKFlows.all { for spec in flow.commands { #expect(spec.sdk == flow.catalog.name) } }
+    }
+
+    @Test func completionOffersTheActiveSDKsCommandsAndUsers() throws {
+        var simulation = Simulation()
+        try simulation.activate("onewelcome")
+        simulation.modify(OneWelcomeSimulator.self) { sdk, _ in try! sdk.addProfile("bob", pin: "52817") }
+        #expect(Completer.complete(word: "change", before: "", simulation: simulation) == .words(["changepin"]), "not fiori's changepasscode")
+        #expect(Completer.complete(word: "", before: "login ", simulation: simulation) == .words(["bob"]))
+        #expect(Completer.complete(word: "", before: "user add bob ", simulation: simulation) == .words(["pin", "stateless"]))
+    }
+
+    @Test func secretsOfEverySDKAreMasked() {
+        #expect(SecretMasker.mask("pin 52817", sdk: "onewelcome") == "pin ***")
+        #expect(SecretMasker.mask("user add bob pin 52817", sdk: "onewelcome") == "user add bob pin ***")
+        #expect(SecretMasker.mask("passcode Abcdefg1", sdk: "fiori") == "passcode ***")
+        #expect(SecretMasker.mask("update old1234 new5678", sdk: "susi") == "update *** ***")
+        let (host, _) = runScript("sdk onewelcome\nuser add bob pin 52817\nlogin bob 52817\n", echo: true)
+        #expect(!host.output.contains("52817"))
+    }
+
+    @Test func jsonRecordsNameTheirSDK() {
+        let record = JSONLinesRenderer().render(.outcome(.event(SDKEvent("didChangePin", [("profileId", .string("bob"))])), sdk: "onewelcome"))
+        #expect(record == #"{"event":"didChangePin","sdk":"onewelcome","profileId":"bob"}"# + "\n")
+    }
+}
