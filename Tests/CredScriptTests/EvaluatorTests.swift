@@ -55,7 +55,7 @@ import Testing
     @Test func expectEventNamesAnUnknownField() {
         let (host, _) = runScript(Self.setup + "login alice\nexpect event getPassword mode=0\n")
         #expect(host.diagnostics.first?.message
-            == "getPassword has no field 'mode' (its fields: userID, challengeMode, attemptsLeft, statusCode, statusMessage)")
+            == "getPassword has no field 'mode' (its fields: userID, challengeMode, attemptsLeft, statusCode, statusMessage, challengeInfo)")
     }
 
     @Test func expectEventsIsExactAndOrdered() {

@@ -9,10 +9,14 @@ public struct DiagnosticFormatter: Sendable {
 
     public func format(_ diagnostic: Diagnostic, source: SourceFile?) -> String {
         let label = style.errorLabel(diagnostic.kind.rawValue + ":")
-        var out = "\(diagnostic.file):\(diagnostic.position.line):\(diagnostic.position.column): \(label) \(diagnostic.message)\n"
+        let message = diagnostic.message.escapingControls.shorteningWords()
+        var out = "\(diagnostic.file.escapingControls):\(diagnostic.position.line):\(diagnostic.position.column): \(label) \(message)\n"
         if let source, diagnostic.position.lineStart <= source.bytes.count {
-            let scalars = Array(String(decoding: source.line(startingAt: diagnostic.position.lineStart), as: UTF8.self).unicodeScalars)
-            let caretIndex = min(max(diagnostic.position.column - 1, 0), scalars.count)
+            // Decode only the bytes around the position: the cost of a diagnostic follows the
+            // window shown, not the length of the line.
+            let (piece, startsMidLine, endsMidLine) = source.window(around: diagnostic.position, bytes: Self.window * 4)
+            let scalars = Array(String(decoding: piece.bytes, as: UTF8.self).unicodeScalars)
+            let caretIndex = min(max(piece.caretScalar, 0), scalars.count)
             var from = 0, to = scalars.count
             if scalars.count > Self.window * 2 {
                 from = max(0, caretIndex - Self.window)
@@ -20,16 +24,35 @@ public struct DiagnosticFormatter: Sendable {
             }
             var shown = String(String.UnicodeScalarView(scalars[from..<to].map { $0.value < 0x20 && $0 != "\t" ? "?" : $0 }))
             var pad = String(String.UnicodeScalarView(scalars[from..<caretIndex].map { $0 == "\t" ? "\t" : " " }))
-            if from > 0 {
+            if from > 0 || startsMidLine {
                 shown = "…" + shown
                 pad = " " + pad
             }
-            if to < scalars.count { shown += "…" }
+            if to < scalars.count || endsMidLine { shown += "…" }
             let gutter = String(diagnostic.position.line)
             let blank = String(repeating: " ", count: gutter.count)
             out += "\(gutter) | \(shown)\n\(blank) | \(pad)\(style.caret("^"))\n"
         }
-        for note in diagnostic.notes { out += "  " + note + "\n" }
+        for note in diagnostic.notes { out += "  " + note.escapingControls + "\n" }
         return out
+    }
+}
+
+extension SourceFile {
+    /// The bytes of a position's line within `bytes` of it on each side, cut at UTF-8
+    /// boundaries, with the caret's index in scalars; and whether the line goes on
+    /// before and after the piece.
+    func window(around position: SourcePosition, bytes limit: Int) -> (piece: (bytes: ArraySlice<UInt8>, caretScalar: Int), startsMidLine: Bool, endsMidLine: Bool) {
+        let offset = min(max(position.offset, position.lineStart), bytes.count)
+        var start = max(position.lineStart, offset - limit)
+        while start > position.lineStart, start < bytes.count, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        var end = offset
+        while end < bytes.count, end - offset < limit, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        while end < bytes.count, end > offset, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        let endsMidLine = end < bytes.count && bytes[end] != UInt8(ascii: "\n")
+        var trimmed = end
+        if !endsMidLine, trimmed > start, bytes[trimmed - 1] == UInt8(ascii: "\r") { trimmed -= 1 }
+        let caret = bytes[start..<offset].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        return ((bytes[start..<trimmed], caret), start > position.lineStart, endsMidLine)
     }
 }

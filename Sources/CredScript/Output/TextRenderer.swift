@@ -13,9 +13,10 @@ public struct TextRenderer: Sendable {
         case .echo(let command, _, _):
             return style.bold("> " + command) + "\n"
         case .text(let line):
-            return line + "\n"
+            // Lines of output may hold a newline on purpose (`echo "a\nb"`), nothing else.
+            return line.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).escapingControls }.joined(separator: "\n") + "\n"
         case .commandError(let message):
-            return style.failure("✗ error: " + message) + "\n"
+            return style.failure("✗ error: " + message.escapingControls.shorteningWords()) + "\n"
         case .outcome(let outcome, let sdk):
             return render(outcome, sdk: sdk) + "\n"
         }
@@ -30,13 +31,13 @@ public struct TextRenderer: Sendable {
         case .event(let event):
             return style.event("← " + ([event.name] + fieldTexts(event.fields, sdk: sdk)).joined(separator: " "))
         case .appCheck(let message):
-            return style.failure("✗ app: \(message) (no SDK call)")
+            return style.failure("✗ app: \(message.escapingControls) (no SDK call)")
         case .networkError(let message):
-            return style.failure("✗ network: \(message) (no answer)")
+            return style.failure("✗ network: \(message.escapingControls) (no answer)")
         case .appShows(let message):
-            return style.dim("  app: " + message)
+            return style.dim("  app: " + message.escapingControls)
         case .note(let message):
-            return style.dim("  · " + message)
+            return style.dim("  · " + message.escapingControls)
         }
     }
 }

@@ -9,6 +9,11 @@ import CredSimulator
 public final class Evaluator {
     public static let maximumRepeatCount = 1_000_000
     public static let maximumSourceDepth = 32
+    /// Statements one run may execute (loops and sourced files included) before it stops:
+    /// a bound on the time any script can take. `--max-steps` changes it.
+    public static let defaultStepBudget = 10_000_000
+    /// Failures reported in full; later ones (under `--keep-going`) are only counted.
+    public static let reportedFailures = 100
 
     public struct Options: Sendable {
         /// Print each command (masked) before its results.
@@ -17,11 +22,15 @@ public final class Evaluator {
         public var keepGoing = false
         /// At the prompt: no pending-failure rule, and a journal for `record`.
         public var interactive = false
+        /// Statements one run may execute (at the prompt: one line).
+        public var stepBudget = Evaluator.defaultStepBudget
 
-        public init(echo: Bool = false, keepGoing: Bool = false, interactive: Bool = false) {
+        public init(echo: Bool = false, keepGoing: Bool = false, interactive: Bool = false,
+                    stepBudget: Int = Evaluator.defaultStepBudget) {
             self.echo = echo
             self.keepGoing = keepGoing
             self.interactive = interactive
+            self.stepBudget = stepBudget
         }
     }
 
@@ -44,6 +53,11 @@ public final class Evaluator {
     public internal(set) var expectationsPassed = 0
     /// Set by `exit`: the run stops, successfully.
     public internal(set) var exitRequested = false
+    /// Failures past `reportedFailures`: counted, not kept or shown.
+    public internal(set) var droppedFailures = 0
+    /// Statements executed so far in this run.
+    public internal(set) var steps = 0
+    var budgetExhausted = false
 
     public init(simulation: Simulation = Simulation(), table: CommandTable = .standard,
                 options: Options = Options(), host: ScriptHost) {
@@ -57,7 +71,10 @@ public final class Evaluator {
     /// At the prompt each line starts afresh: earlier failures do not stop later lines.
     public func clearFailures() {
         failures.removeAll()
+        droppedFailures = 0
         exitRequested = false
+        steps = 0
+        budgetExhausted = false
     }
 
     /// Counts a failure that happened outside the language (a script file that cannot be read).
@@ -68,7 +85,7 @@ public final class Evaluator {
 
     enum Flow { case proceed, stop }
 
-    var shouldStop: Bool { exitRequested || (!options.keepGoing && !failures.isEmpty) }
+    var shouldStop: Bool { exitRequested || budgetExhausted || (!options.keepGoing && !failures.isEmpty) }
 
     // MARK: Running sources
 
@@ -93,6 +110,14 @@ public final class Evaluator {
     }
 
     func fail(_ diagnostic: Diagnostic, _ source: SourceFile?) {
+        guard failures.count < Evaluator.reportedFailures else {
+            if droppedFailures == 0 {
+                host.report(Diagnostic(diagnostic.kind, "more than \(Evaluator.reportedFailures) failures: the rest are counted, not shown",
+                                       file: diagnostic.file, at: diagnostic.position), source: nil)
+            }
+            droppedFailures += 1
+            return
+        }
         failures.append(diagnostic)
         host.report(diagnostic, source: source)
     }
@@ -101,6 +126,14 @@ public final class Evaluator {
 
     func execute(_ statement: Statement, in source: SourceFile) -> Flow {
         if shouldStop { return .stop }
+        steps += 1
+        if steps > options.stepBudget {
+            budgetExhausted = true
+            failures.append(Diagnostic(.runtime, "the run reached its step budget of \(options.stepBudget) statements and stopped (--max-steps raises it)",
+                                       file: source.name, at: statement.position))
+            host.report(failures[failures.count - 1], source: source)
+            return .stop
+        }
         if interruptRequested() {
             fail(Diagnostic(.runtime, "interrupted", file: source.name, at: statement.position), source)
             return .stop

@@ -12,6 +12,11 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case expectation = "expectation failed"
     }
 
+    /// How many errors a file reports at most (each of the lexer and parser); the rest
+    /// are counted in one closing line, so a file of a million bad lines costs no more
+    /// memory than a file of a hundred.
+    public static let keptPerFile = 100
+
     public let kind: Kind
     public let message: String
     public let file: String

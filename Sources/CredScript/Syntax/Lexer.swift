@@ -4,6 +4,8 @@
 public struct Lexer {
     public let source: SourceFile
     public private(set) var diagnostics: [Diagnostic] = []
+    /// Errors found beyond `Diagnostic.keptPerFile`: counted, not kept.
+    public private(set) var droppedDiagnostics = 0
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
@@ -37,6 +39,10 @@ public struct Lexer {
     }
 
     private mutating func report(_ message: String, at position: SourcePosition) {
+        guard diagnostics.count < Diagnostic.keptPerFile else {
+            droppedDiagnostics += 1
+            return
+        }
         diagnostics.append(Diagnostic(.syntax, message, file: source.name, at: position))
     }
 

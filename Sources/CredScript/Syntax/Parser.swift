@@ -27,9 +27,14 @@ public struct Parser {
 
     public var source: SourceFile { lexer.source }
 
-    /// Lexer and parser errors, in the order of their positions.
+    /// Lexer and parser errors, in the order of their positions: the first
+    /// `Diagnostic.keptPerFile` of each, then one that counts the rest.
     public var diagnostics: [Diagnostic] {
-        (lexer.diagnostics + parserDiagnostics).sorted { $0.position.offset < $1.position.offset }
+        let kept = (lexer.diagnostics + parserDiagnostics).sorted { $0.position.offset < $1.position.offset }
+        let dropped = lexer.droppedDiagnostics + droppedParserDiagnostics
+        guard dropped > 0, let lastKept = kept.last else { return kept }
+        return kept + [Diagnostic(.syntax, "… and \(dropped) more error\(dropped == 1 ? "" : "s") not shown (credsh reports the first \(Diagnostic.keptPerFile) of each kind per file)",
+                                  file: lexer.source.name, at: lastKept.position)]
     }
 
     /// The next top-level statement, or nil at the end. Lines with errors are skipped
@@ -70,8 +75,14 @@ public struct Parser {
     }
 
     private mutating func error(_ message: String, at position: SourcePosition) {
+        guard parserDiagnostics.count < Diagnostic.keptPerFile else {
+            droppedParserDiagnostics += 1
+            return
+        }
         parserDiagnostics.append(Diagnostic(.syntax, message, file: lexer.source.name, at: position))
     }
+
+    private var droppedParserDiagnostics = 0
 
     private var atStatementEnd: Bool {
         switch current.kind {

@@ -7,6 +7,9 @@ import _CryptoExtras
 /// the default keeps a script fast while still running a real KDF on every check.
 public struct PasswordHasher: Equatable, Sendable {
     public static let defaultRounds = 1_000
+    /// The most `kdf` accepts: OWASP's 2023 figure for PBKDF2-HMAC-SHA256, about 100 ms
+    /// per check on this project's machines, so no single command can take much longer.
+    public static let maximumRounds = 600_000
     public static let saltBytes = 16
     public static let keyBytes = 32
 

@@ -72,7 +72,9 @@ enum RelIDFlow: SDKFlow {
             let wanted = try c.optionalInteger(rounds)
             let description = try relid(c) { sim, _ throws(SimulationError) in
                 if let wanted {
-                    guard (1...10_000_000).contains(wanted) else { throw SimulationError("ROUNDS must be between 1 and 10000000") }
+                    guard (1...PasswordHasher.maximumRounds).contains(wanted) else {
+                        throw SimulationError("ROUNDS must be between 1 and \(PasswordHasher.maximumRounds)")
+                    }
                     sim.server.hasher.rounds = wanted
                 }
                 return sim.server.hasher.description

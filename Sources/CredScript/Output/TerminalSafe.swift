@@ -1,0 +1,42 @@
+/// Text that reaches a terminal: no control character goes out raw (an ESC in a policy's
+/// `msg` must not recolour the screen, a newline in a name must not split a
+/// `file:line:col:` headline), and a message quoting a huge word quotes a piece of it.
+extension String {
+    /// Control characters written as escapes: `\n`, `\t`, `\r`, `\u{1B}`.
+    var escapingControls: String {
+        guard unicodeScalars.contains(where: Self.isControl) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case _ where Self.isControl(scalar): out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// Every run of more than `limit` characters without a space cut to its start and an ellipsis.
+    func shorteningWords(to limit: Int = 80) -> String {
+        guard count > limit else { return self }
+        var out = ""
+        var run = 0
+        for character in self {
+            if character == " " {
+                run = 0
+            } else {
+                run += 1
+                if run == limit + 1 { out += "…" }
+                if run > limit { continue }
+            }
+            out.append(character)
+        }
+        return out
+    }
+}
