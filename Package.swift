@@ -39,7 +39,10 @@ let package = Package(
             dependencies: [
                 "CredScript",
                 "CReadline",
-            ]
+            ],
+            // readline's terminal library, named for the static executable `make build`
+            // links (a static archive does not bring its own dependencies along).
+            linkerSettings: [.linkedLibrary("tinfo")]
         ),
         .testTarget(name: "CredSimulatorTests", dependencies: ["CredSimulator"]),
         .testTarget(name: "CredScriptTests", dependencies: ["CredScript"]),

@@ -99,7 +99,6 @@ enum Subcommands {
 
     /// Parses the words after `credsh` and runs what they ask for; returns the exit code.
     static func main(_ words: [String]) -> Int32 {
-        let named: [String: CommandSyntax] = ["run": run, "check": check, "test": test, "reference": reference]
         var rest = words[...]
         var syntax = run
         var explicit = false
@@ -107,10 +106,10 @@ enum Subcommands {
             if first == "help" {
                 let topic = rest.dropFirst().first
                 guard let topic else { return printOut(root) }
-                guard let found = named[topic] else { return usage(UsageError("Unknown subcommand '\(topic)'", nil)) }
+                guard let found = subcommand(named: topic) else { return usage(UsageError("Unknown subcommand '\(topic)'", nil)) }
                 return printOut(found.help)
             }
-            if let found = named[first] {
+            if let found = subcommand(named: first) {
                 syntax = found
                 explicit = true
                 rest = rest.dropFirst()
@@ -133,6 +132,18 @@ enum Subcommands {
             }
         } catch {
             return usage(error)
+        }
+    }
+
+    /// A switch, not a dictionary: a dictionary of this type costs a run-time type look-up
+    /// at start-up that is a third of what an empty script costs (measured with callgrind).
+    static func subcommand(named name: String) -> CommandSyntax? {
+        switch name {
+        case "run": return run
+        case "check": return check
+        case "test": return test
+        case "reference": return reference
+        default: return nil
         }
     }
 
