@@ -14,8 +14,9 @@ let package = Package(
         .library(name: "CredSimulator", targets: ["CredSimulator"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // 4.x: its KDFs (CryptoExtras) need only FoundationEssentials on Linux, not the
+        // whole Foundation with ICU, which cost start-up time and binary size.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -26,7 +27,7 @@ let package = Package(
             name: "CredSimulator",
             dependencies: [
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
         .target(
@@ -38,8 +39,10 @@ let package = Package(
             dependencies: [
                 "CredScript",
                 "CReadline",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // readline's terminal library, named for the static executable `make build`
+            // links (a static archive does not bring its own dependencies along).
+            linkerSettings: [.linkedLibrary("tinfo")]
         ),
         .testTarget(name: "CredSimulatorTests", dependencies: ["CredSimulator"]),
         .testTarget(name: "CredScriptTests", dependencies: ["CredScript"]),

@@ -1,23 +1,37 @@
 #!/usr/bin/env bash
-# credsh benchmarks: start-up, throughput of cheap commands, the password lifecycle
-# at the default KDF cost, and account look-ups with a million accounts.
-# Release build with the Swift runtime linked statically (as `make build-static` does).
+# credsh benchmarks: start-up beside bash and python, a suite of 400 scripts under
+# `credsh test -j 1` and `-j 2`, throughput of cheap commands, the password lifecycle at
+# the default KDF cost, and account look-ups with a million accounts.
+# Measures the binary `make build` produces (the one users get).
 # Usage: bench/run.sh            (installs hyperfine from Debian if it is missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=bench/out
 mkdir -p "$out"
 
-swift build -c release --product credsh --static-swift-stdlib --scratch-path .build-static >/dev/null
-credsh=.build-static/release/credsh
+make -s build >/dev/null
+credsh=.build/release/credsh
 command -v hyperfine >/dev/null || { apt-get update -qq && apt-get install -y -qq hyperfine >/dev/null; }
+echo "binary: $(du -h "$credsh" | cut -f1) ($(file -b "$credsh" | cut -d, -f1-2 | tr -d '\n'))"
 
 : > "$out/empty.credscript"
 python3 bench/generate.py "$out"
 
-echo "== (a) start-up: credsh on an empty script, beside bash and python"
+echo "== (a) start-up: credsh on an empty script, beside bash and python, in one run"
 hyperfine -N --warmup 20 --runs 300 --export-markdown "$out/startup.md" \
     "$credsh $out/empty.credscript" "bash -c :" "/usr/bin/python3 -c pass" | grep -E "Time|±|faster|Benchmark"
+python3 - "$out/startup.md" <<'PY'
+import sys, re
+rows = [l for l in open(sys.argv[1]) if l.startswith("| `")]
+ms = {re.search(r"`([^`]*)`", r).group(1): float(r.split("|")[2].split("±")[0]) for r in rows}
+credsh = next(v for k, v in ms.items() if "credsh" in k)
+print(f"credsh / bash -c : = {credsh / ms['bash -c :']:.2f}x")
+PY
+
+echo "== (b) credsh test over a suite of 400 scripts (100 with a golden transcript): wall time"
+"$credsh" test --update "$out/suite" >/dev/null  # fills the empty .expected files once
+hyperfine -N --warmup 1 --runs 5 --export-markdown "$out/suite.md" \
+    "$credsh test -j 1 $out/suite" "$credsh test -j 2 $out/suite" | grep -E "Time|±|faster|Benchmark"
 
 measure() {  # name, commands, script
     local start end
@@ -32,13 +46,13 @@ print(f"{name}: {commands} commands in {seconds:.3f} s = {commands / seconds:,.0
 PY
 }
 
-echo "== (b) 100,000 cheap commands, output to /dev/null"
+echo "== (c) 100,000 cheap commands, output to /dev/null"
 measure "cheap" 100000 "$out/cheap.credscript"
 
-echo "== (c) 10,000 login/initiate/update cycles (4 commands each), default KDF (PBKDF2, 1,000 rounds)"
+echo "== (d) 10,000 login/initiate/update cycles (4 commands each), default KDF (PBKDF2, 1,000 rounds)"
 measure "cycles, kdf 1000" 40002 "$out/cycles.credscript"
 measure "cycles, kdf 1" 40003 "$out/cycles-kdf1.credscript"
 
-echo "== (d) the same cycles after 1,000,000 not-activated accounts"
+echo "== (e) the same cycles after 1,000,000 not-activated accounts"
 measure "1M accounts only" 1000000 "$out/accounts.credscript"
 measure "1M accounts + cycles" 1040002 "$out/accounts-cycles.credscript"

@@ -7,7 +7,7 @@ enum BatchRunner {
         defer { host.streams.flush() }
         for path in paths {
             let source: SourceFile
-            do { source = try load(path) } catch {
+            do { source = try ScriptLoader.load(path) } catch {
                 let diagnostic = Diagnostic(.io, error.message, file: path, at: .start)
                 evaluator.recordFailure(diagnostic)
                 host.streams.writeError("credsh: \(error.message)\n")
@@ -19,30 +19,26 @@ enum BatchRunner {
         return evaluator.exitCode
     }
 
-    /// A path, or `-` for standard input.
-    static func load(_ path: String) throws(HostError) -> SourceFile {
-        if path == "-" { return SourceFile(name: "<stdin>", bytes: try FileSystem.readAll(0, name: "standard input")) }
-        return SourceFile(name: path, bytes: try FileSystem.read(path))
-    }
-
     /// `credsh check`: parses and validates every file, runs nothing.
-    static func check(paths: [String], host: TerminalHost) -> Int32 {
+    static func check(paths: [String], noColor: Bool) -> Int32 {
+        let streams = StandardStreams()
+        let host = OutputOptions(format: .text, noColor: noColor, seed: 0).makeHost(streams: streams)
         var code: Int32 = 0
         let evaluator = Evaluator(host: host)
         for path in paths {
             do {
-                let source = try load(path)
+                let source = try ScriptLoader.load(path)
                 if evaluator.check(source) {
-                    host.streams.write("ok    \(source.name)\n")
+                    streams.write("ok    \(source.name)\n")
                 } else if code == 0 {
                     code = 2
                 }
             } catch {
-                host.streams.writeError("credsh: \(error.message)\n")
+                streams.writeError("credsh: \(error.message)\n")
                 if code == 0 { code = 4 }
             }
         }
-        host.streams.flush()
+        streams.flush()
         return code
     }
 }

@@ -1,34 +1,53 @@
-import ArgumentParser
 import CredScript
 import CredSimulator
 
 /// Starts a run: the prompt when there are no files and both ends are a terminal,
 /// otherwise a batch over the files (or standard input).
 enum Launcher {
-    static func run(files: [String], keepGoing: Bool, echo: Bool, output: OutputOptions) -> Int32 {
+    struct Configuration {
+        var files: [String] = []
+        var keepGoing = false
+        var echo = false
+        var output = OutputOptions()
+
+        init(_ parsed: ParsedArguments, _ syntax: CommandSyntax) throws(UsageError) {
+            files = parsed.positionals
+            keepGoing = parsed.has("keep-going")
+            echo = parsed.has("echo")
+            output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has("no-color"), seed: try parsed.seed(syntax))
+        }
+    }
+
+    static func run(_ configuration: Configuration) -> Int32 {
         let streams = StandardStreams()
-        let host = output.makeHost(streams: streams)
-        let interactive = files.isEmpty && StandardStreams.stdinIsTerminal && StandardStreams.stdoutIsTerminal
-        let options = Evaluator.Options(echo: echo, keepGoing: keepGoing, interactive: interactive)
-        let evaluator = Evaluator(simulation: Simulation(seed: output.seed), options: options, host: host)
+        let host = configuration.output.makeHost(streams: streams)
+        let interactive = configuration.files.isEmpty && StandardStreams.stdinIsTerminal && StandardStreams.stdoutIsTerminal
+        let options = Evaluator.Options(echo: configuration.echo, keepGoing: configuration.keepGoing, interactive: interactive)
+        let evaluator = Evaluator(simulation: Simulation(seed: configuration.output.seed), options: options, host: host)
+        // A reader that goes away (`credsh script | head -1`) ends the run: whatever it
+        // would still print has nobody to read it. The exit code is what the run had so far.
+        streams.onClosedOutput = { [unowned evaluator] in evaluator.exitCode }
         let code: Int32
         if interactive {
             code = REPL(evaluator: evaluator, host: host, historyPath: LineEditor.defaultHistoryPath()).run()
         } else {
-            code = BatchRunner.run(paths: files.isEmpty ? ["-"] : files, evaluator: evaluator, host: host)
+            code = BatchRunner.run(paths: configuration.files.isEmpty ? ["-"] : configuration.files, evaluator: evaluator, host: host)
         }
         streams.flush()
         return code
     }
+}
 
-    /// The plain invocation `credsh [FILE...]`, with no option and no subcommand, means
-    /// exactly the defaults of `credsh run`. It skips the argument parser, whose
-    /// reflection cost about 4 ms of start-up (measured with perf on a release build);
-    /// anything else goes through it.
-    static func plainFiles(_ arguments: [String]) -> [String]? {
-        let subcommands: Set<String> = ["run", "check", "test", "reference", "help"]
-        if let first = arguments.first, subcommands.contains(first) { return nil }
-        guard arguments.allSatisfy({ $0 == "-" || !$0.hasPrefix("-") }) else { return nil }
-        return arguments
+/// Options every way of running scripts shares.
+struct OutputOptions {
+    var format: TerminalHost.Format = .text
+    var noColor = false
+    var seed: UInt64 = 0
+
+    func makeHost(streams: StandardStreams) -> TerminalHost {
+        let allowed = !noColor && (Environment.value("NO_COLOR") ?? "").isEmpty
+        return TerminalHost(streams: streams, format: format,
+                            color: allowed && format == .text && StandardStreams.stdoutIsTerminal,
+                            errorColor: allowed && StandardStreams.stderrIsTerminal)
     }
 }

@@ -6,43 +6,76 @@ import Darwin
 
 /// Buffered writes to stdout and stderr. Output is buffered for throughput; before
 /// anything goes to stderr, stdout is flushed so the two stay in order in a pipe or a
-/// terminal.
+/// terminal. `credsh test` uses the capturing kind, which keeps what a script prints
+/// (its transcript) in memory instead.
 final class StandardStreams {
     private var buffer: [UInt8] = []
     private let flushThreshold = 1 << 16
     /// At the prompt every result is flushed at once.
     var flushEachWrite = false
+    /// Called when stdout's reader has gone (EPIPE): the process exits with the code it
+    /// returns. SIGPIPE is ignored (main.swift), so a closed pipe arrives here.
+    var onClosedOutput: (() -> Int32)?
 
-    init() { buffer.reserveCapacity(flushThreshold) }
+    /// nil for the real streams; the most bytes to keep when capturing.
+    private let captureLimit: Int?
+    /// A capture that reached its limit and dropped the rest.
+    private(set) var overflowed = false
+
+    init() {
+        captureLimit = nil
+        buffer.reserveCapacity(flushThreshold)
+    }
+
+    /// Streams that keep stdout in memory (up to `limit` bytes) and drop stderr.
+    init(capturingUpTo limit: Int) {
+        captureLimit = limit
+    }
+
+    /// What was written so far, when capturing.
+    var captured: [UInt8] { buffer }
 
     func write(_ text: String) {
+        if let captureLimit {
+            guard !overflowed else { return }
+            buffer.append(contentsOf: text.utf8)
+            if buffer.count > captureLimit {
+                buffer.removeLast(buffer.count - captureLimit)
+                overflowed = true
+            }
+            return
+        }
         buffer.append(contentsOf: text.utf8)
         if flushEachWrite || buffer.count >= flushThreshold { flush() }
     }
 
     func writeError(_ text: String) {
+        guard captureLimit == nil else { return }
         flush()
         var bytes = Array(text.utf8)
-        writeAll(2, &bytes)
+        _ = Self.writeAll(2, &bytes)
     }
 
     func flush() {
-        guard !buffer.isEmpty else { return }
-        writeAll(1, &buffer)
+        guard captureLimit == nil, !buffer.isEmpty else { return }
+        let delivered = Self.writeAll(1, &buffer)
         buffer.removeAll(keepingCapacity: true)
+        if !delivered, errno == EPIPE { exit(onClosedOutput?() ?? 0) }
     }
 
-    private func writeAll(_ fd: Int32, _ bytes: inout [UInt8]) {
+    /// Writes every byte, retrying interrupted writes; false when the descriptor refused.
+    private static func writeAll(_ fd: Int32, _ bytes: inout [UInt8]) -> Bool {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return  // a closed pipe: nothing more can be said there
+                    return false
                 }
                 offset += written
             }
+            return true
         }
     }
 

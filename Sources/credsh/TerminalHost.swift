@@ -12,8 +12,12 @@ final class TerminalHost: ScriptHost {
     let diagnostics: DiagnosticFormatter
     /// `credsh test` runs scripts silently: only the verdicts are printed.
     var quiet = false
-    /// Diagnostics kept instead of printed (for `credsh test`).
+    /// Diagnostics kept instead of printed (for `credsh test`), the first
+    /// `collectLimit` of them; the rest are only counted, so memory stays bounded
+    /// however many times a script fails.
     var collected: [(Diagnostic, SourceFile?)]?
+    private(set) var uncollected = 0
+    static let collectLimit = 100
     private var recordingPath: String?
 
     init(streams: StandardStreams, format: Format, color: Bool, errorColor: Bool) {
@@ -32,8 +36,8 @@ final class TerminalHost: ScriptHost {
     }
 
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {
-        if collected != nil {
-            collected?.append((diagnostic, source))
+        if let count = collected?.count {
+            if count < Self.collectLimit { collected?.append((diagnostic, source)) } else { uncollected += 1 }
             return
         }
         streams.writeError(diagnostics.format(diagnostic, source: source))
@@ -41,7 +45,7 @@ final class TerminalHost: ScriptHost {
 
     func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile {
         let resolved = FileSystem.resolve(path, relativeTo: includingFile)
-        return SourceFile(name: resolved, bytes: try FileSystem.read(resolved))
+        return try ScriptLoader.file(resolved)
     }
 
     func beginRecording(_ path: String, text: String) throws(HostError) {

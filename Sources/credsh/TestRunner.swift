@@ -1,106 +1,102 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 import CredScript
-import CredSimulator
 
-/// `credsh test`: runs each script in a fresh simulation, output silenced, and prints
-/// one verdict per script and the closing line `N passed, N failed`.
+/// `credsh test`: finds the scripts, keeps this shard's share, runs them on a few
+/// threads (each in its own simulation and evaluator), prints each verdict in the
+/// scripts' order as soon as it is known, then the closing line `N passed, N failed`.
 enum TestRunner {
-    struct Verdict {
-        let path: String
-        let expectations: Int
-        /// The failures with their formatted text; empty when the script passed.
-        let failures: [String]
+    struct Configuration {
+        var paths: [String] = []
+        var jobs = TestRunner.cores
+        var shard: Shard?
+        var settings = ScriptTest.Settings()
+        var format: TerminalHost.Format = .text
+        var junitPath: String?
+        var color = false
+
+        init(_ parsed: ParsedArguments, _ syntax: CommandSyntax) throws(UsageError) {
+            paths = parsed.positionals
+            if let text = parsed.values["jobs"] {
+                guard let jobs = Int(text), jobs >= 1 else {
+                    throw UsageError("--jobs (-j) takes how many scripts to run at once, 1 or more, not '\(text)'", syntax)
+                }
+                self.jobs = min(jobs, 1024)
+            }
+            if let text = parsed.values["shard"] {
+                guard let shard = Shard(text) else {
+                    throw UsageError("--shard takes K/N, the K-th of N shares with 1 ≤ K ≤ N (such as 2/4), not '\(text)'", syntax)
+                }
+                self.shard = shard
+            }
+            settings = ScriptTest.Settings(seed: try parsed.seed(syntax), keepGoing: parsed.has("keep-going"), update: parsed.has("update"))
+            format = try parsed.format(syntax)
+            junitPath = parsed.values["junit"]
+            color = format == .text && !parsed.has("no-color") && (Environment.value("NO_COLOR") ?? "").isEmpty
+                && StandardStreams.stdoutIsTerminal
+        }
     }
 
-    static func run(paths: [String], seed: UInt64, junitPath: String?, streams: StandardStreams, color: Bool) -> Int32 {
-        var scripts: [String] = []
-        for path in paths.isEmpty ? ["."] : paths {
-            if FileSystem.isDirectory(path) {
-                scripts += FileSystem.files(under: path, suffix: ".credscript")
-            } else {
-                scripts.append(path)
-            }
+    /// One of N shares of a suite: the scripts at positions K-1, K-1+N, K-1+2N, … of the
+    /// sorted list. Every script is in exactly one share, and the shares differ in size
+    /// by one at most.
+    struct Shard: Equatable {
+        let index: Int
+        let count: Int
+
+        init?(_ text: String) {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
+                  count >= 1, index >= 1, index <= count else { return nil }
+            self.index = index
+            self.count = count
         }
-        let style: Style = color ? .ansi : .plain
-        var verdicts: [Verdict] = []
-        for script in scripts {
-            let verdict = runOne(script, seed: seed)
+
+        func contains(position: Int) -> Bool { position % count == index - 1 }
+        var label: String { "\(index)/\(count)" }
+    }
+
+    static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
+    static func run(_ configuration: Configuration) -> Int32 {
+        let started = Stopwatch.now()
+        let streams = StandardStreams()
+        let requested = configuration.paths.isEmpty ? ["."] : configuration.paths
+        let all = ScriptDiscovery.scripts(in: requested)
+        let scripts = configuration.shard.map { shard in
+            all.enumerated().filter { shard.contains(position: $0.offset) }.map(\.element)
+        } ?? all
+
+        let report = TestReport(format: configuration.format, color: configuration.color)
+        var verdicts: [ScriptVerdict] = []
+        var code: Int32 = 0
+        var passed = 0
+        // A reader that goes away ends the run with what it had so far.
+        streams.onClosedOutput = { code }
+        let settings = configuration.settings
+        WorkerPool.run(count: scripts.count, threads: configuration.jobs, job: { index in
+            ScriptTest.run(scripts[index], settings)
+        }, deliver: { _, verdict in
+            streams.write(report.verdict(verdict))
+            if verdict.passed { passed += 1 }
+            code = max(code, verdict.exitCode)
             verdicts.append(verdict)
-            if verdict.failures.isEmpty {
-                streams.write("\(style.event("ok  ")) \(script) (\(verdict.expectations) expectation\(verdict.expectations == 1 ? "" : "s"))\n")
-            } else {
-                streams.write("\(style.failure("FAIL")) \(script)\n")
-                for line in verdict.failures[0].split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-                    streams.write("    \(line)\n")
-                }
-                if verdict.failures.count > 1 { streams.write("    (and \(verdict.failures.count - 1) more)\n") }
-            }
-        }
-        let failed = verdicts.filter { !$0.failures.isEmpty }.count
-        streams.write("\(verdicts.count - failed) passed, \(failed) failed\n")
+        })
+        streams.write(report.summary(passed: passed, failed: verdicts.count - passed, exitCode: code))
         streams.flush()
-        if let junitPath {
-            do { try FileSystem.writePrivate(junitPath, JUnitReport.xml(verdicts)) } catch {
+
+        if let junitPath = configuration.junitPath {
+            let xml = JUnitReport.xml(verdicts, shard: configuration.shard, seconds: Stopwatch.now() - started)
+            do { try FileSystem.writePrivate(junitPath, xml) } catch {
                 streams.writeError("credsh: \(error.message)\n")
-                return 4
+                code = max(code, 4)
             }
         }
-        if scripts.isEmpty {
-            streams.writeError("credsh: no .credscript files found in \(paths.joined(separator: " "))\n")
+        if all.isEmpty {
+            streams.writeError("credsh: no .credscript files found in \(requested.joined(separator: " "))\n")
             return 4
         }
-        return failed == 0 ? 0 : 1
-    }
-
-    static func runOne(_ path: String, seed: UInt64) -> Verdict {
-        let host = TerminalHost(streams: StandardStreams(), format: .text, color: false, errorColor: false)
-        host.quiet = true
-        host.collected = []
-        let evaluator = Evaluator(simulation: Simulation(seed: seed), options: .init(keepGoing: true), host: host)
-        do {
-            evaluator.run(try BatchRunner.load(path))
-        } catch {
-            return Verdict(path: path, expectations: 0, failures: ["\(path): I/O error: \(error.message)\n"])
-        }
-        let formatter = DiagnosticFormatter()
-        let failures = (host.collected ?? []).map { formatter.format($0.0, source: $0.1) }
-        return Verdict(path: path, expectations: evaluator.expectationsPassed, failures: failures)
-    }
-}
-
-/// JUnit XML, the format CI servers read test results in: one test case per script.
-enum JUnitReport {
-    static func xml(_ verdicts: [TestRunner.Verdict]) -> String {
-        let failed = verdicts.filter { !$0.failures.isEmpty }.count
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"credsh\" tests=\"\(verdicts.count)\" failures=\"\(failed)\" errors=\"0\">\n"
-        out += "  <testsuite name=\"credsh\" tests=\"\(verdicts.count)\" failures=\"\(failed)\" errors=\"0\" skipped=\"0\">\n"
-        for verdict in verdicts {
-            out += "    <testcase classname=\"credsh\" name=\"\(escape(verdict.path))\""
-            if verdict.failures.isEmpty {
-                out += "/>\n"
-                continue
-            }
-            let first = verdict.failures[0].split(separator: "\n").first.map(String.init) ?? ""
-            out += ">\n      <failure message=\"\(escape(first))\">\(escape(verdict.failures.joined()))</failure>\n    </testcase>\n"
-        }
-        out += "  </testsuite>\n</testsuites>\n"
-        return out
-    }
-
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20: out += "?"  // not allowed in XML 1.0
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        return code
     }
 }

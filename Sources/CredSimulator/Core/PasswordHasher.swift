@@ -1,5 +1,5 @@
 import Crypto
-import _CryptoExtras
+import CryptoExtras
 
 /// How the simulated server stores passwords: PBKDF2-HMAC-SHA256 with a per-password
 /// salt. The round count is a setting because it is a trade-off: real servers use

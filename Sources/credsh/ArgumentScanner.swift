@@ -1,0 +1,102 @@
+/// A command line split into flags, option values and positional arguments, in one pass
+/// over the words (20,000 file names cost 20,000 steps).
+struct ParsedArguments {
+    var flags: Set<String> = []
+    /// Option values by long name; the last one given wins.
+    var values: [String: String] = [:]
+    var positionals: [String] = []
+    var help = false
+    var version = false
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+}
+
+/// A command line that credsh cannot make sense of: exit code 2.
+struct UsageError: Error {
+    let message: String
+    /// The subcommand whose usage line is printed with the message.
+    let syntax: CommandSyntax?
+
+    init(_ message: String, _ syntax: CommandSyntax?) {
+        self.message = message
+        self.syntax = syntax
+    }
+
+    var text: String {
+        var out = "Error: \(message)\n"
+        if let syntax {
+            out += "Usage: \(syntax.usage)\n  See 'credsh \(syntax.name) --help' for more information.\n"
+        }
+        return out
+    }
+}
+
+enum ArgumentScanner {
+    /// Rules, as most Unix tools have them: `--` ends the options; `-` alone is a file
+    /// (standard input); `--name=value` and `--name value`; `-j4` and `-j 4`. An option's
+    /// value is the next word whatever it looks like, so `--seed -1` reaches the check of
+    /// the seed (and its clear message) instead of passing for a missing value.
+    static func scan(_ words: ArraySlice<String>, _ syntax: CommandSyntax) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = words.startIndex
+        while index < words.endIndex {
+            let word = words[index]
+            index += 1
+            if word == "--" {
+                parsed.positionals += words[index...]
+                break
+            }
+            if word == "-" || !word.hasPrefix("-") {
+                parsed.positionals.append(word)
+                continue
+            }
+            if word == "-h" || word == "--help" { parsed.help = true; continue }
+            if word == "--version" { parsed.version = true; continue }
+
+            let option: CommandSyntax.Option
+            var inlineValue: String?
+            if word.hasPrefix("--") {
+                let body = word.dropFirst(2)
+                let name: Substring
+                if let equals = body.firstIndex(of: "=") {
+                    name = body[..<equals]
+                    inlineValue = String(body[body.index(after: equals)...])
+                } else {
+                    name = body
+                }
+                guard let found = syntax.option(long: String(name)) else {
+                    throw UsageError("Unknown option '--\(name)'", syntax)
+                }
+                option = found
+                if option.value == nil, inlineValue != nil {
+                    throw UsageError("'--\(name)' takes no value", syntax)
+                }
+            } else {
+                let letters = word.dropFirst()
+                guard let letter = letters.first, let found = syntax.option(short: letter) else {
+                    throw UsageError("Unknown option '\(word)'", syntax)
+                }
+                option = found
+                let rest = letters.dropFirst()
+                if !rest.isEmpty {
+                    guard option.value != nil else { throw UsageError("Unknown option '\(word)'", syntax) }
+                    inlineValue = String(rest)
+                }
+            }
+
+            guard option.value != nil else {
+                parsed.flags.insert(option.long)
+                continue
+            }
+            if let inlineValue {
+                parsed.values[option.long] = inlineValue
+            } else if index < words.endIndex {
+                parsed.values[option.long] = words[index]
+                index += 1
+            } else {
+                throw UsageError("Missing value for '\(option.label)'", syntax)
+            }
+        }
+        return parsed
+    }
+}

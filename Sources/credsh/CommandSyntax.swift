@@ -1,0 +1,86 @@
+/// What one subcommand accepts, written once and used both to parse its arguments and
+/// to print its help. credsh parses its own command line (rather than with a library)
+/// so that parsing stays linear in the number of arguments, costs nothing measurable at
+/// start-up, and says exactly what is wrong with a value.
+struct CommandSyntax {
+    struct Option {
+        /// The long name without its dashes: `seed` for `--seed`.
+        let long: String
+        var short: Character? = nil
+        /// The placeholder of the value it takes (`<seed>`); nil for a flag.
+        var value: String? = nil
+        let help: String
+
+        var label: String {
+            let names = (short.map { "-\($0), " } ?? "") + "--" + long
+            return value.map { names + " " + $0 } ?? names
+        }
+    }
+
+    let name: String
+    let abstract: String
+    /// The positional arguments' placeholder (`<files> ...`) and what they mean.
+    let arguments: (placeholder: String, help: String)?
+    let options: [Option]
+    var discussion: String? = nil
+
+    func option(long: String) -> Option? { options.first { $0.long == long } }
+    func option(short: Character) -> Option? { options.first { $0.short == short } }
+
+    var usage: String {
+        var parts = ["credsh", name]
+        if let arguments { parts.append("[\(arguments.placeholder)]") }
+        for option in options { parts.append("[\(option.label)]") }
+        return parts.joined(separator: " ")
+    }
+
+    /// The text `credsh NAME --help` prints.
+    var help: String {
+        var out = HelpLayout.wrap("OVERVIEW: " + abstract, width: HelpLayout.width).joined(separator: "\n") + "\n\n"
+        if let discussion { out += discussion + "\n\n" }
+        out += "USAGE: \(usage)\n\n"
+        if let arguments {
+            out += "ARGUMENTS:\n" + HelpLayout.entry(arguments.placeholder, arguments.help) + "\n"
+        }
+        out += "OPTIONS:\n"
+        for option in options { out += HelpLayout.entry(option.label, option.help) }
+        out += HelpLayout.entry("--version", "Show the version.")
+        out += HelpLayout.entry("-h, --help", "Show help information.")
+        return out
+    }
+}
+
+/// Two-column help entries, wrapped at 80 columns.
+enum HelpLayout {
+    static let labelWidth = 24
+    static let width = 80
+
+    static func entry(_ label: String, _ text: String) -> String {
+        let indent = String(repeating: " ", count: labelWidth + 2)
+        var out = "  " + label
+        var lines = wrap(text, width: width - indent.count)
+        if label.count + 2 > labelWidth {
+            out += "\n"
+        } else if !lines.isEmpty {
+            out += String(repeating: " ", count: labelWidth - label.count) + lines.removeFirst() + "\n"
+        } else {
+            out += "\n"
+        }
+        for line in lines { out += indent + line + "\n" }
+        return out
+    }
+
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if !current.isEmpty, current.count + 1 + word.count > width {
+                lines.append(current)
+                current = ""
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+}

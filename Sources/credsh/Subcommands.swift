@@ -1,0 +1,180 @@
+import CredScript
+
+/// credsh's subcommands: `run` (the default), `check`, `test`, and the hidden
+/// `reference` that `make grammar` uses.
+enum Subcommands {
+    static let version = "0.1.0"
+
+    static let exitCodes = """
+        Exit codes:
+          0  success
+          1  an expectation failed, or a command failed that no 'expect error' named
+          2  usage or syntax error
+          3  runtime error (a command could not run: no such user, nothing pending)
+          4  I/O error (a file is missing, unreadable, or not a regular file)
+        """
+
+    static let format = CommandSyntax.Option(
+        long: "format", value: "<format>",
+        help: "Output format: text for people, json for JSON Lines (one object per call, callback and result).")
+    static let noColor = CommandSyntax.Option(
+        long: "no-color", help: "Never colour the output (NO_COLOR in the environment does the same).")
+    static let seed = CommandSyntax.Option(
+        long: "seed", value: "<seed>", help: "Seed for everything random in the simulation (password salts). (default: 0)")
+    static let keepGoing = CommandSyntax.Option(
+        long: "keep-going", help: "Go on after a failure, reporting each one; the exit code is the first failure's.")
+
+    static let run = CommandSyntax(
+        name: "run",
+        abstract: "Run scripts (the default), or open the prompt when there is none and stdin is a terminal.",
+        arguments: ("<files> ...", "Scripts to run in order, in one simulation; '-' reads standard input."),
+        options: [
+            keepGoing,
+            .init(long: "echo", help: "Print each command (secrets masked) before its results, as a transcript."),
+            format, noColor, seed,
+        ],
+        discussion: exitCodes)
+
+    static let check = CommandSyntax(
+        name: "check", abstract: "Parse and validate scripts without running them.",
+        arguments: ("<files> ...", "Scripts to check; '-' reads standard input."),
+        options: [noColor])
+
+    static let test = CommandSyntax(
+        name: "test",
+        abstract: "Run self-checking scripts, each in a fresh simulation, and report 'N passed, N failed'.",
+        arguments: ("<paths> ...", "Scripts, or directories searched for *.credscript (default: the current directory)."),
+        options: [
+            .init(long: "jobs", short: "j", value: "<n>", help: "Run N scripts at once (default: the number of cores). The output is the same whatever N is."),
+            .init(long: "shard", value: "<k/n>", help: "Run only the K-th of N shares of the scripts (every script is in exactly one share), for a CI matrix."),
+            .init(long: "update", help: "Rewrite each X.expected that sits beside X.credscript with this run's transcript, and name those that changed."),
+            .init(long: "keep-going", help: "Go on after a failure inside a script, reporting each one, as a plain run does."),
+            .init(long: "format", value: "<format>", help: "text, or json for one JSON object per script and one for the totals."),
+            .init(long: "junit", value: "<file>", help: "Also write the results as JUnit XML to this file."),
+            seed,
+            .init(long: "no-color", help: "Never colour the output."),
+        ],
+        discussion: """
+            Each script runs as 'credsh --echo FILE' would, in a fresh simulation, and
+            stops at its first failure unless --keep-going is given. When X.expected sits
+            beside X.credscript, the transcript must match it byte for byte (a unified
+            diff shows where it does not). The exit code is the most severe of any
+            script's: 4 (I/O), 3 (runtime), 2 (syntax), 1 (an expectation failed, or a
+            transcript differs), else 0.
+            """)
+
+    static let reference = CommandSyntax(
+        name: "reference", abstract: "Print the command reference of grammar.md, from the command table.",
+        arguments: nil, options: [])
+
+    static let root = """
+        OVERVIEW: A shell and scripting language that simulates credential-management
+        SDKs and their server.
+
+        With no FILE and a terminal, credsh opens a prompt (line editing, history, Tab
+        completion).
+        With FILEs, '-', or a pipe on standard input, it runs them as a batch, with no
+        prompt.
+
+        \(exitCodes)
+
+        USAGE: credsh [run] [<files> ...] [options]
+               credsh check <files> ...
+               credsh test [<paths> ...] [options]
+
+        OPTIONS:
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          run (default)           Run scripts (the default), or open the prompt when
+                                  there is none and stdin is a terminal.
+          check                   Parse and validate scripts without running them.
+          test                    Run self-checking scripts, each in a fresh
+                                  simulation, and report 'N passed, N failed'.
+
+          See 'credsh help <subcommand>' for detailed help.
+
+        """
+
+    /// Parses the words after `credsh` and runs what they ask for; returns the exit code.
+    static func main(_ words: [String]) -> Int32 {
+        var rest = words[...]
+        var syntax = run
+        var explicit = false
+        if let first = rest.first {
+            if first == "help" {
+                let topic = rest.dropFirst().first
+                guard let topic else { return printOut(root) }
+                guard let found = subcommand(named: topic) else { return usage(UsageError("Unknown subcommand '\(topic)'", nil)) }
+                return printOut(found.help)
+            }
+            if let found = subcommand(named: first) {
+                syntax = found
+                explicit = true
+                rest = rest.dropFirst()
+            }
+        }
+        do throws(UsageError) {
+            let parsed = try ArgumentScanner.scan(rest, syntax)
+            if parsed.version { return printOut(version + "\n") }
+            if parsed.help { return printOut(explicit ? syntax.help : root) }
+            switch syntax.name {
+            case "check":
+                guard !parsed.positionals.isEmpty else { throw UsageError("Missing expected argument '<files> ...'", syntax) }
+                return BatchRunner.check(paths: parsed.positionals, noColor: parsed.has("no-color"))
+            case "test":
+                return TestRunner.run(try TestRunner.Configuration(parsed, syntax))
+            case "reference":
+                return printOut(HelpText.markdownReference(.standard))
+            default:
+                return Launcher.run(try Launcher.Configuration(parsed, syntax))
+            }
+        } catch {
+            return usage(error)
+        }
+    }
+
+    /// A switch, not a dictionary: a dictionary of this type costs a run-time type look-up
+    /// at start-up that is a third of what an empty script costs (measured with callgrind).
+    static func subcommand(named name: String) -> CommandSyntax? {
+        switch name {
+        case "run": return run
+        case "check": return check
+        case "test": return test
+        case "reference": return reference
+        default: return nil
+        }
+    }
+
+    static func printOut(_ text: String) -> Int32 {
+        let streams = StandardStreams()
+        streams.write(text)
+        streams.flush()
+        return 0
+    }
+
+    static func usage(_ error: UsageError) -> Int32 {
+        StandardStreams().writeError(error.text)
+        return 2
+    }
+}
+
+/// Reading option values, each with a message that says what it takes.
+extension ParsedArguments {
+    func format(_ syntax: CommandSyntax) throws(UsageError) -> TerminalHost.Format {
+        guard let text = values["format"] else { return .text }
+        guard let format = TerminalHost.Format(rawValue: text) else {
+            throw UsageError("The value '\(text)' is invalid for '--format <format>'. Please provide one of 'text' and 'json'.", syntax)
+        }
+        return format
+    }
+
+    func seed(_ syntax: CommandSyntax) throws(UsageError) -> UInt64 {
+        guard let text = values["seed"] else { return 0 }
+        guard let seed = UInt64(text) else {
+            throw UsageError("--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'", syntax)
+        }
+        return seed
+    }
+}
