@@ -35,7 +35,7 @@ enum OneWelcomeFlow: SDKFlow {
         },
         CommandSpec("changepin", group: group, sdk: catalog.name,
                     summary: "changePin: start changing the authenticated user's PIN", example: "changepin") { c in
-            try onewelcome(c) { sdk, world in sdk.changePin(world: world) }
+            onewelcome(c) { sdk, world in sdk.changePin(world: world) }
         },
         CommandSpec("pin", [pin], group: group, sdk: catalog.name,
                     summary: "Answer the pending PIN challenge (authentication, current PIN or new PIN)", example: "pin 52817") { c in

@@ -34,14 +34,14 @@ enum RelIDFlow: SDKFlow {
         CommandSpec("block", [user], group: group, sdk: catalog.name, summary: "Block a user (login answers 153)",
                     example: "block alice") { c in
             let id = try c.existingUser(user)
-            try relid(c) { sim, _ in sim.server.setBlocked(id, true) }
+            relid(c) { sim, _ in sim.server.setBlocked(id, true) }
             c.say("\(id) is blocked")
             return []
         },
         CommandSpec("unblock", [user], group: group, sdk: catalog.name, summary: "Unblock a user and restore their attempts",
                     example: "unblock alice") { c in
             let id = try c.existingUser(user)
-            let attempts = try relid(c) { sim, _ in
+            let attempts = relid(c) { sim, _ in
                 sim.server.setBlocked(id, false)
                 return sim.server.policy.attempts
             }
@@ -63,7 +63,7 @@ enum RelIDFlow: SDKFlow {
                     summary: "Set the password policy: RELID_PASSWORD_POLICY JSON, or keys (also history, maxAge, attempts)",
                     example: "policy password minL=8 maxL=16 history=3 maxAge=90d attempts=3") { c in
             let policy = try RelIDPolicyInput.policy(from: c, rules, current: c.simulation.sdk(RelIDSimulator.self).server.policy)
-            try relid(c) { sim, _ in sim.server.policy = policy }
+            relid(c) { sim, _ in sim.server.policy = policy }
             c.say(c.simulation.active.describePolicy())
             return []
         },
@@ -89,12 +89,12 @@ enum RelIDFlow: SDKFlow {
         },
         CommandSpec("challenges", group: group, sdk: catalog.name,
                     summary: "getAllChallenges for the logged-in user", example: "challenges") { c in
-            try relid(c) { sim, _ in sim.getAllChallenges() }
+            relid(c) { sim, _ in sim.getAllChallenges() }
         },
         CommandSpec("initiate", [credential], group: group, sdk: catalog.name,
                     summary: "initiateUpdateFlowForCredential (case-sensitive: \"Password\")", example: "initiate Password") { c in
             let name = try c.text(credential)
-            return try relid(c) { sim, _ in sim.initiateUpdate(credential: name) }
+            return relid(c) { sim, _ in sim.initiateUpdate(credential: name) }
         },
         CommandSpec("expect attemptsLeft", [count], group: group, sdk: catalog.name, role: .expectation,
                     summary: "The pending password challenge has this many attempts left", example: "expect attemptsLeft 2") { c in
