@@ -90,7 +90,7 @@ struct SusiApp: Sendable {
     mutating func logout() throws(SimulationError) -> [Outcome] {
         guard let user else { throw SimulationError("nobody is logged in") }
         self.user = nil
-        return [.note("no request: the app forgets the token of \(user.email); the server still accepts it until it expires"),
+        return [.note("no request: the app forgets the token of \(user.email); the server is not told, so the token keeps whatever validity it had there"),
                 .appShows("the login screen")]
     }
 

@@ -14,7 +14,7 @@ extension SusiServer {
                           notes: ["server: \(named); the service fails with a NullPointerException"])
         }
         if email != tokenOwner {
-            notes.append("server: the token belongs to \(tokenOwner) but the password changed is \(email)'s; the service never compares them (vendor quirk)")
+            notes.append("server: the token belongs to \(tokenOwner) but the account named is \(email); the service never compares the two (vendor quirk)")
         }
         // A missing current password is concatenated into the hash input as the text "null".
         let current = request.parameter("password") ?? "null"
