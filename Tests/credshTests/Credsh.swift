@@ -8,8 +8,12 @@ enum Credsh {
         return url
     }()
 
-    /// The binary built next to this test bundle.
+    /// The binary built next to this test bundle, or the one `CREDSH_BINARY` names (CI
+    /// runs these tests once more against the static executable `make build` makes).
     static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["CREDSH_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path, relativeTo: packageRoot).standardizedFileURL
+        }
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for candidate in [beside, beside.deletingLastPathComponent()] {
             let url = candidate.appendingPathComponent("credsh")
