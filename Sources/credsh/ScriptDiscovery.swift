@@ -3,7 +3,7 @@
 ///
 /// Links are followed, but never to a directory already visited, so a link to `.` or a
 /// loop of links ends the walk instead of repeating it; the real tree is walked before
-/// any linked directory, so a file is reported under its real path when it has one.
+/// any link, so a file is reported under its real path when it has one.
 struct ScriptDiscovery {
     static let suffix = ".credscript"
 
@@ -35,12 +35,16 @@ struct ScriptDiscovery {
         var pending = [root]
         var linked: [String] = []
         while true {
-            if pending.isEmpty {
-                // The real tree is done: now the linked directories not yet seen.
+            guard !pending.isEmpty else {
+                // The real tree is done: now the links, to directories not yet visited
+                // and to scripts not yet found.
                 guard !linked.isEmpty else { break }
-                let next = linked.removeFirst()
-                if let identity = FileSystem.identity(next), visitedDirectories.insert(identity).inserted {
-                    pending.append(next)
+                let path = linked.removeFirst()
+                guard let identity = FileSystem.identity(path) else { continue }
+                if identity.isDirectory {
+                    if visitedDirectories.insert(identity).inserted { pending.append(path) }
+                } else if path.hasSuffix(Self.suffix), seenFiles.insert(identity).inserted {
+                    found.append(path)
                 }
                 continue
             }
@@ -53,12 +57,10 @@ struct ScriptDiscovery {
                     if name.hasSuffix(Self.suffix) { found.append(path) }
                     continue
                 }
-                if identity.isDirectory {
-                    if FileSystem.isLink(path) {
-                        linked.append(path)
-                    } else if visitedDirectories.insert(identity).inserted {
-                        subdirectories.append(path)
-                    }
+                if FileSystem.isLink(path) {
+                    if identity.isDirectory || name.hasSuffix(Self.suffix) { linked.append(path) }
+                } else if identity.isDirectory {
+                    if visitedDirectories.insert(identity).inserted { subdirectories.append(path) }
                 } else if name.hasSuffix(Self.suffix), seenFiles.insert(identity).inserted {
                     found.append(path)
                 }

@@ -8,8 +8,12 @@ enum Credsh {
         return url
     }()
 
-    /// The binary built next to this test bundle.
+    /// The binary built next to this test bundle, or the one `CREDSH_BINARY` names (CI
+    /// runs these tests once more against the static executable `make build` makes).
     static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["CREDSH_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path, relativeTo: packageRoot).standardizedFileURL
+        }
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for candidate in [beside, beside.deletingLastPathComponent()] {
             let url = candidate.appendingPathComponent("credsh")
@@ -22,14 +26,20 @@ enum Credsh {
         let status: Int32
         let stdout: String
         let stderr: String
+        /// The harness killed credsh because it ran past its time bound.
+        var timedOut = false
+        /// Wall time, in seconds.
+        var seconds = 0.0
     }
 
     /// Runs credsh with `arguments`, `input` on stdin, in the package root, with a
-    /// pinned environment so the bytes are stable.
+    /// pinned environment so the bytes are stable. Past `timeout` seconds the harness
+    /// kills it (the result says so), so no test can hang on a bug.
     static func run(_ arguments: [String], input: Data? = nil, environment extra: [String: String] = [:],
-                    directory: URL? = nil) throws -> Result {
+                    directory: URL? = nil, timeout: Double = 120, executable: URL? = nil) throws -> Result {
+        let started = Date()
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         var environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory()]
@@ -40,6 +50,13 @@ enum Credsh {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
+        let killed = DataBox()
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [process] in
+            if process.isRunning {
+                killed.data = Data([1])
+                kill(process.processIdentifier, SIGKILL)
+            }
+        }
         // Read stderr on another thread while stdout is read here, so neither pipe fills and blocks credsh.
         let errors = DataBox()
         let group = DispatchGroup()
@@ -57,11 +74,27 @@ enum Credsh {
         process.waitUntilExit()
         group.wait()
         return Result(status: process.terminationStatus,
-                      stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errors.data, as: UTF8.self))
+                      stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errors.data, as: UTF8.self),
+                      timedOut: !killed.data.isEmpty, seconds: Date().timeIntervalSince(started))
     }
 
     static func run(_ arguments: [String], script: String) throws -> Result {
         try run(arguments, input: Data(script.utf8))
+    }
+
+    /// A shell command line (bash), with the binary's path in `$CREDSH`, time-bounded.
+    static func shell(_ command: String, directory: URL? = nil, timeout: Double = 60) throws -> Result {
+        try run(["-c", command], environment: ["CREDSH": binary.path], directory: directory, timeout: timeout,
+                executable: URL(fileURLWithPath: "/bin/bash"))
+    }
+
+    /// Writes `text` to `name` in `directory`, making folders on the way.
+    @discardableResult
+    static func write(_ text: String, _ name: String, in directory: URL) throws -> URL {
+        let url = directory.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
     }
 
     /// A fresh temporary directory for a test.

@@ -4,52 +4,110 @@ import Testing
 import FoundationXML
 #endif
 
-/// `credsh test`: verdicts, the closing count line, exit codes, JUnit XML.
+/// `credsh test`: verdicts with every failure, the closing count line, exit codes,
+/// `--keep-going`, `--format json`, JUnit XML.
 @Suite struct TestCommandTests {
     static func folder() throws -> URL {
         let dir = try Credsh.temporaryDirectory()
-        let nested = dir.appendingPathComponent("more")
-        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
-        try "user add alice\nlogin alice\nexpect event getPassword challengeMode=1\n"
-            .write(to: dir.appendingPathComponent("a-pass.credscript"), atomically: true, encoding: .utf8)
-        try "user add alice\nlogin alice\nexpect event getPassword challengeMode=0\nexpect attemptsLeft 9\n"
-            .write(to: dir.appendingPathComponent("b-fail.credscript"), atomically: true, encoding: .utf8)
-        try "logout\n".write(to: nested.appendingPathComponent("c-unexpected-error.credscript"), atomically: true, encoding: .utf8)
-        try "lgoin\n".write(to: nested.appendingPathComponent("d-syntax.credscript"), atomically: true, encoding: .utf8)
-        try "not a script".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        try Credsh.write("user add alice\nlogin alice\nexpect event getPassword challengeMode=1\n", "a-pass.credscript", in: dir)
+        try Credsh.write("user add alice\nlogin alice\nexpect event getPassword challengeMode=0\nexpect attemptsLeft 9\n",
+                         "b-fail.credscript", in: dir)
+        try Credsh.write("logout\n", "more/c-unexpected-error.credscript", in: dir)
+        try Credsh.write("lgoin\nstate extra\n", "more/d-syntax.credscript", in: dir)
+        try Credsh.write("login ghost\n", "more/e-runtime.credscript", in: dir)
+        try Credsh.write("not a script", "notes.txt", in: dir)
         return dir
     }
 
-    @Test func countsPassesAndFailuresOverADirectory() throws {
+    @Test func everyFailureOfAFileIsReportedWithItsPosition() throws {
         let dir = try Self.folder()
         let result = try Credsh.run(["test", dir.path])
-        #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "ok   \(dir.path)/a-pass.credscript (1 expectation)")
         #expect(lines.contains("FAIL \(dir.path)/b-fail.credscript"))
         #expect(lines.contains("    \(dir.path)/b-fail.credscript:3:1: expectation failed: expected an event getPassword challengeMode=0"))
-        #expect(lines.contains("    (and 1 more)"))
+        // Without --keep-going a script stops at its first failure, as a plain run does…
+        #expect(!result.stdout.contains("b-fail.credscript:4:1"))
+        // …but every syntax error is found before anything runs, and each is reported.
+        #expect(lines.contains("    \(dir.path)/more/d-syntax.credscript:1:1: error: unknown command 'lgoin' — did you mean 'login'?"))
+        #expect(lines.contains("    \(dir.path)/more/d-syntax.credscript:2:7: error: too many arguments for state (usage: state)"))
         #expect(lines.contains("FAIL \(dir.path)/more/c-unexpected-error.credscript"))
-        #expect(lines.contains("FAIL \(dir.path)/more/d-syntax.credscript"))
-        #expect(lines.last == "1 passed, 3 failed")
+        #expect(lines.last == "1 passed, 4 failed")
+        #expect(result.status == 3, "the most severe code: a runtime error")
+
+        let going = try Credsh.run(["test", "--keep-going", dir.appendingPathComponent("b-fail.credscript").path])
+        #expect(going.stdout.contains("b-fail.credscript:3:1: expectation failed"))
+        #expect(going.stdout.contains("b-fail.credscript:4:1: expectation failed: expected 9 attempts left"))
+        #expect(going.status == 1)
+
         let green = try Credsh.run(["test", dir.appendingPathComponent("a-pass.credscript").path])
         #expect(green.status == 0 && green.stdout.hasSuffix("1 passed, 0 failed\n"))
     }
 
-    @Test func junitIsValidXMLWithTheRightCounts() throws {
+    @Test func exitCodesFollowTheMostSevereScript() throws {
         let dir = try Self.folder()
+        func code(_ names: String...) throws -> Int32 {
+            try Credsh.run(["test"] + names.map { dir.appendingPathComponent($0).path }).status
+        }
+        #expect(try code("a-pass.credscript") == 0)
+        #expect(try code("a-pass.credscript", "b-fail.credscript") == 1)
+        #expect(try code("more/d-syntax.credscript") == 2)
+        #expect(try code("b-fail.credscript", "more/d-syntax.credscript") == 2)
+        #expect(try code("more/e-runtime.credscript", "more/d-syntax.credscript") == 3)
+        #expect(try code("more/e-runtime.credscript", "nope.credscript") == 4)
+    }
+
+    @Test func jsonGivesOneObjectPerScriptAndTheTotals() throws {
+        let dir = try Self.folder()
+        let result = try Credsh.run(["test", "--format", "json", dir.path])
+        let objects = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.count == 6)
+        let syntax = try #require(objects.first { ($0["script"] as? String)?.hasSuffix("d-syntax.credscript") == true })
+        #expect(syntax["passed"] as? Bool == false)
+        #expect(syntax["exitCode"] as? Int == 2)
+        let failures = try #require(syntax["failures"] as? [[String: Any]])
+        #expect(failures.count == 2)
+        #expect(failures[1]["line"] as? Int == 2 && failures[1]["column"] as? Int == 7 && failures[1]["kind"] as? String == "syntax")
+        let totals = try #require(objects.last)
+        #expect(totals["passed"] as? Int == 1 && totals["failed"] as? Int == 4 && totals["exitCode"] as? Int == 3)
+        #expect(result.status == 3)
+    }
+
+    @Test func junitHasTheRightCountsTimesAndElements() throws {
+        let dir = try Self.folder()
+        try Credsh.write("echo hi\n", "f-transcript.credscript", in: dir)
+        try Credsh.write("> echo hi\nho\n", "f-transcript.expected", in: dir)
         let report = dir.appendingPathComponent("report.xml")
-        _ = try Credsh.run(["test", "--junit", report.path, dir.path])
+        let result = try Credsh.run(["test", "--keep-going", "--junit", report.path, dir.path])
+        #expect(result.status == 3)
         let document = try XMLDocument(contentsOf: report)
         let suites = try #require(document.rootElement())
         #expect(suites.name == "testsuites")
-        #expect(suites.attribute(forName: "tests")?.stringValue == "4")
-        #expect(suites.attribute(forName: "failures")?.stringValue == "3")
-        let cases = try document.nodes(forXPath: "//testcase")
-        #expect(cases.count == 4)
-        let failures = try document.nodes(forXPath: "//testcase/failure")
-        #expect(failures.count == 3)
-        let first = try #require(failures.first as? XMLElement)
-        #expect(first.attribute(forName: "message")?.stringValue?.contains("expectation failed") == true)
+        for element in [suites] + (try document.nodes(forXPath: "//testsuite")).compactMap({ $0 as? XMLElement }) {
+            #expect(element.attribute(forName: "tests")?.stringValue == "6")
+            #expect(element.attribute(forName: "failures")?.stringValue == "3", "b-fail, c-unexpected-error, f-transcript")
+            #expect(element.attribute(forName: "errors")?.stringValue == "2", "d-syntax, e-runtime")
+            #expect(Double(element.attribute(forName: "time")?.stringValue ?? "") != nil)
+        }
+        let cases = try document.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
+        #expect(cases.count == 6)
+        for testcase in cases {
+            let time = try #require(Double(testcase.attribute(forName: "time")?.stringValue ?? ""))
+            #expect(time >= 0 && time < 60)
+        }
+        func elements(_ script: String, _ kind: String) throws -> [XMLElement] {
+            try document.nodes(forXPath: "//testcase[contains(@name, '\(script)')]/\(kind)").compactMap { $0 as? XMLElement }
+        }
+        // One failure per failed expectation (--keep-going reports both), one error per syntax error.
+        #expect(try elements("b-fail", "failure").count == 2)
+        #expect(try elements("b-fail", "failure").first?.attribute(forName: "message")?.stringValue?.hasSuffix(
+            "b-fail.credscript:3:1: expectation failed: expected an event getPassword challengeMode=0") == true)
+        #expect(try elements("d-syntax", "error").count == 2)
+        #expect(try elements("e-runtime", "error").count == 1)
+        #expect(try elements("a-pass", "failure").isEmpty && elements("a-pass", "error").isEmpty)
+        let transcript = try #require(try elements("f-transcript", "failure").first)
+        #expect(transcript.stringValue?.contains("-ho\n+hi") == true)
     }
 }
