@@ -118,7 +118,7 @@ import Testing
         for _ in 0..<50 {
             let out = try sim.answerPasscode("Wrong-pass1", world: Self.world)
             #expect(Self.events("failedToMatch", in: out).first == SDKEvent("failedToMatch", [
-                ("error", .string("failedToMatch")), ("message", .string("Passcode does not match.")), ("triesRemaining", .int(-1)),
+                ("errorCase", .string("failedToMatch")), ("message", .string("Passcode does not match.")), ("triesRemaining", .int(-1)),
             ]))
         }
         #expect(sim.promptStatus == "carol [unlock]")
@@ -184,7 +184,7 @@ import Testing
         let out = try sim.login("carol", secret: nil, world: Self.world)
         #expect(Self.names(out) == ["evaluatePolicy", "showScreen"])
         #expect(Self.events("evaluatePolicy", in: out).first == SDKEvent("evaluatePolicy", [
-            ("success", .bool(false)), ("error", .string("authenticationFailed")),
+            ("success", .bool(false)), ("errorCase", .string("authenticationFailed")),
         ]))
         #expect(sim.biometricWillFail == false)
         _ = try sim.answerPasscode("Abcdefg1", world: Self.world)

@@ -13,8 +13,8 @@ public struct CommandContext {
     }
 
     /// Prints lines of command output (not SDK outcomes).
-    func say(_ lines: String...) { for line in lines { evaluator.host.emit(.text(line)) } }
-    func say(_ lines: [String]) { for line in lines { evaluator.host.emit(.text(line)) } }
+    func say(_ lines: String...) { for line in lines { evaluator.emit(.text(line)) } }
+    func say(_ lines: [String]) { for line in lines { evaluator.emit(.text(line)) } }
 
     // MARK: Arguments
 
