@@ -29,7 +29,7 @@ final class MemoryHost: ScriptHost {
     }
 
     func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {
-        if recordings[path] != nil, !overwrite { throw HostError("\(path) exists; 'record --force \(path)' overwrites it") }
+        if recordings[path] != nil, !overwrite { throw HostError("\(path) already exists; 'record --force \(path)' replaces it") }
         if path.hasPrefix("/nonexistent/") { throw HostError("cannot write \(path): No such file or directory") }
         recordings[path] = text
         recordingPath = path
