@@ -103,7 +103,7 @@ import Testing
         var sim = Self.sim()
         let out = try sim.login("carol", secret: nil, world: Self.world)
         #expect(Self.names(out) == ["showScreen"])
-        #expect(sim.promptStatus == "carol [unlock]")
+        #expect(sim.promptStatus == "[carol: unlock]")
         #expect(sim.signedInUser == nil)
         #expect(throws: SimulationError.self) { try sim.login("carol", secret: nil, world: Self.world) }
         let answer = try sim.answerPasscode("Abcdefg1", world: Self.world)
@@ -121,7 +121,7 @@ import Testing
                 ("errorCase", .string("failedToMatch")), ("message", .string("Passcode does not match.")), ("triesRemaining", .int(-1)),
             ]))
         }
-        #expect(sim.promptStatus == "carol [unlock]")
+        #expect(sim.promptStatus == "[carol: unlock]")
         #expect(sim.users["carol"]?.isReset == false)
         _ = try sim.answerPasscode("Abcdefg1", world: Self.world)
         #expect(sim.signedInUser == "carol")

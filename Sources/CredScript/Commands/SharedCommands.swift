@@ -93,7 +93,9 @@ enum SharedCommands {
         CommandSpec("clock set", [time], group: world, summary: "Set the virtual clock", example: "clock set 2026-03-01") { c in
             let text = try c.text(time)
             guard let instant = UTCTimestamp.parse(text) else { throw SimulationError("'\(text)' is not a time such as 2026-03-01") }
-            c.simulation.world.clock.set(to: instant)
+            guard c.simulation.world.clock.set(to: instant) else {
+                throw SimulationError("the clock cannot go before 1970-01-01T00:00:00Z (the Unix epoch)")
+            }
             c.say(UTCTimestamp.format(c.simulation.now))
             return []
         },
