@@ -90,7 +90,7 @@ enum SharedCommands {
             c.say("\(UTCTimestamp.format(c.simulation.now)) (+\(SimDuration(seconds: seconds).description))")
             return []
         },
-        CommandSpec("clock set", [time], group: world, summary: "Set the virtual clock", example: "clock set 2026-03-01") { c in
+        CommandSpec("clock set", [time], group: world, summary: "Set the virtual clock, forward or back (from 1970 to 9999)", example: "clock set 2026-03-01") { c in
             let text = try c.text(time)
             guard let instant = UTCTimestamp.parse(text) else { throw SimulationError("'\(text)' is not a time such as 2026-03-01") }
             guard c.simulation.world.clock.set(to: instant) else {
