@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @Suite struct OutputFormatTests {
-    static let script = "user add alice password \"Passw0rd!\"\nexpire alice\nlogin alice \"Passw0rd!\"\nupdate a b c\nexpect error \"do not match\"\n"
+    static let script = "user add alice password \"Passw0rd!\"\nexpire alice\nlogin alice \"Passw0rd!\"\nupdate a b c\nexpect error ~\"do not match\"\n"
 
     @Test func jsonLinesUseTheSDKsNames() throws {
         let result = try Credsh.run(["--format", "json", "--echo", "-"], script: Self.script)

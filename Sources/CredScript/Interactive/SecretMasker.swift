@@ -19,9 +19,10 @@ public enum SecretMasker {
 
     static func collectSecretRanges(_ statement: Statement, into ranges: inout [Range<Int>]) {
         switch statement {
-        case .binding(_, let value, _):
-            // A variable may hold a password; its value never reaches the history.
-            ranges.append(value.position.offset..<(value.position.offset + value.length))
+        case .binding(let name, let value, _, let secret):
+            // The history is written before the value is used, so a name that says
+            // "secret" is taken at its word too (docs: grammar.md, "Secrets").
+            if secret || looksSecret(name) { ranges.append(value.position.offset..<(value.position.offset + value.length)) }
         case .repetition(_, let body, _):
             for inner in body { collectSecretRanges(inner, into: &ranges) }
         case .command(let call):
@@ -33,6 +34,13 @@ public enum SecretMasker {
                 }
             }
         }
+    }
+
+    /// `pw`, `password`, `newPin`, `passcode`, `token`, `secret`: names that say they hold
+    /// secrets are masked from the start, in echo, history and transcripts alike.
+    static func looksSecret(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return ["pw", "pass", "pin", "secret", "token", "code", "key", "cred"].contains { lower.contains($0) }
     }
 
     static func maskEverythingAfterFirstWord(_ line: String) -> String {

@@ -37,6 +37,8 @@ public struct JSONLinesRenderer: Sendable {
                 return .object([("app", .string(message))])
             case .note(let message):
                 return .object([("note", .string(message))])
+            case let .policyRefusal(rule, message):
+                return .object([("note", .string("policy")), ("rule", .string(rule)), ("message", .string(message))])
             }
         }
     }
