@@ -81,7 +81,7 @@ import Glibc
 
     /// Regression: `clock set 1960-01-01` set the clock to 1970-01-01 and said so.
     @Test func theClockIsNotSetBefore1970() {
-        let (host, evaluator) = runScript("clock set 1960-01-01\nexpect error \"cannot go before 1970\"\nclock\nclock set 1970-01-01\n")
+        let (host, evaluator) = runScript("clock set 1960-01-01\nexpect error ~\"cannot go before 1970\"\nclock\nclock set 1970-01-01\n")
         #expect(evaluator.exitCode == 0, "\(host.errors)")
         #expect(host.output.contains("✗ error: the clock cannot go before 1970-01-01T00:00:00Z"))
         #expect(host.output.contains("2026-01-01T00:00:00Z\n1970-01-01T00:00:00Z\n"), "the refused set changed nothing")

@@ -49,8 +49,8 @@ public enum SecretMasker {
 
     private static func collectRemoved(_ statement: Statement, noun: String, into found: inout [RemovedSecret]) {
         switch statement {
-        case .binding(_, let value, _):
-            if isMask(value) { found.append(RemovedSecret(position: value.position, noun: "value")) }
+        case .binding(let name, let value, _, let secret):
+            if isMask(value), secret || looksSecret(name) { found.append(RemovedSecret(position: value.position, noun: "value")) }
         case .repetition(_, let body, _):
             for inner in body { collectRemoved(inner, noun: noun, into: &found) }
         case .command(let call):
@@ -74,14 +74,22 @@ public enum SecretMasker {
 
     static func collectSecretRanges(_ statement: Statement, into ranges: inout [Range<Int>]) {
         switch statement {
-        case .binding(_, let value, _):
-            // A variable may hold a password; its value never reaches the history.
-            ranges.append(value.position.offset..<(value.position.offset + value.length))
+        case .binding(let name, let value, _, let secret):
+            // The history is written before the value is used, so a name that says
+            // "secret" is taken at its word too (docs: grammar.md, "Secrets").
+            if secret || looksSecret(name) { ranges.append(value.position.offset..<(value.position.offset + value.length)) }
         case .repetition(_, let body, _):
             for inner in body { collectSecretRanges(inner, into: &ranges) }
         case .command(let call):
             ranges += secretExpressions(of: call).map { $0.position.offset..<($0.position.offset + $0.length) }
         }
+    }
+
+    /// `pw`, `password`, `newPin`, `passcode`, `token`, `secret`: names that say they hold
+    /// secrets are masked from the start, in echo, history and transcripts alike.
+    static func looksSecret(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return ["pw", "pass", "pin", "secret", "token", "code", "key", "cred"].contains { lower.contains($0) }
     }
 
     /// For text that does not parse: per line, the first word stays (so the line can be

@@ -57,6 +57,8 @@ public struct JSONLinesRenderer: Sendable {
                 return [("app", .string(message))]
             case .note(let message):
                 return [("note", .string(message))]
+            case let .policyRefusal(rule, message):
+                return [("note", .string("policy")), ("rule", .string(rule)), ("message", .string(message))]
             }
         }
     }

@@ -23,6 +23,7 @@ extension Evaluator {
             return
         }
         let sdk = simulation.activeCatalog.name
+        printed.removeAll(keepingCapacity: true)
         var outcomes: [Outcome] = []
         var failure: CommandResult.Failure?
         do {
@@ -40,7 +41,7 @@ extension Evaluator {
             fail(Diagnostic(.runtime, "\(error)", file: source.name, at: call.position), source)
             return
         }
-        last = CommandResult(name: call.spec.name, position: call.position, sdk: sdk, outcomes: outcomes, failure: failure)
+        last = CommandResult(name: call.spec.name, position: call.position, sdk: sdk, outcomes: outcomes, failure: failure, said: printed)
         if let failure, !options.interactive {
             let message = "\(call.spec.name) failed: \(failure.message) (write 'expect error' after it if that is what should happen)"
             pendingFailure = (Diagnostic(failure.isRuntime ? .runtime : .expectation, message, file: source.name, at: call.position), source)
@@ -58,7 +59,8 @@ extension Evaluator {
         }
         emit(.commandError(message))
         let failure = CommandResult.Failure(message: message, code: nil, isRuntime: true)
-        last = CommandResult(name: call.spec.name, position: call.position, sdk: simulation.activeCatalog.name, outcomes: [], failure: failure)
+        last = CommandResult(name: call.spec.name, position: call.position, sdk: simulation.activeCatalog.name, outcomes: [],
+                             failure: failure, said: [])
         if !options.interactive {
             pendingFailure = (Diagnostic(.runtime, "\(call.spec.name) failed: \(message)", file: source.name, at: call.position), source)
         }
@@ -85,7 +87,7 @@ extension Evaluator {
     }
 
     /// A failed expectation at the `expect` line, showing what the last command produced.
-    func expectationFailure(_ message: String, _ c: CommandContext, showLast: Bool = false) -> Diagnostic {
+    func expectationFailure(_ message: String, _ c: CommandContext, showLast: Bool = false, at position: SourcePosition? = nil) -> Diagnostic {
         var notes: [String] = []
         if showLast, let result = last {
             notes.append("the last command (\(result.name), line \(result.position.line)) produced:")
@@ -93,7 +95,7 @@ extension Evaluator {
             notes += result.outcomes.isEmpty ? ["  no SDK calls or callbacks"] : result.outcomes.map { "  " + renderer.render($0, sdk: result.sdk) }
             if let failure = result.failure, result.outcomes.isEmpty { notes.append("  ✗ error: \(failure.message)") }
         }
-        return Diagnostic(.expectation, message, file: c.source.name, at: c.call.position, notes: notes)
+        return Diagnostic(.expectation, message, file: c.source.name, at: position ?? c.call.position, notes: notes)
     }
 
     // MARK: Session commands

@@ -60,6 +60,11 @@ public final class Evaluator {
     /// Statements executed so far in this run.
     public internal(set) var steps = 0
     var budgetExhausted = false
+    /// Variables holding a secret: bound with `let secret`, or given where a secret goes.
+    /// `echo` and the prompt's history show them as ***.
+    var secretVariables: Set<String> = []
+    /// The lines the running command printed itself, for `expect output`.
+    var printed: [String] = []
 
     public init(simulation: Simulation = Simulation(), table: CommandTable = .standard,
                 options: Options = Options(), host: ScriptHost) {
@@ -156,7 +161,8 @@ public final class Evaluator {
         defer { origin = outerOrigin }
         var replay = Replay.whole
         switch statement {
-        case let .binding(name, value, position):
+        case let .binding(name, value, position, secret):
+            if secret || SecretMasker.looksSecret(name) { secretVariables.insert(name) } else { secretVariables.remove(name) }
             if options.echo {
                 emit(.echo(command: ScriptWriter.render(statement, masked: true), file: source.name, line: position.line))
             }
@@ -215,6 +221,7 @@ public final class Evaluator {
         switch expression.kind {
         case .word(let w): return .text(w)
         case .string(let s): return .text(s)
+        case .pattern(let p): return .pattern(p)
         case .integer(let i): return .integer(i)
         case .duration(let d): return .duration(d)
         case .json(let j): return .json(j)
@@ -269,6 +276,17 @@ struct CommandResult {
     let sdk: String
     let outcomes: [Outcome]
     let failure: Failure?
+    /// The lines the command printed itself (`policy show`, `user show`).
+    let said: [String]
+
+    /// Every line the command showed: its own, its outcomes as text, its error. Rendered
+    /// only when `expect output` asks, so plain runs pay nothing for it.
+    var printed: [String] {
+        let renderer = TextRenderer()
+        var lines = said + outcomes.map { renderer.render($0, sdk: sdk) }
+        if let failure, failure.isRuntime { lines.append("✗ error: \(failure.message)") }
+        return lines
+    }
 
     var events: [SDKEvent] { outcomes.compactMap(\.event) }
 }

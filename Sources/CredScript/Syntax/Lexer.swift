@@ -75,6 +75,11 @@ public struct Lexer {
             case UInt8(ascii: "$"):
                 if let variable = scanVariable(from: start) { return variable }
                 continue
+            case UInt8(ascii: "~") where peek(1) == UInt8(ascii: "\""):
+                advance()  // ~
+                guard let string = scanString(from: position) else { continue }
+                guard case .string(let text) = string.kind else { continue }
+                return token(.pattern(text), from: start)
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 if let number = scanNumber(from: start) { return number }
                 if let word = scanWord(from: start) { return word }
