@@ -16,17 +16,24 @@ extension Evaluator {
     func repeatBlock(_ statement: Statement, count: Int, body: [Statement], in source: SourceFile) -> (flow: Flow, replay: Replay) {
         let journal = self.journal
         self.journal = nil  // a block is journaled as one piece, not command by command
+        // What ran is tracked only for a journal (at the prompt), so scripts pay nothing.
+        let tracking = journal != nil || tracksReplay
+        let outerTracking = tracksReplay
+        tracksReplay = tracking
+        defer { tracksReplay = outerTracking }
         var finished = 0
         var ranOfUnfinished: [Statement] = []
         var flow = Flow.proceed
         iterations: for _ in 0..<count {
-            ranOfUnfinished = []
+            ranOfUnfinished.removeAll(keepingCapacity: true)
             for inner in body {
                 let (innerFlow, innerReplay) = perform(inner, in: source)
-                switch innerReplay {
-                case .none: break
-                case .whole: ranOfUnfinished.append(inner)
-                case .partial(let statements): ranOfUnfinished += statements
+                if tracking {
+                    switch innerReplay {
+                    case .none: break
+                    case .whole: ranOfUnfinished.append(inner)
+                    case .partial(let statements): ranOfUnfinished += statements
+                    }
                 }
                 if innerFlow == .stop {
                     flow = .stop
@@ -34,7 +41,7 @@ extension Evaluator {
                 }
             }
             finished += 1
-            ranOfUnfinished = []
+            ranOfUnfinished.removeAll(keepingCapacity: true)
             flushPendingFailure()
             if shouldStop {
                 flow = .stop
@@ -42,7 +49,7 @@ extension Evaluator {
             }
         }
         self.journal = journal
-        guard finished < count, case let .repetition(countExpression, _, position) = statement else {
+        guard tracking, finished < count, case let .repetition(countExpression, _, position) = statement else {
             journal?.add(statement, result: nil, host: host)
             return (flow, .whole)
         }

@@ -48,6 +48,8 @@ public final class Evaluator {
     var journal: SessionJournal?
     /// The statement running now: what its records say they came from.
     var origin: RecordOrigin?
+    /// Inside a block whose run the journal needs statement by statement.
+    var tracksReplay = false
 
     /// Every failure reported, in order; the first decides the exit code.
     public internal(set) var failures: [Diagnostic] = []
