@@ -7,9 +7,11 @@ public struct CommandContext {
     let evaluator: Evaluator
     let source: SourceFile
 
+    /// The evaluator's simulation, changed in place: a `set` would copy it first, and a
+    /// copy shares the SDKs' storage, so every change would copy a million accounts.
     var simulation: Simulation {
         get { evaluator.simulation }
-        nonmutating set { evaluator.simulation = newValue }
+        nonmutating _modify { yield &evaluator.simulation }
     }
 
     /// Prints lines of command output (not SDK outcomes).
