@@ -54,6 +54,15 @@ enum ServeCommand {
             guard code == 0 else { return code }
         }
 
+        // A parent may have blocked these (some test runners do); the serving loop needs them.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+        signal(SIGINT) { _ in stopRequested = 1 }
+        signal(SIGTERM) { _ in stopRequested = 1 }
+
         let json = configuration.output.format == .json
         let session = ServeSession(evaluator: evaluator, options: .init(control: configuration.control, limits: configuration.limits)) { entry in
             streams.write(json ? entry.json.serialized + "\n" : entry.text + "\n")
@@ -74,8 +83,6 @@ enum ServeCommand {
         }
         streams.flush()
 
-        signal(SIGINT) { _ in stopRequested = 1 }
-        signal(SIGTERM) { _ in stopRequested = 1 }
         session.serve(until: { stopRequested != 0 }, afterBatch: { streams.flush() })
         session.stop()
         let summary = "stopped: \(session.answered) answered, \(session.dropped) dropped, \(session.refused) refused"

@@ -102,7 +102,7 @@ final class ServedCredsh {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        let body = (try? Data(contentsOf: bodyFile)) ?? Data()
+        let body = method == "HEAD" ? Data() : (try? Data(contentsOf: bodyFile)) ?? Data()  // -I writes the head there
         return Answer(status: status, headers: headers, body: body, curlExit: result.status)
     }
 
