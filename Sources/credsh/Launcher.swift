@@ -29,7 +29,10 @@ enum Launcher {
         streams.onClosedOutput = { [unowned evaluator] in evaluator.exitCode }
         let code: Int32
         if interactive {
+            let server = PromptServer(evaluator: evaluator, host: host)
+            host.serveHook = { request throws(HostError) in try server.handle(request) }
             code = REPL(evaluator: evaluator, host: host, historyPath: LineEditor.defaultHistoryPath()).run()
+            server.stopServing()  // Ctrl-D or `exit`: close every connection before leaving
         } else {
             code = BatchRunner.run(paths: configuration.files.isEmpty ? ["-"] : configuration.files, evaluator: evaluator, host: host)
         }

@@ -63,6 +63,25 @@ enum Subcommands {
             transcript differs), else 0.
             """)
 
+    static let serve = CommandSyntax(
+        name: "serve",
+        abstract: "Run setup scripts, then serve the simulated SUSI server over HTTP until Ctrl-C.",
+        arguments: ("<files> ...", "Setup scripts to run first, in order, in one simulation (SUSI is active when they start)."),
+        options: [
+            .init(long: "host", value: "<address>", help: "The address to listen on (default: 127.0.0.1). Any other than loopback must be given here, explicitly."),
+            .init(long: "port", value: "<port>", help: "The TCP port; 0 picks a free one (default: 8080). The address bound is printed first."),
+            .init(long: "control", help: "Also answer POST /__credsh/run (a script, answered with its JSON Lines) and GET /__credsh/state."),
+            .init(long: "timeout", value: "<seconds>", help: "Seconds a client may take to send a request, and may stay idle between requests (default: 10)."),
+            format, noColor, seed,
+        ],
+        discussion: """
+            Serves /aaa/login.json and /aaa/changepassword.json (GET with a query string,
+            POST with a form) from the same simulated server as the 'susi' SDK, and logs
+            one line per request, secrets masked (JSON Lines with --format json). Exit
+            codes: those of the setup scripts when one fails, 4 when the address cannot
+            be bound, 0 after Ctrl-C or SIGTERM.
+            """)
+
     static let reference = CommandSyntax(
         name: "reference", abstract: "Print the command reference of grammar.md, from the command table.",
         arguments: nil, options: [])
@@ -81,6 +100,7 @@ enum Subcommands {
         USAGE: credsh [run] [<files> ...] [options]
                credsh check <files> ...
                credsh test [<paths> ...] [options]
+               credsh serve [<files> ...] [options]
 
         OPTIONS:
           --version               Show the version.
@@ -92,6 +112,8 @@ enum Subcommands {
           check                   Parse and validate scripts without running them.
           test                    Run self-checking scripts, each in a fresh
                                   simulation, and report 'N passed, N failed'.
+          serve                   Run setup scripts, then serve the simulated SUSI
+                                  server over HTTP until Ctrl-C.
 
           See 'credsh help <subcommand>' for detailed help.
 
@@ -125,6 +147,8 @@ enum Subcommands {
                 return BatchRunner.check(paths: parsed.positionals, noColor: parsed.has("no-color"))
             case "test":
                 return TestRunner.run(try TestRunner.Configuration(parsed, syntax))
+            case "serve":
+                return ServeCommand.run(try ServeCommand.Configuration(parsed, syntax))
             case "reference":
                 return printOut(HelpText.markdownReference(.standard))
             default:
@@ -142,6 +166,7 @@ enum Subcommands {
         case "run": return run
         case "check": return check
         case "test": return test
+        case "serve": return serve
         case "reference": return reference
         default: return nil
         }
