@@ -246,7 +246,11 @@ public struct Lexer {
             return Token(kind: .json(""), position: start, length: index - start.offset)
         }
         while index <= end { advance() }
-        guard let text = checkedText(start.offset..<index, startingAt: start) else { return nil }
+        guard let text = checkedText(start.offset..<index, startingAt: start) else {
+            // Reported, and consumed: the token stands for the bad object. (nil would mean
+            // "not an object", and the caller would take one more byte for a `{`.)
+            return Token(kind: .json(""), position: start, length: index - start.offset)
+        }
         return token(.json(text), from: start)
     }
 
