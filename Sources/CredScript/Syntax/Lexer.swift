@@ -264,6 +264,8 @@ public struct Lexer {
             report("unexpected control character U+\(hex4(text[bad])) in the script", at: start)
             return nil
         }
+        // Valid text, the usual case, is decoded in one pass; the loop below finds the bad byte.
+        if #available(macOS 15, *), let valid = String(validating: text, as: UTF8.self) { return valid }
         var iterator = text.makeIterator()
         var decoder = UTF8()
         var scalars = String.UnicodeScalarView()
