@@ -101,7 +101,7 @@ final class CaptureHost: ScriptHost {
         bytes += line.utf8.count
     }
 
-    func emit(_ record: OutputRecord) { append(renderer.render(record)) }
+    func emit(_ record: OutputRecord, from origin: RecordOrigin?) { append(renderer.render(record, from: origin)) }
 
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {
         var members: [(String, JSONValue)] = [
@@ -117,7 +117,7 @@ final class CaptureHost: ScriptHost {
         throw HostError("source reads no files in a script sent to \(ControlAPI.runPath)")
     }
 
-    func beginRecording(_ path: String, text: String) throws(HostError) {
+    func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {
         throw HostError("record writes no files in a script sent to \(ControlAPI.runPath)")
     }
 

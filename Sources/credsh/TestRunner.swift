@@ -30,7 +30,8 @@ enum TestRunner {
                 }
                 self.shard = shard
             }
-            settings = ScriptTest.Settings(seed: try parsed.seed(syntax), keepGoing: parsed.has("keep-going"), update: parsed.has("update"))
+            settings = ScriptTest.Settings(seed: try parsed.seed(syntax), keepGoing: parsed.has("keep-going"),
+                                         update: parsed.has("update"), maxSteps: try parsed.maxSteps(syntax))
             format = try parsed.format(syntax)
             junitPath = parsed.values["junit"]
             color = format == .text && !parsed.has("no-color") && (Environment.value("NO_COLOR") ?? "").isEmpty

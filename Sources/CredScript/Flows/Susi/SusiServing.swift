@@ -17,7 +17,7 @@ extension Evaluator {
             for outcome in exchange.outcomes { host.emit(.outcome(outcome, sdk: sdk)) }
         }
         let result = CommandResult(name: "request", position: .start, sdk: sdk, outcomes: exchange.outcomes,
-                                   failure: Evaluator.failure(in: exchange.outcomes))
+                                   failure: Evaluator.failure(in: exchange.outcomes), said: [])
         last = result
         if let journal {
             let lines = SusiServing.replayLines(request, appHoldsToken: appHoldsToken, active: simulation.activeCatalog.name)
