@@ -182,7 +182,7 @@ import Testing
         let after = try RawConnection(port: port)
         for expected in [200, 422] {
             after.send("GET /aaa/login.json?\(expected == 200 ? Self.login : "login=x&password=y&type=access-token") HTTP/1.1\r\nHost: x\r\n\r\n")
-            let text = after.read(seconds: 3)  // generous: CI machines are loaded.text
+            let text = after.read(seconds: 3).text  // generous: CI machines are loaded
             #expect(Self.statuses(text) == [expected], "\(text)")
         }
         let (status, log) = try served.stop()
