@@ -34,6 +34,8 @@ struct ScriptVerdict: Sendable {
     let transcript: Transcript
     let exitCode: Int32
     let seconds: Double
+    /// What the script's outcomes hit, with `--coverage`.
+    var coverage: CoverageTally?
 
     var passed: Bool { exitCode == 0 }
     var hasError: Bool { problems.contains { $0.isError } }
@@ -54,6 +56,7 @@ enum ScriptTest {
         var seed: UInt64 = 0
         var keepGoing = false
         var update = false
+        var coverage = false
     }
 
     static func run(_ path: String, _ settings: Settings) -> ScriptVerdict {
@@ -73,6 +76,7 @@ enum ScriptTest {
         host.collected = []
         let options = Evaluator.Options(echo: expected != nil, keepGoing: settings.keepGoing)
         let evaluator = Evaluator(simulation: Simulation(seed: settings.seed), options: options, host: host)
+        if settings.coverage { evaluator.coverage = CoverageRecorder() }
         do {
             evaluator.run(try ScriptLoader.load(path))
         } catch {
@@ -108,7 +112,7 @@ enum ScriptTest {
         }
         return ScriptVerdict(path: path, expectations: evaluator.expectationsPassed, problems: problems,
                              omitted: host.uncollected, transcript: transcript, exitCode: exitCode,
-                             seconds: Stopwatch.now() - started)
+                             seconds: Stopwatch.now() - started, coverage: evaluator.coverage?.tally)
     }
 
     /// `dir/X.expected` for `dir/X.credscript`; nil for a script named otherwise.
