@@ -212,10 +212,10 @@ struct Walk: Sendable, CustomTestStringConvertible {
 
 /// A host that throws output away: the walks render nothing.
 final class NullHost: ScriptHost {
-    func emit(_ record: OutputRecord) {}
+    func emit(_ record: OutputRecord, from origin: RecordOrigin?) {}
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {}
     func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile { throw HostError("no files") }
-    func beginRecording(_ path: String, text: String) throws(HostError) {}
+    func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {}
     func appendRecording(_ text: String) {}
     func endRecording() {}
 }

@@ -18,7 +18,7 @@ import Glibc
         var errors = ""
         let renderer = TextRenderer()
 
-        func emit(_ record: OutputRecord) {
+        func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
             switch record {
             case let .echo(_, _, line):
                 self.line = line
@@ -34,7 +34,7 @@ import Glibc
         }
         func report(_ diagnostic: Diagnostic, source: SourceFile?) { errors += DiagnosticFormatter().format(diagnostic, source: source) }
         func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile { throw HostError("no files here") }
-        func beginRecording(_ path: String, text: String) throws(HostError) {}
+        func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {}
         func appendRecording(_ text: String) {}
         func endRecording() {}
     }

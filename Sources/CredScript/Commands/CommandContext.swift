@@ -16,7 +16,7 @@ public struct CommandContext {
     func say(_ lines: String...) { say(lines) }
     func say(_ lines: [String]) {
         for line in lines {
-            evaluator.host.emit(.text(line))
+            evaluator.emit(.text(line))
             evaluator.printed.append(line)
         }
     }

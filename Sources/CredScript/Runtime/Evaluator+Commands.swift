@@ -28,11 +28,11 @@ extension Evaluator {
         var failure: CommandResult.Failure?
         do {
             outcomes = try call.spec.perform(context)
-            for outcome in outcomes { host.emit(.outcome(outcome, sdk: sdk)) }
+            for outcome in outcomes { emit(.outcome(outcome, sdk: sdk)) }
             coverage?.record(outcomes, sdk: sdk)
             failure = Evaluator.failure(in: outcomes)
         } catch let error as SimulationError {
-            host.emit(.commandError(error.message))
+            emit(.commandError(error.message))
             failure = CommandResult.Failure(message: error.message, code: nil, isRuntime: true)
         } catch let diagnostic as Diagnostic {
             // A bad value (an undefined variable, a file that cannot be read): not something `expect error` covers.
@@ -58,7 +58,7 @@ extension Evaluator {
             fail(Diagnostic(.runtime, message, file: source.name, at: call.position), source)
             return
         }
-        host.emit(.commandError(message))
+        emit(.commandError(message))
         let failure = CommandResult.Failure(message: message, code: nil, isRuntime: true)
         last = CommandResult(name: call.spec.name, position: call.position, sdk: simulation.activeCatalog.name, outcomes: [],
                              failure: failure, said: [])
@@ -101,21 +101,30 @@ extension Evaluator {
 
     // MARK: Session commands
 
-    func startRecording(_ path: String, call: CommandCall, source: SourceFile) throws {
+    /// `record [--force] FILE`: the session so far, then each statement as it runs. When the
+    /// file cannot be written (or exists, without `--force`), nothing changes: a recording
+    /// that was running goes on into its own file.
+    func startRecording(_ path: String, overwrite: Bool, call: CommandCall, source: SourceFile) throws {
         guard let journal else { throw SimulationError("record works at the prompt; a script is already a recording") }
-        do { try host.beginRecording(path, text: journal.startRecording()) } catch {
-            journal.stopRecording()
-            throw Diagnostic(.io, error.message, file: source.name, at: call.position)
+        let running = journal.recordingPath
+        do { try host.beginRecording(path, text: journal.recordingText, overwrite: overwrite) } catch {
+            let still = running.map { "; still recording to \($0)" } ?? "; not recording"
+            throw Diagnostic(.io, error.message + still, file: source.name, at: call.position)
         }
-        host.emit(.text("recording to \(path) (mode 0600: it holds the secrets the replay needs); replay it with: credsh test \(path)"))
-        host.emit(.text("the \(journal.statementCount) statement\(journal.statementCount == 1 ? "" : "s") run so far come first, so the replay starts from the same state"))
+        journal.startRecording(to: path)
+        if let running, running != path { emit(.text("the recording to \(running) ends here")) }
+        emit(.text("recording to \(path) (mode 0600: it holds the secrets the replay needs); replay it with: credsh test \(path)"))
+        emit(.text("the \(journal.statementCount) statement\(journal.statementCount == 1 ? "" : "s") run so far come first, so the replay starts from the same state"))
     }
+
+    /// The file being recorded into, for the prompt to show.
+    public var recordingPath: String? { journal?.recordingPath }
 
     func stopRecording() throws {
         guard let journal, journal.isRecording else { throw SimulationError("not recording") }
         journal.stopRecording()
         host.endRecording()
-        host.emit(.text("recording stopped"))
+        emit(.text("recording stopped"))
     }
 
     func runSourced(_ path: String, from call: CommandCall, in source: SourceFile) throws {

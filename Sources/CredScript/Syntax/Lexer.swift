@@ -189,7 +189,10 @@ public struct Lexer {
         while true {
             guard let byte = peek(), byte != UInt8(ascii: "\n") else {
                 report("unterminated string (a string ends with \" on the same line)", at: start)
-                return nil
+                // The string runs to the end of the line, so the parser reads it as the
+                // argument it was meant to be: the missing quote is the error reported, not
+                // a missing argument after it.
+                return token(.string(String(decoding: text, as: UTF8.self)), from: start)
             }
             if byte == UInt8(ascii: "\"") {
                 advance()

@@ -242,7 +242,7 @@ public struct Parser {
         let start = current.position
         guard var node = table.root.children[first] else {
             var message = "unknown command '\(first)'"
-            if let guess = Spelling.closest(to: first, among: table.firstWords) { message += " — did you mean '\(guess)'?" }
+            if let guess = Spelling.command(for: first, among: table.firstWords) { message += " — did you mean '\(guess)'?" }
             error(message, at: start)
             skipToLineEnd()
             return nil

@@ -135,7 +135,12 @@ public struct RelIDSDK: Sendable {
             return [.call(api: "initiateUpdateFlowForCredential", arguments: arguments, error: RelIDSyncError.loginRequired)]
         }
         guard credential == Self.passwordCredential else {
-            return [.call(api: "initiateUpdateFlowForCredential", arguments: arguments, error: RelIDSyncError.credentialNotSupported)]
+            // The SDK's error stays as it is; the note says what would have worked.
+            let hint = credential.lowercased() == Self.passwordCredential.lowercased()
+                ? "did you mean '\(Self.passwordCredential)'? the credential type is matched exactly, as onCredentialsAvailableForUpdate offers it"
+                : "the credential types on offer (onCredentialsAvailableForUpdate): \(Self.passwordCredential)"
+            return [.call(api: "initiateUpdateFlowForCredential", arguments: arguments, error: RelIDSyncError.credentialNotSupported),
+                    .note(hint)]
         }
         let update = PasswordChallenge(userID: user, mode: .updateCredentials, attemptsLeft: account.attemptsLeft)
         return [.call(api: "initiateUpdateFlowForCredential", arguments: arguments, error: nil), challenge(update, server: server)]
