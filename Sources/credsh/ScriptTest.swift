@@ -34,6 +34,8 @@ struct ScriptVerdict: Sendable {
     let transcript: Transcript
     let exitCode: Int32
     let seconds: Double
+    /// What the script's outcomes hit, with `--coverage`.
+    var coverage: CoverageTally?
 
     var passed: Bool { exitCode == 0 }
     var hasError: Bool { problems.contains { $0.isError } }
@@ -55,6 +57,7 @@ enum ScriptTest {
         var keepGoing = false
         var update = false
         var maxSteps = Evaluator.defaultStepBudget
+        var coverage = false
     }
 
     static func run(_ path: String, _ settings: Settings) -> ScriptVerdict {
@@ -74,6 +77,7 @@ enum ScriptTest {
         host.collected = []
         let options = Evaluator.Options(echo: expected != nil, keepGoing: settings.keepGoing, stepBudget: settings.maxSteps)
         let evaluator = Evaluator(simulation: Simulation(seed: settings.seed), options: options, host: host)
+        if settings.coverage { evaluator.coverage = CoverageRecorder() }
         do {
             evaluator.run(try ScriptLoader.load(path))
         } catch {
@@ -109,7 +113,7 @@ enum ScriptTest {
         }
         return ScriptVerdict(path: path, expectations: evaluator.expectationsPassed, problems: problems,
                              omitted: omitted(host, evaluator), transcript: transcript, exitCode: exitCode,
-                             seconds: Stopwatch.now() - started)
+                             seconds: Stopwatch.now() - started, coverage: evaluator.coverage?.tally)
     }
 
     /// Failures beyond those kept: the host keeps the first `collectLimit` diagnostics, and

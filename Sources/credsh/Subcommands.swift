@@ -54,6 +54,7 @@ enum Subcommands {
             .init(long: "keep-going", help: "Go on after a failure inside a script, reporting each one, as a plain run does."),
             .init(long: "format", value: "<format>", help: "text, or json for one JSON object per script and one for the totals."),
             .init(long: "junit", value: "<file>", help: "Also write the results as JUnit XML to this file."),
+            .init(long: "coverage", help: "Also show, per SDK, how often the scripts hit each callback, code, mode, screen, policy rule and transition, and what they never hit."),
             seed, maxSteps,
             .init(long: "no-color", help: "Never colour the output."),
         ],

@@ -29,6 +29,7 @@ extension Evaluator {
         do {
             outcomes = try call.spec.perform(context)
             for outcome in outcomes { emit(.outcome(outcome, sdk: sdk)) }
+            coverage?.record(outcomes, sdk: sdk)
             failure = Evaluator.failure(in: outcomes)
         } catch let error as SimulationError {
             emit(.commandError(error.message))

@@ -39,6 +39,9 @@ public final class Evaluator {
     public var options: Options
     /// Checked between statements: Ctrl-C at the prompt stops a long `repeat`.
     public var interruptRequested: () -> Bool = { false }
+    /// Counts what each command's outcomes hit, for `credsh test --coverage`; nil (no
+    /// work at all) unless coverage was asked for.
+    public var coverage: CoverageRecorder?
 
     let host: ScriptHost
     var variables: [String: Value] = [:]
