@@ -34,8 +34,9 @@ import Testing
             }
         }
 
-        /// What the server sends until it closes the connection or `seconds` pass.
-        func read(seconds: Double) -> (text: String, closed: Bool) {
+        /// What the server sends until `enough` says so (by default: never), it closes the
+        /// connection, or `seconds` pass.
+        func read(seconds: Double, until enough: (String) -> Bool = { _ in false }) -> (text: String, closed: Bool) {
             var data = [UInt8]()
             let deadline = Date().addingTimeInterval(seconds)
             var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -46,6 +47,7 @@ import Testing
                 let count = recv(fd, &buffer, buffer.count, 0)
                 if count <= 0 { return (String(decoding: data, as: UTF8.self), true) }
                 data += buffer[..<count]
+                if enough(String(decoding: data, as: UTF8.self)) { break }
             }
             return (String(decoding: data, as: UTF8.self), false)
         }
@@ -155,7 +157,7 @@ import Testing
         #expect(chunkedLogin.statuses == [200], "\(chunkedLogin.text)")
         let continued = try RawConnection(port: port)
         continued.send("POST /aaa/login.json HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n")
-        let interim = continued.read(seconds: 0.5).text
+        let interim = continued.read(seconds: 10) { $0.contains("\r\n\r\n") }.text
         #expect(interim.hasPrefix("HTTP/1.1 100 Continue\r\n"), "\(interim)")
         continued.send(body)
         #expect(Self.statuses(continued.read(seconds: 5).text) == [200])
@@ -182,7 +184,7 @@ import Testing
         let after = try RawConnection(port: port)
         for expected in [200, 422] {
             after.send("GET /aaa/login.json?\(expected == 200 ? Self.login : "login=x&password=y&type=access-token") HTTP/1.1\r\nHost: x\r\n\r\n")
-            let text = after.read(seconds: 0.5).text
+            let text = after.read(seconds: 10) { Self.statuses($0).count == 1 }.text
             #expect(Self.statuses(text) == [expected], "\(text)")
         }
         let (status, log) = try served.stop()
