@@ -27,11 +27,11 @@ final class TerminalHost: ScriptHost {
         self.diagnostics = DiagnosticFormatter(style: errorColor ? .ansi : .plain)
     }
 
-    func emit(_ record: OutputRecord) {
+    func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
         guard !quiet else { return }
         switch format {
         case .text: streams.write(textRenderer.render(record))
-        case .json: streams.write(jsonRenderer.render(record))
+        case .json: streams.write(jsonRenderer.render(record, from: origin))
         }
     }
 
@@ -39,6 +39,12 @@ final class TerminalHost: ScriptHost {
         if let count = collected?.count {
             if count < Self.collectLimit { collected?.append((diagnostic, source)) } else { uncollected += 1 }
             return
+        }
+        // Standard output says what the commands produced; standard error says why the run
+        // failed, and where. With JSON, a failed expectation is also a record in the output,
+        // so a reader of the stream alone sees the script fail.
+        if format == .json, !quiet, diagnostic.kind == .expectation {
+            streams.write(jsonRenderer.expectationFailed(diagnostic))
         }
         streams.writeError(diagnostics.format(diagnostic, source: source))
     }
@@ -48,8 +54,13 @@ final class TerminalHost: ScriptHost {
         return try ScriptLoader.file(resolved)
     }
 
-    func beginRecording(_ path: String, text: String) throws(HostError) {
-        try FileSystem.writePrivate(path, text)
+    func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {
+        do { try FileSystem.writePrivate(path, text, exclusive: !overwrite) } catch {
+            if !overwrite, FileSystem.exists(path) {
+                throw HostError("\(path) already exists; 'record --force \(path)' replaces it")
+            }
+            throw error
+        }
         recordingPath = path
     }
 

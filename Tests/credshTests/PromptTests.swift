@@ -9,8 +9,10 @@ import Testing
         let session = "credsh-test-\(UUID().uuidString.prefix(8))"
         let state: URL
 
-        init() throws {
-            state = try Credsh.temporaryDirectory()
+        /// A prompt whose history file lives under `folder` (a new folder when nil).
+        init(state folder: URL? = nil) throws {
+            state = try folder ?? Credsh.temporaryDirectory()
+            try? FileManager.default.removeItem(at: state.appendingPathComponent("exit-status"))
             // The shell around credsh writes its exit status to a file for the test to read;
             // it catches Ctrl-C (with a no-op, so credsh does not inherit an ignored SIGINT).
             let run = "trap : INT; XDG_STATE_HOME='\(state.path)' TERM=xterm LANG=C.UTF-8 '\(Credsh.binary.path)'; echo $? > '\(state.path)/exit-status'"

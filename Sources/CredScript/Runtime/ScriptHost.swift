@@ -2,12 +2,15 @@
 /// output and diagnostics, and files to read and record into. The executable provides
 /// the real one; tests provide one in memory.
 public protocol ScriptHost: AnyObject {
-    func emit(_ record: OutputRecord)
+    /// Shows a record; `origin` is the statement that produced it, when one did.
+    func emit(_ record: OutputRecord, from origin: RecordOrigin?)
     func report(_ diagnostic: Diagnostic, source: SourceFile?)
     /// Reads the script `path` names, relative to the script `includingFile` that sources it.
     func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile
-    /// Creates `path` (mode 0600) holding `text`, to go on recording into.
-    func beginRecording(_ path: String, text: String) throws(HostError)
+    /// Creates `path` (mode 0600) holding `text`, to go on recording into from now on.
+    /// An existing file is refused unless `overwrite` is true; on any failure the
+    /// recording that was running (if any) goes on untouched.
+    func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError)
     func appendRecording(_ text: String)
     func endRecording()
     /// Starts, stops or describes the HTTP server of `serve start|stop` (Flows/Susi), which
@@ -35,6 +38,11 @@ public enum ServeRequest: Equatable, Sendable {
     case start(port: Int?)
     case stop
     case status
+}
+
+extension ScriptHost {
+    /// Shows a record that no statement produced.
+    public func emit(_ record: OutputRecord) { emit(record, from: nil) }
 }
 
 /// A file that could not be read or written, in words for the user.
