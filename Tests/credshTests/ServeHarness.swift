@@ -142,10 +142,10 @@ final class LineBuffer: @unchecked Sendable {
 final class InProcessSusi {
     final class QuietHost: ScriptHost {
         var errors: [String] = []
-        func emit(_ record: OutputRecord) {}
+        func emit(_ record: OutputRecord, from origin: RecordOrigin?) {}
         func report(_ diagnostic: Diagnostic, source: SourceFile?) { errors.append(diagnostic.headline) }
         func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile { throw HostError("no files") }
-        func beginRecording(_ path: String, text: String) throws(HostError) {}
+        func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {}
         func appendRecording(_ text: String) {}
         func endRecording() {}
     }
