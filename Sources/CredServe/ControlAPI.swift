@@ -77,9 +77,11 @@ struct ControlAPI {
     }
 }
 
-/// Where a control run's output goes: JSON Lines in memory, diagnostics among them as
-/// `{"failure":KIND,"message":…,"file":…,"line":…,"column":…}`. Scripts run this way read
-/// no files and record nothing.
+/// Where a control run's output goes: the JSON Lines `--format json` prints, in memory.
+/// A failed expectation is the record that run prints too; the failures it sends to
+/// standard error instead (syntax, runtime, I/O) come as records of the same error shape,
+/// `{"error":{"message":…,"source":"credsh"},"failure":KIND,"file":…,"line":…,"column":…}`,
+/// since an HTTP answer has one stream. Scripts run this way read no files and record nothing.
 final class CaptureHost: ScriptHost {
     private let renderer = JSONLinesRenderer()
     private let limit: Int
@@ -93,8 +95,8 @@ final class CaptureHost: ScriptHost {
         guard !full else { return }
         guard bytes + line.utf8.count <= limit else {
             full = true
-            text += JSONValue.object([("error", .string("output over \(limit) bytes; the rest was left out")),
-                                      ("source", .string("credsh"))]).serialized + "\n"
+            text += JSONValue.object([("error", .object([("message", .string("output over \(limit) bytes; the rest was left out")),
+                                                         ("source", .string("credsh"))]))]).serialized + "\n"
             return
         }
         text += line
@@ -104,13 +106,15 @@ final class CaptureHost: ScriptHost {
     func emit(_ record: OutputRecord, from origin: RecordOrigin?) { append(renderer.render(record, from: origin)) }
 
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {
-        var members: [(String, JSONValue)] = [
-            ("failure", .string(String(describing: diagnostic.kind))), ("message", .string(diagnostic.message)),
-            ("file", .string(diagnostic.file)), ("line", .int(diagnostic.position.line)),
-            ("column", .int(diagnostic.position.column)),
-        ]
-        if !diagnostic.notes.isEmpty { members.append(("notes", .array(diagnostic.notes.map { .string($0) }))) }
-        append(JSONValue.object(members).serialized + "\n")
+        if diagnostic.kind == .expectation {
+            append(renderer.expectationFailed(diagnostic))
+            return
+        }
+        append(JSONValue.object([
+            ("error", .object([("message", .string(diagnostic.message)), ("source", .string("credsh"))])),
+            ("failure", .string(String(describing: diagnostic.kind))), ("file", .string(diagnostic.file)),
+            ("line", .int(diagnostic.position.line)), ("column", .int(diagnostic.position.column)),
+        ]).serialized + "\n")
     }
 
     func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile {

@@ -13,8 +13,8 @@ extension Evaluator {
         let exchange = simulation.modify(SusiSimulator.self) { sdk, world in sdk.serve(request, world: world) }
         let sdk = SusiFlow.catalog.name
         if show {
-            host.emit(.text("served \(client): \(request.method.escapingControls) \(request.path.escapingControls)"))
-            for outcome in exchange.outcomes { host.emit(.outcome(outcome, sdk: sdk)) }
+            host.emit(.text("served \(client): \(request.method.escapingControls) \(request.path.escapingControls)"), from: nil)
+            for outcome in exchange.outcomes { host.emit(.outcome(outcome, sdk: sdk), from: nil) }
         }
         let result = CommandResult(name: "request", position: .start, sdk: sdk, outcomes: exchange.outcomes,
                                    failure: Evaluator.failure(in: exchange.outcomes), said: [])
