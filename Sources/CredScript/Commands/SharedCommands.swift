@@ -22,7 +22,7 @@ enum SharedCommands {
     static let new = Parameter("NEW", "the new secret", .secret)
     static let confirm = Parameter("CONFIRM", "the new secret again", .secret, optional: true)
 
-    static let all: [CommandSpec] = language + clockAndNetwork + activeSDK
+    static let all: [CommandSpec] = language + clockAndNetwork + activeSDK + TeachingCommands.all
 
     static let language: [CommandSpec] = [
         CommandSpec("help", [topic], group: shell, summary: "List the commands, or explain one in full", example: "help update") { c in

@@ -10,6 +10,24 @@ public protocol ScriptHost: AnyObject {
     func beginRecording(_ path: String, text: String) throws(HostError)
     func appendRecording(_ text: String)
     func endRecording()
+    /// At the prompt: the session so far as a sequence diagram (`diagram`); nil where
+    /// none is kept (a script run, a test).
+    func sessionDiagram(title: String) -> SequenceDiagram?
+    /// Writes a picture (`diagram FILE`), replacing the file.
+    func writePicture(_ path: String, text: String) throws(HostError)
+    /// `compact on|off`: text output that shows what a flow already showed only once.
+    func setCompact(_ on: Bool) throws(HostError)
+}
+
+/// Hosts that keep no session, write no pictures and print no text do not need these.
+extension ScriptHost {
+    public func sessionDiagram(title: String) -> SequenceDiagram? { nil }
+    public func writePicture(_ path: String, text: String) throws(HostError) {
+        throw HostError("cannot write \(path) here")
+    }
+    public func setCompact(_ on: Bool) throws(HostError) {
+        throw HostError("compact output is not available here")
+    }
 }
 
 /// A file that could not be read or written, in words for the user.
