@@ -57,14 +57,18 @@ enum ExplainText {
         func name(of lifeline: String) -> String { cast.lifelines.first { $0.id == lifeline }?.name ?? lifeline }
         for event in catalog.events where event.name.lowercased() == lower {
             let route = cast.route(event: event.name)
-            let fields = event.fields.map { $0.optional ? "\($0.name) (when it applies)" : $0.name }
+            let always = event.fields.filter { !$0.optional }.map(\.name), sometimes = event.fields.filter(\.optional).map(\.name)
+            var fields = always.isEmpty ? "none always" : always.joined(separator: ", ")
+            if !sometimes.isEmpty { fields += "; when they apply: " + sometimes.joined(separator: ", ") }
             var lines = [
                 "event \(event.name)",
                 "  meaning:     \(event.summary)",
                 "  goes:        from the \(name(of: route.from)) to the \(name(of: route.to)) (shown as ← \(event.name) …)",
-                "  fields:      " + (fields.isEmpty ? "none" : fields.joined(separator: ", ")),
+                "  fields:      " + fields,
             ]
-            if let field = event.fields.first(where: { !$0.optional }) ?? event.fields.first {
+            // The field to show in an example: a number says most (a mode, a status, a counter).
+            let example = event.fields.first { !$0.optional && $0.kind == .integer } ?? event.fields.first { !$0.optional } ?? event.fields.first
+            if let field = example {
                 lines.append("  check it:    expect event \(event.name) \(field.name)=VALUE")
             }
             found.append(lines)

@@ -10,7 +10,10 @@ public struct SVGWriter: Sendable {
     // Metrics (px). The font stack lists monospace fonts whose advance is 0.6 em.
     static let fontFamily = "DejaVu Sans Mono, Menlo, Consolas, Liberation Mono, monospace"
     static let fontSize = 12.0
-    static let charWidth = 7.2
+    /// A character's advance, in em: 0.6 for most monospace fonts, 0.602 for DejaVu Sans
+    /// Mono and Menlo; the layout assumes a hair more, so a line is never wider than planned.
+    static let advance = 0.6025
+    static let charWidth = fontSize * advance
     static let lineHeight = 16.0
     static let titleSize = 16.0
     static let margin = 20.0
@@ -53,7 +56,7 @@ extension SVGWriter {
         return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
     }
 
-    static func width(cells: Int, size: Double = fontSize) -> Double { Double(cells) * size * 0.6 }
+    static func width(cells: Int, size: Double = fontSize) -> Double { Double(cells) * size * advance }
 }
 
 /// Where everything goes: worked out section by section, then drawn top to bottom.

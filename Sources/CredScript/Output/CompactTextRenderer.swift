@@ -25,17 +25,17 @@ public final class CompactTextRenderer {
         case .event(let event):
             let texts = base.fieldTexts(event.fields, sdk: sdk)
             var line = "← " + event.name
-            var repeated = 0
+            var same: [String] = []
             if let before = shown[event.name] {
                 let kept = texts.filter { !before.contains($0) }
-                repeated = texts.count - kept.count
+                same = texts.filter { before.contains($0) }.map { String($0.prefix { $0 != "=" }) }
                 if !kept.isEmpty { line += " " + kept.joined(separator: " ") }
             } else if !texts.isEmpty {
                 line += " " + texts.joined(separator: " ")
             }
             shown[event.name] = texts
             if ends.contains(event.name) { startFlow(sdk) }
-            let note = repeated == 0 ? "" : base.style.dim(" (\(repeated == texts.count ? "as before" : "\(repeated) more as before"))")
+            let note = same.isEmpty ? "" : base.style.dim(same.count == texts.count ? " (as before)" : " (same \(same.joined(separator: ", ")))")
             return base.style.event(line) + note + "\n"
         case .call(let api, _, _):
             if ends.contains(api) { startFlow(sdk) }
