@@ -164,7 +164,7 @@ enum SharedCommands {
             return []
         },
         CommandSpec("explain", [code], group: verbs,
-                    summary: "What a code or name means, in which flow, what the app should do, and who decided it",
+                    summary: "What a code, an event or an API call means, in which flow, what the app should do, and who decided it",
                     example: "explain 118") { c in
             c.say(try ExplainText.render(try c.text(code), active: c.simulation.activeCatalog))
             return []

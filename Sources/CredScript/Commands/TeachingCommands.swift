@@ -6,7 +6,7 @@ enum TeachingCommands {
     static let group = "Teaching: pictures, pace and words"
 
     static let picture = Parameter("FILE", "a picture file: .svg, or .mmd or .md for Mermaid", .path, optional: true)
-    static let onOff = Parameter("SWITCH", "on or off", .choice(["on", "off"]))
+    static let onOff = Parameter("on|off", "on or off", .choice(["on", "off"]))
     static let term = Parameter("TERM", "a term", .text, optional: true, variadic: true)
 
     static let all: [CommandSpec] = [
