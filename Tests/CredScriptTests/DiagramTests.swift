@@ -197,6 +197,16 @@ struct TextBox {
         #expect(MermaidWriter().render(picture).contains("Note over relid_app,relid_server: the first 1502 commands are left out"))
     }
 
+    @Test func aHugeStringInACommandIsCut() {
+        let huge = String(repeating: "x", count: 100_000)
+        let picture = diagram(of: "user show \"\(huge)\"", keepGoing: true)
+        #expect(picture.steps.first.map { TextMetrics.cells($0.command ?? "") } == SequenceDiagram.Recorder.maximumText)
+        for item in picture.steps.flatMap(\.items) {
+            if case .note(let note) = item { #expect(note.text.count <= SequenceDiagram.Recorder.maximumText) }
+        }
+        #expect(SVGWriter().render(picture).utf8.count < 20_000)
+    }
+
     @Test func theSameRunDrawsTheSameBytes() {
         let a = diagram(of: Self.expiry), b = diagram(of: Self.expiry)
         #expect(a == b)

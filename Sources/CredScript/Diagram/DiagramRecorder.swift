@@ -32,7 +32,8 @@ extension SequenceDiagram {
                     register(activeSDK)
                 }
                 let location = file.hasPrefix("<") ? nil : "\(Self.baseName(file)):\(line)"
-                startStep(Step(sdk: activeSDK, command: Self.maskingSecretPairs(command, sdk: activeSDK), location: location))
+                let masked = TextMetrics.truncate(Self.maskingSecretPairs(command, sdk: activeSDK), to: Self.maximumText)
+                startStep(Step(sdk: activeSDK, command: masked, location: location))
             case let .outcome(outcome, sdk):
                 add(item(for: outcome, sdk: sdk), sdk: sdk)
             case .commandError(let message):
@@ -69,7 +70,16 @@ extension SequenceDiagram {
             }
         }
 
+        /// The most characters a command or a note keeps: a picture shows a few lines of
+        /// each anyway, and a huge string typed in a command must not fill the memory.
+        static let maximumText = 1_000
+
         private mutating func add(_ item: Item, sdk: String) {
+            var item = item
+            if case .note(var note) = item, note.text.count > Self.maximumText {
+                note.text = TextMetrics.truncate(note.text, to: Self.maximumText)
+                item = .note(note)
+            }
             if steps.last?.sdk != sdk { startStep(Step(sdk: sdk, command: nil)) }
             let last = steps.count - 1
             guard steps[last].items.count < Self.maximumItemsPerStep else {
