@@ -51,7 +51,8 @@ final class TerminalHost: ScriptHost {
     }
 
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {
-        diagramRecorder?.recordFailure(diagnostic.message, activeSDK: activeSDK())
+        // A line that does not parse ran nothing: it is not part of the flow.
+        if diagnostic.kind != .syntax { diagramRecorder?.recordFailure(diagnostic.message, activeSDK: activeSDK()) }
         if let count = collected?.count {
             if count < Self.collectLimit { collected?.append((diagnostic, source)) } else { uncollected += 1 }
             return
