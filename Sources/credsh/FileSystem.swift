@@ -69,8 +69,9 @@ enum FileSystem {
     }
 
     /// Creates (or truncates) a file only its owner can read, and writes `text`.
-    static func writePrivate(_ path: String, _ text: String, append: Bool = false) throws(HostError) {
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC)
+    /// `exclusive`: refuse a file that already exists (checked and created in one step).
+    static func writePrivate(_ path: String, _ text: String, append: Bool = false, exclusive: Bool = false) throws(HostError) {
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC) | (exclusive ? O_EXCL : 0)
         let fd = open(path, flags, 0o600)
         guard fd >= 0 else { throw HostError("cannot write \(path): \(lastError())") }
         defer { close(fd) }

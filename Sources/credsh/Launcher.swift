@@ -50,7 +50,7 @@ enum Launcher {
         } else if configuration.step {
             host.pacer = StepPacer()
         }
-        if configuration.compact { try? host.setCompact(true) }
+        if configuration.compact { _ = host.setCompact(true) }
         // A reader that goes away (`credsh script | head -1`) ends the run: whatever it
         // would still print has nobody to read it. The exit code is what the run had so far.
         streams.onClosedOutput = { [unowned evaluator] in evaluator.exitCode }

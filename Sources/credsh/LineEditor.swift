@@ -19,9 +19,14 @@ nonisolated(unsafe) var lineEditorInterruptedEvaluation = false
 
 /// GNU readline: line editing, history kept in a private file, Tab completion, and
 /// Ctrl-C that abandons the line (or the unfinished block) instead of the session.
+///
+/// History lives in two places. In memory, for this session, an entry is what was typed,
+/// so Up brings back a command with its password. The file gets the same entry with its
+/// secrets masked (`login alice ***`), so a later session recalls the command without
+/// the password, and the prompt refuses to send it until the password is typed again.
 final class LineEditor {
     let historyPath: String?
-    static let historyLimit: Int32 = 1000
+    static let historyLimit = Int32(HistoryFile.entryLimit)
 
     init(historyPath: String?, complete: @escaping (String, String) -> Completion) {
         self.historyPath = historyPath
@@ -51,7 +56,7 @@ final class LineEditor {
         stifle_history(Self.historyLimit)
         if let historyPath {
             prepareHistoryFile(historyPath)
-            read_history(historyPath)
+            for entry in HistoryFile.load(historyPath) { add_history(entry) }
         }
         signal(SIGINT) { _ in
             if readingLine {
@@ -91,15 +96,19 @@ final class LineEditor {
         return String(cString: raw)
     }
 
-    /// Adds a line, already masked, to the history and the history file.
-    func remember(_ line: String) {
-        let trimmed = line.trimmedSpacesAndTabs
-        guard !trimmed.isEmpty else { return }
-        add_history(trimmed)
-        if let historyPath {
-            append_history(1, historyPath)
-            history_truncate_file(historyPath, Self.historyLimit)
-        }
+    /// Adds an entry (a line, or a whole block) to the session's history as typed, and
+    /// to the history file as `masked`, which has no secret in it.
+    func remember(_ entry: String, masked: String) {
+        let typed = entry.trimmedSpacesAndTabs
+        guard !typed.isEmpty else { return }
+        add_history(typed)
+        if let historyPath { HistoryFile.append(masked.trimmedSpacesAndTabs, to: historyPath) }
+    }
+
+    /// Adds an entry to the session's history only (it is already in the file).
+    func rememberInSession(_ entry: String) {
+        let typed = entry.trimmedSpacesAndTabs
+        if !typed.isEmpty { add_history(typed) }
     }
 
     /// The history file: `$XDG_STATE_HOME/credsh/history`, else `~/.local/state/credsh/history`.

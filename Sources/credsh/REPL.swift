@@ -25,22 +25,34 @@ struct REPL {
         host.streams.write("credsh — a simulated credential SDK at your prompt. 'help' lists the commands; Ctrl-D leaves.\n")
         var pending: [String] = []
         while true {
-            let main = Self.prompt(for: evaluator.simulation)
+            let main = Self.prompt(for: evaluator.simulation, recording: evaluator.recordingPath != nil)
             guard let line = editor.readLine(prompt: pending.isEmpty ? main : "...> ", main: main) else {
                 host.streams.write("\n")
+                if !pending.isEmpty { host.streams.write(Self.dropped(pending, evaluator: evaluator) + "\n") }
                 return 0
             }
             if lineEditorAbandonedInput {
                 lineEditorAbandonedInput = false
                 pending.removeAll()
             }
-            editor.remember(SecretMasker.mask(line, table: evaluator.table, sdk: evaluator.simulation.activeCatalog.name))
             pending.append(line)
-            let source = SourceFile(name: "<repl>", text: pending.joined(separator: "\n") + "\n")
-            var parser = Parser(source, table: evaluator.table, sdk: evaluator.simulation.activeCatalog.name)
+            // A block is read whole, and is one history entry.
+            let entry = pending.joined(separator: "\n")
+            let source = SourceFile(name: "<repl>", text: entry + "\n")
+            let sdk = evaluator.simulation.activeCatalog.name
+            var parser = Parser(source, table: evaluator.table, sdk: sdk)
             _ = parser.parseAll()
             if parser.endedInsideBlock { continue }
             pending.removeAll()
+            let removed = parser.diagnostics.isEmpty ? SecretMasker.removedSecrets(in: source, table: evaluator.table, sdk: sdk) : []
+            if !removed.isEmpty {
+                // Recalled from the history file, which keeps *** for each secret: sending it
+                // would spend an attempt on a password nobody typed. Nothing runs.
+                editor.rememberInSession(entry)
+                for secret in removed { host.report(Self.refusal(secret), source: source) }
+                continue
+            }
+            editor.remember(entry, masked: SecretMasker.mask(entry, table: evaluator.table, sdk: sdk))
             evaluator.clearFailures()
             lineEditorInterruptedEvaluation = false
             evaluator.run(source)
@@ -48,10 +60,23 @@ struct REPL {
         }
     }
 
+    static func refusal(_ secret: SecretMasker.RemovedSecret) -> Diagnostic {
+        Diagnostic(.syntax, "this line came from history with its \(secret.noun) removed; type it again", file: "<repl>",
+                   at: secret.position,
+                   notes: ["the history file keeps *** in place of each secret; to mean three asterisks, write \"***\""])
+    }
+
+    /// What Ctrl-D inside an unfinished block leaves behind, said before leaving.
+    static func dropped(_ lines: [String], evaluator: Evaluator) -> String {
+        let first = SecretMasker.mask(lines[0], table: evaluator.table, sdk: evaluator.simulation.activeCatalog.name)
+            .trimmedSpacesAndTabs
+        return "the unfinished block was not run (\(lines.count) line\(lines.count == 1 ? "" : "s") from '\(first)' dropped)"
+    }
+
     /// `credsh relid> `, `credsh relid alice> `, `credsh onewelcome bob [current PIN]> `: the
-    /// active SDK, then what it says of itself.
-    static func prompt(for simulation: Simulation) -> String {
+    /// active SDK, then what it says of itself; `(rec) ` in front while `record` is on.
+    static func prompt(for simulation: Simulation, recording: Bool = false) -> String {
         let status = simulation.active.promptStatus.map { " " + $0 } ?? ""
-        return "credsh \(simulation.activeCatalog.name)\(status)> "
+        return (recording ? "(rec) " : "") + "credsh \(simulation.activeCatalog.name)\(status)> "
     }
 }

@@ -37,7 +37,7 @@ final class TerminalHost: ScriptHost {
         self.diagnostics = DiagnosticFormatter(style: errorColor ? .ansi : .plain)
     }
 
-    func emit(_ record: OutputRecord) {
+    func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
         diagramRecorder?.record(record, activeSDK: activeSDK())
         if case .echo(let command, _, _) = record {
             if let pacer, format == .text { return pacer.pause(before: command, shown: textRenderer.render(record), sdk: activeSDK(), streams: streams) }
@@ -46,7 +46,7 @@ final class TerminalHost: ScriptHost {
         guard !quiet else { return }
         switch format {
         case .text: streams.write(compact?.render(record) ?? textRenderer.render(record))
-        case .json: streams.write(jsonRenderer.render(record))
+        case .json: streams.write(jsonRenderer.render(record, from: origin))
         }
     }
 
@@ -57,6 +57,12 @@ final class TerminalHost: ScriptHost {
             if count < Self.collectLimit { collected?.append((diagnostic, source)) } else { uncollected += 1 }
             return
         }
+        // Standard output says what the commands produced; standard error says why the run
+        // failed, and where. With JSON, a failed expectation is also a record in the output,
+        // so a reader of the stream alone sees the script fail.
+        if format == .json, !quiet, diagnostic.kind == .expectation {
+            streams.write(jsonRenderer.expectationFailed(diagnostic))
+        }
         streams.writeError(diagnostics.format(diagnostic, source: source))
     }
 
@@ -65,8 +71,13 @@ final class TerminalHost: ScriptHost {
         return try ScriptLoader.file(resolved)
     }
 
-    func beginRecording(_ path: String, text: String) throws(HostError) {
-        try FileSystem.writePrivate(path, text)
+    func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {
+        do { try FileSystem.writePrivate(path, text, exclusive: !overwrite) } catch {
+            if !overwrite, FileSystem.exists(path) {
+                throw HostError("\(path) already exists; 'record --force \(path)' replaces it")
+            }
+            throw error
+        }
         recordingPath = path
     }
 
@@ -86,8 +97,9 @@ final class TerminalHost: ScriptHost {
         try FileSystem.replace(path, with: Array(text.utf8))
     }
 
-    func setCompact(_ on: Bool) throws(HostError) {
-        guard format == .text else { throw HostError("JSON Lines always carry every field: compact applies to the text output") }
+    func setCompact(_ on: Bool) -> Bool {
+        guard format == .text else { return false }
         compact = on ? CompactTextRenderer(style: textRenderer.style) : nil
+        return true
     }
 }

@@ -1,9 +1,11 @@
 /// A unified diff (`diff -u`) of two texts, line by line, for a transcript that does not
 /// match its `.expected` file. Myers' algorithm, after the common head and tail are set
-/// aside; its cost is bounded by `maximumEdits` (beyond it, only the first differing
-/// line is shown) and its output by `maximumLines`.
+/// aside; its time and memory are bounded by `maximumEdits` and `maximumSteps` (beyond
+/// them, only the first differing line is shown) and its output by `maximumLines`.
 enum UnifiedDiff {
-    static let maximumEdits = 2_000
+    static let maximumEdits = 1_000
+    /// Lines compared, at most: a few tens of milliseconds, whatever the transcripts.
+    static let maximumSteps = 20_000_000
     static let maximumLines = 300
     static let context = 3
 
@@ -20,7 +22,7 @@ enum UnifiedDiff {
         var out = ["--- \(oldLabel)", "+++ \(newLabel)"]
         guard let edits = edits(a, b) else {
             let first = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
-            out.append("@@ the texts differ in more than \(maximumEdits) lines; the first difference is at line \(first + 1) @@")
+            out.append("@@ too many differences to show; the first is at line \(first + 1) @@")
             if first < a.count { out.append(style.removed("-" + a[first])) }
             if first < b.count { out.append(style.added("+" + b[first])) }
             return out.joined(separator: "\n") + "\n"
@@ -120,15 +122,19 @@ enum UnifiedDiff {
         let offset = limit + 1
         // trace[d] holds v[-d...d] as it was before step d, for walking back.
         var trace: [[Int]] = []
+        var steps = 0
         for d in 0...limit {
             trace.append(Array(v[(offset - d)...(offset + d)]))
             for k in stride(from: -d, through: d, by: 2) {
                 var x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1] : v[offset + k - 1] + 1
                 var y = x - k
+                let from = x
                 while x < n, y < m, a[x] == b[y] {
                     x += 1
                     y += 1
                 }
+                steps += 1 + x - from
+                if steps > maximumSteps { return nil }
                 v[offset + k] = x
                 if x >= n, y >= m { return walkBack(trace, n, m) }
             }

@@ -12,7 +12,7 @@ final class DiagramHost: ScriptHost {
     weak var evaluator: Evaluator?
     var text = ""
 
-    func emit(_ record: OutputRecord) {
+    func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
         recorder.record(record, activeSDK: evaluator?.simulation.activeCatalog.name ?? "relid")
         text += TextRenderer().render(record)
     }
@@ -20,7 +20,7 @@ final class DiagramHost: ScriptHost {
         recorder.recordFailure(diagnostic.message, activeSDK: evaluator?.simulation.activeCatalog.name ?? "relid")
     }
     func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile { throw HostError("no files") }
-    func beginRecording(_ path: String, text: String) throws(HostError) {}
+    func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {}
     func appendRecording(_ text: String) {}
     func endRecording() {}
     func sessionDiagram(title: String) -> SequenceDiagram? { recorder.diagram(title: title) }
@@ -82,7 +82,7 @@ struct TextBox {
         login alice $pw
         expect event getPassword challengeMode=4
         update "Passw0rd!" "N3w-Passw0rd" "typo"
-        expect error "do not match"
+        expect error ~"do not match"
         update "Passw0rd!" "N3w-Passw0rd"
         echo $pw
         """
@@ -90,7 +90,7 @@ struct TextBox {
     @Test func aRunBecomesCommandsArrowsAndNotes() {
         let picture = diagram(of: Self.expiry)
         // Expectations and `let` are not steps; every other command is, in order.
-        #expect(picture.steps.map(\.command) == ["user add alice password ***", "expire alice", "login alice ***",
+        #expect(picture.steps.map(\.command) == ["user add alice password ***", "expire alice", "login alice $pw",
                                                   "update *** *** ***", "update *** ***", "echo $pw"])
         #expect(picture.steps.map(\.location) == ["t.credscript:1", "t.credscript:2", "t.credscript:4", "t.credscript:6",
                                                    "t.credscript:8", "t.credscript:9"])
@@ -102,7 +102,7 @@ struct TextBox {
             let route = message.kind == .call ? ("app", "sdk") : ("sdk", "app")
             #expect((message.from, message.to) == route, "\(message.name)")
         }
-        #expect(messages[3].details.contains { $0.hasPrefix("status=118") })
+        #expect(messages[3].details.contains("statusCode=118"))
         let notes = picture.steps.flatMap(\.items).compactMap { item -> SequenceDiagram.Note? in
             if case .note(let n) = item { return n } else { return nil }
         }
@@ -115,7 +115,7 @@ struct TextBox {
         let picture = diagram(of: """
             user add alice password "Passw0rd!"
             logout
-            expect error "not logged in"
+            expect error ~"not logged in"
             login alice Wrong-Pass1
             password Wrong-Pass1
             password Wrong-Pass1
@@ -183,8 +183,18 @@ struct TextBox {
             let rightmost = boxes.map(\.right).max() ?? 0
             #expect(width - rightmost <= 40, "width \(width), text ends at \(rightmost)")
         }
-        // A policy label is wider than a login's: the columns move apart.
-        #expect(try TextBox.all(in: long).width > TextBox.all(in: short).width)
+        // A long label moves the columns apart, and a long note beside the last column widens the picture.
+        let cast = FlowCast.of("relid")
+        func picture(_ details: [String], note: String) -> String {
+            SVGWriter().render(SequenceDiagram(title: "t", steps: [SequenceDiagram.Step(sdk: "relid", command: "login", items: [
+                .message(.init(kind: .call, from: "app", to: "sdk", name: "setUser", details: details)),
+                .note(.init(kind: .simulator, lifeline: "server", text: note)),
+            ])], lifelines: ["relid": cast.lifelines]))
+        }
+        let narrow = try TextBox.all(in: picture(["a=1"], note: "ok")).width
+        let wideLabel = try TextBox.all(in: picture([String(repeating: "x", count: 50)], note: "ok")).width
+        let wideNote = try TextBox.all(in: picture(["a=1"], note: String(repeating: "word ", count: 12))).width
+        #expect(narrow < wideLabel && narrow < wideNote, "\(narrow) \(wideLabel) \(wideNote)")
     }
 
     @Test func aLongSessionKeepsItsLastThousandCommands() {
@@ -220,7 +230,7 @@ struct TextBox {
         let text = MermaidWriter().render(diagram(of: Self.expiry))
         #expect(text.hasPrefix("sequenceDiagram\n    title t.credscript\n    autonumber\n"))
         #expect(text.contains("    relid_app->>relid_sdk: setUser userID=alice\n"))
-        #expect(text.contains("relid_sdk-->>relid_app: onUserLoggedIn userID=alice status=100 \"Success\"\n"))
+        #expect(text.contains("relid_sdk-->>relid_app: onUserLoggedIn userID=alice statusCode=100<br/>statusMessage=Success\n"))
         #expect(text.contains("Note right of relid_app: app refused: New password and confirm password do not match (no<br/>SDK call)\n"))
     }
 

@@ -48,6 +48,18 @@ import Testing
         ])
         #expect(result.diagnostics.map(\.position.line) == [1, 2])
         #expect(result.kinds.contains(.word("x")))
+        #expect(result.kinds.contains(.string("open")), "an unterminated string runs to the end of its line")
+    }
+
+    /// Regression: a missing closing quote was reported after its consequence ("'password'
+    /// expects a password", at an earlier column), which pointed at the wrong place.
+    @Test func aMissingQuoteIsTheErrorReported() {
+        let result = parse("user add alice password \"Passw0rd!\nlogin alice \"x y\n")
+        #expect(result.diagnostics.map(\.message) == [
+            "unterminated string (a string ends with \" on the same line)",
+            "unterminated string (a string ends with \" on the same line)",
+        ])
+        #expect(result.diagnostics.map(\.position.column) == [25, 13])
     }
 
     @Test func bytesThatAreNotUTF8() {

@@ -11,7 +11,12 @@ final class MemoryHost: ScriptHost {
     private var recordingPath: String?
     let renderer = TextRenderer()
 
-    func emit(_ record: OutputRecord) { output += renderer.render(record) }
+    var records: [(OutputRecord, RecordOrigin?)] = []
+
+    func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
+        records.append((record, origin))
+        output += renderer.render(record)
+    }
 
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {
         diagnostics.append(diagnostic)
@@ -23,7 +28,9 @@ final class MemoryHost: ScriptHost {
         return SourceFile(name: path, text: text)
     }
 
-    func beginRecording(_ path: String, text: String) throws(HostError) {
+    func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {
+        if recordings[path] != nil, !overwrite { throw HostError("\(path) already exists; 'record --force \(path)' replaces it") }
+        if path.hasPrefix("/nonexistent/") { throw HostError("cannot write \(path): No such file or directory") }
         recordings[path] = text
         recordingPath = path
     }

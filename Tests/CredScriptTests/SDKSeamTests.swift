@@ -42,7 +42,7 @@ import Testing
         let (refused, evaluator) = runScript("changepin\n")
         #expect(evaluator.exitCode == 3)
         #expect(refused.output == "✗ error: 'changepin' is a command of onewelcome; the active SDK is relid (switch with: sdk onewelcome)\n")
-        let (acknowledged, fine) = runScript("changepin\nexpect error \"is a command of onewelcome\"\n")
+        let (acknowledged, fine) = runScript("changepin\nexpect error ~\"is a command of onewelcome\"\n")
         #expect(fine.exitCode == 0, "\(acknowledged.errors)")
     }
 

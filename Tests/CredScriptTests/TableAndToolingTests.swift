@@ -114,3 +114,33 @@ import Glibc
         #expect(shown[1].count < 250 && shown[1].hasSuffix("\"unterminated"))
     }
 }
+
+/// What reaches the history file, and what is refused when it comes back.
+@Suite struct HistoryMaskingTests {
+    /// Text that does not parse keeps only its first word per line: a mistyped command, an
+    /// unterminated string, a bad escape, a PIN given as a number must not leak.
+    @Test(arguments: [
+        ("pni 52817", "pni ***"),
+        ("login alice \"Pass word", "login *** ***"),
+        ("login alice \"pa\\qss\" x", "login *** *** ***"),
+        ("updte \"Old Pass\" New-Pass2 # note", "updte *** *** *** ***"),
+        ("repeat 2 {\n    pni 52817\n}", "repeat 2 {\n    pni ***\n}"),
+        ("repeat 2 {\nlogin alice Secret-1\nlogout\n}", "repeat 2 {\nlogin alice ***\nlogout\n}"),
+    ])
+    func nothingSecretSurvives(line: String, masked: String) {
+        #expect(SecretMasker.mask(line) == masked)
+    }
+
+    @Test func aMaskWhereASecretGoesIsFound() {
+        func found(_ text: String) -> [String] {
+            SecretMasker.removedSecrets(in: SourceFile(name: "<repl>", text: text + "\n")).map { "\($0.position.column):\($0.noun)" }
+        }
+        #expect(found("login alice ***") == ["13:password"])
+        #expect(found("update *** New-Pass1") == ["8:password"])
+        #expect(found("login alice \"***\"").isEmpty, "quoted, it is three asterisks typed on purpose")
+        #expect(found("echo ***").isEmpty, "not where a secret goes")
+        #expect(found("let pw = ***") == ["10:value"])
+        #expect(found("repeat 2 { password *** }") == ["21:password"])
+        #expect(found("sdk onewelcome\nuser add bob pin ***") == ["18:PIN"])
+    }
+}

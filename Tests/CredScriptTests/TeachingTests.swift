@@ -6,10 +6,10 @@ import CredSimulator
 final class CompactHost: ScriptHost {
     let renderer = CompactTextRenderer()
     var output = ""
-    func emit(_ record: OutputRecord) { output += renderer.render(record) }
+    func emit(_ record: OutputRecord, from origin: RecordOrigin?) { output += renderer.render(record) }
     func report(_ diagnostic: Diagnostic, source: SourceFile?) { output += "FAILED: \(diagnostic.message)\n" }
     func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile { throw HostError("no files") }
-    func beginRecording(_ path: String, text: String) throws(HostError) {}
+    func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {}
     func appendRecording(_ text: String) {}
     func endRecording() {}
 }
@@ -36,12 +36,12 @@ func compactOutput(_ script: String) -> [String] {
         let challenges = lines.filter { $0.hasPrefix("← getPassword") }
         #expect(challenges.count == 5)
         // The first challenge of the flow in full; the next ones only what changed.
-        #expect(challenges[0] == "← getPassword userID=alice challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY) attemptsLeft=3 status=100 \"Success\"")
-        #expect(challenges[1].hasPrefix("← getPassword challengeMode=4 (RDNA_OP_UPDATE_ON_EXPIRY) status=118 "))
+        #expect(challenges[0] == "← getPassword userID=alice challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY) attemptsLeft=3 statusCode=100 statusMessage=Success")
+        #expect(challenges[1].hasPrefix("← getPassword challengeMode=4 (RDNA_OP_UPDATE_ON_EXPIRY) statusCode=118 statusMessage="))
         #expect(challenges[1].contains("policy={") && challenges[1].hasSuffix(" (same userID, attemptsLeft)"))
-        #expect(challenges[2] == "← getPassword status=190 \"Password does not meet policy standards\" (same userID, challengeMode, attemptsLeft, policy)")
+        #expect(challenges[2] == "← getPassword statusCode=190 statusMessage=\"Password does not meet policy standards\" (same userID, challengeMode, attemptsLeft, policy)")
         // The flow ended with onUserLoggedIn (and the logout): the next login shows everything again.
-        #expect(challenges[3] == "← getPassword userID=alice challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY) attemptsLeft=3 status=100 \"Success\"")
+        #expect(challenges[3] == "← getPassword userID=alice challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY) attemptsLeft=3 statusCode=100 statusMessage=Success")
         #expect(challenges[4].contains("policy={"))
         // What the app shows is not repeated within a flow either.
         #expect(lines.filter { $0.hasPrefix("  app: policy:") }.count == 2)

@@ -44,17 +44,6 @@ import Testing
         return (out, states)
     }
 
-    static func kind(of value: JSONValue) -> FieldSpec.Kind? {
-        switch value {
-        case .int: return .integer
-        case .string: return .string
-        case .bool: return .boolean
-        case .array: return .list
-        case .object: return .object
-        case .null: return nil
-        }
-    }
-
     @Test func everyEventDeliveredIsListedWithItsFields() throws {
         let catalog = FioriSimulator.catalog
         let events = try Self.everyFlow().outcomes.compactMap(\.event)
@@ -65,7 +54,7 @@ import Testing
             #expect(names == listed.filter(names.contains), "\(event.name): fields \(names) not in the catalog's order \(listed)")
             for field in spec.fields {
                 if let value = event[field.name] {
-                    #expect(Self.kind(of: value) == field.kind, "\(event.name).\(field.name)")
+                    #expect(FieldSpec.Kind(of: value) == field.kind, "\(event.name).\(field.name)")
                 } else {
                     #expect(field.optional, "\(event.name) lacks \(field.name)")
                 }

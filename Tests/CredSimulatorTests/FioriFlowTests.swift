@@ -103,7 +103,7 @@ import Testing
         var sim = Self.sim()
         let out = try sim.login("carol", secret: nil, world: Self.world)
         #expect(Self.names(out) == ["showScreen"])
-        #expect(sim.promptStatus == "carol [unlock]")
+        #expect(sim.promptStatus == "[carol: unlock]")
         #expect(sim.signedInUser == nil)
         #expect(throws: SimulationError.self) { try sim.login("carol", secret: nil, world: Self.world) }
         let answer = try sim.answerPasscode("Abcdefg1", world: Self.world)
@@ -118,10 +118,10 @@ import Testing
         for _ in 0..<50 {
             let out = try sim.answerPasscode("Wrong-pass1", world: Self.world)
             #expect(Self.events("failedToMatch", in: out).first == SDKEvent("failedToMatch", [
-                ("error", .string("failedToMatch")), ("message", .string("Passcode does not match.")), ("triesRemaining", .int(-1)),
+                ("errorCase", .string("failedToMatch")), ("message", .string("Passcode does not match.")), ("triesRemaining", .int(-1)),
             ]))
         }
-        #expect(sim.promptStatus == "carol [unlock]")
+        #expect(sim.promptStatus == "[carol: unlock]")
         #expect(sim.users["carol"]?.isReset == false)
         _ = try sim.answerPasscode("Abcdefg1", world: Self.world)
         #expect(sim.signedInUser == "carol")
@@ -184,7 +184,7 @@ import Testing
         let out = try sim.login("carol", secret: nil, world: Self.world)
         #expect(Self.names(out) == ["evaluatePolicy", "showScreen"])
         #expect(Self.events("evaluatePolicy", in: out).first == SDKEvent("evaluatePolicy", [
-            ("success", .bool(false)), ("error", .string("authenticationFailed")),
+            ("success", .bool(false)), ("errorCase", .string("authenticationFailed")),
         ]))
         #expect(sim.biometricWillFail == false)
         _ = try sim.answerPasscode("Abcdefg1", world: Self.world)

@@ -138,7 +138,7 @@ struct OneWelcomeFixture {
                 }
                 #expect(index > lastIndex, "\(event.name).\(name) out of catalog order", sourceLocation: sourceLocation)
                 lastIndex = index
-                #expect(kind(of: value) == spec.fields[index].kind, "\(event.name).\(name) has the wrong kind",
+                #expect(FieldSpec.Kind(of: value) == spec.fields[index].kind, "\(event.name).\(name) has the wrong kind",
                         sourceLocation: sourceLocation)
             }
             for field in spec.fields where !field.optional {
@@ -151,17 +151,6 @@ struct OneWelcomeFixture {
             for (_, value) in event.fields {
                 #expect(value != .string(bobPIN) && value != .string(newPIN), "a PIN leaked", sourceLocation: sourceLocation)
             }
-        }
-    }
-
-    static func kind(of value: JSONValue) -> FieldSpec.Kind? {
-        switch value {
-        case .int: return .integer
-        case .string: return .string
-        case .bool: return .boolean
-        case .array: return .list
-        case .object: return .object
-        case .null: return nil
         }
     }
 }

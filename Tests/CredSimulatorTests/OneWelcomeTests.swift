@@ -47,7 +47,7 @@ private typealias F = OneWelcomeFixture
         let challenge = F.last("didReceivePinChallenge", in: start)
         #expect(F.counters(challenge) == [3, 0, 3])
         #expect(challenge?["errorCode"] == nil)
-        #expect(f.sdk.promptStatus == "bob [PIN]")
+        #expect(f.sdk.promptStatus == "[bob: PIN]")
         #expect(f.sdk.signedInUser == nil)
 
         let answer = f.pin(F.bobPIN)

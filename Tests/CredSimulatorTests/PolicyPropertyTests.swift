@@ -128,7 +128,7 @@ import Testing
         _ = try sim.login(Self.userID)
         let out = try sim.submitPassword(samples[0])
         let verdict = Self.policy.firstViolation(of: samples[0], userID: Self.userID)!
-        #expect(out.contains(.note("server: refused by rule \"\(verdict.message)\"")))
+        #expect(out.contains(.policyRefusal(rule: verdict.key(refusing: samples[0]), message: verdict.message)))
         #expect(out.compactMap(\.event).last?["statusCode"] == .int(190))
     }
 

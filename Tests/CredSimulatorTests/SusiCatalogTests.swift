@@ -19,7 +19,7 @@ import Testing
                 }
                 // valid_seconds is the string "forever" for a token that never expires.
                 if name == "valid_seconds", value == .string("forever") { continue }
-                #expect(kind(of: value) == field.kind, "\(event.name).\(name)", sourceLocation: sourceLocation)
+                #expect(FieldSpec.Kind(of: value) == field.kind, "\(event.name).\(name)", sourceLocation: sourceLocation)
             }
             for field in spec.fields where !field.optional {
                 #expect(event[field.name] != nil, "\(event.name) lacks \(field.name)", sourceLocation: sourceLocation)
@@ -27,17 +27,6 @@ import Testing
             for secret in SusiEvents.secretParameters {
                 if let value = event[secret] { #expect(value == .string("***"), sourceLocation: sourceLocation) }
             }
-        }
-    }
-
-    static func kind(of value: JSONValue) -> FieldSpec.Kind? {
-        switch value {
-        case .int: return .integer
-        case .string: return .string
-        case .bool: return .boolean
-        case .array: return .list
-        case .object: return .object
-        case .null: return nil
         }
     }
 

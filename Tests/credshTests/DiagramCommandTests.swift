@@ -46,7 +46,7 @@ enum ScriptFacts {
         func walk(_ statements: [Statement]) {
             for statement in statements {
                 switch statement {
-                case let .binding(name, value, _): variables[name] = spelled(value)
+                case let .binding(name, value, _, _): variables[name] = spelled(value)
                 case let .repetition(_, body, _): walk(body)
                 case .command(let call):
                     for parameter in call.spec.parameters {
@@ -208,6 +208,9 @@ enum ScriptFacts {
         #expect(whole.stdout.components(separatedBy: "policy={").count > run.stdout.components(separatedBy: "policy={").count)
         let json = try Credsh.run(["--compact", "--format", "json", "plain.credscript"], directory: dir)
         #expect(json.status == 2 && json.stderr.contains("JSON Lines always carry every field"))
+        // In a script, `compact on` is a display preference: with JSON it changes nothing and fails nothing.
+        let scripted = try Credsh.run(["--format", "json", "examples/compact-output.credscript"])
+        #expect(scripted.status == 0 && scripted.stdout.contains("compact output does not apply here"))
     }
 
     @Test func stepNeedsATerminal() throws {

@@ -12,7 +12,8 @@ import Testing
     @Test func aFailedExpectationIsOne() throws {
         let result = try Credsh.run([], script: "user add alice\nlogin alice\nexpect event getPassword challengeMode=0\n")
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("<stdin>:3:1: expectation failed: expected an event getPassword challengeMode=0\n3 | expect event getPassword challengeMode=0\n  | ^\n"))
+        // The caret points at the field that differs.
+        #expect(result.stderr.hasPrefix("<stdin>:3:26: expectation failed: expected an event getPassword challengeMode=0\n3 | expect event getPassword challengeMode=0\n  |                          ^\n"))
     }
 
     @Test func syntaxAndUsageErrorsAreTwo() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @Suite struct OutputFormatTests {
-    static let script = "user add alice password \"Passw0rd!\"\nexpire alice\nlogin alice \"Passw0rd!\"\nupdate a b c\nexpect error \"do not match\"\n"
+    static let script = "user add alice password \"Passw0rd!\"\nexpire alice\nlogin alice \"Passw0rd!\"\nupdate a b c\nexpect error ~\"do not match\"\n"
 
     @Test func jsonLinesUseTheSDKsNames() throws {
         let result = try Credsh.run(["--format", "json", "--echo", "-"], script: Self.script)
@@ -15,14 +15,96 @@ import Testing
         #expect(expired["attemptsLeft"] as? Int == 3)
         #expect(expired["statusCode"] as? Int == 118)
         #expect(expired["statusMessage"] as? String == "Password has expired. Please contact the admin.")
-        #expect(objects.contains { ($0["error"] as? String) == "New password and confirm password do not match" && ($0["source"] as? String) == "app" })
+        #expect(objects.contains {
+            let error = $0["error"] as? [String: Any]
+            return error?["message"] as? String == "New password and confirm password do not match" && error?["source"] as? String == "app"
+        })
         #expect(objects.contains { ($0["command"] as? String) == "update *** *** ***" })
         #expect(!result.stdout.contains("Passw0rd!"))
     }
 
     @Test func syncErrorsInJSONCarryTheirCode() throws {
         let result = try Credsh.run(["--format", "json", "-"], script: "logout\nexpect error 166\n")
-        #expect(result.stdout == #"{"call":"logOff","sdk":"relid","userID":"","error":166,"errorString":"User is not logged in"}"# + "\n")
+        #expect(result.stdout == #"{"call":"logOff","sdk":"relid","userID":"","error":{"code":166,"message":"User is not logged in","source":"sdk"},"file":"<stdin>","line":1}"# + "\n")
+    }
+
+    /// Every record of every example, as JSON objects (with `--keep-going`, so the failing
+    /// commands that the examples acknowledge all show).
+    static func allExampleRecords() throws -> [[String: Any]] {
+        var objects: [[String: Any]] = []
+        for script in TranscriptTests.examples {
+            let result = try Credsh.run(["--format", "json", "--echo", "examples/" + script])
+            #expect(result.status == 0, "\(script): \(result.stderr)")
+            for line in result.stdout.split(separator: "\n") {
+                objects.append(try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]))
+            }
+        }
+        return objects
+    }
+
+    /// Regression: `"error"` was a code in some records, a message in others, and an event's
+    /// own field in Fiori's, so `jq 'select(.error)'` matched calls that had not failed.
+    @Test func anErrorKeyMeansAFailureAndHasOneShape() throws {
+        let objects = try Self.allExampleRecords()
+        var errors = 0
+        for object in objects {
+            guard let value = object["error"] else { continue }
+            errors += 1
+            let error = try #require(value as? [String: Any], "error is not an object in \(object)")
+            #expect(error["message"] is String, "\(object)")
+            #expect(["sdk", "app", "network", "credsh"].contains(error["source"] as? String ?? ""), "\(object)")
+            if let code = error["code"] { #expect(code is Int && (code as? Int) != 0, "\(object)") }
+            #expect(Set(error.keys).isSubset(of: ["code", "message", "source"]), "\(object)")
+        }
+        #expect(errors > 10, "the examples acknowledge many failures; found \(errors)")
+        // No record anywhere says "error": 0 or keeps an error as a plain string or number.
+        for object in objects {
+            for (key, value) in object where key.lowercased() == "error" { #expect(value is [String: Any], "\(object)") }
+        }
+    }
+
+    @Test func jqSelectErrorFindsExactlyTheFailures() throws {
+        let script = """
+            sdk fiori
+            user add carol passcode Abcdefg1 touchid
+            login carol
+            touchid fail
+            changepasscode
+            expect event evaluatePolicy success=false errorCase=authenticationFailed
+            sdk relid
+            logout
+            expect error 166
+            """
+        let result = try Credsh.run(["--format", "json", "-"], script: script + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let withError = result.stdout.split(separator: "\n").filter { $0.contains(#""error""#) }
+        #expect(withError.count == 1, "\(result.stdout)")
+        #expect(withError.first?.hasPrefix(#"{"call":"logOff""#) == true)
+    }
+
+    @Test func everyRecordSaysWhichStatementMadeIt() throws {
+        let objects = try Self.allExampleRecords()
+        for object in objects {
+            #expect(object["file"] is String && object["line"] is Int, "\(object)")
+        }
+        let result = try Credsh.run(["--format", "json", "examples/login.credscript"])
+        let first = try #require(result.stdout.split(separator: "\n").first { $0.contains(#""call":"setUser""#) })
+        let source = try String(contentsOfFile: Credsh.packageRoot.appendingPathComponent("examples/login.credscript").path, encoding: .utf8)
+        let loginLine = source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("login ") }.map { $0 + 1 }
+        #expect(first.hasSuffix(#","file":"examples/login.credscript","line":\#(loginLine ?? 0)}"#), "\(first)")
+    }
+
+    @Test func aFailedExpectationIsARecordAsWellAsADiagnostic() throws {
+        let result = try Credsh.run(["--format", "json", "-"], script: "user add alice password Passw0rd!\nlogin alice Passw0rd!\nexpect event getPassword statusCode=118\n")
+        #expect(result.status == 1)
+        let last = try #require(result.stdout.split(separator: "\n").last)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        #expect(object["expectation"] as? String == "failed")
+        #expect(object["line"] as? Int == 3 && object["file"] as? String == "<stdin>")
+        #expect(object["column"] as? Int == 26, "the caret's column: the field that failed")
+        #expect((object["message"] as? String)?.contains("statusCode") == true)
+        #expect(object["error"] == nil, "a failed expectation is not an SDK error")
+        #expect(result.stderr.contains("<stdin>:3:26: expectation failed:"))
     }
 
     @Test func noColourInAPipeOrWithNoColor() throws {

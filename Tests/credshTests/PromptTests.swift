@@ -9,9 +9,11 @@ import Testing
         let session = "credsh-test-\(UUID().uuidString.prefix(8))"
         let state: URL
 
-        /// credsh with `arguments` (none: the prompt), in the package root, once `ready` shows.
-        init(arguments: [String] = [], ready: String = "credsh relid>") throws {
-            state = try Credsh.temporaryDirectory()
+        /// credsh with `arguments` (none: the prompt), in the package root, once `ready`
+        /// shows; its history file lives under `folder` (a new folder when nil).
+        init(state folder: URL? = nil, arguments: [String] = [], ready: String = "credsh relid>") throws {
+            state = try folder ?? Credsh.temporaryDirectory()
+            try? FileManager.default.removeItem(at: state.appendingPathComponent("exit-status"))
             // The shell around credsh writes its exit status to a file for the test to read,
             // then keeps the screen for it to look at; it catches Ctrl-C (with a no-op, so
             // credsh does not inherit an ignored SIGINT).

@@ -19,7 +19,7 @@ import Testing
         try terminal.keys("compact on", "@Enter")
         try terminal.waitFor("compact output on")
         try terminal.keys("login alice Passw0rd!", "@Enter")
-        try terminal.waitFor("[mode 4 expired]>")
+        try terminal.waitFor("mode 4 expired]>")
         try terminal.keys("update Passw0rd! short", "@Enter")
         try terminal.waitFor("(same userID, challengeMode, attemptsLeft, policy)")
         #expect(terminal.screen.components(separatedBy: "app: policy:").count == 2, "the policy's sentence shows once in the flow")

@@ -25,7 +25,7 @@ import FoundationXML
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "ok   \(dir.path)/a-pass.credscript (1 expectation)")
         #expect(lines.contains("FAIL \(dir.path)/b-fail.credscript"))
-        #expect(lines.contains("    \(dir.path)/b-fail.credscript:3:1: expectation failed: expected an event getPassword challengeMode=0"))
+        #expect(lines.contains("    \(dir.path)/b-fail.credscript:3:26: expectation failed: expected an event getPassword challengeMode=0"))
         // Without --keep-going a script stops at its first failure, as a plain run does…
         #expect(!result.stdout.contains("b-fail.credscript:4:1"))
         // …but every syntax error is found before anything runs, and each is reported.
@@ -36,7 +36,7 @@ import FoundationXML
         #expect(result.status == 3, "the most severe code: a runtime error")
 
         let going = try Credsh.run(["test", "--keep-going", dir.appendingPathComponent("b-fail.credscript").path])
-        #expect(going.stdout.contains("b-fail.credscript:3:1: expectation failed"))
+        #expect(going.stdout.contains("b-fail.credscript:3:26: expectation failed"))
         #expect(going.stdout.contains("b-fail.credscript:4:1: expectation failed: expected 9 attempts left"))
         #expect(going.status == 1)
 
@@ -103,7 +103,7 @@ import FoundationXML
         // One failure per failed expectation (--keep-going reports both), one error per syntax error.
         #expect(try elements("b-fail", "failure").count == 2)
         #expect(try elements("b-fail", "failure").first?.attribute(forName: "message")?.stringValue?.hasSuffix(
-            "b-fail.credscript:3:1: expectation failed: expected an event getPassword challengeMode=0") == true)
+            "b-fail.credscript:3:26: expectation failed: expected an event getPassword challengeMode=0") == true)
         #expect(try elements("d-syntax", "error").count == 2)
         #expect(try elements("e-runtime", "error").count == 1)
         #expect(try elements("a-pass", "failure").isEmpty && elements("a-pass", "error").isEmpty)

@@ -13,8 +13,13 @@ public struct CommandContext {
     }
 
     /// Prints lines of command output (not SDK outcomes).
-    func say(_ lines: String...) { for line in lines { evaluator.host.emit(.text(line)) } }
-    func say(_ lines: [String]) { for line in lines { evaluator.host.emit(.text(line)) } }
+    func say(_ lines: String...) { say(lines) }
+    func say(_ lines: [String]) {
+        for line in lines {
+            evaluator.emit(.text(line))
+            evaluator.printed.append(line)
+        }
+    }
 
     // MARK: Arguments
 
@@ -27,13 +32,26 @@ public struct CommandContext {
 
     func optionalText(_ parameter: Parameter) throws -> String? {
         guard case .single(let expression)? = call.argument(parameter.name) else { return nil }
+        noteSecret(expression, for: parameter)
         return try evaluator.text(of: expression, in: source)
+    }
+
+    /// A variable given where a secret goes holds a secret from then on: `echo` masks it.
+    private func noteSecret(_ expression: Expression, for parameter: Parameter) {
+        if parameter.kind == .secret, case .variable(let name) = expression.kind { evaluator.secretVariables.insert(name) }
     }
 
     func texts(_ parameter: Parameter) throws -> [String] {
         guard case .list(let items)? = call.argument(parameter.name) else { return [] }
         var out: [String] = []
-        for item in items { out.append(try evaluator.text(of: item, in: source)) }
+        for item in items {
+            noteSecret(item, for: parameter)
+            if case .variable(let name) = item.kind, evaluator.secretVariables.contains(name), parameter.kind != .secret {
+                out.append(ScriptWriter.mask)  // `echo $pw` shows *** once $pw held a secret
+            } else {
+                out.append(try evaluator.text(of: item, in: source))
+            }
+        }
         return out
     }
 
@@ -73,6 +91,21 @@ public struct CommandContext {
         var out: [(key: String, value: String)] = []
         for pair in pairs { out.append((pair.key, try evaluator.text(of: pair.value, in: source))) }
         return out
+    }
+
+    /// Where each `KEY=VALUE` pair was written, in the order of `pairs`.
+    func pairPositions(_ parameter: Parameter) -> [SourcePosition] {
+        guard case .pairs(let pairs)? = call.argument(parameter.name) else { return [] }
+        return pairs.map(\.position)
+    }
+
+    /// A single argument's value, evaluated (a `~"pattern"` stays a pattern).
+    func value(_ parameter: Parameter) throws -> Value {
+        guard case .single(let expression)? = call.argument(parameter.name) else {
+            throw SimulationError("\(call.spec.name) is missing \(parameter.name)")
+        }
+        if case .pattern = expression.kind { return try evaluator.evaluate(expression, in: source) }
+        return .text(try evaluator.text(of: expression, in: source))
     }
 
     /// The single value given where pairs were expected (an inline JSON policy).

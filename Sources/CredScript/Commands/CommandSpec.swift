@@ -11,6 +11,8 @@ public enum ArgumentKind: Equatable, Sendable {
     case integer
     case duration
     case text
+    /// What an expectation compares text with: the whole text, a code, or `~"regex"`.
+    case expectedText
     case path
     /// One of a fixed set of words (`Password`, `on`/`off`/`fail`, `GET`/`POST`).
     case choice([String])

@@ -3,21 +3,35 @@ import CredSimulator
 /// The expectations that make a script check itself. They look at the last command's
 /// outcomes and at the active SDK's users; event, field and state names come from the
 /// active SDK's catalog.
+///
+/// One rule compares text everywhere (fields, errors, output): a value must be the whole
+/// text; `~"regex"` is searched in it instead. Numbers compare as numbers, lists as the
+/// text output writes them (`[Password]`), objects as JSON.
 enum ExpectCommands {
     static let group = "Expectations (self-checking scripts)"
 
+    static let position = Parameter("N", "which event: 1 for the first", .integer, optional: true)
     static let event = Parameter("EVENT", "an event name", .event)
     static let events = Parameter("EVENT", "event names", .event, optional: true, variadic: true)
     static let fields = Parameter("FIELD=VALUE", "fields to match", .fieldMatch, optional: true, variadic: true)
-    static let message = Parameter("MESSAGE", "an error message or code", .text)
+    static let message = Parameter("MESSAGE", "the whole error message, its code, or ~\"regex\"", .expectedText)
+    static let line = Parameter("TEXT", "a whole line of output, or ~\"regex\"", .expectedText)
+    static let noteFields = Parameter("FIELD=VALUE", "rule=KEY and/or message=TEXT", .fieldMatch, variadic: true)
     static let user = Parameter("USER", "a user name", .user)
     static let state = Parameter("STATE", "a state", .userState)
 
     static let all: [CommandSpec] = [
-        CommandSpec("expect event", [event, fields], group: group, role: .expectation,
-                    summary: "Some event of the last command has this name and these fields",
+        CommandSpec("expect event", [position, event, fields], group: group, role: .expectation,
+                    summary: "Some event of the last command (or the N-th, counting from 1) has this name and these fields",
                     example: "expect event getPassword challengeMode=4 statusCode=118") { c in
-            try matchEvent(c, wanted: true)
+            let which = try c.optionalInteger(position)
+            try matchEvent(c, wanted: true, pick: which.map { .number($0) } ?? .any)
+            return []
+        },
+        CommandSpec("expect last event", [event, fields], group: group, role: .expectation,
+                    summary: "The last event of the last command has this name and these fields",
+                    example: "expect last event getPassword statusCode=102") { c in
+            try matchEvent(c, wanted: true, pick: .last)
             return []
         },
         CommandSpec("expect events", [events], group: group, role: .expectation,
@@ -36,22 +50,53 @@ enum ExpectCommands {
         CommandSpec("expect no event", [event, fields], group: group, role: .expectation,
                     summary: "No event of the last command has this name (and these fields)",
                     example: "expect no event onUserLoggedOff") { c in
-            try matchEvent(c, wanted: false)
+            try matchEvent(c, wanted: false, pick: .any)
             return []
         },
         CommandSpec("expect error", [message], group: group, role: .acknowledgement,
-                    summary: "The last command failed with this message (or text within it) or error code",
+                    summary: "The last command failed with this whole message, this error code, or a message ~\"regex\" finds",
                     example: "expect error \"New password and confirm password do not match\"") { c in
             let result = try c.evaluator.lastResult(c)
-            let wanted = try c.text(message)
+            let wanted = try c.value(message)
             guard let error = result.failure else {
-                throw c.evaluator.expectationFailure("expected the last command to fail with \"\(wanted)\", but it succeeded", c, showLast: true)
+                throw c.evaluator.expectationFailure("expected the last command to fail with \(describe(wanted)), but it succeeded", c, showLast: true)
             }
-            let codeMatches = Int(wanted).map { $0 == error.code } ?? false
-            if !codeMatches, !error.message.contains(wanted) {
+            let codeMatches = Int(wanted.text).map { $0 == error.code } ?? false
+            if !codeMatches, !TextMatch.matches(error.message, wanted) {
                 let code = error.code.map { " (code \($0))" } ?? ""
-                throw c.evaluator.expectationFailure("expected the error \"\(wanted)\", but the error was \"\(error.message)\"\(code)",
+                throw c.evaluator.expectationFailure("expected the error \(describe(wanted)), but the error was \"\(error.message)\"\(code)",
                                                      c, showLast: true)
+            }
+            return []
+        },
+        CommandSpec("expect output", [line], group: group, role: .expectation,
+                    summary: "A line the last command printed (app: lines, notes, policy show, user show) is this text, or ~\"regex\" finds one",
+                    example: "expect output \"app: policy: Must be between 8 and 16 characters long\"") { c in
+            let result = try c.evaluator.lastResult(c)
+            let wanted = try c.value(line)
+            let lines = result.printed.map { $0.trimmedSpacesAndTabs }
+            if !lines.contains(where: { TextMatch.matches($0, wanted) }) {
+                throw c.evaluator.expectationFailure("expected a line of output \(describe(wanted))", c, showLast: true)
+            }
+            return []
+        },
+        CommandSpec("expect note", [noteFields], group: group, role: .expectation,
+                    summary: "The last command was refused by this policy rule (rule=KEY, message=TEXT: the simulator's note)",
+                    example: "expect note rule=minSc") { c in
+            let result = try c.evaluator.lastResult(c)
+            let pairs = try c.pairs(noteFields)
+            let refusals = result.outcomes.compactMap { outcome -> [(String, JSONValue)]? in
+                guard case let .policyRefusal(rule, text) = outcome else { return nil }
+                return [("rule", .string(rule)), ("message", .string(text))]
+            }
+            let matched = refusals.contains { note in
+                pairs.allSatisfy { pair in FieldMatch.matches(note.first { $0.0 == pair.key }?.1, pair.value, field: pair.key, sdk: result.sdk) }
+            }
+            if !matched {
+                let said = pairs.map { "\($0.key)=\($0.value.text)" }.joined(separator: " ")
+                throw c.evaluator.expectationFailure(
+                    refusals.isEmpty ? "expected a policy refusal \(said), but no policy rule refused anything" : "expected a policy refusal \(said)",
+                    c, showLast: true)
             }
             return []
         },
@@ -74,7 +119,14 @@ enum ExpectCommands {
         },
     ]
 
-    static func matchEvent(_ c: CommandContext, wanted: Bool) throws {
+    static func describe(_ value: Value) -> String {
+        if case .pattern(let p) = value { return "matching ~\"\(p)\"" }
+        return "\"\(value.text)\""
+    }
+
+    enum Pick { case any, last, number(Int) }
+
+    static func matchEvent(_ c: CommandContext, wanted: Bool, pick: Pick) throws {
         let result = try c.evaluator.lastResult(c)
         let name = try c.text(event)
         let catalog = c.simulation.activeCatalog
@@ -82,28 +134,74 @@ enum ExpectCommands {
             throw SimulationError("unknown event '\(name)' for \(catalog.name); its events: \(catalog.eventNames.joined(separator: ", "))")
         }
         let pairs = try c.pairs(fields)
-        let said = ([name] + pairs.map { "\($0.key)=\($0.value.text)" }).joined(separator: " ")
+        let positions = c.pairPositions(fields)
         // A field is judged by the catalog, not by this run's payload: `expect no event
         // validatePolicyCompliance errorCode=9011` holds when the PIN passed and no errorCode came.
-        if let unknown = pairs.first(where: { spec.field($0.key) == nil }) {
-            let known = spec.fields.map(\.name).joined(separator: ", ")
-            throw c.evaluator.expectationFailure("\(name) has no field '\(unknown.key)' (its fields: \(known))", c, showLast: true)
+        let known = SDKFlows.fieldNames(of: spec, sdk: catalog.name)
+        if let unknown = pairs.firstIndex(where: { !known.contains($0.key) }) {
+            throw c.evaluator.expectationFailure("\(name) has no field '\(pairs[unknown].key)' (its fields: \(known.joined(separator: ", ")))",
+                                                 c, showLast: true, at: positions[unknown])
         }
-        let candidates = result.events.filter { $0.name == name }
-        let matched = candidates.contains { candidate in
-            pairs.allSatisfy { FieldMatch.matches(candidate[$0.key], $0.value, field: $0.key, sdk: result.sdk) }
+        let said = ([name] + pairs.map { "\($0.key)=\($0.value.text)" }).joined(separator: " ")
+        let candidates: [SDKEvent]
+        switch pick {
+        case .any: candidates = result.events.filter { $0.name == name }
+        case .last: candidates = result.events.last.map { [$0] } ?? []
+        case .number(let n):
+            guard n >= 1, n <= result.events.count else {
+                throw c.evaluator.expectationFailure("expected an event #\(n) \(said), but the last command delivered \(result.events.count)",
+                                                     c, showLast: true)
+            }
+            candidates = [result.events[n - 1]]
         }
-        if wanted, !matched { throw c.evaluator.expectationFailure("expected an event \(said)", c, showLast: true) }
+        let readable = candidates.map { FieldMatch.fields(of: $0, sdk: result.sdk) }
+        let matched = readable.contains { fieldsOfEvent in
+            pairs.allSatisfy { pair in FieldMatch.matches(fieldsOfEvent.first { $0.0 == pair.key }?.1, pair.value, field: pair.key, sdk: result.sdk) }
+        }
+        if wanted, !matched {
+            let which: String
+            switch pick {
+            case .any: which = "an event"
+            case .last: which = "the last event to be"
+            case .number(let n): which = "event #\(n) to be"
+            }
+            // With one event of that name, point at the first field that differs.
+            var at: SourcePosition?
+            if readable.count == 1, candidates[0].name == name {
+                at = pairs.indices.first { i in
+                    !FieldMatch.matches(readable[0].first { $0.0 == pairs[i].key }?.1, pairs[i].value, field: pairs[i].key, sdk: result.sdk)
+                }.map { positions[$0] }
+            }
+            throw c.evaluator.expectationFailure("expected \(which) \(said)", c, showLast: true, at: at)
+        }
         if !wanted, matched { throw c.evaluator.expectationFailure("expected no event \(said), but there was one", c, showLast: true) }
+    }
+}
+
+/// The one rule for text: the whole text, or a `~"regex"` found in it.
+enum TextMatch {
+    static func matches(_ text: String, _ wanted: Value) -> Bool {
+        if case .pattern(let pattern) = wanted {
+            guard let regex = try? Regex(pattern) else { return false }
+            return text.contains(regex)
+        }
+        return text == wanted.text
     }
 }
 
 /// Whether a payload field holds the value a script wrote.
 enum FieldMatch {
-    /// Numbers as numbers (or, for a field with named values, by name), text as text,
-    /// lists comma-separated.
+    /// An event's fields as a script may name them: the payload's and the readable ones.
+    static func fields(of event: SDKEvent, sdk: String) -> [(String, JSONValue)] {
+        guard let flow = SDKFlows.flow(named: sdk) else { return event.fields }
+        return event.fields + flow.readableFields(event.fields).filter { key, _ in event[key] == nil }
+    }
+
+    /// Numbers as numbers (or, for a field with named values, by name), text by the one
+    /// rule of `TextMatch`, lists and objects as the text output writes them.
     static func matches(_ field: JSONValue?, _ value: Value, field name: String, sdk: String) -> Bool {
         guard let field else { return false }
+        if case .pattern = value { return TextMatch.matches(shown(field), value) }
         switch field {
         case .int(let i):
             if case .integer(let wanted) = value { return i == wanted }
@@ -114,14 +212,22 @@ enum FieldMatch {
         case .bool(let b):
             return value.text == (b ? "true" : "false")
         case .array(let items):
-            return items.map { item -> String in
+            let commaJoined = items.map { item -> String in
                 if case .string(let s) = item { return s }
                 return item.serialized
-            }.joined(separator: ",") == value.text
+            }.joined(separator: ",")
+            return value.text == FieldText.plain(field) || value.text == commaJoined
         case .null:
             return value.text == "null"
         case .object:
-            return field.serialized == value.text
+            guard let written = try? JSONValue.parse(value.text) else { return false }
+            return written == field
         }
+    }
+
+    /// The text a regex is searched in: a string as it is, anything else as shown.
+    static func shown(_ field: JSONValue) -> String {
+        if case .string(let s) = field { return s }
+        return FieldText.plain(field)
     }
 }

@@ -14,6 +14,7 @@ enum SharedCommands {
     static let words = Parameter("TEXT", "text", .text, optional: true, variadic: true)
     static let file = Parameter("FILE", "a script file", .path)
     static let recordFile = Parameter("FILE", "a file to record into", .path)
+    static let force = Parameter.flag("--force", "replace FILE if it exists")
     static let sdkName = Parameter("NAME", "an SDK name", .sdk, optional: true)
     static let duration = Parameter("DURATION", "a duration such as 90d, 12h, 30m or 45s", .duration)
     static let time = Parameter("TIME", "a time such as 2026-03-01 or 2026-03-01T12:00:00Z", .timestamp)
@@ -58,10 +59,10 @@ enum SharedCommands {
             }
             return []
         },
-        CommandSpec("record", [recordFile], group: shell, role: .session,
-                    summary: "At the prompt: save this session as a self-checking script (mode 0600: it holds the secrets)",
+        CommandSpec("record", [force, recordFile], group: shell, role: .session,
+                    summary: "At the prompt: save this session as a self-checking script (mode 0600: it holds the secrets); an existing FILE only with --force",
                     example: "record session.credscript") { c in
-            try c.evaluator.startRecording(try c.text(recordFile), call: c.call, source: c.source)
+            try c.evaluator.startRecording(try c.text(recordFile), overwrite: c.has(force), call: c.call, source: c.source)
             return []
         },
         CommandSpec("record stop", group: shell, role: .session, summary: "Stop recording", example: "record stop") { c in
@@ -89,10 +90,12 @@ enum SharedCommands {
             c.say("\(UTCTimestamp.format(c.simulation.now)) (+\(SimDuration(seconds: seconds).description))")
             return []
         },
-        CommandSpec("clock set", [time], group: world, summary: "Set the virtual clock", example: "clock set 2026-03-01") { c in
+        CommandSpec("clock set", [time], group: world, summary: "Set the virtual clock, forward or back (from 1970 to 9999)", example: "clock set 2026-03-01") { c in
             let text = try c.text(time)
             guard let instant = UTCTimestamp.parse(text) else { throw SimulationError("'\(text)' is not a time such as 2026-03-01") }
-            c.simulation.world.clock.set(to: instant)
+            guard c.simulation.world.clock.set(to: instant) else {
+                throw SimulationError("the clock cannot go before 1970-01-01T00:00:00Z (the Unix epoch)")
+            }
             c.say(UTCTimestamp.format(c.simulation.now))
             return []
         },

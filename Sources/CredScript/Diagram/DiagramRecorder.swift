@@ -120,12 +120,14 @@ extension SequenceDiagram {
                 return .note(Note(kind: .appShows, lifeline: cast.app, text: message))
             case .note(let message):
                 return .note(Note(kind: .simulator, lifeline: cast.noteLifeline(message), text: message))
+            case let .policyRefusal(rule, message):
+                return .note(Note(kind: .simulator, lifeline: cast.policyLifeline, text: "refused by policy rule \(rule): \(message)"))
             }
         }
 
         /// The fields as the text output reads them; a value longer than a few lines is cut.
         static func details(_ fields: [(String, JSONValue)], sdk: String) -> [String] {
-            let texts = SDKFlows.flow(named: sdk)?.fieldTexts(fields) ?? FieldText.generic(fields)
+            let texts = TextRenderer().fieldTexts(fields, sdk: sdk)
             return texts.map { TextMetrics.truncate($0.escapingControls, to: 160) }
         }
 

@@ -51,12 +51,16 @@ public struct FlowCast: Sendable {
     /// Parameter names whose values are secrets, wherever a command passes them as
     /// `NAME=VALUE` (a raw request): shown as `***`.
     public let secretNames: Set<String>
+    /// Where the note goes that names the policy rule that refused a secret: the party
+    /// that checks the policy (the server, unless the cast says otherwise).
+    public let policyLifeline: String
     public static let commonSecretNames: Set<String> = ["password", "newpassword", "passcode", "pin", "secret", "token", "access_token"]
     /// How a message reads (SUSI's `POST /aaa/login.json`); nil for its name and fields.
     public let heading: Heading?
 
     public init(lifelines: [Lifeline], app: String, sdk: String, server: String?, callRoutes: [String: Route] = [:],
-                eventRoutes: [String: Route] = [:], flowEnds: Set<String> = [], requests: Set<String> = [], secretNames: Set<String> = FlowCast.commonSecretNames, heading: Heading? = nil) {
+                eventRoutes: [String: Route] = [:], flowEnds: Set<String> = [], requests: Set<String> = [], secretNames: Set<String> = FlowCast.commonSecretNames, policyLifeline: String? = nil,
+                heading: Heading? = nil) {
         self.lifelines = lifelines
         self.app = app
         self.sdk = sdk
@@ -66,6 +70,7 @@ public struct FlowCast: Sendable {
         self.flowEnds = flowEnds
         self.requests = requests
         self.secretNames = secretNames
+        self.policyLifeline = policyLifeline ?? server ?? sdk
         self.heading = heading
     }
 

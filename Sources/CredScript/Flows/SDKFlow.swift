@@ -7,9 +7,13 @@ protocol SDKFlow: Sendable {
     static var catalog: SDKCatalog { get }
     /// The commands only this SDK has (each with `sdk: catalog.name`).
     static var commands: [CommandSpec] { get }
-    /// How the fields of an event or a call read in the text output, when the generic
-    /// `key=value` is not the clearest; nil for the generic form.
-    static func fieldTexts(_ fields: [(String, JSONValue)]) -> [String]?
+    /// The fields of an event or a call as the text output shows them and `expect`
+    /// matches them, when a payload field reads better as another (REL-ID shows the policy
+    /// inside `challengeInfo` as `policy={…}`). Every shown `key=value` can be written
+    /// back as an expectation.
+    static func readableFields(_ fields: [(String, JSONValue)]) -> [(String, JSONValue)]
+    /// The names `readableFields` adds, by event, for the parser's field checks.
+    static var readableFieldNames: [String: [String]] { get }
     /// Names a script may write instead of an integer field's value
     /// (`challengeMode=RDNA_OP_UPDATE_ON_EXPIRY`), by field.
     static var valueNames: [String: [Int: String]] { get }
@@ -21,7 +25,8 @@ protocol SDKFlow: Sendable {
 }
 
 extension SDKFlow {
-    static func fieldTexts(_ fields: [(String, JSONValue)]) -> [String]? { nil }
+    static func readableFields(_ fields: [(String, JSONValue)]) -> [(String, JSONValue)] { fields }
+    static var readableFieldNames: [String: [String]] { [:] }
     static var valueNames: [String: [Int: String]] { [:] }
     static var cast: FlowCast { .standard(sdkName: catalog.name + " SDK") }
     static var apis: [APISummary] { [] }
@@ -37,4 +42,9 @@ enum SDKFlows {
     ]
 
     static func flow(named name: String) -> (any SDKFlow.Type)? { all.first { $0.catalog.name == name } }
+
+    /// The fields a script may name for an event of an SDK: the payload's, and the readable ones.
+    static func fieldNames(of event: EventSpec, sdk: String) -> [String] {
+        event.fields.map(\.name) + (flow(named: sdk)?.readableFieldNames[event.name] ?? [])
+    }
 }

@@ -36,7 +36,12 @@ public enum Completer {
             if let keyword = parameter.keyword { slots.append((keyword, parameter)) }
             if !parameter.isFlag { slots.append((nil, parameter)) }
         }
-        let index = typed.count - nameLength
+        // An optional number (`expect event 2 getPassword`) fills its slot only when a number is written.
+        var index = typed.count - nameLength
+        for (offset, slot) in slots.enumerated() where slot.parameter.optional && slot.parameter.kind == .integer {
+            let written = nameLength + offset < typed.count ? typed[nameLength + offset] : word
+            if Int(written) == nil { index += 1 }
+        }
         guard !slots.isEmpty else { return offer(candidates) }
         let slot = index < slots.count ? slots[index] : (slots.last!.parameter.variadic ? slots.last! : nil)
         guard let slot else { return offer(candidates) }
@@ -65,7 +70,7 @@ public enum Completer {
             candidates += fieldCandidates(word: word, typed: typed, catalog: sdk)
         case .path:
             return candidates.isEmpty ? .files : offer(candidates)
-        case .newUser, .secret, .integer, .duration, .text, .timestamp, .parameters:
+        case .newUser, .secret, .integer, .duration, .text, .expectedText, .timestamp, .parameters:
             break
         }
         return offer(candidates)

@@ -1,63 +1,151 @@
 import CredSimulator
 
-/// Masks the secrets of a line typed at the prompt before it goes into the history
-/// file: `update Old1! New1!` becomes `update *** ***`. A line that does not parse is
-/// masked conservatively: every argument after the first word.
+/// Masks the secrets of what was typed at the prompt before it goes into the history
+/// file: `update Old1! New1!` becomes `update *** ***`. Text that does not parse is
+/// masked conservatively: every line keeps its first word (and a `repeat` count and
+/// braces); everything else becomes `***`, including text the lexer could not read.
+///
+/// The other way round, `removedSecrets` finds a `***` standing where a secret goes: a
+/// line recalled from the history file, which must not be sent as it is.
 public enum SecretMasker {
-    public static func mask(_ line: String, table: CommandTable = .standard, sdk: String = Simulation.catalogs[0].name) -> String {
-        var parser = Parser(SourceFile(name: "<history>", text: line), table: table, sdk: sdk)
+    public static func mask(_ text: String, table: CommandTable = .standard, sdk: String = Simulation.catalogs[0].name) -> String {
+        var parser = Parser(SourceFile(name: "<history>", text: text), table: table, sdk: sdk)
         let statements = parser.parseAll()
-        guard parser.diagnostics.isEmpty else { return maskEverythingAfterFirstWord(line) }
+        guard parser.diagnostics.isEmpty, !parser.endedInsideBlock else { return maskEverythingAfterFirstWord(text) }
         var ranges: [Range<Int>] = []
         for statement in statements { collectSecretRanges(statement, into: &ranges) }
-        var bytes = Array(line.utf8)
+        var bytes = Array(text.utf8)
         for range in ranges.sorted(by: { $0.lowerBound > $1.lowerBound }) where range.upperBound <= bytes.count {
             bytes.replaceSubrange(range, with: Array(ScriptWriter.mask.utf8))
         }
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func collectSecretRanges(_ statement: Statement, into ranges: inout [Range<Int>]) {
+    /// A place where a secret goes that holds the bare word `***`, and what the secret is.
+    public struct RemovedSecret: Sendable {
+        public let position: SourcePosition
+        /// `password`, `PIN`, `passcode`; `value` for a variable.
+        public let noun: String
+    }
+
+    /// Every `***` given, unquoted, where a secret (or a variable's value) goes. Such text
+    /// comes from the history file, which keeps `***` in place of each secret; sending it
+    /// would spend an attempt on a password nobody typed. `"***"` in quotes is not found.
+    public static func removedSecrets(in source: SourceFile, table: CommandTable = .standard,
+                                      sdk: String = Simulation.catalogs[0].name) -> [RemovedSecret] {
+        var parser = Parser(source, table: table, sdk: sdk)
+        var found: [RemovedSecret] = []
+        while let statement = parser.nextStatement() {
+            let noun = Simulation.catalogs.first { $0.name == parser.sdk }?.secretNoun ?? "secret"
+            collectRemoved(statement, noun: noun, into: &found)
+        }
+        return found
+    }
+
+    private static func isMask(_ expression: Expression) -> Bool {
+        if case .word(ScriptWriter.mask) = expression.kind { return true }
+        return false
+    }
+
+    private static func collectRemoved(_ statement: Statement, noun: String, into found: inout [RemovedSecret]) {
         switch statement {
-        case .binding(_, let value, _):
-            // A variable may hold a password; its value never reaches the history.
-            ranges.append(value.position.offset..<(value.position.offset + value.length))
+        case .binding(let name, let value, _, let secret):
+            if isMask(value), secret || looksSecret(name) { found.append(RemovedSecret(position: value.position, noun: "value")) }
         case .repetition(_, let body, _):
-            for inner in body { collectSecretRanges(inner, into: &ranges) }
+            for inner in body { collectRemoved(inner, noun: noun, into: &found) }
         case .command(let call):
-            for parameter in call.spec.parameters where parameter.kind == .secret {
-                switch call.argument(parameter.name) {
-                case .single(let e)?: ranges.append(e.position.offset..<(e.position.offset + e.length))
-                case .list(let items)?: ranges += items.map { $0.position.offset..<($0.position.offset + $0.length) }
-                default: break
-                }
+            for expression in secretExpressions(of: call) where isMask(expression) {
+                found.append(RemovedSecret(position: expression.position, noun: noun))
             }
         }
     }
 
-    static func maskEverythingAfterFirstWord(_ line: String) -> String {
-        var lexer = Lexer(SourceFile(name: "<history>", text: line))
-        var bytes = Array(line.utf8)
-        var ranges: [Range<Int>] = []
-        var first = true
-        while true {
-            let token = lexer.next()
-            if token.kind == .end { break }
-            switch token.kind {
-            case .word(let w):
-                if first || w == "repeat" { first = false; continue }
-                ranges.append(token.byteRange)
-            case .string, .variable, .json:
-                ranges.append(token.byteRange)
-            case .newline:
-                first = true
-            default:
-                continue
+    private static func secretExpressions(of call: CommandCall) -> [Expression] {
+        var out: [Expression] = []
+        for parameter in call.spec.parameters where parameter.kind == .secret {
+            switch call.argument(parameter.name) {
+            case .single(let e)?: out.append(e)
+            case .list(let items)?: out += items
+            default: break
             }
         }
-        for range in ranges.reversed() where range.upperBound <= bytes.count {
-            bytes.replaceSubrange(range, with: Array(ScriptWriter.mask.utf8))
+        return out
+    }
+
+    static func collectSecretRanges(_ statement: Statement, into ranges: inout [Range<Int>]) {
+        switch statement {
+        case .binding(let name, let value, _, let secret):
+            // The history is written before the value is used, so a name that says
+            // "secret" is taken at its word too (docs: grammar.md, "Secrets").
+            if secret || looksSecret(name) { ranges.append(value.position.offset..<(value.position.offset + value.length)) }
+        case .repetition(_, let body, _):
+            for inner in body { collectSecretRanges(inner, into: &ranges) }
+        case .command(let call):
+            ranges += secretExpressions(of: call).map { $0.position.offset..<($0.position.offset + $0.length) }
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `pw`, `password`, `newPin`, `passcode`, `token`, `secret`: names that say they hold
+    /// secrets are masked from the start, in echo, history and transcripts alike.
+    static func looksSecret(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return ["pw", "pass", "pin", "secret", "token", "code", "key", "cred"].contains { lower.contains($0) }
+    }
+
+    /// For text that does not parse: per line, the first word stays (so the line can be
+    /// recognised and retyped), and so do `repeat`'s count and braces; every other token,
+    /// and every stretch the lexer skipped as unreadable, becomes `***`.
+    static func maskEverythingAfterFirstWord(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var lexer = Lexer(SourceFile(name: "<history>", text: text))
+        var out: [UInt8] = []
+        let mask = Array(ScriptWriter.mask.utf8)
+        var cursor = 0
+        var lineStart = true
+        var afterRepeat = false
+        func copyGap(upTo end: Int) {
+            // Between tokens: blanks and newlines stay; anything else (a comment, bytes the
+            // lexer reported and skipped) is masked, one *** per run.
+            var inRun = false
+            for byte in bytes[cursor..<end] {
+                let blank = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+                if blank {
+                    out.append(byte)
+                    inRun = false
+                } else if !inRun {
+                    out += mask
+                    inRun = true
+                }
+            }
+        }
+        while true {
+            let token = lexer.next()
+            let range = token.byteRange
+            guard token.kind != .end, range.lowerBound >= cursor, range.upperBound <= bytes.count else { break }
+            copyGap(upTo: range.lowerBound)
+            var keep = false
+            switch token.kind {
+            case .newline:
+                keep = true
+                lineStart = true
+                afterRepeat = false
+            case .leftBrace, .rightBrace:
+                keep = true
+            case .word(let word) where lineStart:
+                keep = true
+                lineStart = false
+                afterRepeat = word == "repeat"
+            case .integer where afterRepeat:
+                keep = true
+                afterRepeat = false
+            default:
+                lineStart = false
+                afterRepeat = false
+            }
+            out += keep ? Array(bytes[range]) : mask
+            cursor = range.upperBound
+        }
+        copyGap(upTo: bytes.count)
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -43,7 +43,7 @@ public final class CompactTextRenderer {
         case .appShows(let message):
             guard appLines.insert(message).inserted else { return "" }
             return base.render(record)
-        case .appCheck, .networkError, .note:
+        case .appCheck, .networkError, .note, .policyRefusal:
             return base.render(record)
         }
     }

@@ -13,6 +13,18 @@ public enum OutputRecord: Equatable, Sendable {
     case text(String)
 }
 
+/// Where a record came from: the file and line of the statement that produced it
+/// (the JSON Lines output carries them as `file` and `line`).
+public struct RecordOrigin: Equatable, Sendable {
+    public let file: String
+    public let line: Int
+
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+}
+
 /// Colour as a swappable decorator: the plain style is the identity, so whether output
 /// is coloured is decided once, where the output goes, not in every renderer.
 public struct Style: Sendable {

@@ -38,13 +38,22 @@ public struct TextRenderer: Sendable {
             return style.dim("  app: " + message.escapingControls)
         case .note(let message):
             return style.dim("  · " + message.escapingControls)
+        case let .policyRefusal(rule, message):
+            return style.dim("  · refused by policy rule \(rule): \(message.escapingControls)")
         }
     }
 }
 
 extension TextRenderer {
+    /// `key=value` for each readable field, with a field's named value after it
+    /// (`challengeMode=4 (RDNA_OP_UPDATE_ON_EXPIRY)`): the name is a gloss, not part of the value.
     func fieldTexts(_ fields: [(String, JSONValue)], sdk: String) -> [String] {
-        SDKFlows.flow(named: sdk)?.fieldTexts(fields) ?? FieldText.generic(fields)
+        guard let flow = SDKFlows.flow(named: sdk) else { return FieldText.generic(fields) }
+        return flow.readableFields(fields).map { key, value in
+            var text = "\(key)=\(FieldText.plain(value))"
+            if case .int(let number) = value, let name = flow.valueNames[key]?[number] { text += " (\(name))" }
+            return text
+        }
     }
 }
 

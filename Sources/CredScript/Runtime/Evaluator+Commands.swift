@@ -23,14 +23,15 @@ extension Evaluator {
             return
         }
         let sdk = simulation.activeCatalog.name
+        printed.removeAll(keepingCapacity: true)
         var outcomes: [Outcome] = []
         var failure: CommandResult.Failure?
         do {
             outcomes = try call.spec.perform(context)
-            for outcome in outcomes { host.emit(.outcome(outcome, sdk: sdk)) }
+            for outcome in outcomes { emit(.outcome(outcome, sdk: sdk)) }
             failure = Evaluator.failure(in: outcomes)
         } catch let error as SimulationError {
-            host.emit(.commandError(error.message))
+            emit(.commandError(error.message))
             failure = CommandResult.Failure(message: error.message, code: nil, isRuntime: true)
         } catch let diagnostic as Diagnostic {
             // A bad value (an undefined variable, a file that cannot be read): not something `expect error` covers.
@@ -40,7 +41,7 @@ extension Evaluator {
             fail(Diagnostic(.runtime, "\(error)", file: source.name, at: call.position), source)
             return
         }
-        last = CommandResult(name: call.spec.name, position: call.position, sdk: sdk, outcomes: outcomes, failure: failure)
+        last = CommandResult(name: call.spec.name, position: call.position, sdk: sdk, outcomes: outcomes, failure: failure, said: printed)
         if let failure, !options.interactive {
             let message = "\(call.spec.name) failed: \(failure.message) (write 'expect error' after it if that is what should happen)"
             pendingFailure = (Diagnostic(failure.isRuntime ? .runtime : .expectation, message, file: source.name, at: call.position), source)
@@ -56,9 +57,10 @@ extension Evaluator {
             fail(Diagnostic(.runtime, message, file: source.name, at: call.position), source)
             return
         }
-        host.emit(.commandError(message))
+        emit(.commandError(message))
         let failure = CommandResult.Failure(message: message, code: nil, isRuntime: true)
-        last = CommandResult(name: call.spec.name, position: call.position, sdk: simulation.activeCatalog.name, outcomes: [], failure: failure)
+        last = CommandResult(name: call.spec.name, position: call.position, sdk: simulation.activeCatalog.name, outcomes: [],
+                             failure: failure, said: [])
         if !options.interactive {
             pendingFailure = (Diagnostic(.runtime, "\(call.spec.name) failed: \(message)", file: source.name, at: call.position), source)
         }
@@ -85,7 +87,7 @@ extension Evaluator {
     }
 
     /// A failed expectation at the `expect` line, showing what the last command produced.
-    func expectationFailure(_ message: String, _ c: CommandContext, showLast: Bool = false) -> Diagnostic {
+    func expectationFailure(_ message: String, _ c: CommandContext, showLast: Bool = false, at position: SourcePosition? = nil) -> Diagnostic {
         var notes: [String] = []
         if showLast, let result = last {
             notes.append("the last command (\(result.name), line \(result.position.line)) produced:")
@@ -93,26 +95,35 @@ extension Evaluator {
             notes += result.outcomes.isEmpty ? ["  no SDK calls or callbacks"] : result.outcomes.map { "  " + renderer.render($0, sdk: result.sdk) }
             if let failure = result.failure, result.outcomes.isEmpty { notes.append("  ✗ error: \(failure.message)") }
         }
-        return Diagnostic(.expectation, message, file: c.source.name, at: c.call.position, notes: notes)
+        return Diagnostic(.expectation, message, file: c.source.name, at: position ?? c.call.position, notes: notes)
     }
 
     // MARK: Session commands
 
-    func startRecording(_ path: String, call: CommandCall, source: SourceFile) throws {
+    /// `record [--force] FILE`: the session so far, then each statement as it runs. When the
+    /// file cannot be written (or exists, without `--force`), nothing changes: a recording
+    /// that was running goes on into its own file.
+    func startRecording(_ path: String, overwrite: Bool, call: CommandCall, source: SourceFile) throws {
         guard let journal else { throw SimulationError("record works at the prompt; a script is already a recording") }
-        do { try host.beginRecording(path, text: journal.startRecording()) } catch {
-            journal.stopRecording()
-            throw Diagnostic(.io, error.message, file: source.name, at: call.position)
+        let running = journal.recordingPath
+        do { try host.beginRecording(path, text: journal.recordingText, overwrite: overwrite) } catch {
+            let still = running.map { "; still recording to \($0)" } ?? "; not recording"
+            throw Diagnostic(.io, error.message + still, file: source.name, at: call.position)
         }
-        host.emit(.text("recording to \(path) (mode 0600: it holds the secrets the replay needs); replay it with: credsh test \(path)"))
-        host.emit(.text("the \(journal.statementCount) statement\(journal.statementCount == 1 ? "" : "s") run so far come first, so the replay starts from the same state"))
+        journal.startRecording(to: path)
+        if let running, running != path { emit(.text("the recording to \(running) ends here")) }
+        emit(.text("recording to \(path) (mode 0600: it holds the secrets the replay needs); replay it with: credsh test \(path)"))
+        emit(.text("the \(journal.statementCount) statement\(journal.statementCount == 1 ? "" : "s") run so far come first, so the replay starts from the same state"))
     }
+
+    /// The file being recorded into, for the prompt to show.
+    public var recordingPath: String? { journal?.recordingPath }
 
     func stopRecording() throws {
         guard let journal, journal.isRecording else { throw SimulationError("not recording") }
         journal.stopRecording()
         host.endRecording()
-        host.emit(.text("recording stopped"))
+        emit(.text("recording stopped"))
     }
 
     func runSourced(_ path: String, from call: CommandCall, in source: SourceFile) throws {

@@ -46,6 +46,10 @@ public final class Evaluator {
     var pendingFailure: (Diagnostic, SourceFile)?
     var sourceDepth = 0
     var journal: SessionJournal?
+    /// The statement running now: what its records say they came from.
+    var origin: RecordOrigin?
+    /// Inside a block whose run the journal needs statement by statement.
+    var tracksReplay = false
 
     /// Every failure reported, in order; the first decides the exit code.
     public internal(set) var failures: [Diagnostic] = []
@@ -58,6 +62,11 @@ public final class Evaluator {
     /// Statements executed so far in this run.
     public internal(set) var steps = 0
     var budgetExhausted = false
+    /// Variables holding a secret: bound with `let secret`, or given where a secret goes.
+    /// `echo` and the prompt's history show them as ***.
+    var secretVariables: Set<String> = []
+    /// The lines the running command printed itself, for `expect output`.
+    var printed: [String] = []
 
     public init(simulation: Simulation = Simulation(), table: CommandTable = .standard,
                 options: Options = Options(), host: ScriptHost) {
@@ -125,29 +134,39 @@ public final class Evaluator {
     // MARK: Statements
 
     func execute(_ statement: Statement, in source: SourceFile) -> Flow {
-        if shouldStop { return .stop }
+        perform(statement, in: source).flow
+    }
+
+    /// Runs a statement; says whether to go on, and what of it ran (for the journal).
+    func perform(_ statement: Statement, in source: SourceFile) -> (flow: Flow, replay: Replay) {
+        if shouldStop { return (.stop, .none) }
         steps += 1
         if steps > options.stepBudget {
             budgetExhausted = true
             failures.append(Diagnostic(.runtime, "the run reached its step budget of \(options.stepBudget) statements and stopped (--max-steps raises it)",
                                        file: source.name, at: statement.position))
             host.report(failures[failures.count - 1], source: source)
-            return .stop
+            return (.stop, .none)
         }
         if interruptRequested() {
             fail(Diagnostic(.runtime, "interrupted", file: source.name, at: statement.position), source)
-            return .stop
+            return (.stop, .none)
         }
         if case .command(let call) = statement, call.spec.role == .acknowledgement {
             // `expect error` is what acknowledges a failed command.
         } else {
             flushPendingFailure()
-            if shouldStop { return .stop }
+            if shouldStop { return (.stop, .none) }
         }
+        let outerOrigin = origin
+        origin = RecordOrigin(file: source.name, line: statement.position.line)
+        defer { origin = outerOrigin }
+        var replay = Replay.whole
         switch statement {
-        case let .binding(name, value, position):
+        case let .binding(name, value, position, secret):
+            if secret || SecretMasker.looksSecret(name) { secretVariables.insert(name) } else { secretVariables.remove(name) }
             if options.echo {
-                host.emit(.echo(command: ScriptWriter.render(statement, masked: true), file: source.name, line: position.line))
+                emit(.echo(command: ScriptWriter.render(statement, masked: true), file: source.name, line: position.line))
             }
             do {
                 // A number keeps its spelling (`let pin = 00700`); it still counts where a number is wanted.
@@ -164,36 +183,31 @@ public final class Evaluator {
             let count: Int
             do { count = try integer(countExpression, in: source) } catch {
                 fail(error, source)
-                return shouldStop ? .stop : .proceed
+                return (shouldStop ? .stop : .proceed, .none)
             }
             guard count >= 0, count <= Evaluator.maximumRepeatCount else {
                 fail(Diagnostic(.runtime, "repeat count \(count) is outside 0...\(Evaluator.maximumRepeatCount)",
                                 file: source.name, at: position), source)
-                return shouldStop ? .stop : .proceed
+                return (shouldStop ? .stop : .proceed, .none)
             }
-            let journal = self.journal
-            self.journal = nil  // a block is journaled whole, not command by command
-            defer {
-                self.journal = journal
-                journal?.add(statement, result: nil, host: host)
-            }
-            for _ in 0..<count {
-                for inner in body where execute(inner, in: source) == .stop { return .stop }
-                flushPendingFailure()
-                if shouldStop { return .stop }
-            }
+            return repeatBlock(statement, count: count, body: body, in: source)
         case .command(let call):
             if options.echo {
-                host.emit(.echo(command: ScriptWriter.render(call, masked: true), file: source.name, line: call.position.line))
+                emit(.echo(command: ScriptWriter.render(call, masked: true), file: source.name, line: call.position.line))
             }
             let before = failures.count
             run(call, in: source)
             if call.spec.role != .session, !call.spec.isExpectation || failures.count == before {
                 journal?.add(statement, result: call.spec.isExpectation ? nil : last, host: host)
+            } else {
+                replay = .none
             }
         }
-        return shouldStop ? .stop : .proceed
+        return (shouldStop ? .stop : .proceed, replay)
     }
+
+    /// Shows a record as coming from the statement that is running.
+    func emit(_ record: OutputRecord) { host.emit(record, from: origin) }
 
     /// A command failed and the next statement was not `expect error`: that is a failure
     /// of the script (exit 1, or 3 when the command could not run at all).
@@ -209,6 +223,7 @@ public final class Evaluator {
         switch expression.kind {
         case .word(let w): return .text(w)
         case .string(let s): return .text(s)
+        case .pattern(let p): return .pattern(p)
         case .integer(let i): return .integer(i)
         case .duration(let d): return .duration(d)
         case .json(let j): return .json(j)
@@ -263,6 +278,17 @@ struct CommandResult {
     let sdk: String
     let outcomes: [Outcome]
     let failure: Failure?
+    /// The lines the command printed itself (`policy show`, `user show`).
+    let said: [String]
+
+    /// Every line the command showed: its own, its outcomes as text, its error. Rendered
+    /// only when `expect output` asks, so plain runs pay nothing for it.
+    var printed: [String] {
+        let renderer = TextRenderer()
+        var lines = said + outcomes.map { renderer.render($0, sdk: sdk) }
+        if let failure, failure.isRuntime { lines.append("✗ error: \(failure.message)") }
+        return lines
+    }
 
     var events: [SDKEvent] { outcomes.compactMap(\.event) }
 }

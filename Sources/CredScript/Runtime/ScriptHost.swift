@@ -2,12 +2,15 @@
 /// output and diagnostics, and files to read and record into. The executable provides
 /// the real one; tests provide one in memory.
 public protocol ScriptHost: AnyObject {
-    func emit(_ record: OutputRecord)
+    /// Shows a record; `origin` is the statement that produced it, when one did.
+    func emit(_ record: OutputRecord, from origin: RecordOrigin?)
     func report(_ diagnostic: Diagnostic, source: SourceFile?)
     /// Reads the script `path` names, relative to the script `includingFile` that sources it.
     func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile
-    /// Creates `path` (mode 0600) holding `text`, to go on recording into.
-    func beginRecording(_ path: String, text: String) throws(HostError)
+    /// Creates `path` (mode 0600) holding `text`, to go on recording into from now on.
+    /// An existing file is refused unless `overwrite` is true; on any failure the
+    /// recording that was running (if any) goes on untouched.
+    func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError)
     func appendRecording(_ text: String)
     func endRecording()
     /// At the prompt: the session so far as a sequence diagram (`diagram`); nil where
@@ -16,7 +19,8 @@ public protocol ScriptHost: AnyObject {
     /// Writes a picture (`diagram FILE`), replacing the file.
     func writePicture(_ path: String, text: String) throws(HostError)
     /// `compact on|off`: text output that shows what a flow already showed only once.
-    func setCompact(_ on: Bool) throws(HostError)
+    /// False when the host's output is not text for people (JSON Lines, a test's memory).
+    func setCompact(_ on: Bool) -> Bool
 }
 
 /// Hosts that keep no session, write no pictures and print no text do not need these.
@@ -25,9 +29,12 @@ extension ScriptHost {
     public func writePicture(_ path: String, text: String) throws(HostError) {
         throw HostError("cannot write \(path) here")
     }
-    public func setCompact(_ on: Bool) throws(HostError) {
-        throw HostError("compact output is not available here")
-    }
+    public func setCompact(_ on: Bool) -> Bool { false }
+}
+
+extension ScriptHost {
+    /// Shows a record that no statement produced.
+    public func emit(_ record: OutputRecord) { emit(record, from: nil) }
 }
 
 /// A file that could not be read or written, in words for the user.

@@ -9,12 +9,17 @@ public enum ScriptWriter {
         var parts = [call.spec.name]
         for parameter in call.spec.parameters {
             guard let argument = call.argument(parameter.name) else { continue }
-            let hide = masked && parameter.kind == .secret
+            // A variable shows its name, not its value: `update $old $new` says which was used.
+            func hide(_ e: Expression) -> Bool {
+                guard masked, parameter.kind == .secret else { return false }
+                if case .variable = e.kind { return false }
+                return true
+            }
             if let keyword = parameter.keyword { parts.append(keyword) }
             if parameter.isFlag { continue }
             switch argument {
-            case .single(let e): parts.append(hide ? mask : render(e))
-            case .list(let items): parts += items.map { hide ? mask : render($0) }
+            case .single(let e): parts.append(hide(e) ? mask : render(e))
+            case .list(let items): parts += items.map { hide($0) ? mask : render($0) }
             case .pairs(let pairs): parts += pairs.map { "\($0.key)=\(render($0.value))" }
             }
         }
@@ -25,8 +30,9 @@ public enum ScriptWriter {
         switch statement {
         case .command(let call):
             return indent + render(call, masked: masked)
-        case let .binding(name, value, _):
-            return indent + "let \(name) = \(masked ? mask : render(value))"
+        case let .binding(name, value, _, secret):
+            let hidden = masked && (secret || SecretMasker.looksSecret(name))
+            return indent + "let \(secret ? "secret " : "")\(name) = \(hidden ? mask : render(value))"
         case let .repetition(count, body, _):
             let inner = body.map { render($0, masked: masked, indent: indent + "    ") }
             return ([indent + "repeat \(render(count)) {"] + inner + [indent + "}"]).joined(separator: "\n")
@@ -37,6 +43,7 @@ public enum ScriptWriter {
         switch expression.kind {
         case .word(let w): return w
         case .string(let s): return quote(s)
+        case .pattern(let p): return "~" + quote(p)
         case .integer(let i): return String(i)
         case .duration(let d): return SimDuration(seconds: d).description
         case .json(let j): return j
@@ -65,6 +72,7 @@ public enum ScriptWriter {
         case .integer(let i): return String(i)
         case .duration(let d): return SimDuration(seconds: d).description
         case .json(let j): return j
+        case .pattern(let p): return "~" + quote(p)
         case .text(let t):
             let bare = !t.isEmpty && t.utf8.allSatisfy { !Lexer.endsWord($0) && $0 > 0x20 && $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: "$") }
                 && !(t.first?.isNumber ?? false)

@@ -6,7 +6,9 @@ import CredSimulator
 final class SessionJournal {
     private var text = ""
     private(set) var statementCount = 0
-    private(set) var isRecording = false
+    /// The file being recorded into, if any.
+    private(set) var recordingPath: String?
+    var isRecording: Bool { recordingPath != nil }
 
     static let header = """
         # Recorded at the credsh prompt. Replay and check it with: credsh test FILE
@@ -14,12 +16,13 @@ final class SessionJournal {
 
         """
 
-    func startRecording() -> String {
-        isRecording = true
-        return Self.header + text
-    }
+    /// What a new recording file starts with: the header and every statement so far.
+    var recordingText: String { Self.header + text }
 
-    func stopRecording() { isRecording = false }
+    /// From now on, each statement is also appended to the host's recording.
+    func startRecording(to path: String) { recordingPath = path }
+
+    func stopRecording() { recordingPath = nil }
 
     func add(_ statement: Statement, result: CommandResult?, host: ScriptHost) {
         var chunk = ScriptWriter.render(statement, masked: false) + "\n"

@@ -3,6 +3,8 @@ public struct Expression: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         case word(String)
         case string(String)
+        /// `~"regex"`, where an expectation compares text.
+        case pattern(String)
         case integer(Int)
         case duration(Int64)
         case json(String)
@@ -41,13 +43,14 @@ public struct CommandCall: Sendable {
 
 public indirect enum Statement: Sendable {
     case command(CommandCall)
-    case binding(name: String, value: Expression, position: SourcePosition)
+    /// `let NAME = VALUE`; `let secret NAME = VALUE` marks the value as a secret from the start.
+    case binding(name: String, value: Expression, position: SourcePosition, secret: Bool)
     case repetition(count: Expression, body: [Statement], position: SourcePosition)
 
     public var position: SourcePosition {
         switch self {
         case .command(let call): return call.position
-        case .binding(_, _, let position), .repetition(_, _, let position): return position
+        case .binding(_, _, let position, _), .repetition(_, _, let position): return position
         }
     }
 }

@@ -75,6 +75,11 @@ public struct Lexer {
             case UInt8(ascii: "$"):
                 if let variable = scanVariable(from: start) { return variable }
                 continue
+            case UInt8(ascii: "~") where peek(1) == UInt8(ascii: "\""):
+                advance()  // ~
+                guard let string = scanString(from: position) else { continue }
+                guard case .string(let text) = string.kind else { continue }
+                return token(.pattern(text), from: start)
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 if let number = scanNumber(from: start) { return number }
                 if let word = scanWord(from: start) { return word }
@@ -184,7 +189,10 @@ public struct Lexer {
         while true {
             guard let byte = peek(), byte != UInt8(ascii: "\n") else {
                 report("unterminated string (a string ends with \" on the same line)", at: start)
-                return nil
+                // The string runs to the end of the line, so the parser reads it as the
+                // argument it was meant to be: the missing quote is the error reported, not
+                // a missing argument after it.
+                return token(.string(String(decoding: text, as: UTF8.self)), from: start)
             }
             if byte == UInt8(ascii: "\"") {
                 advance()

@@ -109,6 +109,14 @@ public struct Parser {
     private mutating func parseLet() -> Statement? {
         let start = current.position
         advance()
+        var secret = false
+        if case .word("secret") = current.kind {
+            var peek = lexer
+            if case .word = peek.next().kind {  // `let secret pw = …`, not `let secret = …`
+                secret = true
+                advance()
+            }
+        }
         guard case .word(let name) = current.kind, name.utf8.allSatisfy(Lexer.isNameByte),
               let first = name.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
         else {
@@ -134,7 +142,7 @@ public struct Parser {
             skipToLineEnd()
             return nil
         }
-        return .binding(name: name, value: value, position: start)
+        return .binding(name: name, value: value, position: start, secret: secret)
     }
 
     private mutating func parseRepeat(depth: Int) -> Statement? {
@@ -234,7 +242,7 @@ public struct Parser {
         let start = current.position
         guard var node = table.root.children[first] else {
             var message = "unknown command '\(first)'"
-            if let guess = Spelling.closest(to: first, among: table.firstWords) { message += " — did you mean '\(guess)'?" }
+            if let guess = Spelling.command(for: first, among: table.firstWords) { message += " — did you mean '\(guess)'?" }
             error(message, at: start)
             skipToLineEnd()
             return nil
@@ -289,7 +297,7 @@ public struct Parser {
             raw.append(.value(value))
             advance()
         }
-        guard let arguments = bind(raw, to: spec, at: start) else {
+        guard let arguments = bind(raw, to: spec, at: start), checkFields(arguments, of: spec) else {
             skipToLineEnd()
             return nil
         }
@@ -362,6 +370,11 @@ public struct Parser {
                 index += 1
                 continue
             }
+            // An optional number before other arguments (`expect event 2 getPassword`) is
+            // there only when a number is written.
+            if parameter.optional, parameter.kind == .integer, index < raw.count {
+                guard case .value(let value) = raw[index], case .integer = value.kind else { continue }
+            }
             guard index < raw.count else {
                 if !parameter.optional {
                     error("\(spec.name) expects \(parameter.label) (usage: \(spec.usage))", at: start)
@@ -387,6 +400,13 @@ public struct Parser {
     /// Checks a literal against what its parameter takes; variables are checked when they run.
     private mutating func check(_ value: Expression, for parameter: Parameter, in spec: CommandSpec) -> Bool {
         if case .variable = value.kind { return true }
+        if case .pattern(let text) = value.kind {
+            guard parameter.kind == .expectedText else {
+                error("\(spec.name) takes no ~\"pattern\" here (patterns are for expectations that compare text)", at: value.position)
+                return false
+            }
+            return checkPattern(text, at: value.position)
+        }
         if case .json = value.kind {
             error("\(spec.name) expects \(parameter.label), not a JSON object", at: value.position)
             return false
@@ -441,8 +461,43 @@ public struct Parser {
             case .word, .string: break
             default: return refuse("expected \(parameter.label), not \(describe(value))")
             }
-        case .secret, .text, .code, .fieldMatch, .policyRules, .parameters:
+        case .secret, .text, .expectedText, .code, .fieldMatch, .policyRules, .parameters:
             break
+        }
+        return true
+    }
+
+    /// `FIELD=VALUE` pairs after a literal event name: each field must be one the active
+    /// SDK's catalog gives that event, and a number field takes a number (or its name).
+    private mutating func checkFields(_ arguments: [String: BoundArgument], of spec: CommandSpec) -> Bool {
+        guard let eventParameter = spec.parameters.first(where: { $0.kind == .event && !$0.variadic }),
+              let fieldParameter = spec.parameters.first(where: { $0.kind == .fieldMatch }),
+              case .single(let eventExpression)? = arguments[eventParameter.name], case .word(let name) = eventExpression.kind,
+              let event = catalog?.event(name), case .pairs(let pairs)? = arguments[fieldParameter.name]
+        else { return true }
+        let known = SDKFlows.fieldNames(of: event, sdk: sdk)
+        for pair in pairs {
+            guard known.contains(pair.key) else {
+                var message = "\(name) has no field '\(pair.key)'"
+                if let guess = Spelling.closest(to: pair.key, among: known) { message += " — did you mean '\(guess)'?" }
+                error(message + " (its fields: \(known.joined(separator: ", ")))", at: pair.position)
+                return false
+            }
+            if event.field(pair.key)?.kind == .integer, case .word(let word) = pair.value.kind, Int(word) == nil,
+               SDKFlows.flow(named: sdk)?.valueNames[pair.key]?.values.contains(word) != true {
+                error("\(name).\(pair.key) is a number, not '\(word)'", at: pair.value.position)
+                return false
+            }
+            if case .pattern(let text) = pair.value.kind, !checkPattern(text, at: pair.value.position) { return false }
+        }
+        return true
+    }
+
+    /// A regular expression must compile where it is written, not fail when it runs.
+    private mutating func checkPattern(_ text: String, at position: SourcePosition) -> Bool {
+        do { _ = try Regex(text) } catch {
+            self.error("~\"\(text)\" is not a regular expression: \(error)", at: position)
+            return false
         }
         return true
     }
@@ -452,6 +507,7 @@ public struct Parser {
         switch token.kind {
         case .word(let w): kind = .word(w)
         case .string(let s): kind = .string(s)
+        case .pattern(let p): kind = .pattern(p)
         case .integer(let i): kind = .integer(i)
         case .duration(let d): kind = .duration(d)
         case .json(let j): kind = .json(j)
@@ -465,6 +521,7 @@ public struct Parser {
         switch token.kind {
         case .word(let w): return "'\(w)'"
         case .string: return "a string"
+        case .pattern: return "a ~\"pattern\""
         case .integer(let i): return "the number \(i)"
         case .duration: return "a duration"
         case .json: return "a JSON object"
@@ -481,6 +538,7 @@ public struct Parser {
         switch expression.kind {
         case .word(let w): return "'\(w)'"
         case .string(let s): return "\"\(s)\""
+        case .pattern(let p): return "~\"\(p)\""
         case .integer(let i): return "the number \(i)"
         case .duration: return "a duration"
         case .json: return "a JSON object"

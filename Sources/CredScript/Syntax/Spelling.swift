@@ -1,7 +1,25 @@
 /// "Did you mean …?": the closest candidate by edit distance, if it is close enough
-/// to be a likely typo (at most a third of the word, and at least one edit allowed).
+/// to be a likely typo (at most a third of the word, and at least one edit allowed);
+/// failing that, the first candidate the word begins (`status` → `statusCode`).
 enum Spelling {
+    /// How other shells and REPLs are left: each is answered with credsh's `exit`.
+    static let otherWaysToLeave: Set<String> = ["quit", "q", ".quit", ".exit", "\\q", ":q", ":q!", ":wq", "bye"]
+
+    /// The did-you-mean for an unknown command: `exit` for another shell's way to leave,
+    /// else the closest command.
+    static func command(for word: String, among candidates: [String]) -> String? {
+        if otherWaysToLeave.contains(word.lowercased()) { return "exit" }
+        return closest(to: word, among: candidates)
+    }
+
     static func closest(to word: String, among candidates: [String]) -> String? {
+        if let typo = closestByEdits(to: word, among: candidates) { return typo }
+        guard word.count >= 3 else { return nil }
+        let extended = candidates.filter { $0.lowercased().hasPrefix(word.lowercased()) }
+        return extended.first  // candidates come in a meaningful order: the first is the likeliest
+    }
+
+    static func closestByEdits(to word: String, among candidates: [String]) -> String? {
         let limit = max(1, word.count / 3)
         var best: (String, Int)?
         for candidate in candidates {

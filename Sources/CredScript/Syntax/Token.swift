@@ -49,6 +49,8 @@ public enum TokenKind: Equatable, Sendable {
     case duration(Int64)
     /// A double-quoted string, escapes already decoded.
     case string(String)
+    /// `~"regex"`: a regular expression searched in a text, where an expectation takes one.
+    case pattern(String)
     /// `$name`.
     case variable(String)
     /// A JSON object written inline, such as `{"minL":8}`: kept as its text.

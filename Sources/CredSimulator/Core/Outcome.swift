@@ -13,8 +13,11 @@ public enum Outcome: Equatable, Sendable {
     case networkError(String)
     /// What the app shows the user (a policy message, a counter), not an SDK callback.
     case appShows(String)
-    /// Simulator commentary that no real SDK sends, such as which policy rule refused a password.
+    /// Simulator commentary that no real SDK sends.
     case note(String)
+    /// Simulator commentary of one kind: which rule of the policy refused a secret, by its
+    /// key in the policy (`minSc`, `blocklist`, `hasDigit`) and in the user's words.
+    case policyRefusal(rule: String, message: String)
 
     public static func == (lhs: Outcome, rhs: Outcome) -> Bool {
         switch (lhs, rhs) {
@@ -24,6 +27,8 @@ public enum Outcome: Equatable, Sendable {
         case let (.appCheck(a), .appCheck(b)), let (.appShows(a), .appShows(b)), let (.note(a), .note(b)),
              let (.networkError(a), .networkError(b)):
             return a == b
+        case let (.policyRefusal(r1, m1), .policyRefusal(r2, m2)):
+            return r1 == r2 && m1 == m2
         default: return false
         }
     }

@@ -108,6 +108,20 @@ public struct FieldSpec: Sendable {
     }
 }
 
+extension FieldSpec.Kind {
+    /// The kind of a payload value; nil for JSON null, which no catalog field declares.
+    public init?(of value: JSONValue) {
+        switch value {
+        case .int: self = .integer
+        case .string: self = .string
+        case .bool: self = .boolean
+        case .array: self = .list
+        case .object: self = .object
+        case .null: return nil
+        }
+    }
+}
+
 /// A state `expect state USER STATE` can check, with what it means.
 public struct UserStateSpec: Sendable {
     public let name: String

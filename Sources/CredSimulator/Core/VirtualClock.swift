@@ -19,7 +19,12 @@ public struct VirtualClock: Sendable {
         return true
     }
 
-    public mutating func set(to instant: Int64) { now = min(max(instant, 0), Self.latest) }
+    /// Moves to `instant`, forward or back; false (and no move) outside 1970...9999.
+    public mutating func set(to instant: Int64) -> Bool {
+        guard instant >= 0, instant <= Self.latest else { return false }
+        now = instant
+        return true
+    }
 }
 
 /// A span of simulated time, written as credsh writes durations: `90d`, `12h`, `30m`, `45s`.

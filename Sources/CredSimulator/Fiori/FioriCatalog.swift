@@ -10,13 +10,13 @@ enum FioriCatalog {
             FieldSpec("screen", .integer), FieldSpec("title", .string), FieldSpec("controller", .string),
         ]),
         EventSpec("evaluatePolicy", "the Touch ID prompt the controller shows, and its answer", fields: [
-            FieldSpec("success", .boolean), FieldSpec("error", .string, optional: true),
+            FieldSpec("success", .boolean), FieldSpec("errorCase", .string, optional: true),
         ]),
         EventSpec("shouldTryPasscode", "the controller hands a passcode to the app's delegate to try against the store", fields: [
             FieldSpec("passcode", .string), FieldSpec("inputMode", .string), FieldSpec("passcodeSource", .string),
         ]),
         EventSpec("failedToMatch", "the delegate refused the passcode: it does not match the stored one", fields: [
-            FieldSpec("error", .string), FieldSpec("message", .string), FieldSpec("triesRemaining", .integer),
+            FieldSpec("errorCase", .string), FieldSpec("message", .string), FieldSpec("triesRemaining", .integer),
         ]),
         EventSpec("failedToMeetPolicy", "screen 2 refused the new passcode: the policy, or the validation delegate", fields: [
             FieldSpec("message", .string),

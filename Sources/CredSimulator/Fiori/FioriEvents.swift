@@ -27,10 +27,10 @@ enum FioriEvents {
         ]))
     }
 
-    /// The Touch ID prompt's answer; `error` only when it failed.
+    /// The Touch ID prompt's answer; `errorCase` (the `LAError` code) only when it failed.
     static func evaluatePolicy(success: Bool) -> Outcome {
         var fields: [(String, JSONValue)] = [("success", .bool(success))]
-        if !success { fields.append(("error", .string(biometricFailure))) }
+        if !success { fields.append(("errorCase", .string(biometricFailure))) }
         return .event(SDKEvent("evaluatePolicy", fields))
     }
 
@@ -43,8 +43,9 @@ enum FioriEvents {
     }
 
     static func failedToMatch(triesRemaining: Int) -> Outcome {
-        // `error` names the FUIPasscodeControllerError case the delegate threw.
-        .event(SDKEvent("failedToMatch", [("error", .string("failedToMatch")), ("message", .string(wrongPasscodeMessage)),
+        // `errorCase` names the FUIPasscodeControllerError case the delegate threw (not `error`:
+        // in JSON, `error` is kept for failures of a command).
+        .event(SDKEvent("failedToMatch", [("errorCase", .string("failedToMatch")), ("message", .string(wrongPasscodeMessage)),
                                           ("triesRemaining", .int(triesRemaining))]))
     }
 

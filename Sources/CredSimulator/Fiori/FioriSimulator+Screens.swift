@@ -83,6 +83,7 @@ extension FioriSimulator {
     private mutating func enterNew(_ passcode: String, userID: String) -> [Outcome] {
         if let rule = policy.firstViolation(passcode) {
             return [.note("the controller's policy check refused it before any delegate call"),
+                    .policyRefusal(rule: rule.key, message: rule.label),
                     FioriEvents.failedToMeetPolicy(rule.label)]
         }
         let validated = FioriEvents.validate()

@@ -29,8 +29,7 @@ public struct FioriSimulator: SimulatedSDK {
     }
 
     public var promptStatus: String? {
-        if let open = presented { return "\(open.userID) [\(open.screen.promptText)]" }
-        return signedInUser
+        PromptStatus.compose(signedIn: signedInUser, pending: presented.map { ($0.userID, $0.screen.promptText) })
     }
 
     // MARK: Onboarding and settings

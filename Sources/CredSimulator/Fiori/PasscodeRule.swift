@@ -10,6 +10,19 @@ public enum PasscodeRule: Equatable, Sendable {
     case special
     case minUniqueChars(Int)
 
+    /// The FUIPasscodePolicy property that states this rule.
+    public var key: String {
+        switch self {
+        case .minLength: return "minLength"
+        case .digitsOnly: return "isDigitsOnly"
+        case .digit: return "hasDigit"
+        case .upper: return "hasUpper"
+        case .lower: return "hasLower"
+        case .special: return "hasSpecial"
+        case .minUniqueChars: return "minUniqueChars"
+        }
+    }
+
     /// The checklist line. The vendor's format has no plural form ("At least 1 characters"),
     /// and credsh keeps it as it is.
     public var label: String {

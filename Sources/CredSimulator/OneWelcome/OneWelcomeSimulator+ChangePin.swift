@@ -50,7 +50,7 @@ extension OneWelcomeSimulator {
     mutating func answerNewPin(_ id: String, pin: String, world: World) -> [Outcome] {
         var out = [Self.senderCall("respond", challenge: "CreatePinChallenge", pin: true)]
         if let rule = policy.firstViolation(of: pin) {
-            out.append(.note("refused by the PIN policy rule \(rule.rule)"))
+            out.append(.policyRefusal(rule: rule.key, message: rule.error.message))
             out.append(OneWelcomeEvents.didReceiveCreatePinChallenge(id, pinLength: policy.length, error: rule.error))
             return out
         }
@@ -98,7 +98,7 @@ extension OneWelcomeSimulator {
         if let refusal = Self.pinPadRefusal(pin) { return [.appCheck(refusal)] }
         var out: [Outcome] = [.call(api: "validatePolicyCompliance", arguments: [("pin", .string("***"))], error: nil)]
         let rule = policy.firstViolation(of: pin)
-        if let rule { out.append(.note("refused by the PIN policy rule \(rule.rule)")) }
+        if let rule { out.append(.policyRefusal(rule: rule.key, message: rule.error.message)) }
         out.append(OneWelcomeEvents.validatePolicyCompliance(error: rule?.error))
         return out
     }

@@ -74,8 +74,7 @@ public struct OneWelcomeSimulator: SimulatedSDK {
     }
 
     public var promptStatus: String? {
-        if let pending { return "\(pending.profileID) [\(pending.step)]" }
-        return authenticatedUser
+        PromptStatus.compose(signedIn: authenticatedUser, pending: pending.map { ($0.profileID, "\($0.step)") })
     }
 
     /// `login ID [PIN]`: `authenticateUser`; with a PIN the app answers the challenge at once.

@@ -171,6 +171,16 @@ public enum PinRule: Equatable, Sendable {
         }
     }
 
+    /// The policy key that states this rule.
+    public var key: String {
+        switch self {
+        case .wrongLength: return "length"
+        case .blocklisted: return "blocklist"
+        case .sequence: return "sequences"
+        case .similarDigits: return "maxSimilar"
+        }
+    }
+
     /// Which rule, in the policy's own terms, for a simulator note.
     public var rule: String {
         switch self {

@@ -18,7 +18,7 @@ public struct Account: Sendable {
 /// What every account has, kept small so that a million accounts never activated
 /// cost little more than their names.
 struct AccountRecord: Sendable {
-    var attemptsLeft: Int32
+    var attemptsLeft: Int
     var blocked = false
     var markedExpired = false
 }

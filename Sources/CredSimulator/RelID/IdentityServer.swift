@@ -17,7 +17,7 @@ public struct IdentityServer: Sendable {
         let credential = credentials[userID]
         return Account(userID: userID, password: credential?.current, history: credential?.history ?? [],
                        passwordSetAt: credential?.setAt ?? 0, markedExpired: record.markedExpired,
-                       blocked: record.blocked, attemptsLeft: Int(record.attemptsLeft))
+                       blocked: record.blocked, attemptsLeft: record.attemptsLeft)
     }
 
     /// The user IDs in a stable (sorted) order, for listings and completion.
@@ -28,7 +28,7 @@ public struct IdentityServer: Sendable {
     public mutating func addUser(_ userID: String, password: String?, now: Int64) throws(SimulationError) {
         guard !userID.isEmpty else { throw SimulationError("a user ID cannot be empty") }
         guard records[userID] == nil else { throw SimulationError("user '\(userID)' already exists") }
-        records[userID] = AccountRecord(attemptsLeft: Int32(clamping: policy.attempts))
+        records[userID] = AccountRecord(attemptsLeft: policy.attempts)
         if let password { changePassword(userID, to: password, now: now) }
     }
 
@@ -73,11 +73,11 @@ public struct IdentityServer: Sendable {
         record.attemptsLeft = max(0, record.attemptsLeft - 1)
         if record.attemptsLeft == 0 { record.blocked = true }
         records[userID] = record
-        return Int(record.attemptsLeft)
+        return record.attemptsLeft
     }
 
     public mutating func resetAttempts(_ userID: String) {
-        records[userID]?.attemptsLeft = Int32(clamping: policy.attempts)
+        records[userID]?.attemptsLeft = policy.attempts
     }
 
     /// Stores a new password: hashed with a fresh salt, pushed onto the history, the

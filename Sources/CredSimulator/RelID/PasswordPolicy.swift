@@ -16,6 +16,10 @@ public struct PasswordPolicy: Equatable, Sendable {
     public var blackListedCommonPassword = false
     public var msg: String?
     public var sdkValidation: Bool?
+    /// A policy sent as it was typed, even if it is no JSON at all (`policy password raw`):
+    /// the server forwards the text and, unable to read rules from it, enforces none
+    /// (docs/relid.md, "Simulator decisions").
+    public var rawText: String?
 
     // Server-only settings.
     /// How many passwords count as "used before": the current one plus the N−1 before it.
@@ -44,6 +48,22 @@ public struct PasswordPolicy: Equatable, Sendable {
                                    "Repetition", "UserIDcheck", "SeqCheck", "BlackListedCommonPassword",
                                    "msg", "SDKValidation"]
     public static let serverKeys = ["history", "maxAge", "attempts"]
+
+    /// The text of RELID_PASSWORD_POLICY in challengeInfo.
+    public var relidPolicyText: String { rawText ?? relidJSON.serialized }
+
+    /// Why no password could pass this policy, if that is so: checked once all keys are
+    /// set, so their order never matters.
+    public func unsatisfiable() -> String? {
+        if minL > 0, maxL > 0, minL > maxL {
+            return "minL (\(minL)) is greater than maxL (\(maxL)): no password could pass"
+        }
+        let required = minDg + minUc + minLc + minSc
+        if maxL > 0, required > maxL {
+            return "minDg+minUc+minLc+minSc ask for \(required) characters but maxL is \(maxL): no password could pass"
+        }
+        return nil
+    }
 
     /// The policy as the server sends it: only the rules in force, in a fixed order,
     /// with `SeqCheck` and `BlackListedCommonPassword` as the strings "true"/"false" as the
@@ -78,10 +98,13 @@ public struct PasswordPolicy: Equatable, Sendable {
             throw SimulationError("policy key '\(key)' takes a whole number ≥ 0, not \(value.serialized)")
         }
         func flag() throws(SimulationError) -> Bool {
+            // The app reads "true"/"false" in any case ("TRUE", "True"), so the server may send them so.
             switch value {
             case .bool(let b): return b
-            case .string("true"), .int(1): return true
-            case .string("false"), .int(0): return false
+            case .string(let s) where s.lowercased() == "true": return true
+            case .string(let s) where s.lowercased() == "false": return false
+            case .int(1): return true
+            case .int(0): return false
             default: throw SimulationError("policy key '\(key)' takes true or false, not \(value.serialized)")
             }
         }
@@ -117,9 +140,15 @@ public struct PasswordPolicy: Equatable, Sendable {
         default:
             throw SimulationError("unknown policy key '\(key)'; the keys are \((Self.relidKeys + Self.serverKeys).joined(separator: ", "))")
         }
-        if minL > 0, maxL > 0, minL > maxL {
-            throw SimulationError("minL (\(minL)) is greater than maxL (\(maxL)): no password could pass")
-        }
+    }
+
+    /// A fresh policy with no rules that keeps this one's server-only settings.
+    public var withoutRules: PasswordPolicy {
+        var fresh = PasswordPolicy()
+        fresh.historySize = historySize
+        fresh.maxAge = maxAge
+        fresh.attempts = attempts
+        return fresh
     }
 
     /// Replaces the RELID rules with those of a JSON object, keeping the server-only settings.
@@ -129,16 +158,14 @@ public struct PasswordPolicy: Equatable, Sendable {
             throw SimulationError("policy JSON does not parse: \(error.message) (at character \(error.offset + 1))")
         }
         guard case .object(let members) = parsed else { throw SimulationError("policy JSON must be an object") }
-        var fresh = PasswordPolicy()
-        fresh.historySize = historySize
-        fresh.maxAge = maxAge
-        fresh.attempts = attempts
+        var fresh = withoutRules
         for (key, value) in members {
             guard Self.relidKeys.contains(key) else {
                 throw SimulationError("unknown RELID_PASSWORD_POLICY key '\(key)'; the keys are \(Self.relidKeys.joined(separator: ", "))")
             }
             try fresh.set(key, to: value)
         }
+        if let reason = fresh.unsatisfiable() { throw SimulationError(reason) }
         self = fresh
     }
 }

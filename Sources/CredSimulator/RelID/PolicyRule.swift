@@ -20,6 +20,22 @@ public enum PolicyRule: Equatable, Sendable {
         "iloveyou", "monkey", "dragon", "abc123", "111111", "sunshine", "football", "changeme",
     ]
 
+    /// The RELID_PASSWORD_POLICY key that states this rule, for a password it refused.
+    public func key(refusing password: String) -> String {
+        switch self {
+        case let .length(min, _): return password.count < min ? "minL" : "maxL"
+        case .minDigits: return "minDg"
+        case .minUppercase: return "minUc"
+        case .minLowercase: return "minLc"
+        case .minSpecial: return "minSc"
+        case .charsNotAllowed: return "charsNotAllowed"
+        case .repetition: return "Repetition"
+        case .userID: return "UserIDcheck"
+        case .sequence: return "SeqCheck"
+        case .commonPassword: return "BlackListedCommonPassword"
+        }
+    }
+
     public var message: String {
         switch self {
         case let .length(min, max):
@@ -116,6 +132,7 @@ extension PasswordPolicy {
 
     /// The first rule `password` breaks, or nil when it passes them all.
     public func firstViolation(of password: String, userID: String) -> PolicyRule? {
-        rules.first { !$0.isSatisfied(by: password, userID: userID) }
+        guard rawText == nil else { return nil }
+        return rules.first { !$0.isSatisfied(by: password, userID: userID) }
     }
 }

@@ -42,7 +42,7 @@ public enum RelIDEvents {
         return .event(SDKEvent("getUser", fields))
     }
 
-    static func getPassword(_ challenge: PasswordChallenge, status: (code: Int, message: String), policy: JSONValue?) -> Outcome {
+    static func getPassword(_ challenge: PasswordChallenge, status: (code: Int, message: String), policy: String?) -> Outcome {
         var fields: [(String, JSONValue)] = [
             ("userID", .string(challenge.userID)),
             ("challengeMode", .int(challenge.mode.rawValue)),
@@ -51,7 +51,7 @@ public enum RelIDEvents {
             ("statusMessage", .string(status.message)),
         ]
         if let policy {
-            fields.append(("challengeInfo", .array([.object([("key", .string(policyKey)), ("value", .string(policy.serialized))])])))
+            fields.append(("challengeInfo", .array([.object([("key", .string(policyKey)), ("value", .string(policy))])])))
         }
         return .event(SDKEvent("getPassword", fields))
     }

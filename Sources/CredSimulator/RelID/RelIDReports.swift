@@ -19,7 +19,7 @@ extension RelIDSimulator {
 
     public func describePolicy() -> [String] {
         let policy = server.policy
-        let json = policy.relidJSON.serialized
+        let json = policy.relidPolicyText
         var lines = ["RELID_PASSWORD_POLICY: \(json)",
                      "app shows: \(PolicyMessage.from(json: json))",
                      "server: history=\(policy.historySize) maxAge=\(policy.maxAge.map { SimDuration(seconds: $0).description } ?? "none") attempts=\(policy.attempts)"]

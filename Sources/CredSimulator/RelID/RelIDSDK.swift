@@ -70,7 +70,7 @@ public struct RelIDSDK: Sendable {
         let user = pending.userID
         if mode == .set {
             if let rule = server.policy.firstViolation(of: password, userID: user) {
-                out.append(.note("server: refused by rule \"\(rule.message)\""))
+                out.append(.policyRefusal(rule: rule.key(refusing: password), message: rule.message))
                 out.append(challenge(pending, status: RelIDStatus.policyViolation, server: server))
                 return out
             }
@@ -135,7 +135,12 @@ public struct RelIDSDK: Sendable {
             return [.call(api: "initiateUpdateFlowForCredential", arguments: arguments, error: RelIDSyncError.loginRequired)]
         }
         guard credential == Self.passwordCredential else {
-            return [.call(api: "initiateUpdateFlowForCredential", arguments: arguments, error: RelIDSyncError.credentialNotSupported)]
+            // The SDK's error stays as it is; the note says what would have worked.
+            let hint = credential.lowercased() == Self.passwordCredential.lowercased()
+                ? "did you mean '\(Self.passwordCredential)'? the credential type is matched exactly, as onCredentialsAvailableForUpdate offers it"
+                : "the credential types on offer (onCredentialsAvailableForUpdate): \(Self.passwordCredential)"
+            return [.call(api: "initiateUpdateFlowForCredential", arguments: arguments, error: RelIDSyncError.credentialNotSupported),
+                    .note(hint)]
         }
         let update = PasswordChallenge(userID: user, mode: .updateCredentials, attemptsLeft: account.attemptsLeft)
         return [.call(api: "initiateUpdateFlowForCredential", arguments: arguments, error: nil), challenge(update, server: server)]
@@ -175,7 +180,7 @@ public struct RelIDSDK: Sendable {
                               status: RelIDStatus.invalidCredentials, server: server)]
         }
         if let rule = server.policy.firstViolation(of: new, userID: user) {
-            return [.note("server: refused by rule \"\(rule.message)\""),
+            return [.policyRefusal(rule: rule.key(refusing: new), message: rule.message),
                     challenge(pending, status: RelIDStatus.policyViolation, server: server)]
         }
         if server.isReused(user, new) {
@@ -197,7 +202,7 @@ public struct RelIDSDK: Sendable {
         if !server.verify(user, current) {
             refusal = RelIDStatus.invalidCredentials
         } else if let rule = server.policy.firstViolation(of: new, userID: user) {
-            out.append(.note("server: refused by rule \"\(rule.message)\""))
+            out.append(.policyRefusal(rule: rule.key(refusing: new), message: rule.message))
             refusal = RelIDStatus.policyViolation
         } else if server.isReused(user, new) {
             refusal = RelIDStatus.reuse(historySize: server.policy.historySize)
@@ -247,7 +252,7 @@ public struct RelIDSDK: Sendable {
         default:
             state = .awaitingPassword(challenge)
         }
-        let policy = challenge.mode == .verify ? nil : server.policy.relidJSON
+        let policy = challenge.mode == .verify ? nil : server.policy.relidPolicyText
         return RelIDEvents.getPassword(challenge, status: status, policy: policy)
     }
 }

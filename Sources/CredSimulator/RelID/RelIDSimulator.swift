@@ -32,11 +32,8 @@ public struct RelIDSimulator: SimulatedSDK {
 
     /// `alice`, `bob [mode 1 set]`, `alice [mode 2 update]`.
     public var promptStatus: String? {
-        switch sdk.state {
-        case .awaitingUser: return nil
-        case .awaitingPassword(let challenge): return "\(challenge.userID) [\(challenge.mode.promptLabel)]"
-        case .loggedIn(let user, let update): return update.map { "\(user) [\($0.mode.promptLabel)]" } ?? user
-        }
+        PromptStatus.compose(signedIn: sdk.loggedInUser,
+                             pending: sdk.pendingChallenge.map { ($0.userID, $0.mode.promptLabel) })
     }
 
     public mutating func login(_ userID: String, secret: String?, world: World) throws(SimulationError) -> [Outcome] {

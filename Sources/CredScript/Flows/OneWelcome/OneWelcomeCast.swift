@@ -7,7 +7,8 @@ extension OneWelcomeFlow {
     static let cast = FlowCast(
         lifelines: [.init("app", "user / app"), .init("sdk", "OneWelcome SDK"), .init("server", "token server")],
         app: "app", sdk: "sdk", server: "server",
-        flowEnds: ["didAuthenticateUser", "didFailToAuthenticateUser", "didChangePin", "didFailToChangePin", "logoutUser"])
+        flowEnds: ["didAuthenticateUser", "didFailToAuthenticateUser", "didChangePin", "didFailToChangePin", "logoutUser"],
+        policyLifeline: "sdk")
 
     static let apis: [APISummary] = [
         APISummary("authenticateUser", "the app asks the SDK to log a profile in; the SDK answers didStartAuthentication, then a PIN challenge (didReceivePinChallenge), or authenticates a stateless user at once"),

@@ -11,6 +11,7 @@ enum RelIDFlow: SDKFlow {
     static let initialPassword = Parameter("PASSWORD", "a password", .secret, optional: true, keyword: "password")
     static let rules = Parameter("RULES", "a JSON object or KEY=VALUE pairs",
                                  .policyRules(keys: PasswordPolicy.relidKeys + PasswordPolicy.serverKeys), variadic: true)
+    static let rawText = Parameter("TEXT", "the policy text as the server should send it", .text)
     static let rounds = Parameter("ROUNDS", "a round count", .integer, optional: true)
     static let password = Parameter("PASSWORD", "a password", .secret)
     static let confirm = Parameter("CONFIRM", "the password again", .secret, optional: true)
@@ -60,10 +61,22 @@ enum RelIDFlow: SDKFlow {
             return []
         },
         CommandSpec("policy password", [rules], group: group, sdk: catalog.name,
-                    summary: "Set the password policy: RELID_PASSWORD_POLICY JSON, or keys (also history, maxAge, attempts)",
+                    summary: "Set the whole RELID_PASSWORD_POLICY (JSON, or keys: those not given are absent); history, maxAge, attempts keep their values unless given",
                     example: "policy password minL=8 maxL=16 history=3 maxAge=90d attempts=3") { c in
             let policy = try RelIDPolicyInput.policy(from: c, rules, current: c.simulation.sdk(RelIDSimulator.self).server.policy)
             relid(c) { sim, _ in sim.server.policy = policy }
+            c.say(c.simulation.active.describePolicy())
+            return []
+        },
+        CommandSpec("policy password raw", [rawText], group: group, sdk: catalog.name,
+                    summary: "Send RELID_PASSWORD_POLICY exactly as written, even if it is no JSON (the app's fallback sentence; the server enforces no rules)",
+                    example: "policy password raw \"{minL:8\"") { c in
+            let text = try c.text(rawText)
+            try relid(c) { sim, _ throws(SimulationError) in
+                var policy = sim.server.policy.withoutRules
+                policy.rawText = text
+                sim.server.policy = policy
+            }
             c.say(c.simulation.active.describePolicy())
             return []
         },

@@ -1,0 +1,109 @@
+import CredScript
+import CredSimulator
+import Testing
+
+/// `record` at the prompt: what a recording holds must replay to the state the session
+/// reached, and a failing `record` must not lose the recording that was running.
+@Suite struct RecordingTests {
+    /// A session at the prompt: each line runs on its own, as the REPL runs them.
+    final class Session {
+        let host = MemoryHost()
+        let evaluator: Evaluator
+
+        init() { evaluator = Evaluator(simulation: Simulation(seed: 0), options: .init(interactive: true), host: host) }
+
+        func type(_ lines: String...) {
+            for line in lines {
+                evaluator.clearFailures()
+                evaluator.run(SourceFile(name: "<repl>", text: line + "\n"))
+            }
+        }
+    }
+
+    /// Regression: `record /nonexistent/x` while recording silently ended the recording
+    /// that was running, so what followed was lost.
+    @Test func aFailingRecordLeavesTheRunningRecordingAsItWas() {
+        let session = Session()
+        session.type("user add alice password \"Passw0rd!\"", "record a.credscript", "login alice \"Passw0rd!\"")
+        session.type("record /nonexistent/x.credscript")
+        #expect(session.host.errors.contains("cannot write /nonexistent/x.credscript"))
+        #expect(session.host.errors.contains("still recording to a.credscript"))
+        #expect(session.evaluator.recordingPath == "a.credscript")
+        session.type("logout", "record stop")
+        let recorded = session.host.recordings["a.credscript"] ?? ""
+        #expect(recorded.contains("login alice \"Passw0rd!\"\n"))
+        #expect(recorded.contains("logout\nexpect events onUserLoggedOff getUser\n"), "\(recorded)")
+        #expect(session.host.recordings["/nonexistent/x.credscript"] == nil)
+    }
+
+    @Test func anExistingFileIsReplacedOnlyWithForce() {
+        let session = Session()
+        session.type("user add alice password \"Passw0rd!\"", "record a.credscript", "record stop")
+        let first = session.host.recordings["a.credscript"]
+        session.type("users", "record a.credscript")
+        #expect(session.host.errors.contains("a.credscript already exists; 'record --force a.credscript' replaces it"))
+        #expect(session.host.errors.contains("; not recording"))
+        #expect(session.evaluator.recordingPath == nil)
+        #expect(session.host.recordings["a.credscript"] == first)
+        session.type("record --force a.credscript", "record stop")
+        #expect(session.host.recordings["a.credscript"]?.contains("users\n") == true)
+    }
+
+    @Test func switchingToAnotherFileSaysWhereTheFirstEnds() {
+        let session = Session()
+        session.type("record a.credscript", "clock advance 1d", "record b.credscript", "clock advance 2d", "record stop")
+        #expect(session.host.output.contains("the recording to a.credscript ends here"))
+        #expect(session.host.recordings["a.credscript"]?.contains("2d") == false)
+        #expect(session.host.recordings["b.credscript"]?.contains("clock advance 1d\nclock advance 2d\n") == true)
+    }
+
+    /// Regression: a `repeat` stopped by Ctrl-C was recorded with its full count, so the
+    /// replay went further than the session had and still passed.
+    @Test func anInterruptedRepeatIsRecordedAsTheIterationsThatRan() {
+        let session = Session()
+        session.type("record s.credscript")
+        var checks = 0
+        // Statement starts: the repeat, then 1d, 1h, 1d, 1h, 1d, and the 7th is interrupted.
+        session.evaluator.interruptRequested = {
+            checks += 1
+            return checks == 7
+        }
+        session.type("repeat 10 {\n    clock advance 1d\n    clock advance 1h\n}")
+        session.evaluator.interruptRequested = { false }
+        #expect(session.host.errors.contains("interrupted"))
+        #expect(session.host.output.contains("the recording keeps what ran: 2 of the 10 iterations, then 1 statement of the next"))
+        session.type("record stop")
+        let recorded = session.host.recordings["s.credscript"] ?? ""
+        #expect(recorded.contains("repeat 2 {\n    clock advance 1d\n    clock advance 1h\n}\nclock advance 1d\n"), "\(recorded)")
+        #expect(!recorded.contains("repeat 10"))
+        let (_, replay) = runScript(recorded)
+        #expect(replay.exitCode == 0)
+        #expect(replay.simulation.now == session.evaluator.simulation.now)
+        #expect(session.evaluator.simulation.now == VirtualClock.defaultStart + 3 * 86_400 + 2 * 3_600)
+    }
+
+    /// Wherever a nested block is cut short, the recording replays to the same instant.
+    @Test(arguments: 1...24) func aCutAnywhereInNestedBlocksReplaysToTheSameState(cut: Int) {
+        let session = Session()
+        session.type("record s.credscript")
+        var checks = 0
+        session.evaluator.interruptRequested = {
+            checks += 1
+            return checks == cut
+        }
+        session.type("repeat 3 {\n    repeat 2 {\n        clock advance 1h\n        clock advance 1m\n    }\n    clock advance 1d\n}")
+        session.evaluator.interruptRequested = { false }
+        session.type("record stop")
+        let recorded = session.host.recordings["s.credscript"] ?? ""
+        let (host, replay) = runScript(recorded)
+        #expect(replay.exitCode == 0, "\(host.errors)")
+        #expect(replay.simulation.now == session.evaluator.simulation.now, "cut at \(cut):\n\(recorded)")
+    }
+
+    @Test func aRepeatThatRanWholeIsRecordedAsWritten() {
+        let session = Session()
+        session.type("record s.credscript", "repeat 3 { clock advance 1d }", "record stop")
+        #expect(session.host.recordings["s.credscript"]?.contains("repeat 3 {\n    clock advance 1d\n}\n") == true)
+        #expect(!session.host.output.contains("keeps what ran"))
+    }
+}

@@ -1,0 +1,109 @@
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import CredScript
+@testable import CredSimulator
+
+/// What the text output shows can be written back as expectations: every callback line of
+/// every example, turned into `expect event NAME key=value…` after the command that
+/// printed it, passes.
+@Suite struct RoundTripTests {
+    /// Keeps each event's rendered line with the script line of the command that produced it.
+    final class RecordingHost: ScriptHost {
+        var line = 0
+        var eventLines: [Int: [String]] = [:]
+        var runs: [Int: Int] = [:]
+        var failed: Set<Int> = []
+        var errors = ""
+        let renderer = TextRenderer()
+
+        func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
+            switch record {
+            case let .echo(_, _, line):
+                self.line = line
+                runs[line, default: 0] += 1
+            case let .outcome(outcome, sdk):
+                if case .event = outcome { eventLines[line, default: []].append(renderer.render(outcome, sdk: sdk)) }
+                if Evaluator.failure(in: [outcome]) != nil { failed.insert(line) }
+            case .commandError:
+                failed.insert(line)
+            case .text:
+                break
+            }
+        }
+        func report(_ diagnostic: Diagnostic, source: SourceFile?) { errors += DiagnosticFormatter().format(diagnostic, source: source) }
+        func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile { throw HostError("no files here") }
+        func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {}
+        func appendRecording(_ text: String) {}
+        func endRecording() {}
+    }
+
+    /// `← name a=1 b="x y" c=[p,q] (GLOSS)` → `expect event name a=1 b="x y" c=[p,q]`.
+    static func expectation(from rendered: String) -> String {
+        var tokens: [String] = []
+        var current = ""
+        var depth = 0, inQuote = false, escaped = false
+        for character in rendered.dropFirst(2) {
+            if inQuote {
+                current.append(character)
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inQuote = false }
+                continue
+            }
+            switch character {
+            case "\"": inQuote = true; current.append(character)
+            case "[", "{": depth += 1; current.append(character)
+            case "]", "}": depth -= 1; current.append(character)
+            case " " where depth == 0:
+                if !current.isEmpty { tokens.append(current) }
+                current = ""
+            default: current.append(character)
+            }
+        }
+        if !current.isEmpty { tokens.append(current) }
+        let kept = tokens.filter { !$0.hasPrefix("(") }  // a value's name is a gloss, not a field
+        return "expect event " + kept.joined(separator: " ")
+    }
+
+    static let examples: [String] = {
+        let root = CommandTableTests.packageRoot() + "/examples/"
+        guard let directory = opendir(root) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasSuffix(".credscript") { names.append(name) }
+        }
+        return names.sorted()
+    }()
+
+    @Test(arguments: examples)
+    func everyShownEventReadsBackAsAPassingExpectation(name: String) throws {
+        let text = try #require(CommandTableTests.read(CommandTableTests.packageRoot() + "/examples/" + name))
+        let host = RecordingHost()
+        Evaluator(simulation: Simulation(), options: .init(echo: true), host: host).run(SourceFile(name: name, text: text))
+        #expect(host.errors.isEmpty, "\(host.errors)")
+
+        // Insert each command's expectations after it and after the expectations that follow it.
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var inserted = 0
+        for (line, events) in host.eventLines.sorted(by: { $0.key < $1.key }) where host.runs[line] == 1 && !host.failed.contains(line) {
+            var at = line  // 1-based line of the command = index after it
+            while at < lines.count - inserted, lines[at + inserted].trimmedSpacesAndTabs.hasPrefix("expect ") { at += 1 }
+            let expectations = events.map(Self.expectation)
+            lines.insert(contentsOf: expectations, at: at + inserted)
+            inserted += expectations.count
+        }
+        #expect(inserted > 0 || host.eventLines.isEmpty)
+        let checked = RecordingHost()
+        let evaluator = Evaluator(simulation: Simulation(), host: checked)
+        evaluator.run(SourceFile(name: name, text: lines.joined(separator: "\n")))
+        #expect(evaluator.exitCode == 0, "\(checked.errors)")
+        #expect(evaluator.expectationsPassed >= inserted)
+    }
+
+    @Test func theExpectationOfALineKeepsQuotesListsAndObjectsAndDropsGlosses() {
+        #expect(Self.expectation(from: #"← getPassword userID=a challengeMode=4 (RDNA_OP_UPDATE_ON_EXPIRY) statusMessage="a b" policy={"minL":8} options=[x,y]"#)
+            == #"expect event getPassword userID=a challengeMode=4 statusMessage="a b" policy={"minL":8} options=[x,y]"#)
+    }
+}

@@ -1,0 +1,94 @@
+import Testing
+@testable import CredScript
+@testable import CredSimulator
+
+/// Scripts that cannot pass for the wrong reason (each test is a case that passed, or
+/// could not be written, before): which callback, what is shown, exact policies, masking.
+@Suite struct TruthfulScriptTests {
+    static let setup = "user add alice password \"Passw0rd!\"\n"
+
+    func passes(_ script: String) -> Bool { runScript(Self.setup + script).1.exitCode == 0 }
+    func syntaxErrors(_ script: String) -> [String] { parse(script).diagnostics.map(\.message) }
+
+    @Test func anExpectationCanSayWhichCallback() {
+        let wrong = "login alice \"Wrong-pass1\"\n"
+        // The first getPassword had 100; the one after the wrong password has 102.
+        #expect(passes(wrong + "expect event getPassword statusCode=100\n"), "some getPassword had 100")
+        #expect(!passes(wrong + "expect last event getPassword statusCode=100\n"))
+        #expect(passes(wrong + "expect last event getPassword statusCode=102 attemptsLeft=2\n"))
+        #expect(passes(wrong + "expect event 1 getPassword statusCode=100\n"))
+        #expect(passes(wrong + "expect event 2 getPassword statusCode=102\n"))
+        #expect(!passes(wrong + "expect event 2 getPassword statusCode=100\n"))
+        #expect(!passes(wrong + "expect event 3 getPassword\n"), "there are only two events")
+    }
+
+    @Test func whatTheOutputShowsCanBeWrittenBack() {
+        let (host, _) = runScript(Self.setup + "expire alice\nlogin alice \"Passw0rd!\"\n")
+        #expect(host.output.contains("statusCode=118 statusMessage=\"Password has expired. Please contact the admin.\""))
+        #expect(passes("expire alice\nlogin alice \"Passw0rd!\"\n"
+            + "expect last event getPassword statusCode=118 statusMessage=\"Password has expired. Please contact the admin.\" "
+            + #"policy={"minL":8,"maxL":16,"minDg":1,"minUc":1,"minLc":1,"minSc":1}"# + "\n"))
+        #expect(passes("login alice \"Passw0rd!\"\nexpect event onCredentialsAvailableForUpdate options=[Password]\n"))
+        #expect(passes("expire alice\nlogin alice \"Passw0rd!\"\nexpect event getPassword statusMessage=~\"has expired\"\n"))
+        #expect(!passes("expire alice\nlogin alice \"Passw0rd!\"\nexpect event getPassword statusMessage=\"has expired\"\n"),
+                "a plain value is the whole text")
+    }
+
+    @Test func unknownFieldsAndWrongKindsAreSyntaxErrors() {
+        #expect(syntaxErrors("expect event getPassword status=118\n")
+            == ["getPassword has no field 'status' — did you mean 'statusCode'? (its fields: userID, challengeMode, attemptsLeft, statusCode, statusMessage, challengeInfo, policy)"])
+        #expect(syntaxErrors("expect event getPassword attemptsLeft=RDNA_OP_AUTHORIZE_NOTIFICATION\n")
+            == ["getPassword.attemptsLeft is a number, not 'RDNA_OP_AUTHORIZE_NOTIFICATION'"])
+        #expect(syntaxErrors("expect event getPassword challengeMode=RDNA_OP_UPDATE_ON_EXPIRY\n").isEmpty, "a mode by its name")
+        #expect(syntaxErrors("expect error ~\"(unclosed\"\n").first?.hasPrefix("~\"(unclosed\" is not a regular expression") == true)
+        #expect(syntaxErrors("login alice ~\"x\"\n") == ["login takes no ~\"pattern\" here (patterns are for expectations that compare text)"])
+    }
+
+    @Test func expectErrorAndOutputFollowTheSameRule() {
+        let mismatch = "login alice \"Passw0rd!\"\ninitiate Password\nupdate \"Passw0rd!\" \"N3w-Passw0rd\" typo\n"
+        #expect(passes(mismatch + "expect error \"New password and confirm password do not match\"\n"))
+        #expect(!passes(mismatch + "expect error \"do not match\"\n"), "a part of the message is not the message")
+        #expect(passes(mismatch + "expect error ~\"do not match$\"\n"))
+        #expect(passes("policy show\nexpect output \"app shows: Must be between 8 and 16 characters long, Must contain at least 1 digit, Must contain at least 1 uppercase letter, Must contain at least 1 lowercase letter, and must contain at least 1 special character\"\n"))
+        #expect(passes("policy show\nexpect output ~\"^kdf: PBKDF2\"\n"))
+        #expect(!passes("policy show\nexpect output \"kdf\"\n"))
+        #expect(passes("user show alice\nexpect output \"user: alice\"\n"))
+    }
+
+    @Test func aRefusalNamesThePolicyRule() {
+        let weak = "user add bob\nlogin bob\npassword \"alllowercase1!\"\n"
+        #expect(passes(weak + "expect note rule=minUc\n"))
+        #expect(passes(weak + "expect note rule=minUc message=\"Must contain at least 1 uppercase letter\"\n"))
+        #expect(!passes(weak + "expect note rule=minSc\n"))
+        #expect(passes("sdk onewelcome\nvalidate 12345\nexpect note rule=blocklist\n"))
+        #expect(passes("sdk fiori\npolicy passcode hasDigit=true\nuser add carol passcode Abcdefg1\nlogin carol Abcdefg1\nchangepasscode\npasscode Abcdefg1\npasscode Abcdefgh\nexpect note rule=hasDigit\n"))
+    }
+
+    @Test func aPolicyIsSetWholeAndItsKeysTogether() {
+        let (host, evaluator) = runScript("policy password minL=8 maxL=16\npolicy show\n")
+        #expect(evaluator.exitCode == 0)
+        #expect(host.output.contains("RELID_PASSWORD_POLICY: {\"minL\":8,\"maxL\":16}\n"), "no default minDg/minUc/minLc/minSc left over")
+        #expect(runScript("policy password minL=20 maxL=24\n").1.exitCode == 0, "order never matters")
+        #expect(runScript("policy password maxL=24 minL=20\n").1.exitCode == 0)
+        let impossible = runScript("policy password maxL=8 minDg=3 minUc=3 minLc=3 minSc=3\n")
+        #expect(impossible.1.exitCode == 3)
+        #expect(impossible.0.output.contains("no password could pass"))
+        #expect(runScript("policy password SeqCheck=TRUE BlackListedCommonPassword=True\n").1.exitCode == 0, "the app reads them in any case")
+        #expect(passes("policy password attempts=5\npolicy show\nexpect output ~\"minDg\"\n"), "server keys alone keep the rules")
+        let (raw, _) = runScript("policy password raw \"{minL:8\"\nuser add bob\nlogin bob\n")
+        #expect(raw.output.contains("app: policy: Please enter a secure password according to your organization's policy"))
+    }
+
+    @Test func secretsAreMaskedByMeaningNotByLet() {
+        let (host, _) = runScript("let user = alice\nlet x = \"Passw0rd!\"\necho $user\nuser add $user password $x\necho $x\nlet pw = \"Other-1x\"\nlet secret s = abc\n", echo: true)
+        #expect(host.output.contains("> let user = alice\nalice\n") || host.output.contains("> let user = alice\n"))
+        #expect(host.output.contains("> echo $user\nalice\n"))
+        #expect(host.output.contains("> user add $user password $x\n"), "a variable shows its name in a transcript")
+        #expect(host.output.contains("> echo $x\n***\n"), "given where a secret goes, $x is a secret")
+        #expect(host.output.contains("> let pw = ***\n"), "a name that says it holds a secret is masked")
+        #expect(host.output.contains("> let secret s = ***\n"))
+        #expect(!host.output.contains("Other-1x") && !host.output.contains("abc"))
+        #expect(SecretMasker.mask("let user = alice") == "let user = alice")
+        #expect(SecretMasker.mask("let pw = \"Passw0rd!\"") == "let pw = ***")
+    }
+}
