@@ -10,6 +10,7 @@ enum Launcher {
         var echo = false
         var step = false
         var compact = false
+        var maxSteps = Evaluator.defaultStepBudget
         var output = OutputOptions()
 
         init(_ parsed: ParsedArguments, _ syntax: CommandSyntax) throws(UsageError) {
@@ -18,6 +19,7 @@ enum Launcher {
             echo = parsed.has("echo")
             step = parsed.has("step")
             compact = parsed.has("compact")
+            maxSteps = try parsed.maxSteps(syntax)
             output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has("no-color"), seed: try parsed.seed(syntax))
             if compact, output.format != .text {
                 throw UsageError("--compact shortens the text output; JSON Lines always carry every field", syntax)
@@ -41,7 +43,7 @@ enum Launcher {
         // At the prompt every command is echoed to the host, which records it for `diagram`
         // and prints it only with --echo.
         let options = Evaluator.Options(echo: configuration.echo || interactive || configuration.step, keepGoing: configuration.keepGoing,
-                                        interactive: interactive)
+                                        interactive: interactive, stepBudget: configuration.maxSteps)
         let evaluator = Evaluator(simulation: Simulation(seed: configuration.output.seed), options: options, host: host)
         host.activeSDK = { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
         if interactive {
@@ -56,7 +58,10 @@ enum Launcher {
         streams.onClosedOutput = { [unowned evaluator] in evaluator.exitCode }
         let code: Int32
         if interactive {
+            let server = PromptServer(evaluator: evaluator, host: host)
+            host.serveHook = { request throws(HostError) in try server.handle(request) }
             code = REPL(evaluator: evaluator, host: host, historyPath: LineEditor.defaultHistoryPath()).run()
+            server.stopServing()  // Ctrl-D or `exit`: close every connection before leaving
         } else {
             code = BatchRunner.run(paths: configuration.files.isEmpty ? ["-"] : configuration.files, evaluator: evaluator, host: host)
         }

@@ -23,6 +23,9 @@ enum Subcommands {
         long: "seed", value: "<seed>", help: "Seed for everything random in the simulation (password salts). (default: 0)")
     static let keepGoing = CommandSyntax.Option(
         long: "keep-going", help: "Go on after a failure, reporting each one; the exit code is the first failure's.")
+    static let maxSteps = CommandSyntax.Option(
+        long: "max-steps", value: "<n>",
+        help: "Stop a script after N statements (loop bodies and sourced files count), with a runtime error. (default: 10000000)")
 
     static let run = CommandSyntax(
         name: "run",
@@ -33,7 +36,7 @@ enum Subcommands {
             .init(long: "echo", help: "Print each command (secrets masked) before its results, as a transcript."),
             .init(long: "step", help: "At a terminal: show each command of the scripts and wait for Enter before running it (for a class to follow)."),
             .init(long: "compact", help: "Shorter text: within a flow, a callback shows only the fields that changed (a challenge's policy once)."),
-            format, noColor, seed,
+            format, noColor, seed, maxSteps,
         ],
         discussion: exitCodes)
 
@@ -53,7 +56,8 @@ enum Subcommands {
             .init(long: "keep-going", help: "Go on after a failure inside a script, reporting each one, as a plain run does."),
             .init(long: "format", value: "<format>", help: "text, or json for one JSON object per script and one for the totals."),
             .init(long: "junit", value: "<file>", help: "Also write the results as JUnit XML to this file."),
-            seed,
+            .init(long: "coverage", help: "Also show, per SDK, how often the scripts hit each callback, code, mode, screen, policy rule and transition, and what they never hit."),
+            seed, maxSteps,
             .init(long: "no-color", help: "Never colour the output."),
         ],
         discussion: """
@@ -83,6 +87,25 @@ enum Subcommands {
             written when a script does not parse or cannot be read.
             """)
 
+    static let serve = CommandSyntax(
+        name: "serve",
+        abstract: "Run setup scripts, then serve the simulated SUSI server over HTTP until Ctrl-C.",
+        arguments: ("<files> ...", "Setup scripts to run first, in order, in one simulation (SUSI is active when they start)."),
+        options: [
+            .init(long: "host", value: "<address>", help: "The address to listen on (default: 127.0.0.1). Any other than loopback must be given here, explicitly."),
+            .init(long: "port", value: "<port>", help: "The TCP port; 0 picks a free one (default: 8080). The address bound is printed first."),
+            .init(long: "control", help: "Also answer POST /__credsh/run (a script, answered with its JSON Lines) and GET /__credsh/state."),
+            .init(long: "timeout", value: "<seconds>", help: "Seconds a client may take to send a request, and may stay idle between requests (default: 10)."),
+            format, noColor, seed,
+        ],
+        discussion: """
+            Serves /aaa/login.json and /aaa/changepassword.json (GET with a query string,
+            POST with a form) from the same simulated server as the 'susi' SDK, and logs
+            one line per request, secrets masked (JSON Lines with --format json). Exit
+            codes: those of the setup scripts when one fails, 4 when the address cannot
+            be bound, 0 after Ctrl-C or SIGTERM.
+            """)
+
     static let reference = CommandSyntax(
         name: "reference", abstract: "Print the command reference of grammar.md, from the command table.",
         arguments: nil, options: [])
@@ -102,6 +125,7 @@ enum Subcommands {
                credsh check <files> ...
                credsh test [<paths> ...] [options]
                credsh diagram <files> ... [-o <file>] [--format svg|mermaid]
+               credsh serve [<files> ...] [options]
 
         OPTIONS:
           --version               Show the version.
@@ -115,6 +139,8 @@ enum Subcommands {
                                   simulation, and report 'N passed, N failed'.
           diagram                 Run scripts and draw them as a sequence diagram
                                   (SVG, or Mermaid text for Markdown).
+          serve                   Run setup scripts, then serve the simulated SUSI
+                                  server over HTTP until Ctrl-C.
 
           See 'credsh help <subcommand>' for detailed help.
 
@@ -150,6 +176,8 @@ enum Subcommands {
                 return TestRunner.run(try TestRunner.Configuration(parsed, syntax))
             case "diagram":
                 return DiagramRunner.run(try DiagramRunner.Configuration(parsed, syntax))
+            case "serve":
+                return ServeCommand.run(try ServeCommand.Configuration(parsed, syntax))
             case "reference":
                 return printOut(HelpText.markdownReference(.standard))
             default:
@@ -168,6 +196,7 @@ enum Subcommands {
         case "check": return check
         case "test": return test
         case "diagram": return diagram
+        case "serve": return serve
         case "reference": return reference
         default: return nil
         }
@@ -194,6 +223,15 @@ extension ParsedArguments {
             throw UsageError("The value '\(text)' is invalid for '--format <format>'. Please provide one of 'text' and 'json'.", syntax)
         }
         return format
+    }
+
+    /// `--max-steps N`: the step budget of each run (Evaluator.Options.stepBudget).
+    func maxSteps(_ syntax: CommandSyntax) throws(UsageError) -> Int {
+        guard let text = values["max-steps"] else { return Evaluator.defaultStepBudget }
+        guard let steps = Int(text), steps >= 1 else {
+            throw UsageError("--max-steps takes how many statements a script may run, 1 or more, not '\(text)'", syntax)
+        }
+        return steps
     }
 
     func seed(_ syntax: CommandSyntax) throws(UsageError) -> UInt64 {

@@ -22,6 +22,13 @@ protocol SDKFlow: Sendable {
     static var cast: FlowCast { get }
     /// What each API call does, for `explain NAME`.
     static var apis: [APISummary] { get }
+
+    /// Flow coverage (`credsh test --coverage`, docs/coverage.md): everything this SDK's
+    /// outcomes can hit, built from its catalog, with the transitions its docs page describes.
+    static var coverageModel: CoverageModel { get }
+    /// What one of this SDK's outcomes hit: which field carries which kind of code is
+    /// this SDK's knowledge, so it lives here and not in shared code.
+    static func coverage(of outcome: Outcome) -> OutcomeCoverage
 }
 
 extension SDKFlow {
