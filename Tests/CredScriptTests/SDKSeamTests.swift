@@ -92,6 +92,11 @@ import Testing
         #expect(SecretMasker.mask("user add bob pin 52817", sdk: "onewelcome") == "user add bob pin ***")
         #expect(SecretMasker.mask("passcode Abcdefg1", sdk: "fiori") == "passcode ***")
         #expect(SecretMasker.mask("update old1234 new5678", sdk: "susi") == "update *** ***")
+        let raw = "request GET /aaa/changepassword.json changepassword=eve@example.com password=Eve-pass1 newpassword=Taken-0ver1"
+        #expect(SecretMasker.mask(raw, sdk: "susi")
+            == "request GET /aaa/changepassword.json changepassword=eve@example.com password=*** newpassword=***")
+        let (echoed, _) = runScript("sdk susi\n" + raw + "\n", echo: true)
+        #expect(echoed.output.contains("> " + raw.replacingOccurrences(of: "Eve-pass1", with: "***").replacingOccurrences(of: "Taken-0ver1", with: "***")))
         let (host, _) = runScript("sdk onewelcome\nuser add bob pin 52817\nlogin bob 52817\n", echo: true)
         #expect(!host.output.contains("52817"))
     }

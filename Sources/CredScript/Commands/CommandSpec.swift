@@ -30,8 +30,9 @@ public enum ArgumentKind: Equatable, Sendable {
     case fieldMatch
     /// `KEY=VALUE` pairs of a policy (or, for REL-ID, an inline JSON object).
     case policyRules(keys: [String])
-    /// `NAME=VALUE` pairs of any names (the parameters of a raw HTTP request).
-    case parameters
+    /// `NAME=VALUE` pairs of any names (the parameters of a raw HTTP request); the values
+    /// of `secretNames` are masked wherever the command is shown.
+    case parameters(secretNames: [String])
 
     var isKeyValue: Bool {
         switch self {

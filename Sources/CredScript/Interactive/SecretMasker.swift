@@ -62,7 +62,12 @@ public enum SecretMasker {
 
     private static func secretExpressions(of call: CommandCall) -> [Expression] {
         var out: [Expression] = []
-        for parameter in call.spec.parameters where parameter.kind == .secret {
+        for parameter in call.spec.parameters {
+            if case .parameters(let secrets) = parameter.kind, case .pairs(let pairs)? = call.argument(parameter.name) {
+                out += pairs.filter { secrets.contains($0.key) }.map(\.value)  // `password=…` in a raw request
+                continue
+            }
+            guard parameter.kind == .secret else { continue }
             switch call.argument(parameter.name) {
             case .single(let e)?: out.append(e)
             case .list(let items)?: out += items

@@ -20,7 +20,14 @@ public enum ScriptWriter {
             switch argument {
             case .single(let e): parts.append(hide(e) ? mask : render(e))
             case .list(let items): parts += items.map { hide($0) ? mask : render($0) }
-            case .pairs(let pairs): parts += pairs.map { "\($0.key)=\(render($0.value))" }
+            case .pairs(let pairs):
+                parts += pairs.map { pair in
+                    guard masked, case .parameters(let secrets) = parameter.kind, secrets.contains(pair.key) else {
+                        return "\(pair.key)=\(render(pair.value))"
+                    }
+                    if case .variable = pair.value.kind { return "\(pair.key)=\(render(pair.value))" }
+                    return "\(pair.key)=\(mask)"
+                }
             }
         }
         return parts.joined(separator: " ")

@@ -13,7 +13,8 @@ enum SusiFlow: SDKFlow {
     static let method = Parameter("METHOD", "GET or POST", .choice(["GET", "POST"]))
     static let path = Parameter("PATH", "a path such as /aaa/changepassword.json",
                                 .choice(["/aaa/login.json", "/aaa/changepassword.json"]))
-    static let parameters = Parameter("NAME=VALUE", "request parameters", .parameters, optional: true, variadic: true)
+    static let parameters = Parameter("NAME=VALUE", "request parameters", .parameters(secretNames: SusiEvents.secretParameters.sorted()),
+                                      optional: true, variadic: true)
     static let tokenOwner = Parameter("EMAIL", "an account whose every token ends", .user, optional: true)
 
     static func susi<R, E: Error>(_ c: CommandContext, _ body: (inout SusiSimulator, World) throws(E) -> R) throws(E) -> R {
