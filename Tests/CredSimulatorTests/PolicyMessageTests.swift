@@ -1,7 +1,7 @@
 import Testing
 @testable import CredSimulator
 
-/// The app's policy sentence, reproduced with its quirks (FLOWS.md §1).
+/// The app's policy sentence, reproduced with its quirks (docs/relid.md, "The password policy").
 @Suite struct PolicyMessageTests {
     @Test func theFlowsExample() {
         #expect(PolicyMessage.from(json: #"{"minL":8,"maxL":16,"minDg":1,"minUc":1}"#)

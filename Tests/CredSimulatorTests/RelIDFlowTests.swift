@@ -1,7 +1,7 @@
 import Testing
 @testable import CredSimulator
 
-/// Every transition of FLOWS.md §1, on the SDK library alone: no parsing involved.
+/// Every transition of docs/relid.md, on the SDK library alone: no parsing involved.
 @Suite struct RelIDFlowTests {
     /// A simulation with alice (activated, "Passw0rd!") and bob (not activated).
     static func world() -> RelIDHarness {

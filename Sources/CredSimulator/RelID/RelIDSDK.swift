@@ -16,7 +16,7 @@ public enum RelIDState: Equatable, Sendable {
 }
 
 /// The simulated REL-ID SDK client: each API returns its synchronous error first, as an
-/// `Outcome.call`, then the callbacks it triggers, in the order FLOWS.md §1 gives.
+/// `Outcome.call`, then the callbacks it triggers, in the order docs/relid.md gives.
 /// It knows nothing of the app's screens; `PasswordApp` is the app around it.
 public struct RelIDSDK: Sendable {
     /// The credential name `initiateUpdateFlowForCredential` accepts (case-sensitive).
