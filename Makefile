@@ -8,7 +8,7 @@ EXAMPLE ?= examples/expiry.credscript
 # instructions). Debug information is left out of it (-S); symbols stay for backtraces.
 RELEASE_FLAGS = -c release --product credsh --static-swift-stdlib -Xswiftc -static-executable -Xlinker -S
 
-.PHONY: demo build test deps grammar bench clean
+.PHONY: demo build test deps grammar bench fuzz clean
 
 # Build a release binary and run the shell on an example, as a transcript.
 demo: build
@@ -39,5 +39,12 @@ bench:
 	bench/run.sh
 	bench/serve.sh
 
+# The fuzz target: lexer, parser and evaluator under libFuzzer for FUZZ_SECONDS, in a
+# build folder of its own (.build-fuzz), with -sanitize=fuzzer. Not part of `make build`.
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	CREDSH_FUZZ=1 $(SWIFT) build --scratch-path .build-fuzz -c release --product CredFuzz -Xswiftc -sanitize=fuzzer
+	Fuzz/run.sh $(FUZZ_SECONDS)
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

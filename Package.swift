@@ -68,3 +68,15 @@ let package = Package(
         ),
     ]
 )
+
+// The fuzz target (Fuzz/CredFuzz) exists only for `make fuzz`, which sets CREDSH_FUZZ and
+// builds it with `-sanitize=fuzzer` in a build folder of its own: a plain `swift build`
+// never sees it. lld links it (gold fails on libFuzzer's runtime next to SwiftPM's `main`).
+if Context.environment["CREDSH_FUZZ"] != nil {
+    package.targets.append(.executableTarget(
+        name: "CredFuzz",
+        dependencies: ["CredScript", "CredSimulator"],
+        path: "Fuzz/CredFuzz",
+        linkerSettings: [.unsafeFlags(["-use-ld=lld"])]
+    ))
+}

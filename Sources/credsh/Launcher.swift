@@ -8,12 +8,14 @@ enum Launcher {
         var files: [String] = []
         var keepGoing = false
         var echo = false
+        var maxSteps = Evaluator.defaultStepBudget
         var output = OutputOptions()
 
         init(_ parsed: ParsedArguments, _ syntax: CommandSyntax) throws(UsageError) {
             files = parsed.positionals
             keepGoing = parsed.has("keep-going")
             echo = parsed.has("echo")
+            maxSteps = try parsed.maxSteps(syntax)
             output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has("no-color"), seed: try parsed.seed(syntax))
         }
     }
@@ -22,7 +24,8 @@ enum Launcher {
         let streams = StandardStreams()
         let host = configuration.output.makeHost(streams: streams)
         let interactive = configuration.files.isEmpty && StandardStreams.stdinIsTerminal && StandardStreams.stdoutIsTerminal
-        let options = Evaluator.Options(echo: configuration.echo, keepGoing: configuration.keepGoing, interactive: interactive)
+        let options = Evaluator.Options(echo: configuration.echo, keepGoing: configuration.keepGoing, interactive: interactive,
+                                        stepBudget: configuration.maxSteps)
         let evaluator = Evaluator(simulation: Simulation(seed: configuration.output.seed), options: options, host: host)
         // A reader that goes away (`credsh script | head -1`) ends the run: whatever it
         // would still print has nobody to read it. The exit code is what the run had so far.

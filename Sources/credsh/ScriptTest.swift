@@ -34,6 +34,8 @@ struct ScriptVerdict: Sendable {
     let transcript: Transcript
     let exitCode: Int32
     let seconds: Double
+    /// What the script's outcomes hit, with `--coverage`.
+    var coverage: CoverageTally?
 
     var passed: Bool { exitCode == 0 }
     var hasError: Bool { problems.contains { $0.isError } }
@@ -54,6 +56,8 @@ enum ScriptTest {
         var seed: UInt64 = 0
         var keepGoing = false
         var update = false
+        var maxSteps = Evaluator.defaultStepBudget
+        var coverage = false
     }
 
     static func run(_ path: String, _ settings: Settings) -> ScriptVerdict {
@@ -71,8 +75,9 @@ enum ScriptTest {
         let host = TerminalHost(streams: streams, format: .text, color: false, errorColor: false)
         host.quiet = expected == nil  // no transcript to check: no output to render
         host.collected = []
-        let options = Evaluator.Options(echo: expected != nil, keepGoing: settings.keepGoing)
+        let options = Evaluator.Options(echo: expected != nil, keepGoing: settings.keepGoing, stepBudget: settings.maxSteps)
         let evaluator = Evaluator(simulation: Simulation(seed: settings.seed), options: options, host: host)
+        if settings.coverage { evaluator.coverage = CoverageRecorder() }
         do {
             evaluator.run(try ScriptLoader.load(path))
         } catch {
@@ -107,8 +112,16 @@ enum ScriptTest {
             if case .differs = transcript, exitCode == 0 { exitCode = 1 }
         }
         return ScriptVerdict(path: path, expectations: evaluator.expectationsPassed, problems: problems,
-                             omitted: host.uncollected, transcript: transcript, exitCode: exitCode,
-                             seconds: Stopwatch.now() - started)
+                             omitted: omitted(host, evaluator), transcript: transcript, exitCode: exitCode,
+                             seconds: Stopwatch.now() - started, coverage: evaluator.coverage?.tally)
+    }
+
+    /// Failures beyond those kept: the host keeps the first `collectLimit` diagnostics, and
+    /// the evaluator reports none past its own cap but the one notice saying so (which
+    /// the host, full by then, only counted).
+    private static func omitted(_ host: TerminalHost, _ evaluator: Evaluator) -> Int {
+        guard evaluator.droppedFailures > 0 else { return host.uncollected }
+        return host.uncollected - 1 + evaluator.droppedFailures
     }
 
     /// `dir/X.expected` for `dir/X.credscript`; nil for a script named otherwise.

@@ -23,6 +23,9 @@ enum Subcommands {
         long: "seed", value: "<seed>", help: "Seed for everything random in the simulation (password salts). (default: 0)")
     static let keepGoing = CommandSyntax.Option(
         long: "keep-going", help: "Go on after a failure, reporting each one; the exit code is the first failure's.")
+    static let maxSteps = CommandSyntax.Option(
+        long: "max-steps", value: "<n>",
+        help: "Stop a script after N statements (loop bodies and sourced files count), with a runtime error. (default: 10000000)")
 
     static let run = CommandSyntax(
         name: "run",
@@ -31,7 +34,7 @@ enum Subcommands {
         options: [
             keepGoing,
             .init(long: "echo", help: "Print each command (secrets masked) before its results, as a transcript."),
-            format, noColor, seed,
+            format, noColor, seed, maxSteps,
         ],
         discussion: exitCodes)
 
@@ -51,7 +54,8 @@ enum Subcommands {
             .init(long: "keep-going", help: "Go on after a failure inside a script, reporting each one, as a plain run does."),
             .init(long: "format", value: "<format>", help: "text, or json for one JSON object per script and one for the totals."),
             .init(long: "junit", value: "<file>", help: "Also write the results as JUnit XML to this file."),
-            seed,
+            .init(long: "coverage", help: "Also show, per SDK, how often the scripts hit each callback, code, mode, screen, policy rule and transition, and what they never hit."),
+            seed, maxSteps,
             .init(long: "no-color", help: "Never colour the output."),
         ],
         discussion: """
@@ -193,6 +197,15 @@ extension ParsedArguments {
             throw UsageError("The value '\(text)' is invalid for '--format <format>'. Please provide one of 'text' and 'json'.", syntax)
         }
         return format
+    }
+
+    /// `--max-steps N`: the step budget of each run (Evaluator.Options.stepBudget).
+    func maxSteps(_ syntax: CommandSyntax) throws(UsageError) -> Int {
+        guard let text = values["max-steps"] else { return Evaluator.defaultStepBudget }
+        guard let steps = Int(text), steps >= 1 else {
+            throw UsageError("--max-steps takes how many statements a script may run, 1 or more, not '\(text)'", syntax)
+        }
+        return steps
     }
 
     func seed(_ syntax: CommandSyntax) throws(UsageError) -> UInt64 {

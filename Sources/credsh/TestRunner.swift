@@ -30,7 +30,8 @@ enum TestRunner {
                 }
                 self.shard = shard
             }
-            settings = ScriptTest.Settings(seed: try parsed.seed(syntax), keepGoing: parsed.has("keep-going"), update: parsed.has("update"))
+            settings = ScriptTest.Settings(seed: try parsed.seed(syntax), keepGoing: parsed.has("keep-going"), update: parsed.has("update"),
+                                           maxSteps: try parsed.maxSteps(syntax), coverage: parsed.has("coverage"))
             format = try parsed.format(syntax)
             junitPath = parsed.values["junit"]
             color = format == .text && !parsed.has("no-color") && (Environment.value("NO_COLOR") ?? "").isEmpty
@@ -72,6 +73,7 @@ enum TestRunner {
         var verdicts: [ScriptVerdict] = []
         var code: Int32 = 0
         var passed = 0
+        var coverage = CoverageTally()
         // A reader that goes away ends the run with what it had so far.
         streams.onClosedOutput = { code }
         let settings = configuration.settings
@@ -81,8 +83,13 @@ enum TestRunner {
             streams.write(report.verdict(verdict))
             if verdict.passed { passed += 1 }
             code = max(code, verdict.exitCode)
+            if let tally = verdict.coverage { coverage.merge(tally) }
             verdicts.append(verdict)
         })
+        if settings.coverage {
+            let report = CoverageReport(format: configuration.format, color: configuration.color)
+            streams.write(report.render(coverage, scripts: scripts.count, shard: configuration.shard))
+        }
         streams.write(report.summary(passed: passed, failed: verdicts.count - passed, exitCode: code))
         streams.flush()
 

@@ -17,6 +17,13 @@ protocol SDKFlow: Sendable {
     /// Names a script may write instead of an integer field's value
     /// (`challengeMode=RDNA_OP_UPDATE_ON_EXPIRY`), by field.
     static var valueNames: [String: [Int: String]] { get }
+
+    /// Flow coverage (`credsh test --coverage`, docs/coverage.md): everything this SDK's
+    /// outcomes can hit, built from its catalog, with the transitions its docs page describes.
+    static var coverageModel: CoverageModel { get }
+    /// What one of this SDK's outcomes hit: which field carries which kind of code is
+    /// this SDK's knowledge, so it lives here and not in shared code.
+    static func coverage(of outcome: Outcome) -> OutcomeCoverage
 }
 
 extension SDKFlow {

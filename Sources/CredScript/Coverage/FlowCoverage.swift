@@ -1,0 +1,215 @@
+import CredSimulator
+
+/// Flow coverage (`credsh test --coverage`): which of an SDK's callbacks, codes, modes,
+/// screens, policy rules and transitions a suite exercised, and how often.
+///
+/// What exists comes from each SDK's catalog, gathered by its flow (`SDKFlow.coverageModel`);
+/// what was hit comes only from the outcomes a run produced, read by the same flow
+/// (`SDKFlow.coverage(of:)`), so this file knows no SDK by name. docs/coverage.md
+/// describes every kind of item.
+public enum FlowCoverage {
+    /// Every SDK's items, in the order of `Simulation.sdkTypes`.
+    public static var models: [CoverageModel] { SDKFlows.all.map { $0.coverageModel } }
+
+    /// Each SDK's items with their hits, in the model's order. An item a run hit that the
+    /// model does not list (a code missing from the catalog, a transition the flow's list
+    /// lacks) follows the listed items of its kind, marked as not listed, so nothing hit
+    /// is ever hidden.
+    public static func report(_ tally: CoverageTally) -> [SDKCoverage] {
+        models.map { model in
+            let hits = tally.counts[model.sdk] ?? [:]
+            var lines: [CoverageLine] = []
+            var kinds: [String] = []
+            for item in model.items {
+                if !kinds.contains(item.key.kind) { kinds.append(item.key.kind) }
+                lines.append(CoverageLine(item: item, hits: hits[item.key] ?? 0, listed: true,
+                                          reachable: !model.unreachable.contains(item.key)))
+            }
+            let listed = Set(model.items.map(\.key))
+            let unlisted = hits.keys.filter { !listed.contains($0) }.sorted { ($0.kind, $0.id) < ($1.kind, $1.id) }
+            for key in unlisted {
+                let line = CoverageLine(item: CoverageItem(unlisted: key), hits: hits[key] ?? 0, listed: false, reachable: true)
+                if let last = lines.lastIndex(where: { $0.item.key.kind == key.kind }) {
+                    lines.insert(line, at: last + 1)
+                } else {
+                    lines.append(line)
+                }
+            }
+            return SDKCoverage(sdk: model.sdk, lines: lines)
+        }
+    }
+}
+
+/// One thing a suite can exercise in an SDK, as a key: its kind and what names it within
+/// the kind.
+public struct CoverageKey: Hashable, Sendable {
+    /// `event`, `transition`, `screen`, `policy rule`, or the catalog's kind of a code
+    /// (`status code`, `sync error`, `challenge mode`, `error code`, `input mode`, `HTTP status`…).
+    public let kind: String
+    /// The code's number when it has one (`110`), else its name; `from → to` for a transition.
+    public let id: String
+
+    public init(_ kind: String, _ id: String) {
+        self.kind = kind
+        self.id = id
+    }
+
+    public static let eventKind = "event"
+    public static let transitionKind = "transition"
+    public static let screenKind = "screen"
+    public static let policyRuleKind = "policy rule"
+    static let arrow = " → "
+
+    public static func event(_ name: String) -> CoverageKey { CoverageKey(eventKind, name) }
+    /// A code of the catalog by its number (status codes, errors, modes, HTTP statuses).
+    public static func code(_ kind: String, _ number: Int) -> CoverageKey { CoverageKey(kind, String(number)) }
+    /// A code of the catalog that has only a name (input modes, delegate errors).
+    public static func named(_ kind: String, _ name: String) -> CoverageKey { CoverageKey(kind, name) }
+    public static func policyRule(_ key: String) -> CoverageKey { CoverageKey(policyRuleKind, key) }
+    public static func transition(_ from: String, _ to: String) -> CoverageKey { CoverageKey(transitionKind, from + arrow + to) }
+}
+
+/// A listed item: its key and how it reads (`110 PASSWORD_EXPIRED_WHILE_UPDATING`).
+public struct CoverageItem: Sendable {
+    public let key: CoverageKey
+    /// The number shown before the name, if any.
+    public let code: Int?
+    public let name: String
+
+    public init(_ key: CoverageKey, code: Int? = nil, name: String) {
+        self.key = key
+        self.code = code
+        self.name = name
+    }
+
+    /// A code of the catalog, keyed as `coverage(of:)` keys what carries it.
+    public init(_ explanation: CodeExplanation) {
+        let key = explanation.code.map { CoverageKey.code(explanation.kind, $0) } ?? .named(explanation.kind, explanation.name)
+        self.init(key, code: explanation.code, name: explanation.name)
+    }
+
+    /// An item hit but not listed: it reads as its key.
+    init(unlisted key: CoverageKey) {
+        self.init(key, code: nil, name: key.id)
+    }
+
+    public static func event(_ name: String) -> CoverageItem { CoverageItem(.event(name), name: name) }
+    public static func policyRule(_ key: String) -> CoverageItem { CoverageItem(.policyRule(key), name: key) }
+    public static func transition(_ from: String, _ to: String) -> CoverageItem {
+        CoverageItem(.transition(from, to), name: from + CoverageKey.arrow + to)
+    }
+
+    /// `110 PASSWORD_EXPIRED_WHILE_UPDATING`, `getPassword`, `getUser → getPassword`.
+    public var label: String { code.map { "\($0) \(name)" } ?? name }
+
+    /// The two ends of a transition.
+    public var transition: (from: String, to: String)? {
+        guard key.kind == CoverageKey.transitionKind, let arrow = key.id.firstRange(of: CoverageKey.arrow) else { return nil }
+        return (String(key.id[..<arrow.lowerBound]), String(key.id[arrow.upperBound...]))
+    }
+}
+
+/// Everything coverage lists for one SDK, in the order shown: its callbacks, the kinds of
+/// code its outcomes carry, its own extras (screens, policy rules), and the transitions
+/// between callbacks that its docs page describes.
+public struct CoverageModel: Sendable {
+    public let sdk: String
+    public let items: [CoverageItem]
+    /// Items the catalog explains but credsh's simulation never produces (a mode it does
+    /// not simulate, an error its app always prevents): listed, but not counted as missed.
+    public let unreachable: Set<CoverageKey>
+
+    /// `codeKinds` picks which of the catalog's codes outcomes can carry, in the order
+    /// listed (a catalog also explains policy keys and behaviours that no outcome names).
+    /// `transitions` lists, for each step, the steps that may follow it.
+    init(catalog: SDKCatalog, codeKinds: [String], extras: [CoverageItem] = [], unreachable: [CoverageKey] = [],
+         transitions: [(String, [String])]) {
+        sdk = catalog.name
+        self.unreachable = Set(unreachable)
+        var items = catalog.events.map { CoverageItem.event($0.name) }
+        for kind in codeKinds {
+            items += catalog.codes.filter { $0.kind == kind }.map(CoverageItem.init)
+        }
+        items += extras
+        for (from, next) in transitions {
+            items += next.map { CoverageItem.transition(from, $0) }
+        }
+        self.items = items
+    }
+}
+
+/// What one outcome exercised: the items it hit, and the step it is in the SDK's
+/// transitions (nil for an outcome that is no step: a call, a note, an event outside
+/// the flows).
+public struct OutcomeCoverage: Sendable {
+    public var keys: [CoverageKey]
+    public var step: String?
+
+    public init(_ keys: [CoverageKey] = [], step: String? = nil) {
+        self.keys = keys
+        self.step = step
+    }
+
+    public static let none = OutcomeCoverage()
+}
+
+/// How often a run hit each item, by SDK: a value that merges by adding, so scripts run
+/// in any order, on any number of threads, add up to the same tally.
+public struct CoverageTally: Equatable, Sendable {
+    public private(set) var counts: [String: [CoverageKey: Int]] = [:]
+
+    public init() {}
+
+    public mutating func add(_ key: CoverageKey, sdk: String, count: Int = 1) {
+        counts[sdk, default: [:]][key, default: 0] += count
+    }
+
+    public mutating func merge(_ other: CoverageTally) {
+        for (sdk, hits) in other.counts {
+            for (key, count) in hits { add(key, sdk: sdk, count: count) }
+        }
+    }
+
+    public func hits(_ key: CoverageKey, sdk: String) -> Int { counts[sdk]?[key] ?? 0 }
+}
+
+/// Counts what a run hits, command by command. The evaluator reports to it only when
+/// one is set (`Evaluator.coverage`), so a plain run does no work for coverage.
+public final class CoverageRecorder {
+    public private(set) var tally = CoverageTally()
+    /// The last step of each SDK, which the next one of that SDK follows: each SDK keeps
+    /// its own flow while another is active, so a transition never spans two SDKs.
+    private var lastStep: [String: String] = [:]
+
+    public init() {}
+
+    func record(_ outcomes: [Outcome], sdk: String) {
+        guard let flow = SDKFlows.flow(named: sdk) else { return }
+        for outcome in outcomes {
+            let hit = flow.coverage(of: outcome)
+            for key in hit.keys { tally.add(key, sdk: sdk) }
+            guard let step = hit.step else { continue }
+            if let previous = lastStep[sdk] { tally.add(.transition(previous, step), sdk: sdk) }
+            lastStep[sdk] = step
+        }
+    }
+}
+
+/// One SDK's part of a coverage report.
+public struct SDKCoverage: Sendable {
+    public let sdk: String
+    public let lines: [CoverageLine]
+
+    /// The items a suite could hit, and how many of them it did.
+    public var reachableCount: Int { lines.count { $0.listed && $0.reachable } }
+    public var reachableHit: Int { lines.count { $0.listed && $0.reachable && $0.hits > 0 } }
+}
+
+public struct CoverageLine: Sendable {
+    public let item: CoverageItem
+    public let hits: Int
+    /// False for an item hit that the SDK's model does not list.
+    public let listed: Bool
+    /// False for an item credsh's simulation never produces.
+    public let reachable: Bool
+}
