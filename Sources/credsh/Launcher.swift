@@ -8,6 +8,8 @@ enum Launcher {
         var files: [String] = []
         var keepGoing = false
         var echo = false
+        var step = false
+        var compact = false
         var maxSteps = Evaluator.defaultStepBudget
         var output = OutputOptions()
 
@@ -15,8 +17,22 @@ enum Launcher {
             files = parsed.positionals
             keepGoing = parsed.has("keep-going")
             echo = parsed.has("echo")
+            step = parsed.has("step")
+            compact = parsed.has("compact")
             maxSteps = try parsed.maxSteps(syntax)
             output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has("no-color"), seed: try parsed.seed(syntax))
+            if compact, output.format != .text {
+                throw UsageError("--compact shortens the text output; JSON Lines always carry every field", syntax)
+            }
+            if step {
+                guard output.format == .text else { throw UsageError("--step shows each command as text; it does not go with --format json", syntax) }
+                guard StandardStreams.stdinIsTerminal else {
+                    throw UsageError("--step waits for Enter at a terminal, but standard input is not one (run the script without --step)", syntax)
+                }
+                guard !files.contains("-") else {
+                    throw UsageError("--step reads Enter from standard input, so the script cannot come from it ('-')", syntax)
+                }
+            }
         }
     }
 
@@ -24,9 +40,19 @@ enum Launcher {
         let streams = StandardStreams()
         let host = configuration.output.makeHost(streams: streams)
         let interactive = configuration.files.isEmpty && StandardStreams.stdinIsTerminal && StandardStreams.stdoutIsTerminal
-        let options = Evaluator.Options(echo: configuration.echo, keepGoing: configuration.keepGoing, interactive: interactive,
-                                        stepBudget: configuration.maxSteps)
+        // At the prompt every command is echoed to the host, which records it for `diagram`
+        // and prints it only with --echo.
+        let options = Evaluator.Options(echo: configuration.echo || interactive || configuration.step, keepGoing: configuration.keepGoing,
+                                        interactive: interactive, stepBudget: configuration.maxSteps)
         let evaluator = Evaluator(simulation: Simulation(seed: configuration.output.seed), options: options, host: host)
+        host.activeSDK = { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
+        if interactive {
+            host.diagramRecorder = SequenceDiagram.Recorder()
+            host.printsEcho = configuration.echo
+        } else if configuration.step {
+            host.pacer = StepPacer()
+        }
+        if configuration.compact { _ = host.setCompact(true) }
         // A reader that goes away (`credsh script | head -1`) ends the run: whatever it
         // would still print has nobody to read it. The exit code is what the run had so far.
         streams.onClosedOutput = { [unowned evaluator] in evaluator.exitCode }

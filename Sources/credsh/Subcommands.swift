@@ -34,6 +34,8 @@ enum Subcommands {
         options: [
             keepGoing,
             .init(long: "echo", help: "Print each command (secrets masked) before its results, as a transcript."),
+            .init(long: "step", help: "At a terminal: show each command of the scripts and wait for Enter before running it (for a class to follow)."),
+            .init(long: "compact", help: "Shorter text: within a flow, a callback shows only the fields that changed (a challenge's policy once)."),
             format, noColor, seed, maxSteps,
         ],
         discussion: exitCodes)
@@ -65,6 +67,24 @@ enum Subcommands {
             diff shows where it does not). The exit code is the most severe of any
             script's: 4 (I/O), 3 (runtime), 2 (syntax), 1 (an expectation failed, or a
             transcript differs), else 0.
+            """)
+
+    static let diagram = CommandSyntax(
+        name: "diagram",
+        abstract: "Run scripts and draw them as a sequence diagram: SVG, or Mermaid text for Markdown.",
+        arguments: ("<files> ...", "Scripts to run in order, in one simulation; '-' reads standard input."),
+        options: [
+            .init(long: "output", short: "o", value: "<file>", help: "Write the picture to this file (default: standard output)."),
+            .init(long: "format", value: "<format>", help: "svg or mermaid (default: mermaid when the output file ends in .mmd or .md, else svg)."),
+            .init(long: "title", value: "<title>", help: "The picture's title (default: the scripts' names)."),
+            keepGoing, seed,
+        ],
+        discussion: """
+            One lifeline per party (the user and app, the SDK, the server), one arrow per API
+            call and per callback, numbered; the app's checks and the simulator's notes as
+            boxes beside them; secrets as ***. A script that fails is drawn up to where it
+            stopped, with the failure in red, and the exit code is the run's; nothing is
+            written when a script does not parse or cannot be read.
             """)
 
     static let serve = CommandSyntax(
@@ -104,6 +124,7 @@ enum Subcommands {
         USAGE: credsh [run] [<files> ...] [options]
                credsh check <files> ...
                credsh test [<paths> ...] [options]
+               credsh diagram <files> ... [-o <file>] [--format svg|mermaid]
                credsh serve [<files> ...] [options]
 
         OPTIONS:
@@ -116,6 +137,8 @@ enum Subcommands {
           check                   Parse and validate scripts without running them.
           test                    Run self-checking scripts, each in a fresh
                                   simulation, and report 'N passed, N failed'.
+          diagram                 Run scripts and draw them as a sequence diagram
+                                  (SVG, or Mermaid text for Markdown).
           serve                   Run setup scripts, then serve the simulated SUSI
                                   server over HTTP until Ctrl-C.
 
@@ -151,6 +174,8 @@ enum Subcommands {
                 return BatchRunner.check(paths: parsed.positionals, noColor: parsed.has("no-color"))
             case "test":
                 return TestRunner.run(try TestRunner.Configuration(parsed, syntax))
+            case "diagram":
+                return DiagramRunner.run(try DiagramRunner.Configuration(parsed, syntax))
             case "serve":
                 return ServeCommand.run(try ServeCommand.Configuration(parsed, syntax))
             case "reference":
@@ -170,6 +195,7 @@ enum Subcommands {
         case "run": return run
         case "check": return check
         case "test": return test
+        case "diagram": return diagram
         case "serve": return serve
         case "reference": return reference
         default: return nil

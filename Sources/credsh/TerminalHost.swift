@@ -19,6 +19,16 @@ final class TerminalHost: ScriptHost {
     private(set) var uncollected = 0
     static let collectLimit = 100
     private var recordingPath: String?
+    /// At the prompt and for `credsh diagram`: the run as a sequence diagram.
+    var diagramRecorder: SequenceDiagram.Recorder?
+    /// The SDK active now, for the commands a diagram records.
+    var activeSDK: () -> String = { "" }
+    /// Echoed commands are printed (`--echo`); at the prompt they are only recorded.
+    var printsEcho = true
+    /// `--compact`, `compact on`.
+    var compact: CompactTextRenderer?
+    /// `--step`: waits for Enter before each command.
+    var pacer: StepPacer?
 
     init(streams: StandardStreams, format: Format, color: Bool, errorColor: Bool) {
         self.streams = streams
@@ -28,14 +38,21 @@ final class TerminalHost: ScriptHost {
     }
 
     func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
+        diagramRecorder?.record(record, activeSDK: activeSDK())
+        if case .echo(let command, _, _) = record {
+            if let pacer, format == .text { return pacer.pause(before: command, shown: textRenderer.render(record), sdk: activeSDK(), streams: streams) }
+            guard printsEcho else { return }
+        }
         guard !quiet else { return }
         switch format {
-        case .text: streams.write(textRenderer.render(record))
+        case .text: streams.write(compact?.render(record) ?? textRenderer.render(record))
         case .json: streams.write(jsonRenderer.render(record, from: origin))
         }
     }
 
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {
+        // A line that does not parse ran nothing: it is not part of the flow.
+        if diagnostic.kind != .syntax { diagramRecorder?.recordFailure(diagnostic.message, activeSDK: activeSDK()) }
         if let count = collected?.count {
             if count < Self.collectLimit { collected?.append((diagnostic, source)) } else { uncollected += 1 }
             return
@@ -73,6 +90,18 @@ final class TerminalHost: ScriptHost {
     }
 
     func endRecording() { recordingPath = nil }
+
+    func sessionDiagram(title: String) -> SequenceDiagram? { diagramRecorder?.diagram(title: title) }
+
+    func writePicture(_ path: String, text: String) throws(HostError) {
+        try FileSystem.replace(path, with: Array(text.utf8))
+    }
+
+    func setCompact(_ on: Bool) -> Bool {
+        guard format == .text else { return false }
+        compact = on ? CompactTextRenderer(style: textRenderer.style) : nil
+        return true
+    }
 
     /// What `serve start|stop` and `serve` do: set at the prompt only (PromptServer).
     var serveHook: ((ServeRequest) throws(HostError) -> [String])?

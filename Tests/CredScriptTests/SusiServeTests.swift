@@ -26,9 +26,9 @@ import Testing
     static let login = curl("POST", SusiServer.loginPath, [("login", "dave@example.com"), ("password", "secret12"), ("type", "access-token")])
 
     @Test func serveNeedsThePrompt() {
-        let (host, evaluator) = runScript(Self.setup + "serve start 0\nexpect error ~\"serve works at the credsh prompt\"\nserve stop\nexpect error ~\"credsh serve SCRIPT\"\n")
+        let (host, evaluator) = runScript(Self.setup + "serve start 0\nexpect error ~\"^serve works at the credsh prompt\"\nserve stop\nexpect error ~\"run: credsh serve SCRIPT\"\n")
         #expect(evaluator.exitCode == 0, "\(host.errors)")
-        let (portHost, port) = runScript(Self.setup + "serve start 65536\nexpect error ~\"PORT must be from 0 to 65535\"\n")
+        let (portHost, port) = runScript(Self.setup + "serve start 65536\nexpect error \"PORT must be from 0 to 65535 (0 picks a free port), not 65536\"\n")
         #expect(port.exitCode == 0, "\(portHost.errors)")
         let (_, refused) = runScript("serve\n")
         #expect(refused.exitCode == 3, "serve is SUSI's command")
@@ -116,7 +116,7 @@ import Testing
             #expect(prompt.serveSusi(change, from: "127.0.0.1:5000", show: false).answer?.status == 401)
         }
         // Without EMAIL, still the app's token only.
-        let (host2, plain) = runScript(Self.setup + "token expire\nexpect error ~\"the app holds no access token\"\n")
+        let (host2, plain) = runScript(Self.setup + "token expire\nexpect error \"the app holds no access token; log in first\"\n")
         #expect(plain.exitCode == 0, "\(host2.errors)")
     }
 }

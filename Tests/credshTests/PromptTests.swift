@@ -9,15 +9,18 @@ import Testing
         let session = "credsh-test-\(UUID().uuidString.prefix(8))"
         let state: URL
 
-        /// A prompt whose history file lives under `folder` (a new folder when nil).
-        init(state folder: URL? = nil) throws {
+        /// credsh with `arguments` (none: the prompt), in the package root, once `ready`
+        /// shows; its history file lives under `folder` (a new folder when nil).
+        init(state folder: URL? = nil, arguments: [String] = [], ready: String = "credsh relid>") throws {
             state = try folder ?? Credsh.temporaryDirectory()
             try? FileManager.default.removeItem(at: state.appendingPathComponent("exit-status"))
-            // The shell around credsh writes its exit status to a file for the test to read;
-            // it catches Ctrl-C (with a no-op, so credsh does not inherit an ignored SIGINT).
-            let run = "trap : INT; XDG_STATE_HOME='\(state.path)' TERM=xterm LANG=C.UTF-8 '\(Credsh.binary.path)'; echo $? > '\(state.path)/exit-status'"
+            // The shell around credsh writes its exit status to a file for the test to read,
+            // then keeps the screen for it to look at; it catches Ctrl-C (with a no-op, so
+            // credsh does not inherit an ignored SIGINT).
+            let words = arguments.map { " '\($0)'" }.joined()
+            let run = "cd '\(Credsh.packageRoot.path)'; trap : INT; XDG_STATE_HOME='\(state.path)' TERM=xterm LANG=C.UTF-8 '\(Credsh.binary.path)'\(words); echo $? > '\(state.path)/exit-status'; sleep 60"
             try tmux(["new-session", "-d", "-s", session, "-x", "160", "-y", "50", "sh", "-c", run])
-            try waitFor("credsh relid>")
+            try waitFor(ready)
         }
 
         deinit { _ = try? tmux(["kill-server"]) }

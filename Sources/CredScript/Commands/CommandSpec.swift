@@ -132,7 +132,9 @@ public final class CommandSpec: Sendable {
         self.role = role
         self.syntaxUsage = syntaxUsage
         self.perform = perform
-        self.words = name.split(separator: " ").map(String.init)
+        // Most names are one word: the generic split costs thousands of instructions a
+        // command, and every run builds the whole table at start-up.
+        self.words = name.utf8.contains(UInt8(ascii: " ")) ? name.split(separator: " ").map(String.init) : [name]
     }
 
     public let words: [String]

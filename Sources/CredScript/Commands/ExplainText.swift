@@ -1,31 +1,119 @@
 import CredSimulator
 
-/// `explain CODE`: every catalogue entry for a number or name, the active SDK's first;
-/// another SDK's entries are shown with its name when the active one has none.
+/// What an API call of an SDK does, for `explain NAME` (each SDK lists its own in
+/// `Flows/<SDK>/<SDK>Cast.swift`).
+struct APISummary: Sendable {
+    let name: String
+    let summary: String
+
+    init(_ name: String, _ summary: String) {
+        self.name = name
+        self.summary = summary
+    }
+}
+
+/// `explain CODE`: every catalogue entry for a number or name (a code, an event the SDK
+/// delivers, an API the app calls), the active SDK's first; another SDK's entries are
+/// shown with its name when the active one has none.
 enum ExplainText {
     static func render(_ query: String, active: SDKCatalog) throws -> [String] {
-        func entries(in catalog: SDKCatalog) -> [CodeExplanation] {
-            if let number = Int(query) { return catalog.codes.filter { $0.code == number } }
-            return catalog.codes.filter { $0.name.lowercased() == query.lowercased() }
-        }
-        var found = entries(in: active).map { (active, $0) }
-        if found.isEmpty {
-            found = Simulation.catalogs.filter { $0.name != active.name }.flatMap { catalog in entries(in: catalog).map { (catalog, $0) } }
-        }
-        guard !found.isEmpty else {
-            let codes = Set(active.codes.compactMap(\.code)).sorted().map(String.init).joined(separator: ", ")
-            throw SimulationError("nothing to explain for '\(query)'; \(active.name) knows \(codes) and the names 'help explain' lists")
-        }
         var lines: [String] = []
-        for (index, (catalog, entry)) in found.enumerated() {
-            if index > 0 { lines.append("") }
-            let heading = [entry.kind, entry.code.map(String.init), entry.name].compactMap { $0 }.joined(separator: " ")
-            lines.append(catalog.name == active.name ? heading : "\(heading) (\(catalog.name): \(catalog.title))")
-            lines.append("  meaning:     \(entry.meaning)")
-            lines.append("  flow:        \(entry.flow)")
-            lines.append("  app should:  \(entry.appShould)")
-            lines.append("  decided by:  \(entry.origin)")
+        for catalog in [active] + Simulation.catalogs.filter({ $0.name != active.name }) {
+            let found = entries(query, in: catalog)
+            guard !found.isEmpty else { continue }
+            for entry in found {
+                if !lines.isEmpty { lines.append("") }
+                lines += entry.enumerated().map { index, line in
+                    index == 0 && catalog.name != active.name ? "\(line) (\(catalog.name): \(catalog.title))" : line
+                }
+            }
+            break
+        }
+        guard !lines.isEmpty else {
+            let codes = Set(active.codes.compactMap(\.code)).sorted().map(String.init).joined(separator: ", ")
+            throw SimulationError("nothing to explain for '\(query)'; \(active.name) knows \(codes), its events and API names, "
+                                  + "and the names 'help explain' lists (Tab completes them)")
         }
         return lines
+    }
+
+    /// The entries of one SDK for `query`: codes, then events, then API calls.
+    static func entries(_ query: String, in catalog: SDKCatalog) -> [[String]] {
+        let lower = query.lowercased()
+        var found: [[String]] = []
+        let codes = Int(query).map { number in catalog.codes.filter { $0.code == number } }
+            ?? catalog.codes.filter { $0.name.lowercased() == lower }
+        for entry in codes {
+            let heading = [entry.kind, entry.code.map(String.init), entry.name].compactMap { $0 }.joined(separator: " ")
+            found.append([
+                heading,
+                "  meaning:     \(entry.meaning)",
+                "  flow:        \(entry.flow)",
+                "  app should:  \(entry.appShould)",
+                "  decided by:  \(inWords(entry.origin))",
+            ])
+        }
+        let cast = FlowCast.of(catalog.name)
+        func name(of lifeline: String) -> String { cast.lifelines.first { $0.id == lifeline }?.name ?? lifeline }
+        for event in catalog.events where event.name.lowercased() == lower {
+            let route = cast.route(event: event.name)
+            let always = event.fields.filter { !$0.optional }.map(\.name), sometimes = event.fields.filter(\.optional).map(\.name)
+            var fields = always.isEmpty ? "none always" : always.joined(separator: ", ")
+            if !sometimes.isEmpty { fields += "; when they apply: " + sometimes.joined(separator: ", ") }
+            var lines = [
+                "event \(event.name)",
+                "  meaning:     \(event.summary)",
+                "  goes:        from the \(name(of: route.from)) to the \(name(of: route.to)) (shown as ← \(event.name) …)",
+                "  fields:      " + fields,
+            ]
+            // The field to show in an example: a number says most (a mode, a status, a counter).
+            let example = event.fields.first { !$0.optional && $0.kind == .integer } ?? event.fields.first { !$0.optional } ?? event.fields.first
+            if let field = example {
+                lines.append("  check it:    expect event \(event.name) \(field.name)=VALUE")
+            }
+            found.append(lines)
+        }
+        for api in SDKFlows.flow(named: catalog.name)?.apis ?? [] where api.name.lowercased() == lower {
+            let route = cast.route(call: api.name)
+            found.append([
+                "API call \(api.name)",
+                "  meaning:     \(api.summary)",
+                "  goes:        from the \(name(of: route.from)) to the \(name(of: route.to)) (shown as → \(api.name) …, "
+                    + "with its synchronous error if it returns one)",
+            ])
+        }
+        return found
+    }
+
+    /// The source tags the catalogues use (`vendor (S0)`), said in words.
+    static let sources: [(tag: String, words: String)] = [
+        ("FL strings", "its Flutter codelab's strings"),
+        ("S0", "its iOS password-expiry codelab"),
+        ("S1", "its iOS update-password codelab"),
+        ("S4", "its iOS change-PIN guide"),
+        ("RN", "its React Native codelab"),
+        ("FL", "its Flutter codelab"),
+        ("CO", "its Cordova codelab"),
+    ]
+
+    /// `vendor (S0)` → `vendor (its iOS password-expiry codelab)`: each tag that stands
+    /// as a word of its own.
+    static func inWords(_ origin: String) -> String {
+        var text = origin
+        for (tag, words) in sources {
+            var out = ""
+            var rest = Substring(text)
+            while let range = rest.firstRange(of: tag) {
+                let before = range.lowerBound == rest.startIndex ? out.last : rest[rest.index(before: range.lowerBound)]
+                let after = range.upperBound < rest.endIndex ? rest[range.upperBound] : nil
+                let standsAlone = !(before?.isLetter ?? false || before?.isNumber ?? false)
+                    && !(after?.isLetter ?? false || after?.isNumber ?? false)
+                out += rest[..<range.lowerBound]
+                out += standsAlone ? words : tag
+                rest = rest[range.upperBound...]
+            }
+            text = out + rest
+        }
+        return text
     }
 }

@@ -23,7 +23,7 @@ enum SharedCommands {
     static let new = Parameter("NEW", "the new secret", .secret)
     static let confirm = Parameter("CONFIRM", "the new secret again", .secret, optional: true)
 
-    static let all: [CommandSpec] = language + clockAndNetwork + activeSDK
+    static let all: [CommandSpec] = language + clockAndNetwork + activeSDK + TeachingCommands.all
 
     static let language: [CommandSpec] = [
         CommandSpec("help", [topic], group: shell, summary: "List the commands, or explain one in full", example: "help update") { c in
@@ -167,7 +167,7 @@ enum SharedCommands {
             return []
         },
         CommandSpec("explain", [code], group: verbs,
-                    summary: "What a code or name means, in which flow, what the app should do, and who decided it",
+                    summary: "What a code, an event or an API call means, in which flow, what the app should do, and who decided it",
                     example: "explain 118") { c in
             c.say(try ExplainText.render(try c.text(code), active: c.simulation.activeCatalog))
             return []

@@ -17,6 +17,11 @@ protocol SDKFlow: Sendable {
     /// Names a script may write instead of an integer field's value
     /// (`challengeMode=RDNA_OP_UPDATE_ON_EXPIRY`), by field.
     static var valueNames: [String: [Int: String]] { get }
+    /// Who a sequence diagram shows and who sends each call and event to whom, and where
+    /// a flow ends (each SDK's `<SDK>Cast.swift`).
+    static var cast: FlowCast { get }
+    /// What each API call does, for `explain NAME`.
+    static var apis: [APISummary] { get }
 
     /// Flow coverage (`credsh test --coverage`, docs/coverage.md): everything this SDK's
     /// outcomes can hit, built from its catalog, with the transitions its docs page describes.
@@ -30,6 +35,8 @@ extension SDKFlow {
     static func readableFields(_ fields: [(String, JSONValue)]) -> [(String, JSONValue)] { fields }
     static var readableFieldNames: [String: [String]] { [:] }
     static var valueNames: [String: [Int: String]] { [:] }
+    static var cast: FlowCast { .standard(sdkName: catalog.name + " SDK") }
+    static var apis: [APISummary] { [] }
 }
 
 /// Every SDK's contribution, in the order of `Simulation.sdkTypes`.

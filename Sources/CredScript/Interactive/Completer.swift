@@ -62,7 +62,9 @@ public enum Completer {
         case .userState: candidates += sdk.userStateNames
         case .sdk: candidates += Simulation.catalogs.map(\.name)
         case .command: candidates += table.firstWords(for: sdk.name)
-        case .code: candidates += sdk.codes.flatMap { entry in [entry.name] + (entry.code.map { [String($0)] } ?? []) }
+        case .code:
+            candidates += sdk.codes.flatMap { entry in [entry.name] + (entry.code.map { [String($0)] } ?? []) }
+            candidates += sdk.eventNames + (SDKFlows.flow(named: sdk.name)?.apis.map(\.name) ?? [])
         case .policyRules(let keys): candidates += keys.map { $0 + "=" }
         case .fieldMatch:
             candidates += fieldCandidates(word: word, typed: typed, catalog: sdk)

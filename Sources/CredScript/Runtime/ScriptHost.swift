@@ -16,6 +16,23 @@ public protocol ScriptHost: AnyObject {
     /// Starts, stops or describes the HTTP server of `serve start|stop` (Flows/Susi), which
     /// only the executable's prompt can run; returns lines to print.
     func serve(_ request: ServeRequest) throws(HostError) -> [String]
+    /// At the prompt: the session so far as a sequence diagram (`diagram`); nil where
+    /// none is kept (a script run, a test).
+    func sessionDiagram(title: String) -> SequenceDiagram?
+    /// Writes a picture (`diagram FILE`), replacing the file.
+    func writePicture(_ path: String, text: String) throws(HostError)
+    /// `compact on|off`: text output that shows what a flow already showed only once.
+    /// False when the host's output is not text for people (JSON Lines, a test's memory).
+    func setCompact(_ on: Bool) -> Bool
+}
+
+/// Hosts that keep no session, write no pictures and print no text do not need these.
+extension ScriptHost {
+    public func sessionDiagram(title: String) -> SequenceDiagram? { nil }
+    public func writePicture(_ path: String, text: String) throws(HostError) {
+        throw HostError("cannot write \(path) here")
+    }
+    public func setCompact(_ on: Bool) -> Bool { false }
 }
 
 extension ScriptHost {

@@ -1,0 +1,78 @@
+import CredSimulator
+
+/// The commands for teaching with credsh: a picture of the session, output a class can
+/// read at 80 columns, and the words a newcomer looks up.
+enum TeachingCommands {
+    static let group = "Teaching: pictures, pace and words"
+
+    static let picture = Parameter("FILE", "a picture file: .svg, or .mmd or .md for Mermaid", .path, optional: true)
+    static let onOff = Parameter("on|off", "on or off", .choice(["on", "off"]))
+    static let term = Parameter("TERM", "a term", .text, optional: true, variadic: true)
+
+    static let all: [CommandSpec] = [
+        CommandSpec("diagram", [picture], group: group, role: .session,
+                    summary: "At the prompt: draw the session so far as a sequence diagram (FILE.svg, or Mermaid: FILE.mmd, FILE.md, or the screen)",
+                    example: "diagram session.svg") { c in
+            guard let diagram = c.evaluator.host.sessionDiagram(title: "credsh session") else {
+                throw SimulationError("diagram draws the session at the prompt; to draw a script, run: credsh diagram FILE.credscript -o flow.svg")
+            }
+            let counts = "\(diagram.steps.count) command\(diagram.steps.count == 1 ? "" : "s"), \(diagram.messages.count) arrow\(diagram.messages.count == 1 ? "" : "s")"
+            guard let path = try c.optionalText(picture) else {
+                c.say(MermaidWriter().render(diagram).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
+                return []
+            }
+            guard let format = DiagramFormat(path: path) else {
+                throw SimulationError("diagram writes .svg, .mmd or .md files, not '\(path)'")
+            }
+            do throws(HostError) { try c.evaluator.host.writePicture(path, text: format.render(diagram)) } catch {
+                throw SimulationError(error.message)
+            }
+            c.say("wrote \(path) (\(counts))")
+            return []
+        },
+        CommandSpec("compact", [onOff], group: group, role: .session,
+                    summary: "Shorter text output: each challenge's policy once per flow, and only the fields that changed",
+                    example: "compact on") { c in
+            let on = try c.text(onOff) == "on"
+            // A display preference: where the output is not text for people, it changes nothing and fails nothing.
+            guard c.evaluator.host.setCompact(on) else {
+                c.say("compact output does not apply here: JSON Lines carry every field")
+                return []
+            }
+            c.say(on ? "compact output on: a callback shows only the fields that changed since the last one of its name in this flow"
+                     : "compact output off: every callback in full")
+            return []
+        },
+        CommandSpec("glossary", [term], group: group,
+                    summary: "The terms credsh uses (challenge mode, sync error, callback, policy, …), in a sentence or two each",
+                    example: "glossary challenge mode") { c in
+            c.say(try Glossary.render(try c.texts(term)))
+            return []
+        },
+    ]
+}
+
+/// What a picture file holds, from its name.
+public enum DiagramFormat: Sendable {
+    case svg
+    case mermaid
+    /// Mermaid in a ```mermaid block, for a Markdown file.
+    case markdown
+
+    /// From a file name: `.svg`, `.mmd` or `.mermaid`, `.md`; nil for anything else.
+    public init?(path: String) {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".svg") { self = .svg }
+        else if lower.hasSuffix(".mmd") || lower.hasSuffix(".mermaid") { self = .mermaid }
+        else if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") { self = .markdown }
+        else { return nil }
+    }
+
+    public func render(_ diagram: SequenceDiagram) -> String {
+        switch self {
+        case .svg: return SVGWriter().render(diagram)
+        case .mermaid: return MermaidWriter().render(diagram)
+        case .markdown: return "```mermaid\n" + MermaidWriter().render(diagram) + "```\n"
+        }
+    }
+}

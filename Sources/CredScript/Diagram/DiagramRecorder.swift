@@ -1,0 +1,195 @@
+import CredSimulator
+
+extension SequenceDiagram {
+    /// Builds a diagram from output records as a run shows them: an echoed command starts
+    /// a step, the outcomes after it become its arrows and notes, an error or a failed
+    /// expectation a red note. Expectations and `let` lines are checks and plumbing, not
+    /// flow: they add nothing. Only the most recent `maximumSteps` commands are kept.
+    public struct Recorder: Sendable {
+        /// Outcomes one command may add; past it they are counted in a note (no command of
+        /// the simulated SDKs comes near it).
+        public static let maximumItemsPerStep = 200
+
+        private var steps: [Step] = []
+        private var omitted = 0
+        private var droppedItems = 0
+        private var lifelines: [String: [FlowCast.Lifeline]] = [:]
+        private var titles: [String: String] = [:]
+        private let table: CommandTable
+
+        public init(table: CommandTable = .standard) { self.table = table }
+
+        /// Whether anything has been recorded yet.
+        public var isEmpty: Bool { steps.isEmpty && omitted == 0 }
+
+        public mutating func record(_ record: OutputRecord, activeSDK: String) {
+            switch record {
+            case let .echo(command, file, line):
+                guard table.isStep(echoed: command) else { return }
+                // A command that switched SDKs and caused nothing (`sdk susi`) opens the new SDK's part.
+                if let last = steps.indices.last, steps[last].items.isEmpty, steps[last].sdk != activeSDK {
+                    steps[last].sdk = activeSDK
+                    register(activeSDK)
+                }
+                let location = file.hasPrefix("<") ? nil : "\(Self.baseName(file)):\(line)"
+                let masked = TextMetrics.truncate(Self.maskingSecretPairs(command, sdk: activeSDK), to: Self.maximumText)
+                startStep(Step(sdk: activeSDK, command: masked, location: location))
+            case let .outcome(outcome, sdk):
+                add(item(for: outcome, sdk: sdk), sdk: sdk)
+            case .commandError(let message):
+                add(.note(Note(kind: .failure, lifeline: FlowCast.of(activeSDK).app, text: "error: " + message)), sdk: activeSDK)
+            case .text:
+                // Command output (`users`, `echo $pw`) is not flow, and may hold anything the script printed.
+                break
+            }
+        }
+
+        /// A failed expectation or a command that could not run, as the run reported it.
+        public mutating func recordFailure(_ message: String, activeSDK: String) {
+            add(.note(Note(kind: .failure, lifeline: FlowCast.of(activeSDK).app, text: message)), sdk: activeSDK)
+        }
+
+        /// The diagram so far.
+        public func diagram(title: String) -> SequenceDiagram {
+            let keep = steps.suffix(SequenceDiagram.maximumSteps)
+            let used = Set(keep.map(\.sdk))
+            return SequenceDiagram(title: title, steps: Array(keep), omittedSteps: omitted + steps.count - keep.count,
+                                   lifelines: lifelines.filter { used.contains($0.key) },
+                                   sdkTitles: titles.filter { used.contains($0.key) })
+        }
+
+        private mutating func startStep(_ step: Step) {
+            register(step.sdk)
+            steps.append(step)
+            droppedItems = 0
+            // Trimmed in halves, so keeping the last `maximumSteps` costs O(1) a command on average.
+            if steps.count >= 2 * SequenceDiagram.maximumSteps {
+                let extra = steps.count - SequenceDiagram.maximumSteps
+                steps.removeFirst(extra)
+                omitted += extra
+            }
+        }
+
+        /// The most characters a command or a note keeps: a picture shows a few lines of
+        /// each anyway, and a huge string typed in a command must not fill the memory.
+        static let maximumText = 1_000
+
+        private mutating func add(_ item: Item, sdk: String) {
+            var item = item
+            if case .note(var note) = item, note.text.count > Self.maximumText {
+                note.text = TextMetrics.truncate(note.text, to: Self.maximumText)
+                item = .note(note)
+            }
+            if steps.last?.sdk != sdk { startStep(Step(sdk: sdk, command: nil)) }
+            let last = steps.count - 1
+            guard steps[last].items.count < Self.maximumItemsPerStep else {
+                droppedItems += 1
+                let note = Item.note(Note(kind: .simulator, lifeline: FlowCast.of(sdk).sdk,
+                                          text: "\(droppedItems) more calls, callbacks and notes are not drawn"))
+                steps[last].items[Self.maximumItemsPerStep - 1] = note
+                return
+            }
+            steps[last].items.append(item)
+        }
+
+        private mutating func register(_ sdk: String) {
+            guard lifelines[sdk] == nil else { return }
+            lifelines[sdk] = FlowCast.of(sdk).lifelines
+            titles[sdk] = Simulation.catalogs.first { $0.name == sdk }?.title ?? sdk
+        }
+
+        private func item(for outcome: Outcome, sdk: String) -> Item {
+            let cast = FlowCast.of(sdk)
+            switch outcome {
+            case let .call(api, arguments, error):
+                let route = cast.route(call: api)
+                let (name, fields) = cast.heading?(api, arguments) ?? (api, arguments)
+                return .message(Message(kind: .call, from: route.from, to: route.to, name: name,
+                                        details: Self.details(fields, sdk: sdk),
+                                        error: error.map { "error \($0.code) \(FieldText.quote($0.message))" }))
+            case .event(let event):
+                let route = cast.route(event: event.name)
+                let (name, fields) = cast.heading?(event.name, event.fields) ?? (event.name, event.fields)
+                return .message(Message(kind: cast.requests.contains(event.name) ? .call : .callback, from: route.from, to: route.to, name: name,
+                                        details: Self.details(fields, sdk: sdk)))
+            case .appCheck(let message):
+                return .note(Note(kind: .appCheck, lifeline: cast.app, text: message))
+            case .networkError(let message):
+                return .note(Note(kind: .network, lifeline: cast.app, text: message))
+            case .appShows(let message):
+                return .note(Note(kind: .appShows, lifeline: cast.app, text: message))
+            case .note(let message):
+                return .note(Note(kind: .simulator, lifeline: cast.noteLifeline(message), text: message))
+            case let .policyRefusal(rule, message):
+                return .note(Note(kind: .simulator, lifeline: cast.policyLifeline, text: "refused by policy rule \(rule): \(message)"))
+            }
+        }
+
+        /// The fields as the text output reads them; a value longer than a few lines is cut.
+        static func details(_ fields: [(String, JSONValue)], sdk: String) -> [String] {
+            let texts = TextRenderer().fieldTexts(fields, sdk: sdk)
+            return texts.map { TextMetrics.truncate($0.escapingControls, to: 160) }
+        }
+
+        static func baseName(_ path: String) -> String {
+            path.split(separator: "/").last.map(String.init) ?? path
+        }
+
+        /// A command with every `NAME=VALUE` whose name is one of the SDK's secret names
+        /// (`password`, `access_token`, …) written `NAME=***`: the echo masks a command's
+        /// secret arguments, and this catches secrets passed as raw request parameters too.
+        public static func maskingSecretPairs(_ command: String, sdk: String) -> String {
+            let secretNames = FlowCast.of(sdk).secretNames
+            let characters = Array(command)
+            var out = ""
+            var index = 0
+            var atWordStart = true
+            while index < characters.count {
+                let c = characters[index]
+                if atWordStart, c.isLetter || c == "_" {
+                    var end = index
+                    while end < characters.count, characters[end].isLetter || characters[end].isNumber || characters[end] == "_" { end += 1 }
+                    if end < characters.count, characters[end] == "=", secretNames.contains(String(characters[index..<end]).lowercased()) {
+                        out += String(characters[index...end]) + ScriptWriter.mask
+                        var skip = end + 1
+                        if skip < characters.count, characters[skip] == "\"" {
+                            skip += 1
+                            while skip < characters.count, characters[skip] != "\"" {
+                                skip += characters[skip] == "\\" ? 2 : 1
+                            }
+                            skip += 1
+                        } else {
+                            while skip < characters.count, characters[skip] != " " { skip += 1 }
+                        }
+                        index = min(skip, characters.count)
+                        atWordStart = false
+                        continue
+                    }
+                }
+                out.append(c)
+                atWordStart = c == " "
+                index += 1
+            }
+            return out
+        }
+    }
+}
+
+extension CommandTable {
+    /// Whether an echoed command does something a picture or a pause is for: not an
+    /// expectation (it checks what happened), not `let` (it binds a name), not a command
+    /// about the session itself (`record`, `diagram`, `compact`).
+    public func isStep(echoed command: String) -> Bool {
+        let words = command.split(separator: " ", maxSplits: 3).map(String.init)
+        guard let first = words.first, first != "let" else { return false }
+        guard var node = root.children[first] else { return true }
+        var spec = node.specs.first
+        for word in words.dropFirst() {
+            guard let next = node.children[word] else { break }
+            node = next
+            spec = node.specs.first ?? spec
+        }
+        guard let spec else { return true }
+        return !spec.isExpectation && spec.role != .session
+    }
+}

@@ -1,0 +1,21 @@
+import CredSimulator
+
+extension RelIDFlow {
+    /// The app calls the SDK client, the SDK answers with callbacks; the identity server
+    /// behind it only appears in the simulator's notes. A flow ends when the user is
+    /// logged in or off, or the SDK asks for a user again.
+    static let cast = FlowCast(
+        lifelines: [.init("app", "user / app"), .init("sdk", "REL-ID SDK"), .init("server", "identity server")],
+        app: "app", sdk: "sdk", server: "server",
+        flowEnds: ["onUserLoggedIn", "onUserLoggedOff", "getUser"])
+
+    static let apis: [APISummary] = [
+        APISummary("setUser", "the app gives the SDK the user name: it starts a login, or answers getUser; the SDK answers with getPassword (or getUser with a status when the user cannot log in)"),
+        APISummary("setPassword", "the app answers a getPassword challenge of mode 0 (verify) or 1 (set the first password) with the password the user typed"),
+        APISummary("updatePassword", "the app answers a getPassword challenge of mode 4 (expired) or 2 (update from the dashboard) with the current and the new password"),
+        APISummary("getAllChallenges", "the app asks which credentials the logged-in user may update; the SDK answers with onCredentialsAvailableForUpdate"),
+        APISummary("initiateUpdateFlowForCredential", "the app starts updating a credential from the dashboard; the SDK answers with a getPassword challenge of mode 2"),
+        APISummary("logOff", "the app logs the user off; the SDK answers with onUserLoggedOff and getUser"),
+        APISummary("resetAuthState", "the app abandons the login under way (the user cancelled); the SDK asks for a user again with getUser"),
+    ]
+}

@@ -1,0 +1,74 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// The teaching aids in a real terminal: `diagram` and `compact` at the prompt, and
+/// `--step` pacing a script one Enter at a time.
+@Suite(.serialized) struct TeachingPromptTests {
+    typealias Terminal = PromptTests.Terminal
+
+    @Test func theSessionSoFarBecomesAPicture() throws {
+        let terminal = try Terminal()
+        let picture = terminal.state.appendingPathComponent("session.svg")
+        try terminal.keys("user add alice password Passw0rd!", "@Enter")
+        try terminal.waitFor("added alice (activated)")
+        try terminal.keys("expire alice", "@Enter")
+        try terminal.waitFor("password is expired")
+        try terminal.keys("compact on", "@Enter")
+        try terminal.waitFor("compact output on")
+        try terminal.keys("login alice Passw0rd!", "@Enter")
+        try terminal.waitFor("mode 4 expired]>")
+        try terminal.keys("update Passw0rd! short", "@Enter")
+        try terminal.waitFor("(same userID, challengeMode, attemptsLeft, policy)")
+        #expect(terminal.screen.components(separatedBy: "app: policy:").count == 2, "the policy's sentence shows once in the flow")
+        try terminal.keys("update Passw0rd! N3w-Passw0rd", "@Enter")
+        try terminal.waitFor("onCredentialsAvailableForUpdate")
+        // At the prompt commands are not echoed: what was typed is on the screen already.
+        #expect(!terminal.screen.split(separator: "\n").contains { $0.hasPrefix("> ") })
+
+        // On the screen: Mermaid text.
+        try terminal.keys("diagram", "@Enter")
+        try terminal.waitFor("relid_sdk-->>relid_app: onCredentialsAvailableForUpdate")
+        #expect(terminal.screen.contains("Note over relid_app,relid_server: login alice ***"))
+
+        try terminal.keys("diagram \(picture.path)", "@Enter")
+        try terminal.waitFor("wrote \(picture.path) (5 commands, 10 arrows)")
+        let svg = try String(contentsOf: picture, encoding: .utf8)
+        #expect(!svg.contains("Passw0rd") && !svg.contains("N3w-Passw0rd") && !svg.contains("short"))
+        let document = try XMLDocument(xmlString: svg, options: [])
+        let root = try #require(document.rootElement())
+        let arrows = root.descendants.filter { $0.name == "g" && $0.hasClass("message") }
+        let screenArrows = terminal.screen.split(separator: "\n").filter { $0.hasPrefix("→ ") || $0.hasPrefix("← ") }
+        #expect(arrows.count == screenArrows.count && arrows.count == 10)
+        // The commands of the picture are the session's, secrets masked; `compact` and `diagram` are not steps.
+        let commands = root.descendants.filter { $0.name == "text" && $0.hasClass("command") }.compactMap(\.stringValue)
+        #expect(commands == ["user add alice password ***", "expire alice", "login alice ***", "update *** ***", "update *** ***"])
+
+        try terminal.keys("diagram notes.txt", "@Enter")
+        try terminal.waitFor("diagram writes .svg, .mmd or .md files, not 'notes.txt'")
+        try terminal.keys("@C-d")
+    }
+
+    @Test func stepWaitsForEnterBeforeEachCommand() throws {
+        let terminal = try Terminal(arguments: ["--step", "examples/login.credscript"], ready: "> user add alice password ***")
+        #expect(terminal.screen.contains("--step: Enter runs the command shown"))
+        usleep(300_000)
+        #expect(!terminal.screen.contains("added alice"), "nothing runs before Enter:\n\(terminal.screen)")
+        try terminal.keys("@Enter")
+        try terminal.waitFor("added alice (activated)")
+        try terminal.waitFor("> login alice")
+        usleep(300_000)
+        #expect(!terminal.screen.contains("setUser"), "the next command waits too:\n\(terminal.screen)")
+        try terminal.keys("@Enter")
+        try terminal.waitFor("← getPassword")
+        // Ctrl-D runs the rest without stopping; the script passes.
+        try terminal.keys("@C-d")
+        for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
+        #expect(terminal.exitStatus == "0", "the screen:\n\(terminal.screen)")
+        #expect(terminal.screen.contains("← onUserLoggedIn"))
+        // Expectations show without a pause: the transcript is the --echo one.
+        #expect(terminal.screen.contains("> expect event getPassword challengeMode=0"))
+    }
+}
