@@ -22,7 +22,12 @@ enum Launcher {
         let streams = StandardStreams()
         let host = configuration.output.makeHost(streams: streams)
         let interactive = configuration.files.isEmpty && StandardStreams.stdinIsTerminal && StandardStreams.stdoutIsTerminal
-        let options = Evaluator.Options(echo: configuration.echo, keepGoing: configuration.keepGoing, interactive: interactive)
+        // Output to /dev/null is neither rendered nor echoed: the run, its diagnostics on
+        // stderr and its exit code are the same, and commands cost only what they do.
+        let discarded = !interactive && StandardStreams.stdoutIsNull
+        host.quiet = discarded
+        let options = Evaluator.Options(echo: configuration.echo && !discarded, keepGoing: configuration.keepGoing,
+                                        interactive: interactive)
         let evaluator = Evaluator(simulation: Simulation(seed: configuration.output.seed), options: options, host: host)
         // A reader that goes away (`credsh script | head -1`) ends the run: whatever it
         // would still print has nobody to read it. The exit code is what the run had so far.

@@ -27,12 +27,17 @@ final class TerminalHost: ScriptHost {
         self.diagnostics = DiagnosticFormatter(style: errorColor ? .ansi : .plain)
     }
 
+    /// Each record is rendered once, in the format asked for, into this one buffer.
+    private var line = ""
+
     func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
         guard !quiet else { return }
+        line.removeAll(keepingCapacity: true)
         switch format {
-        case .text: streams.write(textRenderer.render(record))
-        case .json: streams.write(jsonRenderer.render(record, from: origin))
+        case .text: textRenderer.write(record, to: &line)
+        case .json: jsonRenderer.write(record, from: origin, to: &line)
         }
+        streams.write(line)
     }
 
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {

@@ -7,9 +7,12 @@ public struct CommandContext {
     let evaluator: Evaluator
     let source: SourceFile
 
+    /// The evaluator's simulation, changed in place: a `set` would change a copy while the
+    /// evaluator still holds the original, so every SDK's storage (a million accounts)
+    /// would be copied on each change.
     var simulation: Simulation {
         get { evaluator.simulation }
-        nonmutating set { evaluator.simulation = newValue }
+        nonmutating _modify { yield &evaluator.simulation }
     }
 
     /// Prints lines of command output (not SDK outcomes).
