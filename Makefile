@@ -8,7 +8,7 @@ EXAMPLE ?= examples/expiry.credscript
 # instructions). Debug information is left out of it (-S); symbols stay for backtraces.
 RELEASE_FLAGS = -c release --product credsh --static-swift-stdlib -Xswiftc -static-executable -Xlinker -S
 
-.PHONY: demo build test deps grammar bench clean
+.PHONY: demo build test deps grammar bench fuzz clean
 
 # Build a release binary and run the shell on an example, as a transcript.
 demo: build
@@ -23,11 +23,12 @@ test: deps
 	$(SWIFT) test
 	$$($(SWIFT) build --show-bin-path)/credsh test examples/
 
-# GNU readline's headers, and tmux for the prompt tests, when a fresh machine lacks them.
+# GNU readline's headers, tmux for the prompt tests and curl for the serve tests, when a
+# fresh machine lacks them.
 deps:
-	@if ! dpkg -s libreadline-dev >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1; then \
-		echo "installing libreadline-dev and tmux"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libreadline-dev tmux >/dev/null; \
+	@if ! dpkg -s libreadline-dev >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 || ! command -v curl >/dev/null 2>&1; then \
+		echo "installing libreadline-dev, tmux and curl"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libreadline-dev tmux curl >/dev/null; \
 	fi
 
 # Refresh the command reference in grammar.md from the command table.
@@ -36,6 +37,14 @@ grammar: build
 
 bench:
 	bench/run.sh
+	bench/serve.sh
+
+# The fuzz target: lexer, parser and evaluator under libFuzzer for FUZZ_SECONDS, in a
+# build folder of its own (.build-fuzz), with -sanitize=fuzzer. Not part of `make build`.
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	CREDSH_FUZZ=1 $(SWIFT) build --scratch-path .build-fuzz -c release --product CredFuzz -Xswiftc -sanitize=fuzzer
+	Fuzz/run.sh $(FUZZ_SECONDS)
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

@@ -3,6 +3,7 @@ import PackageDescription
 
 // Three layers, arrows pointing down only:
 //   credsh (executable: arguments, REPL, batch runner, output)
+//     -> CredServe (the simulated SUSI server over real HTTP: `credsh serve`, `serve start`)
 //     -> CredScript (lexer, parser, evaluator, command table, diagnostics)
 //       -> CredSimulator (the simulated SDKs and server: pure, deterministic, no I/O)
 let package = Package(
@@ -17,6 +18,9 @@ let package = Package(
         // 4.x: its KDFs (CryptoExtras) need only FoundationEssentials on Linux, not the
         // whole Foundation with ICU, which cost start-up time and binary size.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // HTTP/1.1 for `credsh serve`: llhttp's parser with keep-alive, pipelining, chunked
+        // bodies and header limits, and no Foundation (README, "Serving over HTTP").
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(
@@ -34,10 +38,20 @@ let package = Package(
             name: "CredScript",
             dependencies: ["CredSimulator"]
         ),
+        .target(
+            name: "CredServe",
+            dependencies: [
+                "CredScript",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .executableTarget(
             name: "credsh",
             dependencies: [
                 "CredScript",
+                "CredServe",
                 "CReadline",
             ],
             // readline's terminal library, named for the static executable `make build`
@@ -46,6 +60,7 @@ let package = Package(
         ),
         .testTarget(name: "CredSimulatorTests", dependencies: ["CredSimulator"]),
         .testTarget(name: "CredScriptTests", dependencies: ["CredScript"]),
+        .testTarget(name: "CredServeTests", dependencies: ["CredServe"]),
         .testTarget(
             name: "credshTests",
             dependencies: ["CredScript"],
@@ -53,3 +68,15 @@ let package = Package(
         ),
     ]
 )
+
+// The fuzz target (Fuzz/CredFuzz) exists only for `make fuzz`, which sets CREDSH_FUZZ and
+// builds it with `-sanitize=fuzzer` in a build folder of its own: a plain `swift build`
+// never sees it. lld links it (gold fails on libFuzzer's runtime next to SwiftPM's `main`).
+if Context.environment["CREDSH_FUZZ"] != nil {
+    package.targets.append(.executableTarget(
+        name: "CredFuzz",
+        dependencies: ["CredScript", "CredSimulator"],
+        path: "Fuzz/CredFuzz",
+        linkerSettings: [.unsafeFlags(["-use-ld=lld"])]
+    ))
+}

@@ -16,6 +16,9 @@ enum BatchRunner {
             }
             if !evaluator.run(source) || evaluator.exitRequested { break }
         }
+        if evaluator.droppedFailures > 0 {
+            host.streams.writeError("credsh: … and \(evaluator.droppedFailures.grouped) more failure\(evaluator.droppedFailures == 1 ? "" : "s") not shown (a run shows its first \(Evaluator.reportedFailures))\n")
+        }
         return evaluator.exitCode
     }
 

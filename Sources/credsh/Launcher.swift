@@ -8,12 +8,14 @@ enum Launcher {
         var files: [String] = []
         var keepGoing = false
         var echo = false
+        var maxSteps = Evaluator.defaultStepBudget
         var output = OutputOptions()
 
         init(_ parsed: ParsedArguments, _ syntax: CommandSyntax) throws(UsageError) {
             files = parsed.positionals
             keepGoing = parsed.has("keep-going")
             echo = parsed.has("echo")
+            maxSteps = try parsed.maxSteps(syntax)
             output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has("no-color"), seed: try parsed.seed(syntax))
         }
     }
@@ -27,14 +29,17 @@ enum Launcher {
         let discarded = !interactive && StandardStreams.stdoutIsNull
         host.quiet = discarded
         let options = Evaluator.Options(echo: configuration.echo && !discarded, keepGoing: configuration.keepGoing,
-                                        interactive: interactive)
+                                        interactive: interactive, stepBudget: configuration.maxSteps)
         let evaluator = Evaluator(simulation: Simulation(seed: configuration.output.seed), options: options, host: host)
         // A reader that goes away (`credsh script | head -1`) ends the run: whatever it
         // would still print has nobody to read it. The exit code is what the run had so far.
         streams.onClosedOutput = { [unowned evaluator] in evaluator.exitCode }
         let code: Int32
         if interactive {
+            let server = PromptServer(evaluator: evaluator, host: host)
+            host.serveHook = { request throws(HostError) in try server.handle(request) }
             code = REPL(evaluator: evaluator, host: host, historyPath: LineEditor.defaultHistoryPath()).run()
+            server.stopServing()  // Ctrl-D or `exit`: close every connection before leaving
         } else {
             code = BatchRunner.run(paths: configuration.files.isEmpty ? ["-"] : configuration.files, evaluator: evaluator, host: host)
         }

@@ -56,6 +56,7 @@ enum ScriptTest {
         var seed: UInt64 = 0
         var keepGoing = false
         var update = false
+        var maxSteps = Evaluator.defaultStepBudget
         var coverage = false
     }
 
@@ -74,7 +75,7 @@ enum ScriptTest {
         let host = TerminalHost(streams: streams, format: .text, color: false, errorColor: false)
         host.quiet = expected == nil  // no transcript to check: no output to render
         host.collected = []
-        let options = Evaluator.Options(echo: expected != nil, keepGoing: settings.keepGoing)
+        let options = Evaluator.Options(echo: expected != nil, keepGoing: settings.keepGoing, stepBudget: settings.maxSteps)
         let evaluator = Evaluator(simulation: Simulation(seed: settings.seed), options: options, host: host)
         if settings.coverage { evaluator.coverage = CoverageRecorder() }
         do {
@@ -111,8 +112,16 @@ enum ScriptTest {
             if case .differs = transcript, exitCode == 0 { exitCode = 1 }
         }
         return ScriptVerdict(path: path, expectations: evaluator.expectationsPassed, problems: problems,
-                             omitted: host.uncollected, transcript: transcript, exitCode: exitCode,
+                             omitted: omitted(host, evaluator), transcript: transcript, exitCode: exitCode,
                              seconds: Stopwatch.now() - started, coverage: evaluator.coverage?.tally)
+    }
+
+    /// Failures beyond those kept: the host keeps the first `collectLimit` diagnostics, and
+    /// the evaluator reports none past its own cap but the one notice saying so (which
+    /// the host, full by then, only counted).
+    private static func omitted(_ host: TerminalHost, _ evaluator: Evaluator) -> Int {
+        guard evaluator.droppedFailures > 0 else { return host.uncollected }
+        return host.uncollected - 1 + evaluator.droppedFailures
     }
 
     /// `dir/X.expected` for `dir/X.credscript`; nil for a script named otherwise.

@@ -23,6 +23,9 @@ enum Subcommands {
         long: "seed", value: "<seed>", help: "Seed for everything random in the simulation (password salts). (default: 0)")
     static let keepGoing = CommandSyntax.Option(
         long: "keep-going", help: "Go on after a failure, reporting each one; the exit code is the first failure's.")
+    static let maxSteps = CommandSyntax.Option(
+        long: "max-steps", value: "<n>",
+        help: "Stop a script after N statements (loop bodies and sourced files count), with a runtime error. (default: 10000000)")
 
     static let run = CommandSyntax(
         name: "run",
@@ -31,7 +34,7 @@ enum Subcommands {
         options: [
             keepGoing,
             .init(long: "echo", help: "Print each command (secrets masked) before its results, as a transcript."),
-            format, noColor, seed,
+            format, noColor, seed, maxSteps,
         ],
         discussion: exitCodes)
 
@@ -52,7 +55,7 @@ enum Subcommands {
             .init(long: "format", value: "<format>", help: "text, or json for one JSON object per script (with --coverage, also one per item) and one for the totals."),
             .init(long: "junit", value: "<file>", help: "Also write the results as JUnit XML to this file."),
             .init(long: "coverage", help: "Also show, per SDK, how often the scripts hit each callback, code, mode, screen, policy rule and transition, and what they never hit."),
-            seed,
+            seed, maxSteps,
             .init(long: "no-color", help: "Never colour the output."),
         ],
         discussion: """
@@ -62,6 +65,25 @@ enum Subcommands {
             diff shows where it does not). The exit code is the most severe of any
             script's: 4 (I/O), 3 (runtime), 2 (syntax), 1 (an expectation failed, or a
             transcript differs), else 0.
+            """)
+
+    static let serve = CommandSyntax(
+        name: "serve",
+        abstract: "Run setup scripts, then serve the simulated SUSI server over HTTP until Ctrl-C.",
+        arguments: ("<files> ...", "Setup scripts to run first, in order, in one simulation (SUSI is active when they start)."),
+        options: [
+            .init(long: "host", value: "<address>", help: "The address to listen on (default: 127.0.0.1). Any other than loopback must be given here, explicitly."),
+            .init(long: "port", value: "<port>", help: "The TCP port; 0 picks a free one (default: 8080). The address bound is printed first."),
+            .init(long: "control", help: "Also answer POST /__credsh/run (a script, answered with its JSON Lines) and GET /__credsh/state."),
+            .init(long: "timeout", value: "<seconds>", help: "Seconds a client may take to send a request, and may stay idle between requests (default: 10)."),
+            format, noColor, seed,
+        ],
+        discussion: """
+            Serves /aaa/login.json and /aaa/changepassword.json (GET with a query string,
+            POST with a form) from the same simulated server as the 'susi' SDK, and logs
+            one line per request, secrets masked (JSON Lines with --format json). Exit
+            codes: those of the setup scripts when one fails, 4 when the address cannot
+            be bound, 0 after Ctrl-C or SIGTERM.
             """)
 
     static let reference = CommandSyntax(
@@ -82,6 +104,7 @@ enum Subcommands {
         USAGE: credsh [run] [<files> ...] [options]
                credsh check <files> ...
                credsh test [<paths> ...] [options]
+               credsh serve [<files> ...] [options]
 
         OPTIONS:
           --version               Show the version.
@@ -93,6 +116,8 @@ enum Subcommands {
           check                   Parse and validate scripts without running them.
           test                    Run self-checking scripts, each in a fresh
                                   simulation, and report 'N passed, N failed'.
+          serve                   Run setup scripts, then serve the simulated SUSI
+                                  server over HTTP until Ctrl-C.
 
           See 'credsh help <subcommand>' for detailed help.
 
@@ -126,6 +151,8 @@ enum Subcommands {
                 return BatchRunner.check(paths: parsed.positionals, noColor: parsed.has("no-color"))
             case "test":
                 return TestRunner.run(try TestRunner.Configuration(parsed, syntax))
+            case "serve":
+                return ServeCommand.run(try ServeCommand.Configuration(parsed, syntax))
             case "reference":
                 return printOut(HelpText.markdownReference(.standard))
             default:
@@ -143,6 +170,7 @@ enum Subcommands {
         case "run": return run
         case "check": return check
         case "test": return test
+        case "serve": return serve
         case "reference": return reference
         default: return nil
         }
@@ -169,6 +197,15 @@ extension ParsedArguments {
             throw UsageError("The value '\(text)' is invalid for '--format <format>'. Please provide one of 'text' and 'json'.", syntax)
         }
         return format
+    }
+
+    /// `--max-steps N`: the step budget of each run (Evaluator.Options.stepBudget).
+    func maxSteps(_ syntax: CommandSyntax) throws(UsageError) -> Int {
+        guard let text = values["max-steps"] else { return Evaluator.defaultStepBudget }
+        guard let steps = Int(text), steps >= 1 else {
+            throw UsageError("--max-steps takes how many statements a script may run, 1 or more, not '\(text)'", syntax)
+        }
+        return steps
     }
 
     func seed(_ syntax: CommandSyntax) throws(UsageError) -> UInt64 {

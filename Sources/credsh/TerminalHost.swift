@@ -78,4 +78,12 @@ final class TerminalHost: ScriptHost {
     }
 
     func endRecording() { recordingPath = nil }
+
+    /// What `serve start|stop` and `serve` do: set at the prompt only (PromptServer).
+    var serveHook: ((ServeRequest) throws(HostError) -> [String])?
+
+    func serve(_ request: ServeRequest) throws(HostError) -> [String] {
+        guard let serveHook else { throw .servingNeedsThePrompt }
+        return try serveHook(request)
+    }
 }

@@ -31,7 +31,7 @@ enum TestRunner {
                 self.shard = shard
             }
             settings = ScriptTest.Settings(seed: try parsed.seed(syntax), keepGoing: parsed.has("keep-going"), update: parsed.has("update"),
-                                           coverage: parsed.has("coverage"))
+                                           maxSteps: try parsed.maxSteps(syntax), coverage: parsed.has("coverage"))
             format = try parsed.format(syntax)
             junitPath = parsed.values["junit"]
             color = format == .text && !parsed.has("no-color") && (Environment.value("NO_COLOR") ?? "").isEmpty

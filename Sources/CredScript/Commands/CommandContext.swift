@@ -7,9 +7,8 @@ public struct CommandContext {
     let evaluator: Evaluator
     let source: SourceFile
 
-    /// The evaluator's simulation, changed in place: a `set` would change a copy while the
-    /// evaluator still holds the original, so every SDK's storage (a million accounts)
-    /// would be copied on each change.
+    /// The evaluator's simulation, changed in place: a `set` would copy it first, and a
+    /// copy shares the SDKs' storage, so every change would copy a million accounts.
     var simulation: Simulation {
         get { evaluator.simulation }
         nonmutating _modify { yield &evaluator.simulation }
@@ -36,7 +35,12 @@ public struct CommandContext {
     func optionalText(_ parameter: Parameter) throws -> String? {
         guard case .single(let expression)? = call.argument(parameter.name) else { return nil }
         noteSecret(expression, for: parameter)
-        return try evaluator.text(of: expression, in: source)
+        let text = try evaluator.text(of: expression, in: source)
+        // A name is printed on lines of its own (`users`): a newline in it would split them.
+        if parameter.kind == .newUser, text.unicodeScalars.contains(where: String.isControl) {
+            throw SimulationError("\(parameter.label) cannot hold a control character such as a newline")
+        }
+        return text
     }
 
     /// A variable given where a secret goes holds a secret from then on: `echo` masks it.
@@ -82,6 +86,7 @@ public struct CommandContext {
 
     /// `KEY=VALUE` pairs, values evaluated, in the order written.
     func pairs(_ parameter: Parameter) throws -> [(key: String, value: Value)] {
+        try refuseSingle(parameter)
         guard case .pairs(let pairs)? = call.argument(parameter.name) else { return [] }
         var out: [(key: String, value: Value)] = []
         for pair in pairs { out.append((pair.key, try evaluator.evaluate(pair.value, in: source))) }
@@ -90,6 +95,7 @@ public struct CommandContext {
 
     /// `KEY=VALUE` pairs with each value as written (`blocklist=00700` keeps its zeros).
     func textPairs(_ parameter: Parameter) throws -> [(key: String, value: String)] {
+        try refuseSingle(parameter)
         guard case .pairs(let pairs)? = call.argument(parameter.name) else { return [] }
         var out: [(key: String, value: String)] = []
         for pair in pairs { out.append((pair.key, try evaluator.text(of: pair.value, in: source))) }
@@ -109,6 +115,13 @@ public struct CommandContext {
         }
         if case .pattern = expression.kind { return try evaluator.evaluate(expression, in: source) }
         return .text(try evaluator.text(of: expression, in: source))
+    }
+
+    /// A JSON object (or a variable) where only `KEY=VALUE` pairs are read: refused, not
+    /// taken for "no pairs".
+    private func refuseSingle(_ parameter: Parameter) throws {
+        guard case .single? = call.argument(parameter.name) else { return }
+        throw SimulationError("\(call.spec.name) takes \(parameter.label), not one JSON object or variable")
     }
 
     /// The single value given where pairs were expected (an inline JSON policy).

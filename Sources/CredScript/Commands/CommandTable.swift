@@ -19,7 +19,7 @@ public struct CommandTable: Sendable {
                     node = next
                 } else {
                     let next = NameNode()
-                    node.children[word] = next
+                    node.children.insert(next, for: word)
                     node = next
                 }
             }
@@ -31,7 +31,7 @@ public struct CommandTable: Sendable {
     /// One word of a command name: the commands it completes, and the words that may follow.
     public final class NameNode: @unchecked Sendable {
         // Built once in `init` and never changed after, hence unchecked.
-        public fileprivate(set) var children: [String: NameNode] = [:]
+        public fileprivate(set) var children = Words()
         public fileprivate(set) var specs: [CommandSpec] = []
 
         /// The command this name means with `sdk` active: its own, else the shared one,
@@ -46,15 +46,46 @@ public struct CommandTable: Sendable {
         }
     }
 
+    /// The words that may follow a name, sorted, looked up by binary search. Not a
+    /// `[String: NameNode]`: the first dictionary with String keys a process builds makes
+    /// the Swift runtime look up `String: Hashable` by scanning every protocol conformance
+    /// in the executable, about a fifth of an empty script's instructions in the static
+    /// binary, and more with every package linked in (README, "Serving over HTTP").
+    public struct Words: Sendable {
+        public private(set) var keys: [String] = []
+        public private(set) var values: [NameNode] = []
+
+        public subscript(word: String) -> NameNode? {
+            let index = position(of: word)
+            return index < keys.count && keys[index] == word ? values[index] : nil
+        }
+
+        /// Where `word` is or would go.
+        private func position(of word: String) -> Int {
+            var low = 0, high = keys.count
+            while low < high {
+                let middle = (low + high) / 2
+                if keys[middle] < word { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+
+        fileprivate mutating func insert(_ node: NameNode, for word: String) {
+            let index = position(of: word)
+            keys.insert(word, at: index)
+            values.insert(node, at: index)
+        }
+    }
+
     /// Every command: the language's own, then each SDK's, in the order of `Simulation.sdkTypes`.
     public static let standard = CommandTable(commands: SharedCommands.all + SDKFlows.all.flatMap { $0.commands } + ExpectCommands.all)
 
     /// The distinct first words, sorted: what Tab offers at the start of a line.
-    public var firstWords: [String] { root.children.keys.sorted() }
+    public var firstWords: [String] { root.children.keys }
 
     /// The first words of the commands `sdk` can run.
     public func firstWords(for sdk: String) -> [String] {
-        root.children.filter { $0.value.offers(sdk) }.map(\.key).sorted()
+        zip(root.children.keys, root.children.values).filter { $0.1.offers(sdk) }.map(\.0)
     }
 
     /// Commands whose name begins with these words.

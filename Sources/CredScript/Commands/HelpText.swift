@@ -35,6 +35,7 @@ public enum HelpText {
             lines.append("")
         }
         lines.append("'help COMMAND' shows one command in full; grammar.md describes the language.")
+        lines.append("A run stops after \(Evaluator.defaultStepBudget.grouped) statements (credsh --max-steps N changes it); README.md lists every bound.")
         return lines
     }
 
@@ -88,4 +89,17 @@ extension String {
     }
 
     var replacingPipes: String { split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") }
+}
+
+extension Int {
+    /// `10,000,000`: digits in groups of three, as the help and the bounds are written.
+    public var grouped: String {
+        let digits = String(self.magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out += "," }
+            out.append(digit)
+        }
+        return (self < 0 ? "-" : "") + out
+    }
 }

@@ -42,7 +42,7 @@ enum SharedCommands {
                     summary: "Run a block COUNT times (at most 1,000,000; blocks nest at most 64 deep)",
                     example: "repeat 3 { password Wrong1! }", syntaxUsage: "repeat COUNT { ... }") { _ in [] },
         CommandSpec("source", [file], group: shell,
-                    summary: "Run another script here (paths are relative to this script)", example: "source setup.credscript") { c in
+                    summary: "Run another script here (paths are relative to this script; nested at most 32 deep)", example: "source setup.credscript") { c in
             try c.evaluator.runSourced(try c.text(file), from: c.call, in: c.source)
             return []
         },

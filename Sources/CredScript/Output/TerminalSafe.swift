@@ -48,21 +48,22 @@ extension String {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
-    /// Every run of more than `limit` characters without a space cut to its start and an ellipsis.
+    /// Every run of more than `limit` scalars without a space cut to its start and an
+    /// ellipsis. Scalars, not characters: a 10 MB word is cut without segmenting it first.
     func shorteningWords(to limit: Int = 80) -> String {
-        guard count > limit else { return self }
-        var out = ""
+        guard utf8.count > limit else { return self }
+        var out = String.UnicodeScalarView()
         var run = 0
-        for character in self {
-            if character == " " {
+        for scalar in unicodeScalars {
+            if scalar == " " {
                 run = 0
             } else {
                 run += 1
-                if run == limit + 1 { out += "…" }
+                if run == limit + 1 { out.append("…") }
                 if run > limit { continue }
             }
-            out.append(character)
+            out.append(scalar)
         }
-        return out
+        return String(out)
     }
 }

@@ -129,7 +129,8 @@ extension Evaluator {
 
     func runSourced(_ path: String, from call: CommandCall, in source: SourceFile) throws {
         guard sourceDepth < Evaluator.maximumSourceDepth else {
-            throw Diagnostic(.runtime, "source is nested more than \(Evaluator.maximumSourceDepth) deep (does a file source itself?)",
+            halted = true
+            throw Diagnostic(.runtime, "source is nested more than \(Evaluator.maximumSourceDepth) deep (does a file source itself?): the run stops here",
                              file: source.name, at: call.position)
         }
         let included: SourceFile

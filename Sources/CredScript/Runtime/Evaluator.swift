@@ -64,12 +64,14 @@ public final class Evaluator {
     public internal(set) var droppedFailures = 0
     /// Statements executed so far in this run.
     public internal(set) var steps = 0
-    var budgetExhausted = false
     /// Variables holding a secret: bound with `let secret`, or given where a secret goes.
     /// `echo` and the prompt's history show them as ***.
     var secretVariables: Set<String> = []
     /// The lines the running command printed itself, for `expect output`.
     var printed: [String] = []
+    /// The run cannot usefully go on, even under `--keep-going`: the step budget is spent,
+    /// or `source` recursed past its depth (going on would recurse again, exponentially).
+    var halted = false
 
     public init(simulation: Simulation = Simulation(), table: CommandTable = .standard,
                 options: Options = Options(), host: ScriptHost) {
@@ -86,7 +88,7 @@ public final class Evaluator {
         droppedFailures = 0
         exitRequested = false
         steps = 0
-        budgetExhausted = false
+        halted = false
     }
 
     /// Counts a failure that happened outside the language (a script file that cannot be read).
@@ -97,7 +99,7 @@ public final class Evaluator {
 
     enum Flow { case proceed, stop }
 
-    var shouldStop: Bool { exitRequested || budgetExhausted || (!options.keepGoing && !failures.isEmpty) }
+    var shouldStop: Bool { exitRequested || halted || (!options.keepGoing && !failures.isEmpty) }
 
     // MARK: Running sources
 
@@ -117,8 +119,14 @@ public final class Evaluator {
     public func check(_ source: SourceFile) -> Bool {
         var parser = Parser(source, table: table, sdk: simulation.activeCatalog.name)
         while parser.nextStatement() != nil {}
-        for diagnostic in parser.diagnostics { fail(diagnostic, source) }
-        return parser.diagnostics.isEmpty
+        let diagnostics = parser.diagnostics
+        // Already bounded per file (the first `Diagnostic.keptPerFile` of each phase, then a
+        // line counting the rest), so all are shown, the closing count included.
+        for diagnostic in diagnostics {
+            if failures.count < Evaluator.reportedFailures { failures.append(diagnostic) }
+            host.report(diagnostic, source: source)
+        }
+        return diagnostics.isEmpty
     }
 
     func fail(_ diagnostic: Diagnostic, _ source: SourceFile?) {
@@ -145,7 +153,7 @@ public final class Evaluator {
         if shouldStop { return (.stop, .none) }
         steps += 1
         if steps > options.stepBudget {
-            budgetExhausted = true
+            halted = true
             failures.append(Diagnostic(.runtime, "the run reached its step budget of \(options.stepBudget) statements and stopped (--max-steps raises it)",
                                        file: source.name, at: statement.position))
             host.report(failures[failures.count - 1], source: source)

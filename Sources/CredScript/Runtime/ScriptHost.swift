@@ -13,6 +13,31 @@ public protocol ScriptHost: AnyObject {
     func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError)
     func appendRecording(_ text: String)
     func endRecording()
+    /// Starts, stops or describes the HTTP server of `serve start|stop` (Flows/Susi), which
+    /// only the executable's prompt can run; returns lines to print.
+    func serve(_ request: ServeRequest) throws(HostError) -> [String]
+}
+
+extension ScriptHost {
+    /// A host without a prompt (a batch run, a test's host in memory) serves nothing.
+    public func serve(_ request: ServeRequest) throws(HostError) -> [String] {
+        throw .servingNeedsThePrompt
+    }
+}
+
+extension HostError {
+    /// Why `serve start` cannot run in a script.
+    public static let servingNeedsThePrompt =
+        HostError("serve works at the credsh prompt; to serve after setup scripts, run: credsh serve SCRIPT...")
+}
+
+/// What `serve start [PORT]`, `serve stop` and `serve` ask of the host. The language knows
+/// nothing of sockets: the host that runs the prompt answers.
+public enum ServeRequest: Equatable, Sendable {
+    /// Start serving on loopback; nil for the default port, 0 for any free port.
+    case start(port: Int?)
+    case stop
+    case status
 }
 
 extension ScriptHost {

@@ -32,6 +32,13 @@ final class SessionJournal {
         if isRecording { host.appendRecording(chunk) }
     }
 
+    /// A line of commentary (`# …`), not a statement.
+    func addComment(_ text: String, host: ScriptHost) {
+        let chunk = "# " + text + "\n"
+        self.text += chunk
+        if isRecording { host.appendRecording(chunk) }
+    }
+
     /// The expectations that pin a command's result: its error, or its callbacks in
     /// order and the key fields of those that carry a mode or a status.
     static func expectations(for result: CommandResult) -> [String] {

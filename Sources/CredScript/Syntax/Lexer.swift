@@ -257,7 +257,11 @@ public struct Lexer {
             return Token(kind: .json(""), position: start, length: index - start.offset)
         }
         while index <= end { advance() }
-        guard let text = checkedText(start.offset..<index, startingAt: start) else { return nil }
+        guard let text = checkedText(start.offset..<index, startingAt: start) else {
+            // Reported, and consumed: the token stands for the bad object. (nil would mean
+            // "not an object", and the caller would take one more byte for a `{`.)
+            return Token(kind: .json(""), position: start, length: index - start.offset)
+        }
         return token(.json(text), from: start)
     }
 
@@ -275,6 +279,8 @@ public struct Lexer {
             report("unexpected control character U+\(hex4(text[bad])) in the script", at: start)
             return nil
         }
+        // Valid text, the usual case, is decoded in one pass; the loop below finds the bad byte.
+        if #available(macOS 15, *), let valid = String(validating: text, as: UTF8.self) { return valid }
         var iterator = text.makeIterator()
         var decoder = UTF8()
         var scalars = String.UnicodeScalarView()

@@ -33,7 +33,7 @@ public struct Parser {
         let kept = (lexer.diagnostics + parserDiagnostics).sorted { $0.position.offset < $1.position.offset }
         let dropped = lexer.droppedDiagnostics + droppedParserDiagnostics
         guard dropped > 0, let lastKept = kept.last else { return kept }
-        return kept + [Diagnostic(.syntax, "… and \(dropped) more error\(dropped == 1 ? "" : "s") not shown (credsh reports the first \(Diagnostic.keptPerFile) of each kind per file)",
+        return kept + [Diagnostic(.syntax, "… and \(dropped.grouped) more error\(dropped == 1 ? "" : "s") not shown (credsh reports the first \(Diagnostic.keptPerFile) of each kind per file)",
                                   file: lexer.source.name, at: lastKept.position)]
     }
 
@@ -316,7 +316,8 @@ public struct Parser {
                     case .pair(let pair):
                         pairs.append(pair)
                     case .value(let value):
-                        guard case .policyRules = parameter.kind, case .json = value.kind, pairs.isEmpty, raw.count == 1 else {
+                        // A policy may also be one JSON object, written inline or held by a variable.
+                        guard case .policyRules = parameter.kind, value.isJSONOrVariable, pairs.isEmpty, raw.count == 1 else {
                             error("\(spec.name) expects \(parameter.label) here, found \(describe(value))", at: value.position)
                             return nil
                         }
@@ -458,6 +459,8 @@ public struct Parser {
             }
         case .user, .newUser, .path, .choice, .command:
             switch value.kind {
+            case .string(let text) where parameter.kind == .newUser && text.unicodeScalars.contains(where: String.isControl):
+                return refuse("\(parameter.label) cannot hold a control character such as a newline")
             case .word, .string: break
             default: return refuse("expected \(parameter.label), not \(describe(value))")
             }
@@ -543,6 +546,15 @@ public struct Parser {
         case .duration: return "a duration"
         case .json: return "a JSON object"
         case .variable(let v): return "$\(v)"
+        }
+    }
+}
+
+private extension Expression {
+    var isJSONOrVariable: Bool {
+        switch kind {
+        case .json, .variable: return true
+        default: return false
         }
     }
 }

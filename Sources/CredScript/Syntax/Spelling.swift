@@ -14,25 +14,35 @@ enum Spelling {
 
     static func closest(to word: String, among candidates: [String]) -> String? {
         if let typo = closestByEdits(to: word, among: candidates) { return typo }
-        guard word.count >= 3 else { return nil }
-        let extended = candidates.filter { $0.lowercased().hasPrefix(word.lowercased()) }
-        return extended.first  // candidates come in a meaningful order: the first is the likeliest
+        // Failing a typo, a word that begins a candidate, bounded so a huge word costs nothing.
+        guard (3...200).contains(word.unicodeScalars.count) else { return nil }
+        let lowered = word.lowercased()
+        return candidates.first { $0.lowercased().hasPrefix(lowered) }  // candidates come in a meaningful order
     }
 
     static func closestByEdits(to word: String, among candidates: [String]) -> String? {
-        let limit = max(1, word.count / 3)
+        let length = word.unicodeScalars.count
+        let limit = max(1, length / 3)
+        // Only candidates of about the word's length can be close: a 10 MB typo is counted
+        // once and compared with none, instead of being lowered and copied per candidate.
+        let near = candidates.filter { abs($0.unicodeScalars.count - length) <= limit }
+        guard !near.isEmpty else { return nil }
+        let lowered = Array(word.lowercased().unicodeScalars)
         var best: (String, Int)?
-        for candidate in candidates {
-            let distance = editDistance(word.lowercased(), candidate.lowercased(), limit: limit)
+        for candidate in near {
+            let distance = editDistance(lowered, Array(candidate.lowercased().unicodeScalars), limit: limit)
             if distance <= limit, distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
         }
         return best?.0
     }
 
+    static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
+        editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars), limit: limit)
+    }
+
     /// Damerau-Levenshtein (adjacent swaps count as one edit: "lgoin" → "login"),
     /// giving up early past `limit` so a 1 MB word costs nothing.
-    static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
-        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
         if abs(a.count - b.count) > limit { return limit + 1 }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var twoBack = [Int](repeating: 0, count: b.count + 1)

@@ -48,6 +48,9 @@ public struct PasswordPolicy: Equatable, Sendable {
                                    "Repetition", "UserIDcheck", "SeqCheck", "BlackListedCommonPassword",
                                    "msg", "SDKValidation"]
     public static let serverKeys = ["history", "maxAge", "attempts"]
+    /// The most hashes a reuse check runs through: a change costs one KDF check per
+    /// stored hash, so an unbounded history would make a loop of changes quadratic.
+    public static let maximumHistory = 24
 
     /// The text of RELID_PASSWORD_POLICY in challengeInfo.
     public var relidPolicyText: String { rawText ?? relidJSON.serialized }
@@ -129,7 +132,12 @@ public struct PasswordPolicy: Equatable, Sendable {
         case "BlackListedCommonPassword": blackListedCommonPassword = try flag()
         case "msg": msg = try text()
         case "SDKValidation": sdkValidation = try flag()
-        case "history": historySize = try int()
+        case "history":
+            let size = try int()
+            guard size <= Self.maximumHistory else {
+                throw SimulationError("history can be at most \(Self.maximumHistory) (each change checks the new password against every stored hash)")
+            }
+            historySize = size
         case "attempts":
             attempts = try int()
             guard attempts > 0 else { throw SimulationError("policy key 'attempts' must be at least 1") }

@@ -9,7 +9,12 @@ extension RelIDSimulator {
         if let stored = account.password {
             lines.append("  password: set \(UTCTimestamp.format(account.passwordSetAt)), stored as PBKDF2-HMAC-SHA256, \(stored.rounds) rounds, \(stored.salt.count)-byte salt")
             lines.append("  history: \(account.history.count) stored hash\(account.history.count == 1 ? "" : "es") (reuse checks the last \(server.policy.historySize))")
-            if let expiry = server.expiryDate(userID) { lines.append("  expires by age: \(UTCTimestamp.format(expiry))") }
+            if let expiry = server.expiryDate(userID) {
+                // Set near the end of the clock's range, a password can outlive the year 9999.
+                lines.append(expiry > VirtualClock.latest
+                    ? "  expires by age: never within the clock's range (it ends at \(UTCTimestamp.format(VirtualClock.latest)))"
+                    : "  expires by age: \(UTCTimestamp.format(expiry))")
+            }
             if account.markedExpired { lines.append("  expired by an administrator") }
         } else {
             lines.append("  password: none yet (activation sets one, mode 1)")

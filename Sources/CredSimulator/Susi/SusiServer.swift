@@ -61,6 +61,10 @@ public struct SusiServer: Sendable {
     /// Ends a token's validity now (`token expire`); false for a token the server never issued.
     public mutating func expireToken(_ token: String, now: Int64) -> Bool { tokens.expire(token, now: now, hasher: hasher) }
 
+    /// Ends the validity of every token the account holds, however it got them (the app, or
+    /// a real client of `credsh serve`); returns how many were still valid.
+    public mutating func expireTokens(of email: String, now: Int64) -> Int { tokens.expireAll(of: email, now: now) }
+
     // MARK: HTTP
 
     /// Answers one request the way the real servlets do, in their order of checks.

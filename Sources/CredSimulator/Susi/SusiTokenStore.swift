@@ -43,6 +43,16 @@ struct SusiTokenStore: Sendable {
         return true
     }
 
+    /// Makes every token of `owner` that is still valid invalid from `now` on; returns how many.
+    mutating func expireAll(of owner: String, now: Int64) -> Int {
+        var count = 0
+        for (key, grant) in grants where grant.owner == owner && grant.isValid(at: now) {
+            grants[key]?.expiresAt = now
+            count += 1
+        }
+        return count
+    }
+
     /// Every grant of one account, oldest first (for `user show`).
     func grants(of owner: String) -> [Grant] {
         grants.values.filter { $0.owner == owner }.sorted { ($0.issuedAt, $0.expiresAt ?? .max) < ($1.issuedAt, $1.expiresAt ?? .max) }

@@ -81,7 +81,7 @@ enum RelIDFlow: SDKFlow {
             return []
         },
         CommandSpec("kdf", [rounds], group: group, sdk: catalog.name,
-                    summary: "Show or set the PBKDF2 round count for passwords stored from now on", example: "kdf 10000") { c in
+                    summary: "Show or set the PBKDF2 round count (1 to 600,000) for passwords stored from now on", example: "kdf 10000") { c in
             let wanted = try c.optionalInteger(rounds)
             let description = try relid(c) { sim, _ throws(SimulationError) in
                 if let wanted {

@@ -14,6 +14,7 @@ enum SusiFlow: SDKFlow {
     static let path = Parameter("PATH", "a path such as /aaa/changepassword.json",
                                 .choice(["/aaa/login.json", "/aaa/changepassword.json"]))
     static let parameters = Parameter("NAME=VALUE", "request parameters", .parameters, optional: true, variadic: true)
+    static let tokenOwner = Parameter("EMAIL", "an account whose every token ends", .user, optional: true)
 
     static func susi<R, E: Error>(_ c: CommandContext, _ body: (inout SusiSimulator, World) throws(E) -> R) throws(E) -> R {
         try c.simulation.modify(SusiSimulator.self, body)
@@ -28,9 +29,13 @@ enum SusiFlow: SDKFlow {
             c.say("added \(email)" + (active ? "" : " (not activated)"))
             return []
         },
-        CommandSpec("token expire", group: group, sdk: catalog.name,
-                    summary: "Expire the app's access token now (the next call answers 401)", example: "token expire") { c in
-            try susi(c) { sdk, world throws(SimulationError) in try sdk.expireToken(world: world) }
+        CommandSpec("token expire", [tokenOwner], group: group, sdk: catalog.name,
+                    summary: "Expire the app's access token now (the next call answers 401); with EMAIL, every token of that account, real clients' too",
+                    example: "token expire") { c in
+            guard let email = try c.optionalText(tokenOwner) else {
+                return try susi(c) { sdk, world throws(SimulationError) in try sdk.expireToken(world: world) }
+            }
+            return try susi(c) { sdk, world throws(SimulationError) in try sdk.expireTokens(of: email, world: world) }
         },
         CommandSpec("request", [method, path, parameters], group: group, sdk: catalog.name,
                     summary: "Send any request with the app's token (added when the parameters have none)",
@@ -46,5 +51,5 @@ enum SusiFlow: SDKFlow {
             c.say(c.simulation.active.describePolicy())
             return []
         },
-    ]
+    ] + serveCommands
 }

@@ -1,0 +1,207 @@
+import NIOCore
+import NIOHTTP1
+
+/// One connection's requests, after SwiftNIO has parsed them and its pipelining handler has
+/// put them in order (the next request of a connection arrives here only once the previous
+/// one was answered). Each whole request goes to the inbox; its answer comes back through
+/// a promise. Requests past a limit are refused here and never reach the simulation.
+final class ConnectionHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let limits: ServeLimits
+    private let inbox: ServeInbox
+    private let clock: RequestClock
+    private let client: ClientAddress
+    private let scriptPaths: Set<String>
+
+    private var head: HTTPRequestHead?
+    private var body: [UInt8] = []
+    private var bodyLimit = 0
+    /// A refusal was sent and the connection is closing: whatever else arrives is ignored.
+    private var refusing = false
+    /// A request is with the simulation: the client is allowed to wait silently.
+    private var awaitingAnswer = false
+    private var deadline: Scheduled<Void>?
+
+    init(limits: ServeLimits, inbox: ServeInbox, clock: RequestClock, client: ClientAddress, scriptPaths: Set<String>) {
+        self.limits = limits
+        self.inbox = inbox
+        self.clock = clock
+        self.client = client
+        self.scriptPaths = scriptPaths
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        clock.onFirstByte = { handler.value.armDeadline(context: bound.value) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        clock.onFirstByte = nil
+        deadline?.cancel()
+    }
+
+    // MARK: Requests
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !refusing else { return }
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            self.head = head
+            body.removeAll(keepingCapacity: true)
+            let path = WireRequest.split(target: head.uri).path
+            bodyLimit = scriptPaths.contains(path) ? limits.scriptBytes : limits.bodyBytes
+            if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > bodyLimit {
+                refuse(413, "Payload Too Large", detail: "a body of \(length) bytes; at most \(bodyLimit)", context: context)
+                return
+            }
+            if head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
+            }
+        case .body(let bytes):
+            guard body.count + bytes.readableBytes <= bodyLimit else {
+                refuse(413, "Payload Too Large", detail: "a body over \(bodyLimit) bytes", context: context)
+                return
+            }
+            body.append(contentsOf: bytes.readableBytesView)
+        case .end:
+            clock.receiving = false
+            deadline?.cancel()
+            deadline = nil
+            guard let head else { return }
+            self.head = nil
+            submit(head, context: context)
+        }
+    }
+
+    private func submit(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        let (path, query) = WireRequest.split(target: head.uri)
+        let request = WireRequest(method: head.method.rawValue, path: path, query: query,
+                                  headers: head.headers.map { ($0.name, $0.value) }, body: body,
+                                  clientHost: client.host, client: client.text)
+        body = []
+        awaitingAnswer = true
+        let promise = context.eventLoop.makePromise(of: WireResponse?.self)
+        promise.futureResult.assumeIsolated().whenComplete { result in
+            self.awaitingAnswer = false
+            guard case .success(let response?) = result else {
+                context.close(promise: nil)  // no answer: the network or the server is "down"
+                return
+            }
+            self.send(response, to: head, context: context)
+        }
+        inbox.post(.request(request, promise))
+    }
+
+    /// Writes an answer through the HTTP encoder; closes the connection after it when the
+    /// client asked for that (or spoke HTTP/1.0 without keep-alive).
+    private func send(_ response: WireResponse, to request: HTTPRequestHead, context: ChannelHandlerContext) {
+        let keepAlive = request.isKeepAlive
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: response.contentType)
+        headers.add(name: "Content-Length", value: String(response.body.count))
+        for (name, value) in response.headers { headers.add(name: name, value: value) }
+        if !keepAlive {
+            headers.add(name: "Connection", value: "close")
+        } else if request.version == .http1_0 {
+            headers.add(name: "Connection", value: "keep-alive")
+        }
+        let status = HTTPResponseStatus(statusCode: response.status, reasonPhrase: response.reason)
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))), promise: nil)
+        if request.method != .HEAD, !response.body.isEmpty {
+            var buffer = context.channel.allocator.buffer(capacity: response.body.count)
+            buffer.writeBytes(response.body)
+            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        }
+        let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if !keepAlive {
+            written.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        }
+    }
+
+    // MARK: Refusals
+
+    /// Answers `status` with Jetty's page for a bad message, straight to the socket, logs it,
+    /// and closes the connection: after a malformed or oversized request the rest of the
+    /// stream cannot be trusted to start a new request.
+    private func refuse(_ status: Int, _ reason: String, detail: String, context: ChannelHandlerContext) {
+        guard !refusing else { return }
+        refusing = true
+        deadline?.cancel()
+        let response = WireResponse.refusal(status, reason)
+        var text = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(response.contentType)\r\n"
+        text += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+        var buffer = context.channel.allocator.buffer(capacity: text.utf8.count + response.body.count)
+        buffer.writeString(text)
+        buffer.writeBytes(response.body)
+        let path = head.map { WireRequest.split(target: $0.uri).path }
+        inbox.post(.refused(ServeLogEntry(client: client.text, method: head?.method.rawValue, path: path, status: status, note: detail, refusedByHTTP: true)))
+        // Closing at once, with the client still sending, would make the kernel answer its
+        // next bytes with a reset, which can destroy the refusal before the client reads it.
+        // So: end the output, drain what still comes for a moment, then close.
+        let channel = context.channel
+        let linger = Self.lingerMilliseconds
+        guard let write = clock.writeRaw else { return context.close(promise: nil) }
+        write(buffer).whenComplete { _ in
+            channel.close(mode: .output, promise: nil)
+            channel.eventLoop.scheduleTask(in: .milliseconds(linger)) { channel.close(promise: nil) }
+        }
+    }
+
+    /// How long a refused connection is drained before it is closed, in milliseconds.
+    static let lingerMilliseconds: Int64 = 1_000
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard !refusing else { return }  // the decoder's complaints about bytes after a refusal
+        guard let error = error as? HTTPParserError else {
+            context.close(promise: nil)
+            return
+        }
+        if error == .invalidEOFState {
+            // The client went away in the middle of a request: nobody to answer.
+            refusing = true
+            deadline?.cancel()
+            let path = head.map { WireRequest.split(target: $0.uri).path }
+            inbox.post(.refused(ServeLogEntry(client: client.text, method: head?.method.rawValue, path: path, status: nil,
+                                              note: "closed by the client in the middle of a request", refusedByHTTP: true)))
+            context.close(promise: nil)
+        } else if error == .headerOverflow {
+            refuse(431, "Request Header Fields Too Large",
+                   detail: "request line and headers over \(limits.headerBytes) bytes or \(limits.headerCount) fields", context: context)
+        } else {
+            refuse(400, "Bad Request", detail: "malformed request: \(error)", context: context)
+        }
+    }
+
+    // MARK: Slow and silent clients
+
+    /// A request must arrive whole within the timeout of its first byte.
+    fileprivate func armDeadline(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        deadline = context.eventLoop.scheduleTask(in: .seconds(limits.timeoutSeconds)) {
+            handler.value.requestTimedOut(context: bound.value)
+        }
+    }
+
+    private func requestTimedOut(context: ChannelHandlerContext) {
+        guard clock.receiving, !awaitingAnswer else { return }
+        refuse(408, "Request Timeout", detail: "no whole request within \(limits.timeoutSeconds) s of its first byte", context: context)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard let idle = event as? IdleStateHandler.IdleStateEvent, idle == .read else {
+            context.fireUserInboundEventTriggered(event)
+            return
+        }
+        if awaitingAnswer || refusing { return }
+        if clock.receiving {
+            refuse(408, "Request Timeout", detail: "silent for \(limits.timeoutSeconds) s in the middle of a request", context: context)
+        } else {
+            context.close(promise: nil)  // an idle keep-alive connection
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import CredScript
+import CredSimulator
+
+/// `--control`: how a test harness in any language sets up and checks the world around
+/// the app it drives. `POST /__credsh/run` runs the script in its body against the live
+/// simulation and answers with its JSON Lines, the records `--format json` prints;
+/// `GET /__credsh/state` answers the clock, the network and the SUSI accounts.
+struct ControlAPI {
+    static let prefix = "/__credsh/"
+    static let runPath = "/__credsh/run"
+    static let statePath = "/__credsh/state"
+    /// The most bytes of JSON Lines one run answers with; the rest is left out and said so.
+    static let outputLimit = 8 * 1024 * 1024
+
+    unowned let session: ServeSession
+
+    func answer(_ request: WireRequest) -> (WireResponse, ServeLogEntry) {
+        let response: WireResponse
+        var note: String?
+        switch (request.method, request.path) {
+        case ("POST", Self.runPath):
+            let (text, exitCode) = run(request.body)
+            response = WireResponse(status: exitCode == 0 ? 200 : exitCode == 2 ? 400 : 422,
+                                    reason: exitCode == 0 ? "OK" : exitCode == 2 ? "Bad Request" : "Unprocessable Entity",
+                                    contentType: "application/x-ndjson;charset=utf-8", body: Array(text.utf8),
+                                    headers: [("Credsh-Exit-Code", String(exitCode))])
+            note = "exit \(exitCode)"
+        case ("GET", Self.statePath), ("HEAD", Self.statePath):
+            response = WireResponse(status: 200, reason: "OK", contentType: "application/json;charset=utf-8",
+                                    body: Array((state.serialized + "\n").utf8))
+        case (_, Self.runPath), (_, Self.statePath):
+            response = Self.plain(405, "Method Not Allowed", "\(request.path) answers \(request.path == Self.runPath ? "POST" : "GET") only\n")
+        default:
+            response = Self.plain(404, "Not Found", "the control API has \(Self.runPath) and \(Self.statePath)\n")
+        }
+        let entry = ServeLogEntry(client: request.client, method: request.method, path: request.path,
+                                  status: response.status, note: note)
+        return (response, entry)
+    }
+
+    static func plain(_ status: Int, _ reason: String, _ text: String) -> WireResponse {
+        WireResponse(status: status, reason: reason, contentType: "text/plain;charset=utf-8", body: Array(text.utf8))
+    }
+
+    /// Runs a script against the live simulation, as a batch run would (a failed command
+    /// fails the script unless `expect error` follows), and returns its JSON Lines and
+    /// exit code. The simulation it leaves is the live one from then on.
+    private func run(_ script: [UInt8]) -> (String, Int32) {
+        let live = session.evaluator
+        let host = CaptureHost(limit: Self.outputLimit)
+        let runner = Evaluator(simulation: live.simulation, table: live.table, options: Evaluator.Options(), host: host)
+        runner.run(SourceFile(name: "<control>", bytes: script))
+        live.simulation = runner.simulation
+        return (host.text, runner.exitCode)
+    }
+
+    /// The world as a harness checks it: the clock, the active SDK, the network, what was
+    /// served, and each SUSI account with its states (the `users` command's), then the
+    /// `state` command's lines for SUSI.
+    var state: JSONValue {
+        let simulation = session.evaluator.simulation
+        let susi = simulation.sdk(SusiSimulator.self)
+        let world = simulation.world
+        let users: [JSONValue] = susi.userIDs.map { id in
+            .object([("user", .string(id)), ("states", .array((susi.states(of: id, world: world) ?? []).map { .string($0) }))])
+        }
+        return .object([
+            ("clock", .string(UTCTimestamp.format(world.now))),
+            ("sdk", .string(simulation.activeCatalog.name)),
+            ("network", .string(world.network.networkUp ? "up" : "down")),
+            ("server", .string(world.network.serverUp ? "up" : "down")),
+            ("served", .object([("answered", .int(session.answered)), ("dropped", .int(session.dropped)),
+                                ("refused", .int(session.refused))])),
+            ("users", .array(users)),
+            ("state", .array(susi.describeState(world: world).map { .string($0) })),
+        ])
+    }
+}
+
+/// Where a control run's output goes: JSON Lines in memory, diagnostics among them as
+/// `{"failure":KIND,"message":…,"file":…,"line":…,"column":…}`. Scripts run this way read
+/// no files and record nothing.
+final class CaptureHost: ScriptHost {
+    private let renderer = JSONLinesRenderer()
+    private let limit: Int
+    private(set) var text = ""
+    private var bytes = 0
+    private var full = false
+
+    init(limit: Int) { self.limit = limit }
+
+    private func append(_ line: String) {
+        guard !full else { return }
+        guard bytes + line.utf8.count <= limit else {
+            full = true
+            text += JSONValue.object([("error", .string("output over \(limit) bytes; the rest was left out")),
+                                      ("source", .string("credsh"))]).serialized + "\n"
+            return
+        }
+        text += line
+        bytes += line.utf8.count
+    }
+
+    func emit(_ record: OutputRecord, from origin: RecordOrigin?) { append(renderer.render(record, from: origin)) }
+
+    func report(_ diagnostic: Diagnostic, source: SourceFile?) {
+        var members: [(String, JSONValue)] = [
+            ("failure", .string(String(describing: diagnostic.kind))), ("message", .string(diagnostic.message)),
+            ("file", .string(diagnostic.file)), ("line", .int(diagnostic.position.line)),
+            ("column", .int(diagnostic.position.column)),
+        ]
+        if !diagnostic.notes.isEmpty { members.append(("notes", .array(diagnostic.notes.map { .string($0) }))) }
+        append(JSONValue.object(members).serialized + "\n")
+    }
+
+    func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile {
+        throw HostError("source reads no files in a script sent to \(ControlAPI.runPath)")
+    }
+
+    func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {
+        throw HostError("record writes no files in a script sent to \(ControlAPI.runPath)")
+    }
+
+    func appendRecording(_ text: String) {}
+    func endRecording() {}
+}

@@ -1,0 +1,53 @@
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// What the network side hands the thread that owns the simulation.
+enum ServeEvent: Sendable {
+    /// A whole request; the promise takes the answer, or nil to close the connection
+    /// without one.
+    case request(WireRequest, EventLoopPromise<WireResponse?>)
+    /// A request answered by the HTTP layer itself (malformed, too large, too slow),
+    /// which never reached the simulation: for the log only.
+    case refused(ServeLogEntry)
+}
+
+/// The queue between the event loop, which reads requests from every connection, and the
+/// one thread that owns the simulation (the prompt's, or `credsh serve`'s main thread).
+/// First in, first out: requests reach the simulation one at a time, in the order they
+/// arrived whole. It holds at most one request per connection (the pipelining handler
+/// reads a connection's next request only after the previous one was answered), so its
+/// size is bounded by `ServeLimits.connections`.
+final class ServeInbox: Sendable {
+    private let state = ConditionLock(value: 0)
+    private nonisolated(unsafe) var events: [ServeEvent] = []
+
+    func post(_ event: ServeEvent) {
+        state.lock()
+        events.append(event)
+        state.unlock(withValue: 1)
+    }
+
+    var hasWaiting: Bool {
+        state.lock()
+        defer { state.unlock() }
+        return !events.isEmpty
+    }
+
+    /// Everything waiting now, without waiting.
+    func takeAll() -> [ServeEvent] {
+        state.lock()
+        defer { state.unlock(withValue: 0) }
+        let taken = events
+        events.removeAll(keepingCapacity: true)
+        return taken
+    }
+
+    /// Everything waiting, after waiting up to `seconds` for something to arrive.
+    func take(waitingUpTo seconds: Double) -> [ServeEvent] {
+        guard state.lock(whenValue: 1, timeoutSeconds: seconds) else { return [] }
+        defer { state.unlock(withValue: 0) }
+        let taken = events
+        events.removeAll(keepingCapacity: true)
+        return taken
+    }
+}

@@ -1,0 +1,93 @@
+import CredSimulator
+
+/// One line of `credsh serve`'s log: one per request, whatever became of it. Secrets are
+/// masked and every value is made safe for a terminal, since all of it comes from clients.
+public struct ServeLogEntry: Sendable, Equatable {
+    /// `127.0.0.1:50312`.
+    public let client: String
+    /// Nil when the request was too broken to have one.
+    public let method: String?
+    public let path: String?
+    /// The status answered; nil when the connection was dropped without an answer.
+    public let status: Int?
+    /// The parameters the server read, in the order sent, secrets already `***`.
+    public let parameters: [(String, String)]
+    /// What else to say: why a request was refused or dropped, a control run's exit code.
+    public let note: String?
+    /// Answered (or closed) by the HTTP layer itself, before the simulation saw it: a
+    /// malformed, oversized or slow request, or one connection too many.
+    public let refusedByHTTP: Bool
+
+    /// Characters of a value shown in the log; the rest is left out and counted.
+    public static let valueLimit = 200
+
+    init(client: String, method: String?, path: String?, status: Int?, parameters: [(String, String)] = [], note: String? = nil,
+         refusedByHTTP: Bool = false) {
+        self.refusedByHTTP = refusedByHTTP
+        self.client = client
+        self.method = method
+        self.path = path
+        self.status = status
+        self.parameters = parameters.map { name, value in
+            (Self.shortened(name), SusiEvents.secretParameters.contains(name) ? "***" : Self.shortened(value))
+        }
+        self.note = note
+    }
+
+    public static func == (a: ServeLogEntry, b: ServeLogEntry) -> Bool {
+        a.client == b.client && a.method == b.method && a.path == b.path && a.status == b.status && a.note == b.note
+            && a.refusedByHTTP == b.refusedByHTTP
+            && a.parameters.map(\.0) == b.parameters.map(\.0) && a.parameters.map(\.1) == b.parameters.map(\.1)
+    }
+
+    static func shortened(_ text: String) -> String {
+        guard text.count > valueLimit else { return text }
+        return String(text.prefix(valueLimit)) + "…(\(text.utf8.count) bytes)"
+    }
+
+    /// `127.0.0.1:50312 POST /aaa/login.json 200 login=dave@example.com password=*** type=access-token`
+    public var text: String {
+        var words = [client, Self.safe(method ?? "-"), Self.safe(path ?? "-")]
+        words.append(status.map(String.init) ?? "dropped")
+        if let note { words.append("(" + Self.safe(note) + ")") }
+        for (name, value) in parameters { words.append(Self.safe(name) + "=" + Self.safe(value, quoting: true)) }
+        return words.joined(separator: " ")
+    }
+
+    /// The same as a JSON object: `client`, `method`, `path`, `status` (null when dropped),
+    /// `note`, and `parameters` as an object in the order sent.
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [("client", .string(client))]
+        if let method { members.append(("method", .string(method))) }
+        if let path { members.append(("path", .string(path))) }
+        members.append(("status", status.map { .int($0) } ?? .null))
+        if let note { members.append(("note", .string(note))) }
+        if !parameters.isEmpty { members.append(("parameters", .object(parameters.map { ($0.0, .string($0.1)) }))) }
+        return .object(members)
+    }
+
+    /// Control characters (C0, DEL, C1) written as escapes, so a client cannot move the
+    /// cursor or recolour the terminal; with `quoting`, a value with a space, a quote or
+    /// nothing at all is written in double quotes.
+    static func safe(_ text: String, quoting: Bool = false) -> String {
+        var out = ""
+        var needsQuotes = quoting && text.isEmpty
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"", "\\":
+                needsQuotes = needsQuotes || quoting
+                out += quoting ? "\\" + String(scalar) : String(scalar)
+            case " ":
+                needsQuotes = needsQuotes || quoting
+                out += " "
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return needsQuotes ? "\"" + out + "\"" : out
+    }
+}

@@ -1,0 +1,142 @@
+import CredScript
+import CredSimulator
+import NIOCore
+
+/// The simulated SUSI server of a live simulation, served over HTTP: `credsh serve`, or
+/// `serve start` at the prompt. The network side runs on a thread of its own; everything
+/// that touches the evaluator runs on the thread that created the session, which calls
+/// `answerWaiting` (the prompt, between keystrokes) or `serve(until:)` (`credsh serve`).
+/// So one request at a time reaches the simulation, in the order requests arrived, and
+/// commands typed at the prompt take effect on the next request.
+public final class ServeSession {
+    public struct Options: Sendable {
+        /// Print each request's events as the prompt prints a command's.
+        public var showEvents = false
+        /// Answer `/__credsh/run` and `/__credsh/state` (`--control`).
+        public var control = false
+        public var limits = ServeLimits()
+
+        public init(showEvents: Bool = false, control: Bool = false, limits: ServeLimits = ServeLimits()) {
+            self.showEvents = showEvents
+            self.control = control
+            self.limits = limits
+        }
+    }
+
+    public let evaluator: Evaluator
+    public let options: Options
+    /// Called once per request, whatever became of it.
+    private let log: (ServeLogEntry) -> Void
+    private let inbox = ServeInbox()
+    private var frontEnd: HTTPFrontEnd?
+    private lazy var controlAPI = ControlAPI(session: self)
+
+    public private(set) var answered = 0
+    public private(set) var dropped = 0
+    public private(set) var refused = 0
+
+    public init(evaluator: Evaluator, options: Options, log: @escaping (ServeLogEntry) -> Void) {
+        self.evaluator = evaluator
+        self.options = options
+        self.log = log
+    }
+
+    public var isServing: Bool { frontEnd != nil }
+
+    /// `http://127.0.0.1:8080` while serving.
+    public var url: String? { frontEnd.map { "http://" + $0.boundAddress } }
+
+    /// Starts listening on `host:port` (port 0: any free port); returns the URL.
+    @discardableResult
+    public func start(host: String, port: Int) throws(HostError) -> String {
+        guard frontEnd == nil else { throw HostError("already serving at \(url ?? "?"); serve stop first") }
+        do {
+            frontEnd = try HTTPFrontEnd(host: host, port: port, limits: options.limits, inbox: inbox,
+                                        scriptPaths: options.control ? [ControlAPI.runPath] : [])
+        } catch {
+            throw HostError("cannot serve on \(host):\(port): \(Self.describe(error))")
+        }
+        answered = 0
+        dropped = 0
+        refused = 0
+        return url ?? "?"
+    }
+
+    /// Stops listening and closes every connection; requests not yet answered get none.
+    public func stop() {
+        guard let frontEnd else { return }
+        frontEnd.stop()
+        self.frontEnd = nil
+        for case .request(_, let promise) in inbox.takeAll() { promise.succeed(nil) }
+    }
+
+    /// Whether requests are waiting to be answered.
+    public var hasWaiting: Bool { inbox.hasWaiting }
+
+    /// Answers every request waiting now, in arrival order; returns how many events there were.
+    @discardableResult
+    public func answerWaiting() -> Int {
+        let events = inbox.takeAll()
+        for event in events { handle(event) }
+        return events.count
+    }
+
+    /// Answers requests as they come until `shouldStop` says so (checked at least every
+    /// `pollSeconds`), calling `afterBatch` after each batch (to flush the log).
+    public func serve(until shouldStop: () -> Bool, pollSeconds: Double = 0.05, afterBatch: () -> Void = {}) {
+        while !shouldStop() {
+            let events = inbox.take(waitingUpTo: pollSeconds)
+            for event in events { handle(event) }
+            if !events.isEmpty { afterBatch() }
+        }
+    }
+
+    public var statusLines: [String] {
+        guard let frontEnd, let url else { return ["not serving; serve start [PORT] serves SUSI over HTTP on 127.0.0.1"] }
+        let connections = frontEnd.openConnections
+        return [
+            "serving SUSI at \(url)\(SusiServer.loginPath) and \(url)\(SusiServer.changePasswordPath)",
+            "\(answered) answered, \(dropped) dropped (network or server down), \(refused) refused by the HTTP layer; "
+                + "\(connections) connection\(connections == 1 ? "" : "s") open",
+        ]
+    }
+
+    // MARK: One request
+
+    private func handle(_ event: ServeEvent) {
+        switch event {
+        case .refused(let entry):
+            refused += 1
+            log(entry)
+        case .request(let wire, let promise):
+            if options.control, wire.path.hasPrefix(ControlAPI.prefix) {
+                let (response, entry) = controlAPI.answer(wire)
+                answered += 1
+                promise.succeed(response)
+                log(entry)
+                return
+            }
+            let request = wire.susi
+            let exchange = evaluator.serveSusi(request, from: wire.client, show: options.showEvents)
+            var note: String?
+            if let answer = exchange.answer {
+                answered += 1
+                promise.succeed(WireResponse(answer))
+            } else {
+                dropped += 1
+                promise.succeed(nil)
+                note = exchange.outcomes.lazy.compactMap { outcome -> String? in
+                    if case .networkError(let message) = outcome { return message }
+                    return nil
+                }.first
+            }
+            log(ServeLogEntry(client: wire.client, method: wire.method, path: wire.path, status: exchange.answer?.status,
+                              parameters: request.parameters, note: note))
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let io = error as? IOError { return io.description }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import CredScript
+import CredServe
+import CredSimulator
+
+// Set by SIGINT and SIGTERM; the serving loop looks at it between requests.
+nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
+
+/// `credsh serve [SCRIPT…]`: runs the setup scripts in one simulation, then serves its
+/// SUSI server over HTTP until Ctrl-C or SIGTERM, one log line per request.
+enum ServeCommand {
+    struct Configuration {
+        var files: [String] = []
+        var host = "127.0.0.1"
+        var port = 8080
+        var control = false
+        var output = OutputOptions()
+        var limits = ServeLimits()
+
+        init(_ parsed: ParsedArguments, _ syntax: CommandSyntax) throws(UsageError) {
+            files = parsed.positionals
+            if let given = parsed.values["host"] {
+                guard !given.isEmpty else { throw UsageError("--host takes an address such as 127.0.0.1", syntax) }
+                host = given
+            }
+            if let text = parsed.values["port"] {
+                guard let number = Int(text), (0...65_535).contains(number) else {
+                    throw UsageError("--port takes a number from 0 to 65535 (0 picks a free port), not '\(text)'", syntax)
+                }
+                port = number
+            }
+            if let text = parsed.values["timeout"] {
+                guard let seconds = Int64(text), (1...3600).contains(seconds) else {
+                    throw UsageError("--timeout takes whole seconds from 1 to 3600, not '\(text)'", syntax)
+                }
+                limits.timeoutSeconds = seconds
+            }
+            control = parsed.has("control")
+            output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has("no-color"), seed: try parsed.seed(syntax))
+        }
+    }
+
+    static func run(_ configuration: Configuration) -> Int32 {
+        let streams = StandardStreams()
+        let host = configuration.output.makeHost(streams: streams)
+        var simulation = Simulation(seed: configuration.output.seed)
+        try? simulation.activate(SusiSimulator.catalog.name)  // the served SDK
+        let evaluator = Evaluator(simulation: simulation, options: Evaluator.Options(), host: host)
+        streams.onClosedOutput = { [unowned evaluator] in evaluator.exitCode }
+        if !configuration.files.isEmpty {
+            let code = BatchRunner.run(paths: configuration.files, evaluator: evaluator, host: host)
+            guard code == 0 else { return code }
+        }
+
+        // A parent may have blocked these (some test runners do); the serving loop needs them.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+        signal(SIGINT) { _ in stopRequested = 1 }
+        signal(SIGTERM) { _ in stopRequested = 1 }
+
+        let json = configuration.output.format == .json
+        let session = ServeSession(evaluator: evaluator, options: .init(control: configuration.control, limits: configuration.limits)) { entry in
+            streams.write(json ? entry.json.serialized + "\n" : entry.text + "\n")
+        }
+        let url: String
+        do { url = try session.start(host: configuration.host, port: configuration.port) } catch {
+            streams.writeError("credsh: \(error.message)\n")
+            return 4
+        }
+        if json {
+            streams.write(JSONValue.object([("serving", .string(url)), ("control", .bool(configuration.control))]).serialized + "\n")
+        } else {
+            streams.write("serving SUSI at \(url) (POST or GET /aaa/login.json and /aaa/changepassword.json"
+                + (configuration.control ? "; control API at /__credsh/run and /__credsh/state" : "") + "); Ctrl-C stops\n")
+        }
+        if !isLoopback(configuration.host) {
+            streams.writeError("credsh: \(configuration.host) is not a loopback address: whoever can reach it can log in and change passwords here\n")
+        }
+        streams.flush()
+
+        session.serve(until: { stopRequested != 0 }, afterBatch: { streams.flush() })
+        session.stop()
+        let summary = "stopped: \(session.answered) answered, \(session.dropped) dropped, \(session.refused) refused"
+        if json {
+            streams.write(JSONValue.object([("stopped", .string(url)), ("answered", .int(session.answered)),
+                                            ("dropped", .int(session.dropped)), ("refused", .int(session.refused))]).serialized + "\n")
+        } else {
+            streams.write(summary + "\n")
+        }
+        streams.flush()
+        return 0
+    }
+
+    /// 127.0.0.0/8, ::1 and localhost: reachable from this machine only.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+}

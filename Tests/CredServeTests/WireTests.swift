@@ -1,0 +1,84 @@
+import CredSimulator
+import Testing
+@testable import CredServe
+
+/// How a request off the wire becomes the request the simulated servlets read, and how
+/// the log shows it.
+@Suite struct WireTests {
+    static func wire(_ method: String, _ target: String, body: String = "", contentType: String? = nil) -> WireRequest {
+        let (path, query) = WireRequest.split(target: target)
+        var headers = [("Host", "localhost"), ("User-Agent", "test")]
+        if let contentType { headers.append(("Content-Type", contentType)) }
+        return WireRequest(method: method, path: path, query: query, headers: headers, body: Array(body.utf8),
+                           clientHost: "127.0.0.1", client: "127.0.0.1:5000")
+    }
+
+    static func parts(_ target: String) -> [String] {
+        let (path, query) = WireRequest.split(target: target)
+        return [path, query]
+    }
+
+    @Test func targetsSplitIntoPathAndQuery() {
+        #expect(Self.parts("/aaa/login.json?login=a&x=1") == ["/aaa/login.json", "login=a&x=1"])
+        #expect(Self.parts("/aaa/login.json") == ["/aaa/login.json", ""])
+        #expect(Self.parts("/aaa/login.json?") == ["/aaa/login.json", ""])
+        #expect(Self.parts("HTTP://localhost:8080/aaa/login.json?a=b") == ["/aaa/login.json", "a=b"])
+        #expect(Self.parts("http://localhost:8080") == ["/", ""])
+    }
+
+    @Test func aPostReadsTheQueryThenTheFormBody() {
+        let request = Self.wire("POST", "/aaa/login.json?login=dave%40example.com", body: "password=a+b&type=access-token",
+                                contentType: "Application/X-WWW-Form-URLEncoded; charset=UTF-8").susi
+        #expect(request.parameters.map(\.0) == ["login", "password", "type"])
+        #expect(request.parameters.map(\.1) == ["dave@example.com", "a b", "access-token"])
+        #expect(request.clientHost == "127.0.0.1")
+        #expect(request.header("user-agent") == "test")
+    }
+
+    @Test func aBodyOfAnotherTypeOrOfAGetIsNotRead() {
+        #expect(Self.wire("POST", "/aaa/login.json", body: "login=x", contentType: "text/plain").susi.parameters.isEmpty)
+        #expect(Self.wire("POST", "/aaa/login.json", body: "login=x").susi.parameters.isEmpty)
+        #expect(Self.wire("GET", "/aaa/login.json", body: "login=x", contentType: "application/x-www-form-urlencoded").susi.parameters.isEmpty)
+    }
+
+    @Test func invalidUTF8InAParameterBecomesReplacementCharacters() {
+        let request = Self.wire("GET", "/aaa/login.json?login=%FF%FEa").susi
+        #expect(request.parameter("login") == "\u{FFFD}\u{FFFD}a")
+    }
+
+    @Test func theLogMasksSecretsAndEscapesWhatCouldMoveTheCursor() {
+        let entry = ServeLogEntry(client: "127.0.0.1:5000", method: "GET", path: "/aaa/changepassword.json", status: 401,
+                                  parameters: [("changepassword", "a b"), ("password", "secret12"), ("access_token", "T0k3n"),
+                                               ("x\u{1B}[2J", "\u{9B}31m\n"), ("empty", "")])
+        #expect(entry.text == #"127.0.0.1:5000 GET /aaa/changepassword.json 401 changepassword="a b" password=*** access_token=*** x\u{1B}[2J=\u{9B}31m\n empty="""#)
+        #expect(!entry.json.serialized.contains("secret12"))
+        #expect(entry.json.serialized.hasPrefix(#"{"client":"127.0.0.1:5000","method":"GET","path":"/aaa/changepassword.json","status":401,"parameters":{"changepassword":"a b","password":"***""#))
+    }
+
+    @Test func aDroppedRequestSaysWhy() {
+        let entry = ServeLogEntry(client: "127.0.0.1:5000", method: "POST", path: "/aaa/login.json", status: nil,
+                                  note: "no answer (network down)")
+        #expect(entry.text == "127.0.0.1:5000 POST /aaa/login.json dropped (no answer (network down))")
+        #expect(entry.json.serialized == #"{"client":"127.0.0.1:5000","method":"POST","path":"/aaa/login.json","status":null,"note":"no answer (network down)"}"#)
+    }
+
+    @Test func longValuesAreCutInTheLog() {
+        let entry = ServeLogEntry(client: "c", method: "GET", path: "/p", status: 200, parameters: [("login", String(repeating: "a", count: 1_000_000))])
+        #expect(entry.text.utf8.count < 300)
+        #expect(entry.text.hasSuffix("…(1000000 bytes)\""))
+    }
+
+    @Test func refusalsAreJettysBadMessagePage() {
+        let page = WireResponse.refusal(431, "Request Header Fields Too Large")
+        #expect(page.status == 431)
+        #expect(String(decoding: page.body, as: UTF8.self) == "<h1>Bad Message 431</h1><pre>reason: Request Header Fields Too Large</pre>")
+    }
+
+    @Test func theSimulatedAnswerGoesOutByteForByte() {
+        let answer = SusiResponse.error(422, "Invalid credentials", path: "/aaa/login.json")
+        let wire = WireResponse(answer)
+        #expect(wire.status == 422 && wire.reason == "Unprocessable Entity")
+        #expect(wire.body == answer.bodyBytes().bytes)
+        #expect(wire.contentType == "text/html;charset=iso-8859-1")
+    }
+}

@@ -1,0 +1,253 @@
+import CredScript
+import CredSimulator
+import Foundation
+import Testing
+
+/// `credsh serve` over real HTTP, with curl: every answer of docs/susi.md's two services,
+/// GET and POST, byte for byte what the same simulation answers in process; the log; the
+/// control API; a bounded load; malformed requests after which it keeps serving.
+@Suite(.serialized) struct ServeTests {
+    static let accounts = """
+        user add dave@example.com password secret12
+        user add eve@example.com password evepass1
+        user add nora@example.com password norapass1 inactive
+
+        """
+
+    static let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+
+    static func encode(_ pairs: [(String, String)]) -> String {
+        pairs.map { name, value in
+            name.addingPercentEncoding(withAllowedCharacters: allowed)! + "=" + value.addingPercentEncoding(withAllowedCharacters: allowed)!
+        }.joined(separator: "&")
+    }
+
+    /// Sends one request over the wire and the same one in process; checks that status,
+    /// content type and body are the same bytes, and that the status is `expected`.
+    final class Comparison {
+        let served: ServedCredsh
+        let local: InProcessSusi
+        var compared = 0
+
+        init(_ served: ServedCredsh, _ local: InProcessSusi) {
+            self.served = served
+            self.local = local
+        }
+
+        @discardableResult
+        func check(_ method: String, _ path: String, _ parameters: [(String, String)], form: Bool = false,
+                   expect expected: Int, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> ServedCredsh.Answer {
+            let encoded = ServeTests.encode(parameters)
+            let wire = form ? try served.curl(method, path, form: encoded)
+                : try served.curl(method, parameters.isEmpty ? path : path + "?" + encoded)
+            let request = SusiRequest(method: method, path: path, parameters: parameters, clientHost: "127.0.0.1",
+                                      headers: [("User-Agent", "credsh-test")])
+            let answer = try #require(local.answer(request), sourceLocation: sourceLocation)
+            let (type, bytes) = answer.bodyBytes()
+            #expect(wire.status == expected, comment, sourceLocation: sourceLocation)
+            #expect(wire.status == answer.status, "\(method) \(path): the wire and the simulation differ", sourceLocation: sourceLocation)
+            #expect(wire.header("Content-Type") == type, sourceLocation: sourceLocation)
+            #expect(wire.body == Data(method == "HEAD" ? [] : bytes),
+                    "\(method) \(path) \(parameters): over the wire\n\(wire.text)\nin process\n\(String(decoding: bytes, as: UTF8.self))",
+                    sourceLocation: sourceLocation)
+            compared += 1
+            return wire
+        }
+
+        /// The same script against both simulations.
+        func control(_ script: String) throws {
+            let answer = try served.control(script)
+            #expect(answer.status == 200, "\(answer.text)")
+            local.run(script)
+        }
+    }
+
+    static func token(_ answer: ServedCredsh.Answer) throws -> String {
+        guard case .string(let token)? = answer.json?["access_token"] else { throw ServedCredsh.HarnessError("no token in \(answer.text)") }
+        return token
+    }
+
+    @Test func everyAnswerOverTheWireIsTheSimulationsByteForByte() throws {
+        let served = try ServedCredsh(["--control"], scripts: [Self.accounts])
+        let local = try InProcessSusi(scripts: [Self.accounts])
+        let c = Comparison(served, local)
+        let login = SusiServer.loginPath, change = SusiServer.changePasswordPath
+        let dave = "dave@example.com", eve = "eve@example.com"
+
+        // Login, in the order of its checks, GET and POST alike.
+        for form in [false, true] {
+            try c.check("GET", login, [("login", dave), ("password", "secret12")], form: form, expect: 400, "a missing type")
+        }
+        try c.check(form: true, "POST", login, [("login", "zed@example.com"), ("password", "secret12"), ("type", "access-token")], expect: 422)
+        try c.check("GET", login, [("login", dave), ("password", "wrong123"), ("type", "access-token")], expect: 422)
+        try c.check("POST", login, [("login", "nora@example.com"), ("password", "norapass1"), ("type", "access-token")], form: true, expect: 422, "not activated")
+        try c.check("GET", login, [("login", dave), ("password", "secret12"), ("type", "bearer")], expect: 400, "invalid type")
+        try c.check("GET", login, [("login", dave), ("password", "secret12"), ("type", "access-token"), ("valid_seconds", "0")], expect: 400)
+        try c.check("GET", login, [("login", dave), ("password", "secret12"), ("type", "check_password")], expect: 200)
+        let forever = try c.check("GET", login, [("login", dave), ("password", "secret12"), ("type", "access-token"), ("valid_seconds", "-1")], expect: 200)
+        #expect(forever.text.contains("\"valid_seconds\": \"forever\""))
+        let first = try Self.token(try c.check("POST", login, [("login", dave), ("password", "secret12"), ("type", "access-token")], form: true, expect: 200))
+
+        // Change password, in the order of its checks.
+        let base = [("changepassword", dave), ("password", "secret12"), ("newpassword", "secret34")]
+        try c.check("GET", change, base, expect: 401, "no token")
+        try c.check("POST", change, base + [("access_token", "nosuchtoken")], form: true, expect: 401, "an unknown token")
+        try c.check("GET", change, [("changepassword", "zed@example.com"), ("password", "x"), ("newpassword", "secret34"), ("access_token", first)], expect: 500)
+        try c.check("POST", change, [("changepassword", dave), ("password", "wrong123"), ("newpassword", "secret34"), ("access_token", first)], form: true, expect: 422)
+        try c.check("GET", change, [("changepassword", dave), ("password", "secret12"), ("access_token", first)], expect: 500, "no newpassword")
+        for bad in ["nodigits", "abc1", dave] {
+            try c.check("GET", change, [("changepassword", dave), ("password", "secret12"), ("newpassword", bad), ("access_token", first)], expect: 400, "the 2017 rule")
+        }
+        let same = try c.check("POST", change, [("changepassword", dave), ("password", "secret12"), ("newpassword", "secret12"), ("access_token", first)], form: true, expect: 200)
+        #expect(same.json?["accepted"] == .bool(false))
+        let changed = try c.check("GET", change, base + [("access_token", first)], expect: 200)
+        #expect(changed.json?["accepted"] == .bool(true))
+        try c.check("POST", login, [("login", dave), ("password", "secret12"), ("type", "access-token")], form: true, expect: 422, "the old password")
+        let second = try Self.token(try c.check("GET", login, [("login", dave), ("password", "secret34"), ("type", "access-token")], expect: 200))
+
+        // The quirk: dave's token changes eve's password.
+        let stolen = try c.check("GET", change, [("changepassword", eve), ("password", "evepass1"), ("newpassword", "stolen123"), ("access_token", second)], expect: 200)
+        #expect(stolen.text.contains("\"name\": \"dave@example.com\""))
+
+        // Parameters: POST merges the query and the form, first value wins; GET keeps the last.
+        let merged = try served.curl("POST", login + "?login=eve%40example.com&password=stolen123", form: "password=wrong&type=access-token")
+        #expect(merged.status == 200, "\(merged.text)")
+        #expect(local.answer(SusiRequest(method: "POST", path: login, parameters: [("login", eve), ("password", "stolen123"), ("password", "wrong"), ("type", "access-token")],
+                                         headers: [("User-Agent", "credsh-test")]))?.status == 200)
+        try c.check("GET", login, [("login", eve), ("password", "wrong"), ("password", "stolen123"), ("type", "access-token")], expect: 200, "GET keeps the last")
+
+        // The 2019 rule, set through the control API.
+        try c.control("policy password rule=2019\n")
+        try c.check("GET", change, [("changepassword", dave), ("password", "secret34"), ("newpassword", "abcdefg1"), ("access_token", second)], expect: 400, "the 2019 rule")
+        try c.check("GET", change, [("changepassword", dave), ("password", "secret34"), ("newpassword", "Abcdefg1!"), ("access_token", second)], expect: 200)
+
+        // Tokens expire on the virtual clock: a week later the same token is anonymous.
+        try c.control("clock advance 8d\n")
+        try c.check("POST", change, [("changepassword", dave), ("password", "Abcdefg1!"), ("newpassword", "Abcdefg2!"), ("access_token", second)], form: true, expect: 401)
+        let never = try Self.token(forever)
+        try c.check("GET", change, [("changepassword", dave), ("password", "Abcdefg1!"), ("newpassword", "Abcdefg2!"), ("access_token", never)], expect: 200, "valid_seconds=-1 never expires")
+
+        // The login throttle: more than 10 invalid logins in 60 s block the account (the
+        // 11th is recorded, the 12th finds more than 10).
+        for _ in 0..<11 {
+            try c.check("GET", login, [("login", eve), ("password", "wrong"), ("type", "access-token")], expect: 422)
+        }
+        try c.check("GET", login, [("login", eve), ("password", "wrong"), ("type", "access-token")], expect: 403)
+        try c.check("POST", login, [("login", eve), ("password", "stolen123"), ("type", "access-token")], form: true, expect: 403, "blocked even with the right password")
+
+        // Other paths and methods.
+        try c.check("GET", "/aaa/other.json", [], expect: 404)
+        try c.check("PUT", login, [], expect: 405)
+        try c.check("HEAD", change, [], expect: 405)
+
+        #expect(c.compared >= 40)
+        let (status, log) = try served.stop()
+        #expect(status == 0)
+        for secret in ["secret12", "secret34", "evepass1", "stolen123", first, second, never] {
+            #expect(!log.contains(secret), "the log shows a secret")
+        }
+        #expect(log.contains("POST /aaa/login.json 200 login=dave@example.com password=*** type=access-token\n"))
+        #expect(log.contains("GET /aaa/changepassword.json 401 changepassword=dave@example.com password=*** newpassword=***\n"))
+        #expect(log.contains("POST /__credsh/run 200 (exit 0)\n"))
+        #expect(log.hasSuffix("stopped: \(c.compared + 3) answered, 0 dropped, 0 refused\n"), "\(log)")
+    }
+
+    @Test func theLogInJSONLinesAndTheSetupScriptsOutput() throws {
+        let served = try ServedCredsh(["--format", "json"], scripts: ["sdk susi\n" + Self.accounts + "users\n"])
+        let answer = try served.curl("POST", SusiServer.loginPath, form: "login=dave%40example.com&password=secret12&type=access-token")
+        #expect(answer.status == 200)
+        let (status, log) = try served.stop(signal: SIGTERM)
+        #expect(status == 0)
+        // Records carry the file and line of the statement that printed them; compare without.
+        let lines = log.split(separator: "\n").map { String($0).replacing(#/,"file":"[^"]*","line":\d+/#, with: "") }
+        #expect(lines.prefix(2) == [#"{"output":"active SDK: susi (SUSI.AI-style change password; docs/susi.md)"}"#, #"{"output":"added dave@example.com"}"#])
+        #expect(lines.contains(#"{"output":"dave@example.com  logged-out"}"#))
+        let request = try #require(lines.first { $0.contains("\"path\":\"/aaa/login.json\"") })
+        #expect(request.hasPrefix(#"{"client":"127.0.0.1:"#))
+        #expect(request.hasSuffix(#","method":"POST","path":"/aaa/login.json","status":200,"parameters":{"login":"dave@example.com","password":"***","type":"access-token"}}"#))
+        #expect(lines.contains { $0.hasPrefix(#"{"serving":"http://127.0.0.1:"#) })
+        #expect(lines.last?.hasPrefix(#"{"stopped":"http://127.0.0.1:"#) == true)
+    }
+
+    @Test func aSetupScriptThatFailsServesNothing() throws {
+        let directory = try Credsh.temporaryDirectory()
+        let script = try Credsh.write("sdk susi\nlogin nobody@example.com x\nexpect event response status=200\n", "bad.credscript", in: directory)
+        let result = try Credsh.run(["serve", "--port", "0", script.path], timeout: 60)
+        #expect(result.status == 1)
+        #expect(!result.stdout.contains("serving"))
+        let usage = try Credsh.run(["serve", "--port", "70000"], timeout: 60)
+        #expect(usage.status == 2)
+        #expect(usage.stderr.contains("--port takes a number from 0 to 65535"))
+        let busy = try ServedCredsh()
+        let taken = try Credsh.run(["serve", "--port", String(busy.port)], timeout: 60)
+        #expect(taken.status == 4)
+        #expect(taken.stderr.contains("credsh: cannot serve on 127.0.0.1:\(busy.port)"))
+        _ = try busy.stop()
+    }
+
+    @Test func theControlAPIRunsScriptsAgainstTheLiveSimulation() throws {
+        let served = try ServedCredsh(["--control"])
+        let script = Self.accounts + "login dave@example.com secret12\nexpect event response status=200\nusers\n"
+        let run = try served.control(script)
+        #expect(run.status == 200)
+        #expect(run.header("Credsh-Exit-Code") == "0")
+        #expect(run.header("Content-Type") == "application/x-ndjson;charset=utf-8")
+        // The same records as `credsh --format json` prints for the same script.
+        let directory = try Credsh.temporaryDirectory()
+        let file = try Credsh.write("sdk susi\n" + script, "same.credscript", in: directory)
+        let batch = try Credsh.run(["--format", "json", file.path], timeout: 60)
+        // The same records but for where they came from: `<control>` there, the file here.
+        func withoutOrigin(_ text: String) -> String { text.replacing(#/,"file":"[^"]*","line":\d+/#, with: "") }
+        #expect(withoutOrigin(run.text)
+            == withoutOrigin(batch.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")))
+
+        // The app signed in through the control API holds a token; a real client does not.
+        let state = try served.curl("GET", "/__credsh/state")
+        #expect(state.status == 200)
+        #expect(state.json?["sdk"] == .string("susi"))
+        #expect(state.json?["clock"] == .string("2026-01-01T00:00:00Z"))
+        #expect(state.text.contains(#""users":[{"user":"dave@example.com","states":["logged-in"]},{"user":"eve@example.com","states":["logged-out"]}"#))
+
+        let failing = try served.control("expect state eve@example.com logged-in\n")
+        #expect(failing.status == 422)
+        #expect(failing.header("Credsh-Exit-Code") == "1")
+        #expect(failing.text.contains(#"{"failure":"expectation","message":"#))
+        let syntax = try served.control("lgoin x\n")
+        #expect(syntax.status == 400)
+        #expect(syntax.text.contains(#""failure":"syntax""#))
+        let sourced = try served.control("source /etc/passwd\n")
+        #expect(sourced.status == 422)
+        #expect(sourced.text.contains("source reads no files"))
+        #expect(try served.curl("GET", "/__credsh/run").status == 405)
+        #expect(try served.curl("GET", "/__credsh/other").status == 404)
+        _ = try served.stop()
+
+        // Without --control the paths are the SUSI server's, which has no such service.
+        let closed = try ServedCredsh()
+        let refused = try closed.control("users\n")
+        #expect(refused.status == 404)
+        #expect(refused.text.contains("Problem accessing /__credsh/run"))
+        _ = try closed.stop()
+    }
+
+    @Test func aBoundedLoadFromEightConnectionsKeepsTheStateConsistent() throws {
+        let served = try ServedCredsh(["--control"])
+        let load = try Credsh.run(["bench/serve_load.py", "--port", String(served.port), "--connections", "8", "--cycles", "400", "--seconds", "120"],
+                                  timeout: 180, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        #expect(load.status == 0, "\(load.stdout)\(load.stderr)")
+        #expect(load.stdout.contains("400 cycles (800 requests) over 8 connections"))
+        #expect(load.stdout.contains("\n0 unexpected\n"))
+        let (status, log) = try served.stop()
+        #expect(status == 0)
+        #expect(log.components(separatedBy: "GET /aaa/changepassword.json 200 ").count - 1 == 400)
+    }
+}
+
+extension ServeTests.Comparison {
+    /// `check` with the form flag first, for rows that read better that way.
+    @discardableResult
+    func check(form: Bool, _ method: String, _ path: String, _ parameters: [(String, String)], expect expected: Int,
+               sourceLocation: SourceLocation = #_sourceLocation) throws -> ServedCredsh.Answer {
+        try check(method, path, parameters, form: form, expect: expected, nil, sourceLocation: sourceLocation)
+    }
+}
