@@ -3,7 +3,8 @@
 # `credsh test -j 1` and `-j 2`, throughput of cheap commands, the password lifecycle at
 # the default KDF cost, and account look-ups with a million accounts.
 # Measures the binary `make build` produces (the one users get).
-# Usage: bench/run.sh            (installs hyperfine from Debian if it is missing)
+# Usage: bench/run.sh [OLD_CREDSH]   (installs hyperfine from Debian if it is missing; with
+#        an older binary, sections (c) and (d) measure it too, side by side)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=bench/out
@@ -33,26 +34,46 @@ echo "== (b) credsh test over a suite of 400 scripts (100 with a golden transcri
 hyperfine -N --warmup 1 --runs 5 --export-markdown "$out/suite.md" \
     "$credsh test -j 1 $out/suite" "$credsh test -j 2 $out/suite" | grep -E "Time|±|faster|Benchmark"
 
-measure() {  # name, commands, script
+measure() {  # binary, name, commands, script [, where the output goes]
     local start end
     start=$(date +%s.%N)
-    /usr/bin/time -f "%M" -o "$out/rss" "$credsh" "$3" > /dev/null
+    /usr/bin/time -f "%M %U %S" -o "$out/rss" "$1" "$4" > "${5:-/dev/null}"
     end=$(date +%s.%N)
-    python3 - "$1" "$2" "$start" "$end" "$(cat "$out/rss")" <<'PY'
+    python3 - "$2" "$3" "$start" "$end" $(cat "$out/rss") <<'PY'
 import sys
-name, commands, start, end, rss = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
+name, commands, start, end = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+rss, cpu = int(sys.argv[5]), float(sys.argv[6]) + float(sys.argv[7])
 seconds = end - start
-print(f"{name}: {commands} commands in {seconds:.3f} s = {commands / seconds:,.0f} commands/s, peak RSS {rss / 1024:.1f} MB")
+print(f"{name}: {commands} commands in {seconds:.3f} s = {commands / seconds:,.0f} commands/s "
+      f"(CPU {cpu:.2f} s = {commands / max(cpu, 0.005):,.0f}/s), peak RSS {rss / 1024:.1f} MB")
 PY
 }
 
-echo "== (c) 100,000 cheap commands, output to /dev/null"
-measure "cheap" 100000 "$out/cheap.credscript"
+# Sections (c) and (d) time each binary in turn: this build, and the one given as the
+# first argument, if any (`bench/run.sh old/credsh` compares before and after in one run).
+binaries=("$credsh")
+[ $# -ge 1 ] && binaries+=("$1")
 
-echo "== (d) 10,000 login/initiate/update cycles (4 commands each), default KDF (PBKDF2, 1,000 rounds)"
-measure "cycles, kdf 1000" 40002 "$out/cycles.credscript"
-measure "cycles, kdf 1" 40003 "$out/cycles-kdf1.credscript"
+echo "== (c) 100,000 cheap commands (echo, clock advance, let, state)"
+for binary in "${binaries[@]}"; do
+    measure "$binary" "cheap, output to /dev/null ($binary)" 100000 "$out/cheap.credscript"
+    measure "$binary" "cheap, output to a file ($binary)" 100000 "$out/cheap.credscript" "$out/cheap.out"
+done
+
+echo "== (d) 10,000 login/initiate/update cycles (4 commands each), default KDF (PBKDF2, 1,000 rounds), and with kdf 1"
+for binary in "${binaries[@]}"; do
+    full=$(measure "$binary" "cycles, kdf 1000 ($binary)" 40002 "$out/cycles.credscript")
+    one=$(measure "$binary" "cycles, kdf 1 ($binary)" 40003 "$out/cycles-kdf1.credscript")
+    echo "$full"
+    echo "$one"
+    python3 - "$full" "$one" <<'PY'
+import sys, re
+wall = [float(re.search(r"in ([0-9.]+) s", line).group(1)) for line in sys.argv[1:]]
+cpu = [float(re.search(r"CPU ([0-9.]+) s", line).group(1)) for line in sys.argv[1:]]
+print(f"machinery beyond the KDF (kdf 1 / kdf 1000): {wall[1] / wall[0]:.1%} of the wall time, {cpu[1] / cpu[0]:.1%} of the CPU time")
+PY
+done
 
 echo "== (e) the same cycles after 1,000,000 not-activated accounts"
-measure "1M accounts only" 1000000 "$out/accounts.credscript"
-measure "1M accounts + cycles" 1040002 "$out/accounts-cycles.credscript"
+measure "$credsh" "1M accounts only" 1000000 "$out/accounts.credscript"
+measure "$credsh" "1M accounts + cycles" 1040002 "$out/accounts-cycles.credscript"

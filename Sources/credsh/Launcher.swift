@@ -40,9 +40,14 @@ enum Launcher {
         let streams = StandardStreams()
         let host = configuration.output.makeHost(streams: streams)
         let interactive = configuration.files.isEmpty && StandardStreams.stdinIsTerminal && StandardStreams.stdoutIsTerminal
+        // Output to /dev/null is neither rendered nor echoed: the run, its diagnostics on
+        // stderr and its exit code are the same, and commands cost only what they do.
+        let discarded = !interactive && StandardStreams.stdoutIsNull
+        host.quiet = discarded
         // At the prompt every command is echoed to the host, which records it for `diagram`
         // and prints it only with --echo.
-        let options = Evaluator.Options(echo: configuration.echo || interactive || configuration.step, keepGoing: configuration.keepGoing,
+        let options = Evaluator.Options(echo: (configuration.echo && !discarded) || interactive || configuration.step,
+                                        keepGoing: configuration.keepGoing,
                                         interactive: interactive, stepBudget: configuration.maxSteps)
         let evaluator = Evaluator(simulation: Simulation(seed: configuration.output.seed), options: options, host: host)
         host.activeSDK = { [unowned evaluator] in evaluator.simulation.activeCatalog.name }

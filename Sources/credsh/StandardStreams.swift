@@ -82,6 +82,15 @@ final class StandardStreams {
     static var stdinIsTerminal: Bool { isatty(0) == 1 }
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }
     static var stderrIsTerminal: Bool { isatty(2) == 1 }
+
+    /// Standard output is /dev/null (`credsh big.credscript > /dev/null`): nothing written
+    /// there is ever read, so a batch run need not render it (as GNU tar skips reading
+    /// files when it archives to /dev/null).
+    static var stdoutIsNull: Bool {
+        var out = stat(), null = stat()
+        guard fstat(1, &out) == 0, stat("/dev/null", &null) == 0 else { return false }
+        return (out.st_mode & S_IFMT) == S_IFCHR && out.st_rdev == null.st_rdev
+    }
 }
 
 /// Environment look-ups without Foundation (which would cost start-up time).

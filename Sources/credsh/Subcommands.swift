@@ -54,7 +54,7 @@ enum Subcommands {
             .init(long: "shard", value: "<k/n>", help: "Run only the K-th of N shares of the scripts (every script is in exactly one share), for a CI matrix."),
             .init(long: "update", help: "Rewrite each X.expected that sits beside X.credscript with this run's transcript, and name those that changed."),
             .init(long: "keep-going", help: "Go on after a failure inside a script, reporting each one, as a plain run does."),
-            .init(long: "format", value: "<format>", help: "text, or json for one JSON object per script and one for the totals."),
+            .init(long: "format", value: "<format>", help: "text, or json for one JSON object per script (with --coverage, also one per item) and one for the totals."),
             .init(long: "junit", value: "<file>", help: "Also write the results as JUnit XML to this file."),
             .init(long: "coverage", help: "Also show, per SDK, how often the scripts hit each callback, code, mode, screen, policy rule and transition, and what they never hit."),
             seed, maxSteps,

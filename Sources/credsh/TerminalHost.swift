@@ -37,6 +37,9 @@ final class TerminalHost: ScriptHost {
         self.diagnostics = DiagnosticFormatter(style: errorColor ? .ansi : .plain)
     }
 
+    /// Each record is rendered once, in the format asked for, into this one buffer.
+    private var line = ""
+
     func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
         diagramRecorder?.record(record, activeSDK: activeSDK())
         if case .echo(let command, _, _) = record {
@@ -44,10 +47,13 @@ final class TerminalHost: ScriptHost {
             guard printsEcho else { return }
         }
         guard !quiet else { return }
+        line.removeAll(keepingCapacity: true)
         switch format {
-        case .text: streams.write(compact?.render(record) ?? textRenderer.render(record))
-        case .json: streams.write(jsonRenderer.render(record, from: origin))
+        case .text:
+            if let compact { line = compact.render(record) } else { textRenderer.write(record, to: &line) }
+        case .json: jsonRenderer.write(record, from: origin, to: &line)
         }
+        streams.write(line)
     }
 
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {

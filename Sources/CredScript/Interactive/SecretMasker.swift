@@ -93,9 +93,23 @@ public enum SecretMasker {
     /// `pw`, `password`, `newPin`, `passcode`, `token`, `secret`: names that say they hold
     /// secrets are masked from the start, in echo, history and transcripts alike.
     static func looksSecret(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        return ["pw", "pass", "pin", "secret", "token", "code", "key", "cred"].contains { lower.contains($0) }
+        // Every `let` asks this, so an ASCII name (all of them, in practice) is searched
+        // byte by byte; only another name pays for Unicode lowercasing.
+        var lower: [UInt8] = []
+        lower.reserveCapacity(name.utf8.count)
+        for byte in name.utf8 {
+            guard byte < 0x80 else { return secretWords.contains { name.lowercased().contains($0) } }
+            lower.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
+        }
+        return secretWordBytes.contains { word in
+            lower.count >= word.count && (0...(lower.count - word.count)).contains { start in
+                lower[start..<(start + word.count)].elementsEqual(word)
+            }
+        }
     }
+
+    private static let secretWords = ["pw", "pass", "pin", "secret", "token", "code", "key", "cred"]
+    private static let secretWordBytes = secretWords.map { Array($0.utf8) }
 
     /// For text that does not parse: per line, the first word stays (so the line can be
     /// recognised and retyped), and so do `repeat`'s count and braces; every other token,

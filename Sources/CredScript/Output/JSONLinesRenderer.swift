@@ -14,7 +14,15 @@ public struct JSONLinesRenderer: Sendable {
     public init() {}
 
     public func render(_ record: OutputRecord, from origin: RecordOrigin? = nil) -> String {
-        object(for: record, from: origin).serialized + "\n"
+        var out = ""
+        write(record, from: origin, to: &out)
+        return out
+    }
+
+    /// Appends the record's line, newline included, to `out`.
+    public func write(_ record: OutputRecord, from origin: RecordOrigin? = nil, to out: inout String) {
+        object(for: record, from: origin).write(to: &out)
+        out += "\n"
     }
 
     public func object(for record: OutputRecord, from origin: RecordOrigin? = nil) -> JSONValue {

@@ -4,7 +4,7 @@
 extension String {
     /// Control characters written as escapes: `\n`, `\t`, `\r`, `\u{1B}`.
     var escapingControls: String {
-        guard unicodeScalars.contains(where: Self.isControl) else { return self }
+        guard mayHoldControls(keepingNewlines: false), unicodeScalars.contains(where: Self.isControl) else { return self }
         var out = ""
         for scalar in unicodeScalars {
             switch scalar {
@@ -16,6 +16,32 @@ extension String {
             }
         }
         return out
+    }
+
+    /// Appends the text with its control characters escaped (newlines kept as they are
+    /// when `keepingNewlines`): text without any is appended whole, with no copy of its own.
+    func appendEscapingControls(to out: inout String, keepingNewlines: Bool = false) {
+        guard mayHoldControls(keepingNewlines: keepingNewlines) else {
+            out += self
+            return
+        }
+        if keepingNewlines {
+            for (index, piece) in split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if index > 0 { out += "\n" }
+                out += String(piece).escapingControls
+            }
+        } else {
+            out += escapingControls
+        }
+    }
+
+    /// False when no byte can start a control character: below 0x20 (but a newline, if
+    /// kept), DEL, or 0xC2, the lead byte of U+0080…U+009F (and of other characters, which
+    /// the exact check then lets through).
+    private func mayHoldControls(keepingNewlines: Bool) -> Bool {
+        utf8.contains { byte in
+            (byte < 0x20 && !(keepingNewlines && byte == UInt8(ascii: "\n"))) || byte == 0x7F || byte == 0xC2
+        }
     }
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -9,71 +9,199 @@ public struct TextRenderer: Sendable {
 
     /// The record as text, ending with a newline.
     public func render(_ record: OutputRecord) -> String {
+        var out = ""
+        write(record, to: &out)
+        return out
+    }
+
+    /// Appends the record as text, ending with a newline, to `out`: a host that keeps one
+    /// buffer renders every record without building strings of its own.
+    public func write(_ record: OutputRecord, to out: inout String) {
         switch record {
         case .echo(let command, _, _):
-            return style.bold("> " + command) + "\n"
+            style.begin(Style.boldCode, &out)
+            out += "> "
+            out += command
+            style.end(&out)
         case .text(let line):
             // Lines of output may hold a newline on purpose (`echo "a\nb"`), nothing else.
-            return line.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).escapingControls }.joined(separator: "\n") + "\n"
+            line.appendEscapingControls(to: &out, keepingNewlines: true)
         case .commandError(let message):
-            return style.failure("✗ error: " + message.escapingControls.shorteningWords()) + "\n"
+            style.begin(Style.failureCode, &out)
+            out += "✗ error: "
+            out += message.escapingControls.shorteningWords()
+            style.end(&out)
         case .outcome(let outcome, let sdk):
-            return render(outcome, sdk: sdk) + "\n"
+            write(outcome, sdk: sdk, to: &out)
         }
+        out += "\n"
     }
 
     public func render(_ outcome: Outcome, sdk: String) -> String {
+        var out = ""
+        write(outcome, sdk: sdk, to: &out)
+        return out
+    }
+
+    /// Appends one outcome's line, without a newline.
+    public func write(_ outcome: Outcome, sdk: String, to out: inout String) {
         switch outcome {
         case let .call(api, arguments, error):
-            var line = style.call("→ " + ([api] + fieldTexts(arguments, sdk: sdk)).joined(separator: " "))
-            if let error { line += " " + style.failure("✗ error \(error.code) \(FieldText.quote(error.message))") }
-            return line
+            style.begin(Style.callCode, &out)
+            out += "→ "
+            out += api
+            writeFields(arguments, sdk: sdk, to: &out)
+            style.end(&out)
+            if let error {
+                out += " "
+                style.begin(Style.failureCode, &out)
+                out += "✗ error "
+                out += String(error.code)
+                out += " "
+                JSONValue.writeString(error.message, to: &out)
+                style.end(&out)
+            }
         case .event(let event):
-            return style.event("← " + ([event.name] + fieldTexts(event.fields, sdk: sdk)).joined(separator: " "))
+            style.begin(Style.eventCode, &out)
+            out += "← "
+            out += event.name
+            writeFields(event.fields, sdk: sdk, to: &out)
+            style.end(&out)
         case .appCheck(let message):
-            return style.failure("✗ app: \(message.escapingControls) (no SDK call)")
+            line(Style.failureCode, "✗ app: ", message, " (no SDK call)", to: &out)
         case .networkError(let message):
-            return style.failure("✗ network: \(message.escapingControls) (no answer)")
+            line(Style.failureCode, "✗ network: ", message, " (no answer)", to: &out)
         case .appShows(let message):
-            return style.dim("  app: " + message.escapingControls)
+            line(Style.dimCode, "  app: ", message, "", to: &out)
         case .note(let message):
-            return style.dim("  · " + message.escapingControls)
+            line(Style.dimCode, "  · ", message, "", to: &out)
         case let .policyRefusal(rule, message):
-            return style.dim("  · refused by policy rule \(rule): \(message.escapingControls)")
+            line(Style.dimCode, "  · refused by policy rule " + rule + ": ", message, "", to: &out)
         }
+    }
+
+    private func line(_ code: String, _ lead: String, _ message: String, _ tail: String, to out: inout String) {
+        style.begin(code, &out)
+        out += lead
+        message.appendEscapingControls(to: &out)
+        out += tail
+        style.end(&out)
     }
 }
 
 extension TextRenderer {
-    /// `key=value` for each readable field, with a field's named value after it
-    /// (`challengeMode=4 (RDNA_OP_UPDATE_ON_EXPIRY)`): the name is a gloss, not part of the value.
+    /// Each readable field as its own `key=value` text (the diagram's labels, compact output).
     func fieldTexts(_ fields: [(String, JSONValue)], sdk: String) -> [String] {
-        guard let flow = SDKFlows.flow(named: sdk) else { return FieldText.generic(fields) }
-        return flow.readableFields(fields).map { key, value in
-            var text = "\(key)=\(FieldText.plain(value))"
-            if case .int(let number) = value, let name = flow.valueNames[key]?[number] { text += " (\(name))" }
-            return text
+        var all = ""
+        writeFields(fields, sdk: sdk, to: &all)
+        // Values are quoted when they hold a space, so a space before a key starts a field;
+        // a gloss `(NAME)` stays with its value.
+        var texts: [String] = []
+        var current = ""
+        var inQuote = false, escaped = false, depth = 0
+        for character in all.dropFirst() {
+            if inQuote {
+                current.append(character)
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inQuote = false }
+                continue
+            }
+            switch character {
+            case "\"": inQuote = true; current.append(character)
+            case "[", "{": depth += 1; current.append(character)
+            case "]", "}": depth -= 1; current.append(character)
+            case " " where depth == 0 && !current.isEmpty:
+                texts.append(current)
+                current = ""
+            default: current.append(character)
+            }
         }
+        if !current.isEmpty { texts.append(current) }
+        // Join a gloss to the field before it.
+        var joined: [String] = []
+        for text in texts {
+            if text.hasPrefix("("), let previous = joined.popLast() { joined.append(previous + " " + text) } else { joined.append(text) }
+        }
+        return joined
+    }
+
+    /// ` key=value` for each readable field, after a space each, with a field's named value
+    /// after it (`challengeMode=4 (RDNA_OP_UPDATE_ON_EXPIRY)`): the name is a gloss, not part of the value.
+    func writeFields(_ fields: [(String, JSONValue)], sdk: String, to out: inout String) {
+        guard let flow = SDKFlows.flow(named: sdk) else {
+            for (key, value) in fields {
+                out += " "
+                out += key
+                out += "="
+                FieldText.write(value, to: &out)
+            }
+            return
+        }
+        let valueNames = flow.valueNames
+        for (key, value) in flow.readableFields(fields) {
+            out += " "
+            out += key
+            out += "="
+            FieldText.write(value, to: &out)
+            if case .int(let number) = value, let name = valueNames[key]?[number] {
+                out += " ("
+                out += name
+                out += ")"
+            }
+        }
+    }
+}
+
+extension Style {
+    static let callCode = "36", eventCode = "32", failureCode = "31", dimCode = "2", boldCode = "1"
+
+    /// What `wrap` puts before and after a text, appended in place.
+    func begin(_ code: String, _ out: inout String) {
+        guard enabled else { return }
+        out += "\u{1B}["
+        out += code
+        out += "m"
+    }
+
+    func end(_ out: inout String) {
+        if enabled { out += "\u{1B}[0m" }
     }
 }
 
 /// How field values read in the text output: `key=value`, text quoted only when it must be.
 enum FieldText {
-    static func generic(_ fields: [(String, JSONValue)]) -> [String] {
-        fields.map { "\($0.0)=\(plain($0.1))" }
+    static func plain(_ value: JSONValue) -> String {
+        var out = ""
+        write(value, to: &out)
+        return out
     }
 
-    static func plain(_ value: JSONValue) -> String {
+    static func write(_ value: JSONValue, to out: inout String) {
         switch value {
-        case .string(let s): return quoteIfNeeded(s)
-        case .array(let items): return "[" + items.map(plain).joined(separator: ",") + "]"
-        default: return value.serialized
+        case .string(let s):
+            if needsQuotes(s) { JSONValue.writeString(s, to: &out) } else { out += s }
+        case .array(let items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                write(item, to: &out)
+            }
+            out += "]"
+        default:
+            value.write(to: &out)
         }
     }
 
     static func quoteIfNeeded(_ text: String) -> String {
-        let needsQuotes = text.isEmpty || text.contains { $0 == " " || $0 == "\"" || $0 == "," || $0 == "\\" || $0 == "\n" || $0 == "\t" }
-        return needsQuotes ? quote(text) : text
+        needsQuotes(text) ? quote(text) : text
+    }
+
+    /// Empty, or holding a space, quote, comma, backslash, newline or tab (all ASCII, so
+    /// looked for byte by byte).
+    static func needsQuotes(_ text: String) -> Bool {
+        text.isEmpty || text.utf8.contains {
+            $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\\")
+                || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t")
+        }
     }
 
     static func quote(_ text: String) -> String {

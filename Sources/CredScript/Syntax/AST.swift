@@ -36,9 +36,29 @@ public struct CommandCall: Sendable {
     public let spec: CommandSpec
     public let position: SourcePosition
     /// Keyed by parameter name; absent when an optional parameter was not given.
-    public let arguments: [String: BoundArgument]
+    public let arguments: BoundArguments
 
     public func argument(_ name: String) -> BoundArgument? { arguments[name] }
+}
+
+/// A command's arguments by parameter name. A command has a handful of parameters, so a
+/// short list searched in order costs less to build and to read than a dictionary, and
+/// every statement builds one.
+public struct BoundArguments: Sendable {
+    private var entries: [(name: String, value: BoundArgument)] = []
+
+    init() {}
+
+    public subscript(name: String) -> BoundArgument? {
+        get { entries.first { $0.name == name }?.value }
+        set {
+            if let index = entries.firstIndex(where: { $0.name == name }) {
+                if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+            } else if let newValue {
+                entries.append((name, newValue))
+            }
+        }
+    }
 }
 
 public indirect enum Statement: Sendable {

@@ -221,7 +221,10 @@ public struct Lexer {
             text.append(byte)
             advance()
         }
-        guard valid, let decoded = checkedText(bytes: text, reportAt: start, rejectControls: false) else { return nil }
+        guard valid else { return nil }
+        // Text with no byte above ASCII is valid UTF-8 as it stands.
+        if !text.contains(where: { $0 >= 0x80 }) { return token(.string(String(decoding: text, as: UTF8.self)), from: start) }
+        guard let decoded = checkedText(bytes: text, reportAt: start, rejectControls: false) else { return nil }
         return token(.string(decoded), from: start)
     }
 
@@ -263,7 +266,11 @@ public struct Lexer {
     }
 
     private mutating func checkedText(_ range: Range<Int>, startingAt start: SourcePosition) -> String? {
-        checkedText(bytes: Array(bytes[range]), reportAt: start)
+        // Nearly every word is printable ASCII, which is valid UTF-8 as it stands.
+        if !bytes[range].contains(where: { $0 < 0x20 && $0 != UInt8(ascii: "\t") || $0 >= 0x7F }) {
+            return String(decoding: bytes[range], as: UTF8.self)
+        }
+        return checkedText(bytes: Array(bytes[range]), reportAt: start)
     }
 
     /// Decodes UTF-8, reporting the first byte that is not valid UTF-8 or is a control character.

@@ -305,8 +305,8 @@ public struct Parser {
     }
 
     /// Matches the arguments written to the parameters of the table entry.
-    private mutating func bind(_ raw: [RawArgument], to spec: CommandSpec, at start: SourcePosition) -> [String: BoundArgument]? {
-        var bound: [String: BoundArgument] = [:]
+    private mutating func bind(_ raw: [RawArgument], to spec: CommandSpec, at start: SourcePosition) -> BoundArguments? {
+        var bound = BoundArguments()
         var index = 0
         for parameter in spec.parameters {
             if parameter.kind.isKeyValue {
@@ -472,7 +472,7 @@ public struct Parser {
 
     /// `FIELD=VALUE` pairs after a literal event name: each field must be one the active
     /// SDK's catalog gives that event, and a number field takes a number (or its name).
-    private mutating func checkFields(_ arguments: [String: BoundArgument], of spec: CommandSpec) -> Bool {
+    private mutating func checkFields(_ arguments: BoundArguments, of spec: CommandSpec) -> Bool {
         guard let eventParameter = spec.parameters.first(where: { $0.kind == .event && !$0.variadic }),
               let fieldParameter = spec.parameters.first(where: { $0.kind == .fieldMatch }),
               case .single(let eventExpression)? = arguments[eventParameter.name], case .word(let name) = eventExpression.kind,

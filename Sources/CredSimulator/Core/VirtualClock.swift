@@ -57,6 +57,25 @@ public enum UTCTimestamp {
         let days = floorDivide(instant, 86_400)
         let secondsOfDay = instant - days * 86_400
         let (year, month, day) = civil(fromDays: days)
+        if (0...9999).contains(year) {
+            // The clock's whole range: twenty ASCII digits and separators, written directly.
+            let fields: [(Int64, Int, UInt8)] = [(year, 4, UInt8(ascii: "-")), (month, 2, UInt8(ascii: "-")), (day, 2, UInt8(ascii: "T")),
+                                                  (secondsOfDay / 3600, 2, UInt8(ascii: ":")), (secondsOfDay / 60 % 60, 2, UInt8(ascii: ":")),
+                                                  (secondsOfDay % 60, 2, UInt8(ascii: "Z"))]
+            return String(unsafeUninitializedCapacity: 20) { buffer in
+                var index = 0
+                for (value, width, separator) in fields {
+                    var rest = value
+                    for position in stride(from: index + width - 1, through: index, by: -1) {
+                        buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                        rest /= 10
+                    }
+                    buffer[index + width] = separator
+                    index += width + 1
+                }
+                return 20
+            }
+        }
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondsOfDay / 3600, 2)):\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2))Z"
     }
 

@@ -90,7 +90,8 @@ extension RelIDSimulator {
             if event.name == "getPassword", case .array(let info)? = event["challengeInfo"],
                let policy = info.first(where: { $0["key"] == .string(RelIDEvents.policyKey) }),
                case .string(let json)? = policy["value"] {
-                out.append(.appShows("policy: " + PolicyMessage.from(json: json)))
+                if lastPolicyMessage?.json != json { lastPolicyMessage = (json, PolicyMessage.from(json: json)) }
+                out.append(.appShows("policy: " + lastPolicyMessage!.message))
             }
             if event.name == "onUserLoggedIn", case .string(let user)? = event["userID"] {
                 out += sdk.getAllChallenges(user)

@@ -61,16 +61,37 @@ public enum PolicyRule: Equatable, Sendable {
         case let .length(min, max):
             let count = password.count
             return (min == 0 || count >= min) && (max == 0 || count <= max)
-        case .minDigits(let n): return password.count(where: \.isASCIIDigit) >= n
-        case .minUppercase(let n): return password.count(where: \.isUppercase) >= n
-        case .minLowercase(let n): return password.count(where: \.isLowercase) >= n
-        case .minSpecial(let n): return password.count(where: \.isSpecial) >= n
+        case .minDigits(let n):
+            return (Self.asciiCount(password) { $0 >= 0x30 && $0 <= 0x39 } ?? password.count(where: \.isASCIIDigit)) >= n
+        case .minUppercase(let n):
+            return (Self.asciiCount(password) { $0 >= 0x41 && $0 <= 0x5A } ?? password.count(where: \.isUppercase)) >= n
+        case .minLowercase(let n):
+            return (Self.asciiCount(password) { $0 >= 0x61 && $0 <= 0x7A } ?? password.count(where: \.isLowercase)) >= n
+        case .minSpecial(let n):
+            return (Self.asciiCount(password) { !Self.isASCIIAlphanumeric($0) } ?? password.count(where: \.isSpecial)) >= n
         case .charsNotAllowed(let chars): return !password.contains { chars.contains($0) }
         case .repetition(let n): return PolicyRule.longestRun(in: password) <= n
         case .userID: return userID.isEmpty || !password.lowercased().contains(userID.lowercased())
         case .sequence: return !PolicyRule.hasSequence(password)
         case .commonPassword: return !PolicyRule.commonPasswords.contains(password.lowercased())
         }
+    }
+
+    /// How many characters of an ASCII password match, byte by byte; nil for a password
+    /// with any other character (or a carriage return, which with a line feed makes one
+    /// character of two bytes), which the Unicode properties then count. For ASCII the
+    /// two agree: uppercase is A–Z, lowercase a–z, a number 0–9, a letter A–Z or a–z.
+    static func asciiCount(_ password: String, where matches: (UInt8) -> Bool) -> Int? {
+        var count = 0
+        for byte in password.utf8 {
+            guard byte < 0x80, byte != 0x0D else { return nil }
+            if matches(byte) { count += 1 }
+        }
+        return count
+    }
+
+    static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 
     /// The longest run of one character repeated in a row.

@@ -3,6 +3,9 @@
 public struct RelIDSimulator: SimulatedSDK {
     public var sdk = RelIDSDK()
     public var server: IdentityServer
+    /// The sentence the app last built from a RELID_PASSWORD_POLICY text, and that text:
+    /// the policy rarely changes, and every mode 1, 2 and 4 challenge carries it.
+    var lastPolicyMessage: (json: String, message: String)?
 
     public init(seed: UInt64) { server = IdentityServer(seed: seed) }
 

@@ -1,0 +1,90 @@
+import Testing
+@testable import CredScript
+@testable import CredSimulator
+
+/// The byte-by-byte paths that make a command cheap must say exactly what the plain
+/// Unicode definitions say: each is checked here against the definition it replaces.
+@Suite struct FastPathTests {
+    static let names = ["x", "pw", "myPw", "PASSWORD", "newPin", "pinned", "Token2", "apiKey", "creds", "user", "count",
+                        "cOdE", "pässword", "ПАРОЛЬ", "\u{212A}ey", "İpin", "", "p_w", "pa ss"]
+
+    @Test(arguments: names)
+    func looksSecretAgreesWithLowercasingEveryName(name: String) {
+        let definition = ["pw", "pass", "pin", "secret", "token", "code", "key", "cred"].contains { name.lowercased().contains($0) }
+        #expect(SecretMasker.looksSecret(name) == definition)
+    }
+
+    @Test func policyCountsAgreeWithTheCharacterProperties() {
+        let passwords = ["Passw0rd!", "abc", "ABC123", "tab\there", "Ünïcode1!", "ß9", "\u{216B}x", "A\r\nb", "😀Aa1", "", " "]
+        for password in passwords {
+            let ascii = password.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+            let digits = PolicyRule.asciiCount(password) { $0 >= 0x30 && $0 <= 0x39 }
+            let upper = PolicyRule.asciiCount(password) { $0 >= 0x41 && $0 <= 0x5A }
+            let lower = PolicyRule.asciiCount(password) { $0 >= 0x61 && $0 <= 0x7A }
+            let special = PolicyRule.asciiCount(password) { !PolicyRule.isASCIIAlphanumeric($0) }
+            #expect((digits != nil) == ascii, "\(password)")
+            guard ascii else { continue }
+            #expect(digits == password.count(where: \.isASCIIDigit), "\(password)")
+            #expect(upper == password.count(where: \.isUppercase), "\(password)")
+            #expect(lower == password.count(where: \.isLowercase), "\(password)")
+            #expect(special == password.count(where: { !$0.isLetter && !$0.isNumber }), "\(password)")
+        }
+        // The rules give the same verdicts either way.
+        for rule in [PolicyRule.minDigits(1), .minUppercase(1), .minLowercase(1), .minSpecial(1)] {
+            for password in passwords {
+                let byDefinition: Bool
+                switch rule {
+                case .minDigits(let n): byDefinition = password.count(where: \.isASCIIDigit) >= n
+                case .minUppercase(let n): byDefinition = password.count(where: \.isUppercase) >= n
+                case .minLowercase(let n): byDefinition = password.count(where: \.isLowercase) >= n
+                case .minSpecial(let n): byDefinition = password.count(where: { !$0.isLetter && !$0.isNumber }) >= n
+                default: continue
+                }
+                #expect(rule.isSatisfied(by: password, userID: "") == byDefinition, "\(rule) \(password)")
+            }
+        }
+    }
+
+    @Test func timestampsReadBackAndHaveTheirFixedShape() {
+        var generator = SeededGenerator(seed: 7)
+        let last = UTCTimestamp.parse("9999-12-31T23:59:59Z")!
+        for instant in [0, 59, 86_399, 86_400, 951_782_400, VirtualClock.defaultStart, last]
+            + (0..<500).map({ _ in Int64.random(in: 0...last, using: &generator) }) {
+            let text = UTCTimestamp.format(instant)
+            #expect(text.utf8.count == 20 && text.hasSuffix("Z"), "\(text)")
+            #expect(UTCTimestamp.parse(text) == instant, "\(instant) → \(text)")
+        }
+        #expect(UTCTimestamp.format(VirtualClock.defaultStart) == "2026-01-01T00:00:00Z")
+        #expect(UTCTimestamp.format(951_782_400) == "2000-02-29T00:00:00Z")
+    }
+
+    /// Coloured text is the plain text with colour codes around it, nothing else.
+    @Test(arguments: RoundTripTests.examples)
+    func colouredOutputIsThePlainOutputWrapped(name: String) throws {
+        let text = try #require(CommandTableTests.read(CommandTableTests.packageRoot() + "/examples/" + name))
+        let host = MemoryHost()
+        Evaluator(simulation: Simulation(), options: .init(echo: true, keepGoing: true), host: host)
+            .run(SourceFile(name: name, text: text))
+        let plain = TextRenderer(style: .plain), ansi = TextRenderer(style: .ansi)
+        for (record, _) in host.records {
+            let coloured = ansi.render(record)
+            #expect(Self.strippingColour(coloured) == plain.render(record))
+            #expect(coloured.hasPrefix("\u{1B}[") == (coloured != plain.render(record)))
+        }
+        let call = Outcome.call(api: "logOff", arguments: [("userID", .string("bob"))], error: SyncError(code: 166, message: "Not logged in"))
+        #expect(ansi.render(call, sdk: "relid") == Style.ansi.call("→ logOff userID=bob") + " " + Style.ansi.failure("✗ error 166 \"Not logged in\""))
+        let event = Outcome.event(SDKEvent("onUserLoggedOff", [("userID", .string("bob"))]))
+        #expect(ansi.render(event, sdk: "relid") == Style.ansi.event("← onUserLoggedOff userID=bob"))
+        #expect(ansi.render(.note("a\u{1B}b"), sdk: "relid") == Style.ansi.dim("  · a\\u{1B}b"))
+    }
+
+    static func strippingColour(_ text: String) -> String {
+        var out = "", skipping = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\u{1B}" { skipping = true; continue }
+            if skipping { if scalar == "m" { skipping = false }; continue }
+            out.unicodeScalars.append(scalar)
+        }
+        return out
+    }
+}
