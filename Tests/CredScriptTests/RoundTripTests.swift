@@ -41,26 +41,7 @@ import Glibc
 
     /// `← name a=1 b="x y" c=[p,q] (GLOSS)` → `expect event name a=1 b="x y" c=[p,q]`.
     static func expectation(from rendered: String) -> String {
-        var tokens: [String] = []
-        var current = ""
-        var depth = 0, inQuote = false, escaped = false
-        for character in rendered.dropFirst(2) {
-            if inQuote {
-                current.append(character)
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inQuote = false }
-                continue
-            }
-            switch character {
-            case "\"": inQuote = true; current.append(character)
-            case "[", "{": depth += 1; current.append(character)
-            case "]", "}": depth -= 1; current.append(character)
-            case " " where depth == 0:
-                if !current.isEmpty { tokens.append(current) }
-                current = ""
-            default: current.append(character)
-            }
-        }
-        if !current.isEmpty { tokens.append(current) }
+        let tokens = FieldText.split(rendered.dropFirst(2))
         let kept = tokens.filter { !$0.hasPrefix("(") }  // a value's name is a gloss, not a field
         return "expect event " + kept.joined(separator: " ")
     }

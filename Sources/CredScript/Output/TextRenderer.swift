@@ -94,28 +94,7 @@ extension TextRenderer {
     func fieldTexts(_ fields: [(String, JSONValue)], sdk: String) -> [String] {
         var all = ""
         writeFields(fields, sdk: sdk, to: &all)
-        // Values are quoted when they hold a space, so a space before a key starts a field;
-        // a gloss `(NAME)` stays with its value.
-        var texts: [String] = []
-        var current = ""
-        var inQuote = false, escaped = false, depth = 0
-        for character in all.dropFirst() {
-            if inQuote {
-                current.append(character)
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inQuote = false }
-                continue
-            }
-            switch character {
-            case "\"": inQuote = true; current.append(character)
-            case "[", "{": depth += 1; current.append(character)
-            case "]", "}": depth -= 1; current.append(character)
-            case " " where depth == 0 && !current.isEmpty:
-                texts.append(current)
-                current = ""
-            default: current.append(character)
-            }
-        }
-        if !current.isEmpty { texts.append(current) }
+        let texts = FieldText.split(all.dropFirst())
         // Join a gloss to the field before it.
         var joined: [String] = []
         for text in texts {
@@ -169,6 +148,32 @@ extension Style {
 
 /// How field values read in the text output: `key=value`, text quoted only when it must be.
 enum FieldText {
+    /// A line of `key=value` texts split at the spaces between them: values are quoted when
+    /// they hold a space, and lists and objects keep theirs. A gloss `(NAME)` is its own text.
+    static func split(_ line: Substring) -> [String] {
+        var texts: [String] = []
+        var current = ""
+        var inQuote = false, escaped = false, depth = 0
+        for character in line {
+            if inQuote {
+                current.append(character)
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inQuote = false }
+                continue
+            }
+            switch character {
+            case "\"": inQuote = true; current.append(character)
+            case "[", "{": depth += 1; current.append(character)
+            case "]", "}": depth -= 1; current.append(character)
+            case " " where depth == 0:
+                if !current.isEmpty { texts.append(current) }
+                current = ""
+            default: current.append(character)
+            }
+        }
+        if !current.isEmpty { texts.append(current) }
+        return texts
+    }
+
     static func plain(_ value: JSONValue) -> String {
         var out = ""
         write(value, to: &out)
