@@ -61,6 +61,10 @@ let package = Package(
         .testTarget(name: "CredSimulatorTests", dependencies: ["CredSimulator"]),
         .testTarget(name: "CredScriptTests", dependencies: ["CredScript"]),
         .testTarget(name: "CredServeTests", dependencies: ["CredServe"]),
+        // What each fuzz input goes through (Fuzz/Harness): built and tested with everything
+        // else, so the harness cannot drift from the language while only `make fuzz` sees it.
+        .target(name: "CredFuzzHarness", dependencies: ["CredScript", "CredSimulator"], path: "Fuzz/Harness"),
+        .testTarget(name: "CredFuzzHarnessTests", dependencies: ["CredFuzzHarness", "CredScript", "CredSimulator"], path: "Fuzz/Tests"),
         .testTarget(
             name: "credshTests",
             dependencies: ["CredScript"],
@@ -69,13 +73,14 @@ let package = Package(
     ]
 )
 
-// The fuzz target (Fuzz/CredFuzz) exists only for `make fuzz`, which sets CREDSH_FUZZ and
-// builds it with `-sanitize=fuzzer` in a build folder of its own: a plain `swift build`
-// never sees it. lld links it (gold fails on libFuzzer's runtime next to SwiftPM's `main`).
+// The fuzz target's `main` (Fuzz/CredFuzz, libFuzzer's driver) exists only for `make fuzz`,
+// which sets CREDSH_FUZZ and builds it with `-sanitize=fuzzer` in a build folder of its own:
+// a plain `swift build` never links it. lld links it (gold fails on libFuzzer's runtime
+// next to SwiftPM's `main`).
 if Context.environment["CREDSH_FUZZ"] != nil {
     package.targets.append(.executableTarget(
         name: "CredFuzz",
-        dependencies: ["CredScript", "CredSimulator"],
+        dependencies: ["CredFuzzHarness"],
         path: "Fuzz/CredFuzz",
         linkerSettings: [.unsafeFlags(["-use-ld=lld"])]
     ))

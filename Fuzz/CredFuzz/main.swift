@@ -1,9 +1,10 @@
+import CredFuzzHarness
 #if canImport(Glibc)
 import Glibc
 #endif
 
 // credsh's fuzz target: libFuzzer feeds it byte strings, and each one runs as a script
-// (FuzzRun.swift). It is built only by `make fuzz`, with `-sanitize=fuzzer`, which links
+// (Fuzz/Harness/FuzzRun.swift). It is built only by `make fuzz`, with `-sanitize=fuzzer`, which links
 // libFuzzer in; this file is the program's `main` and hands control to libFuzzer's driver.
 // `CredFuzz --dictionary` prints the words of the language for libFuzzer's -dict instead.
 

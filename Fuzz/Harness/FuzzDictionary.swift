@@ -5,8 +5,8 @@ import CredSimulator
 /// taken from the command table and the SDKs' catalogs, so the fuzzer writes commands,
 /// keywords, event and field names, states and policy keys rather than guessing them
 /// byte by byte. The table is the source: a new command is in the next run's dictionary.
-enum FuzzDictionary {
-    static func words(_ table: CommandTable = .standard) -> [String] {
+public enum FuzzDictionary {
+    public static func words(_ table: CommandTable = .standard) -> [String] {
         var words: Set<String> = ["let", "repeat", "{", "}", "=", "\"", "$", "#", "\n", "\\n", "\\\"", "{\"",
                                   "0", "1", "3", "007", "24h", "90d", "1d12h", "1000000", "600000", "9223372036854775807",
                                   "2026-03-01", "2026-03-01T12:00:00Z", "9999-12-31", "true", "false",
@@ -40,7 +40,7 @@ enum FuzzDictionary {
     }
 
     /// libFuzzer's dictionary format: one quoted string a line, bytes escaped as \xNN.
-    static func text(_ table: CommandTable = .standard) -> String {
+    public static func text(_ table: CommandTable = .standard) -> String {
         var out = "# credscript words, from credsh's command table and catalogs (CredFuzz --dictionary)\n"
         for word in words(table) {
             var quoted = ""

@@ -14,14 +14,14 @@ import CredSimulator
 /// Both runs stop at a small step budget, so an input costs milliseconds, not the
 /// minutes credsh's own budget allows; what the fuzzer looks for is a crash, a trap, or
 /// work that no step pays for (a hang or a memory blow-up inside one statement).
-enum FuzzRun {
+public enum FuzzRun {
     static let stepBudget = 10_000
     static let promptLines = 64
     /// The KDF is held at its default cost: `kdf 600000` is a documented, bounded cost per
     /// check (PasswordHasher.maximumRounds) that would only slow the search down.
     static let kdfRounds = PasswordHasher.defaultRounds
 
-    static func run(_ bytes: [UInt8]) {
+    public static func run(_ bytes: [UInt8]) {
         let host = FuzzHost(script: bytes)
         batch(bytes, host: host)
         prompt(bytes, host: host)

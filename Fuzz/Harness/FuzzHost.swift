@@ -5,39 +5,39 @@ import CredSimulator
 /// diagnostics with their source window) so the renderers run on whatever the input
 /// produced, and then dropped. Every file a script sources is the input itself, so
 /// `source` meets a file that sources itself.
-final class FuzzHost: ScriptHost {
-    let script: [UInt8]
+public final class FuzzHost: ScriptHost {
+    public let script: [UInt8]
     private let text = TextRenderer()
     private let json = JSONLinesRenderer()
     private let formatter = DiagnosticFormatter()
     /// Bytes rendered so far: a sum, so the work cannot be optimised away.
-    private(set) var rendered = 0
+    public private(set) var rendered = 0
     private var recording = false
 
-    init(script: [UInt8]) { self.script = script }
+    public init(script: [UInt8]) { self.script = script }
 
-    func emit(_ record: OutputRecord) {
-        rendered &+= text.render(record).utf8.count &+ json.render(record).utf8.count
+    public func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
+        rendered &+= text.render(record).utf8.count &+ json.render(record, from: origin).utf8.count
     }
 
-    func report(_ diagnostic: Diagnostic, source: SourceFile?) {
+    public func report(_ diagnostic: Diagnostic, source: SourceFile?) {
         rendered &+= formatter.format(diagnostic, source: source).utf8.count
     }
 
-    func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile {
+    public func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile {
         guard !path.isEmpty, !path.hasPrefix("missing") else { throw HostError("cannot read \(path): No such file or directory") }
         return SourceFile(name: path, bytes: script)
     }
 
-    func beginRecording(_ path: String, text: String) throws(HostError) {
+    public func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {
         guard !path.hasPrefix("missing") else { throw HostError("cannot write \(path): No such file or directory") }
         rendered &+= text.utf8.count
         recording = true
     }
 
-    func appendRecording(_ text: String) {
+    public func appendRecording(_ text: String) {
         if recording { rendered &+= text.utf8.count }
     }
 
-    func endRecording() { recording = false }
+    public func endRecording() { recording = false }
 }

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import CredScript
+import CredSimulator
+@testable import CredFuzzHarness
+
+/// The harness `make fuzz` drives, run here on its seeds: every example and every input
+/// in Fuzz/regressions/ (each once crashed, trapped or hung credsh) must go through both
+/// of its paths and come out with output rendered. A change to the language that the
+/// harness does not follow breaks this build, not only the fuzz run in CI.
+@Suite struct FuzzHarnessTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func seeds(in folder: String) throws -> [URL] {
+        let url = repository.appendingPathComponent(folder)
+        return try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
+            .filter { folder != "examples" || $0.pathExtension == "credscript" }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    @Test func everySeedRunsThroughTheBatchAndThePromptPaths() throws {
+        let seeds = try Self.seeds(in: "examples") + Self.seeds(in: "Fuzz/regressions")
+        #expect(seeds.count > 40)
+        for seed in seeds {
+            let bytes = Array(try Data(contentsOf: seed))
+            let host = FuzzHost(script: bytes)
+            FuzzRun.batch(bytes, host: host)
+            let afterBatch = host.rendered
+            FuzzRun.prompt(bytes, host: host)
+            #expect(afterBatch > 0, "\(seed.lastPathComponent): the batch run rendered nothing")
+            #expect(host.rendered > afterBatch, "\(seed.lastPathComponent): the prompt run rendered nothing")
+        }
+    }
+
+    /// `source` reads the input itself: a script that sources itself stops at the step
+    /// budget instead of recursing without end.
+    @Test func aScriptThatSourcesItselfStops() {
+        let bytes = Array("state\nsource self.credscript\n".utf8)
+        let host = FuzzHost(script: bytes)
+        FuzzRun.batch(bytes, host: host)
+        FuzzRun.prompt(bytes, host: host)
+        #expect(host.rendered > 0)
+    }
+
+    @Test func theDictionaryHoldsEveryCommandAndEveryCatalogWord() {
+        let words = Set(FuzzDictionary.words())
+        for spec in CommandTable.standard.commands { #expect(words.contains(spec.name)) }
+        for catalog in Simulation.catalogs {
+            #expect(words.contains(catalog.name))
+            for event in catalog.events { #expect(words.contains(event.name)) }
+        }
+        let text = FuzzDictionary.text()
+        #expect(text.contains("\"\\x1B[31m\""), "bytes outside printable ASCII are written as \\xNN")
+        #expect(!text.split(separator: "\n").dropFirst().contains { !$0.hasPrefix("\"") || !$0.hasSuffix("\"") })
+    }
+}
