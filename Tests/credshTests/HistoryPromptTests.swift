@@ -21,6 +21,9 @@ import Testing
         try first.waitFor("added alice")
         try first.keys("login alice Passw0rd!", "@Enter")
         try first.waitFor("credsh relid alice>")
+        // A plain name may be given as a secret on a later line: its value stays out too.
+        try first.keys("let spare = Hidden-Pass9", "@Enter", "echo bound", "@Enter")
+        try first.waitFor("bound\n", count: 2)  // the typed line, then its output
         try Self.leave(first)
         let state = first.state
 
@@ -39,8 +42,8 @@ import Testing
         try Self.leave(second)
 
         let history = try String(contentsOf: state.appendingPathComponent("credsh/history"), encoding: .utf8)
-        #expect(!history.contains("Passw0rd!") && !history.contains("Wrong-Pass1"), "\(history)")
-        #expect(history.contains("login alice ***\n"))
+        #expect(!history.contains("Passw0rd!") && !history.contains("Wrong-Pass1") && !history.contains("Hidden-Pass9"), "\(history)")
+        #expect(history.contains("login alice ***\n") && history.contains("let spare = ***\n"))
     }
 
     /// Within a session, Up brings back what was typed, password included: only the file

@@ -49,8 +49,8 @@ public enum SecretMasker {
 
     private static func collectRemoved(_ statement: Statement, noun: String, into found: inout [RemovedSecret]) {
         switch statement {
-        case .binding(let name, let value, _, let secret):
-            if isMask(value), secret || looksSecret(name) { found.append(RemovedSecret(position: value.position, noun: "value")) }
+        case .binding(_, let value, _, _):
+            if isMask(value) { found.append(RemovedSecret(position: value.position, noun: "value")) }
         case .repetition(_, let body, _):
             for inner in body { collectRemoved(inner, noun: noun, into: &found) }
         case .command(let call):
@@ -60,7 +60,8 @@ public enum SecretMasker {
         }
     }
 
-    private static func secretExpressions(of call: CommandCall) -> [Expression] {
+    /// The arguments of `call` that stand where a secret goes.
+    static func secretExpressions(of call: CommandCall) -> [Expression] {
         var out: [Expression] = []
         for parameter in call.spec.parameters {
             if case .parameters(let secrets) = parameter.kind, case .pairs(let pairs)? = call.argument(parameter.name) {
@@ -79,10 +80,10 @@ public enum SecretMasker {
 
     static func collectSecretRanges(_ statement: Statement, into ranges: inout [Range<Int>]) {
         switch statement {
-        case .binding(let name, let value, _, let secret):
-            // The history is written before the value is used, so a name that says
-            // "secret" is taken at its word too (docs: grammar.md, "Secrets").
-            if secret || looksSecret(name) { ranges.append(value.position.offset..<(value.position.offset + value.length)) }
+        case .binding(_, let value, _, _):
+            // The history is written before the value is used, and any variable may be
+            // given as a secret later: no `let` value reaches the file (grammar.md, "Secrets").
+            if !value.isVariable { ranges.append(value.position.offset..<(value.position.offset + value.length)) }
         case .repetition(_, let body, _):
             for inner in body { collectSecretRanges(inner, into: &ranges) }
         case .command(let call):

@@ -67,6 +67,9 @@ public final class Evaluator {
     /// Variables holding a secret: bound with `let secret`, or given where a secret goes.
     /// `echo` and the prompt's history show them as ***.
     var secretVariables: Set<String> = []
+    /// Names the sources checked so far give as secrets, so that their `let` is masked
+    /// before the line that gives them (SecretFlow).
+    var secretFlow = SecretFlow()
     /// The lines the running command printed itself, for `expect output`.
     var printed: [String] = []
     /// The run cannot usefully go on, even under `--keep-going`: the step budget is spent,
@@ -118,7 +121,7 @@ public final class Evaluator {
     /// Parses without running; reports every syntax error. True when there were none.
     public func check(_ source: SourceFile) -> Bool {
         var parser = Parser(source, table: table, sdk: simulation.activeCatalog.name)
-        while parser.nextStatement() != nil {}
+        while let statement = parser.nextStatement() { secretFlow.add(statement) }
         let diagnostics = parser.diagnostics
         // Already bounded per file (the first `Diagnostic.keptPerFile` of each phase, then a
         // line counting the rest), so all are shown, the closing count included.
@@ -175,9 +178,11 @@ public final class Evaluator {
         var replay = Replay.whole
         switch statement {
         case let .binding(name, value, position, secret):
-            if secret || SecretMasker.looksSecret(name) { secretVariables.insert(name) } else { secretVariables.remove(name) }
+            let holdsSecret = secret || SecretMasker.looksSecret(name) || secretFlow.holdsSecret(name)
+            if holdsSecret { secretVariables.insert(name) } else { secretVariables.remove(name) }
             if options.echo {
-                emit(.echo(command: ScriptWriter.render(statement, masked: true), file: source.name, line: position.line))
+                let text = ScriptWriter.renderBinding(name: name, value: value, secret: secret, hidden: holdsSecret)
+                emit(.echo(command: text, file: source.name, line: position.line))
             }
             do {
                 // A number keeps its spelling (`let pin = 00700`); it still counts where a number is wanted.

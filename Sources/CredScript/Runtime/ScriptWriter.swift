@@ -38,12 +38,20 @@ public enum ScriptWriter {
         case .command(let call):
             return indent + render(call, masked: masked)
         case let .binding(name, value, _, secret):
-            let hidden = masked && (secret || SecretMasker.looksSecret(name))
-            return indent + "let \(secret ? "secret " : "")\(name) = \(hidden ? mask : render(value))"
+            return indent + renderBinding(name: name, value: value, secret: secret,
+                                          hidden: masked && (secret || SecretMasker.looksSecret(name)))
         case let .repetition(count, body, _):
             let inner = body.map { render($0, masked: masked, indent: indent + "    ") }
             return ([indent + "repeat \(render(count)) {"] + inner + [indent + "}"]).joined(separator: "\n")
         }
+    }
+
+    /// `let [secret] NAME = VALUE`, the value as `***` when `hidden`; a variable shows its
+    /// name, as it does in a command (`let y = $x`).
+    static func renderBinding(name: String, value: Expression, secret: Bool, hidden: Bool) -> String {
+        let shown: String
+        if hidden, !value.isVariable { shown = mask } else { shown = render(value) }
+        return "let \(secret ? "secret " : "")\(name) = \(shown)"
     }
 
     public static func render(_ expression: Expression) -> String {

@@ -15,6 +15,12 @@ public struct Expression: Equatable, Sendable {
     public let position: SourcePosition
     /// Bytes of source it covers: where to put *** when a line is masked for history.
     public var length: Int = 0
+
+    /// `$NAME`: shown by its name wherever values are masked, since the name is no secret.
+    public var isVariable: Bool {
+        if case .variable = kind { return true }
+        return false
+    }
 }
 
 /// What a parameter of a command was given.

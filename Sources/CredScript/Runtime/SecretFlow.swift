@@ -1,0 +1,63 @@
+/// Which variables of a script hold secrets, read from its text before any of it runs.
+///
+/// A variable is a secret when it is given where a secret goes (`login alice $x`), but
+/// `let x = "Passw0rd!"` comes first: echoed, or written as a JSON record, as it runs, it
+/// would show the password the line after reveals as one. So `check` reads every statement
+/// of a file first, and a `let` is masked when its name is given as a secret anywhere in
+/// it, or is copied to or from one that is (`let y = $x`; grammar.md, "Secrets").
+///
+/// The names form groups joined by `let a = $b` (union–find); a group holds a secret when
+/// any member does. Bound: one entry per distinct name, so no more than the script's size.
+struct SecretFlow {
+    private var parent: [String: String] = [:]
+    private var secretRoots: Set<String> = []
+
+    mutating func add(_ statement: Statement) {
+        switch statement {
+        case let .binding(name, value, _, secret):
+            if secret || SecretMasker.looksSecret(name) { markSecret(name) }
+            if case .variable(let source) = value.kind { join(name, source) }
+        case .repetition(_, let body, _):
+            for inner in body { add(inner) }
+        case .command(let call):
+            for expression in SecretMasker.secretExpressions(of: call) {
+                if case .variable(let name) = expression.kind { markSecret(name) }
+            }
+        }
+    }
+
+    func holdsSecret(_ name: String) -> Bool {
+        guard !secretRoots.isEmpty, parent[name] != nil else { return false }
+        return secretRoots.contains(root(of: name))
+    }
+
+    private mutating func markSecret(_ name: String) {
+        secretRoots.insert(compressedRoot(of: name))
+    }
+
+    private mutating func join(_ a: String, _ b: String) {
+        let (rootA, rootB) = (compressedRoot(of: a), compressedRoot(of: b))
+        guard rootA != rootB else { return }
+        parent[rootA] = rootB
+        if secretRoots.remove(rootA) != nil { secretRoots.insert(rootB) }
+    }
+
+    private func root(of name: String) -> String {
+        var current = name
+        while let next = parent[current], next != current { current = next }
+        return current
+    }
+
+    /// The root of `name`'s group (adding `name` as a group of its own if new), pointing
+    /// every name on the way straight at it, so later look-ups stay short.
+    private mutating func compressedRoot(of name: String) -> String {
+        if parent[name] == nil { parent[name] = name }
+        let top = root(of: name)
+        var current = name
+        while let next = parent[current], next != top {
+            parent[current] = top
+            current = next
+        }
+        return top
+    }
+}
