@@ -1,4 +1,4 @@
-import CredScript
+@testable import CredScript
 import CredSimulator
 import Testing
 
@@ -34,6 +34,24 @@ import Testing
         #expect(recorded.contains("login alice \"Passw0rd!\"\n"))
         #expect(recorded.contains("logout\nexpect events onUserLoggedOff getUser\n"), "\(recorded)")
         #expect(session.host.recordings["/nonexistent/x.credscript"] == nil)
+    }
+
+    /// The journal a later `record` starts from is bounded (a prompt serving HTTP adds to
+    /// it with every request): past its bound, `record` is refused with the reason, and a
+    /// recording already running goes on whole.
+    @Test func pastItsBoundTheSessionIsNoLongerKeptButARunningRecordingGoesOn() {
+        let session = Session()
+        session.evaluator.journal = SessionJournal(maximumBytes: 400)
+        session.type("user add alice password \"Passw0rd!\"", "record early.credscript")
+        for _ in 0..<50 { session.type("clock advance 1h") }
+        session.type("record late.credscript")
+        #expect(session.host.output.contains("this session has run more than 400 bytes of script, more than is kept to replay it from the start; record in a new session"))
+        #expect(session.host.recordings["late.credscript"] == nil)
+        #expect(session.evaluator.recordingPath == "early.credscript")
+        session.type("state", "record stop")
+        let recorded = session.host.recordings["early.credscript"] ?? ""
+        #expect(recorded.components(separatedBy: "clock advance 1h\n").count - 1 == 50)
+        #expect(recorded.hasSuffix("state\n"))
     }
 
     @Test func anExistingFileIsReplacedOnlyWithForce() {

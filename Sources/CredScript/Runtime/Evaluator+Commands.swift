@@ -106,6 +106,11 @@ extension Evaluator {
     /// that was running goes on into its own file.
     func startRecording(_ path: String, overwrite: Bool, call: CommandCall, source: SourceFile) throws {
         guard let journal else { throw SimulationError("record works at the prompt; a script is already a recording") }
+        guard !journal.overflowed else {
+            let size = journal.maximumBytes >= 1 << 20 ? "\(journal.maximumBytes >> 20) MB" : "\(journal.maximumBytes) bytes"
+            throw SimulationError("this session has run more than \(size) of script, more than is kept to replay it "
+                                  + "from the start; record in a new session")
+        }
         let running = journal.recordingPath
         do { try host.beginRecording(path, text: journal.recordingText, overwrite: overwrite) } catch {
             let still = running.map { "; still recording to \($0)" } ?? "; not recording"

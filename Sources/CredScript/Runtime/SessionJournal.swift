@@ -4,8 +4,17 @@ import CredSimulator
 /// `expect` lines that pin down what each command produced. `record FILE` writes what
 /// was kept so far (so the replay starts from the same state) and then each new statement.
 final class SessionJournal {
+    /// Bytes of script kept for a later `record` (README, "Bounds"). A prompt that serves
+    /// HTTP adds a few lines per request, without end; past this the journal lets go of
+    /// what it kept and `record` says it cannot start, while a recording already running
+    /// goes on into its file.
+    static let maximumBytes = 16 << 20
+
+    let maximumBytes: Int
     private var text = ""
     private(set) var statementCount = 0
+    /// The session ran past `maximumBytes`: what ran first is no longer kept.
+    private(set) var overflowed = false
     /// The file being recorded into, if any.
     private(set) var recordingPath: String?
     var isRecording: Bool { recordingPath != nil }
@@ -15,6 +24,8 @@ final class SessionJournal {
         # This file holds the passwords typed in the session; keep it private.
 
         """
+
+    init(maximumBytes: Int = SessionJournal.maximumBytes) { self.maximumBytes = maximumBytes }
 
     /// What a new recording file starts with: the header and every statement so far.
     var recordingText: String { Self.header + text }
@@ -27,7 +38,7 @@ final class SessionJournal {
     func add(_ statement: Statement, result: CommandResult?, host: ScriptHost) {
         var chunk = ScriptWriter.render(statement, masked: false) + "\n"
         if let result { chunk += Self.expectations(for: result).map { $0 + "\n" }.joined() }
-        text += chunk
+        keep(chunk)
         statementCount += 1
         if isRecording { host.appendRecording(chunk) }
     }
@@ -35,8 +46,18 @@ final class SessionJournal {
     /// A line of commentary (`# …`), not a statement.
     func addComment(_ text: String, host: ScriptHost) {
         let chunk = "# " + text + "\n"
-        self.text += chunk
+        keep(chunk)
         if isRecording { host.appendRecording(chunk) }
+    }
+
+    private func keep(_ chunk: String) {
+        guard !overflowed else { return }
+        guard text.utf8.count + chunk.utf8.count <= maximumBytes else {
+            overflowed = true
+            text = ""
+            return
+        }
+        text += chunk
     }
 
     /// The expectations that pin a command's result: its error, or its callbacks in

@@ -11,8 +11,15 @@ struct SusiTokenStore: Sendable {
         func isValid(at now: Int64) -> Bool { expiresAt.map { now < $0 } ?? true }
     }
 
+    /// Tokens one account holds at most. Every login issues one, and a client of `credsh
+    /// serve` may log in without end: past this, the account's oldest token is forgotten
+    /// (docs/susi.md, "Simulator decisions"), so the store is bounded by the accounts.
+    static let tokensPerAccount = 1_000
+
     private let salt: [UInt8]
     private var grants: [[UInt8]: Grant] = [:]
+    /// Each account's token keys, oldest first.
+    private var keysByOwner: [String: [[UInt8]]] = [:]
 
     init(salt: [UInt8]) { self.salt = salt }
 
@@ -22,7 +29,14 @@ struct SusiTokenStore: Sendable {
     @discardableResult
     mutating func issue(_ token: String, to owner: String, now: Int64, validSeconds: Int64?, hasher: PasswordHasher) -> Int64? {
         let expiry = validSeconds.map { now.addingReportingOverflow($0) }.map { $0.overflow ? Int64.max : $0.partialValue }
-        grants[key(token, hasher)] = Grant(owner: owner, issuedAt: now, expiresAt: expiry)
+        let key = key(token, hasher)
+        if let previous = grants[key] { keysByOwner[previous.owner]?.removeAll { $0 == key } }
+        grants[key] = Grant(owner: owner, issuedAt: now, expiresAt: expiry)
+        keysByOwner[owner, default: []].append(key)
+        if let keys = keysByOwner[owner], keys.count > Self.tokensPerAccount {
+            for oldest in keys.prefix(keys.count - Self.tokensPerAccount) { grants[oldest] = nil }
+            keysByOwner[owner] = Array(keys.suffix(Self.tokensPerAccount))
+        }
         return expiry
     }
 
@@ -46,7 +60,7 @@ struct SusiTokenStore: Sendable {
     /// Makes every token of `owner` that is still valid invalid from `now` on; returns how many.
     mutating func expireAll(of owner: String, now: Int64) -> Int {
         var count = 0
-        for (key, grant) in grants where grant.owner == owner && grant.isValid(at: now) {
+        for key in keysByOwner[owner] ?? [] where grants[key]?.isValid(at: now) == true {
             grants[key]?.expiresAt = now
             count += 1
         }
@@ -55,6 +69,6 @@ struct SusiTokenStore: Sendable {
 
     /// Every grant of one account, oldest first (for `user show`).
     func grants(of owner: String) -> [Grant] {
-        grants.values.filter { $0.owner == owner }.sorted { ($0.issuedAt, $0.expiresAt ?? .max) < ($1.issuedAt, $1.expiresAt ?? .max) }
+        (keysByOwner[owner] ?? []).compactMap { grants[$0] }
     }
 }
