@@ -20,6 +20,16 @@ import Testing
         #expect(failed.stdout.hasSuffix("status 1\n"))
     }
 
+    /// The other side of a pipe: credsh refusing its arguments reads none of what is piped
+    /// in; the writer gets a broken pipe, and neither side dies of it (the harness once did).
+    @Test func inputNobodyReadsIsDroppedQuietly() throws {
+        for _ in 0..<3 {
+            let result = try Credsh.run(["--no-such-option", "-"], input: Data(count: 8 << 20))
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("Unknown option '--no-such-option'"))
+        }
+    }
+
     @Test func linksToVisitedDirectoriesAreNotFollowed() throws {
         let dir = try Credsh.temporaryDirectory()
         try Credsh.write("echo a\n", "a.credscript", in: dir)

@@ -66,8 +66,9 @@ enum Credsh {
             group.leave()
         }
         let writer = stdin.fileHandleForWriting
-        DispatchQueue.global().async {
-            if let input { writer.write(input) }
+        Thread.detachNewThread {
+            // credsh may exit before reading all of it (an error on line 1): the rest is dropped.
+            if let input { Self.writeIgnoringBrokenPipe(input, to: writer) }
             try? writer.close()
         }
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
@@ -76,6 +77,26 @@ enum Credsh {
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errors.data, as: UTF8.self),
                       timedOut: !killed.data.isEmpty, seconds: Date().timeIntervalSince(started))
+    }
+
+    /// Regression: a credsh that exited before reading its whole input made the write of
+    /// the rest raise SIGPIPE, which killed the whole test process (signal 13), in CI
+    /// against the fast release binary. The signal is blocked on the writing thread alone
+    /// (ignoring it in the process would be inherited by every credsh the tests start,
+    /// and hide a credsh that dies of it) and taken off if it came, so the write just fails.
+    static func writeIgnoringBrokenPipe(_ data: Data, to writer: FileHandle) {
+        var brokenPipe = sigset_t(), previous = sigset_t()
+        sigemptyset(&brokenPipe)
+        sigaddset(&brokenPipe, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &brokenPipe, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        try? writer.write(contentsOf: data)
+        var pending = sigset_t()
+        sigpending(&pending)
+        if sigismember(&pending, SIGPIPE) == 1 {
+            var taken: Int32 = 0
+            sigwait(&brokenPipe, &taken)
+        }
     }
 
     static func run(_ arguments: [String], script: String) throws -> Result {
