@@ -18,7 +18,7 @@ public enum FuzzDictionary {
             for parameter in spec.parameters {
                 if let keyword = parameter.keyword { words.insert(keyword) }
                 switch parameter.kind {
-                case .choice(let choices): words.formUnion(choices)
+                case .choice(let choices), .requestTarget(let choices, _): words.formUnion(choices)
                 case .policyRules(let keys): words.formUnion(keys.map { $0 + "=" })
                 default: break
                 }

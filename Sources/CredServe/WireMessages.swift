@@ -43,9 +43,9 @@ struct WireRequest: Sendable {
     /// POST the form body's (a servlet container merges them in that order; docs/susi.md,
     /// "Parameters"). A body of any other type, or of a GET, is not read.
     var susi: SusiRequest {
-        var parameters = SusiRequest.decodeForm(query)
+        var parameters = FormEncoding.decode(query)
         if method == "POST", hasFormBody {
-            parameters += SusiRequest.decodeForm(String(decoding: body, as: UTF8.self))
+            parameters += FormEncoding.decode(String(decoding: body, as: UTF8.self))
         }
         return SusiRequest(method: method, path: path, parameters: parameters, clientHost: clientHost, headers: headers)
     }

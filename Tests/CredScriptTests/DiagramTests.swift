@@ -137,7 +137,7 @@ struct TextBox {
     }
 
     @Test func secretsNeverReachThePicture() throws {
-        let secrets = ["Sup3r-Secret!", "N3w-Secret-1", "52817", "gu3ss-Pass!", "0v3r-Taken!"]
+        let secrets = ["Sup3r-Secret!", "N3w-Secret-1", "52817", "gu3ss-Pass!", "0v3r-Taken!", "Qu3ry-Pass!", "Qu3ry-New!"]
         let picture = diagram(of: """
             user add alice password "Sup3r-Secret!"
             let pw = "Sup3r-Secret!"
@@ -151,6 +151,7 @@ struct TextBox {
             login eve@example.com "gu3ss-Pass!"
             request GET /aaa/changepassword.json changepassword=eve@example.com password=gu3ss-Pass! newpassword=0v3r-Taken!
             request POST /aaa/login.json login=eve@example.com password="0v3r-Taken!" type=access-token
+            request GET "/aaa/changepassword.json?changepassword=eve@example.com&password=Qu3ry-Pass!&newpassword=Qu3ry-New!"
             """)
         #expect(picture.sections.map(\.sdk) == ["relid", "onewelcome", "susi"])
         for text in [SVGWriter().render(picture), MermaidWriter().render(picture)] {

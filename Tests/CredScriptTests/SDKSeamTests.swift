@@ -101,6 +101,29 @@ import Testing
         #expect(!host.output.contains("52817"))
     }
 
+    /// A secret written into a raw request's query string is masked like one given as a
+    /// parameter: in the echo, its JSON record and the history file; recalled from the
+    /// history with `***` in its place, the line is refused.
+    @Test func secretsInARequestsQueryAreMasked() {
+        let target = "/aaa/changepassword.json?changepassword=eve%40example.com&pass%77ord=Old-pass1&newpassword=New-pass2&access_token=tok3n#top"
+        let masked = "/aaa/changepassword.json?changepassword=eve%40example.com&pass%77ord=***&newpassword=***&access_token=***#top"
+        let line = "request GET \"\(target)\""
+        #expect(SecretMasker.mask(line, sdk: "susi") == "request GET \"\(masked)\"")
+        #expect(SecretMasker.mask("request GET /aaa/login.json", sdk: "susi") == "request GET /aaa/login.json", "no query, nothing to mask")
+        let (host, _) = runScript("sdk susi\n\(line)\n", echo: true)
+        #expect(host.output.contains("> request GET \"\(masked)\"\n"))
+        let json = host.records.map { JSONLinesRenderer().render($0.0, from: $0.1) }.joined()
+        for secret in ["Old-pass1", "New-pass2", "tok3n"] { #expect(!host.output.contains(secret) && !json.contains(secret)) }
+
+        func removed(_ text: String) -> Int {
+            var source = "sdk susi\n"
+            source += text + "\n"
+            return SecretMasker.removedSecrets(in: SourceFile(name: "<repl>", text: source)).count
+        }
+        #expect(removed("request GET \"\(masked)\"") == 1, "as the history file keeps it")
+        #expect(removed("request GET \"/aaa/login.json?login=eve%40example.com&password=%2A%2A%2A\"") == 0, "three asterisks, escaped, are a password")
+    }
+
     @Test func jsonRecordsNameTheirSDK() {
         let record = JSONLinesRenderer().render(.outcome(.event(SDKEvent("didChangePin", [("profileId", .string("bob"))])), sdk: "onewelcome"))
         #expect(record == #"{"event":"didChangePin","sdk":"onewelcome","profileId":"bob"}"# + "\n")

@@ -304,7 +304,7 @@ import Testing
     }
 
     @Test func formTextDecodes() {
-        let pairs = SusiRequest.decodeForm("login=dave%40example.com&password=a+b%21&flag&empty=&bad=%zz")
+        let pairs = FormEncoding.decode("login=dave%40example.com&password=a+b%21&flag&empty=&bad=%zz")
         #expect(pairs.map(\.0) == ["login", "password", "empty", "bad"])
         #expect(pairs.map(\.1) == ["dave@example.com", "a b!", "", "%zz"])
     }

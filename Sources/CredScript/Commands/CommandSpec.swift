@@ -33,6 +33,10 @@ public enum ArgumentKind: Equatable, Sendable {
     /// `NAME=VALUE` pairs of any names (the parameters of a raw HTTP request); the values
     /// of `secretNames` are masked wherever the command is shown.
     case parameters(secretNames: [String])
+    /// A request's target, `PATH` or `PATH?NAME=VALUE&…`: any path (completion offers
+    /// `paths`); the values of `secretNames` in its query are masked wherever the command
+    /// is shown, as those of `parameters` are (RequestTarget).
+    case requestTarget(paths: [String], secretNames: [String])
 
     var isKeyValue: Bool {
         switch self {

@@ -47,6 +47,9 @@ public enum HelpText {
             if parameter.optional { line += " (optional)" }
             if parameter.kind == .secret { line += "; masked as *** when shown" }
             if case .choice(let words) = parameter.kind { line += ": one of \(words.joined(separator: ", "))" }
+            if case .requestTarget(let paths, let secrets) = parameter.kind {
+                line += " (\(paths.joined(separator: ", ")) or any other; \(secrets.joined(separator: ", ")) in its query are masked as *** when shown)"
+            }
             if case .policyRules(let keys) = parameter.kind { line += "; keys: \(keys.joined(separator: ", "))" }
             lines.append(line)
         }

@@ -57,7 +57,7 @@ public enum Completer {
         }
         switch slot.parameter.kind {
         case .user: candidates += simulation.active.userIDs
-        case .choice(let words): candidates += words
+        case .choice(let words), .requestTarget(let words, _): candidates += words
         case .event: candidates += sdk.eventNames
         case .userState: candidates += sdk.userStateNames
         case .sdk: candidates += Simulation.catalogs.map(\.name)

@@ -12,11 +12,11 @@ public enum SecretMasker {
         var parser = Parser(SourceFile(name: "<history>", text: text), table: table, sdk: sdk)
         let statements = parser.parseAll()
         guard parser.diagnostics.isEmpty, !parser.endedInsideBlock else { return maskEverythingAfterFirstWord(text) }
-        var ranges: [Range<Int>] = []
+        var ranges: [Replacement] = []
         for statement in statements { collectSecretRanges(statement, into: &ranges) }
         var bytes = Array(text.utf8)
-        for range in ranges.sorted(by: { $0.lowerBound > $1.lowerBound }) where range.upperBound <= bytes.count {
-            bytes.replaceSubrange(range, with: Array(ScriptWriter.mask.utf8))
+        for replacement in ranges.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) where replacement.range.upperBound <= bytes.count {
+            bytes.replaceSubrange(replacement.range, with: Array(replacement.text.utf8))
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -57,6 +57,24 @@ public enum SecretMasker {
             for expression in secretExpressions(of: call) where isMask(expression) {
                 found.append(RemovedSecret(position: expression.position, noun: noun))
             }
+            for (expression, secretNames) in requestTargets(of: call) {
+                let text: String
+                switch expression.kind {
+                case .word(let t), .string(let t): text = t
+                default: continue
+                }
+                if RequestTarget.holdsRemovedSecret(text, secretNames: secretNames) {
+                    found.append(RemovedSecret(position: expression.position, noun: noun))
+                }
+            }
+        }
+    }
+
+    /// Literal request targets (`PATH?NAME=VALUE…`) of `call`, with the names their query's secrets go by.
+    private static func requestTargets(of call: CommandCall) -> [(Expression, [String])] {
+        call.spec.parameters.compactMap { parameter in
+            guard case .requestTarget(_, let secretNames) = parameter.kind, case .single(let e)? = call.argument(parameter.name) else { return nil }
+            return (e, secretNames)
         }
     }
 
@@ -78,16 +96,27 @@ public enum SecretMasker {
         return out
     }
 
-    static func collectSecretRanges(_ statement: Statement, into ranges: inout [Range<Int>]) {
+    /// Source bytes to replace, and what to write instead.
+    struct Replacement {
+        let range: Range<Int>
+        var text = ScriptWriter.mask
+    }
+
+    static func collectSecretRanges(_ statement: Statement, into ranges: inout [Replacement]) {
         switch statement {
         case .binding(_, let value, _, _):
             // The history is written before the value is used, and any variable may be
             // given as a secret later: no `let` value reaches the file (grammar.md, "Secrets").
-            if !value.isVariable { ranges.append(value.position.offset..<(value.position.offset + value.length)) }
+            if !value.isVariable { ranges.append(Replacement(range: value.sourceRange)) }
         case .repetition(_, let body, _):
             for inner in body { collectSecretRanges(inner, into: &ranges) }
         case .command(let call):
-            ranges += secretExpressions(of: call).map { $0.position.offset..<($0.position.offset + $0.length) }
+            ranges += secretExpressions(of: call).map { Replacement(range: $0.sourceRange) }
+            for parameter in call.spec.parameters {
+                guard case .single(let e)? = call.argument(parameter.name),
+                      let masked = ScriptWriter.maskingQuerySecrets(e, for: parameter) else { continue }
+                ranges.append(Replacement(range: e.sourceRange, text: ScriptWriter.render(masked)))
+            }
         }
     }
 

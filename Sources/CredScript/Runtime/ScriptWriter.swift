@@ -18,7 +18,8 @@ public enum ScriptWriter {
             if let keyword = parameter.keyword { parts.append(keyword) }
             if parameter.isFlag { continue }
             switch argument {
-            case .single(let e): parts.append(hide(e) ? mask : render(e))
+            case .single(let e) where masked: parts.append(hide(e) ? mask : render(maskingQuerySecrets(e, for: parameter) ?? e))
+            case .single(let e): parts.append(render(e))
             case .list(let items): parts += items.map { hide($0) ? mask : render($0) }
             case .pairs(let pairs):
                 parts += pairs.map { pair in
@@ -43,6 +44,19 @@ public enum ScriptWriter {
         case let .repetition(count, body, _):
             let inner = body.map { render($0, masked: masked, indent: indent + "    ") }
             return ([indent + "repeat \(render(count)) {"] + inner + [indent + "}"]).joined(separator: "\n")
+        }
+    }
+
+    /// A request target whose query holds a secret, with the secret's value as `***`.
+    static func maskingQuerySecrets(_ expression: Expression, for parameter: Parameter) -> Expression? {
+        guard case .requestTarget(_, let secretNames) = parameter.kind else { return nil }
+        switch expression.kind {
+        case .word(let text):
+            return RequestTarget.maskingSecrets(text, secretNames: secretNames).map { Expression(kind: .word($0), position: expression.position) }
+        case .string(let text):
+            return RequestTarget.maskingSecrets(text, secretNames: secretNames).map { Expression(kind: .string($0), position: expression.position) }
+        default:
+            return nil
         }
     }
 

@@ -16,6 +16,9 @@ public struct Expression: Equatable, Sendable {
     /// Bytes of source it covers: where to put *** when a line is masked for history.
     public var length: Int = 0
 
+    /// The bytes of the source it was read from.
+    public var sourceRange: Range<Int> { position.offset..<(position.offset + length) }
+
     /// `$NAME`: shown by its name wherever values are masked, since the name is no secret.
     public var isVariable: Bool {
         if case .variable = kind { return true }

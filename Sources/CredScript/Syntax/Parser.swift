@@ -457,7 +457,7 @@ public struct Parser {
             if UTCTimestamp.parse(text) == nil {
                 return refuse("'\(text)' is not a time such as 2026-03-01 or 2026-03-01T12:00:00Z")
             }
-        case .user, .newUser, .path, .choice, .command:
+        case .user, .newUser, .path, .choice, .command, .requestTarget:
             switch value.kind {
             case .string(let text) where parameter.kind == .newUser && text.unicodeScalars.contains(where: String.isControl):
                 return refuse("\(parameter.label) cannot hold a control character such as a newline")

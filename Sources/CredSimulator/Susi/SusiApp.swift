@@ -100,7 +100,7 @@ struct SusiApp: Sendable {
                     server: inout SusiServer, world: World) -> [Outcome] {
         var path = path, parameters = parameters
         if let question = path.firstIndex(of: "?") {
-            parameters = SusiRequest.decodeForm(String(path[path.index(after: question)...])) + parameters
+            parameters = FormEncoding.decode(String(path[path.index(after: question)...])) + parameters
             path = String(path[..<question])
         }
         if let user, !parameters.contains(where: { $0.0 == "access_token" }) {

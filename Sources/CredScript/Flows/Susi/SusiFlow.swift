@@ -11,8 +11,9 @@ enum SusiFlow: SDKFlow {
     static let notActivated = Parameter.flag("inactive", "an account not yet activated (login answers 422)")
     static let rules = Parameter("RULES", "KEY=VALUE pairs", .policyRules(keys: SusiPolicy.keys), variadic: true)
     static let method = Parameter("METHOD", "GET or POST", .choice(["GET", "POST"]))
-    static let path = Parameter("PATH", "a path such as /aaa/changepassword.json",
-                                .choice(["/aaa/login.json", "/aaa/changepassword.json"]))
+    static let path = Parameter("PATH", "a path such as /aaa/changepassword.json, with any query string",
+                                .requestTarget(paths: ["/aaa/login.json", "/aaa/changepassword.json"],
+                                               secretNames: SusiEvents.secretParameters.sorted()))
     static let parameters = Parameter("NAME=VALUE", "request parameters", .parameters(secretNames: SusiEvents.secretParameters.sorted()),
                                       optional: true, variadic: true)
     static let tokenOwner = Parameter("EMAIL", "an account whose every token ends", .user, optional: true)
