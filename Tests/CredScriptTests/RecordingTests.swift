@@ -54,6 +54,18 @@ import Testing
         #expect(recorded.hasSuffix("state\n"))
     }
 
+    /// Regression: a recording wrote `user add a password 7` for `007` and `1d` for `24h`,
+    /// so the replay set other passwords than the session had.
+    @Test func numbersAndDurationsAreRecordedAsTyped() {
+        let session = Session()
+        session.type("record typed.credscript", "user add a password 007", "user add b password 24h", "let p = 0042", "clock advance 1d12h")
+        session.type("record stop")
+        let recorded = session.host.recordings["typed.credscript"] ?? ""
+        for line in ["user add a password 007\n", "user add b password 24h\n", "let p = 0042\n", "clock advance 1d12h\n"] {
+            #expect(recorded.contains(line), "\(line) in \(recorded)")
+        }
+    }
+
     @Test func anExistingFileIsReplacedOnlyWithForce() {
         let session = Session()
         session.type("user add alice password \"Passw0rd!\"", "record a.credscript", "record stop")

@@ -79,6 +79,23 @@ import Testing
         #expect(raw.output.contains("app: policy: Please enter a secure password according to your organization's policy"))
     }
 
+    /// Regression: a value that looked like a number lost its leading zeros, so
+    /// `charsNotAllowed="0123456789"` let `0` through; `007` became `"7"`.
+    @Test func policyTextKeepsItsExactSpelling() {
+        let (host, evaluator) = runScript("""
+            policy password minL=4 maxL=16 charsNotAllowed="0123456789"
+            user add a password "abcd1efg!"
+            policy password minL=4 charsNotAllowed=007 msg=0042 SeqCheck=TRUE
+            let age = 90d
+            policy password minL=8 maxAge=$age
+
+            """)
+        #expect(host.output.contains(#"RELID_PASSWORD_POLICY: {"minL":4,"maxL":16,"charsNotAllowed":"0123456789"}"#))
+        #expect(host.output.contains(#""charsNotAllowed":"007""#) && host.output.contains(#""msg":"0042""#))
+        #expect(host.output.contains("maxAge=90d"), "a duration held by a variable is still one")
+        #expect(evaluator.exitCode == 0, "\(host.errors)")
+    }
+
     @Test func secretsAreMaskedByMeaningNotByLet() {
         let (host, _) = runScript("let user = alice\nlet x = \"Passw0rd!\"\necho $user\nuser add $user password $x\necho $x\nlet pw = \"Other-1x\"\nlet secret s = abc\n", echo: true)
         #expect(host.output.contains("> let user = alice\n"))

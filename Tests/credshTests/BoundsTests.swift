@@ -27,11 +27,21 @@ import Testing
             user add c password $pin
             login c "00700"
             expect event onUserLoggedIn
+            logout
+            let day = 24h
+            user add d password $day
+            login d "24h"
+            expect event onUserLoggedIn
+            clock advance $day
+            expect output "2026-01-02T00:00:00Z (+1d)"
+            echo 007 24h 1d12h
 
             """
-        let result = try Credsh.run(["-"], input: Data(script.utf8), timeout: 60)
+        let result = try Credsh.run(["--echo", "-"], input: Data(script.utf8), timeout: 60)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(!result.stdout.contains("1d"), "24h is not rewritten as a duration")
+        #expect(!result.stdout.contains("> user add b password 7"), "007 is not rewritten")
+        // Written back out (echo here, `record` at the prompt), each keeps its spelling.
+        #expect(result.stdout.contains("> echo 007 24h 1d12h\n007 24h 1d12h\n"))
     }
 
     // MARK: Recursion, loops and the step budget

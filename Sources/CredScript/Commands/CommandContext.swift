@@ -77,6 +77,7 @@ public struct CommandContext {
             throw SimulationError("\(call.spec.name) is missing \(parameter.name)")
         }
         let value = try evaluator.evaluate(expression, in: source)
+        if case .text(let spelled) = value, let seconds = Lexer.duration(in: spelled) { return seconds }
         guard case .duration(let seconds) = value else {
             throw Diagnostic(.runtime, "\(parameter.name) must be a duration such as 90d, but the value is \(value.text)",
                              file: source.name, at: expression.position)
@@ -90,6 +91,16 @@ public struct CommandContext {
         guard case .pairs(let pairs)? = call.argument(parameter.name) else { return [] }
         var out: [(key: String, value: Value)] = []
         for pair in pairs { out.append((pair.key, try evaluator.evaluate(pair.value, in: source))) }
+        return out
+    }
+
+    /// `KEY=VALUE` pairs evaluated, each with its spelling when it was a number or a
+    /// duration written out (`charsNotAllowed=007` is 7, spelled `007`).
+    func spelledPairs(_ parameter: Parameter) throws -> [(key: String, value: Value, spelling: String?)] {
+        try refuseSingle(parameter)
+        guard case .pairs(let pairs)? = call.argument(parameter.name) else { return [] }
+        var out: [(key: String, value: Value, spelling: String?)] = []
+        for pair in pairs { out.append((pair.key, try evaluator.evaluate(pair.value, in: source), pair.value.spelling)) }
         return out
     }
 

@@ -185,10 +185,12 @@ public final class Evaluator {
                 emit(.echo(command: text, file: source.name, line: position.line))
             }
             do {
-                // A number keeps its spelling (`let pin = 00700`); it still counts where a number is wanted.
-                if case .integer = value.kind {
+                // A number or a duration keeps its spelling (`let pin = 00700`, `let pw = 24h`);
+                // it still counts where a number or a duration is wanted.
+                switch value.kind {
+                case .integer, .duration:
                     variables[name] = .text(spelling(of: value, in: source))
-                } else {
+                default:
                     variables[name] = try evaluate(value, in: source)
                 }
             } catch {
@@ -263,6 +265,7 @@ public final class Evaluator {
     }
 
     func spelling(of expression: Expression, in source: SourceFile) -> String {
+        if let spelling = expression.spelling { return spelling }
         let start = expression.position.offset, end = start + expression.length
         guard start >= 0, end <= source.bytes.count, start < end else { return "" }
         return String(decoding: source.bytes[start..<end], as: UTF8.self)

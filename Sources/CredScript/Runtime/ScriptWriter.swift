@@ -73,8 +73,8 @@ public enum ScriptWriter {
         case .word(let w): return w
         case .string(let s): return quote(s)
         case .pattern(let p): return "~" + quote(p)
-        case .integer(let i): return String(i)
-        case .duration(let d): return SimDuration(seconds: d).description
+        case .integer(let i): return expression.spelling ?? String(i)
+        case .duration(let d): return expression.spelling ?? SimDuration(seconds: d).description
         case .json(let j): return j
         case .variable(let v): return "$" + v
         }

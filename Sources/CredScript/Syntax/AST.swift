@@ -15,6 +15,10 @@ public struct Expression: Equatable, Sendable {
     public let position: SourcePosition
     /// Bytes of source it covers: where to put *** when a line is masked for history.
     public var length: Int = 0
+    /// A number or a duration as written (`007`, `24h`): where it stands for text (a
+    /// secret, a name) and wherever the statement is written back out (echo, `record`),
+    /// it keeps this spelling, not its value's (`7`, `1d`).
+    public var spelling: String? = nil
 
     /// The bytes of the source it was read from.
     public var sourceRange: Range<Int> { position.offset..<(position.offset + length) }

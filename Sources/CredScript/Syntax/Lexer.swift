@@ -50,6 +50,15 @@ public struct Lexer {
         Token(kind: kind, position: start, length: index - start.offset)
     }
 
+    /// The seconds of `text` when it is one duration as a script writes it (`90d`,
+    /// `1d12h`): a variable holds a duration by its spelling (`let age = 90d`).
+    static func duration(in text: String) -> Int64? {
+        guard text.utf8.count <= 64 else { return nil }
+        var lexer = Lexer(SourceFile(name: "", text: text))
+        guard case .duration(let seconds) = lexer.next().kind, case .end = lexer.next().kind else { return nil }
+        return seconds
+    }
+
     public mutating func next() -> Token {
         while true {
             skipBlanksAndComment()

@@ -517,7 +517,14 @@ public struct Parser {
         case .variable(let v): kind = .variable(v)
         default: return nil
         }
-        return Expression(kind: kind, position: token.position, length: token.length)
+        var expression = Expression(kind: kind, position: token.position, length: token.length)
+        switch kind {
+        case .integer, .duration:
+            let bytes = lexer.source.bytes, start = token.position.offset, end = start + token.length
+            if start >= 0, start < end, end <= bytes.count { expression.spelling = String(decoding: bytes[start..<end], as: UTF8.self) }
+        default: break
+        }
+        return expression
     }
 
     private func describe(_ token: Token) -> String {

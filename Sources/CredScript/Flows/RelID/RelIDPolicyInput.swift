@@ -11,33 +11,38 @@ enum RelIDPolicyInput {
             try policy.replaceRules(withJSON: json.text)
             return policy
         }
-        let pairs = try c.pairs(rules)
+        let pairs = try c.spelledPairs(rules)
         guard !pairs.isEmpty else { throw SimulationError("policy password expects a JSON object or KEY=VALUE pairs") }
         var seen: Set<String> = []
         policy = current.withoutRules
         let serverOnly = pairs.allSatisfy { PasswordPolicy.serverKeys.contains($0.key) }
         if serverOnly { policy = current }  // `policy password attempts=5` changes only that
-        for (key, value) in pairs {
+        for (key, value, spelling) in pairs {
             guard seen.insert(key).inserted else { throw SimulationError("policy key '\(key)' is given twice") }
             if key == "maxAge", case .integer(let i) = value, i != 0 {
                 throw SimulationError("maxAge takes a duration such as 90d, not the number \(i)")
             }
-            try policy.set(key, to: json(value))
+            // A variable holds a duration by its spelling (`let age = 90d`).
+            if key == "maxAge", case .text(let spelled) = value, let seconds = Lexer.duration(in: spelled) {
+                try policy.set(key, to: .int(Int(seconds)))
+            } else {
+                try policy.set(key, to: json(value, spelled: spelling))
+            }
         }
         if let reason = policy.unsatisfiable() { throw SimulationError(reason) }
         return policy
     }
 
-    /// A typed word as the JSON the server would send: numbers as numbers, durations as
-    /// seconds, true/false as booleans, anything else as text.
-    static func json(_ value: Value) -> JSONValue {
+    /// A typed value as the JSON the server would send: a number as a number (but with
+    /// leading zeros, as text: `charsNotAllowed=0123` keeps its 0), a duration as seconds;
+    /// text stays text exactly as given, and each key reads its own type from it
+    /// (PasswordPolicy.set: `true` for a flag, `8` for a length), so `"0123456789"` is
+    /// ten characters, not a number.
+    static func json(_ value: Value, spelled spelling: String? = nil) -> JSONValue {
         switch value {
-        case .integer(let i): return .int(i)
+        case .integer(let i): return spelling.map { $0 == String(i) ? .int(i) : .string($0) } ?? .int(i)
         case .duration(let d): return .int(Int(d))
-        case .text(let t) where t.lowercased() == "true": return .bool(true)
-        case .text(let t) where t.lowercased() == "false": return .bool(false)
-        case .text(let t): return Int(t).map(JSONValue.int) ?? .string(t)
-        case .json(let t), .pattern(let t): return .string(t)
+        case .text(let t), .json(let t), .pattern(let t): return .string(t)
         }
     }
 }
