@@ -72,6 +72,26 @@ import Testing
         #expect(challenge["statusMessage"] == .string("Invalid credentials"))
     }
 
+    /// A new `attempts` reaches an account at its next challenge, failures already made
+    /// counted against it; a limit lowered below them leaves one last attempt.
+    @Test func aNewAttemptsLimitAppliesFromTheNextChallenge() throws {
+        var sim = Self.world()
+        _ = try sim.login("alice")
+        _ = try sim.submitPassword("Nope-1")
+        _ = try sim.cancel()
+        sim.server.policy.attempts = 5
+        #expect(Self.event("getPassword", in: try sim.login("alice"))?["attemptsLeft"] == .int(4))
+        #expect(Self.event("getPassword", in: try sim.submitPassword("Nope-2"))?["attemptsLeft"] == .int(3))
+        _ = try sim.cancel()
+        sim.server.policy.attempts = 1
+        #expect(Self.event("getPassword", in: try sim.login("alice"))?["attemptsLeft"] == .int(1))
+        let out = try sim.submitPassword("Nope-3")
+        #expect(Self.event("getUser", in: out)?["statusCode"] == .int(153))
+        #expect(sim.server.account("alice")?.blocked == true)
+        sim.server.setBlocked("alice", false)
+        #expect(sim.server.account("alice")?.attemptsLeft == 1, "unblocked, the counter starts again at the limit")
+    }
+
     @Test func exhaustedAttemptsAtLoginBlockTheUser() throws {
         var sim = Self.world()
         _ = try sim.login("alice")

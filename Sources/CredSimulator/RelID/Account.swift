@@ -18,7 +18,10 @@ public struct Account: Sendable {
 /// What every account has, kept small so that a million accounts never activated
 /// cost little more than their names.
 struct AccountRecord: Sendable {
-    var attemptsLeft: Int
+    /// Wrong passwords since the counter was last reset. The attempts left follow from
+    /// the policy's `attempts` at each challenge, so a new limit applies from the next
+    /// one (docs/relid.md, "Attempts").
+    var failures = 0
     var blocked = false
     var markedExpired = false
 }

@@ -17,7 +17,14 @@ public struct IdentityServer: Sendable {
         let credential = credentials[userID]
         return Account(userID: userID, password: credential?.current, history: credential?.history ?? [],
                        passwordSetAt: credential?.setAt ?? 0, markedExpired: record.markedExpired,
-                       blocked: record.blocked, attemptsLeft: record.attemptsLeft)
+                       blocked: record.blocked, attemptsLeft: attemptsLeft(record))
+    }
+
+    /// None once blocked; otherwise what the policy's limit leaves, but at least one: a
+    /// limit lowered below the failures already made leaves a last attempt, never a
+    /// block nobody caused (docs/relid.md, "Attempts").
+    private func attemptsLeft(_ record: AccountRecord) -> Int {
+        record.blocked ? 0 : max(1, policy.attempts - record.failures)
     }
 
     /// The user IDs in a stable (sorted) order, for listings and completion.
@@ -28,7 +35,7 @@ public struct IdentityServer: Sendable {
     public mutating func addUser(_ userID: String, password: String?, now: Int64) throws(SimulationError) {
         guard !userID.isEmpty else { throw SimulationError("a user ID cannot be empty") }
         guard records[userID] == nil else { throw SimulationError("user '\(userID)' already exists") }
-        records[userID] = AccountRecord(attemptsLeft: policy.attempts)
+        records[userID] = AccountRecord()
         if let password { changePassword(userID, to: password, now: now) }
     }
 
@@ -70,14 +77,15 @@ public struct IdentityServer: Sendable {
     /// Uses one attempt; returns how many are left. At zero the account is blocked.
     public mutating func useAttempt(_ userID: String) -> Int {
         guard var record = records[userID] else { return 0 }
-        record.attemptsLeft = max(0, record.attemptsLeft - 1)
-        if record.attemptsLeft == 0 { record.blocked = true }
+        let left = max(0, attemptsLeft(record) - 1)
+        record.failures = policy.attempts - left
+        if left == 0 { record.blocked = true }
         records[userID] = record
-        return record.attemptsLeft
+        return left
     }
 
     public mutating func resetAttempts(_ userID: String) {
-        records[userID]?.attemptsLeft = policy.attempts
+        records[userID]?.failures = 0
     }
 
     /// Stores a new password: hashed with a fresh salt, pushed onto the history, the
