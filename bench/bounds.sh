@@ -19,6 +19,7 @@ write("failures.credscript", "user add a password P\nrepeat 1000000 {\n  block "
 write("self.credscript", "source self.credscript\nsource self.credscript\n")
 write("nested.credscript", "repeat 1000000 {\n  repeat 1000000 {\n    let x = 1\n  }\n}\n")
 write("states.credscript", "repeat 1000000 {\n  repeat 1000000 {\n    state\n  }\n}\n")
+write("hashing.credscript", "kdf 600000\nuser add a password P\nrepeat 1000000 {\n  login a P\n  logout\n}\n")
 PY
 
 measure() {  # label, arguments...
@@ -40,3 +41,4 @@ measure "test --keep-going: 1,000,000 failed commands" test --keep-going "$out/f
 measure "--keep-going: a file sourcing itself twice"   --keep-going "$out/self.credscript"
 measure "nested repeats of let: the 10,000,000-step budget" "$out/nested.credscript"
 measure "nested repeats of state: the step budget"     "$out/states.credscript"
+measure "logins at kdf 600000: the budget charges hashing" "$out/hashing.credscript"

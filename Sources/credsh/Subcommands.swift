@@ -25,7 +25,7 @@ enum Subcommands {
         long: "keep-going", help: "Go on after a failure, reporting each one; the exit code is the first failure's.")
     static let maxSteps = CommandSyntax.Option(
         long: "max-steps", value: "<n>",
-        help: "Stop a script after N statements (loop bodies and sourced files count), with a runtime error. (default: 10000000)")
+        help: "Stop a script after N steps, with a runtime error: a step is a statement (loop bodies and sourced files count) or 100 rounds of the KDF. (default: 10000000)")
 
     static let run = CommandSyntax(
         name: "run",
@@ -229,7 +229,7 @@ extension ParsedArguments {
     func maxSteps(_ syntax: CommandSyntax) throws(UsageError) -> Int {
         guard let text = values["max-steps"] else { return Evaluator.defaultStepBudget }
         guard let steps = Int(text), steps >= 1 else {
-            throw UsageError("--max-steps takes how many statements a script may run, 1 or more, not '\(text)'", syntax)
+            throw UsageError("--max-steps takes how many steps a script may run, 1 or more, not '\(text)'", syntax)
         }
         return steps
     }

@@ -67,7 +67,7 @@ import Testing
         #expect(result.stdout.components(separatedBy: "logged in: nobody").count - 1 == 2_998, "3,000 statements: the two repeats, then 2,998 states")
         #expect(!result.stdout.contains("never"), "the budget stops the run even with --keep-going")
         #expect(result.stderr == """
-            <stdin>:3:5: runtime error: the run reached its step budget of 3000 statements and stopped (--max-steps raises it)
+            <stdin>:3:5: runtime error: the run reached its step budget of 3000 (a step is a statement, or 100 rounds of the KDF) and stopped (--max-steps raises it)
             3 |     state
               |     ^
 
@@ -75,16 +75,16 @@ import Testing
         let dir = try Credsh.temporaryDirectory()
         try Credsh.write(script, "loops.credscript", in: dir)
         let test = try Credsh.run(["test", "--max-steps", "3000", "loops.credscript"], directory: dir, timeout: 60)
-        #expect(test.status == 3 && test.stdout.contains("loops.credscript:3:5: runtime error: the run reached its step budget of 3000 statements"))
+        #expect(test.status == 3 && test.stdout.contains("loops.credscript:3:5: runtime error: the run reached its step budget of 3000 (a step"))
     }
 
     @Test func theStepBudgetIsTenMillionUnlessSet() throws {
         let help = try Credsh.run(["help", "run"])
         #expect(help.stdout.contains("--max-steps <n>"))
-        #expect(help.stdout.contains("statements (loop bodies and") && help.stdout.contains("10000000)"))
-        #expect(try Credsh.run(["-"], script: "help\n").stdout.contains("A run stops after 10,000,000 statements"))
+        #expect(help.stdout.contains("Stop a script after N steps") && help.stdout.contains("100 rounds of the KDF. (default: 10000000)"))
+        #expect(try Credsh.run(["-"], script: "help\n").stdout.contains("A run stops after 10,000,000 steps, a step being a statement or 100 KDF rounds"))
         let zero = try Credsh.run(["--max-steps", "0", "-"], script: "state\n")
-        #expect(zero.status == 2 && zero.stderr.contains("--max-steps takes how many statements a script may run, 1 or more, not '0'"))
+        #expect(zero.status == 2 && zero.stderr.contains("--max-steps takes how many steps a script may run, 1 or more, not '0'"))
         let enough = try Credsh.run(["--max-steps", "4", "-"], script: "repeat 3 {\n  echo hi\n}\n")
         #expect(enough.status == 0 && enough.stdout == "hi\nhi\nhi\n")
         // Sourced statements count too.
@@ -92,7 +92,19 @@ import Testing
         try Credsh.write("echo inner\necho inner\n", "inner.credscript", in: dir)
         let sourced = try Credsh.run(["--max-steps", "4", "-"], input: Data("source inner.credscript\nsource inner.credscript\n".utf8), directory: dir)
         #expect(sourced.status == 3 && sourced.stdout == "inner\ninner\n")
-        #expect(sourced.stderr.hasPrefix("inner.credscript:1:1: runtime error: the run reached its step budget of 4 statements"))
+        #expect(sourced.stderr.hasPrefix("inner.credscript:1:1: runtime error: the run reached its step budget of 4 (a step"))
+    }
+
+    /// Regression: the budget counted statements only, so `kdf 600000` and a loop of
+    /// logins ran for about a day within it. Hashing is charged too: 6,000 steps a check.
+    @Test func hashingAtTheKDFsMaximumSpendsTheBudget() throws {
+        let script = "kdf 600000\nuser add a password P\nrepeat 1000000 {\n  login a P\n  logout\n}\necho never\n"
+        let result = try Credsh.run(["--max-steps", "30000", "-"], input: Data(script.utf8), timeout: 60)
+        #expect(!result.timedOut && result.status == 3)
+        let logins = result.stdout.components(separatedBy: "onUserLoggedIn").count - 1
+        #expect((3...5).contains(logins), "30,000 steps hold four checks of 6,000, and the hash of user add: \(logins) logins")
+        #expect(result.stderr.contains("runtime error: the run reached its step budget of 30000 (a step is a statement, or 100 rounds of the KDF)"))
+        #expect(!result.stdout.contains("never"))
     }
 
     @Test func theKDFRoundsHaveAMaximum() throws {

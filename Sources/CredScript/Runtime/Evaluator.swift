@@ -12,6 +12,10 @@ public final class Evaluator {
     /// Statements one run may execute (loops and sourced files included) before it stops:
     /// a bound on the time any script can take. `--max-steps` changes it.
     public static let defaultStepBudget = 10_000_000
+    /// KDF rounds that cost one step of the budget: about 10 µs of hashing, so that the
+    /// default budget bounds a run's hashing to a couple of minutes as it bounds its
+    /// statements (README, "Bounds").
+    public static let kdfRoundsPerStep = 100
     /// Failures reported in full; later ones (under `--keep-going`) are only counted.
     public static let reportedFailures = 100
 
@@ -62,8 +66,10 @@ public final class Evaluator {
     public internal(set) var exitRequested = false
     /// Failures past `reportedFailures`: counted, not kept or shown.
     public internal(set) var droppedFailures = 0
-    /// Statements executed so far in this run.
+    /// Steps spent so far in this run: statements executed, and KDF work (kdfRoundsPerStep).
     public internal(set) var steps = 0
+    private let kdfMeter = KDFMeter()
+    private var kdfRoundsUncharged = 0
     /// Variables holding a secret: bound with `let secret`, or given where a secret goes.
     /// `echo` and the prompt's history show them as ***.
     var secretVariables: Set<String> = []
@@ -110,6 +116,10 @@ public final class Evaluator {
     @discardableResult
     public func run(_ source: SourceFile) -> Bool {
         guard check(source) else { return false }
+        return KDFMeter.$current.withValue(kdfMeter) { runChecked(source) }
+    }
+
+    private func runChecked(_ source: SourceFile) -> Bool {
         var parser = Parser(source, table: table, sdk: simulation.activeCatalog.name)
         while let statement = parser.nextStatement() {
             if execute(statement, in: source) == .stop { break }
@@ -157,7 +167,7 @@ public final class Evaluator {
         steps += 1
         if steps > options.stepBudget {
             halted = true
-            failures.append(Diagnostic(.runtime, "the run reached its step budget of \(options.stepBudget) statements and stopped (--max-steps raises it)",
+            failures.append(Diagnostic(.runtime, "the run reached its step budget of \(options.stepBudget) (a step is a statement, or \(Evaluator.kdfRoundsPerStep) rounds of the KDF) and stopped (--max-steps raises it)",
                                        file: source.name, at: statement.position))
             host.report(failures[failures.count - 1], source: source)
             return (.stop, .none)
@@ -215,6 +225,7 @@ public final class Evaluator {
             }
             let before = failures.count
             run(call, in: source)
+            chargeKDFWork()
             if call.spec.role != .session, !call.spec.isExpectation || failures.count == before {
                 journal?.add(statement, result: call.spec.isExpectation ? nil : last, host: host)
             } else {
@@ -222,6 +233,14 @@ public final class Evaluator {
             }
         }
         return (shouldStop ? .stop : .proceed, replay)
+    }
+
+    /// Charges the KDF rounds the command just run hashed to the step budget; the next
+    /// statement finds the budget spent if they spent it.
+    private func chargeKDFWork() {
+        kdfRoundsUncharged += kdfMeter.take()
+        steps += kdfRoundsUncharged / Evaluator.kdfRoundsPerStep
+        kdfRoundsUncharged %= Evaluator.kdfRoundsPerStep
     }
 
     /// Shows a record as coming from the statement that is running.

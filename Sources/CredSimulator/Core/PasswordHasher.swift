@@ -36,6 +36,7 @@ public struct PasswordHasher: Equatable, Sendable {
     }
 
     private func derive(_ password: String, salt: [UInt8], rounds: Int) -> [UInt8] {
+        KDFMeter.current?.add(max(rounds, 1))
         // PBKDF2 only throws for a zero round count or output size, which this never passes.
         guard let key = try? KDF.Insecure.PBKDF2.deriveKey(
             from: Array(password.utf8), salt: salt, using: .sha256,
