@@ -6,8 +6,8 @@ import Glibc
 @testable import CredSimulator
 
 /// What the text output shows can be written back as expectations: every callback line of
-/// every example, turned into `expect event NAME key=value…` after the command that
-/// printed it, passes.
+/// every example, pasted as it is shown (names of values in parentheses included) after
+/// `expect event N`, N its place among the command's callbacks, passes.
 @Suite struct RoundTripTests {
     /// Keeps each event's rendered line with the script line of the command that produced it.
     final class RecordingHost: ScriptHost {
@@ -39,11 +39,9 @@ import Glibc
         func endRecording() {}
     }
 
-    /// `← name a=1 b="x y" c=[p,q] (GLOSS)` → `expect event name a=1 b="x y" c=[p,q]`.
-    static func expectation(from rendered: String) -> String {
-        let tokens = FieldText.split(rendered.dropFirst(2))
-        let kept = tokens.filter { !$0.hasPrefix("(") }  // a value's name is a gloss, not a field
-        return "expect event " + kept.joined(separator: " ")
+    /// The N-th callback `← name a=1 (GLOSS) b="x y" c=[p,q]` → `expect event N name a=1 (GLOSS) b="x y" c=[p,q]`.
+    static func expectation(from rendered: String, place: Int) -> String {
+        "expect event \(place) " + rendered.dropFirst(2)
     }
 
     static let examples: [String] = {
@@ -71,7 +69,7 @@ import Glibc
         for (line, events) in host.eventLines.sorted(by: { $0.key < $1.key }) where host.runs[line] == 1 && !host.failed.contains(line) {
             var at = line  // 1-based line of the command = index after it
             while at < lines.count - inserted, lines[at + inserted].trimmedSpacesAndTabs.hasPrefix("expect ") { at += 1 }
-            let expectations = events.map(Self.expectation)
+            let expectations = events.enumerated().map { Self.expectation(from: $0.element, place: $0.offset + 1) }
             lines.insert(contentsOf: expectations, at: at + inserted)
             inserted += expectations.count
         }
@@ -83,8 +81,16 @@ import Glibc
         #expect(evaluator.expectationsPassed >= inserted)
     }
 
-    @Test func theExpectationOfALineKeepsQuotesListsAndObjectsAndDropsGlosses() {
-        #expect(Self.expectation(from: #"← getPassword userID=a challengeMode=4 (RDNA_OP_UPDATE_ON_EXPIRY) statusMessage="a b" policy={"minL":8} options=[x,y]"#)
-            == #"expect event getPassword userID=a challengeMode=4 statusMessage="a b" policy={"minL":8} options=[x,y]"#)
+    /// Pasted with its gloss, a line must still say what it showed: a gloss that names
+    /// another value, or a value that has no name, is refused where it is written.
+    @Test func aPastedGlossMustNameItsValue() {
+        let login = "user add a password P\nlogin a\n"
+        #expect(runScript(login + "expect event 1 getPassword userID=a challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY) attemptsLeft=3\n").1.exitCode == 0)
+        #expect(runScript(login + "expect event getPassword challengeMode=RDNA_CHALLENGE_OP_VERIFY (RDNA_CHALLENGE_OP_VERIFY)\n").1.exitCode == 0)
+        let wrong = runScript(login + "expect event getPassword challengeMode=0 (RDNA_OP_UPDATE_ON_EXPIRY)\n")
+        #expect(wrong.1.exitCode == 2)
+        #expect(wrong.0.errors.contains("test.credscript:3:42: error: (RDNA_OP_UPDATE_ON_EXPIRY) is not the name of challengeMode=0, which is (RDNA_CHALLENGE_OP_VERIFY)"))
+        let nameless = runScript(login + "expect event getPassword attemptsLeft=3 (THREE)\n")
+        #expect(nameless.0.errors.contains("getPassword.attemptsLeft has no name to write in parentheses after this value"))
     }
 }

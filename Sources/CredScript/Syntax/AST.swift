@@ -42,6 +42,9 @@ public struct KeyValue: Equatable, Sendable {
     public let key: String
     public let value: Expression
     public let position: SourcePosition
+    /// `challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY)`: the name the output shows after a
+    /// number, pasted back with it into an expectation; checked to name that number.
+    public var gloss: Expression? = nil
 }
 
 /// A command with its arguments bound to the parameters of its table entry.

@@ -315,6 +315,8 @@ public struct Parser {
                     switch raw[index] {
                     case .pair(let pair):
                         pairs.append(pair)
+                    case .value(let value) where parameter.kind == .fieldMatch && Self.isGloss(value) && pairs.last?.gloss == nil && !pairs.isEmpty:
+                        pairs[pairs.count - 1].gloss = value
                     case .value(let value):
                         // A policy may also be one JSON object, written inline or held by a variable.
                         guard case .policyRules = parameter.kind, value.isJSONOrVariable, pairs.isEmpty, raw.count == 1 else {
@@ -492,6 +494,35 @@ public struct Parser {
                 return false
             }
             if case .pattern(let text) = pair.value.kind, !checkPattern(text, at: pair.value.position) { return false }
+            if let gloss = pair.gloss, !checkGloss(gloss, of: pair, event: name) { return false }
+        }
+        return true
+    }
+
+    /// `(NAME)` in parentheses, as the text output writes a number's name after it.
+    private static func isGloss(_ value: Expression) -> Bool {
+        guard case .word(let word) = value.kind else { return false }
+        return word.count > 2 && word.hasPrefix("(") && word.hasSuffix(")")
+    }
+
+    /// A pasted gloss must name the number before it, or it would say something the
+    /// expectation does not check.
+    private mutating func checkGloss(_ gloss: Expression, of pair: KeyValue, event: String) -> Bool {
+        guard case .word(let word) = gloss.kind else { return false }
+        let named = String(word.dropFirst().dropLast())
+        let names = SDKFlows.flow(named: sdk)?.valueNames[pair.key] ?? [:]
+        let number: Int? = switch pair.value.kind {
+        case .integer(let i): i
+        case .word(let w): names.first { $0.value == w }?.key
+        default: nil
+        }
+        guard let number, let name = names[number] else {
+            error("\(event).\(pair.key) has no name to write in parentheses after this value", at: gloss.position)
+            return false
+        }
+        guard name == named else {
+            error("(\(named)) is not the name of \(pair.key)=\(number), which is (\(name))", at: gloss.position)
+            return false
         }
         return true
     }
