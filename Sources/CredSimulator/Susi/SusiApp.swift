@@ -126,6 +126,7 @@ struct SusiApp: Sendable {
         if world.network.fault != nil { return (out, nil) }
         let answer = server.handle(request, now: world.now)
         out += answer.notes.map(Outcome.note)
+        if let refusal = answer.refusal { out.append(.policyRefusal(rule: refusal.rule, message: refusal.message)) }
         out.append(SusiEvents.response(answer))
         return (out, answer)
     }

@@ -26,11 +26,12 @@ extension SusiServer {
                           notes: notes + ["server: no newpassword parameter; the rule check fails with a NullPointerException"])
         }
         if new == email {
-            return .error(400, "invalid password", path: path, notes: notes + ["server: the new password equals the e-mail"])
+            return .error(400, "invalid password", path: path, notes: notes,
+                          refusal: (rule: SusiPasswordRule.equalsEmailKey, message: "the new password equals the e-mail"))
         }
         if let why = policy.rule.violation(of: new) {
-            return .error(400, "invalid password", path: path,
-                          notes: notes + ["server: refused by the \(policy.rule.rawValue) rule \(policy.rule.regex): \(why)"])
+            return .error(400, "invalid password", path: path, notes: notes,
+                          refusal: (rule: policy.rule.rawValue, message: "\(why) (the rule's pattern: \(policy.rule.regex))"))
         }
         // The JSON object behind these answers is a hash map: Java writes its keys in
         // bucket order, which puts "session" before "accepted" and "message".

@@ -10,6 +10,13 @@ public enum SusiPasswordRule: String, CaseIterable, Equatable, Sendable {
     case rule2017 = "2017"
     case rule2019 = "2019"
 
+    /// The refusal's rule name when a new password equals the account's e-mail, which the
+    /// server checks before the regex.
+    public static let equalsEmailKey = "email"
+
+    /// Every name a refusal of the server carries (`expect note rule=…`).
+    public static var refusalKeys: [String] { allCases.map(\.rawValue) + [equalsEmailKey] }
+
     /// The expression as the server's configuration writes it.
     public var regex: String {
         switch self {

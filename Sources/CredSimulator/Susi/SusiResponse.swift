@@ -12,13 +12,18 @@ public struct SusiResponse: Sendable {
     /// How the simulator decided (which rule refused, whose token it was). Never part of
     /// the HTTP answer: the simulation shows these as notes.
     public let notes: [String]
+    /// The rule of the policy that refused a new password (`2017`, `2019`, or `email`
+    /// for a password equal to the e-mail), and why: shown as a policy refusal, so a
+    /// script can say which rule it expected (`expect note rule=2019`).
+    public var refusal: (rule: String, message: String)? = nil
 
     public static func json(_ object: JSONValue, path: String, notes: [String] = []) -> SusiResponse {
         SusiResponse(status: 200, json: object, errorMessage: nil, path: path, notes: notes)
     }
 
-    public static func error(_ status: Int, _ message: String, path: String, notes: [String] = []) -> SusiResponse {
-        SusiResponse(status: status, json: nil, errorMessage: message, path: path, notes: notes)
+    public static func error(_ status: Int, _ message: String, path: String, notes: [String] = [],
+                             refusal: (rule: String, message: String)? = nil) -> SusiResponse {
+        SusiResponse(status: status, json: nil, errorMessage: message, path: path, notes: notes, refusal: refusal)
     }
 
     public var isSuccess: Bool { (200..<300).contains(status) }
