@@ -40,6 +40,17 @@ import Testing
         #expect(stderr.contains("<stdin>:3:17: error: unknown policy key 'rul' for susi") && stderr.contains("did you mean 'rule'?"))
     }
 
+    /// SUSI takes a key given again (the last one counts): a long line of them with a bad
+    /// value far in is blamed on that pair, without trying every prefix of the line.
+    @Test func aLongLineOfPairsIsCheckedInLinearTime() throws {
+        let script = "sdk susi\npolicy password " + String(repeating: "rule=2019 ", count: 20_000) + "rule=2018 "
+            + String(repeating: "rule=2017 ", count: 20_000) + "\n"
+        let result = try Credsh.run(["check", "-"], input: Data(script.utf8), timeout: 60)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("<stdin>:2:\(17 + 20_000 * 10): error: policy key 'rule' takes 2017 or 2019, not 2018"), "\(result.stderr.prefix(300))")
+        #expect(result.seconds < 20, "quadratic in the pairs")
+    }
+
     @Test func whatARunCouldAcceptIsLeftToTheRun() throws {
         // Good policies, values held by variables, and a refusal the script shows on purpose.
         let script = """

@@ -106,37 +106,28 @@ enum PolicyCheck {
     /// Runs `parse` on all the pairs; when it throws, the pair to blame is the last of the
     /// shortest run of pairs that is refused with the same message: the value a key
     /// refuses, the second of a key given twice, or the pair that made the keys together
-    /// unsatisfiable. A policy has a handful of keys and a refusal comes at the latest one
-    /// pair past them (an unknown or repeated key), so this tries few prefixes.
+    /// unsatisfiable. A policy has a handful of keys, so the refusal comes within the first
+    /// few pairs; past `prefixesTried` (a long line of repeated keys, which some parsers
+    /// take), the pair refused on its own is blamed, else the last: linear, not quadratic.
     static func locate(_ pairs: [LiteralArguments.Pair], keys: [String],
                        parse: ([LiteralArguments.Pair]) throws -> Void) -> StaticProblem? {
-        guard let first = pairs.first else { return nil }
-        let refusal: String
-        do {
-            try parse(pairs)
+        guard !pairs.isEmpty else { return nil }
+        func refusal(_ some: [LiteralArguments.Pair]) -> String? {
+            do { try parse(some) } catch { return message(of: error) }
             return nil
-        } catch {
-            refusal = message(of: error)
         }
-        var blamed = pairs[pairs.count - 1]
-        if pairs.count > 1 {
-            for count in 1..<pairs.count {
-                do { try parse(Array(pairs.prefix(count))) } catch {
-                    if message(of: error) == refusal {
-                        blamed = pairs[count - 1]
-                        break
-                    }
-                }
-            }
-        } else {
-            blamed = first
-        }
-        var text = refusal
+        guard let whole = refusal(pairs) else { return nil }
+        let blamed = (1...min(pairs.count, prefixesTried)).first { refusal(Array(pairs.prefix($0))) == whole }.map { pairs[$0 - 1] }
+            ?? pairs.first { refusal([$0]) == whole }
+            ?? pairs[pairs.count - 1]
+        var text = whole
         if !keys.contains(blamed.key), let guess = Spelling.closest(to: blamed.key, among: keys) {
             text += " — did you mean '\(guess)'?"
         }
         return StaticProblem(message: text + acknowledging, position: blamed.position)
     }
+
+    static let prefixesTried = 64
 
     /// A refusal written on purpose is followed by `expect error`, and then is no error (the parser sees to that).
     private static let acknowledging = " (write 'expect error' after it if the refusal is what the script shows)"
