@@ -1,4 +1,5 @@
 import CredScript
+import CredSimulator
 
 /// credsh's subcommands: `run` (the default), `check`, `test`, and the hidden
 /// `reference` that `make grammar` uses.
@@ -38,7 +39,21 @@ enum Subcommands {
             .init(long: "compact", help: "Shorter text: within a flow, a callback shows only the fields that changed (a challenge's policy once)."),
             format, noColor, seed, maxSteps,
         ],
-        discussion: exitCodes)
+        discussion: exitCodes + "\n\n" + bounds)
+
+    /// The bounds of a run, from the constants the code checks (README.md, "Bounds", has
+    /// them all, with what happens past each).
+    static let bounds = """
+        Bounds (README.md lists them all, with what happens past each):
+          statements per run       \(Evaluator.defaultStepBudget.grouped) (--max-steps changes it)
+          repeat count             \(Evaluator.maximumRepeatCount.grouped)
+          blocks nested            \(Parser.maximumNesting) deep
+          source nested            \(Evaluator.maximumSourceDepth) deep
+          errors shown per file    the first \(Diagnostic.keptPerFile) of the lexer and of the parser
+          failures shown per run   the first \(Evaluator.reportedFailures), then a count
+          KDF rounds (kdf)         1 to \(PasswordHasher.maximumRounds.grouped)
+          script size              \(FileSystem.maximumScriptBytes >> 20) MB per file (and a credsh test transcript)
+        """
 
     static let check = CommandSyntax(
         name: "check", abstract: "Parse and validate scripts without running them.",

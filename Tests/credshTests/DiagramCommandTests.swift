@@ -213,6 +213,31 @@ enum ScriptFacts {
         #expect(scripted.status == 0 && scripted.stdout.contains("compact output does not apply here"))
     }
 
+    /// `compact off` after `compact on`: the next callbacks are whole again, the policy on each challenge.
+    @Test func compactOffShowsEveryCallbackInFullAgain() throws {
+        let run = try Credsh.run(["-"], script: """
+            user add alice password "Passw0rd!"
+            expire alice
+            compact on
+            login alice "Passw0rd!"
+            update "Passw0rd!" "Sh0rt!"
+            compact off
+            update "Passw0rd!" "No-Digits-Here"
+            expect event getPassword challengeMode=4 statusCode=190
+
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        let parts = run.stdout.components(separatedBy: "compact output off: every callback in full\n")
+        try #require(parts.count == 2, "\(run.stdout)")
+        #expect(parts[0].contains("← getPassword statusCode=190 statusMessage=\"Password does not meet policy standards\" (same userID, challengeMode, attemptsLeft, policy)"))
+        let whole = parts[1].split(separator: "\n").filter { $0.hasPrefix("← getPassword") }
+        #expect(whole.count == 1)
+        #expect(whole.first?.hasPrefix("← getPassword userID=alice challengeMode=4 (RDNA_OP_UPDATE_ON_EXPIRY) attemptsLeft=") == true, "\(parts[1])")
+        #expect(whole.first?.contains("policy={\"minL\":8,") == true)
+        #expect(!parts[1].contains("(same ") && !parts[1].contains("(as before)"))
+        #expect(parts[1].contains("app: policy: Must be between 8 and 16 characters long"), "the app's sentence shows again")
+    }
+
     @Test func stepNeedsATerminal() throws {
         let run = try Credsh.run(["--step", "examples/expiry.credscript"])
         #expect(run.status == 2)

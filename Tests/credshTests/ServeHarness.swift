@@ -47,8 +47,10 @@ final class ServedCredsh {
             }
             output.close()
         }
-        let line = try waitForLine { $0.contains("http://127.0.0.1:") }
-        guard let range = line.range(of: #"http://127\.0\.0\.1:(\d+)"#, options: .regularExpression),
+        // Any address it was told to listen on (`--host 0.0.0.0`); curl talks to loopback.
+        let address = #"http://[^ "/]+:\d+"#
+        let line = try waitForLine { $0.range(of: address, options: .regularExpression) != nil }
+        guard let range = line.range(of: address, options: .regularExpression),
               let port = Int(line[range].split(separator: ":").last ?? "") else {
             throw HarnessError("no address in \(line)")
         }

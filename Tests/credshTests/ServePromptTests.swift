@@ -75,4 +75,37 @@ import Testing
         let replay = try Credsh.run(["test", file.path])
         #expect(replay.status == 0, "\(replay.stdout)\n\(recorded)")
     }
+
+    @Test func serveStopClosesThePortAndServeStartServesItAgain() throws {
+        let terminal = try PromptTests.Terminal()
+        try terminal.keys("sdk susi", "@Enter")
+        try terminal.waitFor("credsh susi>")
+        try terminal.keys("user add dave@example.com password secret12", "@Enter")
+        try terminal.waitFor("added dave@example.com")
+        try terminal.keys("serve start 0", "@Enter")
+        try terminal.waitFor("serving SUSI at http://127.0.0.1:")
+        let range = try #require(terminal.screen.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression))
+        let port = try #require(Int(terminal.screen[range].split(separator: ":").last ?? ""))
+        func login() throws -> ServedCredsh.Answer {
+            try ServedCredsh.curl(port: port, directory: terminal.state, "POST", "/aaa/login.json",
+                                  form: "login=dave%40example.com&password=secret12&type=access-token")
+        }
+        #expect(try login().status == 200)
+        try terminal.waitFor("← response status=200")
+
+        try terminal.keys("serve stop", "@Enter")
+        try terminal.waitFor("stopped serving at http://127.0.0.1:\(port): 1 answered, 0 dropped, 0 refused")
+        #expect(try login().curlExit == 7, "the connection is refused: nothing listens any more")
+        try terminal.keys("serve", "@Enter")
+        try terminal.waitFor("not serving")
+
+        try terminal.keys("serve start \(port)", "@Enter")
+        try terminal.waitFor("serving SUSI at http://127.0.0.1:\(port)", count: 2)
+        #expect(try login().status == 200, "the same port serves again")
+        try terminal.waitFor("← response status=200", count: 2)
+        #expect(!terminal.screen.contains("error"), "\(terminal.screen)")
+        try terminal.keys("@C-d")
+        for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
+        #expect(terminal.exitStatus == "0", "\(terminal.screen)")
+    }
 }

@@ -83,6 +83,14 @@ import Testing
         try c.check("POST", login, [("login", "nora@example.com"), ("password", "norapass1"), ("type", "access-token")], form: true, expect: 422, "not activated")
         try c.check("GET", login, [("login", dave), ("password", "secret12"), ("type", "bearer")], expect: 400, "invalid type")
         try c.check("GET", login, [("login", dave), ("password", "secret12"), ("type", "access-token"), ("valid_seconds", "0")], expect: 400)
+        // Below -1 is refused too, after the token is drawn: the tokens that follow show it.
+        try c.check("POST", login, [("login", dave), ("password", "secret12"), ("type", "access-token"), ("valid_seconds", "-2")], form: true, expect: 400)
+        try c.check("GET", login, [("login", dave), ("password", "secret12"), ("type", "access-token"), ("valid_seconds", "-9223372036854775808")], expect: 400)
+        try c.check("GET", login, [("login", dave), ("password", "secret12"), ("type", "session")], expect: 200, "a session login")
+        try c.check("POST", login, [("login", dave), ("password", "secret12"), ("type", "cookie")], form: true, expect: 200, "a cookie login")
+        for form in [false, true] {
+            try c.check("GET", login, [("password", "secret12"), ("type", "access-token")], form: form, expect: 400, "a missing login")
+        }
         try c.check("GET", login, [("login", dave), ("password", "secret12"), ("type", "check_password")], expect: 200)
         let forever = try c.check("GET", login, [("login", dave), ("password", "secret12"), ("type", "access-token"), ("valid_seconds", "-1")], expect: 200)
         #expect(forever.text.contains("\"valid_seconds\": \"forever\""))

@@ -124,9 +124,11 @@ public final class CommandSpec: Sendable {
     /// `let` and `repeat` are statements with syntax of their own; their usage is written out.
     public let syntaxUsage: String?
     let perform: @Sendable (CommandContext) throws -> [Outcome]
+    /// What the parser checks of the literal arguments beyond their kinds (a policy's values).
+    let check: StaticCheck?
 
     public init(_ name: String, _ parameters: [Parameter] = [], group: String, sdk: String? = nil, role: Role = .action,
-                summary: String, example: String, syntaxUsage: String? = nil,
+                summary: String, example: String, syntaxUsage: String? = nil, check: StaticCheck? = nil,
                 perform: @escaping @Sendable (CommandContext) throws -> [Outcome]) {
         self.name = name
         self.parameters = parameters
@@ -137,6 +139,7 @@ public final class CommandSpec: Sendable {
         self.role = role
         self.syntaxUsage = syntaxUsage
         self.perform = perform
+        self.check = check
         // Most names are one word: the generic split costs thousands of instructions a
         // command, and every run builds the whole table at start-up.
         self.words = name.utf8.contains(UInt8(ascii: " ")) ? name.split(separator: " ").map(String.init) : [name]

@@ -82,7 +82,7 @@ enum ExpectCommands {
         },
         CommandSpec("expect note", [noteFields], group: group, role: .expectation,
                     summary: "The last command was refused by this policy rule (rule=KEY, message=TEXT: the simulator's note)",
-                    example: "expect note rule=minSc") { c in
+                    example: "expect note rule=minSc", check: noteCheck) { c in
             let result = try c.evaluator.lastResult(c)
             let pairs = try c.pairs(noteFields)
             let refusals = result.outcomes.compactMap { outcome -> [(String, JSONValue)]? in

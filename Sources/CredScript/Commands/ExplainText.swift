@@ -85,6 +85,47 @@ enum ExplainText {
         return found
     }
 
+    /// What `help explain` lists: each SDK's codes and names by kind, and its API calls,
+    /// from the catalogues, so that they can be found without Tab.
+    static func index(width: Int = 100) -> [String] {
+        var lines = ["  what it knows, by SDK (and each SDK's events, which 'help' lists):"]
+        for catalog in Simulation.catalogs {
+            lines.append("    \(catalog.name):")
+            var kinds: [String] = []
+            var entries: [String: [String]] = [:]
+            for entry in catalog.codes {
+                if entries[entry.kind] == nil { kinds.append(entry.kind) }
+                let name = entry.name.contains(" ") ? "\"\(entry.name)\"" : entry.name  // as `explain` takes it
+                entries[entry.kind, default: []].append(entry.code.map { "\($0) \(name)" } ?? name)
+            }
+            var groups = kinds.map { ($0, entries[$0] ?? []) }
+            let apis = SDKFlows.flow(named: catalog.name)?.apis.map(\.name) ?? []
+            if !apis.isEmpty { groups.append(("API call", apis)) }
+            for (kind, items) in groups {
+                lines += wrapped("      \(kind): ", items, width: width)
+            }
+        }
+        return lines
+    }
+
+    /// `items` after `lead`, separated by commas, in lines of at most `width` characters
+    /// (an item longer than that has a line of its own).
+    private static func wrapped(_ lead: String, _ items: [String], width: Int) -> [String] {
+        let indent = String(repeating: " ", count: lead.count)
+        var lines: [String] = []
+        var line = lead
+        for (index, item) in items.enumerated() {
+            let piece = item + (index < items.count - 1 ? "," : "")
+            if line.count > indent.count, line.count + 1 + piece.count > width {
+                lines.append(line)
+                line = indent
+            }
+            line += (line.count > indent.count && line != lead ? " " : "") + piece
+        }
+        lines.append(line)
+        return lines
+    }
+
     /// The source tags the catalogues use (`vendor (S0)`), said in words.
     static let sources: [(tag: String, words: String)] = [
         ("FL strings", "its Flutter codelab's strings"),

@@ -52,6 +52,7 @@ public enum HelpText {
             }
             if case .policyRules(let keys) = parameter.kind { line += "; keys: \(keys.joined(separator: ", "))" }
             lines.append(line)
+            if parameter.kind == .code { lines += ExplainText.index() }
         }
         lines.append("  example: \(spec.example)")
         return lines

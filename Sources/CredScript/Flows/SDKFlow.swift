@@ -22,6 +22,9 @@ protocol SDKFlow: Sendable {
     static var cast: FlowCast { get }
     /// What each API call does, for `explain NAME`.
     static var apis: [APISummary] { get }
+    /// The rules this SDK's policy refusals name (`expect note rule=KEY`); none when its
+    /// refusals carry no simulator note.
+    static var policyRuleNames: [String] { get }
 
     /// Flow coverage (`credsh test --coverage`, docs/coverage.md): everything this SDK's
     /// outcomes can hit, built from its catalog, with the transitions its docs page describes.
@@ -37,6 +40,7 @@ extension SDKFlow {
     static var valueNames: [String: [Int: String]] { [:] }
     static var cast: FlowCast { .standard(sdkName: catalog.name + " SDK") }
     static var apis: [APISummary] { [] }
+    static var policyRuleNames: [String] { [] }
 }
 
 /// Every SDK's contribution, in the order of `Simulation.sdkTypes`.

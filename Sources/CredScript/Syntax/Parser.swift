@@ -297,7 +297,7 @@ public struct Parser {
             raw.append(.value(value))
             advance()
         }
-        guard let arguments = bind(raw, to: spec, at: start), checkFields(arguments, of: spec) else {
+        guard let arguments = bind(raw, to: spec, at: start), checkFields(arguments, of: spec), runCheck(of: spec, arguments) else {
             skipToLineEnd()
             return nil
         }
@@ -525,6 +525,26 @@ public struct Parser {
             return false
         }
         return true
+    }
+
+    /// The command's own check of its literal values (StaticCheck). A command that is
+    /// refused on purpose, followed by `expect error`, runs to show the refusal.
+    private mutating func runCheck(of spec: CommandSpec, _ arguments: BoundArguments) -> Bool {
+        guard let check = spec.check,
+              let problem = check.run(LiteralArguments(arguments: arguments, source: lexer.source, sdk: sdk)) else { return true }
+        if spec.role == .action, nextIsExpectError() { return true }
+        error(problem.message, at: problem.position)
+        return false
+    }
+
+    /// Whether the statement after this line is `expect error` (what acknowledges a failed command).
+    private func nextIsExpectError() -> Bool {
+        guard current.kind == .newline else { return false }
+        var peek = lexer
+        var token = peek.next()
+        while token.kind == .newline { token = peek.next() }
+        guard token.kind == .word("expect") else { return false }
+        return peek.next().kind == .word("error")
     }
 
     /// A regular expression must compile where it is written, not fail when it runs.

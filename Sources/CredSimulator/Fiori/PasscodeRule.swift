@@ -10,6 +10,9 @@ public enum PasscodeRule: Equatable, Sendable {
     case special
     case minUniqueChars(Int)
 
+    /// Every rule's `key`: the rules `expect note rule=KEY` can name.
+    public static let keys = [PasscodeRule.minLength(0), .digitsOnly, .digit, .upper, .lower, .special, .minUniqueChars(0)].map(\.key)
+
     /// The FUIPasscodePolicy property that states this rule.
     public var key: String {
         switch self {

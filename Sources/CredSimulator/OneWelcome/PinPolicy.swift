@@ -171,6 +171,9 @@ public enum PinRule: Equatable, Sendable {
         }
     }
 
+    /// Every rule's `key`: the rules `expect note rule=KEY` can name.
+    public static let keys = [PinRule.wrongLength(required: 0), .blocklisted, .sequence, .similarDigits(maximum: 0)].map(\.key)
+
     /// The policy key that states this rule.
     public var key: String {
         switch self {

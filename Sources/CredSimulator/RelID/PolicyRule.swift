@@ -20,6 +20,10 @@ public enum PolicyRule: Equatable, Sendable {
         "iloveyou", "monkey", "dragon", "abc123", "111111", "sunshine", "football", "changeme",
     ]
 
+    /// Every key `key(refusing:)` gives: the rules `expect note rule=KEY` can name.
+    public static let refusalKeys = ["minL", "maxL", "minDg", "minUc", "minLc", "minSc", "charsNotAllowed",
+                                     "Repetition", "UserIDcheck", "SeqCheck", "BlackListedCommonPassword"]
+
     /// The RELID_PASSWORD_POLICY key that states this rule, for a password it refused.
     public func key(refusing password: String) -> String {
         switch self {

@@ -59,12 +59,13 @@ public enum SusiCodes {
     ]
 
     static let rules: [CodeExplanation] = [
-        .init(kind: "password rule", code: nil, name: "RULE_2017",
+        // The year is the rule's number: `policy password rule=2017`, `explain 2017`.
+        .init(kind: "password rule", code: Int(SusiPasswordRule.rule2017.rawValue), name: "RULE_2017",
               meaning: SusiPasswordRule.rule2017.regex + " : " + SusiPasswordRule.rule2017.summary + ".",
               flow: "checked on the new password by /aaa/changepassword.json after the current password; a miss answers 400 \"invalid password\"",
               appShould: "the iOS app checks only that the new password has more than 5 characters",
               origin: "vendor (the server's default users.password.regex in 2017); the simulation's default rule"),
-        .init(kind: "password rule", code: nil, name: "RULE_2019",
+        .init(kind: "password rule", code: Int(SusiPasswordRule.rule2019.rawValue), name: "RULE_2019",
               meaning: SusiPasswordRule.rule2019.regex + " : " + SusiPasswordRule.rule2019.summary + ".",
               flow: "selected with `policy password rule=2019`; checked like the 2017 rule",
               appShould: "tell the user about capitals and symbols before sending",

@@ -13,6 +13,7 @@ enum FioriFlow: SDKFlow {
     static let setting = Parameter("SETTING", "on, off or fail", .choice(["on", "off", "fail"]))
     static let user = Parameter("USER", "a user name (default: the signed-in or only user)", .user, optional: true)
     static let rules = Parameter("RULES", "KEY=VALUE pairs", .policyRules(keys: PasscodePolicy.keys), variadic: true)
+    static let policyRuleNames = PasscodeRule.keys
 
     static func fiori<R, E: Error>(_ c: CommandContext, _ body: (inout FioriSimulator, World) throws(E) -> R) throws(E) -> R {
         try c.simulation.modify(FioriSimulator.self, body)
@@ -58,7 +59,8 @@ enum FioriFlow: SDKFlow {
         },
         CommandSpec("policy passcode", [rules], group: group, sdk: catalog.name,
                     summary: "Set the whole FUIPasscodePolicy (keys not given take SAP's defaults)",
-                    example: "policy passcode minLength=8 hasDigit=true retryLimit=3 isDigitsOnly=false") { c in
+                    example: "policy passcode minLength=8 hasDigit=true retryLimit=3 isDigitsOnly=false",
+                    check: PolicyCheck.check(rules) { pairs in _ = try PasscodePolicy.parse(pairs.map { ($0.key, $0.text) }) }) { c in
             let policy = try PasscodePolicy.parse(try c.textPairs(rules))
             fiori(c) { sdk, _ in sdk.policy = policy }
             c.say(c.simulation.active.describePolicy())

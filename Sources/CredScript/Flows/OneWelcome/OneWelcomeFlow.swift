@@ -11,6 +11,7 @@ enum OneWelcomeFlow: SDKFlow {
     static let stateless = Parameter.flag("stateless", "a stateless user: authenticates with no PIN and no stored profile")
     static let pin = Parameter("PIN", "a PIN", .secret)
     static let rules = Parameter("RULES", "KEY=VALUE pairs", .policyRules(keys: PinPolicy.keys), variadic: true)
+    static let policyRuleNames = PinRule.keys
 
     static func onewelcome<R, E: Error>(_ c: CommandContext, _ body: (inout OneWelcomeSimulator, World) throws(E) -> R) throws(E) -> R {
         try c.simulation.modify(OneWelcomeSimulator.self, body)
@@ -50,7 +51,8 @@ enum OneWelcomeFlow: SDKFlow {
         },
         CommandSpec("policy pin", [rules], group: group, sdk: catalog.name,
                     summary: "Set the whole PIN policy (keys not given take their defaults)",
-                    example: "policy pin length=5 maxSimilar=2 sequences=false blocklist=12345,00000 attempts=3") { c in
+                    example: "policy pin length=5 maxSimilar=2 sequences=false blocklist=12345,00000 attempts=3",
+                    check: PolicyCheck.check(rules) { pairs in _ = try PinPolicy.parse(pairs.map { ($0.key, $0.text) }) }) { c in
             let policy = try PinPolicy.parse(try c.textPairs(rules))
             onewelcome(c) { sdk, _ in sdk.policy = policy }
             c.say(c.simulation.active.describePolicy())

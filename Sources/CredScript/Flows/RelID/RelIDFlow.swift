@@ -62,7 +62,10 @@ enum RelIDFlow: SDKFlow {
         },
         CommandSpec("policy password", [rules], group: group, sdk: catalog.name,
                     summary: "Set the whole RELID_PASSWORD_POLICY (JSON, or keys: those not given are absent); history, maxAge, attempts keep their values unless given",
-                    example: "policy password minL=8 maxL=16 history=3 maxAge=90d attempts=3") { c in
+                    example: "policy password minL=8 maxL=16 history=3 maxAge=90d attempts=3",
+                    check: PolicyCheck.check(rules, parse: { pairs in
+                        _ = try RelIDPolicyInput.policy(pairs: pairs.map { ($0.key, $0.value, $0.spelling) }, current: .standard)
+                    }, json: { text in _ = try RelIDPolicyInput.policy(json: text, current: .standard) })) { c in
             let policy = try RelIDPolicyInput.policy(from: c, rules, current: c.simulation.sdk(RelIDSimulator.self).server.policy)
             relid(c) { sim, _ in sim.server.policy = policy }
             c.say(c.simulation.active.describePolicy())
@@ -123,6 +126,8 @@ enum RelIDFlow: SDKFlow {
             return []
         },
     ]
+
+    static let policyRuleNames = PolicyRule.refusalKeys
 
     static let valueNames: [String: [Int: String]] = [
         "challengeMode": Dictionary(uniqueKeysWithValues: ChallengeMode.allCases.map { ($0.rawValue, $0.sdkName) }),

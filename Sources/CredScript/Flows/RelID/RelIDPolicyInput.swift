@@ -6,12 +6,19 @@ import CredSimulator
 /// maxAge, attempts) keep their values unless given. docs/relid.md, "The password policy".
 enum RelIDPolicyInput {
     static func policy(from c: CommandContext, _ rules: Parameter, current: PasswordPolicy) throws -> PasswordPolicy {
+        if let json = try c.single(rules) { return try policy(json: json.text, current: current) }
+        return try policy(pairs: try c.spelledPairs(rules), current: current)
+    }
+
+    /// The same from the JSON object and from the pairs, for the run and for `credsh check`.
+    static func policy(json: String, current: PasswordPolicy) throws -> PasswordPolicy {
         var policy = current
-        if let json = try c.single(rules) {
-            try policy.replaceRules(withJSON: json.text)
-            return policy
-        }
-        let pairs = try c.spelledPairs(rules)
+        try policy.replaceRules(withJSON: json)
+        return policy
+    }
+
+    static func policy(pairs: [(key: String, value: Value, spelling: String?)], current: PasswordPolicy) throws -> PasswordPolicy {
+        var policy = current
         guard !pairs.isEmpty else { throw SimulationError("policy password expects a JSON object or KEY=VALUE pairs") }
         var seen: Set<String> = []
         policy = current.withoutRules

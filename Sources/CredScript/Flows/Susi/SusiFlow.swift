@@ -47,7 +47,8 @@ enum SusiFlow: SDKFlow {
         },
         CommandSpec("policy password", [rules], group: group, sdk: catalog.name,
                     summary: "Set the server's whole password policy: rule=2017|2019 and the login throttle",
-                    example: "policy password rule=2019") { c in
+                    example: "policy password rule=2019",
+                    check: PolicyCheck.check(rules) { pairs in _ = try SusiPolicy.parse(words: pairs.map { ($0.key, $0.text) }) }) { c in
             let policy = try SusiPolicy.parse(words: try c.textPairs(rules).map { ($0.key, $0.value) })
             susi(c) { sdk, _ in sdk.policy = policy }
             c.say(c.simulation.active.describePolicy())

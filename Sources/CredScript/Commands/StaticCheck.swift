@@ -1,0 +1,143 @@
+import CredSimulator
+
+/// A command's own check of what is written in it, which the parser runs (and so
+/// `credsh check`) when the values it needs are literals: a value the command would
+/// refuse when it runs is a syntax error where it was written, with the message the run
+/// would give. Each command that has one carries it in its table entry.
+public struct StaticCheck: Sendable {
+    let run: @Sendable (LiteralArguments) -> StaticProblem?
+
+    init(_ run: @escaping @Sendable (LiteralArguments) -> StaticProblem?) { self.run = run }
+}
+
+/// What a static check found, and where.
+struct StaticProblem: Equatable {
+    let message: String
+    let position: SourcePosition
+}
+
+/// A command's arguments as the parser bound them, for its static check.
+struct LiteralArguments {
+    /// One `KEY=VALUE` pair whose value is a literal: its value as the run evaluates it,
+    /// its text as written (`007` stays `007`) and a number's spelling, as
+    /// `CommandContext.pairs`, `textPairs` and `spelledPairs` give them.
+    struct Pair {
+        let key: String
+        let value: Value
+        let text: String
+        let spelling: String?
+        let position: SourcePosition
+    }
+
+    let arguments: BoundArguments
+    let source: SourceFile
+    /// The SDK active where the command is written.
+    let sdk: String
+
+    /// The pairs given for `parameter`: nil when there are none, or when any value is a
+    /// variable (only the run knows it).
+    func pairs(_ parameter: Parameter) -> [Pair]? {
+        guard case .pairs(let written)? = arguments[parameter.name] else { return nil }
+        var out: [Pair] = []
+        for pair in written {
+            guard let value = literal(pair.value) else { return nil }
+            out.append(Pair(key: pair.key, value: value, text: text(of: pair.value), spelling: pair.value.spelling, position: pair.position))
+        }
+        return out
+    }
+
+    /// A single value given for `parameter` (a policy's JSON object), when it is a literal.
+    func single(_ parameter: Parameter) -> (value: Value, position: SourcePosition)? {
+        guard case .single(let expression)? = arguments[parameter.name], let value = literal(expression) else { return nil }
+        return (value, expression.position)
+    }
+
+    /// The pairs given for `parameter` as written, variables and patterns included.
+    func written(_ parameter: Parameter) -> [KeyValue] {
+        guard case .pairs(let written)? = arguments[parameter.name] else { return [] }
+        return written
+    }
+
+    /// As `Evaluator.evaluate` reads a literal; nil for a variable.
+    func literal(_ expression: Expression) -> Value? {
+        switch expression.kind {
+        case .word(let w): return .text(w)
+        case .string(let s): return .text(s)
+        case .pattern(let p): return .pattern(p)
+        case .integer(let i): return .integer(i)
+        case .duration(let d): return .duration(d)
+        case .json(let j): return .json(j)
+        case .variable: return nil
+        }
+    }
+
+    /// As `Evaluator.text(of:)` reads a literal: numbers, durations and words as written.
+    private func text(of expression: Expression) -> String {
+        switch expression.kind {
+        case .integer, .duration, .word:
+            if let spelling = expression.spelling { return spelling }
+            let start = expression.position.offset, end = start + expression.length
+            guard start >= 0, end <= source.bytes.count, start < end else { return "" }
+            return String(decoding: source.bytes[start..<end], as: UTF8.self)
+        default:
+            return literal(expression)?.text ?? ""
+        }
+    }
+}
+
+/// The static check of an SDK's `policy` command: it runs the SDK's own policy parser
+/// (the one the command runs) on the pairs written, and when that refuses them, points
+/// at the pair that made it refuse.
+enum PolicyCheck {
+    /// `parse` reads the pairs as the command does and throws what the command would;
+    /// `json`, for a policy that may also be one JSON object, reads that.
+    static func check(_ parameter: Parameter, parse: @escaping @Sendable ([LiteralArguments.Pair]) throws -> Void,
+                      json: (@Sendable (String) throws -> Void)? = nil) -> StaticCheck {
+        StaticCheck { arguments in
+            if let json, let (value, position) = arguments.single(parameter), case .json(let text) = value {
+                do { try json(text) } catch { return StaticProblem(message: message(of: error) + acknowledging, position: position) }
+                return nil
+            }
+            guard let pairs = arguments.pairs(parameter) else { return nil }
+            return locate(pairs, keys: keys(of: parameter), parse: parse)
+        }
+    }
+
+    /// Runs `parse` on all the pairs; when it throws, the pair to blame is the last of the
+    /// shortest run of pairs that is refused with the same message: the value a key
+    /// refuses, the second of a key given twice, or the pair that made the keys together
+    /// unsatisfiable. A policy has a handful of keys, so the refusal comes within the first
+    /// few pairs; past `prefixesTried` (a long line of repeated keys, which some parsers
+    /// take), the pair refused on its own is blamed, else the last: linear, not quadratic.
+    static func locate(_ pairs: [LiteralArguments.Pair], keys: [String],
+                       parse: ([LiteralArguments.Pair]) throws -> Void) -> StaticProblem? {
+        guard !pairs.isEmpty else { return nil }
+        func refusal(_ some: [LiteralArguments.Pair]) -> String? {
+            do { try parse(some) } catch { return message(of: error) }
+            return nil
+        }
+        guard let whole = refusal(pairs) else { return nil }
+        let blamed = (1...min(pairs.count, prefixesTried)).first { refusal(Array(pairs.prefix($0))) == whole }.map { pairs[$0 - 1] }
+            ?? pairs.first { refusal([$0]) == whole }
+            ?? pairs[pairs.count - 1]
+        var text = whole
+        if !keys.contains(blamed.key), let guess = Spelling.closest(to: blamed.key, among: keys) {
+            text += " — did you mean '\(guess)'?"
+        }
+        return StaticProblem(message: text + acknowledging, position: blamed.position)
+    }
+
+    static let prefixesTried = 64
+
+    /// A refusal written on purpose is followed by `expect error`, and then is no error (the parser sees to that).
+    private static let acknowledging = " (write 'expect error' after it if the refusal is what the script shows)"
+
+    private static func keys(of parameter: Parameter) -> [String] {
+        if case .policyRules(let keys) = parameter.kind { return keys }
+        return []
+    }
+
+    private static func message(of error: any Error) -> String {
+        (error as? SimulationError)?.message ?? "\(error)"
+    }
+}
