@@ -12,6 +12,11 @@ import Testing
         #expect(rules.map { $0.0.key(refusing: $0.1) } == PolicyRule.refusalKeys)
     }
 
+    @Test func susiRefusalKeysAreItsRulesAndTheEmailCheck() {
+        #expect(SusiPasswordRule.refusalKeys == ["2017", "2019", "email"])
+        #expect(SusiPasswordRule.allCases.allSatisfy { SusiPasswordRule.refusalKeys.contains($0.rawValue) })
+    }
+
     @Test func pinAndPasscodeRuleKeysAreTheirPolicyKeys() {
         #expect(PinRule.keys == ["length", "blocklist", "sequences", "maxSimilar"])
         #expect(Set(PinRule.keys).isSubset(of: PinPolicy.keys))

@@ -20,7 +20,11 @@ extension ExpectCommands {
                                          + "(its server's answer says why: check it with expect error or expect event)",
                                      position: pair.position)
             }
-            guard pair.key == "rule", case .text(let rule)? = arguments.literal(pair.value), !known.contains(rule) else { continue }
+            // A rule is a word or a number as written (`rule=minUc`, `rule=2019`); a pattern is not checked.
+            guard pair.key == "rule", let literal = arguments.literal(pair.value) else { continue }
+            if case .pattern = literal { continue }
+            let rule = arguments.text(of: pair.value)
+            guard !known.contains(rule) else { continue }
             var message = "\(arguments.sdk) has no policy rule '\(rule)'"
             if let owner = SDKFlows.all.first(where: { $0.policyRuleNames.contains(rule) }) {
                 message += " (it is a rule of \(owner.catalog.name): switch with sdk \(owner.catalog.name) first)"

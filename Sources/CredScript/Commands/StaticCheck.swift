@@ -72,7 +72,7 @@ struct LiteralArguments {
     }
 
     /// As `Evaluator.text(of:)` reads a literal: numbers, durations and words as written.
-    private func text(of expression: Expression) -> String {
+    func text(of expression: Expression) -> String {
         switch expression.kind {
         case .integer, .duration, .word:
             if let spelling = expression.spelling { return spelling }

@@ -5,6 +5,8 @@ import CredSimulator
 enum SusiFlow: SDKFlow {
     static let catalog = SusiSimulator.catalog
     static let group = catalog.name
+    /// The checks that refuse a new password: the rule by its year, or `email`.
+    static let policyRuleNames = SusiPasswordRule.refusalKeys
 
     static let newUser = Parameter("EMAIL", "a new account's e-mail", .newUser)
     static let initialPassword = Parameter("PASSWORD", "a password", .secret, keyword: "password")
