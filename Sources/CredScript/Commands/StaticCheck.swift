@@ -59,28 +59,13 @@ struct LiteralArguments {
     }
 
     /// As `Evaluator.evaluate` reads a literal; nil for a variable.
-    func literal(_ expression: Expression) -> Value? {
-        switch expression.kind {
-        case .word(let w): return .text(w)
-        case .string(let s): return .text(s)
-        case .pattern(let p): return .pattern(p)
-        case .integer(let i): return .integer(i)
-        case .duration(let d): return .duration(d)
-        case .json(let j): return .json(j)
-        case .variable: return nil
-        }
-    }
+    func literal(_ expression: Expression) -> Value? { expression.literalValue }
 
     /// As `Evaluator.text(of:)` reads a literal: numbers, durations and words as written.
     func text(of expression: Expression) -> String {
         switch expression.kind {
-        case .integer, .duration, .word:
-            if let spelling = expression.spelling { return spelling }
-            let start = expression.position.offset, end = start + expression.length
-            guard start >= 0, end <= source.bytes.count, start < end else { return "" }
-            return String(decoding: source.bytes[start..<end], as: UTF8.self)
-        default:
-            return literal(expression)?.text ?? ""
+        case .integer, .duration, .word: return expression.writtenText(in: source)
+        default: return expression.literalValue?.text ?? ""
         }
     }
 }

@@ -257,21 +257,13 @@ public final class Evaluator {
     // MARK: Values
 
     func evaluate(_ expression: Expression, in source: SourceFile) throws(Diagnostic) -> Value {
-        switch expression.kind {
-        case .word(let w): return .text(w)
-        case .string(let s): return .text(s)
-        case .pattern(let p): return .pattern(p)
-        case .integer(let i): return .integer(i)
-        case .duration(let d): return .duration(d)
-        case .json(let j): return .json(j)
-        case .variable(let name):
-            guard let value = variables[name] else {
-                var message = "undefined variable $\(name)"
-                if let guess = Spelling.closest(to: name, among: Array(variables.keys).sorted()) { message += " — did you mean $\(guess)?" }
-                throw Diagnostic(.runtime, message, file: source.name, at: expression.position)
-            }
-            return value
+        guard case .variable(let name) = expression.kind else { return expression.literalValue ?? .text("") }
+        guard let value = variables[name] else {
+            var message = "undefined variable $\(name)"
+            if let guess = Spelling.closest(to: name, among: Array(variables.keys).sorted()) { message += " — did you mean $\(guess)?" }
+            throw Diagnostic(.runtime, message, file: source.name, at: expression.position)
         }
+        return value
     }
 
     /// The text an argument stands for, exactly as written: `007` stays `007` and `24h`
@@ -284,10 +276,7 @@ public final class Evaluator {
     }
 
     func spelling(of expression: Expression, in source: SourceFile) -> String {
-        if let spelling = expression.spelling { return spelling }
-        let start = expression.position.offset, end = start + expression.length
-        guard start >= 0, end <= source.bytes.count, start < end else { return "" }
-        return String(decoding: source.bytes[start..<end], as: UTF8.self)
+        expression.writtenText(in: source)
     }
 
     func integer(_ expression: Expression, in source: SourceFile) throws(Diagnostic) -> Int {
