@@ -75,7 +75,8 @@ enum ScriptTest {
         let host = TerminalHost(streams: streams, format: .text, color: false, errorColor: false)
         host.quiet = expected == nil  // no transcript to check: no output to render
         host.collected = []
-        let options = Evaluator.Options(echo: expected != nil, keepGoing: settings.keepGoing, stepBudget: settings.maxSteps)
+        let options = Evaluator.Options(echo: expected != nil, keepGoing: settings.keepGoing, stepBudget: settings.maxSteps,
+                                        continueAfterFailedExpectations: true)
         let evaluator = Evaluator(simulation: Simulation(seed: settings.seed), options: options, host: host)
         if settings.coverage { evaluator.coverage = CoverageRecorder() }
         do {

@@ -10,7 +10,7 @@ import FoundationXML
     static func folder() throws -> URL {
         let dir = try Credsh.temporaryDirectory()
         try Credsh.write("user add alice\nlogin alice\nexpect event getPassword challengeMode=1\n", "a-pass.credscript", in: dir)
-        try Credsh.write("user add alice\nlogin alice\nexpect event getPassword challengeMode=0\nexpect attemptsLeft 9\n",
+        try Credsh.write("user add alice\nlogin alice\nexpect event getPassword challengeMode=0\nexpect attemptsLeft 9\nlogout\nexpect attemptsLeft 8\n",
                          "b-fail.credscript", in: dir)
         try Credsh.write("logout\n", "more/c-unexpected-error.credscript", in: dir)
         try Credsh.write("lgoin\nstate extra\n", "more/d-syntax.credscript", in: dir)
@@ -26,8 +26,11 @@ import FoundationXML
         #expect(lines.first == "ok   \(dir.path)/a-pass.credscript (1 expectation)")
         #expect(lines.contains("FAIL \(dir.path)/b-fail.credscript"))
         #expect(lines.contains("    \(dir.path)/b-fail.credscript:3:26: expectation failed: expected an event getPassword challengeMode=0"))
-        // Without --keep-going a script stops at its first failure, as a plain run does…
-        #expect(!result.stdout.contains("b-fail.credscript:4:1"))
+        // Every failed expectation is reported and the script goes on, as in a test
+        // framework; a failed command (logout with nobody logged in) stops it…
+        #expect(lines.contains("    \(dir.path)/b-fail.credscript:4:1: expectation failed: expected 9 attempts left, but the pending challenge (mode 1) has 3"))
+        #expect(result.stdout.contains("b-fail.credscript:5:1: expectation failed: logout failed: User is not logged in"))
+        #expect(!result.stdout.contains("b-fail.credscript:6:"))
         // …but every syntax error is found before anything runs, and each is reported.
         #expect(lines.contains("    \(dir.path)/more/d-syntax.credscript:1:1: error: unknown command 'lgoin' — did you mean 'login'?"))
         #expect(lines.contains("    \(dir.path)/more/d-syntax.credscript:2:7: error: too many arguments for state (usage: state)"))
@@ -38,6 +41,7 @@ import FoundationXML
         let going = try Credsh.run(["test", "--keep-going", dir.appendingPathComponent("b-fail.credscript").path])
         #expect(going.stdout.contains("b-fail.credscript:3:26: expectation failed"))
         #expect(going.stdout.contains("b-fail.credscript:4:1: expectation failed: expected 9 attempts left"))
+        #expect(going.stdout.contains("b-fail.credscript:6:1: expectation failed"), "past the failed command too")
         #expect(going.status == 1)
 
         let green = try Credsh.run(["test", dir.appendingPathComponent("a-pass.credscript").path])
@@ -100,8 +104,9 @@ import FoundationXML
         func elements(_ script: String, _ kind: String) throws -> [XMLElement] {
             try document.nodes(forXPath: "//testcase[contains(@name, '\(script)')]/\(kind)").compactMap { $0 as? XMLElement }
         }
-        // One failure per failed expectation (--keep-going reports both), one error per syntax error.
-        #expect(try elements("b-fail", "failure").count == 2)
+        // One failure per failed expectation or failed command (--keep-going reports all
+        // four of b-fail), one error per syntax error.
+        #expect(try elements("b-fail", "failure").count == 4)
         #expect(try elements("b-fail", "failure").first?.attribute(forName: "message")?.stringValue?.hasSuffix(
             "b-fail.credscript:3:26: expectation failed: expected an event getPassword challengeMode=0") == true)
         #expect(try elements("d-syntax", "error").count == 2)

@@ -13,7 +13,8 @@ extension Evaluator {
                 _ = try call.spec.perform(context)
                 expectationsPassed += 1
             } catch let diagnostic as Diagnostic {
-                fail(diagnostic, source)
+                // An expectation that did not hold; a runtime error in one (a bad value) still stops.
+                fail(diagnostic, source, stopsTheRun: !(options.continueAfterFailedExpectations && diagnostic.kind == .expectation))
             } catch let error as SimulationError {
                 fail(Diagnostic(.runtime, error.message, file: source.name, at: call.position), source)
             } catch {

@@ -28,13 +28,18 @@ public final class Evaluator {
         public var interactive = false
         /// Statements one run may execute (at the prompt: one line).
         public var stepBudget = Evaluator.defaultStepBudget
+        /// A failed expectation is reported and the run goes on, as in a test framework:
+        /// `credsh test` reports every expectation of a script that fails. A failed
+        /// command still stops the run unless `keepGoing`.
+        public var continueAfterFailedExpectations = false
 
         public init(echo: Bool = false, keepGoing: Bool = false, interactive: Bool = false,
-                    stepBudget: Int = Evaluator.defaultStepBudget) {
+                    stepBudget: Int = Evaluator.defaultStepBudget, continueAfterFailedExpectations: Bool = false) {
             self.echo = echo
             self.keepGoing = keepGoing
             self.interactive = interactive
             self.stepBudget = stepBudget
+            self.continueAfterFailedExpectations = continueAfterFailedExpectations
         }
     }
 
@@ -94,6 +99,7 @@ public final class Evaluator {
     /// At the prompt each line starts afresh: earlier failures do not stop later lines.
     public func clearFailures() {
         failures.removeAll()
+        failureStopsTheRun = false
         droppedFailures = 0
         exitRequested = false
         steps = 0
@@ -101,14 +107,20 @@ public final class Evaluator {
     }
 
     /// Counts a failure that happened outside the language (a script file that cannot be read).
-    public func recordFailure(_ diagnostic: Diagnostic) { failures.append(diagnostic) }
+    public func recordFailure(_ diagnostic: Diagnostic) {
+        failures.append(diagnostic)
+        failureStopsTheRun = true
+    }
 
     /// The exit code for the run so far: 0, or the code of the first failure.
     public var exitCode: Int32 { failures.first?.exitCode ?? 0 }
 
     enum Flow { case proceed, stop }
 
-    var shouldStop: Bool { exitRequested || halted || (!options.keepGoing && !failures.isEmpty) }
+    var shouldStop: Bool { exitRequested || halted || (!options.keepGoing && failureStopsTheRun) }
+    /// A failure that stops a run without `keepGoing` has happened (every failure but an
+    /// expectation's under `continueAfterFailedExpectations`).
+    private var failureStopsTheRun = false
 
     // MARK: Running sources
 
@@ -125,7 +137,7 @@ public final class Evaluator {
             if execute(statement, in: source) == .stop { break }
         }
         flushPendingFailure()
-        return failures.isEmpty || options.keepGoing
+        return !failureStopsTheRun || options.keepGoing
     }
 
     /// Parses without running; reports every syntax error. True when there were none.
@@ -137,12 +149,14 @@ public final class Evaluator {
         // line counting the rest), so all are shown, the closing count included.
         for diagnostic in diagnostics {
             if failures.count < Evaluator.reportedFailures { failures.append(diagnostic) }
+            failureStopsTheRun = true
             host.report(diagnostic, source: source)
         }
         return diagnostics.isEmpty
     }
 
-    func fail(_ diagnostic: Diagnostic, _ source: SourceFile?) {
+    func fail(_ diagnostic: Diagnostic, _ source: SourceFile?, stopsTheRun: Bool = true) {
+        if stopsTheRun { failureStopsTheRun = true }
         guard failures.count < Evaluator.reportedFailures else {
             if droppedFailures == 0 {
                 host.report(Diagnostic(diagnostic.kind, "more than \(Evaluator.reportedFailures) failures: the rest are counted, not shown",
