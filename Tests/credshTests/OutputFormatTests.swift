@@ -82,6 +82,18 @@ import Testing
         #expect(withError.first?.hasPrefix(#"{"call":"logOff""#) == true)
     }
 
+    /// Every note of every example has one shape: its kind in `note`, its text in
+    /// `message`, and a policy refusal's rule in `rule`.
+    @Test func notesHaveOneShape() throws {
+        let notes = try Self.allExampleRecords().filter { $0["note"] != nil }
+        #expect(notes.contains { $0["note"] as? String == "simulator" })
+        #expect(notes.contains { $0["note"] as? String == "policy" })
+        for note in notes {
+            #expect(["simulator", "policy"].contains(note["note"] as? String) && note["message"] is String, "\(note)")
+            #expect((note["note"] as? String == "policy") == (note["rule"] is String), "\(note)")
+        }
+    }
+
     @Test func everyRecordSaysWhichStatementMadeIt() throws {
         let objects = try Self.allExampleRecords()
         for object in objects {

@@ -64,7 +64,8 @@ public struct JSONLinesRenderer: Sendable {
             case .appShows(let message):
                 return [("app", .string(message))]
             case .note(let message):
-                return [("note", .string(message))]
+                // Every note has one shape: `note` says which kind, `message` what it says.
+                return [("note", .string("simulator")), ("message", .string(message))]
             case let .policyRefusal(rule, message):
                 return [("note", .string("policy")), ("rule", .string(rule)), ("message", .string(message))]
             }
