@@ -19,6 +19,7 @@ import Testing
         #expect(store.owner(of: "token-\(extra)", hasher: hasher, now: now) == "ann@example.com")
         let kept = store.grants(of: "ann@example.com")
         #expect(kept.count == SusiTokenStore.tokensPerAccount)
+        #expect(store.issuedCount(of: "ann@example.com") == SusiTokenStore.tokensPerAccount + extra)
         #expect(kept.map(\.issuedAt) == (extra..<(SusiTokenStore.tokensPerAccount + extra)).map(Int64.init), "oldest first")
         #expect(store.owner(of: "bob-token", hasher: hasher, now: now) == "bob@example.com", "another account's tokens are its own")
         #expect(store.expireAll(of: "ann@example.com", now: now) == SusiTokenStore.tokensPerAccount)

@@ -238,16 +238,22 @@ import Testing
         _ = try closed.stop()
     }
 
+    /// Cycles of the load test: 400 against the debug binary; CI's pass over the release
+    /// binary asks for the full 10,000 (`CREDSH_LOAD_CYCLES`, at most 100,000).
+    static let loadCycles = min(100_000, max(1, Int(ProcessInfo.processInfo.environment["CREDSH_LOAD_CYCLES"] ?? "") ?? 400))
+
     @Test func aBoundedLoadFromEightConnectionsKeepsTheStateConsistent() throws {
+        let cycles = Self.loadCycles
         let served = try ServedCredsh(["--control"])
-        let load = try Credsh.run(["bench/serve_load.py", "--port", String(served.port), "--connections", "8", "--cycles", "400", "--seconds", "120"],
-                                  timeout: 180, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        let load = try Credsh.run(["bench/serve_load.py", "--port", String(served.port), "--connections", "8", "--cycles", String(cycles), "--seconds", "240"],
+                                  timeout: 300, executable: URL(fileURLWithPath: "/usr/bin/python3"))
         #expect(load.status == 0, "\(load.stdout)\(load.stderr)")
-        #expect(load.stdout.contains("400 cycles (800 requests) over 8 connections"))
+        #expect(load.stdout.contains("\(cycles) cycles (\(2 * cycles) requests) over 8 connections"))
         #expect(load.stdout.contains("\n0 unexpected\n"))
+        print("serve load: \(load.stdout.split(separator: "\n").joined(separator: "; "))")
         let (status, log) = try served.stop()
         #expect(status == 0)
-        #expect(log.components(separatedBy: "GET /aaa/changepassword.json 200 ").count - 1 == 400)
+        #expect(log.components(separatedBy: "GET /aaa/changepassword.json 200 ").count - 1 == cycles, "every password change counted")
     }
 }
 

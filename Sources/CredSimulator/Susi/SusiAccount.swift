@@ -21,8 +21,11 @@ public struct SusiAccountSummary: Equatable, Sendable {
     public let email: String
     public let activated: Bool
     public let passwordStorage: String
-    /// Instants at which its tokens stop being valid (nil = never), oldest token first.
+    /// Instants at which its tokens stop being valid (nil = never), oldest token first:
+    /// the tokens the server keeps, at most SusiTokenStore.tokensPerAccount.
     public let tokenExpiries: [Int64?]
+    /// Tokens ever issued to it, the forgotten ones included.
+    public let tokensIssued: Int
     public let invalidLoginsInPeriod: Int
     /// Until when logins are refused, if they are now.
     public let blockedUntil: Int64?

@@ -42,7 +42,7 @@ public struct SusiServer: Sendable {
         guard let account = accounts[email] else { return nil }
         return SusiAccountSummary(
             email: email, activated: account.activated, passwordStorage: hasher.description,
-            tokenExpiries: tokens.grants(of: email).map(\.expiresAt),
+            tokenExpiries: tokens.grants(of: email).map(\.expiresAt), tokensIssued: tokens.issuedCount(of: email),
             invalidLoginsInPeriod: account.invalidLogins(within: policy.periodSeconds, now: now),
             blockedUntil: account.isBlocked(at: now) ? account.blockedUntil : nil)
     }

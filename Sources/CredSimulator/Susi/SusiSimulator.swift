@@ -131,7 +131,9 @@ public struct SusiSimulator: SimulatedSDK {
                 guard let end else { return "never expires" }
                 return (end > world.now ? "valid until " : "expired at ") + SusiServer.format(end)
             }
-            lines.append("access tokens: \(summary.tokenExpiries.count) issued, \(valid.count) valid (\(ends.joined(separator: "; ")))")
+            let forgotten = summary.tokensIssued - summary.tokenExpiries.count
+            let kept = forgotten > 0 ? " (the newest \(summary.tokenExpiries.count) kept)" : ""
+            lines.append("access tokens: \(summary.tokensIssued) issued\(kept), \(valid.count) valid (\(ends.joined(separator: "; ")))")
         }
         lines.append("invalid logins in the last \(policy.periodSeconds) s: \(summary.invalidLoginsInPeriod) (more than \(policy.maxInvalidLogins) block logins)")
         if let until = summary.blockedUntil {

@@ -20,6 +20,8 @@ struct SusiTokenStore: Sendable {
     private var grants: [[UInt8]: Grant] = [:]
     /// Each account's token keys, oldest first.
     private var keysByOwner: [String: [[UInt8]]] = [:]
+    /// Tokens ever issued to each account, the forgotten ones included.
+    private var issuedByOwner: [String: Int] = [:]
 
     init(salt: [UInt8]) { self.salt = salt }
 
@@ -33,6 +35,7 @@ struct SusiTokenStore: Sendable {
         if let previous = grants[key] { keysByOwner[previous.owner]?.removeAll { $0 == key } }
         grants[key] = Grant(owner: owner, issuedAt: now, expiresAt: expiry)
         keysByOwner[owner, default: []].append(key)
+        issuedByOwner[owner, default: 0] += 1
         if let keys = keysByOwner[owner], keys.count > Self.tokensPerAccount {
             for oldest in keys.prefix(keys.count - Self.tokensPerAccount) { grants[oldest] = nil }
             keysByOwner[owner] = Array(keys.suffix(Self.tokensPerAccount))
@@ -66,6 +69,8 @@ struct SusiTokenStore: Sendable {
         }
         return count
     }
+
+    func issuedCount(of owner: String) -> Int { issuedByOwner[owner] ?? 0 }
 
     /// Every grant of one account, oldest first (for `user show`).
     func grants(of owner: String) -> [Grant] {
