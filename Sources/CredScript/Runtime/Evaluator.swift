@@ -202,7 +202,9 @@ public final class Evaluator {
         var replay = Replay.whole
         switch statement {
         case let .binding(name, value, position, secret):
-            let holdsSecret = secret || SecretMasker.looksSecret(name) || secretFlow.holdsSecret(name)
+            // The flow holds every name a checked source gives as a secret, names that say
+            // so included (SecretFlow), and every statement that runs was checked first.
+            let holdsSecret = secret || secretFlow.holdsSecret(name)
             if holdsSecret { secretVariables.insert(name) } else { secretVariables.remove(name) }
             if options.echo {
                 let text = ScriptWriter.renderBinding(name: name, value: value, secret: secret, hidden: holdsSecret)

@@ -24,7 +24,7 @@ public enum ScriptWriter {
             case .pairs(let pairs):
                 parts += pairs.map { pair in
                     guard masked, case .parameters(let secrets) = parameter.kind, secrets.contains(pair.key) else {
-                        return "\(pair.key)=\(render(pair.value))" + (pair.gloss.map { " " + render($0) } ?? "")
+                        return "\(pair.key)=\(render(pair.value))" + (pair.gloss.map { " " + render($0.expression) } ?? "")
                     }
                     if case .variable = pair.value.kind { return "\(pair.key)=\(render(pair.value))" }
                     return "\(pair.key)=\(mask)"

@@ -44,7 +44,15 @@ public struct KeyValue: Equatable, Sendable {
     public let position: SourcePosition
     /// `challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY)`: the name the output shows after a
     /// number, pasted back with it into an expectation; checked to name that number.
-    public var gloss: Expression? = nil
+    public var gloss: Gloss? = nil
+}
+
+/// A value's name in parentheses after it. Boxed: rare, and every pair would otherwise
+/// carry a second expression's bytes through the parser's copies.
+public final class Gloss: Equatable, Sendable {
+    public let expression: Expression
+    init(_ expression: Expression) { self.expression = expression }
+    public static func == (a: Gloss, b: Gloss) -> Bool { a.expression == b.expression }
 }
 
 /// A command with its arguments bound to the parameters of its table entry.

@@ -316,7 +316,7 @@ public struct Parser {
                     case .pair(let pair):
                         pairs.append(pair)
                     case .value(let value) where parameter.kind == .fieldMatch && Self.isGloss(value) && pairs.last?.gloss == nil && !pairs.isEmpty:
-                        pairs[pairs.count - 1].gloss = value
+                        pairs[pairs.count - 1].gloss = Gloss(value)
                     case .value(let value):
                         // A policy may also be one JSON object, written inline or held by a variable.
                         guard case .policyRules = parameter.kind, value.isJSONOrVariable, pairs.isEmpty, raw.count == 1 else {
@@ -494,7 +494,7 @@ public struct Parser {
                 return false
             }
             if case .pattern(let text) = pair.value.kind, !checkPattern(text, at: pair.value.position) { return false }
-            if let gloss = pair.gloss, !checkGloss(gloss, of: pair, event: name) { return false }
+            if let gloss = pair.gloss, !checkGloss(gloss.expression, of: pair, event: name) { return false }
         }
         return true
     }
@@ -569,10 +569,12 @@ public struct Parser {
         default: return nil
         }
         var expression = Expression(kind: kind, position: token.position, length: token.length)
+        // A number written as its value would print (`7`, not `007`) needs no spelling kept.
+        let bytes = lexer.source.bytes, start = token.position.offset, end = start + token.length
+        guard start >= 0, start < end, end <= bytes.count else { return expression }
         switch kind {
-        case .integer, .duration:
-            let bytes = lexer.source.bytes, start = token.position.offset, end = start + token.length
-            if start >= 0, start < end, end <= bytes.count { expression.spelling = String(decoding: bytes[start..<end], as: UTF8.self) }
+        case .integer where token.length > 1 && bytes[start] == UInt8(ascii: "0"), .duration:
+            expression.spelling = String(decoding: bytes[start..<end], as: UTF8.self)
         default: break
         }
         return expression
