@@ -19,7 +19,10 @@ public struct SusiPolicy: Equatable, Sendable {
     /// an unknown key or value is refused, naming what is accepted.
     public static func parse(_ pairs: [(String, JSONValue)]) throws(SimulationError) -> SusiPolicy {
         var policy = SusiPolicy()
+        var seen: Set<String> = []
         for (key, value) in pairs {
+            // As every SDK's policy: the keys are set together, each once.
+            guard seen.insert(key).inserted else { throw SimulationError("policy key '\(key)' is given twice") }
             switch key {
             case "rule":
                 guard let rule = SusiPasswordRule(rawValue: text(of: value)) else {
