@@ -68,7 +68,7 @@ enum Subcommands {
             .init(long: "jobs", short: "j", value: "<n>", help: "Run N scripts at once (default: the number of cores). The output is the same whatever N is."),
             .init(long: "shard", value: "<k/n>", help: "Run only the K-th of N shares of the scripts (every script is in exactly one share), for a CI matrix."),
             .init(long: "update", help: "Rewrite each X.expected that sits beside X.credscript with this run's transcript, and name those that changed."),
-            .init(long: "keep-going", help: "Go on after a failure inside a script, reporting each one, as a plain run does."),
+            .init(long: "keep-going", help: "Go on after a failed command inside a script too (a failed expectation never stops one), as a plain run does."),
             .init(long: "format", value: "<format>", help: "text, or json for one JSON object per script (with --coverage, also one per item) and one for the totals."),
             .init(long: "junit", value: "<file>", help: "Also write the results as JUnit XML to this file."),
             .init(long: "coverage", help: "Also show, per SDK, how often the scripts hit each callback, code, mode, screen, policy rule and transition, and what they never hit."),
@@ -76,8 +76,9 @@ enum Subcommands {
             .init(long: "no-color", help: "Never colour the output."),
         ],
         discussion: """
-            Each script runs as 'credsh --echo FILE' would, in a fresh simulation, and
-            stops at its first failure unless --keep-going is given. When X.expected sits
+            Each script runs as 'credsh --echo FILE' would, in a fresh simulation. Every
+            failed expectation is reported and the script goes on; a failed command stops
+            it unless --keep-going is given. When X.expected sits
             beside X.credscript, the transcript must match it byte for byte (a unified
             diff shows where it does not). The exit code is the most severe of any
             script's: 4 (I/O), 3 (runtime), 2 (syntax), 1 (an expectation failed, or a
