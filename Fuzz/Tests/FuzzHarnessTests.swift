@@ -32,9 +32,9 @@ import CredSimulator
         }
     }
 
-    /// `source` reads the input itself: a script that sources itself stops at the step
-    /// budget instead of recursing without end.
-    @Test func aScriptThatSourcesItselfStops() {
+    /// `source` reads the input itself: a script that sources itself stops (at the nesting
+    /// bound and the step budget) instead of recursing without end; a hang fails the test.
+    @Test(.timeLimit(.minutes(1))) func aScriptThatSourcesItselfStops() {
         let bytes = Array("state\nsource self.credscript\n".utf8)
         let host = FuzzHost(script: bytes)
         FuzzRun.batch(bytes, host: host)
