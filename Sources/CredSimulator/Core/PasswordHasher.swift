@@ -1,5 +1,4 @@
-import Crypto
-import CryptoExtras
+import CLibcrypto
 
 /// How the simulated server stores passwords: PBKDF2-HMAC-SHA256 with a per-password
 /// salt. The round count is a setting because it is a trade-off: real servers use
@@ -36,13 +35,28 @@ public struct PasswordHasher: Equatable, Sendable {
     }
 
     private func derive(_ password: String, salt: [UInt8], rounds: Int) -> [UInt8] {
-        KDFMeter.current?.add(max(rounds, 1))
-        // PBKDF2 only throws for a zero round count or output size, which this never passes.
-        guard let key = try? KDF.Insecure.PBKDF2.deriveKey(
-            from: Array(password.utf8), salt: salt, using: .sha256,
-            outputByteCount: Self.keyBytes, unsafeUncheckedRounds: max(rounds, 1))
-        else { preconditionFailure("PBKDF2 refused fixed, valid arguments") }
-        return key.withUnsafeBytes { Array($0) }
+        let rounds = max(rounds, 1)
+        KDFMeter.current?.add(rounds)
+        var key = [UInt8](repeating: 0, count: Self.keyBytes)
+        let password = Array(password.utf8)
+        // PKCS5_PBKDF2_HMAC fails only for lengths or a round count outside an Int32, or
+        // when out of memory; the callers bound every one of them (a script's text is at
+        // most 64 MB, rounds at most `maximumRounds`), so a failure is a broken machine.
+        let succeeded = password.withUnsafeBufferPointer { passwordBytes in
+            salt.withUnsafeBufferPointer { saltBytes in
+                key.withUnsafeMutableBufferPointer { keyBytes in
+                    passwordBytes.withMemoryRebound(to: CChar.self) { passwordChars in
+                        PKCS5_PBKDF2_HMAC(
+                            passwordChars.baseAddress, Int32(passwordChars.count),
+                            saltBytes.baseAddress, Int32(saltBytes.count),
+                            Int32(clamping: rounds), EVP_sha256(),
+                            Int32(keyBytes.count), keyBytes.baseAddress)
+                    }
+                }
+            }
+        }
+        guard succeeded == 1 else { preconditionFailure("PBKDF2 failed on valid arguments") }
+        return key
     }
 }
 
