@@ -24,15 +24,15 @@ let package = Package(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"])]
         ),
-        // PBKDF2-HMAC-SHA256 from the system's OpenSSL: one function of a library every
-        // Debian machine has, instead of compiling a copy of BoringSSL in every build.
+        // PBKDF2-HMAC-SHA256 from the system's Nettle: one function of a library Debian
+        // ships, instead of compiling a copy of BoringSSL in every build.
         .systemLibrary(
-            name: "CLibcrypto",
-            providers: [.apt(["libssl-dev"])]
+            name: "CNettle",
+            providers: [.apt(["nettle-dev"])]
         ),
         .target(
             name: "CredSimulator",
-            dependencies: ["CLibcrypto"]
+            dependencies: ["CNettle"]
         ),
         .target(
             name: "CredScript",

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The binary `make build` makes must run where no Swift, OpenSSL or readline is
+/// The binary `make build` makes must run where no Swift, Nettle or readline is
 /// installed (README, "Quick start"). These run only against that binary (CI's second
 /// pass sets CREDSH_BINARY); the debug binary next to the tests is dynamic on purpose.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["CREDSH_BINARY"] != nil))
@@ -10,13 +10,13 @@ struct StaticBinaryTests {
         let ldd = try Credsh.shell(#"ldd "$CREDSH" 2>&1; readelf -d "$CREDSH" 2>&1"#)
         #expect(ldd.stdout.contains("not a dynamic executable"))
         #expect(ldd.stdout.contains("There is no dynamic section in this file"))
-        #expect(!ldd.stdout.contains("libcrypto"))
+        #expect(!ldd.stdout.contains("libnettle"))
         #expect(!ldd.stdout.contains("NEEDED"))
     }
 
     /// A root that holds the binary and a mounted /proc (the Swift runtime finds itself
-    /// through /proc/self), nothing else: no loader, no libc, no libcrypto, no
-    /// /usr/lib/ssl. A login there runs the KDF (PBKDF2 from the linked-in libcrypto).
+    /// through /proc/self), nothing else: no loader, no libc, no Nettle.
+    /// A login there runs the KDF (PBKDF2 from the linked-in Nettle).
     @Test(.enabled(if: getuid() == 0, "chroot and mount need root"))
     func runsAKDFInAnEmptyRoot() throws {
         let root = try Credsh.temporaryDirectory()

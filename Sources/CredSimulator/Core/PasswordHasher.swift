@@ -1,4 +1,4 @@
-import CLibcrypto
+import CNettle
 
 /// How the simulated server stores passwords: PBKDF2-HMAC-SHA256 with a per-password
 /// salt. The round count is a setting because it is a trade-off: real servers use
@@ -39,23 +39,19 @@ public struct PasswordHasher: Equatable, Sendable {
         KDFMeter.current?.add(rounds)
         var key = [UInt8](repeating: 0, count: Self.keyBytes)
         let password = Array(password.utf8)
-        // PKCS5_PBKDF2_HMAC fails only for lengths or a round count outside an Int32, or
-        // when out of memory; the callers bound every one of them (a script's text is at
-        // most 64 MB, rounds at most `maximumRounds`), so a failure is a broken machine.
-        let succeeded = password.withUnsafeBufferPointer { passwordBytes in
+        // Nettle takes lengths as size_t and the round count as an unsigned int; rounds are
+        // at most `maximumRounds` (the `kdf` command checks), so the conversion is exact.
+        password.withUnsafeBufferPointer { passwordBytes in
             salt.withUnsafeBufferPointer { saltBytes in
                 key.withUnsafeMutableBufferPointer { keyBytes in
-                    passwordBytes.withMemoryRebound(to: CChar.self) { passwordChars in
-                        PKCS5_PBKDF2_HMAC(
-                            passwordChars.baseAddress, Int32(passwordChars.count),
-                            saltBytes.baseAddress, Int32(saltBytes.count),
-                            Int32(clamping: rounds), EVP_sha256(),
-                            Int32(keyBytes.count), keyBytes.baseAddress)
-                    }
+                    nettle_pbkdf2_hmac_sha256(  // the header's pbkdf2_hmac_sha256
+                        passwordBytes.count, passwordBytes.baseAddress,
+                        UInt32(clamping: rounds),
+                        saltBytes.count, saltBytes.baseAddress,
+                        keyBytes.count, keyBytes.baseAddress)
                 }
             }
         }
-        guard succeeded == 1 else { preconditionFailure("PBKDF2 failed on valid arguments") }
         return key
     }
 }
