@@ -72,7 +72,10 @@ import Glibc
         #expect(complete("P", after: "initiate ") == .words(["Password"]))
         #expect(complete("onUser", after: "expect events getPassword ") == .words(["onUserLoggedIn", "onUserLoggedOff"]))
         #expect(complete("", after: "expect state alice ") == .words(["blocked", "expired", "logged-in", "logged-out", "not-activated"]))
-        #expect(complete("challengeMode=", after: "expect event getPassword ") == .words((0...4).map { "challengeMode=\($0)" }))
+        let modes = ["RDNA_CHALLENGE_OP_VERIFY", "RDNA_CHALLENGE_OP_SET", "RDNA_OP_UPDATE_CREDENTIALS", "RDNA_OP_UPDATE_ON_EXPIRY", "RDNA_OP_AUTHORIZE_NOTIFICATION"]
+        #expect(complete("challengeMode=", after: "expect event getPassword ") == .words(((0...4).map(String.init) + modes).map { "challengeMode=\($0)" }.sorted()))
+        #expect(complete("challengeMode=RDNA_OP_U", after: "expect event getPassword ")
+            == .words(["challengeMode=RDNA_OP_UPDATE_CREDENTIALS", "challengeMode=RDNA_OP_UPDATE_ON_EXPIRY"]))
         #expect(complete("RDNA_OP", after: "explain ") == .words(["RDNA_OP_AUTHORIZE_NOTIFICATION", "RDNA_OP_UPDATE_CREDENTIALS", "RDNA_OP_UPDATE_ON_EXPIRY"]))
         #expect(complete("pa", after: "user add bob ") == .words(["password"]))
         #expect(complete("", after: "source ") == .files)
