@@ -111,6 +111,15 @@ final class TerminalHost: ScriptHost {
         return true
     }
 
+    /// At the prompt only: long output (`help all`) goes through $PAGER (Pager).
+    var pagesLongOutput = false
+
+    func page(_ lines: [String]) -> Bool {
+        guard pagesLongOutput, format == .text, !quiet, let command = Pager.command(for: lines) else { return false }
+        streams.flush()
+        return Pager.show(lines, through: command)
+    }
+
     /// What `serve start|stop` and `serve` do: set at the prompt only (PromptServer).
     var serveHook: ((ServeRequest) throws(HostError) -> [String])?
 
