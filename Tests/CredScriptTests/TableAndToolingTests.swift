@@ -42,9 +42,23 @@ import Glibc
     }
 
     @Test func helpComesFromTheTable() {
-        let overview = HelpText.render(.standard, topic: [], active: "relid").joined(separator: "\n")
-        for spec in CommandTable.standard.commands { #expect(overview.contains(spec.usage)) }
+        // `help all`: every command; `help`: the shared ones and the active SDK's only.
+        let all = HelpText.render(.standard, topic: ["all"], active: "relid").joined(separator: "\n")
+        for spec in CommandTable.standard.commands { #expect(all.contains(spec.usage)) }
+        for active in Simulation.catalogs.map(\.name) {
+            let overview = HelpText.render(.standard, topic: [], active: active)
+            let visible = CommandTable.standard.commands.filter { $0.sdk == nil || $0.sdk == active }
+            for spec in CommandTable.standard.commands {
+                let shown = overview.contains { $0.hasPrefix("  " + spec.usage + " ") }
+                if visible.contains(where: { $0 === spec }) {
+                    #expect(shown, "\(active): \(spec.usage)")
+                } else if !visible.contains(where: { $0.usage == spec.usage }) {  // two SDKs may write one alike
+                    #expect(!shown, "\(active): \(spec.usage) is another SDK's")
+                }
+            }
+        }
         #expect(HelpText.render(.standard, topic: ["update"], active: "relid").first == "usage: update CURRENT NEW [CONFIRM]")
+        #expect(HelpText.render(.standard, topic: ["update"], active: "susi").last == "  example (susi): update secret12 newpass34")
         #expect(HelpText.render(.standard, topic: ["lgoin"], active: "relid") == ["no command 'lgoin' — did you mean 'login'?; 'help' lists them all"])
     }
 }
