@@ -66,6 +66,10 @@ public enum HelpText {
         let described = spec.parameters.filter { spec.syntaxUsage == nil || $0.kind != .text }
         for parameter in described {
             var line = "  \(parameter.name): \(parameter.label)"
+            // A shared command's secret is the active SDK's own: a PIN in onewelcome.
+            if parameter.kind == .secret, spec.sdk == nil, let catalog = Simulation.catalogs.first(where: { $0.name == active }) {
+                line += " (\(active): a \(catalog.secretNoun))"
+            }
             if parameter.optional { line += " (optional)" }
             if parameter.kind == .secret { line += "; masked as *** when shown" }
             if case .choice(let words) = parameter.kind { line += ": one of \(words.joined(separator: ", "))" }
