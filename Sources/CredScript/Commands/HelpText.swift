@@ -66,7 +66,7 @@ public enum HelpText {
         let described = spec.parameters.filter { spec.syntaxUsage == nil || $0.kind != .text }
         for parameter in described {
             var line = "  \(parameter.name): \(parameter.label)"
-            // A shared command's secret is the active SDK's own: a PIN in onewelcome.
+            // A shared command's secret is the active SDK's own (its catalog's secretNoun).
             if parameter.kind == .secret, spec.sdk == nil, let catalog = Simulation.catalogs.first(where: { $0.name == active }) {
                 line += " (\(active): a \(catalog.secretNoun))"
             }
@@ -80,7 +80,7 @@ public enum HelpText {
             lines.append(line)
             if parameter.kind == .code { lines += ExplainText.index() }
         }
-        // A shared command reads as the active SDK uses it (`update 52817 73914` in onewelcome).
+        // A shared command reads as the active SDK writes it (SDKFlow.examples).
         if spec.sdk == nil, let example = SDKFlows.flow(named: active)?.examples[spec.name] {
             lines.append("  example (\(active)): \(example)")
         } else {

@@ -83,7 +83,7 @@ public enum Completer {
         let fields = (events.isEmpty ? catalog.events : events).flatMap(\.fields).map(\.name)
         if let equals = word.firstIndex(of: "=") {
             let field = String(word[..<equals])
-            // A named value is written either way: `challengeMode=2` or by its name.
+            // A named value is written either way: `FIELD=2` or `FIELD=NAME`.
             let named = SDKFlows.flow(named: catalog.name)?.valueNames[field] ?? [:]
             return (named.keys.sorted().map(String.init) + named.values.sorted()).map { "\(field)=\($0)" }
         }

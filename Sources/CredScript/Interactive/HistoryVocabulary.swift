@@ -6,7 +6,7 @@ import CredSimulator
 /// events, their fields and named values, user states, codes) and the user names the
 /// simulation knows. Anything else on such a line may be a secret and is masked
 /// (SecretMasker.maskUnparsed): `lgoin alice Passw0rd!` keeps `lgoin alice ***` once alice
-/// exists, and `expect event didChangePin` keeps every word.
+/// exists, and `expect event EVENT` keeps every word for any SDK's event.
 public struct HistoryVocabulary: Sendable {
     public let words: Set<String>
 

@@ -1,7 +1,7 @@
 import CredSimulator
 
 /// What to try next after a command failed, shown below the error as `  hint: …`: a user
-/// the active SDK does not know but another SDK does (`sdk relid`), and the active SDK's
+/// the active SDK does not know but another SDK does (`sdk NAME`), and the active SDK's
 /// advice for the error code it answered (SDKFlow.failureHints). Worked out from the
 /// catalogs and the simulation generically: no SDK is named here.
 enum FailureHint {

@@ -401,8 +401,8 @@ public struct Parser {
         return bound
     }
 
-    /// ` — 'pin' is onewelcome's: sdk onewelcome` when the word too many is a keyword of
-    /// another SDK's form of the same command (`user add bob pin 52817` in relid).
+    /// ` — 'WORD' is NAME's: sdk NAME` when the word too many is a keyword of another
+    /// SDK's form of the same command (a PIN keyword given to a password SDK's `user add`).
     private func otherSDKsKeyword(_ argument: RawArgument, of spec: CommandSpec) -> String {
         guard case .value(let value) = argument, case .word(let word) = value.kind else { return "" }
         let owners = table.commands.filter { other in
