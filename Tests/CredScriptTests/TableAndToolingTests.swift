@@ -158,6 +158,7 @@ import Glibc
         ("expect evnet getPassword challengeMode=2 attemptsLeft=3", [], "expect *** getPassword challengeMode=*** attemptsLeft=***"),
         ("expect evnet getPassword challengeMode=RDNA_OP_UPDATE_CREDENTIALS", [], "expect *** getPassword challengeMode=RDNA_OP_UPDATE_CREDENTIALS"),
         ("sdk onewelcome extra", [], "sdk onewelcome ***"),
+        ("reqest POST /aaa/login.json login=alice password=login", ["alice"], "reqest POST /aaa/login.json login=alice password=***"),
         ("echo $user login", [], "echo $user login"),
     ])
     func wordsThatCannotBeSecretsStay(line: String, users: [String], masked: String) {

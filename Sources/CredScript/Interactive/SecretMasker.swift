@@ -143,6 +143,9 @@ public enum SecretMasker {
         var cursor = 0
         var lineStart = true
         var afterRepeat = false
+        // The word before an `=` token, and so the field the next word is the value of.
+        var previousWord: String?
+        var valueOf: String?
         func copyGap(upTo end: Int) {
             // Between tokens: blanks and newlines stay; anything else (a comment, bytes the
             // lexer reported and skipped) is masked, one *** per run.
@@ -166,8 +169,13 @@ public enum SecretMasker {
             copyGap(upTo: range.lowerBound)
             var kept: [UInt8]?
             let wasLineStart = lineStart, wasAfterRepeat = afterRepeat
+            let fieldBefore = valueOf
             lineStart = false
             afterRepeat = false
+            valueOf = nil
+            if case .equals = token.kind { valueOf = previousWord }
+            previousWord = nil
+            if case .word(let word) = token.kind { previousWord = word }
             switch token.kind {
             case .newline:
                 kept = Array(bytes[range])
@@ -177,6 +185,10 @@ public enum SecretMasker {
             case .word(let word) where wasLineStart:
                 kept = Array(bytes[range])
                 afterRepeat = word == "repeat"
+            case .word(let word) where fieldBefore != nil:
+                // The value of `FIELD = VALUE` written apart: kept as a word of the language
+                // unless the field is named for a secret.
+                if vocabulary.contains(word), !SecretName.looksSecret(fieldBefore!) { kept = Array(bytes[range]) }
             case .word(let word):
                 kept = keptWord(word, vocabulary: vocabulary).map { Array($0.utf8) }
             case .integer where wasAfterRepeat:
@@ -197,7 +209,8 @@ public enum SecretMasker {
     private static func keptWord(_ word: String, vocabulary: HistoryVocabulary) -> String? {
         if vocabulary.contains(word) { return word }
         guard let equals = word.firstIndex(of: "="), vocabulary.contains(String(word[..<equals])) else { return nil }
-        let value = word[word.index(after: equals)...]
-        return vocabulary.contains(String(value)) ? word : word[...equals] + ScriptWriter.mask
+        let field = String(word[..<equals]), value = String(word[word.index(after: equals)...])
+        // `password=login`: a field named for a secret never keeps its value, whatever it is.
+        return vocabulary.contains(value) && !SecretName.looksSecret(field) ? word : field + "=" + ScriptWriter.mask
     }
 }
