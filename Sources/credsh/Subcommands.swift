@@ -71,6 +71,7 @@ enum Subcommands {
             .init(long: "keep-going", help: "Go on after a failed command inside a script too (a failed expectation never stops one), as a plain run does."),
             .init(long: "format", value: "<format>", help: "text, or json for one JSON object per script (with --coverage, also one per item) and one for the totals."),
             .init(long: "junit", value: "<file>", help: "Also write the results as JUnit XML to this file."),
+            .init(long: "html", value: "<file>", help: "Also write the results as one self-contained HTML page: each failure with its source line and the script's sequence diagram up to it."),
             .init(long: "coverage", help: "Also show, per SDK, how often the scripts hit each callback, code, mode, screen, policy rule and transition, and what they never hit."),
             seed, maxSteps,
             .init(long: "no-color", help: "Never colour the output."),
