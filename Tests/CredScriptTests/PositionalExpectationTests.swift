@@ -72,7 +72,9 @@ import Testing
             == (1, "expected an event #3 didReceivePinChallenge, but the last command delivered 2"))
         #expect(outcome(setup + "expect last event didReceivePinChallenge remainingFailureCount=2\n")
             == (1, "expected the last event to be didReceivePinChallenge remainingFailureCount=2"))
-        #expect(outcome(setup + "logout\nexpect last event didStartPinChange\n").code == 1)
+        // SUSI's logout sends nothing: there is no last event.
+        #expect(outcome("sdk susi\nuser add dave@example.com password \"secret12\"\nlogin dave@example.com secret12\nlogout\nexpect last event response\n")
+            == (1, "expected the last event to be response, but the last command delivered none"))
     }
 }
 
