@@ -23,7 +23,7 @@ enum Subcommands {
     static let seed = CommandSyntax.Option(
         long: "seed", value: "<seed>", help: "Seed for everything random in the simulation (password salts). (default: 0)")
     static let keepGoing = CommandSyntax.Option(
-        long: "keep-going", help: "Go on after a failure, reporting each one; the exit code is the first failure's.")
+        long: "keep-going", help: "Go on after a failure, reporting each one; the exit code is the most severe failure's.")
     static let maxSteps = CommandSyntax.Option(
         long: "max-steps", value: "<n>",
         help: "Stop a script after N steps, with a runtime error: a step is a statement (loop bodies and sourced files count) or 100 rounds of the KDF. (default: 10000000)")
@@ -83,7 +83,9 @@ enum Subcommands {
             beside X.credscript, the transcript must match it byte for byte (a unified
             diff shows where it does not). The exit code is the most severe of any
             script's: 4 (I/O), 3 (runtime), 2 (syntax), 1 (an expectation failed, or a
-            transcript differs), else 0.
+            transcript differs), else 0; the JSON totals, JUnit and HTML say the same.
+            --update writes the transcript of a script that passes (creating X.expected
+            when there is none) and never that of a script that fails.
             """)
 
     static let diagram = CommandSyntax(

@@ -43,7 +43,7 @@ import Testing
         #expect(run.status == 1)
         let page = try String(contentsOf: html, encoding: .utf8)
         #expect(page.hasPrefix("<!DOCTYPE html>"))
-        #expect(page.contains("<span class=\"passed\">1 passed</span>, <span class=\"failed\">3 failed</span>, <span class=\"skipped\">1 skipped</span> of 5 scripts"))
+        #expect(page.contains("<span class=\"cr-passed\">1 passed</span>, <span class=\"cr-failed\">3 failed</span>, <span class=\"cr-skipped\">1 skipped</span> of 5 scripts"))
         // Self-contained: nothing to fetch, nothing to run.
         for fetched in ["<script", "<link", "<img", "<iframe", " src=\"", "@import", "url(http", "href=\"http", "@font-face"] {
             #expect(!page.contains(fetched), "\(fetched)")
@@ -54,9 +54,9 @@ import Testing
         #expect(page.contains("4 | update *** *** ***"), "the SUSI failure's line, masked")
         // Each failure: its message, the line and caret, the diagram.
         #expect(page.contains("onewelcome-pin.credscript:6:1: expectation failed: expected the last event to be didChangePin, but it was didReceivePinChallenge"))
-        #expect(page.contains("6 | expect last event didChangePin\n  | <span class=\"caret\">^</span>"))
-        #expect(page.contains("<span class=\"del\">-&lt;script&gt;alert(2)&lt;/script&gt;</span>"))
-        #expect(page.components(separatedBy: "<section class=\"failure\"").count - 1 == 3)
+        #expect(page.contains("6 | expect last event didChangePin\n  | <span class=\"cr-caret\">^</span>"))
+        #expect(page.contains("<span class=\"cr-del\">-&lt;script&gt;alert(2)&lt;/script&gt;</span>"))
+        #expect(page.components(separatedBy: "<section class=\"cr-failure\"").count - 1 == 3)
         #expect(page.components(separatedBy: "<svg ").count - 1 == 3, "a diagram for each failing script")
         #expect(page.components(separatedBy: "<g class=\"note failure\">").count - 1 >= 2, "the failure in red in each")
         #expect(!page.contains("<?xml"), "the SVG sits inside the page")
@@ -78,7 +78,7 @@ import Testing
         let dom = dump.stdout
         // What the browser built from the page: the totals, both failures with their lines
         // and diagrams, and script text as text (no element came from a script's output).
-        #expect(dom.contains("<p class=\"totals red\" id=\"totals\">"))
+        #expect(dom.contains("<p class=\"cr-totals cr-red\" id=\"totals\">"))
         #expect(dom.contains("3 failed"))
         #expect(dom.contains("expected the last event to be didChangePin, but it was didReceivePinChallenge"))
         #expect(dom.contains("susi-change.credscript:4:1: expectation failed"))

@@ -54,7 +54,7 @@ import Testing
         #expect(xml.contains("<error message=") && !xml.contains("<failure"), "a runtime error is an error, not a failure")
         #expect(xml.contains("type=\"runtime\""))
         let page = try String(contentsOf: html, encoding: .utf8)
-        #expect(page.contains("exit code <span class=\"code\">3</span> (runtime error)"))
+        #expect(page.contains("exit code <span class=\"cr-code\">3</span> (runtime error)"))
     }
 
     @Test func aPlainRunEndsWithTheMostSevereCodeToo() throws {

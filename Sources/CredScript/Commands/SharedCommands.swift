@@ -76,7 +76,7 @@ enum SharedCommands {
             return []
         },
         CommandSpec("skip", [reason], group: shell, role: .session,
-                    summary: "End the script here as skipped, saying why: credsh test counts it skipped (JUnit <skipped/>), a plain run exits 0",
+                    summary: "End the script here as skipped, saying why (credsh test and its JUnit count it skipped; a plain run exits 0)",
                     example: "skip \"the server's lockout is not simulated yet\"") { c in
             guard !c.evaluator.options.interactive else {
                 throw SimulationError("skip ends a script as skipped; at the prompt, exit leaves")
