@@ -130,6 +130,29 @@ import Testing
         #expect(refusedToo.status != 0, "\(refusedToo.stderr)")
     }
 
+    /// A report is read on a CI server: a failure's source line shows its secrets masked,
+    /// in the text, JSON and JUnit reports alike, with the caret still under its place.
+    @Test func reportsMaskTheSecretsOfAFailingLine() throws {
+        let dir = try Credsh.temporaryDirectory()
+        let script = try Credsh.write("user add alice password \"Passw0rd!\"\nlogin alice \"Passw0rd!\"\ninitiate Password\nupdate \"Passw0rd!\" \"N3w-Passw0rd\" typo\n",
+                                      "mismatch.credscript", in: dir).path
+        let junit = dir.appendingPathComponent("r.xml")
+        let text = try Credsh.run(["test", "--junit", junit.path, script])
+        #expect(text.status == 1)
+        #expect(text.stdout.contains("    4 | update *** *** ***\n      | ^\n"), "\(text.stdout)")
+        let json = try Credsh.run(["test", "--format", "json", "--junit", junit.path, script])
+        for output in [text.stdout, json.stdout, try String(contentsOf: junit, encoding: .utf8)] {
+            #expect(!output.contains("Passw0rd") && !output.contains("typo"))
+        }
+        // A line that does not parse is masked whole after its first word; the caret goes
+        // to the start of what was masked (the headline keeps the real column).
+        try Credsh.write("user add bob\nlogin bob \"S3cret-pass\" extra\n", "syntax.credscript", in: dir)
+        let syntax = try Credsh.run(["test", dir.appendingPathComponent("syntax.credscript").path])
+        #expect(syntax.stdout.contains("syntax.credscript:2:25: error: too many arguments for login"))
+        #expect(syntax.stdout.contains("    2 | login *** *** ***\n      |       ^\n"), "\(syntax.stdout)")
+        #expect(!syntax.stdout.contains("S3cret"))
+    }
+
     @Test func skipEndsAScriptAsSkipped() throws {
         let dir = try Self.suite()
         let script = dir.appendingPathComponent("e-skipped.credscript").path
