@@ -57,6 +57,19 @@ import Testing
         #expect(page.contains("exit code <span class=\"cr-code\">3</span> (runtime error)"))
     }
 
+    /// A report file that cannot be written is an I/O error: 4 for the process and in the
+    /// JSON totals, which are printed after the files are written.
+    @Test func anUnwritableReportIsFourEverywhere() throws {
+        let dir = try Self.suite()
+        let script = dir.appendingPathComponent("c-two-failures.credscript").path
+        for option in ["--html", "--junit"] {
+            let run = try Credsh.run(["test", "--format", "json", option, "/nonexistent/dir/report", script])
+            #expect(run.status == 4, "\(option)")
+            #expect(run.stderr.contains("/nonexistent/dir/report"), "\(option): \(run.stderr)")
+            #expect(run.stdout.hasSuffix("\"exitCode\":4}\n"), "\(option): \(run.stdout)")
+        }
+    }
+
     @Test func aPlainRunEndsWithTheMostSevereCodeToo() throws {
         let dir = try Self.suite()
         let script = dir.appendingPathComponent("b-expectation-then-runtime.credscript").path
