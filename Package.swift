@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "CredFuzzHarnessTests", dependencies: ["CredFuzzHarness", "CredScript", "CredSimulator"], path: "Fuzz/Tests"),
         .testTarget(
             name: "credshTests",
-            dependencies: ["CredScript"],
+            dependencies: ["CredScript", "CredSimulator"],
             resources: []
         ),
     ]

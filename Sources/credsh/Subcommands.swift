@@ -23,7 +23,7 @@ enum Subcommands {
     static let seed = CommandSyntax.Option(
         long: "seed", value: "<seed>", help: "Seed for everything random in the simulation (password salts). (default: 0)")
     static let keepGoing = CommandSyntax.Option(
-        long: "keep-going", help: "Go on after a failure, reporting each one; the exit code is the first failure's.")
+        long: "keep-going", help: "Go on after a failure, reporting each one; the exit code is the most severe failure's.")
     static let maxSteps = CommandSyntax.Option(
         long: "max-steps", value: "<n>",
         help: "Stop a script after N steps, with a runtime error: a step is a statement (loop bodies and sourced files count) or 100 rounds of the KDF. (default: 10000000)")
@@ -72,6 +72,7 @@ enum Subcommands {
             .init(long: "keep-going", help: "Go on after a failed command inside a script too (a failed expectation never stops one), as a plain run does."),
             .init(long: "format", value: "<format>", help: "text, or json for one JSON object per script (with --coverage, also one per item) and one for the totals."),
             .init(long: "junit", value: "<file>", help: "Also write the results as JUnit XML to this file."),
+            .init(long: "html", value: "<file>", help: "Also write the results as one self-contained HTML page: each failure with its source line and the script's sequence diagram up to it."),
             .init(long: "coverage", help: "Also show, per SDK, how often the scripts hit each callback, code, mode, screen, policy rule and transition, and what they never hit."),
             seed, maxSteps,
             .init(long: "no-color", help: "Never colour the output."),
@@ -83,7 +84,9 @@ enum Subcommands {
             beside X.credscript, the transcript must match it byte for byte (a unified
             diff shows where it does not). The exit code is the most severe of any
             script's: 4 (I/O), 3 (runtime), 2 (syntax), 1 (an expectation failed, or a
-            transcript differs), else 0.
+            transcript differs), else 0; the JSON totals, JUnit and HTML say the same.
+            --update writes the transcript of a script that passes (creating X.expected
+            when there is none) and never that of a script that fails.
             """)
 
     static let diagram = CommandSyntax(

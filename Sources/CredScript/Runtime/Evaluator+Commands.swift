@@ -13,6 +13,7 @@ extension Evaluator {
                 _ = try call.spec.perform(context)
                 expectationsPassed += 1
             } catch let diagnostic as Diagnostic {
+                if diagnostic.kind == .expectation { expectationsFailed += 1 }
                 // An expectation that did not hold; a runtime error in one (a bad value) still stops.
                 fail(diagnostic, source, stopsTheRun: !(options.continueAfterFailedExpectations && diagnostic.kind == .expectation))
             } catch let error as SimulationError {
