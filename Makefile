@@ -23,12 +23,12 @@ test: deps
 	$(SWIFT) test
 	$$($(SWIFT) build --show-bin-path)/credsh test examples/
 
-# GNU readline's headers, tmux for the prompt tests and curl for the serve tests, when a
-# fresh machine lacks them.
+# GNU readline's headers, RE2 (the patterns' engine), tmux for the prompt tests and curl
+# for the serve tests, when a fresh machine lacks them.
 deps:
-	@if ! dpkg -s libreadline-dev >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 || ! command -v curl >/dev/null 2>&1; then \
-		echo "installing libreadline-dev, tmux and curl"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libreadline-dev tmux curl >/dev/null; \
+	@if ! dpkg -s libreadline-dev >/dev/null 2>&1 || ! dpkg -s libre2-dev >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 || ! command -v curl >/dev/null 2>&1; then \
+		echo "installing libreadline-dev, libre2-dev, tmux and curl"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libreadline-dev libre2-dev tmux curl >/dev/null; \
 	fi
 
 # Refresh the command reference in grammar.md from the command table.
