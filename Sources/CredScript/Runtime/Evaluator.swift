@@ -20,7 +20,7 @@ public final class Evaluator {
     /// line printed, a text matched or compared): work that grows with its size is
     /// charged by it, so a loop over a 1 MB value cannot take days within the budget
     /// (README, "Bounds"). A value shorter than this costs nothing beyond its statement.
-    public static let bytesPerStep = 256
+    public static let bytesPerStep = 64
     /// Failures reported in full; later ones (under `--keep-going`) are only counted.
     public static let reportedFailures = 100
 
@@ -197,7 +197,7 @@ public final class Evaluator {
             host.report(failures[failures.count - 1], source: source)
             return (.stop, .none)
         }
-        if interruptRequested() {
+        if interruptRequested() || StopSignal.isRaised {
             fail(Diagnostic(.runtime, "interrupted", file: source.name, at: statement.position), source)
             return (.stop, .none)
         }
