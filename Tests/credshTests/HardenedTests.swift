@@ -29,7 +29,7 @@ import Testing
 
     @Test func aHugePolicyNumberSentToTheControlAPIDoesNotStopTheServer() throws {
         let served = try ServedCredsh(["--control"], scripts: ["user add dave@example.com password secret12\n"])
-        let answer = try served.control(Self.hugePolicy)
+        let answer = try served.control("sdk relid\n" + Self.hugePolicy)
         #expect(String(decoding: answer.body, as: UTF8.self).contains("takes at most 1000000"))
         let login = try served.curl("GET", "/aaa/login.json?login=dave%40example.com&password=secret12&type=access-token")
         #expect(login.status == 200, "the server still answers")
@@ -46,7 +46,7 @@ import Testing
         let result = try Credsh.shell("""
             "$CREDSH" test -j 1 . > out.txt & test=$!
             for _ in $(seq 1 500); do
-                child=$(pgrep -f 'test-one .*b-killed.credscript' | head -1)
+                child=$(pgrep -f 'test-one .*b-kill[e]d.credscript' | head -1)  # [e]: not this shell
                 [ -n "$child" ] && break
                 sleep 0.02
             done
@@ -55,10 +55,10 @@ import Testing
             cat out.txt
             """, directory: dir, timeout: 60)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("ok   ./a.credscript"), "\(result.stdout)")
+        #expect(lines.contains("ok   ./a.credscript (0 expectations)"), "\(result.stdout)")
         #expect(lines.contains("FAIL ./b-killed.credscript"), "\(result.stdout)")
         #expect(result.stdout.contains("the run of this script was killed by signal 9 (SIGKILL, perhaps out of memory): a crash in credsh"))
-        #expect(lines.contains("ok   ./c.credscript"), "\(result.stdout)")
+        #expect(lines.contains("ok   ./c.credscript (0 expectations)"), "\(result.stdout)")
         #expect(lines.contains("2 passed, 1 failed"))
         #expect(lines.last == "exit 3")
     }
@@ -68,11 +68,8 @@ import Testing
     @Test func aPatternThatWouldBacktrackForHoursAnswersAtOnce() throws {
         let text = String(repeating: "a", count: 20_000) + "!"
         let started = Date()
-        let result = try Credsh.run(["-"], script: """
-            echo "\(text)"
-            user add alice
-            expect error ~"(a+)+$"
-            """ + "\n", timeout: 30)
+        let script = "echo \"\(text)\"\nuser add alice\nexpect error ~\"(a+)+$\"\n"
+        let result = try Credsh.run(["-"], input: Data(script.utf8), timeout: 30)
         #expect(Date().timeIntervalSince(started) < 20)
         #expect(result.status == 1 || result.status == 3, "\(result.stderr)")
         // What only backtracking can do is refused where it is written, with RE2's reason.
@@ -83,7 +80,8 @@ import Testing
 
     @Test func sigtermStopsServeWithinASecondEvenInTheMiddleOfARun() throws {
         let served = try ServedCredsh(["--control"])
-        let longRun = Thread { _ = try? served.control("repeat 1000000 {\n  repeat 1000000 {\n    let x = 1\n  }\n}\n") }
+        let box = ServedBox(served)
+        let longRun = Thread { _ = try? box.served.control("repeat 1000000 {\n  repeat 1000000 {\n    let x = 1\n  }\n}\n") }
         longRun.start()
         usleep(700_000)  // the run is under way
         let started = Date()
@@ -128,8 +126,10 @@ import Testing
         let result = try Credsh.run(["--keep-going", "-"], input: Data("repeat 100000 {\n  source bad.credscript\n}\n".utf8),
                                     directory: dir, timeout: 120)
         let headlines = result.stderr.split(separator: "\n").filter { $0.contains(": error:") || $0.contains("failures") }
-        #expect(headlines.count <= 101, "\(headlines.count) diagnostics")
+        // The first 100, the notice that the rest are counted, and the closing count.
+        #expect(headlines.count <= 102, "\(headlines.count) diagnostics")
         #expect(result.stderr.contains("more than 100 failures: the rest are counted, not shown"))
+        #expect(result.stderr.contains("credsh: … and 99,900 more failures not shown"), "\(result.stderr.suffix(300))")
         #expect(result.status == 2)
     }
 
@@ -149,7 +149,7 @@ import Testing
         let started = Date()
         let result = try Credsh.run(["test", "."], directory: dir, timeout: 60)
         #expect(Date().timeIntervalSince(started) < 30)
-        #expect(result.stdout.hasPrefix("ok   ./a.credscript\n"), "\(result.stdout.prefix(2000))")
+        #expect(result.stdout.hasPrefix("ok   ./a.credscript (0 expectations)\n"), "\(result.stdout.prefix(2000))")
         #expect(!result.stdout.contains("/proc/") && !result.stdout.contains("/sys/"))
         #expect(result.status == 0 || result.stderr.contains("stopped searching after 200,000 directory entries"))
     }
@@ -157,8 +157,8 @@ import Testing
     // MARK: 10. HTTP framing, and a policy key given twice
 
     @Test func requestsWithoutOneHostOrWithAnUnknownTransferCodingAreRefused() throws {
-        let served = try ServedCredsh()
-        let login = "/aaa/login.json?login=a%40b.c&password=x"
+        let served = try ServedCredsh(scripts: ["user add dave@example.com password secret12\n"])
+        let login = "/aaa/login.json?login=dave%40example.com&password=secret12&type=access-token"
         let noHost = try ServeRobustnessTests.exchange(served.port, "GET \(login) HTTP/1.1\r\n\r\n")
         #expect(noHost.statuses == [400], "\(noHost.text)")
         let twoHosts = try ServeRobustnessTests.exchange(served.port, "GET \(login) HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n")
@@ -168,16 +168,23 @@ import Testing
         #expect(gzip.statuses == [501], "\(gzip.text)")
         // HTTP/1.0 needs no Host; an HTTP/1.1 request with one is served.
         let old = try ServeRobustnessTests.exchange(served.port, "GET \(login) HTTP/1.0\r\n\r\n")
-        #expect(old.statuses.first.map { $0 != 400 } ?? false, "\(old.text)")
-        #expect(try served.curl("GET", login).status != 400)
+        #expect(old.statuses == [200], "\(old.text)")
+        #expect(try served.curl("GET", login).status == 200)
         _ = try served.stop()
     }
 
     @Test func thePolicyJSONRefusesAKeyGivenTwiceAsThePairsDo() throws {
-        for policy in ["{\"minL\":8,\"minL\":9}", "minL=8 minL=9"] {
+        // Each form points at the key given again.
+        for (policy, column) in [("{\"minL\":8,\"minL\":9}", 17), ("minL=8 minL=9", 24)] {
             let result = try Credsh.run(["check", "-"], script: "policy password \(policy)\n")
             #expect(result.status == 2)
-            #expect(result.stderr.contains("<stdin>:1:17: error: policy key 'minL' is given twice"), "\(result.stderr)")
+            #expect(result.stderr.contains("<stdin>:1:\(column): error: policy key 'minL' is given twice"), "\(result.stderr)")
         }
     }
+}
+
+/// A server handed to the thread that waits for a long control run; the test only stops it.
+private final class ServedBox: @unchecked Sendable {
+    let served: ServedCredsh
+    init(_ served: ServedCredsh) { self.served = served }
 }
