@@ -62,6 +62,7 @@ enum ExpectCommands {
                 throw c.evaluator.expectationFailure("expected the last command to fail with \(describe(wanted)), but it succeeded", c, showLast: true)
             }
             let codeMatches = Int(wanted.text).map { $0 == error.code } ?? false
+            c.evaluator.chargeBytes(error.message.utf8.count)  // compared or searched once
             if !codeMatches, !TextMatch.matches(error.message, wanted) {
                 let code = error.code.map { " (code \($0))" } ?? ""
                 throw c.evaluator.expectationFailure("expected the error \(describe(wanted)), but the error was \"\(error.message)\"\(code)",

@@ -95,7 +95,9 @@ public struct PasswordPolicy: Equatable, Sendable {
     /// Sets one key, from the JSON form or from `key=value` words. Durations and
     /// booleans arrive already typed as JSON values.
     public mutating func set(_ key: String, to value: JSONValue) throws(SimulationError) {
-        func int() throws(SimulationError) -> Int {
+        /// A count of characters is bounded (PolicyNumber); `attempts` only counts down, so it
+        /// is kept whole (3,000,000,000 attempts are 3,000,000,000).
+        func int(bounded: Bool = true) throws(SimulationError) -> Int {
             let number: Int?
             switch value {
             case .int(let i) where i >= 0: number = i
@@ -103,7 +105,7 @@ public struct PasswordPolicy: Equatable, Sendable {
             default: number = nil
             }
             guard let number else { throw SimulationError("policy key '\(key)' takes a whole number ≥ 0, not \(value.serialized)") }
-            guard number <= PolicyNumber.maximum else {
+            guard !bounded || number <= PolicyNumber.maximum else {
                 throw SimulationError("policy key '\(key)' takes at most \(PolicyNumber.maximum), not \(value.serialized)")
             }
             return number
@@ -147,7 +149,7 @@ public struct PasswordPolicy: Equatable, Sendable {
             }
             historySize = size
         case "attempts":
-            attempts = try int()
+            attempts = try int(bounded: false)
             guard attempts > 0 else { throw SimulationError("policy key 'attempts' must be at least 1") }
         case "maxAge":
             let seconds: Int
