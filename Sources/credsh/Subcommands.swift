@@ -26,7 +26,7 @@ enum Subcommands {
         long: "keep-going", help: "Go on after a failure, reporting each one; the exit code is the first failure's.")
     static let maxSteps = CommandSyntax.Option(
         long: "max-steps", value: "<n>",
-        help: "Stop a script after N steps, with a runtime error: a step is a statement (loop bodies and sourced files count) or 100 rounds of the KDF. (default: 10000000)")
+        help: "Stop a script after N steps, with a runtime error: a step is a statement (loop bodies and sourced files count), 100 rounds of the KDF, or 64 bytes of text a statement handles. (default: 10000000)")
 
     static let run = CommandSyntax(
         name: "run",

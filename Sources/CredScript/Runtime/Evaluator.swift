@@ -192,7 +192,7 @@ public final class Evaluator {
         steps += 1
         if steps > options.stepBudget {
             halted = true
-            failures.append(Diagnostic(.runtime, "the run reached its step budget of \(options.stepBudget) (a step is a statement, or \(Evaluator.kdfRoundsPerStep) rounds of the KDF) and stopped (--max-steps raises it)",
+            failures.append(Diagnostic(.runtime, "the run reached its step budget of \(options.stepBudget) (a step is a statement, \(Evaluator.kdfRoundsPerStep) rounds of the KDF, or \(Evaluator.bytesPerStep) bytes of text handled) and stopped (--max-steps raises it)",
                                        file: source.name, at: statement.position))
             host.report(failures[failures.count - 1], source: source)
             return (.stop, .none)
