@@ -2,8 +2,8 @@
 SWIFT ?= swift
 EXAMPLE ?= examples/expiry.credscript
 
-# The release binary is a static executable: the Swift runtime, Foundation's essentials,
-# swift-crypto and readline are all linked in, so no dynamic loader runs at start-up
+# The release binary is a static executable: the Swift runtime, Nettle (for PBKDF2) and
+# readline are all linked in, so no dynamic loader runs at start-up
 # (binding symbols across six shared libraries was two thirds of an empty script's
 # instructions). Debug information is left out of it (-S); symbols stay for backtraces.
 RELEASE_FLAGS = -c release --product credsh --static-swift-stdlib -Xswiftc -static-executable -Xlinker -S
@@ -23,12 +23,12 @@ test: deps
 	$(SWIFT) test
 	$$($(SWIFT) build --show-bin-path)/credsh test examples/
 
-# GNU readline's headers, RE2 (the patterns' engine), tmux for the prompt tests and curl
-# for the serve tests, when a fresh machine lacks them.
+# GNU readline's, Nettle's and RE2's headers and static libraries (RE2: the patterns'
+# engine), tmux for the prompt tests and curl for the serve tests, when a fresh machine lacks them.
 deps:
-	@if ! dpkg -s libreadline-dev >/dev/null 2>&1 || ! dpkg -s libre2-dev >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 || ! command -v curl >/dev/null 2>&1; then \
-		echo "installing libreadline-dev, libre2-dev, tmux and curl"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libreadline-dev libre2-dev tmux curl >/dev/null; \
+	@if ! dpkg -s libreadline-dev nettle-dev libre2-dev >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 || ! command -v curl >/dev/null 2>&1; then \
+		echo "installing libreadline-dev, nettle-dev, libre2-dev, tmux and curl"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libreadline-dev nettle-dev libre2-dev tmux curl >/dev/null; \
 	fi
 
 # Refresh the command reference in grammar.md from the command table.

@@ -78,7 +78,7 @@ enum IsolatedScriptTest {
         var environment = inheritedEnvironment().filter { !$0.hasPrefix("SWIFT_BACKTRACE=") } + ["SWIFT_BACKTRACE=enable=no"]
         var child: pid_t = 0
         let status = withCStrings(arguments) { argv in
-            withCStrings(environment) { envp in posix_spawn(&child, "/proc/self/exe", &actions, nil, argv, envp) }
+            withCStrings(environment) { envp in posix_spawn(&child, executable, &actions, nil, argv, envp) }
         }
         environment.removeAll()
         close(fds[1])
@@ -106,6 +106,9 @@ enum IsolatedScriptTest {
         }
         return (output, waitStatus)
     }
+
+    /// This very binary: /proc/self/exe on Linux (whatever path started it), else argv[0].
+    private static let executable: String = access("/proc/self/exe", X_OK) == 0 ? "/proc/self/exe" : CommandLine.arguments[0]
 
     private static func inheritedEnvironment() -> [String] {
         var list: [String] = []

@@ -34,6 +34,7 @@ enum Subcommands {
         arguments: ("<files> ...", "Scripts to run in order, in one simulation; '-' reads standard input."),
         options: [
             keepGoing,
+            .init(long: "interactive", short: "i", help: "Run the scripts, then open the prompt in that simulation (as python -i does); needs a terminal."),
             .init(long: "echo", help: "Print each command (secrets masked) before its results, as a transcript."),
             .init(long: "step", help: "At a terminal: show each command of the scripts and wait for Enter before running it (for a class to follow)."),
             .init(long: "compact", help: "Shorter text: within a flow, a callback shows only the fields that changed (a challenge's policy once)."),

@@ -42,9 +42,11 @@ final class TerminalHost: ScriptHost {
 
     func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
         diagramRecorder?.record(record, activeSDK: activeSDK())
-        if case .echo(let command, _, _) = record {
+        if case .echo(let command, let file, _) = record {
             if let pacer, format == .text { return pacer.pause(before: command, shown: textRenderer.render(record), sdk: activeSDK(), streams: streams) }
-            guard printsEcho else { return }
+            // At the prompt, what was typed is on the screen already; a command of a file
+            // `source` runs is not, so it is shown before its results, as --echo shows it.
+            guard printsEcho || file != REPL.sourceName else { return }
         }
         guard !quiet else { return }
         line.removeAll(keepingCapacity: true)
@@ -107,6 +109,15 @@ final class TerminalHost: ScriptHost {
         guard format == .text else { return false }
         compact = on ? CompactTextRenderer(style: textRenderer.style) : nil
         return true
+    }
+
+    /// At the prompt only: long output (`help all`) goes through $PAGER (Pager).
+    var pagesLongOutput = false
+
+    func page(_ lines: [String]) -> Bool {
+        guard pagesLongOutput, format == .text, !quiet, let command = Pager.command(for: lines) else { return false }
+        streams.flush()
+        return Pager.show(lines, through: command)
     }
 
     /// What `serve start|stop` and `serve` do: set at the prompt only (PromptServer).

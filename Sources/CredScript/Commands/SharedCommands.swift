@@ -26,8 +26,12 @@ enum SharedCommands {
     static let all: [CommandSpec] = language + clockAndNetwork + activeSDK + TeachingCommands.all
 
     static let language: [CommandSpec] = [
-        CommandSpec("help", [topic], group: shell, summary: "List the commands, or explain one in full", example: "help update") { c in
-            c.say(HelpText.render(c.evaluator.table, topic: try c.texts(topic), active: c.simulation.activeCatalog.name))
+        CommandSpec("help", [topic], group: shell,
+                    summary: "List the shared commands and the active SDK's ('help all': every SDK's), or explain one in full",
+                    example: "help update") { c in
+            let lines = HelpText.render(c.evaluator.table, topic: try c.texts(topic), active: c.simulation.activeCatalog.name)
+            // At the prompt, longer than the screen: through $PAGER (TerminalHost).
+            if c.evaluator.host.page(lines) { c.evaluator.printed += lines } else { c.say(lines) }
             return []
         },
         CommandSpec("echo", [words], group: shell, summary: "Print text (variables are replaced by their values)",

@@ -44,6 +44,9 @@ extension Evaluator {
             return
         }
         last = CommandResult(name: call.spec.name, position: call.position, sdk: sdk, outcomes: outcomes, failure: failure, said: printed)
+        if let failure {
+            for hint in FailureHint.hints(for: context, failure: failure) { emit(.text("  hint: " + hint)) }
+        }
         if let failure, !options.interactive {
             let message = "\(call.spec.name) failed: \(failure.message) (write 'expect error' after it if that is what should happen)"
             pendingFailure = (Diagnostic(failure.isRuntime ? .runtime : .expectation, message, file: source.name, at: call.position), source)

@@ -101,6 +101,15 @@ public final class Evaluator {
         if options.interactive { journal = SessionJournal() }
     }
 
+    /// `credsh -i SCRIPT…`: the scripts ran as a batch; the prompt goes on in the same
+    /// simulation, with its variables, as if it had been open from the start.
+    public func continueAtThePrompt() {
+        options.interactive = true
+        options.echo = true
+        if journal == nil { journal = SessionJournal() }
+        clearFailures()
+    }
+
     /// At the prompt each line starts afresh: earlier failures do not stop later lines.
     public func clearFailures() {
         failures.removeAll()

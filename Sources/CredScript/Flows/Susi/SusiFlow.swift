@@ -58,3 +58,7 @@ enum SusiFlow: SDKFlow {
         },
     ] + serveCommands
 }
+
+extension SusiFlow {
+    static let examples = ["login": "login dave@example.com secret12", "update": "update secret12 newpass34"]
+}
