@@ -188,3 +188,23 @@ private final class ServedBox: @unchecked Sendable {
     let served: ServedCredsh
     init(_ served: ServedCredsh) { self.served = served }
 }
+
+/// Issue 17, item 2 at the real prompt (tmux): the pattern that froze it answers at once,
+/// and Ctrl-C stops a loop of matches over a long line.
+@Suite(.serialized) struct HardenedPromptTests {
+    @Test func theFreezingPatternAnswersAndCtrlCStopsALoopOfMatches() throws {
+        let terminal = try PromptTests.Terminal()
+        try terminal.keys("echo \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\"", "@Enter")
+        try terminal.keys("expect output ~\"(a+)+$\"", "@Enter")
+        try terminal.waitFor("expected a line of output matching ~\"(a+)+$\"")
+        try terminal.keys("echo \"" + String(repeating: "a", count: 2_000) + "\"", "@Enter")
+        try terminal.keys("repeat 1000000 { expect output ~\"(a+)+$\" }", "@Enter")
+        usleep(500_000)
+        try terminal.keys("@C-c")
+        try terminal.waitFor("interrupted")
+        try terminal.keys("clock", "@Enter")
+        try terminal.waitFor("2026-01-01T00:00:00Z")
+        try terminal.keys("@C-d")
+        for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
+    }
+}
