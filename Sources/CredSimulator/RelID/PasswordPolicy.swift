@@ -96,7 +96,7 @@ public struct PasswordPolicy: Equatable, Sendable {
     /// booleans arrive already typed as JSON values.
     public mutating func set(_ key: String, to value: JSONValue) throws(SimulationError) {
         /// A count of characters is bounded (PolicyNumber); `attempts` only counts down, so it
-        /// is kept whole (3,000,000,000 attempts are 3,000,000,000).
+        /// is kept whole (3,000,000,000 attempts are 3,000,000,000), and `history` has its own bound.
         func int(bounded: Bool = true) throws(SimulationError) -> Int {
             let number: Int?
             switch value {
@@ -143,7 +143,7 @@ public struct PasswordPolicy: Equatable, Sendable {
         case "msg": msg = try text()
         case "SDKValidation": sdkValidation = try flag()
         case "history":
-            let size = try int()
+            let size = try int(bounded: false)  // its own, smaller bound follows
             guard size <= Self.maximumHistory else {
                 throw SimulationError("history can be at most \(Self.maximumHistory) (each change checks the new password against every stored hash)")
             }
