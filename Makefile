@@ -23,14 +23,14 @@ test: deps
 	$(SWIFT) test
 	$$($(SWIFT) build --show-bin-path)/credsh test examples/
 
-# GNU readline's and Nettle's headers and static libraries, tmux for the prompt tests and
-# curl for the serve tests, when a fresh machine lacks them; xmllint and Python's
-# junitparser (pinned) for the JUnit tests.
+# GNU readline's, Nettle's and RE2's headers and static libraries (RE2: the patterns'
+# engine), tmux for the prompt tests and curl for the serve tests, when a fresh machine
+# lacks them; xmllint and Python's junitparser (pinned) for the JUnit tests.
 JUNITPARSER_VERSION = 5.0.3
 deps:
-	@if ! dpkg -s libreadline-dev nettle-dev >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 || ! command -v curl >/dev/null 2>&1; then \
-		echo "installing libreadline-dev, nettle-dev, tmux and curl"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libreadline-dev nettle-dev tmux curl >/dev/null; \
+	@if ! dpkg -s libreadline-dev nettle-dev libre2-dev >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 || ! command -v curl >/dev/null 2>&1; then \
+		echo "installing libreadline-dev, nettle-dev, libre2-dev, tmux and curl"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libreadline-dev nettle-dev libre2-dev tmux curl >/dev/null; \
 	fi
 	@if ! command -v xmllint >/dev/null 2>&1 || ! python3 -m pip --version >/dev/null 2>&1; then \
 		echo "installing libxml2-utils and python3-pip"; \

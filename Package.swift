@@ -30,13 +30,24 @@ let package = Package(
             name: "CNettle",
             providers: [.apt(["nettle-dev"])]
         ),
+        // RE2, the linear-time regular-expression engine behind `~"pattern"` (grammar.md,
+        // "Lexical structure" and "Semantics in brief"): a pattern can never backtrack for
+        // hours. Its archive links into the static release binary too.
+        .systemLibrary(
+            name: "CRE2",
+            providers: [.apt(["libre2-dev"])]
+        ),
+        // RE2 is C++: three C calls (compile, search, free) are all credsh needs of it.
+        // (The module map's `link` applies only where a module is imported; the shim's C++
+        // includes RE2's own header, so it names the library itself.)
+        .target(name: "RE2Shim", dependencies: ["CRE2"], linkerSettings: [.linkedLibrary("re2")]),
         .target(
             name: "CredSimulator",
             dependencies: ["CNettle"]
         ),
         .target(
             name: "CredScript",
-            dependencies: ["CredSimulator"]
+            dependencies: ["CredSimulator", "RE2Shim"]
         ),
         .target(
             name: "CredServe",

@@ -20,7 +20,16 @@ write("self.credscript", "source self.credscript\nsource self.credscript\n")
 write("nested.credscript", "repeat 1000000 {\n  repeat 1000000 {\n    let x = 1\n  }\n}\n")
 write("states.credscript", "repeat 1000000 {\n  repeat 1000000 {\n    state\n  }\n}\n")
 write("hashing.credscript", "kdf 600000\nuser add a password P\nrepeat 1000000 {\n  login a P\n  logout\n}\n")
+# Issue 17: work charged by its size. A 1 MB value echoed, matched and used as a name
+# until the budget stops the loop (a step per 64 bytes); a pattern that backtracks for
+# hours elsewhere, over a 1 MB line; a link to / in a test directory.
+mb = "a " * (1 << 19)
+write("echo-1mb.credscript", f'let x = "{mb}"\nrepeat 1000000 {{\n  echo $x\n}}\n')
+write("match-1mb.credscript", f'let x = "{mb}"\nrepeat 1000000 {{\n  user show $x\n  expect error ~"(a+)+$"\n}}\n')
+write("name-1mb.credscript", f'let x = "{mb}"\nrepeat 1000000 {{\n  user add $x\n}}\n')
+write("pattern.credscript", 'echo "' + "a" * (1 << 20) + '!"\nuser add a\nuser add a\nexpect error ~"(a+)+$"\n')
 PY
+mkdir -p "$out/walk" && printf 'echo hi\n' > "$out/walk/a.credscript" && ln -sfn / "$out/walk/root"
 
 measure() {  # label, arguments...
     local label=$1; shift
@@ -42,3 +51,8 @@ measure "--keep-going: a file sourcing itself twice"   --keep-going "$out/self.c
 measure "nested repeats of let: the 10,000,000-step budget" "$out/nested.credscript"
 measure "nested repeats of state: the step budget"     "$out/states.credscript"
 measure "logins at kdf 600000: the budget charges hashing" "$out/hashing.credscript"
+measure "echo of a 1 MB value until the budget"        --keep-going "$out/echo-1mb.credscript"
+measure "expect error ~pattern, 1 MB message, until the budget" --keep-going "$out/match-1mb.credscript"
+measure "user add of a 1 MB name until the budget"     --keep-going "$out/name-1mb.credscript"
+measure "(a+)+\$ over a 1 MB line (RE2: linear)"       "$out/pattern.credscript"
+measure "test: a directory with a link to /"           test "$out/walk"

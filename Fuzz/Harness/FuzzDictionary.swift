@@ -10,7 +10,14 @@ public enum FuzzDictionary {
         var words: Set<String> = ["let", "repeat", "{", "}", "=", "\"", "$", "#", "\n", "\\n", "\\\"", "{\"",
                                   "0", "1", "3", "007", "24h", "90d", "1d12h", "1000000", "600000", "9223372036854775807",
                                   "2026-03-01", "2026-03-01T12:00:00Z", "9999-12-31", "true", "false",
-                                  "\u{FEFF}", "\u{1B}[31m", "\r\n"]
+                                  "\u{FEFF}", "\u{1B}[31m", "\r\n",
+                                  // Numbers past every bound, and sums that overflow (issue 17).
+                                  "99999999999999999999", "-9223372036854775808", "1000001", "4611686018427387904",
+                                  "minDg=9223372036854775807", "{\"minDg\":9223372036854775807}",
+                                  // Patterns (RE2): what backtracks, what RE2 refuses, what it takes.
+                                  "~\"", "(a+)+$", "(a|a)*", "\\\\d+", "\\\\1", "(?=", "(?i)", "[^", "{2,5}", "{1000}", ".*.*.*=",
+                                  // Files a script sources (FuzzHost): text, a NUL, bytes not UTF-8, itself.
+                                  "source", "nul.credscript", "binary.credscript", "missing.credscript", "self.credscript", "\u{0}"]
         for spec in table.commands {
             words.insert(spec.name)
             words.formUnion(spec.words)

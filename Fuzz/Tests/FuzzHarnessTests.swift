@@ -42,6 +42,18 @@ import CredSimulator
         #expect(host.rendered > 0)
     }
 
+    /// The surfaces of issue 17 go through the harness in bounded time: a pattern that
+    /// backtracks for hours elsewhere over a long line, and files that are not text scripts.
+    @Test(.timeLimit(.minutes(1))) func patternsAndNonTextSourcesEndQuickly() {
+        let line = String(repeating: "a", count: 5_000) + "!"
+        let bytes = Array("echo \"\(line)\"\nexpect output ~\"(a+)+$\"\nsource nul.credscript\nsource binary.credscript\n".utf8)
+        let host = FuzzHost(script: bytes)
+        FuzzRun.batch(bytes, host: host)
+        #expect(host.rendered > line.utf8.count)
+        let nul = host.loadScriptBytes("nul.credscript"), binary = host.loadScriptBytes("binary.credscript")
+        #expect(nul.contains(0) && binary.contains(0xFF))
+    }
+
     @Test func theDictionaryHoldsEveryCommandAndEveryCatalogWord() {
         let words = Set(FuzzDictionary.words())
         for spec in CommandTable.standard.commands { #expect(words.contains(spec.name)) }

@@ -51,6 +51,10 @@ final class ConnectionHandler: ChannelInboundHandler {
         case .head(let head):
             self.head = head
             body.removeAll(keepingCapacity: true)
+            if let refusal = RequestFraming.refusal(for: head) {
+                refuse(refusal.status, refusal.reason, detail: refusal.detail, context: context)
+                return
+            }
             let path = WireRequest.split(target: head.uri).path
             bodyLimit = scriptPaths.contains(path) ? limits.scriptBytes : limits.bodyBytes
             if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > bodyLimit {

@@ -56,8 +56,10 @@ enum ServeCommand {
         sigaddset(&stopSignals, SIGINT)
         sigaddset(&stopSignals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
-        signal(SIGINT) { _ in stopRequested = 1 }
-        signal(SIGTERM) { _ in stopRequested = 1 }
+        // A run of the control API in progress stops at its next statement too (StopSignal).
+        StopSignal.prepare()
+        signal(SIGINT) { _ in stopRequested = 1; StopSignal.raise() }
+        signal(SIGTERM) { _ in stopRequested = 1; StopSignal.raise() }
 
         let json = configuration.output.format == .json
         let session = ServeSession(evaluator: evaluator, options: .init(control: configuration.control, limits: configuration.limits)) { entry in

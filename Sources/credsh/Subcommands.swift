@@ -2,7 +2,7 @@ import CredScript
 import CredSimulator
 
 /// credsh's subcommands: `run` (the default), `check`, `test`, and the hidden
-/// `reference` that `make grammar` uses.
+/// `reference` that `make grammar` uses and `test-one` that `credsh test` runs each script with.
 enum Subcommands {
     static let version = "0.1.0"
 
@@ -26,7 +26,7 @@ enum Subcommands {
         long: "keep-going", help: "Go on after a failure, reporting each one; the exit code is the most severe failure's.")
     static let maxSteps = CommandSyntax.Option(
         long: "max-steps", value: "<n>",
-        help: "Stop a script after N steps, with a runtime error: a step is a statement (loop bodies and sourced files count) or 100 rounds of the KDF. (default: 10000000)")
+        help: "Stop a script after N steps, with a runtime error: a step is a statement (loop bodies and sourced files count), 100 rounds of the KDF, or 64 bytes of text a statement handles. (default: 10000000)")
 
     static let run = CommandSyntax(
         name: "run",
@@ -130,6 +130,15 @@ enum Subcommands {
         name: "reference", abstract: "Print the command reference of grammar.md, from the command table.",
         arguments: nil, options: [])
 
+    /// One script of `credsh test`, in a process of its own (IsolatedScriptTest): its verdict
+    /// as one JSON object on standard output.
+    static let testOne = CommandSyntax(
+        name: "test-one", abstract: "Run one script as 'credsh test' does and print its verdict for the parent process.",
+        arguments: ("<file>", "The script."), options: [seed, maxSteps,
+            .init(long: "update", help: "As 'credsh test --update'."),
+            .init(long: "keep-going", help: "As 'credsh test --keep-going'."),
+            .init(long: "coverage", help: "As 'credsh test --coverage'.")])
+
     static let root = """
         OVERVIEW: A shell and scripting language that simulates credential-management
         SDKs and their server.
@@ -200,6 +209,11 @@ enum Subcommands {
                 return ServeCommand.run(try ServeCommand.Configuration(parsed, syntax))
             case "reference":
                 return printOut(HelpText.markdownReference(.standard))
+            case "test-one":
+                guard parsed.positionals.count == 1 else { throw UsageError("test-one runs exactly one script", syntax) }
+                let settings = ScriptTest.Settings(seed: try parsed.seed(syntax), keepGoing: parsed.has("keep-going"), update: parsed.has("update"),
+                                                   maxSteps: try parsed.maxSteps(syntax), coverage: parsed.has("coverage"))
+                return printOut(VerdictWire.encode(ScriptTest.run(parsed.positionals[0], settings)))
             default:
                 return Launcher.run(try Launcher.Configuration(parsed, syntax))
             }
@@ -218,6 +232,7 @@ enum Subcommands {
         case "diagram": return diagram
         case "serve": return serve
         case "reference": return reference
+        case "test-one": return testOne
         default: return nil
         }
     }

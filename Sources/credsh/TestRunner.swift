@@ -67,7 +67,11 @@ enum TestRunner {
         let started = Stopwatch.now()
         let streams = StandardStreams()
         let requested = configuration.paths.isEmpty ? ["."] : configuration.paths
-        let all = ScriptDiscovery.scripts(in: requested)
+        let (all, stoppedEarly) = ScriptDiscovery.search(requested)
+        if stoppedEarly {
+            streams.writeError("credsh: stopped searching after \(ScriptDiscovery.maximumEntries.grouped) directory entries; "
+                               + "name the directories of the suite (README, \"Bounds\")\n")
+        }
         let scripts = configuration.shard.map { shard in
             all.enumerated().filter { shard.contains(position: $0.offset) }.map(\.element)
         } ?? all
@@ -81,8 +85,9 @@ enum TestRunner {
         // A reader that goes away ends the run with what it had so far.
         streams.onClosedOutput = { code }
         let settings = configuration.settings
+        // Each script in a process of its own: a crash in one is that script's error.
         WorkerPool.run(count: scripts.count, threads: configuration.jobs, job: { index in
-            ScriptTest.run(scripts[index], settings)
+            IsolatedScriptTest.run(scripts[index], settings)
         }, deliver: { _, verdict in
             streams.write(report.verdict(verdict))
             if verdict.passed { passed += 1 }

@@ -67,7 +67,7 @@ import Testing
         #expect(result.stdout.components(separatedBy: "logged in: nobody").count - 1 == 2_998, "3,000 statements: the two repeats, then 2,998 states")
         #expect(!result.stdout.contains("never"), "the budget stops the run even with --keep-going")
         #expect(result.stderr == """
-            <stdin>:3:5: runtime error: the run reached its step budget of 3000 (a step is a statement, or 100 rounds of the KDF) and stopped (--max-steps raises it)
+            <stdin>:3:5: runtime error: the run reached its step budget of 3000 (a step is a statement, 100 rounds of the KDF, or 64 bytes of text handled) and stopped (--max-steps raises it)
             3 |     state
               |     ^
 
@@ -81,8 +81,8 @@ import Testing
     @Test func theStepBudgetIsTenMillionUnlessSet() throws {
         let help = try Credsh.run(["help", "run"])
         #expect(help.stdout.contains("--max-steps <n>"))
-        #expect(help.stdout.contains("Stop a script after N steps") && help.stdout.contains("100 rounds of the KDF. (default: 10000000)"))
-        #expect(try Credsh.run(["-"], script: "help\n").stdout.contains("A run stops after 10,000,000 steps, a step being a statement or 100 KDF rounds"))
+        #expect(help.stdout.contains("Stop a script after N steps") && help.stdout.contains("count), 100 rounds of the KDF, or 64 bytes of text a") && help.stdout.contains("statement handles. (default: 10000000)"))
+        #expect(try Credsh.run(["-"], script: "help\n").stdout.contains("A run stops after 10,000,000 steps, a step being a statement, 100 KDF rounds or 64 bytes of text handled"))
         let zero = try Credsh.run(["--max-steps", "0", "-"], script: "state\n")
         #expect(zero.status == 2 && zero.stderr.contains("--max-steps takes how many steps a script may run, 1 or more, not '0'"))
         let enough = try Credsh.run(["--max-steps", "4", "-"], script: "repeat 3 {\n  echo hi\n}\n")
@@ -103,7 +103,7 @@ import Testing
         #expect(!result.timedOut && result.status == 3)
         let logins = result.stdout.components(separatedBy: "onUserLoggedIn").count - 1
         #expect((3...5).contains(logins), "30,000 steps hold four checks of 6,000, and the hash of user add: \(logins) logins")
-        #expect(result.stderr.contains("runtime error: the run reached its step budget of 30000 (a step is a statement, or 100 rounds of the KDF)"))
+        #expect(result.stderr.contains("runtime error: the run reached its step budget of 30000 (a step is a statement, 100 rounds of the KDF, or 64 bytes of text handled)"))
         #expect(!result.stdout.contains("never"))
     }
 

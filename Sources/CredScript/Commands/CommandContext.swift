@@ -18,6 +18,7 @@ public struct CommandContext {
     func say(_ lines: String...) { say(lines) }
     func say(_ lines: [String]) {
         for line in lines {
+            evaluator.chargeBytes(line.utf8.count)
             evaluator.emit(.text(line))
             evaluator.printed.append(line)
         }

@@ -62,6 +62,7 @@ enum ExpectCommands {
                 throw c.evaluator.expectationFailure("expected the last command to fail with \(describe(wanted)), but it succeeded", c, showLast: true)
             }
             let codeMatches = Int(wanted.text).map { $0 == error.code } ?? false
+            c.evaluator.chargeBytes(error.message.utf8.count)  // compared or searched once
             if !codeMatches, !TextMatch.matches(error.message, wanted) {
                 let code = error.code.map { " (code \($0))" } ?? ""
                 throw c.evaluator.expectationFailure("expected the error \(describe(wanted)), but the error was \"\(error.message)\"\(code)",
@@ -75,7 +76,10 @@ enum ExpectCommands {
             let result = try c.evaluator.lastResult(c)
             let wanted = try c.value(line)
             let lines = result.printed.map { $0.trimmedSpacesAndTabs }
-            if !lines.contains(where: { TextMatch.matches($0, wanted) }) {
+            // Each line is compared or searched once: work in proportion to what was printed.
+            c.evaluator.chargeBytes(lines.reduce(0) { $0 + $1.utf8.count })
+            let match = TextMatch(wanted)
+            if !lines.contains(where: { match.matches($0) }) {
                 throw c.evaluator.expectationFailure("expected a line of output \(describe(wanted))", c, showLast: true)
             }
             return []
@@ -188,15 +192,30 @@ enum ExpectCommands {
     }
 }
 
-/// The one rule for text: the whole text, or a `~"regex"` found in it.
-enum TextMatch {
-    static func matches(_ text: String, _ wanted: Value) -> Bool {
-        if case .pattern(let pattern) = wanted {
-            guard let regex = try? Regex(pattern) else { return false }
-            return text.contains(regex)
+/// The one rule for text: the whole text, or a `~"regex"` found in it (by RE2, in time
+/// linear in the text: LinearPattern).
+struct TextMatch {
+    private let wanted: Value
+    private let pattern: LinearPattern?
+
+    /// Compiles a pattern once for all the texts it is tried on.
+    init(_ wanted: Value) {
+        self.wanted = wanted
+        if case .pattern(let text) = wanted, case .success(let compiled) = LinearPattern.compile(text) {
+            pattern = compiled
+        } else {
+            pattern = nil
         }
+    }
+
+    func matches(_ text: String) -> Bool {
+        // A pattern that does not compile was refused where it was written (Parser); from a
+        // variable, it matches nothing.
+        if case .pattern = wanted { return pattern?.found(in: text) ?? false }
         return text == wanted.text
     }
+
+    static func matches(_ text: String, _ wanted: Value) -> Bool { TextMatch(wanted).matches(text) }
 }
 
 /// Whether a payload field holds the value a script wrote.

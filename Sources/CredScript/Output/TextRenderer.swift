@@ -29,7 +29,7 @@ public struct TextRenderer: Sendable {
         case .commandError(let message):
             style.begin(Style.failureCode, &out)
             out += "✗ error: "
-            out += message.escapingControls.shorteningWords()
+            out += message.escapingControls.shorteningWords().shorteningQuotes()
             style.end(&out)
         case .outcome(let outcome, let sdk):
             write(outcome, sdk: sdk, to: &out)

@@ -147,6 +147,9 @@ extension Evaluator {
         do { included = try host.loadScript(path, includingFile: source.name) } catch {
             throw Diagnostic(.io, error.message, file: source.name, at: call.position)
         }
+        if let problem = ScriptText.problem(in: included.bytes) {
+            throw Diagnostic(.io, "cannot source \(included.name): not a UTF-8 text script (\(problem))", file: source.name, at: call.position)
+        }
         sourceDepth += 1
         defer { sourceDepth -= 1 }
         let savedJournal = journal

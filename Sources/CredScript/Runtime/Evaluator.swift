@@ -16,6 +16,11 @@ public final class Evaluator {
     /// default budget bounds a run's hashing to a couple of minutes as it bounds its
     /// statements (README, "Bounds").
     public static let kdfRoundsPerStep = 100
+    /// Bytes of text that cost one step when a statement handles them (a value read, a
+    /// line printed, a text matched or compared): work that grows with its size is
+    /// charged by it, so a loop over a 1 MB value cannot take days within the budget
+    /// (README, "Bounds"). A value shorter than this costs nothing beyond its statement.
+    public static let bytesPerStep = 64
     /// Failures reported in full; later ones (under `--keep-going`) are only counted.
     public static let reportedFailures = 100
 
@@ -168,6 +173,12 @@ public final class Evaluator {
         // Already bounded per file (the first `Diagnostic.keptPerFile` of each phase, then a
         // line counting the rest), so all are shown, the closing count included.
         for diagnostic in diagnostics {
+            // A sourced file is checked each time it runs (`repeat 100000 { source bad.credscript }`):
+            // past the run's cap its errors are counted like any other failure, not shown.
+            if sourceDepth > 0, failures.count >= Evaluator.reportedFailures {
+                fail(diagnostic, source)
+                continue
+            }
             if failures.count < Evaluator.reportedFailures { failures.append(diagnostic) }
             failureStopsTheRun = true
             host.report(diagnostic, source: source)
@@ -202,12 +213,12 @@ public final class Evaluator {
         steps += 1
         if steps > options.stepBudget {
             halted = true
-            failures.append(Diagnostic(.runtime, "the run reached its step budget of \(options.stepBudget) (a step is a statement, or \(Evaluator.kdfRoundsPerStep) rounds of the KDF) and stopped (--max-steps raises it)",
+            failures.append(Diagnostic(.runtime, "the run reached its step budget of \(options.stepBudget) (a step is a statement, \(Evaluator.kdfRoundsPerStep) rounds of the KDF, or \(Evaluator.bytesPerStep) bytes of text handled) and stopped (--max-steps raises it)",
                                        file: source.name, at: statement.position))
             host.report(failures[failures.count - 1], source: source)
             return (.stop, .none)
         }
-        if interruptRequested() {
+        if interruptRequested() || StopSignal.isRaised {
             fail(Diagnostic(.runtime, "interrupted", file: source.name, at: statement.position), source)
             return (.stop, .none)
         }
@@ -294,13 +305,24 @@ public final class Evaluator {
     // MARK: Values
 
     func evaluate(_ expression: Expression, in source: SourceFile) throws(Diagnostic) -> Value {
-        guard case .variable(let name) = expression.kind else { return expression.literalValue ?? .text("") }
+        guard case .variable(let name) = expression.kind else {
+            let value = expression.literalValue ?? .text("")
+            chargeBytes(value.text.utf8.count)
+            return value
+        }
         guard let value = variables[name] else {
             var message = "undefined variable $\(name)"
             if let guess = Spelling.closest(to: name, among: Array(variables.keys).sorted()) { message += " — did you mean $\(guess)?" }
             throw Diagnostic(.runtime, message, file: source.name, at: expression.position)
         }
+        chargeBytes(value.text.utf8.count)
         return value
+    }
+
+    /// Charges work over `count` bytes of text to the step budget (`bytesPerStep`); the
+    /// next statement finds the budget spent if it was.
+    func chargeBytes(_ count: Int) {
+        steps += count / Evaluator.bytesPerStep
     }
 
     /// The text an argument stands for, exactly as written: `007` stays `007` and `24h`
@@ -313,7 +335,9 @@ public final class Evaluator {
     }
 
     func spelling(of expression: Expression, in source: SourceFile) -> String {
-        expression.writtenText(in: source)
+        let text = expression.writtenText(in: source)
+        chargeBytes(text.utf8.count)
+        return text
     }
 
     func integer(_ expression: Expression, in source: SourceFile) throws(Diagnostic) -> Int {

@@ -562,7 +562,7 @@ public struct Parser {
 
     /// A regular expression must compile where it is written, not fail when it runs.
     private mutating func checkPattern(_ text: String, at position: SourcePosition) -> Bool {
-        do { _ = try Regex(text) } catch {
+        if case .failure(let error) = LinearPattern.compile(text) {
             self.error("~\"\(text)\" is not a regular expression: \(error)", at: position)
             return false
         }

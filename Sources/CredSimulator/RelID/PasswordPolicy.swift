@@ -61,7 +61,10 @@ public struct PasswordPolicy: Equatable, Sendable {
         if minL > 0, maxL > 0, minL > maxL {
             return "minL (\(minL)) is greater than maxL (\(maxL)): no password could pass"
         }
-        let required = minDg + minUc + minLc + minSc
+        // Each count is at most PolicyNumber.maximum when set; the sum is checked all the same.
+        guard let required = PolicyNumber.sum([minDg, minUc, minLc, minSc]) else {
+            return "minDg+minUc+minLc+minSc ask for more characters than any password could have"
+        }
         if maxL > 0, required > maxL {
             return "minDg+minUc+minLc+minSc ask for \(required) characters but maxL is \(maxL): no password could pass"
         }
@@ -92,13 +95,20 @@ public struct PasswordPolicy: Equatable, Sendable {
     /// Sets one key, from the JSON form or from `key=value` words. Durations and
     /// booleans arrive already typed as JSON values.
     public mutating func set(_ key: String, to value: JSONValue) throws(SimulationError) {
-        func int() throws(SimulationError) -> Int {
+        /// A count of characters is bounded (PolicyNumber); `attempts` only counts down, so it
+        /// is kept whole (3,000,000,000 attempts are 3,000,000,000), and `history` has its own bound.
+        func int(bounded: Bool = true) throws(SimulationError) -> Int {
+            let number: Int?
             switch value {
-            case .int(let i) where i >= 0: return i
-            case .string(let s): if let i = Int(s), i >= 0 { return i }
-            default: break
+            case .int(let i) where i >= 0: number = i
+            case .string(let s): number = Int(s).flatMap { $0 >= 0 ? $0 : nil }
+            default: number = nil
             }
-            throw SimulationError("policy key '\(key)' takes a whole number ≥ 0, not \(value.serialized)")
+            guard let number else { throw SimulationError("policy key '\(key)' takes a whole number ≥ 0, not \(value.serialized)") }
+            guard !bounded || number <= PolicyNumber.maximum else {
+                throw SimulationError("policy key '\(key)' takes at most \(PolicyNumber.maximum), not \(value.serialized)")
+            }
+            return number
         }
         func flag() throws(SimulationError) -> Bool {
             // The app reads "true"/"false" in any case ("TRUE", "True"), so the server may send them so.
@@ -133,16 +143,21 @@ public struct PasswordPolicy: Equatable, Sendable {
         case "msg": msg = try text()
         case "SDKValidation": sdkValidation = try flag()
         case "history":
-            let size = try int()
+            let size = try int(bounded: false)  // its own, smaller bound follows
             guard size <= Self.maximumHistory else {
                 throw SimulationError("history can be at most \(Self.maximumHistory) (each change checks the new password against every stored hash)")
             }
             historySize = size
         case "attempts":
-            attempts = try int()
+            attempts = try int(bounded: false)
             guard attempts > 0 else { throw SimulationError("policy key 'attempts' must be at least 1") }
         case "maxAge":
-            let seconds = try int()
+            let seconds: Int
+            switch value {
+            case .int(let i) where i >= 0: seconds = i
+            case .string(let s) where Int(s).map({ $0 >= 0 }) ?? false: seconds = Int(s)!
+            default: throw SimulationError("policy key 'maxAge' takes a whole number ≥ 0, not \(value.serialized)")
+            }
             guard seconds <= 100 * 366 * 86_400 else { throw SimulationError("maxAge can be at most 36600d (a hundred years)") }
             maxAge = seconds == 0 ? nil : Int64(seconds)
         default:
@@ -167,7 +182,10 @@ public struct PasswordPolicy: Equatable, Sendable {
         }
         guard case .object(let members) = parsed else { throw SimulationError("policy JSON must be an object") }
         var fresh = withoutRules
+        var seen: Set<String> = []
         for (key, value) in members {
+            // As the KEY=VALUE form: a key given twice is refused, never the last one silently kept.
+            guard seen.insert(key).inserted else { throw SimulationError("policy key '\(key)' is given twice") }
             guard Self.relidKeys.contains(key) else {
                 throw SimulationError("unknown RELID_PASSWORD_POLICY key '\(key)'; the keys are \(Self.relidKeys.joined(separator: ", "))")
             }

@@ -1,0 +1,70 @@
+import CredScript
+import CredSimulator
+
+/// A script's verdict as the child process of `credsh test` hands it to the parent
+/// (IsolatedScriptTest): one JSON object on the child's standard output. Private to one
+/// run of one binary, so it carries exactly what the reports need, nothing versioned.
+enum VerdictWire {
+    static func encode(_ verdict: ScriptVerdict) -> String {
+        var members: [(String, JSONValue)] = [
+            ("expectations", .int(verdict.expectations)), ("omitted", .int(verdict.omitted)), ("exitCode", .int(Int(verdict.exitCode))),
+            ("problems", .array(verdict.problems.map { problem in
+                let d = problem.diagnostic
+                return .object([("kind", .string(d.kind.rawValue)), ("message", .string(d.message)), ("file", .string(d.file)),
+                                ("line", .int(d.position.line)), ("column", .int(d.position.column)),
+                                ("offset", .int(d.position.offset)), ("lineStart", .int(d.position.lineStart)),
+                                ("notes", .array(d.notes.map { .string($0) })), ("text", .string(problem.text))])
+            })),
+        ]
+        switch verdict.transcript {
+        case .none: break
+        case .matches: members.append(("transcript", .string("matches")))
+        case .differs(let diff): members.append(("differs", .string(diff)))
+        case .updated(let file): members.append(("updated", .string(file)))
+        }
+        if let coverage = verdict.coverage {
+            var hits: [JSONValue] = []
+            for (sdk, counts) in coverage.counts.sorted(by: { $0.key < $1.key }) {
+                for (key, count) in counts {
+                    hits.append(.array([.string(sdk), .string(key.kind), .string(key.id), .int(count)]))
+                }
+            }
+            members.append(("coverage", .array(hits)))
+        }
+        return JSONValue.object(members).serialized + "\n"
+    }
+
+    /// The verdict, or nil when the text is not one (the child died while writing it).
+    static func decode(_ bytes: [UInt8], path: String, seconds: Double) -> ScriptVerdict? {
+        guard let json = try? JSONValue.parse(String(decoding: bytes, as: UTF8.self)),
+              case .int(let expectations)? = json["expectations"], case .int(let omitted)? = json["omitted"],
+              case .int(let exitCode)? = json["exitCode"], case .array(let items)? = json["problems"] else { return nil }
+        var problems: [ScriptVerdict.Problem] = []
+        for item in items {
+            guard case .string(let kindName)? = item["kind"], let kind = Diagnostic.Kind(rawValue: kindName),
+                  case .string(let message)? = item["message"], case .string(let file)? = item["file"],
+                  case .int(let line)? = item["line"], case .int(let column)? = item["column"],
+                  case .int(let offset)? = item["offset"], case .int(let lineStart)? = item["lineStart"],
+                  case .array(let notes)? = item["notes"], case .string(let text)? = item["text"] else { return nil }
+            let position = SourcePosition(line: line, column: column, offset: offset, lineStart: lineStart)
+            let noteTexts = notes.compactMap { note -> String? in if case .string(let s) = note { return s } else { return nil } }
+            problems.append(.init(diagnostic: Diagnostic(kind, message, file: file, at: position, notes: noteTexts), text: text))
+        }
+        var transcript = ScriptVerdict.Transcript.none
+        if json["transcript"] != nil { transcript = .matches }
+        if case .string(let diff)? = json["differs"] { transcript = .differs(diff) }
+        if case .string(let file)? = json["updated"] { transcript = .updated(file) }
+        var coverage: CoverageTally?
+        if case .array(let hits)? = json["coverage"] {
+            var tally = CoverageTally()
+            for hit in hits {
+                guard case .array(let parts) = hit, parts.count == 4, case .string(let sdk) = parts[0], case .string(let kind) = parts[1],
+                      case .string(let id) = parts[2], case .int(let count) = parts[3] else { return nil }
+                tally.add(CoverageKey(kind, id), sdk: sdk, count: count)
+            }
+            coverage = tally
+        }
+        return ScriptVerdict(path: path, expectations: expectations, problems: problems, omitted: omitted, transcript: transcript,
+                             exitCode: Int32(clamping: exitCode), seconds: seconds, coverage: coverage)
+    }
+}
