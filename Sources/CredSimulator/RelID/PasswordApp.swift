@@ -110,6 +110,10 @@ extension RelIDSimulator {
                 out.append(.appShows("policy: " + lastPolicyMessage!.message))
             }
             out += UpdateScreen.shows(event)
+            // S1's dashboard offers an update only for what the SDK listed (test 8).
+            if event.name == "onCredentialsAvailableForUpdate", event["options"] == .array([]) {
+                out.append(.appShows("dashboard: no update option (nothing is offered for update)"))
+            }
             if event.name == "onUserLoggedIn", case .string(let user)? = event["userID"] {
                 out += sdk.getAllChallenges(user, server: server)
             }

@@ -144,7 +144,7 @@ public struct RelIDSDK: Sendable {
         let offered = server.offeredCredentials(user)
         guard offered.contains(credential) else {
             // The SDK's error stays as it is; the note says what would have worked.
-            let onOffer = offered.isEmpty ? "none: the server offers this user no credential for update"
+            let onOffer = offered.isEmpty ? "none (the server offers this user nothing to update)"
                                           : offered.joined(separator: ", ")
             let hint = offered.contains(where: { $0.lowercased() == credential.lowercased() })
                 ? "did you mean '\(Self.passwordCredential)'? the credential type is matched exactly, as onCredentialsAvailableForUpdate offers it"
