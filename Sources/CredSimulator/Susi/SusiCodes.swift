@@ -64,12 +64,19 @@ public enum SusiCodes {
               meaning: SusiPasswordRule.rule2017.regex + " : " + SusiPasswordRule.rule2017.summary + ".",
               flow: "checked on the new password by /aaa/changepassword.json after the current password; a miss answers 400 \"invalid password\"",
               appShould: "the iOS app checks only that the new password has more than 5 characters",
-              origin: "vendor (the server's default users.password.regex in 2017); the simulation's default rule"),
+              origin: "vendor (users.password.regex as the server shipped it: " + SusiPasswordRule.rule2017.source
+                  + "); the simulation's default rule"),
+        .init(kind: "password rule", code: nil, name: "fallback",
+              meaning: SusiPasswordRule.fallback.regex + " : " + SusiPasswordRule.fallback.summary + ".",
+              flow: "selected with `policy password rule=fallback`; checked like the 2017 rule",
+              appShould: "tell the user a digit is needed before sending",
+              origin: "vendor (the code's built-in pattern: " + SusiPasswordRule.fallback.source
+                  + "; a server that shipped its config never used it)"),
         .init(kind: "password rule", code: Int(SusiPasswordRule.rule2019.rawValue), name: "RULE_2019",
               meaning: SusiPasswordRule.rule2019.regex + " : " + SusiPasswordRule.rule2019.summary + ".",
               flow: "selected with `policy password rule=2019`; checked like the 2017 rule",
               appShould: "tell the user about capitals and symbols before sending",
-              origin: "vendor (the server's default users.password.regex from mid-2019)"),
+              origin: "vendor (users.password.regex from mid-2019: " + SusiPasswordRule.rule2019.source + ")"),
     ]
 
     static let behaviours: [CodeExplanation] = [

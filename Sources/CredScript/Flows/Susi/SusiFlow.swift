@@ -48,7 +48,7 @@ enum SusiFlow: SDKFlow {
             return susi(c) { sdk, world in sdk.rawRequest(method: verb, path: target, parameters: pairs.map { ($0.key, $0.value) }, world: world) }
         },
         CommandSpec("policy password", [rules], group: group, sdk: catalog.name,
-                    summary: "Set the server's whole password policy: rule=2017|2019 and the login throttle",
+                    summary: "Set the server's whole password policy: rule=2017|fallback|2019 and the login throttle",
                     example: "policy password rule=2019",
                     check: PolicyCheck.check(rules) { pairs in _ = try SusiPolicy.parse(words: pairs.map { ($0.key, $0.text) }) }) { c in
             let policy = try SusiPolicy.parse(words: try c.textPairs(rules).map { ($0.key, $0.value) })
