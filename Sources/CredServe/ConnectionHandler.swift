@@ -100,7 +100,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     private func send(_ response: WireResponse, to request: HTTPRequestHead, context: ChannelHandlerContext) {
         let keepAlive = request.isKeepAlive
         var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: response.contentType)
+        if !response.contentType.isEmpty { headers.add(name: "Content-Type", value: response.contentType) }
         headers.add(name: "Content-Length", value: String(response.body.count))
         for (name, value) in response.headers { headers.add(name: name, value: value) }
         if !keepAlive {

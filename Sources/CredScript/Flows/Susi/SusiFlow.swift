@@ -12,7 +12,9 @@ enum SusiFlow: SDKFlow {
     static let initialPassword = Parameter("PASSWORD", "a password", .secret, keyword: "password")
     static let notActivated = Parameter.flag("inactive", "an account not yet activated (login answers 422)")
     static let rules = Parameter("RULES", "KEY=VALUE pairs", .policyRules(keys: SusiPolicy.keys), variadic: true)
-    static let method = Parameter("METHOD", "GET or POST", .choice(["GET", "POST"]))
+    /// GET and POST reach the services; the others get the servlet's own answers (docs/susi.md, "The wire").
+    static let method = Parameter("METHOD", "an HTTP method: GET, POST, HEAD, OPTIONS, TRACE, PUT, DELETE or PATCH",
+                                  .choice(["GET", "POST", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE", "PATCH"]))
     static let path = Parameter("PATH", "a path such as /aaa/changepassword.json, with any query string",
                                 .requestTarget(paths: ["/aaa/login.json", "/aaa/changepassword.json"],
                                                secretNames: SusiEvents.secretParameters.sorted()))
