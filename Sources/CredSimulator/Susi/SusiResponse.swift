@@ -40,11 +40,12 @@ public struct SusiResponse: Sendable {
     public var statusLine: String { "HTTP/1.1 \(status) \(reasonPhrase)" }
 
     /// The error's message, or the standard phrase for an answer without one; a line
-    /// break or other control character becomes a space, so the status line stays one line.
+    /// break or other control character becomes `?`, as Jetty's generator writes it, so
+    /// the status line stays one line.
     public var reasonPhrase: String {
         guard let errorMessage else { return Self.reasonPhrase(status) }
         return String(String.UnicodeScalarView(errorMessage.unicodeScalars.map {
-            $0.value < 0x20 || $0.value == 0x7F ? " " : $0
+            $0.value < 0x20 || $0.value == 0x7F ? "?" : $0
         }))
     }
 
