@@ -44,9 +44,11 @@ public struct SusiResponse: Sendable {
     /// the status line stays one line.
     public var reasonPhrase: String {
         guard let errorMessage else { return Self.reasonPhrase(status) }
-        return String(String.UnicodeScalarView(errorMessage.unicodeScalars.map {
-            $0.value < 0x20 || $0.value == 0x7F ? "?" : $0
-        }))
+        var phrase = ""
+        for scalar in errorMessage.unicodeScalars {
+            phrase.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? "?" : scalar)
+        }
+        return phrase
     }
 
     /// The body as the real server sends it: the JSON pretty-printed the way its JSON
