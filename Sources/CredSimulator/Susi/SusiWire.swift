@@ -16,11 +16,12 @@ public enum SusiWire {
             let byte = text[index]
             if byte == UInt8(ascii: "%") {
                 // Jetty reads an escape only when two more bytes follow (`i+2<end`).
+                // The note never quotes the bytes: they may be part of a password or a token.
                 guard index + 2 < text.count else {
-                    return "an incomplete %-escape at the end (\(shown(text[index...])))"
+                    return "an incomplete %-escape at the end (a % without two hex digits after it)"
                 }
                 guard let high = hex(text[index + 1]), let low = hex(text[index + 2]) else {
-                    return "a malformed %-escape (\(shown(text[index...(index + 2)])))"
+                    return "a malformed %-escape (a % not followed by two hex digits)"
                 }
                 bytes.append(high << 4 | low)
                 index += 3
@@ -66,17 +67,5 @@ public enum SusiWire {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
         default: return nil
         }
-    }
-
-    /// A few bytes of the input for a note, never more than three, as text.
-    private static func shown(_ bytes: ArraySlice<UInt8>) -> String {
-        String(decoding: bytes.prefix(3), as: UTF8.self).escapingForNote
-    }
-}
-
-extension String {
-    /// Control characters as `\u{…}`, so a note stays one line.
-    fileprivate var escapingForNote: String {
-        unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
     }
 }
