@@ -2,8 +2,8 @@
 SWIFT ?= swift
 EXAMPLE ?= examples/expiry.credscript
 
-# The release binary is a static executable: the Swift runtime, Foundation's essentials,
-# swift-crypto and readline are all linked in, so no dynamic loader runs at start-up
+# The release binary is a static executable: the Swift runtime, Nettle (for PBKDF2) and
+# readline are all linked in, so no dynamic loader runs at start-up
 # (binding symbols across six shared libraries was two thirds of an empty script's
 # instructions). Debug information is left out of it (-S); symbols stay for backtraces.
 RELEASE_FLAGS = -c release --product credsh --static-swift-stdlib -Xswiftc -static-executable -Xlinker -S
@@ -23,12 +23,22 @@ test: deps
 	$(SWIFT) test
 	$$($(SWIFT) build --show-bin-path)/credsh test examples/
 
-# GNU readline's headers, tmux for the prompt tests and curl for the serve tests, when a
-# fresh machine lacks them.
+# GNU readline's and Nettle's headers and static libraries, tmux for the prompt tests and
+# curl for the serve tests, when a fresh machine lacks them; xmllint and Python's
+# junitparser (pinned) for the JUnit tests.
+JUNITPARSER_VERSION = 5.0.3
 deps:
-	@if ! dpkg -s libreadline-dev >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 || ! command -v curl >/dev/null 2>&1; then \
-		echo "installing libreadline-dev, tmux and curl"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libreadline-dev tmux curl >/dev/null; \
+	@if ! dpkg -s libreadline-dev nettle-dev >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 || ! command -v curl >/dev/null 2>&1; then \
+		echo "installing libreadline-dev, nettle-dev, tmux and curl"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libreadline-dev nettle-dev tmux curl >/dev/null; \
+	fi
+	@if ! command -v xmllint >/dev/null 2>&1 || ! python3 -m pip --version >/dev/null 2>&1; then \
+		echo "installing libxml2-utils and python3-pip"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libxml2-utils python3-pip >/dev/null; \
+	fi
+	@if ! python3 -c 'import junitparser' >/dev/null 2>&1; then \
+		echo "installing junitparser $(JUNITPARSER_VERSION)"; \
+		python3 -m pip install -q junitparser==$(JUNITPARSER_VERSION) || python3 -m pip install -q --break-system-packages junitparser==$(JUNITPARSER_VERSION); \
 	fi
 
 # Refresh the command reference in grammar.md from the command table.

@@ -15,9 +15,6 @@ let package = Package(
         .library(name: "CredSimulator", targets: ["CredSimulator"]),
     ],
     dependencies: [
-        // 4.x: its KDFs (CryptoExtras) need only FoundationEssentials on Linux, not the
-        // whole Foundation with ICU, which cost start-up time and binary size.
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // HTTP/1.1 for `credsh serve`: llhttp's parser with keep-alive, pipelining, chunked
         // bodies and header limits, and no Foundation (README, "Serving over HTTP").
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -27,12 +24,15 @@ let package = Package(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"])]
         ),
+        // PBKDF2-HMAC-SHA256 from the system's Nettle: one function of a library Debian
+        // ships, instead of compiling a copy of BoringSSL in every build.
+        .systemLibrary(
+            name: "CNettle",
+            providers: [.apt(["nettle-dev"])]
+        ),
         .target(
             name: "CredSimulator",
-            dependencies: [
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
-            ]
+            dependencies: ["CNettle"]
         ),
         .target(
             name: "CredScript",
@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "CredFuzzHarnessTests", dependencies: ["CredFuzzHarness", "CredScript", "CredSimulator"], path: "Fuzz/Tests"),
         .testTarget(
             name: "credshTests",
-            dependencies: ["CredScript"],
+            dependencies: ["CredScript", "CredSimulator"],
             resources: []
         ),
     ]

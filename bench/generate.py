@@ -3,10 +3,40 @@
 import sys, os
 
 out = sys.argv[1]
+# `generate.py OUT report` writes only the report suite (below), for measuring --html alone.
+only_report = sys.argv[2:] == ["report"]
 
 def write(name, lines):
     with open(os.path.join(out, name), "w") as f:
         f.write("\n".join(lines) + "\n")
+
+def report_suite():
+    """1,000 scripts for `credsh test --html`: one in ten fails (a wrong expectation, in
+    each SDK in turn), so the page holds 100 failures with their diagrams."""
+    folder = os.path.join(out, "report")
+    os.makedirs(folder, exist_ok=True)
+    for name in os.listdir(folder):
+        os.remove(os.path.join(folder, name))
+    failing = [
+        ["sdk onewelcome", "user add bob pin 52817", "login bob 52817", "changepin", "expect last event didChangePin"],
+        ["sdk susi", 'user add dave@example.com password "secret12"', "login dave@example.com secret12",
+         'update secret12 "newpass34"', "expect event response status=422"],
+        ["sdk fiori", 'user add carol passcode "Abcdefg1"', 'login carol "Abcdefg1"', "changepasscode",
+         'passcode "Abcdefg1"', "expect event 1 showScreen"],
+        ["user add alice", "login alice", "expect event getPassword challengeMode=0"],
+    ]
+    for i in range(1_000):
+        if i % 10 == 9:
+            lines = failing[(i // 10) % len(failing)]
+        else:
+            user, old = f"user{i}", f"Pass-{i}-word"
+            lines = [f'user add {user} password "{old}"', f'login {user} "{old}"',
+                     "expect event onUserLoggedIn statusCode=100", "logout", f"expect state {user} logged-out"]
+        write(f"report/script-{i:04}.credscript", lines)
+
+report_suite()
+if only_report:
+    sys.exit(0)
 
 cheap = ["echo hello", "clock advance 1s", "let x = 5", "state"]
 write("cheap.credscript", [cheap[i % 4] for i in range(100_000)])

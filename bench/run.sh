@@ -77,3 +77,20 @@ done
 echo "== (e) the same cycles after 1,000,000 not-activated accounts"
 measure "$credsh" "1M accounts only" 1000000 "$out/accounts.credscript"
 measure "$credsh" "1M accounts + cycles" 1040002 "$out/accounts-cycles.credscript"
+
+# Instruction counts do not move with the load of a shared machine, as wall times do:
+# callgrind counts every instruction of one run (valgrind; installed when missing).
+echo "== (f) instructions (callgrind): start-up, 10,000 cheap commands, 1,000 cycles at kdf 1 and at the default"
+command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq valgrind >/dev/null; }
+head -n 10000 "$out/cheap.credscript" > "$out/cheap-10k.credscript"
+head -n 4003 "$out/cycles-kdf1.credscript" > "$out/cycles-kdf1-1k.credscript"
+head -n 4002 "$out/cycles.credscript" > "$out/cycles-1k.credscript"
+instructions() {  # binary, script
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" "$2" 2>&1 >/dev/null |
+        sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+for binary in "${binaries[@]}"; do
+    printf '%s: start-up %s, cheap 10k %s, cycles kdf 1 %s, cycles kdf 1000 %s instructions\n' "$binary" \
+        "$(instructions "$binary" "$out/empty.credscript")" "$(instructions "$binary" "$out/cheap-10k.credscript")" \
+        "$(instructions "$binary" "$out/cycles-kdf1-1k.credscript")" "$(instructions "$binary" "$out/cycles-1k.credscript")"
+done

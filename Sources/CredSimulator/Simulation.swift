@@ -44,6 +44,10 @@ public struct Simulation: Sendable {
 
     public static func index(of name: String) -> Int? { sdkTypes.firstIndex { $0.catalog.name == name } }
 
+    /// The SDK called `name`, active or not: what the prompt's hints and history read of
+    /// the other SDKs (their users), without naming any of them.
+    public func sdk(named name: String) -> (any SimulatedSDK)? { Self.index(of: name).flatMap { slots[$0] } }
+
     public mutating func activate(_ name: String) throws(SimulationError) {
         guard let index = Self.index(of: name) else {
             throw SimulationError("no SDK '\(name)'; credsh simulates \(Self.catalogs.map(\.name).joined(separator: ", "))")

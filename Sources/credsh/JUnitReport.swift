@@ -1,36 +1,65 @@
-/// JUnit XML, the format CI servers read test results in: one `testcase` per script,
-/// with its time; inside it, a `failure` for each failed expectation (and one for a
-/// transcript that differs) and an `error` for each syntax, runtime or I/O problem. A
-/// script with any error counts among the suite's `errors`, otherwise one with
-/// failures among its `failures`, so that tests = passed + failures + errors.
+/// JUnit XML, the format CI servers read test results in (Jenkins, GitLab, junitparser):
+/// one `testcase` per script, with its time. A testcase holds at most one outcome, as
+/// those readers expect: an `error` when the script could not do its job (syntax, runtime
+/// or I/O: exit code 2 to 4), else a `failure` when an expectation failed or the
+/// transcript differs (1), else `skipped` when it ended with `skip`. The outcome's
+/// message is the first failure's headline and the count; its text lists every failure
+/// and the transcript's diff. Which element is chosen follows the exit-code rule
+/// (`ExitCode`), so JUnit, JSON, text and the process agree. The suite carries
+/// tests/failures/errors/skipped/time, and tests = passed + failures + errors + skipped.
 enum JUnitReport {
     static func xml(_ verdicts: [ScriptVerdict], shard: TestRunner.Shard?, seconds: Double) -> String {
-        let errors = verdicts.filter { !$0.passed && $0.hasError }.count
-        let failures = verdicts.filter { !$0.passed && !$0.hasError }.count
+        let errors = verdicts.filter { $0.failed && $0.isError }.count
+        let failures = verdicts.filter { $0.failed && !$0.isError }.count
+        let skipped = verdicts.filter { $0.skipped != nil }.count
         let total = verdicts.reduce(0) { $0 + $1.seconds }
         let name = shard.map { "credsh (shard \($0.label))" } ?? "credsh"
+        let counts = "tests=\"\(verdicts.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(escape(name))\" tests=\"\(verdicts.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time(seconds))\">\n"
-        out += "  <testsuite name=\"\(escape(name))\" tests=\"\(verdicts.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(time(total))\">\n"
+        out += "<testsuites name=\"\(escape(name))\" \(counts) time=\"\(time(seconds))\">\n"
+        out += "  <testsuite name=\"\(escape(name))\" \(counts) time=\"\(time(total))\">\n"
         for verdict in verdicts {
             out += "    <testcase classname=\"credsh\" name=\"\(escape(verdict.path))\" file=\"\(escape(verdict.path))\" time=\"\(time(verdict.seconds))\""
             var body = ""
-            for problem in verdict.problems {
-                let element = problem.isError ? "error" : "failure"
-                body += "      <\(element) message=\"\(escape(problem.diagnostic.headline))\" type=\"\(escape(problem.diagnostic.kind.rawValue))\">"
-                body += escape(problem.text) + "</\(element)>\n"
-            }
-            if verdict.omitted > 0 {
-                body += "      <system-out>\(verdict.omitted) more failures were not kept</system-out>\n"
-            }
-            if case .differs(let diff) = verdict.transcript {
-                body += "      <failure message=\"the transcript differs from its .expected file\" type=\"transcript\">"
-                body += escape(diff) + "</failure>\n"
+            if verdict.failed {
+                let element = verdict.isError ? "error" : "failure"
+                body += "      <\(element) message=\"\(escape(message(verdict)))\" type=\"\(kind(verdict))\">"
+                body += escape(details(verdict)) + "</\(element)>\n"
+            } else if let reason = verdict.skipped {
+                body += "      <skipped message=\"\(escape(reason))\"/>\n"
             }
             out += body.isEmpty ? "/>\n" : ">\n" + body + "    </testcase>\n"
         }
         out += "  </testsuite>\n</testsuites>\n"
         return out
+    }
+
+    /// The one line a CI server shows for a failed test: the first failure, and how many more.
+    static func message(_ verdict: ScriptVerdict) -> String {
+        let count = verdict.problems.count + verdict.omitted + (verdict.transcriptDiffers ? 1 : 0)
+        let first = verdict.problems.first?.diagnostic.headline ?? "the transcript differs from its .expected file"
+        return count > 1 ? "\(first) (and \(count - 1) more)" : first
+    }
+
+    /// The failure's type: the kind of the most severe problem, as the exit code has it.
+    static func kind(_ verdict: ScriptVerdict) -> String {
+        switch verdict.exitCode {
+        case 4: return "io"
+        case 3: return "runtime"
+        case 2: return "syntax"
+        default: return verdict.problems.isEmpty ? "transcript" : "expectation"
+        }
+    }
+
+    /// Every failure, as a plain run prints it (source line and caret), then the diff.
+    static func details(_ verdict: ScriptVerdict) -> String {
+        var text = verdict.problems.map(\.text).joined()
+        if verdict.omitted > 0 { text += "… and \(verdict.omitted) more failures, not kept\n" }
+        if case .differs(let diff) = verdict.transcript {
+            text += "the transcript differs from its .expected file:\n" + diff
+        }
+        if case .notUpdated(let file) = verdict.transcript { text += TestReport.notUpdated(file) + "\n" }
+        return text
     }
 
     /// Seconds with three decimals, as JUnit tools expect (`0.012`).
@@ -52,6 +81,7 @@ enum JUnitReport {
             case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
             case _ where scalar.value < 0x20: out += "?"  // not allowed in XML 1.0
             case "\u{FFFE}", "\u{FFFF}": out += "?"
+            case _ where (0xD800...0xDFFF).contains(scalar.value): out += "?"
             default: out.unicodeScalars.append(scalar)
             }
         }

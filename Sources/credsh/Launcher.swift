@@ -7,6 +7,8 @@ enum Launcher {
     struct Configuration {
         var files: [String] = []
         var keepGoing = false
+        /// `-i`: the prompt opens after the scripts ran.
+        var promptAfter = false
         var echo = false
         var step = false
         var compact = false
@@ -16,6 +18,16 @@ enum Launcher {
         init(_ parsed: ParsedArguments, _ syntax: CommandSyntax) throws(UsageError) {
             files = parsed.positionals
             keepGoing = parsed.has("keep-going")
+            promptAfter = parsed.has("interactive")
+            if promptAfter {
+                guard StandardStreams.stdinIsTerminal, StandardStreams.stdoutIsTerminal else {
+                    throw UsageError("-i opens the prompt after the scripts, so standard input and output must be a terminal", syntax)
+                }
+                guard !files.contains("-") else {
+                    throw UsageError("-i reads the prompt from standard input, so a script cannot come from it ('-')", syntax)
+                }
+                guard !parsed.has("step") else { throw UsageError("-i and --step do not go together: --step paces a batch run", syntax) }
+            }
             echo = parsed.has("echo")
             step = parsed.has("step")
             compact = parsed.has("compact")
@@ -39,21 +51,26 @@ enum Launcher {
     static func run(_ configuration: Configuration) -> Int32 {
         let streams = StandardStreams()
         let host = configuration.output.makeHost(streams: streams)
-        let interactive = configuration.files.isEmpty && StandardStreams.stdinIsTerminal && StandardStreams.stdoutIsTerminal
+        let interactive = (configuration.files.isEmpty || configuration.promptAfter)
+            && StandardStreams.stdinIsTerminal && StandardStreams.stdoutIsTerminal
+        // `-i FILE…`: the files run first, as a batch would run them, then the prompt opens.
+        let setup = interactive ? configuration.files : []
         // Output to /dev/null is neither rendered nor echoed: the run, its diagnostics on
         // stderr and its exit code are the same, and commands cost only what they do.
         let discarded = !interactive && StandardStreams.stdoutIsNull
         host.quiet = discarded
         // At the prompt every command is echoed to the host, which records it for `diagram`
         // and prints it only with --echo.
-        let options = Evaluator.Options(echo: (configuration.echo && !discarded) || interactive || configuration.step,
+        let prompting = interactive && setup.isEmpty
+        let options = Evaluator.Options(echo: (configuration.echo && !discarded) || prompting || configuration.step,
                                         keepGoing: configuration.keepGoing,
-                                        interactive: interactive, stepBudget: configuration.maxSteps)
+                                        interactive: prompting, stepBudget: configuration.maxSteps)
         let evaluator = Evaluator(simulation: Simulation(seed: configuration.output.seed), options: options, host: host)
         host.activeSDK = { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
         if interactive {
             host.diagramRecorder = SequenceDiagram.Recorder()
             host.printsEcho = configuration.echo
+            host.pagesLongOutput = true
         } else if configuration.step {
             host.pacer = StepPacer()
         }
@@ -65,6 +82,12 @@ enum Launcher {
         if interactive {
             let server = PromptServer(evaluator: evaluator, host: host)
             host.serveHook = { request throws(HostError) in try server.handle(request) }
+            if !setup.isEmpty {
+                // Whatever the setup's exit code, the prompt opens on the state it left (its
+                // failures were shown): that state is what one wants to look into.
+                _ = BatchRunner.run(paths: setup, evaluator: evaluator, host: host)
+                evaluator.continueAtThePrompt()
+            }
             code = REPL(evaluator: evaluator, host: host, historyPath: LineEditor.defaultHistoryPath()).run()
             server.stopServing()  // Ctrl-D or `exit`: close every connection before leaving
         } else {

@@ -26,12 +26,21 @@ nonisolated(unsafe) var lineEditorInterruptedEvaluation = false
 /// the password, and the prompt refuses to send it until the password is typed again.
 final class LineEditor {
     let historyPath: String?
+    /// The last entry of the session's history and of the file, which the next one is
+    /// not stored after again.
+    private var lastInSession: String?
+    private var lastInFile: String?
     static let historyLimit = Int32(HistoryFile.entryLimit)
+    static let wordBreaks = " \t\n\"'{}"
 
     init(historyPath: String?, complete: @escaping (String, String) -> Completion) {
         self.historyPath = historyPath
         completionProvider = complete
         rl_readline_name = UnsafePointer(strdup("credsh"))
+        // Words break at blanks, quotes and braces only: readline's default list also breaks
+        // at `=`, `$`, `<`, `>`…, which cut `challengeMode=R` into two words and left Tab
+        // nothing of the field to complete a value for.
+        rl_completer_word_break_characters = UnsafePointer(strdup(Self.wordBreaks))
         rl_attempted_completion_function = { text, start, _ in
             let line = rl_line_buffer.map { String(cString: $0) } ?? ""
             let before = String(decoding: Array(line.utf8.prefix(Int(start))), as: UTF8.self)
@@ -43,6 +52,8 @@ final class LineEditor {
             case .words(let words):
                 rl_attempted_completion_over = 1
                 completionMatches = words
+                // `maxL=` and `challengeMode=` are halfway: the value follows without a space.
+                rl_completion_suppress_append = words.allSatisfy { $0.hasSuffix("=") } ? 1 : 0
                 completionIndex = 0
                 guard !words.isEmpty else { return nil }
                 return rl_completion_matches(text) { _, _ in
@@ -56,7 +67,10 @@ final class LineEditor {
         stifle_history(Self.historyLimit)
         if let historyPath {
             prepareHistoryFile(historyPath)
-            for entry in HistoryFile.load(historyPath) { add_history(entry) }
+            let entries = HistoryFile.load(historyPath)
+            for entry in entries { add_history(entry) }
+            lastInSession = entries.last
+            lastInFile = entries.last
         }
         signal(SIGINT) { _ in
             if readingLine {
@@ -98,17 +112,22 @@ final class LineEditor {
 
     /// Adds an entry (a line, or a whole block) to the session's history as typed, and
     /// to the history file as `masked`, which has no secret in it.
+    /// An entry the same as the one before it is kept once, in the session and in the file
+    /// alike (bash's `ignoredups`): Up after `state` typed five times is the command before.
     func remember(_ entry: String, masked: String) {
-        let typed = entry.trimmedSpacesAndTabs
-        guard !typed.isEmpty else { return }
-        add_history(typed)
-        if let historyPath { HistoryFile.append(masked.trimmedSpacesAndTabs, to: historyPath) }
+        rememberInSession(entry)
+        let kept = masked.trimmedSpacesAndTabs
+        guard !kept.isEmpty, kept != lastInFile else { return }
+        lastInFile = kept
+        if let historyPath { HistoryFile.append(kept, to: historyPath) }
     }
 
     /// Adds an entry to the session's history only (it is already in the file).
     func rememberInSession(_ entry: String) {
         let typed = entry.trimmedSpacesAndTabs
-        if !typed.isEmpty { add_history(typed) }
+        guard !typed.isEmpty, typed != lastInSession else { return }
+        lastInSession = typed
+        add_history(typed)
     }
 
     /// The history file: `$XDG_STATE_HOME/credsh/history`, else `~/.local/state/credsh/history`.

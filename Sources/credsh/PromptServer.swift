@@ -91,6 +91,10 @@ enum PromptIdleWork {
     static func printAbovePrompt(_ body: () -> Void) {
         rl_save_prompt()
         rl_clear_visible_line()
+        // readline writes through stdio and leaves the clearing in its buffer, while `body`
+        // writes straight to the descriptor: without this the events would print first, on
+        // the line being typed, and the clearing after them.
+        fflush(rl_outstream)
         body()
         rl_restore_prompt()
         rl_forced_update_display()

@@ -21,6 +21,9 @@ struct REPL {
         }
     }
 
+    /// The name of what is typed at the prompt, in diagnostics (`<repl>:1:7`).
+    static let sourceName = "<repl>"
+
     func run() -> Int32 {
         host.streams.write("credsh — a simulated credential SDK at your prompt. 'help' lists the commands; Ctrl-D leaves.\n")
         var pending: [String] = []
@@ -38,7 +41,7 @@ struct REPL {
             pending.append(line)
             // A block is read whole, and is one history entry.
             let entry = pending.joined(separator: "\n")
-            let source = SourceFile(name: "<repl>", text: entry + "\n")
+            let source = SourceFile(name: Self.sourceName, text: entry + "\n")
             let sdk = evaluator.simulation.activeCatalog.name
             var parser = Parser(source, table: evaluator.table, sdk: sdk)
             _ = parser.parseAll()
@@ -52,7 +55,8 @@ struct REPL {
                 for secret in removed { host.report(Self.refusal(secret), source: source) }
                 continue
             }
-            editor.remember(entry, masked: SecretMasker.mask(entry, table: evaluator.table, sdk: sdk))
+            editor.remember(entry, masked: SecretMasker.mask(entry, table: evaluator.table, sdk: sdk,
+                                                             users: HistoryVocabulary.users(of: evaluator.simulation)))
             evaluator.clearFailures()
             lineEditorInterruptedEvaluation = false
             evaluator.run(source)

@@ -24,10 +24,18 @@ struct ScriptVerdict: Sendable {
         case differs(String)
         /// `--update` rewrote X.expected.
         case updated(String)
+        /// `--update` wrote X.expected, which was not there.
+        case created(String)
+        /// `--update` left X.expected as it was: the script failed for another reason, and
+        /// a transcript of a failing run must not become what is expected.
+        case notUpdated(String)
     }
 
     let path: String
+    /// Expectations that held.
     let expectations: Int
+    /// Expectations that did not hold (those past the kept failures too).
+    var expectationsFailed = 0
     let problems: [Problem]
     /// Failures beyond the ones kept in `problems`.
     let omitted: Int
@@ -36,9 +44,17 @@ struct ScriptVerdict: Sendable {
     let seconds: Double
     /// What the script's outcomes hit, with `--coverage`.
     var coverage: CoverageTally?
+    /// With `--html`, for a script that failed: its sequence diagram up to the first failure.
+    var diagram: SequenceDiagram?
 
-    var passed: Bool { exitCode == 0 }
-    var hasError: Bool { problems.contains { $0.isError } }
+    /// Why the script ended with `skip`, when it did and nothing failed before.
+    var skipped: String?
+
+    var passed: Bool { exitCode == 0 && skipped == nil }
+    var failed: Bool { exitCode != 0 }
+    /// The kind of failure, by the one rule (`ExitCode`): an error (syntax, runtime, I/O:
+    /// the script could not do its job) rather than a failed expectation.
+    var isError: Bool { exitCode >= 2 }
 
     var transcriptDiffers: Bool {
         if case .differs = transcript { return true }
@@ -58,6 +74,8 @@ enum ScriptTest {
         var update = false
         var maxSteps = Evaluator.defaultStepBudget
         var coverage = false
+        /// Draw a failing script's sequence diagram, for the HTML report.
+        var diagrams = false
     }
 
     static func run(_ path: String, _ settings: Settings) -> ScriptVerdict {
@@ -71,14 +89,23 @@ enum ScriptTest {
             }
         }
 
+        // `--update` writes the transcript of a script that has none yet.
+        let transcribes = expected != nil || (settings.update && expectedPath != nil && problems.isEmpty)
         let streams = StandardStreams(capturingUpTo: transcriptLimit)
         let host = TerminalHost(streams: streams, format: .text, color: false, errorColor: false)
-        host.quiet = expected == nil  // no transcript to check: no output to render
+        host.quiet = !transcribes  // no transcript to check: no output to render
         host.collected = []
-        let options = Evaluator.Options(echo: expected != nil, keepGoing: settings.keepGoing, stepBudget: settings.maxSteps,
+        // The diagram sees the echoed commands, so they are echoed (and, when quiet, not rendered).
+        let options = Evaluator.Options(echo: transcribes || settings.diagrams, keepGoing: settings.keepGoing, stepBudget: settings.maxSteps,
                                         continueAfterFailedExpectations: true)
         let evaluator = Evaluator(simulation: Simulation(seed: settings.seed), options: options, host: host)
         if settings.coverage { evaluator.coverage = CoverageRecorder() }
+        // Which SDK a failure happened in: its source line is masked by that SDK's reading.
+        host.activeSDK = { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
+        if settings.diagrams {
+            host.diagramRecorder = SequenceDiagram.Recorder()
+            host.diagramStopsAtFirstFailure = true
+        }
         do {
             evaluator.run(try ScriptLoader.load(path))
         } catch {
@@ -87,34 +114,47 @@ enum ScriptTest {
                                  exitCode: 4, seconds: Stopwatch.now() - started)
         }
 
-        // The plain run's code (its first failure's), or 4 when X.expected could not be read.
-        var exitCode = problems.isEmpty ? evaluator.exitCode : 4
+        // The run's code and X.expected's (4 when it could not be read), by the one rule.
+        var exitCode = ExitCode.mostSevere(evaluator.exitCode, ExitCode.of(problems.map(\.diagnostic)))
         let formatter = DiagnosticFormatter()
-        problems += (host.collected ?? []).map { .init(diagnostic: $0.0, text: formatter.format($0.0, source: $0.1)) }
+        problems += (host.collected ?? []).map { diagnostic, source, sdk in
+            // The headline keeps the position; the line shown is masked (MaskedSourceLine).
+            let (shown, line) = MaskedSourceLine.masking(diagnostic, in: source, sdk: sdk)
+            return .init(diagnostic: diagnostic, text: formatter.format(shown, source: line))
+        }
         var transcript = ScriptVerdict.Transcript.none
-        if let expected, let expectedPath {
+        if transcribes, let expectedPath {
             let actual = streams.captured
             if streams.overflowed {
                 transcript = .differs("the transcript is larger than \(transcriptLimit >> 20) MB: not compared\n")
             } else if actual == expected {
                 transcript = .matches
+            } else if settings.update, exitCode != 0 {
+                transcript = .notUpdated(expectedPath)
             } else if settings.update {
                 do {
                     try FileSystem.replace(expectedPath, with: actual)
-                    transcript = .updated(expectedPath)
+                    transcript = expected == nil ? .created(expectedPath) : .updated(expectedPath)
                 } catch {
                     problems.append(ioProblem(error.message, file: expectedPath))
-                    exitCode = max(exitCode, 4)
+                    exitCode = ExitCode.mostSevere(exitCode, 4)
                 }
-            } else {
+            } else if let expected {
                 transcript = .differs(UnifiedDiff.render(old: expected, new: actual, oldLabel: expectedPath,
                                                          newLabel: "\(path) (this run)"))
             }
-            if case .differs = transcript, exitCode == 0 { exitCode = 1 }
+            // A transcript that differs is a failed expectation.
+            if case .differs = transcript { exitCode = ExitCode.mostSevere(exitCode, 1) }
         }
-        return ScriptVerdict(path: path, expectations: evaluator.expectationsPassed, problems: problems,
-                             omitted: omitted(host, evaluator), transcript: transcript, exitCode: exitCode,
-                             seconds: Stopwatch.now() - started, coverage: evaluator.coverage?.tally)
+        var verdict = ScriptVerdict(path: path, expectations: evaluator.expectationsPassed, problems: problems,
+                                    omitted: omitted(host, evaluator), transcript: transcript, exitCode: exitCode,
+                                    seconds: Stopwatch.now() - started, coverage: evaluator.coverage?.tally)
+        verdict.expectationsFailed = evaluator.expectationsFailed
+        if exitCode == 0 { verdict.skipped = evaluator.skipReason }
+        if settings.diagrams, exitCode != 0 {
+            verdict.diagram = host.sessionDiagram(title: path)
+        }
+        return verdict
     }
 
     /// Failures beyond those kept: the host keeps the first `collectLimit` diagnostics, and

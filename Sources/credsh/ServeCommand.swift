@@ -49,10 +49,6 @@ enum ServeCommand {
         try? simulation.activate(SusiSimulator.catalog.name)  // the served SDK
         let evaluator = Evaluator(simulation: simulation, options: Evaluator.Options(), host: host)
         streams.onClosedOutput = { [unowned evaluator] in evaluator.exitCode }
-        if !configuration.files.isEmpty {
-            let code = BatchRunner.run(paths: configuration.files, evaluator: evaluator, host: host)
-            guard code == 0 else { return code }
-        }
 
         // A parent may have blocked these (some test runners do); the serving loop needs them.
         var stopSignals = sigset_t()
@@ -82,18 +78,39 @@ enum ServeCommand {
             streams.writeError("credsh: \(configuration.host) is not a loopback address: whoever can reach it can log in and change passwords here\n")
         }
         streams.flush()
+        // The address comes first, whatever the setup prints, so a caller that gave
+        // --port 0 reads it from the first line. Requests that arrive meanwhile wait in
+        // the inbox and are answered once the setup has run.
+        if !configuration.files.isEmpty {
+            let code = BatchRunner.run(paths: configuration.files, evaluator: evaluator, host: host)
+            streams.flush()
+            guard code == 0 else {
+                // Nothing is served after a failed setup: the port closes, unanswered.
+                session.stop()
+                writeStopped(session, url: url, json: json, streams: streams, why: "a setup script failed")
+                return code
+            }
+        }
 
         session.serve(until: { stopRequested != 0 }, afterBatch: { streams.flush() })
         session.stop()
-        let summary = "stopped: \(session.answered) answered, \(session.dropped) dropped, \(session.refused) refused"
+        writeStopped(session, url: url, json: json, streams: streams)
+        return 0
+    }
+
+    /// The last line: how many requests were answered (and why it stopped, when not asked to).
+    private static func writeStopped(_ session: ServeSession, url: String, json: Bool, streams: StandardStreams, why: String? = nil) {
+        let summary = "stopped" + (why.map { " (\($0))" } ?? "")
+            + ": \(session.answered) answered, \(session.dropped) dropped, \(session.refused) refused"
         if json {
-            streams.write(JSONValue.object([("stopped", .string(url)), ("answered", .int(session.answered)),
-                                            ("dropped", .int(session.dropped)), ("refused", .int(session.refused))]).serialized + "\n")
+            var fields: [(String, JSONValue)] = [("stopped", .string(url)), ("answered", .int(session.answered)),
+                                                 ("dropped", .int(session.dropped)), ("refused", .int(session.refused))]
+            if let why { fields.append(("reason", .string(why))) }
+            streams.write(JSONValue.object(fields).serialized + "\n")
         } else {
             streams.write(summary + "\n")
         }
         streams.flush()
-        return 0
     }
 
     /// 127.0.0.0/8, ::1 and localhost: reachable from this machine only.

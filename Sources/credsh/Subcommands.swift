@@ -23,7 +23,7 @@ enum Subcommands {
     static let seed = CommandSyntax.Option(
         long: "seed", value: "<seed>", help: "Seed for everything random in the simulation (password salts). (default: 0)")
     static let keepGoing = CommandSyntax.Option(
-        long: "keep-going", help: "Go on after a failure, reporting each one; the exit code is the first failure's.")
+        long: "keep-going", help: "Go on after a failure, reporting each one; the exit code is the most severe failure's.")
     static let maxSteps = CommandSyntax.Option(
         long: "max-steps", value: "<n>",
         help: "Stop a script after N steps, with a runtime error: a step is a statement (loop bodies and sourced files count) or 100 rounds of the KDF. (default: 10000000)")
@@ -34,6 +34,7 @@ enum Subcommands {
         arguments: ("<files> ...", "Scripts to run in order, in one simulation; '-' reads standard input."),
         options: [
             keepGoing,
+            .init(long: "interactive", short: "i", help: "Run the scripts, then open the prompt in that simulation (as python -i does); needs a terminal."),
             .init(long: "echo", help: "Print each command (secrets masked) before its results, as a transcript."),
             .init(long: "step", help: "At a terminal: show each command of the scripts and wait for Enter before running it (for a class to follow)."),
             .init(long: "compact", help: "Shorter text: within a flow, a callback shows only the fields that changed (a challenge's policy once)."),
@@ -71,6 +72,7 @@ enum Subcommands {
             .init(long: "keep-going", help: "Go on after a failed command inside a script too (a failed expectation never stops one), as a plain run does."),
             .init(long: "format", value: "<format>", help: "text, or json for one JSON object per script (with --coverage, also one per item) and one for the totals."),
             .init(long: "junit", value: "<file>", help: "Also write the results as JUnit XML to this file."),
+            .init(long: "html", value: "<file>", help: "Also write the results as one self-contained HTML page: each failure with its source line and the script's sequence diagram up to it."),
             .init(long: "coverage", help: "Also show, per SDK, how often the scripts hit each callback, code, mode, screen, policy rule and transition, and what they never hit."),
             seed, maxSteps,
             .init(long: "no-color", help: "Never colour the output."),
@@ -82,7 +84,9 @@ enum Subcommands {
             beside X.credscript, the transcript must match it byte for byte (a unified
             diff shows where it does not). The exit code is the most severe of any
             script's: 4 (I/O), 3 (runtime), 2 (syntax), 1 (an expectation failed, or a
-            transcript differs), else 0.
+            transcript differs), else 0; the JSON totals, JUnit and HTML say the same.
+            --update writes the transcript of a script that passes (creating X.expected
+            when there is none) and never that of a script that fails.
             """)
 
     static let diagram = CommandSyntax(

@@ -15,12 +15,15 @@ final class TerminalHost: ScriptHost {
     /// Diagnostics kept instead of printed (for `credsh test`), the first
     /// `collectLimit` of them; the rest are only counted, so memory stays bounded
     /// however many times a script fails.
-    var collected: [(Diagnostic, SourceFile?)]?
+    var collected: [(Diagnostic, SourceFile?, sdk: String)]?
     private(set) var uncollected = 0
     static let collectLimit = 100
     private var recordingPath: String?
     /// At the prompt and for `credsh diagram`: the run as a sequence diagram.
     var diagramRecorder: SequenceDiagram.Recorder?
+    /// `credsh test --html`: the diagram ends at the first failure, which it shows in red.
+    var diagramStopsAtFirstFailure = false
+    private var diagramAtFailure: SequenceDiagram.Recorder?
     /// The SDK active now, for the commands a diagram records.
     var activeSDK: () -> String = { "" }
     /// Echoed commands are printed (`--echo`); at the prompt they are only recorded.
@@ -42,9 +45,11 @@ final class TerminalHost: ScriptHost {
 
     func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
         diagramRecorder?.record(record, activeSDK: activeSDK())
-        if case .echo(let command, _, _) = record {
+        if case .echo(let command, let file, _) = record {
             if let pacer, format == .text { return pacer.pause(before: command, shown: textRenderer.render(record), sdk: activeSDK(), streams: streams) }
-            guard printsEcho else { return }
+            // At the prompt, what was typed is on the screen already; a command of a file
+            // `source` runs is not, so it is shown before its results, as --echo shows it.
+            guard printsEcho || file != REPL.sourceName else { return }
         }
         guard !quiet else { return }
         line.removeAll(keepingCapacity: true)
@@ -59,8 +64,12 @@ final class TerminalHost: ScriptHost {
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {
         // A line that does not parse ran nothing: it is not part of the flow.
         if diagnostic.kind != .syntax { diagramRecorder?.recordFailure(diagnostic.message, activeSDK: activeSDK()) }
+        if diagramStopsAtFirstFailure, diagramAtFailure == nil, let recorder = diagramRecorder {
+            diagramAtFailure = recorder
+            diagramRecorder = nil
+        }
         if let count = collected?.count {
-            if count < Self.collectLimit { collected?.append((diagnostic, source)) } else { uncollected += 1 }
+            if count < Self.collectLimit { collected?.append((diagnostic, source, activeSDK())) } else { uncollected += 1 }
             return
         }
         // Standard output says what the commands produced; standard error says why the run
@@ -97,7 +106,7 @@ final class TerminalHost: ScriptHost {
 
     func endRecording() { recordingPath = nil }
 
-    func sessionDiagram(title: String) -> SequenceDiagram? { diagramRecorder?.diagram(title: title) }
+    func sessionDiagram(title: String) -> SequenceDiagram? { (diagramAtFailure ?? diagramRecorder)?.diagram(title: title) }
 
     func writePicture(_ path: String, text: String) throws(HostError) {
         try FileSystem.replace(path, with: Array(text.utf8))
@@ -107,6 +116,15 @@ final class TerminalHost: ScriptHost {
         guard format == .text else { return false }
         compact = on ? CompactTextRenderer(style: textRenderer.style) : nil
         return true
+    }
+
+    /// At the prompt only: long output (`help all`) goes through $PAGER (Pager).
+    var pagesLongOutput = false
+
+    func page(_ lines: [String]) -> Bool {
+        guard pagesLongOutput, format == .text, !quiet, let command = Pager.command(for: lines) else { return false }
+        streams.flush()
+        return Pager.show(lines, through: command)
     }
 
     /// What `serve start|stop` and `serve` do: set at the prompt only (PromptServer).

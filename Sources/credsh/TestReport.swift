@@ -20,21 +20,27 @@ struct TestReport {
         format == .json ? json(verdict) : text(verdict)
     }
 
-    func summary(passed: Int, failed: Int, exitCode: Int32) -> String {
+    /// `passed` and `failed` count scripts; `expectations` counts the expectations of all.
+    func summary(passed: Int, failed: Int, skipped: Int, expectations: (passed: Int, failed: Int), exitCode: Int32) -> String {
         if format == .json {
-            return JSONValue.object([("passed", .int(passed)), ("failed", .int(failed)), ("exitCode", .int(Int(exitCode)))]).serialized + "\n"
+            return JSONValue.object([("passed", .int(passed)), ("failed", .int(failed)), ("skipped", .int(skipped)),
+                                     ("expectations", .object([("passed", .int(expectations.passed)), ("failed", .int(expectations.failed))])),
+                                     ("exitCode", .int(Int(exitCode)))]).serialized + "\n"
         }
-        return "\(passed) passed, \(failed) failed\n"
+        return "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped\n" : "\n")
     }
 
     private func text(_ verdict: ScriptVerdict) -> String {
         var out: String
-        if verdict.passed {
+        if let reason = verdict.skipped {
+            out = "\(style.event("skip")) \(verdict.path) (\(reason.escapingControls))\n"
+        } else if verdict.passed {
             let count = verdict.expectations
             var details = "\(count) expectation\(count == 1 ? "" : "s")"
             switch verdict.transcript {
             case .matches: details += ", transcript"
             case .updated: details += ", transcript updated"
+            case .created: details += ", transcript created"
             default: break
             }
             out = "\(style.event("ok  ")) \(verdict.path) (\(details))\n"
@@ -47,6 +53,7 @@ struct TestReport {
                 out += indented(diffStyle.enabled ? recolor(diff) : diff)
             }
             if case .updated(let file) = verdict.transcript { out += "    transcript updated: \(file)\n" }
+            if case .notUpdated(let file) = verdict.transcript { out += "    \(Self.notUpdated(file))\n" }
         }
         return out
     }
@@ -63,6 +70,11 @@ struct TestReport {
         }.joined(separator: "\n")
     }
 
+    /// Why `--update` left a transcript alone, said the same way in every report.
+    static func notUpdated(_ file: String) -> String {
+        "transcript not updated: \(file) (the script failed; a failing run's transcript is not what to expect)"
+    }
+
     private func indented(_ text: String) -> String {
         var out = ""
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
@@ -76,7 +88,7 @@ struct TestReport {
             ("script", .string(verdict.path)),
             ("passed", .bool(verdict.passed)),
             ("exitCode", .int(Int(verdict.exitCode))),
-            ("expectations", .int(verdict.expectations)),
+            ("expectations", .object([("passed", .int(verdict.expectations)), ("failed", .int(verdict.expectationsFailed))])),
         ]
         let failures: [JSONValue] = verdict.problems.map { problem in
             let d = problem.diagnostic
@@ -85,6 +97,7 @@ struct TestReport {
                 ("kind", .string(String(describing: d.kind))), ("message", .string(d.message)),
             ])
         }
+        if let reason = verdict.skipped { fields.append(("skipped", .string(reason))) }
         fields.append(("failures", .array(failures)))
         if verdict.omitted > 0 { fields.append(("moreFailures", .int(verdict.omitted))) }
         switch verdict.transcript {
@@ -96,6 +109,12 @@ struct TestReport {
         case .updated(let file):
             fields.append(("transcript", .string("updated")))
             fields.append(("updated", .string(file)))
+        case .created(let file):
+            fields.append(("transcript", .string("created")))
+            fields.append(("updated", .string(file)))
+        case .notUpdated(let file):
+            fields.append(("transcript", .string("notUpdated")))
+            fields.append(("reason", .string(Self.notUpdated(file))))
         }
         return JSONValue.object(fields).serialized + "\n"
     }

@@ -14,6 +14,7 @@ enum TestRunner {
         var settings = ScriptTest.Settings()
         var format: TerminalHost.Format = .text
         var junitPath: String?
+        var htmlPath: String?
         var color = false
 
         init(_ parsed: ParsedArguments, _ syntax: CommandSyntax) throws(UsageError) {
@@ -34,6 +35,8 @@ enum TestRunner {
                                            maxSteps: try parsed.maxSteps(syntax), coverage: parsed.has("coverage"))
             format = try parsed.format(syntax)
             junitPath = parsed.values["junit"]
+            htmlPath = parsed.values["html"]
+            settings.diagrams = htmlPath != nil
             color = format == .text && !parsed.has("no-color") && (Environment.value("NO_COLOR") ?? "").isEmpty
                 && StandardStreams.stdoutIsTerminal
         }
@@ -73,6 +76,7 @@ enum TestRunner {
         var verdicts: [ScriptVerdict] = []
         var code: Int32 = 0
         var passed = 0
+        var skipped = 0
         var coverage = CoverageTally()
         // A reader that goes away ends the run with what it had so far.
         streams.onClosedOutput = { code }
@@ -82,7 +86,8 @@ enum TestRunner {
         }, deliver: { _, verdict in
             streams.write(report.verdict(verdict))
             if verdict.passed { passed += 1 }
-            code = max(code, verdict.exitCode)
+            if verdict.skipped != nil { skipped += 1 }
+            code = ExitCode.mostSevere(code, verdict.exitCode)
             if let tally = verdict.coverage { coverage.merge(tally) }
             verdicts.append(verdict)
         })
@@ -90,20 +95,30 @@ enum TestRunner {
             let report = CoverageReport(format: configuration.format, color: configuration.color)
             streams.write(report.render(coverage, scripts: scripts.count, shard: configuration.shard))
         }
-        streams.write(report.summary(passed: passed, failed: verdicts.count - passed, exitCode: code))
-        streams.flush()
-
+        // The files first, so that the summary's code, the process's and the reports' are
+        // one (a file that cannot be written is an I/O error: 4).
+        if all.isEmpty {
+            streams.writeError("credsh: no .credscript files found in \(requested.joined(separator: " "))\n")
+            code = ExitCode.mostSevere(code, 4)
+        }
         if let junitPath = configuration.junitPath {
             let xml = JUnitReport.xml(verdicts, shard: configuration.shard, seconds: Stopwatch.now() - started)
             do { try FileSystem.writePrivate(junitPath, xml) } catch {
                 streams.writeError("credsh: \(error.message)\n")
-                code = max(code, 4)
+                code = ExitCode.mostSevere(code, 4)
             }
         }
-        if all.isEmpty {
-            streams.writeError("credsh: no .credscript files found in \(requested.joined(separator: " "))\n")
-            return 4
+        if let htmlPath = configuration.htmlPath {
+            let html = HTMLReport.page(verdicts, shard: configuration.shard, seconds: Stopwatch.now() - started)
+            do { try FileSystem.writePrivate(htmlPath, html) } catch {
+                streams.writeError("credsh: \(error.message)\n")
+                code = ExitCode.mostSevere(code, 4)
+            }
         }
+        streams.write(report.summary(passed: passed, failed: verdicts.count - passed - skipped, skipped: skipped,
+                                     expectations: (verdicts.reduce(0) { $0 + $1.expectations }, verdicts.reduce(0) { $0 + $1.expectationsFailed }),
+                                     exitCode: code))
+        streams.flush()
         return code
     }
 }

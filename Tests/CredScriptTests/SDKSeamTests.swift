@@ -47,7 +47,11 @@ import Testing
     }
 
     @Test func sameNamedCommandsFollowTheSDKActiveOnTheirLine() {
-        #expect(parse("user add bob pin 52817\n").diagnostics.first?.message == "too many arguments for user add (usage: user add USER [password PASSWORD])")
+        // The word too many is another SDK's keyword: the message names that SDK.
+        #expect(parse("user add bob pin 52817\n").diagnostics.first?.message
+            == "too many arguments for user add (usage: user add USER [password PASSWORD]) — 'pin' is onewelcome's: sdk onewelcome")
+        #expect(parse("user add carol passcode Abcdefg1\n").diagnostics.first?.message.hasSuffix("— 'passcode' is fiori's: sdk fiori") == true)
+        #expect(parse("state now\n").diagnostics.first?.message == "too many arguments for state (usage: state)", "no keyword of any SDK: no hint")
         #expect(parse("sdk onewelcome\nuser add bob pin 52817\n").diagnostics.isEmpty)
         #expect(parse("sdk fiori\nuser add carol passcode Abcdefg1 touchid\n").diagnostics.isEmpty)
         #expect(parse("sdk susi\nexpect event response status=200\n").diagnostics.isEmpty)

@@ -40,7 +40,7 @@ import Testing
         let exchange = evaluator.serveSusi(Self.login, from: "127.0.0.1:5000", show: true)
         let answer = try #require(exchange.answer)
         #expect(answer.status == 200)
-        #expect(host.output.contains("served 127.0.0.1:5000: POST /aaa/login.json\n← request method=POST path=/aaa/login.json login=dave@example.com password=*** type=access-token\n"
+        #expect(host.output.contains("served 127.0.0.1:5000: POST /aaa/login.json\n→ request method=POST path=/aaa/login.json login=dave@example.com password=*** type=access-token\n"
             + "  · server: a token for dave@example.com, valid until 2026-01-08T00:00:00Z\n← response status=200"))
         #expect(!host.output.contains("secret12"))
         // The real client is not the device: the app holds no token.

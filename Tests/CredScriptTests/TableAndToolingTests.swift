@@ -42,9 +42,23 @@ import Glibc
     }
 
     @Test func helpComesFromTheTable() {
-        let overview = HelpText.render(.standard, topic: [], active: "relid").joined(separator: "\n")
-        for spec in CommandTable.standard.commands { #expect(overview.contains(spec.usage)) }
+        // `help all`: every command; `help`: the shared ones and the active SDK's only.
+        let all = HelpText.render(.standard, topic: ["all"], active: "relid").joined(separator: "\n")
+        for spec in CommandTable.standard.commands { #expect(all.contains(spec.usage)) }
+        for active in Simulation.catalogs.map(\.name) {
+            let overview = HelpText.render(.standard, topic: [], active: active)
+            let visible = CommandTable.standard.commands.filter { $0.sdk == nil || $0.sdk == active }
+            for spec in CommandTable.standard.commands {
+                let shown = overview.contains { $0.hasPrefix("  " + spec.usage + " ") }
+                if visible.contains(where: { $0 === spec }) {
+                    #expect(shown, "\(active): \(spec.usage)")
+                } else if !visible.contains(where: { $0.usage == spec.usage }) {  // two SDKs may write one alike
+                    #expect(!shown, "\(active): \(spec.usage) is another SDK's")
+                }
+            }
+        }
         #expect(HelpText.render(.standard, topic: ["update"], active: "relid").first == "usage: update CURRENT NEW [CONFIRM]")
+        #expect(HelpText.render(.standard, topic: ["update"], active: "susi").last == "  example (susi): update secret12 newpass34")
         #expect(HelpText.render(.standard, topic: ["lgoin"], active: "relid") == ["no command 'lgoin' — did you mean 'login'?; 'help' lists them all"])
     }
 }
@@ -72,7 +86,10 @@ import Glibc
         #expect(complete("P", after: "initiate ") == .words(["Password"]))
         #expect(complete("onUser", after: "expect events getPassword ") == .words(["onUserLoggedIn", "onUserLoggedOff"]))
         #expect(complete("", after: "expect state alice ") == .words(["blocked", "expired", "logged-in", "logged-out", "not-activated"]))
-        #expect(complete("challengeMode=", after: "expect event getPassword ") == .words((0...4).map { "challengeMode=\($0)" }))
+        let modes = ["RDNA_CHALLENGE_OP_VERIFY", "RDNA_CHALLENGE_OP_SET", "RDNA_OP_UPDATE_CREDENTIALS", "RDNA_OP_UPDATE_ON_EXPIRY", "RDNA_OP_AUTHORIZE_NOTIFICATION"]
+        #expect(complete("challengeMode=", after: "expect event getPassword ") == .words(((0...4).map(String.init) + modes).map { "challengeMode=\($0)" }.sorted()))
+        #expect(complete("challengeMode=RDNA_OP_U", after: "expect event getPassword ")
+            == .words(["challengeMode=RDNA_OP_UPDATE_CREDENTIALS", "challengeMode=RDNA_OP_UPDATE_ON_EXPIRY"]))
         #expect(complete("RDNA_OP", after: "explain ") == .words(["RDNA_OP_AUTHORIZE_NOTIFICATION", "RDNA_OP_UPDATE_CREDENTIALS", "RDNA_OP_UPDATE_ON_EXPIRY"]))
         #expect(complete("pa", after: "user add bob ") == .words(["password"]))
         #expect(complete("", after: "source ") == .files)
@@ -129,6 +146,23 @@ import Glibc
     ])
     func nothingSecretSurvives(line: String, masked: String) {
         #expect(SecretMasker.mask(line) == masked)
+    }
+
+    /// Only what may be a secret is masked: command words, event and field names, named
+    /// values and the users that exist stay, so the line can be recognised and fixed.
+    @Test(arguments: [
+        ("expect event didChangePin", [String](), "expect event didChangePin"),
+        ("lgoin alice", [], "lgoin ***"),
+        ("lgoin alice Secr3t", ["alice"], "lgoin alice ***"),
+        ("user add bob pin 52817", [], "user add *** pin ***"),
+        ("expect evnet getPassword challengeMode=2 attemptsLeft=3", [], "expect *** getPassword challengeMode=*** attemptsLeft=***"),
+        ("expect evnet getPassword challengeMode=RDNA_OP_UPDATE_CREDENTIALS", [], "expect *** getPassword challengeMode=RDNA_OP_UPDATE_CREDENTIALS"),
+        ("sdk onewelcome extra", [], "sdk onewelcome ***"),
+        ("reqest POST /aaa/login.json login=alice password=login", ["alice"], "reqest POST /aaa/login.json login=alice password=***"),
+        ("echo $user login", [], "echo $user login"),
+    ])
+    func wordsThatCannotBeSecretsStay(line: String, users: [String], masked: String) {
+        #expect(SecretMasker.mask(line, users: users) == masked)
     }
 
     @Test func aMaskWhereASecretGoesIsFound() {

@@ -8,18 +8,36 @@ import Testing
     static let setup = "user add alice password \"Passw0rd!\"\n"
 
     func passes(_ script: String) -> Bool { runScript(Self.setup + script).1.exitCode == 0 }
+    /// How a script that must fail fails: its exit code and its first failure's message. A
+    /// "must fail" script is checked with this, not `!passes`, which a syntax error or a
+    /// runtime error would satisfy as well as the failed expectation that is meant.
+    func failure(_ script: String) -> Failure {
+        let (_, evaluator) = runScript(Self.setup + script)
+        return Failure(code: evaluator.exitCode, message: evaluator.failures.first?.message ?? "(none)")
+    }
+    struct Failure: Equatable, CustomStringConvertible {
+        let code: Int32
+        let message: String
+        var description: String { "exit \(code): \(message)" }
+    }
+    /// A failed expectation (exit code 1) with this message.
+    func expectation(_ message: String) -> Failure { Failure(code: 1, message: message) }
     func syntaxErrors(_ script: String) -> [String] { parse(script).diagnostics.map(\.message) }
 
     @Test func anExpectationCanSayWhichCallback() {
         let wrong = "login alice \"Wrong-pass1\"\n"
         // The first getPassword had 100; the one after the wrong password has 102.
         #expect(passes(wrong + "expect event getPassword statusCode=100\n"), "some getPassword had 100")
-        #expect(!passes(wrong + "expect last event getPassword statusCode=100\n"))
+        #expect(failure(wrong + "expect last event getPassword statusCode=100\n")
+            == expectation("expected the last event to be getPassword statusCode=100"))
         #expect(passes(wrong + "expect last event getPassword statusCode=102 attemptsLeft=2\n"))
         #expect(passes(wrong + "expect event 1 getPassword statusCode=100\n"))
         #expect(passes(wrong + "expect event 2 getPassword statusCode=102\n"))
-        #expect(!passes(wrong + "expect event 2 getPassword statusCode=100\n"))
-        #expect(!passes(wrong + "expect event 3 getPassword\n"), "there are only two events")
+        #expect(failure(wrong + "expect event 2 getPassword statusCode=100\n")
+            == expectation("expected event #2 to be getPassword statusCode=100"))
+        #expect(failure(wrong + "expect event 3 getPassword\n")
+            == expectation("expected an event #3 getPassword, but the last command delivered 2"), "there are only two events")
+        #expect(failure(wrong + "expect event 1 getUser\n") == expectation("expected event #1 to be getUser, but it was getPassword"))
     }
 
     @Test func whatTheOutputShowsCanBeWrittenBack() {
@@ -30,8 +48,8 @@ import Testing
             + #"policy={"minL":8,"maxL":16,"minDg":1,"minUc":1,"minLc":1,"minSc":1}"# + "\n"))
         #expect(passes("login alice \"Passw0rd!\"\nexpect event onCredentialsAvailableForUpdate options=[Password]\n"))
         #expect(passes("expire alice\nlogin alice \"Passw0rd!\"\nexpect event getPassword statusMessage=~\"has expired\"\n"))
-        #expect(!passes("expire alice\nlogin alice \"Passw0rd!\"\nexpect event getPassword statusMessage=\"has expired\"\n"),
-                "a plain value is the whole text")
+        #expect(failure("expire alice\nlogin alice \"Passw0rd!\"\nexpect event getPassword statusMessage=\"has expired\"\n")
+            == expectation("expected an event getPassword statusMessage=has expired"), "a plain value is the whole text")
     }
 
     @Test func unknownFieldsAndWrongKindsAreSyntaxErrors() {
@@ -47,11 +65,13 @@ import Testing
     @Test func expectErrorAndOutputFollowTheSameRule() {
         let mismatch = "login alice \"Passw0rd!\"\ninitiate Password\nupdate \"Passw0rd!\" \"N3w-Passw0rd\" typo\n"
         #expect(passes(mismatch + "expect error \"New password and confirm password do not match\"\n"))
-        #expect(!passes(mismatch + "expect error \"do not match\"\n"), "a part of the message is not the message")
+        #expect(failure(mismatch + "expect error \"do not match\"\n")
+            == expectation("expected the error \"do not match\", but the error was \"New password and confirm password do not match\""),
+                "a part of the message is not the message")
         #expect(passes(mismatch + "expect error ~\"do not match$\"\n"))
         #expect(passes("policy show\nexpect output \"app shows: Must be between 8 and 16 characters long, Must contain at least 1 digit, Must contain at least 1 uppercase letter, Must contain at least 1 lowercase letter, and must contain at least 1 special character\"\n"))
         #expect(passes("policy show\nexpect output ~\"^kdf: PBKDF2\"\n"))
-        #expect(!passes("policy show\nexpect output \"kdf\"\n"))
+        #expect(failure("policy show\nexpect output \"kdf\"\n") == expectation("expected a line of output \"kdf\""))
         #expect(passes("user show alice\nexpect output \"user: alice\"\n"))
     }
 
@@ -59,7 +79,7 @@ import Testing
         let weak = "user add bob\nlogin bob\npassword \"alllowercase1!\"\n"
         #expect(passes(weak + "expect note rule=minUc\n"))
         #expect(passes(weak + "expect note rule=minUc message=\"Must contain at least 1 uppercase letter\"\n"))
-        #expect(!passes(weak + "expect note rule=minSc\n"))
+        #expect(failure(weak + "expect note rule=minSc\n") == expectation("expected a policy refusal rule=minSc"))
         #expect(passes("sdk onewelcome\nvalidate 12345\nexpect note rule=blocklist\n"))
         #expect(passes("sdk fiori\npolicy passcode hasDigit=true\nuser add carol passcode Abcdefg1\nlogin carol Abcdefg1\nchangepasscode\npasscode Abcdefg1\npasscode Abcdefgh\nexpect note rule=hasDigit\n"))
     }

@@ -10,11 +10,50 @@ import Testing
         #expect(hex(two.key) == "ae4d0c95af6b46d32d0adff928f06dd02a303f8ef3c251dfd6e2d85a95474c43")
     }
 
+    /// Longer inputs, more rounds, bytes outside ASCII, a NUL inside, and empty input,
+    /// each checked against Python's hashlib.pbkdf2_hmac (an independent implementation).
+    @Test func pbkdf2MatchesAnIndependentImplementation() {
+        let cases: [(password: String, salt: [UInt8], rounds: Int, key: String)] = [
+            ("passwordPASSWORDpassword", Array("saltSALTsaltSALTsaltSALTsaltSALTsalt".utf8), 4096,
+             "348c89dbcbd32b2f32d814b8116e84cf2b17347ebc1800181c4e2a1fb8dd53e1"),
+            ("password", Array("salt".utf8), 4096,
+             "c5e478d59288c841aa530db6845c4c8d962893a001ce4e11a4963873aa98134a"),
+            ("N3w-Pässw0rd🔑", Array(0..<16), 1000,
+             "2213c91567b0f96a5c658ad56a1aec983c9e303964f5462e4bca02a2badd809a"),
+            ("pass\u{0}word", Array("sa\u{0}lt".utf8), 4096,
+             "89b69d0516f829893c696226650a86878c029ac13ee276509d5ae58b6466a724"),
+            ("", [], 1, "f7ce0b653d2d72a4108cf5abe912ffdd777616dbbb27a70e8204f3ae2d0f6fad"),
+        ]
+        for item in cases {
+            let stored = PasswordHasher(rounds: item.rounds).hash(item.password, salt: item.salt)
+            #expect(hex(stored.key) == item.key, "\(item.rounds) rounds of \(item.password.debugDescription)")
+        }
+    }
+
+    /// A password stored by an earlier build (swift-crypto's PBKDF2, the same function)
+    /// still verifies: the key below is what that build stored for these inputs.
+    @Test func passwordsStoredEarlierStillVerify() {
+        let stored = StoredPassword(salt: [1, 2, 3], key: bytes("373913dc45f9e0eec8ae9591daa5544645fe1b3f7ae4347119de644221809af9"), rounds: 5)
+        #expect(PasswordHasher().verify("Passw0rd!", against: stored))
+        #expect(!PasswordHasher().verify("Passw0rd?", against: stored))
+    }
+
     @Test func verifyUsesTheStoredRounds() {
         let stored = PasswordHasher(rounds: 5).hash("Passw0rd!", salt: [1, 2, 3])
         let later = PasswordHasher(rounds: 50)
         #expect(later.verify("Passw0rd!", against: stored))
         #expect(!later.verify("Passw0rd?", against: stored))
+    }
+
+    func bytes(_ hex: String) -> [UInt8] {
+        var result: [UInt8] = []
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            result.append(UInt8(hex[index..<next], radix: 16)!)
+            index = next
+        }
+        return result
     }
 
     func hex(_ bytes: [UInt8]) -> String {

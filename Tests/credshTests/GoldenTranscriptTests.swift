@@ -1,3 +1,4 @@
+import CredSimulator
 import Foundation
 import Testing
 
@@ -44,11 +45,43 @@ import Testing
         #expect(green.status == 0 && green.stdout.hasSuffix("2 passed, 0 failed\n"))
     }
 
+    /// `--update` writes what a passing script does, never a failing run: a script that
+    /// fails for another reason keeps its X.expected (the report says why, and the code
+    /// stays the failure's); a script with no X.expected gets one.
+    @Test func updateNeverBakesInAFailureAndCreatesMissingTranscripts() throws {
+        let dir = try Credsh.temporaryDirectory()
+        try Credsh.write("echo one\nexpect output \"two\"\n", "failing.credscript", in: dir)
+        let stale = try Credsh.write("> echo one\nONE\n", "failing.expected", in: dir)
+        try Credsh.write("echo new\n", "fresh.credscript", in: dir)
+        try Credsh.write("login nobody\n", "broken.credscript", in: dir)
+
+        let update = try Credsh.run(["test", "--update", dir.path])
+        #expect(update.status == 3, "the most severe failure: broken's runtime error")
+        #expect(update.stdout.contains("""
+            FAIL \(dir.path)/failing.credscript
+                \(dir.path)/failing.credscript:2:1: expectation failed: expected a line of output "two"
+            """))
+        #expect(update.stdout.contains("    transcript not updated: \(dir.path)/failing.expected (the script failed; a failing run's transcript is not what to expect)\n"))
+        #expect(try String(contentsOf: stale, encoding: .utf8) == "> echo one\nONE\n", "a failing run is not baked in")
+        #expect(update.stdout.contains("ok   \(dir.path)/fresh.credscript (0 expectations, transcript created)\n"))
+        #expect(try String(contentsOf: dir.appendingPathComponent("fresh.expected"), encoding: .utf8) == "> echo new\nnew\n")
+        #expect(update.stdout.contains("    transcript not updated: \(dir.path)/broken.expected"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("broken.expected").path))
+
+        let alone = try Credsh.run(["test", "--update", "--format", "json", dir.appendingPathComponent("failing.credscript").path])
+        #expect(alone.status == 1, "an expectation failed: 1, --update or not")
+        #expect(alone.stdout.contains("\"transcript\":\"notUpdated\""))
+
+        let again = try Credsh.run(["test", dir.appendingPathComponent("fresh.credscript").path])
+        #expect(again.status == 0 && again.stdout.contains("(0 expectations, transcript)"), "the created transcript is checked from now on")
+    }
+
     /// The diff is a real unified diff: `patch` turns the .expected file into the
-    /// transcript with it, for transcripts changed at random.
+    /// transcript with it, for transcripts changed at random (seeded, so a failing round
+    /// is the same round on every run). A round whose changes cancel out must match.
     @Test func theDiffAppliesWithPatch() throws {
         let dir = try Credsh.temporaryDirectory()
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 0x601D)
         let words = ["alpha", "beta", "gamma", "delta", "epsilon"]
         for round in 0..<12 {
             let lines = (0..<Int.random(in: 0...40, using: &generator)).map { _ in words.randomElement(using: &generator)! }
@@ -67,7 +100,11 @@ import Testing
             let file = try Credsh.write(expectedText, "r\(round).expected", in: dir)
             let result = try Credsh.run(["test", "--format", "json", file.deletingPathExtension().path + ".credscript"])
             let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.split(separator: "\n")[0].utf8)) as? [String: Any])
-            guard expectedText != actual else { continue }
+            guard expectedText != actual else {
+                #expect(object["transcript"] as? String == "matches" && result.status == 0, "round \(round): \(result.stdout)")
+                continue
+            }
+            #expect(object["transcript"] as? String == "differs" && result.status == 1, "round \(round)")
             let diff = try #require(object["diff"] as? String)
             try diff.write(to: dir.appendingPathComponent("r\(round).diff"), atomically: true, encoding: .utf8)
             let patched = try Credsh.shell("patch -s -o - r\(round).expected < r\(round).diff", directory: dir)

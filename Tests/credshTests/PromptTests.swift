@@ -11,14 +11,16 @@ import Testing
 
         /// credsh with `arguments` (none: the prompt), in the package root, once `ready`
         /// shows; its history file lives under `folder` (a new folder when nil).
-        init(state folder: URL? = nil, arguments: [String] = [], ready: String = "credsh relid>") throws {
+        init(state folder: URL? = nil, arguments: [String] = [], environment: [String: String] = [:],
+             ready: String = "credsh relid>") throws {
             state = try folder ?? Credsh.temporaryDirectory()
             try? FileManager.default.removeItem(at: state.appendingPathComponent("exit-status"))
             // The shell around credsh writes its exit status to a file for the test to read,
             // then keeps the screen for it to look at; it catches Ctrl-C (with a no-op, so
             // credsh does not inherit an ignored SIGINT).
             let words = arguments.map { " '\($0)'" }.joined()
-            let run = "cd '\(Credsh.packageRoot.path)'; trap : INT; XDG_STATE_HOME='\(state.path)' TERM=xterm LANG=C.UTF-8 '\(Credsh.binary.path)'\(words); echo $? > '\(state.path)/exit-status'; sleep 60"
+            let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)' " }.joined()
+            let run = "cd '\(Credsh.packageRoot.path)'; trap : INT; \(variables)XDG_STATE_HOME='\(state.path)' TERM=xterm LANG=C.UTF-8 '\(Credsh.binary.path)'\(words); echo $? > '\(state.path)/exit-status'; sleep 60"
             try tmux(["new-session", "-d", "-s", session, "-x", "160", "-y", "50", "sh", "-c", run])
             try waitFor(ready)
         }

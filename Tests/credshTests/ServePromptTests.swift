@@ -27,7 +27,7 @@ import Testing
         #expect(login.status == 200)
         let token = try ServeTests.token(login)
         try terminal.waitFor("← response status=200 accepted=true valid_seconds=604800 access_token=***")
-        #expect(terminal.screen.contains("← request method=POST path=/aaa/login.json login=dave@example.com password=*** type=access-token"))
+        #expect(terminal.screen.contains("→ request method=POST path=/aaa/login.json login=dave@example.com password=*** type=access-token"))
 
         // Half a line typed when a request arrives: the events print above it, and it stays.
         try terminal.keys("user add eve@exa")
@@ -35,6 +35,9 @@ import Testing
         #expect(try curl("GET", change).status == 200)
         try terminal.waitFor("Your password has been changed!")
         try terminal.waitFor("credsh susi> user add eve@exa")
+        let lines = terminal.screen.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("served 127.0.0.1:") }, "the request's first line starts a line of its own:\n\(terminal.screen)")
+        #expect(!terminal.screen.contains("eve@exaserved"), "nothing prints on the line being typed:\n\(terminal.screen)")
         try terminal.keys("mple.com password evepass1", "@Enter")
         try terminal.waitFor("added eve@example.com")
 

@@ -174,7 +174,9 @@ import Testing
         #expect(status == 0)
         // Records carry the file and line of the statement that printed them; compare without.
         let lines = log.split(separator: "\n").map { String($0).replacing(#/,"file":"[^"]*","line":\d+/#, with: "") }
-        #expect(lines.prefix(2) == [#"{"output":"active SDK: susi (SUSI.AI-style change password; docs/susi.md)"}"#, #"{"output":"added dave@example.com"}"#])
+        // Where it listens comes first, before anything the setup prints.
+        #expect(lines.first?.hasPrefix(#"{"serving":"http://127.0.0.1:"#) == true, "\(log)")
+        #expect(lines.dropFirst().prefix(2) == [#"{"output":"active SDK: susi (SUSI.AI-style change password; docs/susi.md)"}"#, #"{"output":"added dave@example.com"}"#])
         #expect(lines.contains(#"{"output":"dave@example.com  logged-out"}"#))
         let request = try #require(lines.first { $0.contains("\"path\":\"/aaa/login.json\"") })
         #expect(request.hasPrefix(#"{"client":"127.0.0.1:"#))
@@ -188,7 +190,10 @@ import Testing
         let script = try Credsh.write("sdk susi\nlogin nobody@example.com x\nexpect event response status=200\n", "bad.credscript", in: directory)
         let result = try Credsh.run(["serve", "--port", "0", script.path], timeout: 60)
         #expect(result.status == 1)
-        #expect(!result.stdout.contains("serving"))
+        // It says where it listens first, then the setup's failure, then that it stopped unanswered.
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("serving SUSI at http://127.0.0.1:") == true, "\(result.stdout)")
+        #expect(lines.last == "stopped (a setup script failed): 0 answered, 0 dropped, 0 refused", "\(result.stdout)")
         let usage = try Credsh.run(["serve", "--port", "70000"], timeout: 60)
         #expect(usage.status == 2)
         #expect(usage.stderr.contains("--port takes a number from 0 to 65535"))

@@ -146,13 +146,23 @@ enum ExpectCommands {
         let candidates: [SDKEvent]
         switch pick {
         case .any: candidates = result.events.filter { $0.name == name }
-        case .last: candidates = result.events.last.map { [$0] } ?? []
+        case .last:
+            guard let last = result.events.last else {
+                throw c.evaluator.expectationFailure("expected the last event to be \(said), but the last command delivered none", c, showLast: true)
+            }
+            candidates = [last]
         case .number(let n):
             guard n >= 1, n <= result.events.count else {
                 throw c.evaluator.expectationFailure("expected an event #\(n) \(said), but the last command delivered \(result.events.count)",
                                                      c, showLast: true)
             }
             candidates = [result.events[n - 1]]
+        }
+        // The positional forms name the event they expect there: another event in that place fails.
+        if wanted, case let there? = candidates.first, there.name != name {
+            let which: String
+            if case .number(let n) = pick { which = "event #\(n)" } else { which = "the last event" }
+            throw c.evaluator.expectationFailure("expected \(which) to be \(said), but it was \(there.name)", c, showLast: true)
         }
         let readable = candidates.map { FieldMatch.fields(of: $0, sdk: result.sdk) }
         let matched = readable.contains { fieldsOfEvent in

@@ -2,16 +2,33 @@ import CredSimulator
 
 /// `help`, and the command reference in grammar.md, both printed from the command table.
 public enum HelpText {
+    /// `help`: the shared commands and the active SDK's; `help all`: every SDK's too.
+    /// `help COMMAND`: the active SDK's form of it (with the active SDK's example for a
+    /// shared command), and one line naming the other SDKs' forms; `help all COMMAND`
+    /// shows those in full as well.
     public static func render(_ table: CommandTable, topic: [String], active: String) -> [String] {
-        guard !topic.isEmpty else { return overview(table, active: active) }
+        let all = topic.first == allKeyword
+        let topic = all ? Array(topic.dropFirst()) : topic
+        guard !topic.isEmpty else { return overview(table, active: active, all: all) }
         let matches = table.commands(startingWith: topic)
         guard !matches.isEmpty else {
             var message = "no command '\(topic.joined(separator: " "))'"
             if let guess = Spelling.closest(to: topic[0], among: table.firstWords) { message += " — did you mean '\(guess)'?" }
             return [message + "; 'help' lists them all"]
         }
-        return matches.flatMap(detail)
+        let here = matches.filter { $0.sdk == nil || $0.sdk == active }
+        guard !all, !here.isEmpty else { return matches.flatMap { detail($0, active: active) } }
+        var lines = here.flatMap { detail($0, active: active) }
+        let elsewhere = matches.filter { $0.sdk != nil && $0.sdk != active }
+        if !elsewhere.isEmpty {
+            let forms = elsewhere.map { "\($0.usage) (sdk \($0.sdk!))" }
+            lines.append("other SDKs: " + forms.joined(separator: "; ") + " — 'help all \(topic.joined(separator: " "))' shows them in full")
+        }
+        return lines
     }
+
+    /// The word after `help` that asks for every SDK's commands.
+    static let allKeyword = "all"
 
     /// The heading of a group: an SDK's commands are headed by its name and title.
     static func heading(_ group: String) -> String {
@@ -19,10 +36,11 @@ public enum HelpText {
         return "\(catalog.name): \(catalog.title) (sdk \(catalog.name); \(catalog.page))"
     }
 
-    static func overview(_ table: CommandTable, active: String) -> [String] {
+    static func overview(_ table: CommandTable, active: String, all: Bool = true) -> [String] {
         let width = table.commands.map(\.usage.count).max() ?? 0
+        let sdkNames = Set(Simulation.catalogs.map(\.name))
         var lines: [String] = []
-        for group in table.groups {
+        for group in table.groups where all || !sdkNames.contains(group) || group == active {
             let members = table.commands.filter { $0.group == group }
             lines.append(heading(group) + (group == active ? " — active" : "") + ":")
             for spec in members {
@@ -34,16 +52,24 @@ public enum HelpText {
             }
             lines.append("")
         }
+        if !all {
+            let others = Simulation.catalogs.map(\.name).filter { $0 != active }
+            lines.append("The other SDKs (\(others.joined(separator: ", "))) have commands of their own: 'help all' lists them; 'sdk NAME' switches.")
+        }
         lines.append("'help COMMAND' shows one command in full; grammar.md describes the language.")
         lines.append("A run stops after \(Evaluator.defaultStepBudget.grouped) steps, a step being a statement or \(Evaluator.kdfRoundsPerStep) KDF rounds (credsh --max-steps N changes it); README.md lists every bound.")
         return lines
     }
 
-    static func detail(_ spec: CommandSpec) -> [String] {
+    static func detail(_ spec: CommandSpec, active: String) -> [String] {
         var lines = ["usage: \(spec.usage)" + (spec.sdk.map { "   (sdk \($0))" } ?? ""), "  \(spec.summary)"]
         let described = spec.parameters.filter { spec.syntaxUsage == nil || $0.kind != .text }
         for parameter in described {
             var line = "  \(parameter.name): \(parameter.label)"
+            // A shared command's secret is the active SDK's own (its catalog's secretNoun).
+            if parameter.kind == .secret, spec.sdk == nil, let catalog = Simulation.catalogs.first(where: { $0.name == active }) {
+                line += " (\(active): a \(catalog.secretNoun))"
+            }
             if parameter.optional { line += " (optional)" }
             if parameter.kind == .secret { line += "; masked as *** when shown" }
             if case .choice(let words) = parameter.kind { line += ": one of \(words.joined(separator: ", "))" }
@@ -54,7 +80,12 @@ public enum HelpText {
             lines.append(line)
             if parameter.kind == .code { lines += ExplainText.index() }
         }
-        lines.append("  example: \(spec.example)")
+        // A shared command reads as the active SDK writes it (SDKFlow.examples).
+        if spec.sdk == nil, let example = SDKFlows.flow(named: active)?.examples[spec.name] {
+            lines.append("  example (\(active)): \(example)")
+        } else {
+            lines.append("  example: \(spec.example)")
+        }
         return lines
     }
 

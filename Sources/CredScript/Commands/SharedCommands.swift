@@ -12,6 +12,7 @@ enum SharedCommands {
     static let secret = Parameter("SECRET", "a secret (password, PIN or passcode)", .secret, optional: true)
     static let topic = Parameter("COMMAND", "a command name", .command, optional: true, variadic: true)
     static let words = Parameter("TEXT", "text", .text, optional: true, variadic: true)
+    static let reason = Parameter("REASON", "why the script is skipped", .text, variadic: true)
     static let file = Parameter("FILE", "a script file", .path)
     static let recordFile = Parameter("FILE", "a file to record into", .path)
     static let force = Parameter.flag("--force", "replace FILE if it exists")
@@ -26,8 +27,12 @@ enum SharedCommands {
     static let all: [CommandSpec] = language + clockAndNetwork + activeSDK + TeachingCommands.all
 
     static let language: [CommandSpec] = [
-        CommandSpec("help", [topic], group: shell, summary: "List the commands, or explain one in full", example: "help update") { c in
-            c.say(HelpText.render(c.evaluator.table, topic: try c.texts(topic), active: c.simulation.activeCatalog.name))
+        CommandSpec("help", [topic], group: shell,
+                    summary: "List the shared commands and the active SDK's ('help all': every SDK's), or explain one in full",
+                    example: "help update") { c in
+            let lines = HelpText.render(c.evaluator.table, topic: try c.texts(topic), active: c.simulation.activeCatalog.name)
+            // At the prompt, longer than the screen: through $PAGER (TerminalHost).
+            if c.evaluator.host.page(lines) { c.evaluator.printed += lines } else { c.say(lines) }
             return []
         },
         CommandSpec("echo", [words], group: shell, summary: "Print text (variables are replaced by their values)",
@@ -71,6 +76,18 @@ enum SharedCommands {
         },
         CommandSpec("exit", group: shell, role: .session,
                     summary: "Leave the prompt, or end the script here (successfully)", example: "exit") { c in
+            c.evaluator.exitRequested = true
+            return []
+        },
+        CommandSpec("skip", [reason], group: shell, role: .session,
+                    summary: "End the script here as skipped, saying why (credsh test and its JUnit count it skipped; a plain run exits 0)",
+                    example: "skip \"the server's lockout is not simulated yet\"") { c in
+            guard !c.evaluator.options.interactive else {
+                throw SimulationError("skip ends a script as skipped; at the prompt, exit leaves")
+            }
+            let why = try c.texts(reason).joined(separator: " ")
+            c.say("skipped: \(why)")
+            c.evaluator.skipReason = why
             c.evaluator.exitRequested = true
             return []
         },

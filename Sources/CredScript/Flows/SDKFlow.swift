@@ -25,6 +25,12 @@ protocol SDKFlow: Sendable {
     /// The rules this SDK's policy refusals name (`expect note rule=KEY`); none when its
     /// refusals carry no simulator note.
     static var policyRuleNames: [String] { get }
+    /// How this SDK writes a shared command (`update 52817 73914`), for `help COMMAND`
+    /// while it is active, by command name.
+    static var examples: [String: String] { get }
+    /// What to do first when a call fails with one of this SDK's error codes, for the
+    /// hint after the error (`initiate Password` before `update`), by code.
+    static var failureHints: [Int: String] { get }
 
     /// Flow coverage (`credsh test --coverage`, docs/coverage.md): everything this SDK's
     /// outcomes can hit, built from its catalog, with the transitions its docs page describes.
@@ -41,6 +47,8 @@ extension SDKFlow {
     static var cast: FlowCast { .standard(sdkName: catalog.name + " SDK") }
     static var apis: [APISummary] { [] }
     static var policyRuleNames: [String] { [] }
+    static var examples: [String: String] { [:] }
+    static var failureHints: [Int: String] { [:] }
 }
 
 /// Every SDK's contribution, in the order of `Simulation.sdkTypes`.

@@ -77,14 +77,15 @@ public enum Completer {
     }
 
     /// `FIELD=` for the fields of the event named on the line (of every event when none
-    /// is), and `FIELD=NAME` for a field with named values.
+    /// is), and `FIELD=VALUE` for a field with named values (its numbers and names).
     static func fieldCandidates(word: String, typed: [String], catalog: SDKCatalog) -> [String] {
         let events = typed.compactMap(catalog.event)
         let fields = (events.isEmpty ? catalog.events : events).flatMap(\.fields).map(\.name)
         if let equals = word.firstIndex(of: "=") {
             let field = String(word[..<equals])
+            // A named value is written either way: `FIELD=2` or `FIELD=NAME`.
             let named = SDKFlows.flow(named: catalog.name)?.valueNames[field] ?? [:]
-            return named.keys.sorted().map { "\(field)=\($0)" }
+            return (named.keys.sorted().map(String.init) + named.values.sorted()).map { "\(field)=\($0)" }
         }
         return fields.map { $0 + "=" }
     }

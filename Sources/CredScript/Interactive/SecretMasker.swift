@@ -8,10 +8,14 @@ import CredSimulator
 /// The other way round, `removedSecrets` finds a `***` standing where a secret goes: a
 /// line recalled from the history file, which must not be sent as it is.
 public enum SecretMasker {
-    public static func mask(_ text: String, table: CommandTable = .standard, sdk: String = Simulation.catalogs[0].name) -> String {
+    /// `users`: the user names that exist, which a line that does not parse keeps.
+    public static func mask(_ text: String, table: CommandTable = .standard, sdk: String = Simulation.catalogs[0].name,
+                            users: [String] = []) -> String {
         var parser = Parser(SourceFile(name: "<history>", text: text), table: table, sdk: sdk)
         let statements = parser.parseAll()
-        guard parser.diagnostics.isEmpty, !parser.endedInsideBlock else { return maskEverythingAfterFirstWord(text) }
+        guard parser.diagnostics.isEmpty, !parser.endedInsideBlock else {
+            return maskUnparsed(text, keeping: HistoryVocabulary(table: table, users: users))
+        }
         var ranges: [Replacement] = []
         for statement in statements { collectSecretRanges(statement, into: &ranges) }
         var bytes = Array(text.utf8)
@@ -120,31 +124,18 @@ public enum SecretMasker {
         }
     }
 
-    /// `pw`, `password`, `newPin`, `passcode`, `token`, `secret`: names that say they hold
-    /// secrets are masked from the start, in echo, history and transcripts alike.
+    /// `pw`, `password`, `newPin`, `new_pin`, `pinCode`, `token`, `secret`: names that say
+    /// they hold secrets are masked from the start, in echo, history and transcripts alike.
+    /// The name's parts are matched whole (SecretName), so `spinner` and `keyboard` are not.
     static func looksSecret(_ name: String) -> Bool {
-        // Every `let` asks this, so an ASCII name (all of them, in practice) is searched
-        // byte by byte; only another name pays for Unicode lowercasing.
-        var lower: [UInt8] = []
-        lower.reserveCapacity(name.utf8.count)
-        for byte in name.utf8 {
-            guard byte < 0x80 else { return secretWords.contains { name.lowercased().contains($0) } }
-            lower.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
-        }
-        return secretWordBytes.contains { word in
-            lower.count >= word.count && (0...(lower.count - word.count)).contains { start in
-                lower[start..<(start + word.count)].elementsEqual(word)
-            }
-        }
+        SecretName.looksSecret(name)
     }
 
-    private static let secretWords = ["pw", "pass", "pin", "secret", "token", "code", "key", "cred"]
-    private static let secretWordBytes = secretWords.map { Array($0.utf8) }
-
     /// For text that does not parse: per line, the first word stays (so the line can be
-    /// recognised and retyped), and so do `repeat`'s count and braces; every other token,
-    /// and every stretch the lexer skipped as unreadable, becomes `***`.
-    static func maskEverythingAfterFirstWord(_ text: String) -> String {
+    /// recognised and retyped), and so does every word that cannot be a secret (a word of
+    /// `vocabulary`, a `$variable`, `repeat`'s count, braces, `FIELD=` of a pair); every other
+    /// token, and every stretch the lexer skipped as unreadable, becomes `***`.
+    static func maskUnparsed(_ text: String, keeping vocabulary: HistoryVocabulary) -> String {
         let bytes = Array(text.utf8)
         var lexer = Lexer(SourceFile(name: "<history>", text: text))
         var out: [UInt8] = []
@@ -152,6 +143,9 @@ public enum SecretMasker {
         var cursor = 0
         var lineStart = true
         var afterRepeat = false
+        // The word before an `=` token, and so the field the next word is the value of.
+        var previousWord: String?
+        var valueOf: String?
         func copyGap(upTo end: Int) {
             // Between tokens: blanks and newlines stay; anything else (a comment, bytes the
             // lexer reported and skipped) is masked, one *** per run.
@@ -167,34 +161,56 @@ public enum SecretMasker {
                 }
             }
         }
+        // Bound: one pass over the lexer's tokens, each consumed once.
         while true {
             let token = lexer.next()
             let range = token.byteRange
             guard token.kind != .end, range.lowerBound >= cursor, range.upperBound <= bytes.count else { break }
             copyGap(upTo: range.lowerBound)
-            var keep = false
+            var kept: [UInt8]?
+            let wasLineStart = lineStart, wasAfterRepeat = afterRepeat
+            let fieldBefore = valueOf
+            lineStart = false
+            afterRepeat = false
+            valueOf = nil
+            if case .equals = token.kind { valueOf = previousWord }
+            previousWord = nil
+            if case .word(let word) = token.kind { previousWord = word }
             switch token.kind {
             case .newline:
-                keep = true
+                kept = Array(bytes[range])
                 lineStart = true
-                afterRepeat = false
-            case .leftBrace, .rightBrace:
-                keep = true
-            case .word(let word) where lineStart:
-                keep = true
-                lineStart = false
+            case .leftBrace, .rightBrace, .equals, .variable:
+                kept = Array(bytes[range])
+            case .word(let word) where wasLineStart:
+                kept = Array(bytes[range])
                 afterRepeat = word == "repeat"
-            case .integer where afterRepeat:
-                keep = true
-                afterRepeat = false
+            case .word(let word) where fieldBefore != nil:
+                // The value of `FIELD = VALUE` written apart: kept as a word of the language
+                // unless the field is named for a secret.
+                if vocabulary.contains(word), !SecretName.looksSecret(fieldBefore!) { kept = Array(bytes[range]) }
+            case .word(let word):
+                kept = keptWord(word, vocabulary: vocabulary).map { Array($0.utf8) }
+            case .integer where wasAfterRepeat:
+                kept = Array(bytes[range])
             default:
-                lineStart = false
-                afterRepeat = false
+                break
             }
-            out += keep ? Array(bytes[range]) : mask
+            out += kept ?? mask
             cursor = range.upperBound
         }
         copyGap(upTo: bytes.count)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A word of an unparsed line as the history keeps it: whole when it is a word of the
+    /// language or a known user; `FIELD=***` when only its name before `=` is; nil (all
+    /// masked) otherwise.
+    private static func keptWord(_ word: String, vocabulary: HistoryVocabulary) -> String? {
+        if vocabulary.contains(word) { return word }
+        guard let equals = word.firstIndex(of: "="), vocabulary.contains(String(word[..<equals])) else { return nil }
+        let field = String(word[..<equals]), value = String(word[word.index(after: equals)...])
+        // `password=login`: a field named for a secret never keeps its value, whatever it is.
+        return vocabulary.contains(value) && !SecretName.looksSecret(field) ? word : field + "=" + ScriptWriter.mask
     }
 }

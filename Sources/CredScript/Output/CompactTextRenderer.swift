@@ -24,7 +24,7 @@ public final class CompactTextRenderer {
         switch outcome {
         case .event(let event):
             let texts = base.fieldTexts(event.fields, sdk: sdk)
-            var line = "← " + event.name
+            var line = TextRenderer.arrow(for: event.name, sdk: sdk) + event.name
             var same: [String] = []
             if let before = shown[event.name] {
                 let kept = texts.filter { !before.contains($0) }

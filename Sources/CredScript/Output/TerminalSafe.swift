@@ -3,7 +3,7 @@
 /// `file:line:col:` headline), and a message quoting a huge word quotes a piece of it.
 extension String {
     /// Control characters written as escapes: `\n`, `\t`, `\r`, `\u{1B}`.
-    var escapingControls: String {
+    public var escapingControls: String {
         guard mayHoldControls(keepingNewlines: false), unicodeScalars.contains(where: Self.isControl) else { return self }
         var out = ""
         for scalar in unicodeScalars {

@@ -63,7 +63,7 @@ public struct TextRenderer: Sendable {
             }
         case .event(let event):
             style.begin(Style.eventCode, &out)
-            out += "← "
+            out += Self.arrow(for: event.name, sdk: sdk)
             out += event.name
             writeFields(event.fields, sdk: sdk, to: &out)
             style.end(&out)
@@ -90,6 +90,12 @@ public struct TextRenderer: Sendable {
 }
 
 extension TextRenderer {
+    /// `← ` for what comes back to the app (a callback, an answer); `→ ` for an event that is
+    /// the app's own request going out (SUSI's HTTP `request`), as the diagram draws it.
+    static func arrow(for event: String, sdk: String) -> String {
+        FlowCast.of(sdk).requests.contains(event) ? "→ " : "← "
+    }
+
     /// Each readable field as its own `key=value` text (the diagram's labels, compact output).
     func fieldTexts(_ fields: [(String, JSONValue)], sdk: String) -> [String] {
         var all = ""

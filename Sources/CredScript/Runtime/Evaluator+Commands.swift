@@ -13,6 +13,7 @@ extension Evaluator {
                 _ = try call.spec.perform(context)
                 expectationsPassed += 1
             } catch let diagnostic as Diagnostic {
+                if diagnostic.kind == .expectation { expectationsFailed += 1 }
                 // An expectation that did not hold; a runtime error in one (a bad value) still stops.
                 fail(diagnostic, source, stopsTheRun: !(options.continueAfterFailedExpectations && diagnostic.kind == .expectation))
             } catch let error as SimulationError {
@@ -44,6 +45,9 @@ extension Evaluator {
             return
         }
         last = CommandResult(name: call.spec.name, position: call.position, sdk: sdk, outcomes: outcomes, failure: failure, said: printed)
+        if let failure {
+            for hint in FailureHint.hints(for: context, failure: failure) { emit(.text("  hint: " + hint)) }
+        }
         if let failure, !options.interactive {
             let message = "\(call.spec.name) failed: \(failure.message) (write 'expect error' after it if that is what should happen)"
             pendingFailure = (Diagnostic(failure.isRuntime ? .runtime : .expectation, message, file: source.name, at: call.position), source)

@@ -63,14 +63,22 @@ public final class Evaluator {
     /// Inside a block whose run the journal needs statement by statement.
     var tracksReplay = false
 
-    /// Every failure reported, in order; the first decides the exit code.
+    /// Every failure reported, in order (the first `reportedFailures`); the most severe
+    /// decides the exit code (`ExitCode`).
     public internal(set) var failures: [Diagnostic] = []
     /// How many `expect` statements ran and held.
     public internal(set) var expectationsPassed = 0
     /// Set by `exit`: the run stops, successfully.
     public internal(set) var exitRequested = false
+    /// Set by `skip`: why the script stopped there, to be reported as skipped.
+    public internal(set) var skipReason: String?
     /// Failures past `reportedFailures`: counted, not kept or shown.
     public internal(set) var droppedFailures = 0
+    /// The most severe code among the dropped failures: a runtime error past the cap still
+    /// makes the run's code 3.
+    private var droppedExitCode: Int32 = 0
+    /// How many `expect` statements did not hold, those past the cap included.
+    public internal(set) var expectationsFailed = 0
     /// Steps spent so far in this run: statements executed, and KDF work (kdfRoundsPerStep).
     public internal(set) var steps = 0
     private let kdfMeter = KDFMeter()
@@ -96,12 +104,24 @@ public final class Evaluator {
         if options.interactive { journal = SessionJournal() }
     }
 
+    /// `credsh -i SCRIPT…`: the scripts ran as a batch; the prompt goes on in the same
+    /// simulation, with its variables, as if it had been open from the start.
+    public func continueAtThePrompt() {
+        options.interactive = true
+        options.echo = true
+        if journal == nil { journal = SessionJournal() }
+        clearFailures()
+    }
+
     /// At the prompt each line starts afresh: earlier failures do not stop later lines.
     public func clearFailures() {
         failures.removeAll()
         failureStopsTheRun = false
         droppedFailures = 0
+        droppedExitCode = 0
+        expectationsFailed = 0
         exitRequested = false
+        skipReason = nil
         steps = 0
         halted = false
     }
@@ -112,8 +132,8 @@ public final class Evaluator {
         failureStopsTheRun = true
     }
 
-    /// The exit code for the run so far: 0, or the code of the first failure.
-    public var exitCode: Int32 { failures.first?.exitCode ?? 0 }
+    /// The exit code for the run so far: 0, or the most severe failure's (`ExitCode`).
+    public var exitCode: Int32 { ExitCode.mostSevere(ExitCode.of(failures), droppedExitCode) }
 
     enum Flow { case proceed, stop }
 
@@ -163,6 +183,7 @@ public final class Evaluator {
                                        file: diagnostic.file, at: diagnostic.position), source: nil)
             }
             droppedFailures += 1
+            droppedExitCode = ExitCode.mostSevere(droppedExitCode, diagnostic.exitCode)
             return
         }
         failures.append(diagnostic)

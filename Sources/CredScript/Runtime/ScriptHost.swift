@@ -24,6 +24,9 @@ public protocol ScriptHost: AnyObject {
     /// `compact on|off`: text output that shows what a flow already showed only once.
     /// False when the host's output is not text for people (JSON Lines, a test's memory).
     func setCompact(_ on: Bool) -> Bool
+    /// Shows `lines` through a pager when that is what a person at a terminal wants (at the
+    /// prompt, longer than the screen); false when it did not, and they are to be printed.
+    func page(_ lines: [String]) -> Bool
 }
 
 /// Hosts that keep no session, write no pictures and print no text do not need these.
@@ -33,6 +36,7 @@ extension ScriptHost {
         throw HostError("cannot write \(path) here")
     }
     public func setCompact(_ on: Bool) -> Bool { false }
+    public func page(_ lines: [String]) -> Bool { false }
 }
 
 extension ScriptHost {

@@ -394,10 +394,23 @@ public struct Parser {
             index += 1
         }
         if index < raw.count {
-            error("too many arguments for \(spec.name) (usage: \(spec.usage))", at: raw[index].position)
+            error("too many arguments for \(spec.name) (usage: \(spec.usage))" + otherSDKsKeyword(raw[index], of: spec),
+                  at: raw[index].position)
             return nil
         }
         return bound
+    }
+
+    /// ` — 'WORD' is NAME's: sdk NAME` when the word too many is a keyword of another
+    /// SDK's form of the same command (a PIN keyword given to a password SDK's `user add`).
+    private func otherSDKsKeyword(_ argument: RawArgument, of spec: CommandSpec) -> String {
+        guard case .value(let value) = argument, case .word(let word) = value.kind else { return "" }
+        let owners = table.commands.filter { other in
+            other.name == spec.name && other.sdk != nil && other.sdk != spec.sdk
+                && other.parameters.contains { $0.keyword == word }
+        }.compactMap(\.sdk)
+        guard let first = owners.first else { return "" }
+        return " — '\(word)' is \(owners.joined(separator: " and "))'s: sdk \(first)"
     }
 
     /// Checks a literal against what its parameter takes; variables are checked when they run.

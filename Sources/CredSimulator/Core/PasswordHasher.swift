@@ -1,5 +1,4 @@
-import Crypto
-import CryptoExtras
+import CNettle
 
 /// How the simulated server stores passwords: PBKDF2-HMAC-SHA256 with a per-password
 /// salt. The round count is a setting because it is a trade-off: real servers use
@@ -36,13 +35,24 @@ public struct PasswordHasher: Equatable, Sendable {
     }
 
     private func derive(_ password: String, salt: [UInt8], rounds: Int) -> [UInt8] {
-        KDFMeter.current?.add(max(rounds, 1))
-        // PBKDF2 only throws for a zero round count or output size, which this never passes.
-        guard let key = try? KDF.Insecure.PBKDF2.deriveKey(
-            from: Array(password.utf8), salt: salt, using: .sha256,
-            outputByteCount: Self.keyBytes, unsafeUncheckedRounds: max(rounds, 1))
-        else { preconditionFailure("PBKDF2 refused fixed, valid arguments") }
-        return key.withUnsafeBytes { Array($0) }
+        let rounds = max(rounds, 1)
+        KDFMeter.current?.add(rounds)
+        var key = [UInt8](repeating: 0, count: Self.keyBytes)
+        let password = Array(password.utf8)
+        // Nettle takes lengths as size_t and the round count as an unsigned int; rounds are
+        // at most `maximumRounds` (the `kdf` command checks), so the conversion is exact.
+        password.withUnsafeBufferPointer { passwordBytes in
+            salt.withUnsafeBufferPointer { saltBytes in
+                key.withUnsafeMutableBufferPointer { keyBytes in
+                    nettle_pbkdf2_hmac_sha256(  // the header's pbkdf2_hmac_sha256
+                        passwordBytes.count, passwordBytes.baseAddress,
+                        UInt32(clamping: rounds),
+                        saltBytes.count, saltBytes.baseAddress,
+                        keyBytes.count, keyBytes.baseAddress)
+                }
+            }
+        }
+        return key
     }
 }
 

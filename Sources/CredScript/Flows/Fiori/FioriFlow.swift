@@ -72,3 +72,7 @@ enum FioriFlow: SDKFlow {
         },
     ]
 }
+
+extension FioriFlow {
+    static let examples = ["login": "login carol \"Abcdefg1\"", "update": "update \"Abcdefg1\" \"Hijklmn2\""]
+}

@@ -60,3 +60,7 @@ enum OneWelcomeFlow: SDKFlow {
         },
     ]
 }
+
+extension OneWelcomeFlow {
+    static let examples = ["login": "login bob 52817", "update": "update 52817 73914"]
+}

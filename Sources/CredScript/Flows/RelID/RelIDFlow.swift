@@ -145,3 +145,14 @@ enum RelIDFlow: SDKFlow {
         "challengeMode": Dictionary(uniqueKeysWithValues: ChallengeMode.allCases.map { ($0.rawValue, $0.sdkName) }),
     ]
 }
+
+extension RelIDFlow {
+    static let examples = ["login": "login alice \"Passw0rd!\"", "update": "update \"Passw0rd!\" \"N3w-Passw0rd\""]
+
+    /// 118 after login: nothing asks for a new password until the app starts the update
+    /// flow from its dashboard (docs/relid.md, "The flows, callback by callback").
+    static let failureHints = [
+        RelIDSyncError.noCredentialsToUpdate.code:
+            "no challenge asks for a new password yet: 'initiate Password' starts the update (mode 2), then 'update CURRENT NEW'",
+    ]
+}

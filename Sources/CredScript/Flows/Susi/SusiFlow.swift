@@ -60,3 +60,7 @@ enum SusiFlow: SDKFlow {
         },
     ] + serveCommands
 }
+
+extension SusiFlow {
+    static let examples = ["login": "login dave@example.com secret12", "update": "update secret12 newpass34"]
+}

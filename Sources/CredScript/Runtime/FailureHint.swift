@@ -1,0 +1,25 @@
+import CredSimulator
+
+/// What to try next after a command failed, shown below the error as `  hint: …`: a user
+/// the active SDK does not know but another SDK does (`sdk NAME`), and the active SDK's
+/// advice for the error code it answered (SDKFlow.failureHints). Worked out from the
+/// catalogs and the simulation generically: no SDK is named here.
+enum FailureHint {
+    static func hints(for context: CommandContext, failure: CommandResult.Failure) -> [String] {
+        let simulation = context.simulation
+        let active = simulation.activeCatalog.name
+        var hints: [String] = []
+        for parameter in context.call.spec.parameters where parameter.kind == .user {
+            guard let user = try? context.optionalText(parameter),
+                  simulation.active.states(of: user, world: simulation.world) == nil else { continue }
+            let owners = Simulation.catalogs.map(\.name).filter { name in
+                name != active && simulation.sdk(named: name)?.states(of: user, world: simulation.world) != nil
+            }
+            if let first = owners.first {
+                hints.append("'\(user)' is a user of \(owners.joined(separator: " and ")), not of \(active): 'sdk \(first)' switches to it")
+            }
+        }
+        if let code = failure.code, let hint = SDKFlows.flow(named: active)?.failureHints[code] { hints.append(hint) }
+        return hints
+    }
+}

@@ -1,0 +1,46 @@
+import CredScript
+
+/// A failure's source line as `credsh test` reports it (text, JSON, JUnit, HTML): with
+/// its secrets masked as a transcript masks them (`login alice ***`), and the caret moved
+/// to match. A report is read by more people than the script, on a CI server; the plain
+/// run's stderr still shows the line as written, to the person who wrote it.
+enum MaskedSourceLine {
+    /// Lines longer than this are not parsed again to mask them: the report shows the
+    /// headline alone (the whole line is at its file:line:column).
+    static let maximumBytes = 64 * 1024
+
+    /// The diagnostic and a one-line source that the formatter shows masked; nil for the
+    /// source when the line cannot be shown safely.
+    static func masking(_ diagnostic: Diagnostic, in source: SourceFile?, sdk: String) -> (Diagnostic, SourceFile?) {
+        guard let source else { return (diagnostic, nil) }
+        let bytes = source.bytes
+        let start = diagnostic.position.lineStart
+        guard start <= bytes.count else { return (diagnostic, nil) }
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") {
+            end += 1
+            if end - start > maximumBytes { return (diagnostic, nil) }
+        }
+        let line = Array(bytes[start..<end])
+        let text = String(decoding: line, as: UTF8.self)
+        let shown = Array(SecretMasker.mask(text, sdk: sdk).utf8)
+        if shown == line { return (diagnostic, source) }
+        let caret = caretOffset(old: line, new: shown, caret: min(max(0, diagnostic.position.offset - start), line.count))
+        let position = SourcePosition(line: diagnostic.position.line, column: diagnostic.position.column, offset: caret, lineStart: 0)
+        let moved = Diagnostic(diagnostic.kind, diagnostic.message, file: diagnostic.file, at: position, notes: diagnostic.notes)
+        return (moved, SourceFile(name: source.name, bytes: shown))
+    }
+
+    /// Where the caret goes in the masked line: where it was when the masking changed
+    /// nothing before it; counted from the end when it changed nothing after it; else at
+    /// the start of what was masked.
+    static func caretOffset(old: [UInt8], new: [UInt8], caret: Int) -> Int {
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        if caret <= prefix { return caret }
+        if caret >= old.count - suffix { return new.count - (old.count - caret) }
+        return prefix
+    }
+}
