@@ -104,7 +104,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     private func send(_ response: WireResponse, to request: HTTPRequestHead, context: ChannelHandlerContext) {
         let keepAlive = request.isKeepAlive
         var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: response.contentType)
+        if !response.contentType.isEmpty { headers.add(name: "Content-Type", value: response.contentType) }
         headers.add(name: "Content-Length", value: String(response.body.count))
         for (name, value) in response.headers { headers.add(name: name, value: value) }
         if !keepAlive {
@@ -112,7 +112,9 @@ final class ConnectionHandler: ChannelInboundHandler {
         } else if request.version == .http1_0 {
             headers.add(name: "Connection", value: "keep-alive")
         }
-        let status = HTTPResponseStatus(statusCode: response.status, reasonPhrase: response.reason)
+        // `.custom`: NIO's init by code keeps only its own phrase for a known status, and
+        // the reason phrase is the message, as Jetty 9.3 sends it (docs/susi.md, "The wire").
+        let status = HTTPResponseStatus.custom(code: UInt(response.status), reasonPhrase: response.reason)
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))), promise: nil)
         if request.method != .HEAD, !response.body.isEmpty {
             var buffer = context.channel.allocator.buffer(capacity: response.body.count)

@@ -43,11 +43,8 @@ struct WireRequest: Sendable {
     /// POST the form body's (a servlet container merges them in that order; docs/susi.md,
     /// "Parameters"). A body of any other type, or of a GET, is not read.
     var susi: SusiRequest {
-        var parameters = FormEncoding.decode(query)
-        if method == "POST", hasFormBody {
-            parameters += FormEncoding.decode(String(decoding: body, as: UTF8.self))
-        }
-        return SusiRequest(method: method, path: path, parameters: parameters, clientHost: clientHost, headers: headers)
+        SusiWire.request(method: method, path: path, query: query, form: method == "POST" && hasFormBody ? body : nil,
+                         clientHost: clientHost, headers: headers)
     }
 }
 
@@ -70,7 +67,8 @@ struct WireResponse: Sendable {
     /// The simulated server's answer, byte for byte (`SusiResponse.bodyBytes()`).
     init(_ answer: SusiResponse) {
         let (type, bytes) = answer.bodyBytes()
-        self.init(status: answer.status, reason: SusiResponse.reasonPhrase(answer.status), contentType: type, body: bytes)
+        // Jetty 9.3 makes sendError's message the reason phrase (docs/susi.md, "The wire").
+        self.init(status: answer.status, reason: answer.reasonPhrase, contentType: type, body: bytes, headers: answer.headers)
     }
 
     /// A request refused before it reached the simulation (malformed, too large, too

@@ -106,7 +106,8 @@ struct TextBox {
         let notes = picture.steps.flatMap(\.items).compactMap { item -> SequenceDiagram.Note? in
             if case .note(let n) = item { return n } else { return nil }
         }
-        #expect(notes.map(\.kind) == [.appShows, .appCheck])
+        // The policy sentence and mode 4's error banner (118), then the refused form.
+        #expect(notes.map(\.kind) == [.appShows, .appShows, .appCheck])
         #expect(notes.allSatisfy { $0.lifeline == "app" })
         #expect(picture.lifelines["relid"]?.map(\.name) == ["user / app", "REL-ID SDK", "identity server"])
     }

@@ -178,6 +178,28 @@ import Testing
         #expect(sim.states(of: "carol", world: Self.world) == ["logged-in", "touchid"])
     }
 
+    /// SAP: "If Touch ID authentication is canceled or failed, the passcode view will be shown".
+    @Test func aCanceledTouchIDPromptShowsThePasscodeScreenAtLoginAndAtAChange() throws {
+        var sim = Self.sim(touchID: true)
+        sim.cancelNextBiometric()
+        #expect(sim.describeState(world: Self.world).contains("the next Touch ID prompt is canceled"))
+        let out = try sim.login("carol", secret: "Abcdefg1", world: Self.world)
+        #expect(Self.events("evaluatePolicy", in: out).first == SDKEvent("evaluatePolicy", [
+            ("success", .bool(false)), ("errorCase", .string("userCancel")),
+        ]))
+        #expect(Self.events("shouldTryPasscode", in: out).first?["passcodeSource"] == .string("user"))
+        #expect(sim.armedBiometricFailure == nil)
+        sim.cancelNextBiometric()
+        let change = try sim.changePasscode(world: Self.world)
+        #expect(Self.names(change) == ["evaluatePolicy", "showScreen"])
+        #expect(Self.events("showScreen", in: change).first?["screen"] == .int(1))
+        _ = try sim.answerPasscode("Abcdefg1", world: Self.world)
+        _ = try sim.answerPasscode("Zyxwvut9", world: Self.world)
+        let done = try sim.answerPasscode("Zyxwvut9", world: Self.world)
+        #expect(Self.events("shouldTryPasscode", in: done).first?["inputMode"] == .string("change"))
+        #expect(sim.states(of: "carol", world: Self.world)?.contains("touchid") == true)
+    }
+
     @Test func aFailedTouchIDPromptFallsBackToThePasscodeScreenOnce() throws {
         var sim = Self.sim(touchID: true)
         sim.failNextBiometric()

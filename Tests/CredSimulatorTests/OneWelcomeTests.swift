@@ -407,11 +407,33 @@ private typealias F = OneWelcomeFixture
 
 /// The app's one-go form, `validatePolicyCompliance`, and the policy's attempts.
 @Suite struct OneWelcomeFormAndPolicyTests {
-    @Test func aConfirmationThatDiffersStopsTheAppBeforeAnyCall() {
+    /// The example app compares the confirmation on the create-PIN screen
+    /// (`PinViewController.evaluatePinState`), after the current-PIN challenge.
+    @Test func aWrongCurrentPINIsAnsweredBeforeAMismatchedConfirmationShows() {
+        var f = F.signedIn()
+        let out = f.update("11111", F.newPIN, "24194")
+        #expect(F.names(out) == ["didStartPinChange", "didReceivePinChallenge", "didReceivePinChallenge"])
+        #expect(out.compactMap(\.event).last?["errorCode"] == .int(9009))
+        #expect(!out.contains(.appCheck(OneWelcomeSimulator.confirmationMismatchMessage)))
+        #expect(f.sdk.profiles["bob"]?.failedAttempts == 1)
+    }
+
+    @Test func aMismatchShowsAtTheNewPINStepAfterThePolicyCheckAndSendsNothing() {
         var f = F.signedIn()
         let out = f.update(F.bobPIN, F.newPIN, "24194")
-        #expect(out == [.appCheck("The confirmation PIN does not match.")])
-        #expect(f.sdk.pending == nil)
+        #expect(F.names(out) == ["didStartPinChange", "didReceivePinChallenge", "didReceiveCreatePinChallenge", "validatePolicyCompliance"])
+        #expect(out.last == .appCheck(OneWelcomeSimulator.confirmationMismatchMessage))
+        #expect(f.sdk.pending == .createPin(profileID: "bob"))
+        // Only the current PIN was sent; the new one never reached the create-PIN challenge.
+        #expect(out.filter { if case .call("respond", _, _) = $0 { true } else { false } }.count == 1)
+        // A PIN the policy refuses never reaches the confirmation.
+        let refused = f.update(F.bobPIN, "11111", "22222")
+        #expect(F.names(refused) == ["validatePolicyCompliance"])
+        #expect(refused.compactMap(\.event).last?["errorCode"] != nil)
+        #expect(!refused.contains(.appCheck(OneWelcomeSimulator.confirmationMismatchMessage)))
+        // The challenge is still pending: a matching pair changes the PIN.
+        let done = f.update(F.bobPIN, F.newPIN, F.newPIN)
+        #expect(F.names(done) == ["didChangePin"])
     }
 
     @Test func updateRunsTheWholeFlow() {

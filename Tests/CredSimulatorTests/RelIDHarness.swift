@@ -20,17 +20,17 @@ struct RelIDHarness {
     var relid: RelIDSDK { simulator.sdk }
 
     mutating func login(_ user: String, password: String? = nil) throws(SimulationError) -> [Outcome] {
-        try simulator.login(user, password: password, now: now)
+        try simulator.login(user, password: password, now: now, fault: world.network.fault)
     }
     mutating func submitPassword(_ password: String, confirm: String? = nil) throws(SimulationError) -> [Outcome] {
-        try simulator.submitPassword(password, confirm: confirm, now: now)
+        try simulator.submitPassword(password, confirm: confirm, now: now, fault: world.network.fault)
     }
     mutating func updatePassword(current: String, new: String, confirm: String? = nil) -> [Outcome] {
-        simulator.updatePassword(current: current, new: new, confirm: confirm, now: now)
+        simulator.updatePassword(current: current, new: new, confirm: confirm, now: now, fault: world.network.fault)
     }
-    mutating func getAllChallenges() -> [Outcome] { simulator.getAllChallenges() }
-    mutating func initiateUpdate(credential: String) -> [Outcome] { simulator.initiateUpdate(credential: credential) }
-    mutating func logout() -> [Outcome] { simulator.logout() }
+    mutating func getAllChallenges() -> [Outcome] { simulator.getAllChallenges(fault: world.network.fault) }
+    mutating func initiateUpdate(credential: String) -> [Outcome] { simulator.initiateUpdate(credential: credential, fault: world.network.fault) }
+    mutating func logout() -> [Outcome] { simulator.logout(fault: world.network.fault) }
     mutating func cancel() throws(SimulationError) -> [Outcome] { try simulator.cancel() }
     func states(of user: String) -> [String]? { simulator.states(of: user, world: world) }
 }

@@ -56,7 +56,8 @@ import Testing
                 + "<title>Error 401 \(reason)</title>\n</head>\n<body><h2>HTTP ERROR 401</h2>\n"
                 + "<p>Problem accessing /aaa/changepassword.json. Reason:\n<pre>    \(reason)</pre></p>"
                 + "<hr><a href=\"http://eclipse.org/jetty\">Powered by Jetty:// 9.3.21.v20170918</a><hr/>\n\n</body>\n</html>\n")
-        #expect(answer.statusLine == "HTTP/1.1 401 Unauthorized")
+        // Jetty 9.3's sendError makes the message the reason phrase, unescaped.
+        #expect(answer.statusLine == "HTTP/1.1 401 Base user role not sufficient. Your base user role is 'ANONYMOUS', your user role is 'anonymous'")
     }
 
     @Test func theErrorPageEscapesMarkupAndEncodesLatin1() {

@@ -15,7 +15,8 @@ import Testing
     /// The rules with Java's ASCII meaning of \d and \W spelled out, since the oracle's
     /// engine reads those classes as Unicode.
     static let javaMeaning: [SusiPasswordRule: String] = [
-        .rule2017: #"^(?=.*[0-9]).{6,64}$"#,
+        .rule2017: #"^.{6,64}$"#,
+        .fallback: #"^(?=.*[0-9]).{6,64}$"#,
         .rule2019: #"^((?=.*[0-9])(?=.*[A-Z])(?=.*[^a-zA-Z0-9_]).{8,64})$"#,
     ]
 
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func boundariesAndJavasOwnCharacterClasses() {
-        let r17 = SusiPasswordRule.rule2017, r19 = SusiPasswordRule.rule2019
+        let r17 = SusiPasswordRule.fallback, r19 = SusiPasswordRule.rule2019
         #expect(!r17.accepts("abcd1"))
         #expect(r17.accepts("abcde1"))
         #expect(r17.accepts(String(repeating: "a", count: 63) + "1"))
@@ -76,5 +77,24 @@ import Testing
         #expect(!r19.accepts("Sec1!"))
         #expect(r19.violation(of: "Secret12") == "it has no character other than a letter, digit or _")
         #expect(r17.violation(of: "abc") == "it has 3 characters, not 6 to 64")
+    }
+
+    /// The shipped 2017 setting (commit 4e900afd98c1) takes any 6 to 64 code points but
+    /// a line break; the digit is only the code's fallback's (commit 3db4f2fc0941).
+    @Test func theShipped2017RuleWantsNoDigitAndIsTheDefault() {
+        let shipped = SusiPasswordRule.rule2017
+        #expect(shipped.regex == #"^.{6,64}$"#)
+        #expect(SusiPasswordRule.fallback.regex == #"^(?=.*\d).{6,64}$"#)
+        #expect(SusiPolicy.standard.rule == .rule2017)
+        #expect(shipped.accepts("abcdef"))
+        #expect(shipped.accepts("      "))
+        #expect(!SusiPasswordRule.fallback.accepts("abcdef"))
+        #expect(!shipped.accepts("abcde"))
+        #expect(shipped.accepts(String(repeating: "a", count: 64)))
+        #expect(!shipped.accepts(String(repeating: "a", count: 65)))
+        #expect(!shipped.accepts("abc\u{2028}def"))
+        #expect(shipped.violation(of: "abcdefgh") == nil)
+        #expect(shipped.source.contains("4e900afd98c1") && SusiPasswordRule.fallback.source.contains("3db4f2fc0941"))
+        #expect((try? SusiPolicy.parse(words: [("rule", "fallback")]))?.rule == .fallback)
     }
 }

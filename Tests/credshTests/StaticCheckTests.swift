@@ -21,7 +21,7 @@ import Testing
         ("sdk onewelcome\npolicy pin length=6 maxSimilar=7\n", "2:21", "maxSimilar (7) is more than the length (6)"),
         ("sdk fiori\npolicy passcode foo=1\n", "2:17", "unknown passcode policy key 'foo'"),
         ("sdk fiori\npolicy passcode minLength=6 isDigitsOnly=true minUniqueChars=11\n", "2:47", "isDigitsOnly=true with minUniqueChars=11: a digits-only passcode has at most 10 unique characters, so no passcode could pass"),
-        ("sdk susi\npolicy password rule=2018\n", "2:17", "policy key 'rule' takes 2017 or 2019, not 2018"),
+        ("sdk susi\npolicy password rule=2018\n", "2:17", "policy key 'rule' takes 2017, fallback, 2019, not 2018"),
         ("sdk susi\npolicy password rule=2019 rule=2017\n", "2:27", "policy key 'rule' is given twice"),
     ])
     func badPolicyValuesAreSyntaxErrors(script: String, at: String, message: String) throws {
@@ -88,7 +88,7 @@ import Testing
         #expect(stderr.contains("<stdin>:2:18: error: relid has no policy rule 'minXX' (its rules: minL, maxL, minDg, minUc"))
         #expect(stderr.contains("<stdin>:3:18: error: relid has no policy rule 'minUC' — did you mean 'minUc'?"))
         #expect(stderr.contains("<stdin>:5:18: error: onewelcome has no policy rule 'minUc' (it is a rule of relid: switch with sdk relid first)"))
-        #expect(stderr.contains("<stdin>:7:18: error: susi has no policy rule '2018' — did you mean '2017'? (its rules: 2017, 2019, email)"))
+        #expect(stderr.contains("<stdin>:7:18: error: susi has no policy rule '2018' — did you mean '2017'? (its rules: 2017, fallback, 2019, email)"))
     }
 
     @Test func expectNoteAcceptsEveryRuleItsSDKNames() throws {
@@ -112,17 +112,19 @@ import Testing
     @Test func helpExplainListsWhatExplainTakes() throws {
         let help = try Credsh.run(["-"], script: "help explain\n")
         #expect(help.status == 0)
-        for name in ["RULE_2017", "RULE_2019", "TOKEN_OWNER_NOT_CHECKED", "LOGIN_THROTTLE", "118 PASSWORD_EXPIRED",
+        for name in ["RULE_2017", "fallback", "RULE_2019", "TOKEN_OWNER_NOT_CHECKED", "LOGIN_THROTTLE", "118 PASSWORD_EXPIRED",
                      "9014 wrongPinLength", "failedToMeetPolicy", "\"No more attempts left\"", "initiateUpdateFlowForCredential"] {
             #expect(help.stdout.contains(name), "\(name)")
         }
         let listed = help.stdout.split(separator: "\n").filter { $0.hasPrefix("    ") }
         #expect(listed.count > 10 && listed.allSatisfy { $0.count <= 100 }, "wrapped to 100 columns")
         // Every name listed is one explain takes.
-        let explained = try Credsh.run(["-"], script: "sdk susi\nexplain TOKEN_OWNER_NOT_CHECKED\nexplain 2017\nexplain 2019\n")
+        let explained = try Credsh.run(["-"], script: "sdk susi\nexplain TOKEN_OWNER_NOT_CHECKED\nexplain 2017\nexplain fallback\nexplain 2019\n")
         #expect(explained.status == 0, "\(explained.stderr)")
         #expect(explained.stdout.contains("password rule 2017 RULE_2017\n"))
         #expect(explained.stdout.contains("password rule 2019 RULE_2019\n"))
+        #expect(explained.stdout.contains("password rule fallback\n"))
+        #expect(explained.stdout.contains("4e900afd98c1") && explained.stdout.contains("3db4f2fc0941"))
         let unknown = try Credsh.run(["-"], script: "sdk susi\nexplain RULE_2018\n")
         #expect(unknown.stdout.contains("the names 'help explain' lists"))
         #expect(unknown.stdout.contains("2017, 2019"))

@@ -9,7 +9,6 @@ enum FioriEvents {
     /// The create controller's message when the confirmation differs (a simulator decision).
     static let mismatchMessage = "Passcodes do not match. Please try again."
     /// What LocalAuthentication reports for a fingerprint that was not recognised.
-    static let biometricFailure = "authenticationFailed"
 
     static func present(_ controller: String, userID: String) -> Outcome {
         .call(api: "present", arguments: [("controller", .string(controller)), ("userIdentifier", .string(userID))], error: nil)
@@ -28,9 +27,9 @@ enum FioriEvents {
     }
 
     /// The Touch ID prompt's answer; `errorCase` (the `LAError` code) only when it failed.
-    static func evaluatePolicy(success: Bool) -> Outcome {
+    static func evaluatePolicy(success: Bool, failure: BiometricFailure = .authenticationFailed) -> Outcome {
         var fields: [(String, JSONValue)] = [("success", .bool(success))]
-        if !success { fields.append(("errorCase", .string(biometricFailure))) }
+        if !success { fields.append(("errorCase", .string(failure.rawValue))) }
         return .event(SDKEvent("evaluatePolicy", fields))
     }
 
@@ -68,4 +67,14 @@ enum FioriEvents {
     static func shouldResetPasscode(from controller: String) -> Outcome {
         .event(SDKEvent("shouldResetPasscode", [("fromController", .string(controller))]))
     }
+}
+
+/// How a Touch ID prompt ends without success: the `LAError` code in `errorCase`. SAP's
+/// FUIPasscodeController documentation treats both alike: "If Touch ID authentication is
+/// canceled or failed, the passcode view will be shown" (docs/fiori.md).
+public enum BiometricFailure: String, CaseIterable, Sendable {
+    /// The finger did not match.
+    case authenticationFailed
+    /// The user tapped Cancel on the prompt.
+    case userCancel
 }

@@ -6,7 +6,11 @@ extension FioriSimulator {
         if let open = presented {
             lines.append("on display: \(open.userID)'s \(open.screen.controller), screen \(open.screen.number) \"\(open.screen.title)\"")
         }
-        if biometricWillFail { lines.append("the next Touch ID prompt fails") }
+        switch armedBiometricFailure {
+        case .authenticationFailed?: lines.append("the next Touch ID prompt fails")
+        case .userCancel?: lines.append("the next Touch ID prompt is canceled")
+        case nil: break
+        }
         lines.append("users: \(users.count)")
         return lines
     }

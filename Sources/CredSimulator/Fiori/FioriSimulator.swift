@@ -12,8 +12,13 @@ public struct FioriSimulator: SimulatedSDK {
     public internal(set) var signedInUser: String?
     /// The passcode screen on display, if any.
     public internal(set) var presented: PresentedScreen?
-    /// Set by `failNextBiometric`: the next Touch ID prompt fails, then clears it.
-    public internal(set) var biometricWillFail = false
+    /// Whether the next Touch ID prompt is armed to end without success (either way).
+    public internal(set) var biometricWillFail: Bool {
+        get { armedBiometricFailure != nil }
+        set { armedBiometricFailure = newValue ? .authenticationFailed : nil }
+    }
+    /// How the next Touch ID prompt ends, when armed (`touchid fail`, `touchid cancel`).
+    public internal(set) var armedBiometricFailure: BiometricFailure?
     var random: SeededGenerator
 
     public init(seed: UInt64) { random = SeededGenerator(seed: seed) }
@@ -64,7 +69,10 @@ public struct FioriSimulator: SimulatedSDK {
     }
 
     /// The next Touch ID prompt fails (a finger the sensor does not recognise).
-    public mutating func failNextBiometric() { biometricWillFail = true }
+    public mutating func failNextBiometric() { armedBiometricFailure = .authenticationFailed }
+    /// The user taps Cancel on the next Touch ID prompt: as a failure, the passcode view
+    /// is shown (SAP's FUIPasscodeController documentation, docs/fiori.md).
+    public mutating func cancelNextBiometric() { armedBiometricFailure = .userCancel }
 
     // MARK: Shared verbs
 
@@ -154,9 +162,9 @@ public struct FioriSimulator: SimulatedSDK {
 
     /// The failed Touch ID prompt, if one was asked for; nil when the prompt will succeed.
     mutating func biometricPrompt() -> Outcome? {
-        guard biometricWillFail else { return nil }
-        biometricWillFail = false
-        return FioriEvents.evaluatePolicy(success: false)
+        guard let failure = armedBiometricFailure else { return nil }
+        armedBiometricFailure = nil
+        return FioriEvents.evaluatePolicy(success: false, failure: failure)
     }
 
     mutating func hash(_ passcode: String) -> StoredPassword {

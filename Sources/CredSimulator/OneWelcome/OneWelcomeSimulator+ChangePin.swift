@@ -67,10 +67,13 @@ extension OneWelcomeSimulator {
         return out
     }
 
-    /// `update CURRENT NEW`: `changePin`, then the current PIN, then the new PIN, stopping
-    /// at the first step that is refused with its challenge still pending. A change PIN
-    /// already under way goes on from its pending step.
-    mutating func changePinInOneGo(current: String, new: String, world: World) throws(SimulationError) -> [Outcome] {
+    /// `update CURRENT NEW [CONFIRM]`: `changePin`, then the current PIN, then the new PIN,
+    /// stopping at the first step that is refused with its challenge still pending. A
+    /// change PIN already under way goes on from its pending step. CONFIRM is compared
+    /// only on the create-PIN screen, as the example app's `evaluatePinState` does: a
+    /// wrong current PIN is answered (9009, an attempt spent) before any mismatch shows.
+    mutating func changePinInOneGo(current: String, new: String, confirm: String? = nil,
+                                   world: World) throws(SimulationError) -> [Outcome] {
         if let refusal = Self.pinPadRefusal(current) ?? Self.pinPadRefusal(new) { return [.appCheck(refusal)] }
         var out: [Outcome]
         switch pending {
@@ -87,10 +90,25 @@ extension OneWelcomeSimulator {
             out += try answerPin(current, world: world)
         }
         if case .createPin = pending {
+            if let confirm, confirm != new { return out + confirmationMismatch(new) }
             out += try answerPin(new, world: world)
         }
         return out
     }
+
+    /// The create-PIN screen with a confirmation that differs: the example app checks the
+    /// new PIN against the policy (`validatePolicyCompliance`, before it asks for the
+    /// confirmation), then compares, and sends nothing; the create-PIN challenge stays
+    /// pending. A policy refusal shows first and the confirmation is never asked for.
+    private func confirmationMismatch(_ new: String) -> [Outcome] {
+        let check = validatePolicyCompliance(new)
+        if check.contains(where: { if case .policyRefusal = $0 { true } else { false } }) { return check }
+        return check + [.appCheck(Self.confirmationMismatchMessage)]
+    }
+
+    /// The example app's words (`PinViewController`).
+    public static let confirmationMismatchMessage = "The confirmation PIN does not match."
+
 
     /// `validate PIN`: asks the SDK whether a PIN would pass the policy. Changes nothing,
     /// needs no authenticated user and, the policy being on the device, no network.

@@ -98,10 +98,10 @@ public struct OneWelcomeSimulator: SimulatedSDK {
         return out
     }
 
-    /// `update CURRENT NEW [CONFIRM]`: the app's change PIN screens filled in one go.
+    /// `update CURRENT NEW [CONFIRM]`: the app's change PIN screens filled in one go; the
+    /// confirmation is compared on the create-PIN screen, not before (docs/onewelcome.md).
     public mutating func update(current: String, new: String, confirm: String?, world: World) throws(SimulationError) -> [Outcome] {
-        if let confirm, confirm != new { return [.appCheck("The confirmation PIN does not match.")] }
-        return try changePinInOneGo(current: current, new: new, world: world)
+        try changePinInOneGo(current: current, new: new, confirm: confirm, world: world)
     }
 
     /// `logout`: `logoutUser`. Without a network the session still ends on the device.

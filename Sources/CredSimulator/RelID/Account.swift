@@ -24,6 +24,9 @@ struct AccountRecord: Sendable {
     var failures = 0
     var blocked = false
     var markedExpired = false
+    /// Set by an administrator (`offer USER none`): the server offers no credential for
+    /// update, so `getAllChallenges` answers `options=[]` (S1, test 8).
+    var offersNoUpdate = false
 }
 
 /// What only an activated account has: its password and history, as hashes.

@@ -48,6 +48,17 @@ public struct IdentityServer: Sendable {
 
     public mutating func markExpired(_ userID: String) { records[userID]?.markedExpired = true }
 
+    /// Whether the server offers the user's password for update (`offer USER Password`)
+    /// or nothing (`offer USER none`).
+    public mutating func setOffersPasswordUpdate(_ userID: String, _ offers: Bool) {
+        records[userID]?.offersNoUpdate = !offers
+    }
+
+    /// What `getAllChallenges` lists for the user: `["Password"]`, or nothing.
+    public func offeredCredentials(_ userID: String) -> [String] {
+        records[userID]?.offersNoUpdate == true ? [] : [RelIDSDK.passwordCredential]
+    }
+
     // MARK: Decisions
 
     public func isExpired(_ userID: String, now: Int64) -> Bool {

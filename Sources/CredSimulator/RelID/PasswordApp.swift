@@ -4,7 +4,8 @@
 /// after `onUserLoggedIn`.
 extension RelIDSimulator {
     /// The user enters a user name (and, if given, answers the password challenge at once).
-    public mutating func login(_ userID: String, password: String? = nil, now: Int64) throws(SimulationError) -> [Outcome] {
+    public mutating func login(_ userID: String, password: String? = nil, now: Int64,
+                               fault: NetworkFault? = nil) throws(SimulationError) -> [Outcome] {
         switch sdk.state {
         case .loggedIn(let user, _):
             throw SimulationError("\(user) is logged in; log out first")
@@ -18,54 +19,67 @@ extension RelIDSimulator {
         }
         var out = appReacts(to: sdk.setUser(userID, server: &server))
         if let password, let pending = sdk.pendingChallenge, pending.mode == .verify || pending.mode == .set {
-            out += try submitPassword(password, confirm: password, now: now)
+            out += try submitPassword(password, confirm: password, now: now, fault: fault)
         }
         return out
     }
 
     /// The user answers a mode 0 (verify) or mode 1 (set) challenge.
-    public mutating func submitPassword(_ password: String, confirm: String? = nil, now: Int64) throws(SimulationError) -> [Outcome] {
+    public mutating func submitPassword(_ password: String, confirm: String? = nil, now: Int64,
+                                        fault: NetworkFault? = nil) throws(SimulationError) -> [Outcome] {
         guard let pending = sdk.pendingChallenge else { throw SimulationError("no password challenge is pending; login first") }
-        let entered = password.trimmedSpacesAndTabs
+        let entered = password.trimmedAsFoundationWhitespaces
         switch pending.mode {
         case .verify:
             if entered.isEmpty { return [.appCheck("Please enter a password")] }
         case .set:
-            let confirmation = (confirm ?? password).trimmedSpacesAndTabs
+            let confirmation = (confirm ?? password).trimmedAsFoundationWhitespaces
             if entered.isEmpty { return [.appCheck("Please enter a password")] }
             if confirmation.isEmpty { return [.appCheck("Please confirm your password")] }
             if entered != confirmation { return [.appCheck("Password and confirm password do not match")] }
         default:
             throw SimulationError("the pending challenge is mode \(pending.mode.rawValue) (\(pending.mode.sdkName)); answer it with: update CURRENT NEW")
         }
-        return appReacts(to: sdk.setPassword(entered, mode: pending.mode, server: &server, now: now))
+        return appReacts(to: sdk.setPassword(entered, mode: pending.mode, server: &server, now: now, fault: fault))
     }
 
     /// The user fills the three-field update form (modes 2 and 4); the confirmation
-    /// defaults to the new password.
-    public mutating func updatePassword(current: String, new: String, confirm: String? = nil, now: Int64) -> [Outcome] {
-        let current = current.trimmedSpacesAndTabs, new = new.trimmedSpacesAndTabs, confirm = (confirm ?? new).trimmedSpacesAndTabs
+    /// defaults to the new password. Both screens trim as Foundation does and check in
+    /// the same order, but the mode 2 screen (S1) keeps its Update button disabled, and
+    /// its Return key does nothing, while a trimmed field is empty, so its three "Please
+    /// enter …" messages never show; the mode 4 screen (S0) submits on Return and shows them.
+    public mutating func updatePassword(current: String, new: String, confirm: String? = nil, now: Int64,
+                                        fault: NetworkFault? = nil) -> [Outcome] {
+        let current = current.trimmedAsFoundationWhitespaces, new = new.trimmedAsFoundationWhitespaces
+        let confirm = (confirm ?? new).trimmedAsFoundationWhitespaces
+        // The screen was opened for the pending challenge; with none, the app would guess
+        // from the login state, and the SDK answers that there is nothing to update.
+        let mode = sdk.pendingChallenge?.mode ?? (sdk.loggedInUser == nil ? .updateOnExpiry : .updateCredentials)
+        if mode == .updateCredentials, current.isEmpty || new.isEmpty || confirm.isEmpty {
+            return [.appCheck(Self.updateButtonDisabled)]
+        }
         if current.isEmpty { return [.appCheck("Please enter your current password")] }
         if new.isEmpty { return [.appCheck("Please enter a new password")] }
         if confirm.isEmpty { return [.appCheck("Please confirm your new password")] }
         if new != confirm { return [.appCheck("New password and confirm password do not match")] }
         if current == new { return [.appCheck("New password must be different from current password")] }
-        // The screen was opened for the pending challenge; with none, the app would guess
-        // from the login state, and the SDK answers that there is nothing to update.
-        let mode = sdk.pendingChallenge?.mode ?? (sdk.loggedInUser == nil ? .updateOnExpiry : .updateCredentials)
-        return appReacts(to: sdk.updatePassword(current: current, new: new, mode: mode, server: &server, now: now))
+        return appReacts(to: sdk.updatePassword(current: current, new: new, mode: mode, server: &server, now: now, fault: fault))
     }
 
-    public mutating func getAllChallenges() -> [Outcome] {
-        sdk.getAllChallenges(sdk.loggedInUser ?? sdk.recentLoggedInUser)
+    /// What the mode 2 screen does with an empty field: nothing reaches the SDK.
+    public static let updateButtonDisabled =
+        "the Update Password button stays disabled while a field is empty (after trimming); nothing is submitted"
+
+    public mutating func getAllChallenges(fault: NetworkFault? = nil) -> [Outcome] {
+        sdk.getAllChallenges(sdk.loggedInUser ?? sdk.recentLoggedInUser, server: server, fault: fault)
     }
 
-    public mutating func initiateUpdate(credential: String) -> [Outcome] {
-        appReacts(to: sdk.initiateUpdateFlowForCredential(credential, server: server))
+    public mutating func initiateUpdate(credential: String, fault: NetworkFault? = nil) -> [Outcome] {
+        appReacts(to: sdk.initiateUpdateFlowForCredential(credential, server: server, fault: fault))
     }
 
-    public mutating func logout() -> [Outcome] {
-        sdk.logOff(sdk.loggedInUser ?? sdk.recentLoggedInUser)
+    public mutating func logout(fault: NetworkFault? = nil) -> [Outcome] {
+        sdk.logOff(sdk.loggedInUser ?? sdk.recentLoggedInUser, fault: fault)
     }
 
     /// The user cancels the screen in front of them. On a login challenge the app calls
@@ -86,6 +100,8 @@ extension RelIDSimulator {
         var out: [Outcome] = []
         for outcome in outcomes {
             out.append(outcome)
+            // The update screens show a synchronous error in their banner (S0, S1).
+            if case .call("updatePassword", _, let error?) = outcome { out.append(UpdateScreen.banner(error.message)) }
             guard let event = outcome.event else { continue }
             if event.name == "getPassword", case .array(let info)? = event["challengeInfo"],
                let policy = info.first(where: { $0["key"] == .string(RelIDEvents.policyKey) }),
@@ -93,8 +109,13 @@ extension RelIDSimulator {
                 if lastPolicyMessage?.json != json { lastPolicyMessage = (json, PolicyMessage.from(json: json)) }
                 out.append(.appShows("policy: " + lastPolicyMessage!.message))
             }
+            out += UpdateScreen.shows(event)
+            // S1's dashboard offers an update only for what the SDK listed (test 8).
+            if event.name == "onCredentialsAvailableForUpdate", event["options"] == .array([]) {
+                out.append(.appShows("dashboard: no update option (nothing is offered for update)"))
+            }
             if event.name == "onUserLoggedIn", case .string(let user)? = event["userID"] {
-                out += sdk.getAllChallenges(user)
+                out += sdk.getAllChallenges(user, server: server)
             }
         }
         return out

@@ -1,6 +1,6 @@
 /// The REL-ID codes `explain` knows (docs/relid.md).
 public enum RelIDCodes {
-    public static let all: [CodeExplanation] = statuses + modes + syncErrors
+    public static let all: [CodeExplanation] = statuses + modes + syncErrors + readings
 
     /// Every entry for a number: 118 is both a status code and a sync error, 4 both a mode and an error.
     public static func explain(_ code: Int) -> [CodeExplanation] { all.filter { $0.code == code } }
@@ -61,6 +61,17 @@ public enum RelIDCodes {
               origin: "vendor (S0)"),
     ]
 
+    /// Where the sources disagree, the readings and the one credsh follows.
+    static let readings: [CodeExplanation] = [
+        .init(kind: "callback in mode 4", code: nil, name: "onUpdateCredentialResponse",
+              meaning: "Two readings of an accepted mode 4 update. S0's comment on updatePassword lists "
+                  + "\"SDK triggers onUpdateCredentialResponse callback\" and then onUserLoggedIn; S0's own flow diagram "
+                  + "and callback table, and the React Native codelab, go straight to onUserLoggedIn.",
+              flow: "mode 2: every update answers onUpdateCredentialResponse; mode 4: credsh delivers onUserLoggedIn only",
+              appShould: "in mode 4, wait for onUserLoggedIn (and accept an onUpdateCredentialResponse before it, should a real SDK send one)",
+              origin: "simulator decision (the sources contradict each other: credsh follows S0's flow diagram and callback table and RN, three sources against one comment)"),
+    ]
+
     static let syncErrors: [CodeExplanation] = [
         .init(kind: "sync error", code: 4, name: "INVALID_ARGUMENTS", meaning: RelIDSyncError.invalidArguments.message,
               flow: "any API given empty or wrong arguments, or called for a challenge that is not pending",
@@ -80,6 +91,14 @@ public enum RelIDCodes {
         .init(kind: "sync error", code: 147, name: "CURRENT_CREDENTIALS_MISMATCH", meaning: "The current credentials do not match; you will be logged off.",
               flow: "not returned by credsh: a wrong current password answers getPassword with status 102", appShould: "-",
               origin: "vendor (FL strings); credsh's choice of 102: simulator decision"),
+        .init(kind: "sync error", code: 12, name: "NETWORK_UNAVAILABLE", meaning: RelIDSyncError.networkUnavailable.message,
+              flow: "setPassword, updatePassword, getAllChallenges, initiateUpdateFlowForCredential or logOff while the device has no network (network down); nothing reaches the server",
+              appShould: "show it in the error banner and clear the fields (S1, test 9); try again when online",
+              origin: "simulator decision (S1's test 9 expects a connection error; the codelabs name no code or words)"),
+        .init(kind: "sync error", code: 13, name: "SERVER_UNREACHABLE", meaning: RelIDSyncError.serverUnreachable.message,
+              flow: "the same calls while the server does not answer (server down); no attempt is spent, no password changes",
+              appShould: "show it in the error banner and clear the fields (S1, test 9)",
+              origin: "simulator decision (S1's test 9 expects a connection error; the codelabs name no code or words)"),
         .init(kind: "sync error", code: 152, name: "LOGIN_REQUIRED", meaning: RelIDSyncError.loginRequired.message,
               flow: "getAllChallenges or initiateUpdateFlowForCredential with nobody logged in",
               appShould: "offer these only on the dashboard", origin: "vendor (FL strings)"),

@@ -19,6 +19,9 @@ extension RelIDSimulator {
         } else {
             lines.append("  password: none yet (activation sets one, mode 1)")
         }
+        if server.offeredCredentials(userID).isEmpty {
+            lines.append("  offered for update: nothing (getAllChallenges answers options=[]; 'offer \(userID) Password' restores it)")
+        }
         return lines
     }
 

@@ -61,11 +61,13 @@ public struct RelIDSDK: Sendable {
         return out
     }
 
-    public mutating func setPassword(_ password: String, mode: ChallengeMode, server: inout IdentityServer, now: Int64) -> [Outcome] {
+    public mutating func setPassword(_ password: String, mode: ChallengeMode, server: inout IdentityServer, now: Int64,
+                                     fault: NetworkFault? = nil) -> [Outcome] {
         let arguments: [(String, JSONValue)] = [("password", .string("***")), ("challengeMode", .int(mode.rawValue))]
         guard case .awaitingPassword(let pending) = state, pending.mode == mode, mode == .verify || mode == .set,
               !password.isEmpty
         else { return [.call(api: "setPassword", arguments: arguments, error: RelIDSyncError.invalidArguments)] }
+        if let fault { return Self.unreachable("setPassword", arguments, fault) }
         var out: [Outcome] = [.call(api: "setPassword", arguments: arguments, error: nil)]
         let user = pending.userID
         if mode == .set {
@@ -101,7 +103,7 @@ public struct RelIDSDK: Sendable {
     }
 
     public mutating func updatePassword(current: String, new: String, mode: ChallengeMode,
-                                        server: inout IdentityServer, now: Int64) -> [Outcome] {
+                                        server: inout IdentityServer, now: Int64, fault: NetworkFault? = nil) -> [Outcome] {
         let arguments: [(String, JSONValue)] = [
             ("currentPassword", .string("***")), ("newPassword", .string("***")), ("challengeMode", .int(mode.rawValue)),
         ]
@@ -111,6 +113,7 @@ public struct RelIDSDK: Sendable {
         }
         guard pending.mode == mode, !current.isEmpty, !new.isEmpty else { return refuse(RelIDSyncError.invalidArguments) }
         guard current != new else { return refuse(RelIDSyncError.sameAsCurrent) }
+        if let fault { return Self.unreachable("updatePassword", arguments, fault) }
         let call = Outcome.call(api: "updatePassword", arguments: arguments, error: nil)
         if mode == .updateOnExpiry {
             return [call] + updateOnExpiry(pending, current: current, new: new, server: &server, now: now)
@@ -118,30 +121,38 @@ public struct RelIDSDK: Sendable {
         return [call] + updateCredentials(pending, current: current, new: new, server: &server, now: now)
     }
 
-    public mutating func getAllChallenges(_ userID: String) -> [Outcome] {
+    public mutating func getAllChallenges(_ userID: String, server: IdentityServer, fault: NetworkFault? = nil) -> [Outcome] {
         let arguments: [(String, JSONValue)] = [("userID", .string(userID))]
         guard loggedInUser == userID else {
             return [.call(api: "getAllChallenges", arguments: arguments, error: RelIDSyncError.loginRequired)]
         }
+        if let fault { return Self.unreachable("getAllChallenges", arguments, fault) }
         return [
             .call(api: "getAllChallenges", arguments: arguments, error: nil),
-            RelIDEvents.onCredentialsAvailableForUpdate(userID, options: [Self.passwordCredential]),
+            RelIDEvents.onCredentialsAvailableForUpdate(userID, options: server.offeredCredentials(userID)),
         ]
     }
 
-    public mutating func initiateUpdateFlowForCredential(_ credential: String, server: IdentityServer) -> [Outcome] {
+    public mutating func initiateUpdateFlowForCredential(_ credential: String, server: IdentityServer,
+                                                         fault: NetworkFault? = nil) -> [Outcome] {
         let arguments: [(String, JSONValue)] = [("credentialType", .string(credential))]
         guard let user = loggedInUser, let account = server.account(user) else {
             return [.call(api: "initiateUpdateFlowForCredential", arguments: arguments, error: RelIDSyncError.loginRequired)]
         }
-        guard credential == Self.passwordCredential else {
+        // Only what getAllChallenges offers can be updated (S1 test 8: with `options=[]`
+        // the dashboard has no update; the SDK refuses it as any other type).
+        let offered = server.offeredCredentials(user)
+        guard offered.contains(credential) else {
             // The SDK's error stays as it is; the note says what would have worked.
-            let hint = credential.lowercased() == Self.passwordCredential.lowercased()
+            let onOffer = offered.isEmpty ? "none (the server offers this user nothing to update)"
+                                          : offered.joined(separator: ", ")
+            let hint = offered.contains(where: { $0.lowercased() == credential.lowercased() })
                 ? "did you mean '\(Self.passwordCredential)'? the credential type is matched exactly, as onCredentialsAvailableForUpdate offers it"
-                : "the credential types on offer (onCredentialsAvailableForUpdate): \(Self.passwordCredential)"
+                : "the credential types on offer (onCredentialsAvailableForUpdate): \(onOffer)"
             return [.call(api: "initiateUpdateFlowForCredential", arguments: arguments, error: RelIDSyncError.credentialNotSupported),
                     .note(hint)]
         }
+        if let fault { return Self.unreachable("initiateUpdateFlowForCredential", arguments, fault) }
         let update = PasswordChallenge(userID: user, mode: .updateCredentials, attemptsLeft: account.attemptsLeft)
         return [.call(api: "initiateUpdateFlowForCredential", arguments: arguments, error: nil), challenge(update, server: server)]
     }
@@ -152,11 +163,12 @@ public struct RelIDSDK: Sendable {
         return [.call(api: "resetAuthState", arguments: [], error: nil), getUser()]
     }
 
-    public mutating func logOff(_ userID: String) -> [Outcome] {
+    public mutating func logOff(_ userID: String, fault: NetworkFault? = nil) -> [Outcome] {
         let arguments: [(String, JSONValue)] = [("userID", .string(userID))]
         guard loggedInUser == userID else {
             return [.call(api: "logOff", arguments: arguments, error: RelIDSyncError.notLoggedIn)]
         }
+        if let fault { return Self.unreachable("logOff", arguments, fault) }
         return [.call(api: "logOff", arguments: arguments, error: nil)] + logOffChain(userID)
     }
 

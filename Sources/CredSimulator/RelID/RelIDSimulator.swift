@@ -40,14 +40,14 @@ public struct RelIDSimulator: SimulatedSDK {
     }
 
     public mutating func login(_ userID: String, secret: String?, world: World) throws(SimulationError) -> [Outcome] {
-        try login(userID, password: secret, now: world.now)
+        try login(userID, password: secret, now: world.now, fault: world.network.fault)
     }
 
     public mutating func update(current: String, new: String, confirm: String?, world: World) throws(SimulationError) -> [Outcome] {
-        updatePassword(current: current, new: new, confirm: confirm, now: world.now)
+        updatePassword(current: current, new: new, confirm: confirm, now: world.now, fault: world.network.fault)
     }
 
-    public mutating func logout(world: World) throws(SimulationError) -> [Outcome] { logout() }
+    public mutating func logout(world: World) throws(SimulationError) -> [Outcome] { logout(fault: world.network.fault) }
 
     public mutating func cancel(world: World) throws(SimulationError) -> [Outcome] { try cancel() }
 }

@@ -95,18 +95,24 @@ struct SusiApp: Sendable {
     }
 
     /// Any request from the device, with the app's token added when it holds one and the
-    /// request names none. A query string in `path` is decoded into parameters first.
+    /// request names none. A query string in `path` is read as the wire carries it
+    /// (`SusiWire`: a malformed escape answers 500, GET names are not decoded); the
+    /// NAME=VALUE pairs are what the app's HTTP library encodes, so they always read back.
     func rawRequest(method: String, path: String, parameters: [(String, String)],
                     server: inout SusiServer, world: World) -> [Outcome] {
-        var path = path, parameters = parameters
+        var path = path, query = ""
         if let question = path.firstIndex(of: "?") {
-            parameters = FormEncoding.decode(String(path[path.index(after: question)...])) + parameters
+            query = String(path[path.index(after: question)...])
             path = String(path[..<question])
         }
-        if let user, !parameters.contains(where: { $0.0 == "access_token" }) {
-            parameters.append(("access_token", user.accessToken))
+        var request = SusiWire.request(method: method, path: path, query: query, form: nil, headers: Self.headers)
+        request.parameters += parameters
+        if request.getReaderPairs != nil { request.getReaderPairs! += parameters }
+        if let user, !request.parameters.contains(where: { $0.0 == "access_token" }) {
+            request.parameters.append(("access_token", user.accessToken))
+            if request.getReaderPairs != nil { request.getReaderPairs!.append(("access_token", user.accessToken)) }
         }
-        var (out, answer) = Self.exchange(Self.request(method, path, parameters), server: &server, world: world)
+        var (out, answer) = Self.exchange(request, server: &server, world: world)
         if answer == nil { out.append(.networkError("no answer (\(Self.fault(world)))")) }
         return out
     }

@@ -41,9 +41,14 @@ public enum SusiCodes {
               origin: "vendor (the servlet container's answer); that the server has only these two services: simulator decision"),
         .init(kind: "HTTP status", code: 405, name: "METHOD_NOT_ALLOWED",
               meaning: "An error page: \"HTTP method M is not supported by this URL\".",
-              flow: "a method other than GET or POST on either service",
+              flow: "PUT or DELETE on either service (HEAD runs the service as GET; OPTIONS and TRACE answer 200; others 501)",
               appShould: "use GET or POST",
-              origin: "vendor (the servlet API's default for PUT and DELETE); the same answer for HEAD and the rest: simulator decision"),
+              origin: "vendor (HttpServlet's default for PUT and DELETE)"),
+        .init(kind: "HTTP status", code: 501, name: "NOT_IMPLEMENTED",
+              meaning: "An error page: \"Method M is not implemented by this servlet for this URI\".",
+              flow: "a method HttpServlet does not know (PATCH, …) on either service",
+              appShould: "use GET or POST",
+              origin: "vendor (HttpServlet.service)"),
         .init(kind: "HTTP status", code: 422, name: "UNPROCESSABLE_ENTITY",
               meaning: "An error page: \"Invalid credentials\" (login: no such account or a wrong password; change password: "
                   + "a wrong current password) or \"User not yet activated\" (login).",
@@ -52,9 +57,11 @@ public enum SusiCodes {
                   + "\"Problem connecting to server!\" on the change form",
               origin: "vendor (\(server) LoginService, PasswordChangeService)"),
         .init(kind: "HTTP status", code: 500, name: "SERVER_ERROR",
-              meaning: "An error page with the reason \"Server Error\": the service failed with a NullPointerException.",
-              flow: "/aaa/changepassword.json naming no existing account, or without newpassword once the current password is right",
-              appShould: "send an existing account's e-mail and every parameter",
+              meaning: "An error page with the reason \"Server Error\": the service failed with a NullPointerException, "
+                  + "or Jetty could not read the parameters.",
+              flow: "/aaa/changepassword.json naming no existing account, or without newpassword once the current password is right; "
+                  + "any request to a service whose query or form has a malformed %-escape or bytes that are not UTF-8 (before any check)",
+              appShould: "send an existing account's e-mail and every parameter, percent-encoded as UTF-8",
               origin: "vendor (PasswordChangeService dereferences the missing account); the page without its stack trace: simulator decision"),
     ]
 
@@ -64,12 +71,19 @@ public enum SusiCodes {
               meaning: SusiPasswordRule.rule2017.regex + " : " + SusiPasswordRule.rule2017.summary + ".",
               flow: "checked on the new password by /aaa/changepassword.json after the current password; a miss answers 400 \"invalid password\"",
               appShould: "the iOS app checks only that the new password has more than 5 characters",
-              origin: "vendor (the server's default users.password.regex in 2017); the simulation's default rule"),
+              origin: "vendor (users.password.regex as the server shipped it: " + SusiPasswordRule.rule2017.source
+                  + "); the simulation's default rule"),
+        .init(kind: "password rule", code: nil, name: "fallback",
+              meaning: SusiPasswordRule.fallback.regex + " : " + SusiPasswordRule.fallback.summary + ".",
+              flow: "selected with `policy password rule=fallback`; checked like the 2017 rule",
+              appShould: "tell the user a digit is needed before sending",
+              origin: "vendor (the code's built-in pattern: " + SusiPasswordRule.fallback.source
+                  + "; a server that shipped its config never used it)"),
         .init(kind: "password rule", code: Int(SusiPasswordRule.rule2019.rawValue), name: "RULE_2019",
               meaning: SusiPasswordRule.rule2019.regex + " : " + SusiPasswordRule.rule2019.summary + ".",
               flow: "selected with `policy password rule=2019`; checked like the 2017 rule",
               appShould: "tell the user about capitals and symbols before sending",
-              origin: "vendor (the server's default users.password.regex from mid-2019)"),
+              origin: "vendor (users.password.regex from mid-2019: " + SusiPasswordRule.rule2019.source + ")"),
     ]
 
     static let behaviours: [CodeExplanation] = [

@@ -25,6 +25,7 @@ public enum SusiEvents {
 
     static func response(_ response: SusiResponse) -> Outcome {
         var fields: [(String, JSONValue)] = [("status", .int(response.status))]
+        if response.bodyless { return .event(SDKEvent("response", fields)) }
         if case .object(let members)? = response.json {
             for (name, value) in members {
                 fields.append((name, secretParameters.contains(name) ? .string("***") : value))

@@ -26,7 +26,7 @@ public struct SusiPolicy: Equatable, Sendable {
             switch key {
             case "rule":
                 guard let rule = SusiPasswordRule(rawValue: text(of: value)) else {
-                    throw SimulationError("policy key 'rule' takes 2017 or 2019, not \(text(of: value))")
+                    throw SimulationError("policy key 'rule' takes \(SusiPasswordRule.allCases.map(\.rawValue).joined(separator: ", ")), not \(text(of: value))")
                 }
                 policy.rule = rule
             case "maxInvalidLogins":

@@ -15,6 +15,12 @@ public struct SusiRequest: Sendable {
     /// Request headers, as sent. Only three of them matter here: the server derives an
     /// anonymous caller's name from User-Agent, Accept-Encoding and Accept-Language.
     public var headers: [(String, String)]
+    /// Why Jetty's parameter parser throws on this request (a malformed `%`-escape, bytes
+    /// that are not UTF-8); the servlet never runs and the container answers 500.
+    public var malformed: String? = nil
+    /// The pairs susi_server's own GET reader takes from the query string, names as sent
+    /// (not percent-decoded); nil when they are `parameters` themselves.
+    public var getReaderPairs: [(String, String)]? = nil
 
     public init(method: String, path: String, parameters: [(String, String)],
                 clientHost: String = "127.0.0.1", headers: [(String, String)] = []) {
@@ -26,12 +32,15 @@ public struct SusiRequest: Sendable {
     }
 
     /// The value a servlet reads for `name`. The server's GET reader keeps the last of
-    /// repeated names (it fills a map pair by pair), the POST reader the first (docs/susi.md,
-    /// "Parameters").
+    /// repeated names (it fills a map pair by pair) and matches names as sent, the POST
+    /// reader the first (docs/susi.md, "Parameters").
     public func parameter(_ name: String) -> String? {
-        let values = parameters.lazy.filter { $0.0 == name }.map(\.1)
-        return method == "GET" ? values.reversed().first : values.first
+        guard readsAsGET else { return parameters.first { $0.0 == name }?.1 }
+        return (getReaderPairs ?? parameters).last { $0.0 == name }?.1
     }
+
+    /// GET, and HEAD, which the servlet runs as a GET (`HttpServlet.doHead`).
+    public var readsAsGET: Bool { method == "GET" || method == "HEAD" }
 
     /// What `HttpServletRequest.getParameter` returns: always the first value. The server
     /// reads `access_token` this way, before the service sees its own parameter map.

@@ -72,10 +72,31 @@ public struct SusiServer: Sendable {
         guard request.path == Self.loginPath || request.path == Self.changePasswordPath else {
             return .error(404, "Not Found", path: request.path)
         }
-        guard request.method == "GET" || request.method == "POST" else {
-            return .error(405, "HTTP method \(request.method) is not supported by this URL", path: request.path,
-                          notes: ["the services answer only GET and POST"])
+        if let answer = SusiServlet.answerWithoutService(request) { return answer }
+        if let malformed = request.malformed {
+            return .error(500, JettyErrorPage.defaultMessage(500), path: request.path,
+                          notes: ["Jetty: \(malformed), so reading the parameters throws; 500 before any check of the service"])
         }
+        guard request.method == "HEAD" else { return serviceAnswer(request, now: now) }
+        var answer = serviceAnswer(request, now: now)
+        answer.bodyless = true
+        answer.notes.insert("HEAD: the service ran as for GET (HttpServlet.doHead); the answer carries no body", at: 0)
+        return answer
+    }
+
+    /// The service itself, for GET, POST and HEAD.
+    private mutating func serviceAnswer(_ request: SusiRequest, now: Int64) -> SusiResponse {
+        var getNotes: [String] = []
+        for (name, _) in request.readsAsGET ? request.getReaderPairs ?? [] : []
+        where FormEncoding.percentDecode(Substring(name)) != name {
+            getNotes.append("GET: the service reads the name '\(name)' as sent: names are not percent-decoded")
+        }
+        var answer = serviceChecks(request, now: now)
+        answer.notes = getNotes + answer.notes
+        return answer
+    }
+
+    private mutating func serviceChecks(_ request: SusiRequest, now: Int64) -> SusiResponse {
         let caller = SusiIdentity.of(request, tokens: tokens, hasher: hasher, now: now)
         if request.path == Self.loginPath {
             return login(request, caller: caller, now: now)

@@ -10,7 +10,7 @@ enum FioriFlow: SDKFlow {
     static let initialPasscode = Parameter("PASSCODE", "a passcode", .secret, keyword: "passcode")
     static let touchID = Parameter.flag("touchid", "Touch ID on from the start")
     static let passcode = Parameter("PASSCODE", "a passcode", .secret)
-    static let setting = Parameter("SETTING", "on, off or fail", .choice(["on", "off", "fail"]))
+    static let setting = Parameter("SETTING", "on, off, fail or cancel", .choice(["on", "off", "fail", "cancel"]))
     static let user = Parameter("USER", "a user name (default: the signed-in or only user)", .user, optional: true)
     static let rules = Parameter("RULES", "KEY=VALUE pairs", .policyRules(keys: PasscodePolicy.keys), variadic: true)
     static let policyRuleNames = PasscodeRule.keys
@@ -29,7 +29,7 @@ enum FioriFlow: SDKFlow {
             return []
         },
         CommandSpec("touchid", [setting, user], group: group, sdk: catalog.name,
-                    summary: "Turn a user's Touch ID preference on or off, or make the next biometric prompt fail",
+                    summary: "Turn a user's Touch ID preference on or off, or make the next biometric prompt fail or be canceled",
                     example: "touchid fail") { c in
             let word = try c.text(setting), id = try c.optionalText(user)
             switch word {
@@ -39,8 +39,12 @@ enum FioriFlow: SDKFlow {
                 fiori(c) { sdk, _ in sdk.failNextBiometric() }
                 c.say("the next biometric prompt fails (the passcode screen is shown instead)")
                 return []
+            case "cancel":
+                fiori(c) { sdk, _ in sdk.cancelNextBiometric() }
+                c.say("the next biometric prompt is canceled (the passcode screen is shown instead)")
+                return []
             default:
-                throw SimulationError("touchid takes on, off or fail, not '\(word)'")
+                throw SimulationError("touchid takes on, off, fail or cancel, not '\(word)'")
             }
         },
         CommandSpec("changepasscode", group: group, sdk: catalog.name,

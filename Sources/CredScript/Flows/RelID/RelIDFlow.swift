@@ -17,6 +17,8 @@ enum RelIDFlow: SDKFlow {
     static let confirm = Parameter("CONFIRM", "the password again", .secret, optional: true)
     static let credential = Parameter("CREDENTIAL", "a credential type", .choice([RelIDSDK.passwordCredential]))
     static let count = Parameter("COUNT", "a whole number", .integer)
+    static let offering = Parameter("OFFER", "what the server offers for update",
+                                    .choice([RelIDSDK.passwordCredential, "none"]))
 
     /// Runs `body` on the REL-ID simulator, changed in place.
     static func relid<R, E: Error>(_ c: CommandContext, _ body: (inout RelIDSimulator, World) throws(E) -> R) throws(E) -> R {
@@ -101,16 +103,26 @@ enum RelIDFlow: SDKFlow {
         CommandSpec("password", [password, confirm], group: group, sdk: catalog.name,
                     summary: "Answer a pending mode 0 (verify) or mode 1 (set) challenge", example: "password \"Passw0rd!\"") { c in
             let given = try c.text(password), again = try c.optionalText(confirm)
-            return try relid(c) { sim, world throws(SimulationError) in try sim.submitPassword(given, confirm: again, now: world.now) }
+            return try relid(c) { sim, world throws(SimulationError) in try sim.submitPassword(given, confirm: again, now: world.now, fault: world.network.fault) }
         },
         CommandSpec("challenges", group: group, sdk: catalog.name,
                     summary: "getAllChallenges for the logged-in user", example: "challenges") { c in
-            relid(c) { sim, _ in sim.getAllChallenges() }
+            relid(c) { sim, world in sim.getAllChallenges(fault: world.network.fault) }
         },
         CommandSpec("initiate", [credential], group: group, sdk: catalog.name,
                     summary: "initiateUpdateFlowForCredential (case-sensitive: \"Password\")", example: "initiate Password") { c in
             let name = try c.text(credential)
-            return relid(c) { sim, _ in sim.initiateUpdate(credential: name) }
+            return relid(c) { sim, world in sim.initiateUpdate(credential: name, fault: world.network.fault) }
+        },
+        CommandSpec("offer", [user, offering], group: group, sdk: catalog.name,
+                    summary: "Administrator: which credential the server offers USER for update (getAllChallenges): Password, or none",
+                    example: "offer alice none") { c in
+            let id = try c.existingUser(user), what = try c.text(offering)
+            relid(c) { sim, _ in sim.server.setOffersPasswordUpdate(id, what == RelIDSDK.passwordCredential) }
+            c.say(what == RelIDSDK.passwordCredential
+                  ? "the server offers \(id) the credential \(what) for update"
+                  : "the server offers \(id) no credential for update (getAllChallenges: options=[])")
+            return []
         },
         CommandSpec("expect attemptsLeft", [count], group: group, sdk: catalog.name, role: .expectation,
                     summary: "The pending password challenge has this many attempts left", example: "expect attemptsLeft 2") { c in

@@ -12,7 +12,9 @@ enum SusiFlow: SDKFlow {
     static let initialPassword = Parameter("PASSWORD", "a password", .secret, keyword: "password")
     static let notActivated = Parameter.flag("inactive", "an account not yet activated (login answers 422)")
     static let rules = Parameter("RULES", "KEY=VALUE pairs", .policyRules(keys: SusiPolicy.keys), variadic: true)
-    static let method = Parameter("METHOD", "GET or POST", .choice(["GET", "POST"]))
+    /// GET and POST reach the services; the others get the servlet's own answers (docs/susi.md, "The wire").
+    static let method = Parameter("METHOD", "an HTTP method: GET, POST, HEAD, OPTIONS, TRACE, PUT, DELETE or PATCH",
+                                  .choice(["GET", "POST", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE", "PATCH"]))
     static let path = Parameter("PATH", "a path such as /aaa/changepassword.json, with any query string",
                                 .requestTarget(paths: ["/aaa/login.json", "/aaa/changepassword.json"],
                                                secretNames: SusiEvents.secretParameters.sorted()))
@@ -48,7 +50,7 @@ enum SusiFlow: SDKFlow {
             return susi(c) { sdk, world in sdk.rawRequest(method: verb, path: target, parameters: pairs.map { ($0.key, $0.value) }, world: world) }
         },
         CommandSpec("policy password", [rules], group: group, sdk: catalog.name,
-                    summary: "Set the server's whole password policy: rule=2017|2019 and the login throttle",
+                    summary: "Set the server's whole password policy: rule=2017|fallback|2019 and the login throttle",
                     example: "policy password rule=2019",
                     check: PolicyCheck.check(rules) { pairs in _ = try SusiPolicy.parse(words: pairs.map { ($0.key, $0.text) }) }) { c in
             let policy = try SusiPolicy.parse(words: try c.textPairs(rules).map { ($0.key, $0.value) })

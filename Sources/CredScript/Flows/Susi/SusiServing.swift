@@ -20,9 +20,15 @@ extension Evaluator {
                                    failure: Evaluator.failure(in: exchange.outcomes), said: [])
         last = result
         if let journal {
-            let lines = SusiServing.replayLines(request, appHoldsToken: appHoldsToken, active: simulation.activeCatalog.name)
-            journal.addServed(lines, comment: "served \(client): \(request.method) \(request.path)", result: result,
-                              table: table, active: simulation.activeCatalog.name, host: host)
+            let comment = "served \(client): \(request.method) \(request.path)"
+            // Decoded pairs cannot say a malformed escape or a GET name read as sent.
+            if request.malformed != nil || request.getReaderPairs != nil {
+                journal.addComment("\(comment) (not replayable with request: its query is read as sent)".escapingControls.shorteningWords(),
+                                   host: host)
+            } else {
+                let lines = SusiServing.replayLines(request, appHoldsToken: appHoldsToken, active: simulation.activeCatalog.name)
+                journal.addServed(lines, comment: comment, result: result, table: table, active: simulation.activeCatalog.name, host: host)
+            }
         }
         return exchange
     }

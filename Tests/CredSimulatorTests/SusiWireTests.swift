@@ -1,0 +1,94 @@
+import Testing
+@testable import CredSimulator
+
+/// The 2017 server on the wire, as Jetty 9.3 and susi_server read a request
+/// (docs/susi.md, "The wire").
+@Suite struct SusiWireTests {
+    typealias S = SusiServerTests
+    static let change = SusiServer.changePasswordPath
+
+    static func wire(_ method: String, _ path: String, _ query: String, form: String? = nil) -> SusiRequest {
+        SusiWire.request(method: method, path: path, query: query, form: form.map { Array($0.utf8) })
+    }
+
+    @Test(arguments: ["%ZZ", "%4", "%+A", "abc%", "%G1", "%FF", "%C3%28", "%ED%A0%80", "%uABCD"])
+    func aMalformedEscapeOrNoUTF8AnswersFiveHundredBeforeAnyCheck(bad: String) throws {
+        var server = try S.server()
+        // No token at all: a well-formed request would be refused with 401.
+        let answer = server.handle(Self.wire("GET", Self.change, "changepassword=\(S.dave)&password=secret12&newpassword=x\(bad)"),
+                                   now: S.start)
+        #expect(answer.status == 500, "\(bad)")
+        #expect(answer.statusLine == "HTTP/1.1 500 Server Error")
+        #expect(answer.notes.first?.hasPrefix("Jetty: the query string has") == true)
+        #expect(server.verify(S.dave, "secret12"))
+    }
+
+    @Test func wellFormedEscapesAndUTF8ReadAsBefore() {
+        for good in ["%41", "%c3%a9", "%E2%82%AC", "a+b", "%2B", "", "x=%F0%9F%98%80", "é"] {
+            #expect(SusiWire.malformation(in: Array(good.utf8)) == nil, "\(good)")
+        }
+        #expect(SusiWire.malformation(in: Array("a%4".utf8)) == "an incomplete %-escape at the end (a % without two hex digits after it)")
+        // The note never quotes what may be part of a secret.
+        #expect(SusiWire.malformation(in: Array("newpassword=se%Zcret".utf8))?.contains("Zc") == false)
+    }
+
+    @Test func aMalformedFormBodyAnswersFiveHundredToo() throws {
+        var server = try S.server()
+        let request = Self.wire("POST", SusiServer.loginPath, "", form: "login=\(S.dave)&password=secret12&type=access-token&x=%ZZ")
+        #expect(request.malformed == "the form body has a malformed %-escape (a % not followed by two hex digits)")
+        #expect(server.handle(request, now: S.start).status == 500)
+    }
+
+    @Test func getReadsNamesAsSentAndPostDecodesThem() throws {
+        var server = try S.server()
+        let token = try S.token(&server, S.dave, "secret12")
+        let query = "changepassword=\(S.dave)&password=secret12&new%70assword=other123&access_token=\(token)"
+        let get = server.handle(Self.wire("GET", Self.change, query), now: S.start)
+        // No newpassword for the service: the rule check fails on null.
+        #expect(get.status == 500)
+        #expect(get.notes.contains { $0.contains("'new%70assword' as sent") })
+        #expect(server.verify(S.dave, "secret12"))
+        let post = server.handle(Self.wire("POST", Self.change, query), now: S.start)
+        #expect(post.status == 200 && post.json?["accepted"] == .bool(true))
+        #expect(!post.notes.contains { $0.hasPrefix("GET:") })
+        #expect(server.verify(S.dave, "other123"))
+    }
+
+    @Test func headRunsTheServiceAndAnswersWithoutABody() throws {
+        var server = try S.server()
+        let token = try S.token(&server, S.dave, "secret12")
+        var head = S.change(S.dave, current: "secret12", new: "other123", token: token)
+        head.method = "HEAD"
+        let answer = server.handle(head, now: S.start)
+        #expect(answer.status == 200 && answer.bodyless)
+        #expect(SusiEvents.response(answer) == .event(SDKEvent("response", [("status", .int(200))])))
+        #expect(server.verify(S.dave, "other123"))
+    }
+
+    @Test func theServletAnswersTheOtherMethods() throws {
+        var server = try S.server()
+        func ask(_ method: String) -> SusiResponse {
+            server.handle(SusiRequest(method: method, path: SusiServer.loginPath, parameters: [],
+                                      headers: [("User-Agent", "t")]), now: S.start)
+        }
+        let options = ask("OPTIONS")
+        #expect(options.status == 200 && options.headers.first?.1 == "GET, HEAD, POST, TRACE, OPTIONS")
+        #expect(options.bodyBytes().bytes.isEmpty)
+        let trace = ask("TRACE")
+        #expect(trace.status == 200 && trace.body() == ("message/http", "TRACE /aaa/login.json HTTP/1.1\r\nUser-Agent: t\r\n"))
+        #expect(ask("PUT").statusLine == "HTTP/1.1 405 HTTP method PUT is not supported by this URL")
+        #expect(ask("DELETE").status == 405)
+        #expect(ask("PATCH").statusLine == "HTTP/1.1 501 Method PATCH is not implemented by this servlet for this URI")
+    }
+
+    @Test func theReasonPhraseIsTheErrorMessage() throws {
+        var server = try S.server()
+        let token = try S.token(&server, S.dave, "secret12")
+        let refused = server.handle(S.change(S.dave, current: "secret12", new: "abc", token: token), now: S.start)
+        #expect(refused.statusLine == "HTTP/1.1 400 invalid password")
+        let anonymous = server.handle(S.change(S.dave, current: "secret12", new: "abcdef", token: nil), now: S.start)
+        #expect(anonymous.statusLine.hasPrefix("HTTP/1.1 401 Base user role not sufficient."))
+        let ok = server.handle(S.login(S.dave, "secret12"), now: S.start)
+        #expect(ok.statusLine == "HTTP/1.1 200 OK")
+    }
+}
