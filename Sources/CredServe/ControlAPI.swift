@@ -1,5 +1,8 @@
 import CredScript
 import CredSimulator
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// `--control`: how a test harness in any language sets up and checks the world around
 /// the app it drives. `POST /__credsh/run` runs the script in its body against the live
@@ -10,14 +13,24 @@ struct ControlAPI {
     static let runPath = "/__credsh/run"
     static let statePath = "/__credsh/state"
     /// The most bytes of JSON Lines one run answers with; the rest is left out and said so.
-    static let outputLimit = 8 * 1024 * 1024
+    static let outputLimit = 1024 * 1024
 
     unowned let session: ServeSession
+    let access: ControlAccess
 
     func answer(_ request: WireRequest) -> (WireResponse, ServeLogEntry) {
-        let response: WireResponse
+        var response: WireResponse
         var note: String?
+        if let refusal = access.refusal(request) {
+            let entry = ServeLogEntry(client: request.client, method: request.method, path: request.path,
+                                      status: refusal.status, note: refusal.status == 401 ? "no valid token" : "refused: Host or Origin")
+            return (refusal, entry)
+        }
         switch (request.method, request.path) {
+        case ("POST", Self.runPath) where session.answerBytesInFlight > session.options.limits.answerBytesInFlight:
+            response = Self.plain(503, "Service Unavailable", "answers not yet read by their clients hold over \(session.options.limits.answerBytesInFlight >> 20) MiB; try again\n")
+            response.headers.append(("Retry-After", "1"))
+            note = "busy: answers unread"
         case ("POST", Self.runPath):
             let (text, exitCode) = run(request.body)
             response = WireResponse(status: exitCode == 0 ? 200 : exitCode == 2 ? 400 : 422,
@@ -48,10 +61,22 @@ struct ControlAPI {
     private func run(_ script: [UInt8]) -> (String, Int32) {
         let live = session.evaluator
         let host = CaptureHost(limit: Self.outputLimit)
-        let runner = Evaluator(simulation: live.simulation, table: live.table, options: Evaluator.Options(), host: host)
+        let limits = session.options.limits
+        let runner = Evaluator(simulation: live.simulation, table: live.table,
+                               options: Evaluator.Options(stepBudget: limits.controlStepBudget), host: host)
+        // Every other client waits while a run runs: its time is bounded, as Ctrl-C bounds
+        // a command at the prompt (the run stops between statements, "interrupted").
+        let deadline = Self.monotonicSeconds() + limits.controlRunSeconds
+        runner.interruptRequested = { Self.monotonicSeconds() > deadline }
         runner.run(SourceFile(name: "<control>", bytes: script))
         live.simulation = runner.simulation
         return (host.text, runner.exitCode)
+    }
+
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     /// The world as a harness checks it: the clock, the active SDK, the network, what was

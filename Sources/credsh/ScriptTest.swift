@@ -100,7 +100,7 @@ enum ScriptTest {
                 transcript = .matches
             } else if settings.update {
                 do {
-                    try FileSystem.replace(expectedPath, with: actual)
+                    try FileSystem.write(expectedPath, actual, mode: .replace(newMode: 0o644), origin: .derived)
                     transcript = .updated(expectedPath)
                 } catch {
                     problems.append(ioProblem(error.message, file: expectedPath))

@@ -72,14 +72,24 @@ enum ServeCommand {
             streams.writeError("credsh: \(error.message)\n")
             return 4
         }
+        // The control API's token is printed once, at start, like Jupyter's: whoever started
+        // the server reads it here; a web page or another machine cannot.
+        let token = session.controlToken
         if json {
-            streams.write(JSONValue.object([("serving", .string(url)), ("control", .bool(configuration.control))]).serialized + "\n")
+            var members: [(String, JSONValue)] = [("serving", .string(url)), ("control", .bool(configuration.control))]
+            if let token { members.append(("token", .string(token))) }
+            streams.write(JSONValue.object(members).serialized + "\n")
         } else {
             streams.write("serving SUSI at \(url) (POST or GET /aaa/login.json and /aaa/changepassword.json"
                 + (configuration.control ? "; control API at /__credsh/run and /__credsh/state" : "") + "); Ctrl-C stops\n")
+            if let token {
+                streams.write("control API token: \(token) (send 'Authorization: Bearer \(token)' or ?token=\(token)): \(url)/__credsh/state?token=\(token)\n")
+            }
         }
         if !isLoopback(configuration.host) {
-            streams.writeError("credsh: \(configuration.host) is not a loopback address: whoever can reach it can log in and change passwords here\n")
+            let control = configuration.control
+                ? "; the control API is open to the network too, to whoever has its token: keep the token secret" : ""
+            streams.writeError("credsh: \(configuration.host) is not a loopback address: whoever can reach it can log in and change passwords here\(control)\n")
         }
         streams.flush()
 

@@ -78,8 +78,8 @@ final class TerminalHost: ScriptHost {
     }
 
     func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {
-        do { try FileSystem.writePrivate(path, text, exclusive: !overwrite) } catch {
-            if !overwrite, FileSystem.exists(path) {
+        do { try FileSystem.write(path, Array(text.utf8), mode: overwrite ? .replace(newMode: 0o600) : .createNew) } catch {
+            if !overwrite, FileSystem.exists(path), !FileSystem.isLink(path) {
                 throw HostError("\(path) already exists; 'record --force \(path)' replaces it")
             }
             throw error
@@ -89,7 +89,7 @@ final class TerminalHost: ScriptHost {
 
     func appendRecording(_ text: String) {
         guard let recordingPath else { return }
-        do { try FileSystem.writePrivate(recordingPath, text, append: true) } catch {
+        do { try FileSystem.write(recordingPath, Array(text.utf8), mode: .append) } catch {
             streams.writeError("credsh: \(error.message); recording stopped\n")
             self.recordingPath = nil
         }
@@ -100,7 +100,7 @@ final class TerminalHost: ScriptHost {
     func sessionDiagram(title: String) -> SequenceDiagram? { diagramRecorder?.diagram(title: title) }
 
     func writePicture(_ path: String, text: String) throws(HostError) {
-        try FileSystem.replace(path, with: Array(text.utf8))
+        try FileSystem.write(path, Array(text.utf8), mode: .replace(newMode: 0o644))
     }
 
     func setCompact(_ on: Bool) -> Bool {

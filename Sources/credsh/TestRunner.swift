@@ -95,7 +95,7 @@ enum TestRunner {
 
         if let junitPath = configuration.junitPath {
             let xml = JUnitReport.xml(verdicts, shard: configuration.shard, seconds: Stopwatch.now() - started)
-            do { try FileSystem.writePrivate(junitPath, xml) } catch {
+            do { try FileSystem.write(junitPath, Array(xml.utf8), mode: .replace(newMode: 0o600)) } catch {
                 streams.writeError("credsh: \(error.message)\n")
                 code = max(code, 4)
             }

@@ -22,7 +22,7 @@ public struct DiagnosticFormatter: Sendable {
                 from = max(0, caretIndex - Self.window)
                 to = min(scalars.count, caretIndex + Self.window)
             }
-            var shown = String(String.UnicodeScalarView(scalars[from..<to].map { $0.value < 0x20 && $0 != "\t" ? "?" : $0 }))
+            var shown = String(String.UnicodeScalarView(scalars[from..<to].map { TerminalSafe.isUnsafe($0) && $0 != "\t" ? "?" : $0 }))
             var pad = String(String.UnicodeScalarView(scalars[from..<caretIndex].map { $0 == "\t" ? "\t" : " " }))
             if from > 0 || startsMidLine {
                 shown = "…" + shown
