@@ -5,7 +5,7 @@ nothing, and stay open; then one well-behaved client asks for /__credsh/state. P
 server's peak resident memory (VmHWM of /proc/PID/status) and how the polite client fared.
 
 Usage: bench/control_flood.py --pid PID --port PORT --token TOKEN [--clients 60]
-Bounded: every socket has a 30 s timeout, and the whole run at most --seconds (60)."""
+Bounded: every socket has a 30 s timeout, and the whole run at most --seconds (120)."""
 import argparse
 import socket
 import sys
@@ -32,11 +32,11 @@ def main():
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--token", required=True)
     parser.add_argument("--clients", type=int, default=60)
-    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--seconds", type=float, default=120)
     args = parser.parse_args()
     deadline = time.monotonic() + args.seconds
-    # Each run prints 20,000 lines of 100 characters: 2 MB of JSON Lines before the cap.
-    script = b'repeat 20000 { echo "' + b"x" * 100 + b'" }\n'
+    # Each run prints 8,000 lines of 100 characters: over the 1 MiB cap of JSON Lines.
+    script = b'repeat 8000 { echo "' + b"x" * 100 + b'" }\n'
     before = peak_kib(args.pid)
     clients = []
     for _ in range(args.clients):

@@ -52,7 +52,9 @@ struct REPL {
                 for secret in removed { host.report(Self.refusal(secret), source: source) }
                 continue
             }
-            editor.remember(entry, masked: SecretMasker.mask(entry, table: evaluator.table, sdk: sdk))
+            let challengePending = evaluator.simulation.active.promptStatus?.contains("[") == true
+            editor.remember(entry, masked: SecretMasker.maskTyped(entry, parses: parser.diagnostics.isEmpty, challengePending: challengePending,
+                                                                  table: evaluator.table, sdk: sdk))
             evaluator.clearFailures()
             lineEditorInterruptedEvaluation = false
             evaluator.run(source)

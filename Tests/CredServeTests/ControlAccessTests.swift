@@ -52,6 +52,6 @@ import Testing
     @Test func tokensAreRandomAndLongEnough() {
         let a = ControlAccess.randomToken(), b = ControlAccess.randomToken()
         #expect(a.count == 32 && b.count == 32 && a != b)
-        #expect(a.allSatisfy(\.isHexDigit))
+        #expect(a.allSatisfy { $0.isHexDigit })
     }
 }

@@ -38,7 +38,7 @@ import Testing
     @Test func aLongControlRunIsCutShortAndOthersAreAnsweredAfterIt() throws {
         let served = try ServedCredsh(["--control"])
         let started = Date()
-        let long = try served.control("repeat 5000000 { clock advance 1s }\n")
+        let long = try served.control("repeat 1000000 { repeat 10 { clock advance 1s } }\n")
         #expect(Date().timeIntervalSince(started) < 30)
         #expect(long.status == 422)
         #expect(long.text.contains(#""failure":"runtime""#))
@@ -50,7 +50,7 @@ import Testing
         let served = try ServedCredsh(["--control"])
         let flood = try Credsh.run(["bench/control_flood.py", "--pid", String(served.process.processIdentifier), "--port", String(served.port),
                                     "--token", served.token ?? "", "--clients", "60"],
-                                   timeout: 120, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+                                   timeout: 180, executable: URL(fileURLWithPath: "/usr/bin/python3"))
         #expect(flood.status == 0, "\(flood.stdout)\(flood.stderr)")
         print("control flood: \(flood.stdout)")
         let peak = flood.stdout.firstMatch(of: /peak RSS (\d+) MiB/).flatMap { Int($0.1) } ?? .max

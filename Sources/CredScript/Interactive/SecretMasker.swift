@@ -21,6 +21,16 @@ public enum SecretMasker {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// What the history file keeps of an entry typed at the prompt. While the SDK waits for
+    /// a secret (the prompt shows `[alice: mode 0 verify]`), an entry that does not parse is
+    /// a password typed alone: nothing of it is kept but `***` (KnownSecrets masks it in
+    /// the messages about it the same way).
+    public static func maskTyped(_ entry: String, parses: Bool, challengePending: Bool, table: CommandTable = .standard,
+                                 sdk: String = Simulation.catalogs[0].name) -> String {
+        if challengePending, !parses { return ScriptWriter.mask }
+        return mask(entry, table: table, sdk: sdk)
+    }
+
     /// A place where a secret goes that holds the bare word `***`, and what the secret is.
     public struct RemovedSecret: Sendable {
         public let position: SourcePosition
