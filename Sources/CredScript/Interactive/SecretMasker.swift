@@ -28,7 +28,15 @@ public enum SecretMasker {
     public static func maskTyped(_ entry: String, parses: Bool, challengePending: Bool, table: CommandTable = .standard,
                                  sdk: String = Simulation.catalogs[0].name) -> String {
         if challengePending, !parses { return ScriptWriter.mask }
-        return mask(entry, table: table, sdk: sdk)
+        // A word shaped like a password is masked wherever it stands: swapped arguments
+        // (`login Zq9… alice`) or a line that does not parse (KnownSecrets.mayBeSecret).
+        let masked = mask(entry, table: table, sdk: sdk)
+        return masked.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.split(separator: " ", omittingEmptySubsequences: false).map { word in
+                let bare = word.hasPrefix("\"") && word.hasSuffix("\"") && word.count >= 2 ? word.dropFirst().dropLast() : word
+                return KnownSecrets.mayBeSecret(String(bare)) ? ScriptWriter.mask : String(word)
+            }.joined(separator: " ")
+        }.joined(separator: "\n")
     }
 
     /// A place where a secret goes that holds the bare word `***`, and what the secret is.

@@ -156,9 +156,12 @@ public final class Evaluator {
         // nothing is secret (a password that is the user's e-mail, which SUSI refuses).
         for value in scan.placed where !scan.open.contains(value) { knownSecrets.add(value) }
         let diagnostics = parser.diagnostics
-        if !diagnostics.isEmpty, simulation.active.promptStatus?.contains("[") == true {
-            // The SDK waits for a secret: a line that does not parse is one typed alone.
-            for diagnostic in diagnostics { learnWordsOfLine(at: diagnostic.position, in: source) }
+        if !diagnostics.isEmpty {
+            // The SDK waits for a secret: a line that does not parse is one typed alone, all
+            // its words secrets. Otherwise a line that does not parse (`lgoin alice Zq9…`)
+            // gave no word a place: those shaped like a password may be one.
+            let challengePending = simulation.active.promptStatus?.contains("[") == true
+            for diagnostic in diagnostics { learnWordsOfLine(at: diagnostic.position, in: source, all: challengePending) }
         }
         // Already bounded per file (the first `Diagnostic.keptPerFile` of each phase, then a
         // line counting the rest), so all are shown, the closing count included.
@@ -280,16 +283,10 @@ public final class Evaluator {
 
     /// Shows a record as coming from the statement that is running.
     func emit(_ record: OutputRecord) {
-        // A command's complaint, or a line it prints, may quote what it was given (`policy
-        // password raw $pw` shows the policy it read): they pass through the known secrets.
-        if !knownSecrets.isEmpty {
-            switch record {
-            case .commandError(let message): return host.emit(.commandError(knownSecrets.redact(message)), from: origin)
-            case .text(let line): return host.emit(.text(knownSecrets.redact(line)), from: origin)
-            default: break
-            }
-        }
-        host.emit(record, from: origin)
+        // Any record may quote a secret given in the wrong place (`policy password raw $pw`
+        // prints the policy it read, `initiate $pw` sends it as a credential type): every
+        // record passes through the known secrets.
+        host.emit(knownSecrets.redact(record), from: origin)
     }
 
     /// Learns the secrets a statement gives by their place, or that may be secrets given
@@ -338,8 +335,9 @@ public final class Evaluator {
         }
     }
 
-    /// The words of a line that did not parse, learnt as secrets (but for command names).
-    private func learnWordsOfLine(at position: SourcePosition, in source: SourceFile) {
+    /// The words of a line that did not parse, learnt as secrets: `all` of them but command
+    /// names, or those shaped like a password (KnownSecrets.mayBeSecret).
+    private func learnWordsOfLine(at position: SourcePosition, in source: SourceFile, all: Bool) {
         guard position.lineStart < source.bytes.count else { return }
         var end = position.lineStart
         while end < source.bytes.count, end - position.lineStart < 4096, source.bytes[end] != UInt8(ascii: "\n") { end += 1 }
@@ -347,7 +345,7 @@ public final class Evaluator {
         for word in line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) {
             var text = String(word)
             if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
-            if !table.firstWords.contains(text) { knownSecrets.add(text) }
+            if all ? !table.firstWords.contains(text) : KnownSecrets.mayBeSecret(text) { knownSecrets.add(text) }
         }
     }
 

@@ -95,6 +95,43 @@ public struct KnownSecrets: Sendable {
         return changed
     }
 
+    /// The record with every known value masked: the echoed command, a line printed, a
+    /// command's error, and every text of an outcome (a call's arguments, a callback's
+    /// fields, what the app shows). The SDKs mask secrets by their place already; this
+    /// catches a secret given in a wrong place (`initiate $pw` sends it as a credential type).
+    public func redact(_ record: OutputRecord) -> OutputRecord {
+        guard !ordered.isEmpty else { return record }
+        switch record {
+        case let .echo(command, file, line): return .echo(command: redact(command), file: file, line: line)
+        case .text(let line): return .text(redact(line))
+        case .commandError(let message): return .commandError(redact(message))
+        case let .outcome(outcome, sdk): return .outcome(redact(outcome), sdk: sdk)
+        }
+    }
+
+    private func redact(_ outcome: Outcome) -> Outcome {
+        switch outcome {
+        case let .call(api, arguments, error):
+            return .call(api: api, arguments: arguments.map { ($0.0, redact($0.1)) },
+                         error: error.map { SyncError(code: $0.code, message: redact($0.message)) })
+        case .event(let event): return .event(SDKEvent(event.name, event.fields.map { ($0.0, redact($0.1)) }))
+        case .appCheck(let message): return .appCheck(redact(message))
+        case .networkError(let message): return .networkError(redact(message))
+        case .appShows(let message): return .appShows(redact(message))
+        case .note(let message): return .note(redact(message))
+        case let .policyRefusal(rule, message): return .policyRefusal(rule: rule, message: redact(message))
+        }
+    }
+
+    private func redact(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text): return .string(redact(text))
+        case .array(let items): return .array(items.map(redact))
+        case .object(let members): return .object(members.map { ($0.0, redact($0.1)) })
+        default: return value
+        }
+    }
+
     /// The diagnostic and the source it quotes, with every known value masked: the message,
     /// the notes, and the line under it (a copy of that line alone, the caret moved with
     /// the text before it; the headline keeps the position in the real file).
