@@ -116,7 +116,13 @@ final class CaptureHost: ScriptHost {
 
     init(limit: Int) { self.limit = limit }
 
-    private func append(_ line: String) {
+    /// `failure`: a diagnostic's record, kept past the limit (the evaluator reports at most
+    /// 100), so the answer always says why the run failed.
+    private func append(_ line: String, failure: Bool = false) {
+        if failure, full {
+            text += line
+            return
+        }
         guard !full else { return }
         guard bytes + line.utf8.count <= limit else {
             full = true
@@ -132,14 +138,14 @@ final class CaptureHost: ScriptHost {
 
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {
         if diagnostic.kind == .expectation {
-            append(renderer.expectationFailed(diagnostic))
+            append(renderer.expectationFailed(diagnostic), failure: true)
             return
         }
         append(JSONValue.object([
             ("error", .object([("message", .string(diagnostic.message)), ("source", .string("credsh"))])),
             ("failure", .string(String(describing: diagnostic.kind))), ("file", .string(diagnostic.file)),
             ("line", .int(diagnostic.position.line)), ("column", .int(diagnostic.position.column)),
-        ]).serialized + "\n")
+        ]).serialized + "\n", failure: true)
     }
 
     func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile {

@@ -16,6 +16,7 @@ enum ServeCommand {
         var host = "127.0.0.1"
         var port = 8080
         var control = false
+        var openAPI = false
         var output = OutputOptions()
         var limits = ServeLimits()
 
@@ -38,12 +39,18 @@ enum ServeCommand {
                 limits.timeoutSeconds = seconds
             }
             control = parsed.has("control")
+            openAPI = parsed.has("openapi")
             output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has("no-color"), seed: try parsed.seed(syntax))
         }
     }
 
     static func run(_ configuration: Configuration) -> Int32 {
         let streams = StandardStreams()
+        if configuration.openAPI {
+            streams.write(OpenAPIDocument.text + "\n")
+            streams.flush()
+            return 0
+        }
         let host = configuration.output.makeHost(streams: streams)
         var simulation = Simulation(seed: configuration.output.seed)
         try? simulation.activate(SusiSimulator.catalog.name)  // the served SDK

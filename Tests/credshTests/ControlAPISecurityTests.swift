@@ -1,4 +1,5 @@
 import CredScript
+import CredSimulator
 import Foundation
 import Testing
 
@@ -41,7 +42,9 @@ import Testing
         let long = try served.control("repeat 1000000 { repeat 10 { clock advance 1s } }\n")
         #expect(Date().timeIntervalSince(started) < 30)
         #expect(long.status == 422)
-        #expect(long.text.contains(#""failure":"runtime""#))
+        // Stopped by the time limit (the debug build) or the step budget, whichever came first.
+        #expect(long.text.contains(#"{"error":{"message":"interrupted","source":"credsh"},"failure":"runtime""#)
+                || long.text.contains("the run reached its step budget of 1000000"), "\(long.text.suffix(500))")
         #expect(try served.curl("GET", "/__credsh/state", extra: served.authorization).status == 200)
         _ = try served.stop()
     }
@@ -65,5 +68,24 @@ import Testing
         let warning = try served.waitForLine { $0.contains("not a loopback address") }
         #expect(warning == "credsh: 0.0.0.0 is not a loopback address: whoever can reach it can log in and change passwords here; the control API is open to the network too, to whoever has its token: keep the token secret")
         _ = try served.stop()
+    }
+}
+
+/// The OpenAPI contract: what `credsh serve --openapi` prints is docs/openapi.json, byte
+/// for byte, and it lists every status the served paths answer.
+@Suite struct OpenAPIContractTests {
+    @Test func serveOpenAPIPrintsTheDocumentInDocs() throws {
+        let run = try Credsh.run(["serve", "--openapi"])
+        #expect(run.status == 0)
+        let document = try String(contentsOf: Credsh.packageRoot.appendingPathComponent("docs/openapi.json"), encoding: .utf8)
+        #expect(run.stdout == document, "regenerate with: credsh serve --openapi > docs/openapi.json")
+        let parsed = try JSONValue.parse(run.stdout)
+        #expect(parsed["openapi"] == .string("3.1.0"))
+        // The control API's refusals are in it, so a client knows them.
+        guard case .object(let responses)? = parsed["paths"]?["/__credsh/run"]?["post"]?["responses"] else {
+            Issue.record("no POST /__credsh/run in the document")
+            return
+        }
+        #expect(responses.map { $0.0 } == ["200", "400", "401", "403", "405", "408", "413", "422", "431", "503"])
     }
 }
