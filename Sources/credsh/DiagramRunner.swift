@@ -43,7 +43,7 @@ enum DiagramRunner {
         let text = configuration.format.render(diagram)
         if let path = configuration.output {
             do { try FileSystem.write(path, Array(text.utf8), mode: .replace(newMode: 0o644)) } catch {
-                streams.writeError("credsh: \(error.message)\n")
+                streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
                 return 4
             }
         } else {

@@ -76,7 +76,7 @@ enum ServeCommand {
         }
         let url: String
         do { url = try session.start(host: configuration.host, port: configuration.port) } catch {
-            streams.writeError("credsh: \(error.message)\n")
+            streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
             return 4
         }
         // The control API's token is printed once, at start, like Jupyter's: whoever started
@@ -96,7 +96,7 @@ enum ServeCommand {
         if !isLoopback(configuration.host) {
             let control = configuration.control
                 ? "; the control API is open to the network too, to whoever has its token: keep the token secret" : ""
-            streams.writeError("credsh: \(configuration.host) is not a loopback address: whoever can reach it can log in and change passwords here\(control)\n")
+            streams.writeError("credsh: \(TerminalSafe.text(configuration.host)) is not a loopback address: whoever can reach it can log in and change passwords here\(control)\n")
         }
         streams.flush()
 

@@ -90,7 +90,7 @@ final class TerminalHost: ScriptHost {
     func appendRecording(_ text: String) {
         guard let recordingPath else { return }
         do { try FileSystem.write(recordingPath, Array(text.utf8), mode: .append) } catch {
-            streams.writeError("credsh: \(error.message); recording stopped\n")
+            streams.writeError("credsh: \(TerminalSafe.text(error.message)); recording stopped\n")
             self.recordingPath = nil
         }
     }

@@ -96,12 +96,12 @@ enum TestRunner {
         if let junitPath = configuration.junitPath {
             let xml = JUnitReport.xml(verdicts, shard: configuration.shard, seconds: Stopwatch.now() - started)
             do { try FileSystem.write(junitPath, Array(xml.utf8), mode: .replace(newMode: 0o600)) } catch {
-                streams.writeError("credsh: \(error.message)\n")
+                streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
                 code = max(code, 4)
             }
         }
         if all.isEmpty {
-            streams.writeError("credsh: no .credscript files found in \(requested.joined(separator: " "))\n")
+            streams.writeError("credsh: no .credscript files found in \(TerminalSafe.text(requested.joined(separator: " ")))\n")
             return 4
         }
         return code

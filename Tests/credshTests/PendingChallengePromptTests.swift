@@ -20,4 +20,18 @@ import Testing
         #expect(!history.contains("Zq9SecretA1!") && !history.contains("Passw0rd!"), "\(history)")
         #expect(history.contains("\n***\n"), "\(history)")
     }
+
+    /// Issue 17, item 6: `record --force` onto a FIFO nobody reads used to block forever.
+    @Test func recordForceOntoAFIFOWithNoReaderIsRefusedAtOnceAndTheFIFOStays() throws {
+        let terminal = try Terminal()
+        let fifo = terminal.state.appendingPathComponent("pipe")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        try terminal.keys("record --force \(fifo.path)", "@Enter")
+        try terminal.waitFor("a FIFO with no reader; not recording")
+        try terminal.keys("echo still here", "@Enter")
+        try terminal.waitFor("still here\n", count: 2)
+        try HistoryPromptTests.leave(terminal)
+        var info = stat()
+        #expect(lstat(fifo.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
 }

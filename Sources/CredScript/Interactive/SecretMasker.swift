@@ -29,12 +29,12 @@ public enum SecretMasker {
                                  sdk: String = Simulation.catalogs[0].name) -> String {
         if challengePending, !parses { return ScriptWriter.mask }
         // A word shaped like a password is masked wherever it stands: swapped arguments
-        // (`login Zq9… alice`) or a line that does not parse (KnownSecrets.mayBeSecret).
+        // (`login Zq9… alice`) or a line that does not parse (KnownSecrets.looksLikePassword).
         let masked = mask(entry, table: table, sdk: sdk)
         return masked.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.split(separator: " ", omittingEmptySubsequences: false).map { word in
                 let bare = word.hasPrefix("\"") && word.hasSuffix("\"") && word.count >= 2 ? word.dropFirst().dropLast() : word
-                return KnownSecrets.mayBeSecret(String(bare)) ? ScriptWriter.mask : String(word)
+                return KnownSecrets.looksLikePassword(String(bare)) ? ScriptWriter.mask : String(word)
             }.joined(separator: " ")
         }.joined(separator: "\n")
     }

@@ -336,7 +336,7 @@ public final class Evaluator {
     }
 
     /// The words of a line that did not parse, learnt as secrets: `all` of them but command
-    /// names, or those shaped like a password (KnownSecrets.mayBeSecret).
+    /// names, or those shaped like a password (KnownSecrets.looksLikePassword).
     private func learnWordsOfLine(at position: SourcePosition, in source: SourceFile, all: Bool) {
         guard position.lineStart < source.bytes.count else { return }
         var end = position.lineStart
@@ -345,7 +345,7 @@ public final class Evaluator {
         for word in line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) {
             var text = String(word)
             if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
-            if all ? !table.firstWords.contains(text) : KnownSecrets.mayBeSecret(text) { knownSecrets.add(text) }
+            if all ? !table.firstWords.contains(text) : KnownSecrets.looksLikePassword(text) { knownSecrets.add(text) }
         }
     }
 

@@ -13,7 +13,8 @@ import CredSimulator
 ///   password (three kinds of character among lower case, upper case, digits and symbols
 ///   other than the `.`, `_`, `-`, `@` and `+` of user names and e-mails, or digits
 ///   alone, a PIN) wherever it stands, so swapped arguments (`login Zq9… bob`)
-///   do not print it as a user name;
+///   do not print it as a user name; and in a line that does not parse, a word shaped
+///   like a password (not a number, not `KEY=VALUE`: `looksLikePassword`);
 /// - because the SDK was waiting for a secret: a line that does not parse, typed while
 ///   the prompt shows a pending challenge (`[alice: mode 0 verify]`), is a password typed
 ///   alone, and its words are secrets.
@@ -59,6 +60,14 @@ public struct KnownSecrets: Sendable {
         }
         if digit && !lower && !upper && !other { return true }
         return [lower, upper, digit, other].filter { $0 }.count >= 3
+    }
+
+    /// The same, for a word of a line with no known places (it does not parse, or goes to
+    /// the history file): a password's shape only. Digits alone are a count or a number
+    /// there as often as a PIN, and `KEY=VALUE` is a policy's or a field's.
+    public static func looksLikePassword(_ word: String) -> Bool {
+        guard !word.contains("="), !word.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
+        return mayBeSecret(word)
     }
 
     /// The text with every known value replaced by `***`.
