@@ -77,7 +77,7 @@ import Testing
         #expect(after.st_mode & S_IFMT == S_IFCHR)
     }
 
-    @Test func aLinkPlantedAtEveryTemporaryNameIsNeverFollowed() throws {
+    @Test func aLinkPlantedAtTheOldPredictableTemporaryNameIsNeverFollowed() throws {
         let dir = try Credsh.temporaryDirectory()
         try Credsh.write(Self.script, "s.credscript", in: dir)
         let victim = try Credsh.write("precious\n", "victim.txt", in: dir)
