@@ -68,8 +68,12 @@ struct ControlAPI {
         // a command at the prompt (the run stops between statements, "interrupted").
         let deadline = Self.monotonicSeconds() + limits.controlRunSeconds
         runner.interruptRequested = { Self.monotonicSeconds() > deadline }
+        // The secrets earlier runs gave stay secrets in this one's messages, and this one's
+        // in the log of every request after it.
+        runner.knownSecrets = live.knownSecrets
         runner.run(SourceFile(name: "<control>", bytes: script))
         live.simulation = runner.simulation
+        live.knownSecrets = runner.knownSecrets
         return (host.text, runner.exitCode)
     }
 

@@ -143,8 +143,11 @@ public final class ServeSession {
                     return nil
                 }.first
             }
+            // Secrets by name (`password`) are masked by the entry; a secret the run knows,
+            // sent under another name (`login=` with a password), by the known secrets.
+            let secrets = evaluator.knownSecrets
             log(ServeLogEntry(client: wire.client, method: wire.method, path: wire.path, status: exchange.answer?.status,
-                              parameters: request.parameters, note: note))
+                              parameters: request.parameters.map { ($0.0, secrets.redact($0.1)) }, note: note.map(secrets.redact)))
         }
     }
 

@@ -82,7 +82,8 @@ public final class Evaluator {
     /// before the line that gives them (SecretFlow).
     var secretFlow = SecretFlow()
     /// Every secret value seen so far: each message passes through it (KnownSecrets).
-    public internal(set) var knownSecrets = KnownSecrets()
+    /// A control run of `credsh serve` starts from the live evaluator's and hands them back.
+    public var knownSecrets = KnownSecrets()
     /// The lines the running command printed itself, for `expect output`.
     var printed: [String] = []
     /// The run cannot usefully go on, even under `--keep-going`: the step budget is spent,
