@@ -68,6 +68,8 @@ struct ControlAPI {
         // a command at the prompt (the run stops between statements, "interrupted").
         let deadline = Self.monotonicSeconds() + limits.controlRunSeconds
         runner.interruptRequested = { Self.monotonicSeconds() > deadline }
+        let seconds = limits.controlRunSeconds.rounded() == limits.controlRunSeconds ? String(Int(limits.controlRunSeconds)) : String(limits.controlRunSeconds)
+        runner.interruptReason = "stopped after \(seconds) s, a control run's time limit (every other client waits while one runs)"
         // The secrets earlier runs gave stay secrets in this one's messages, and this one's
         // in the log of every request after it.
         runner.knownSecrets = live.knownSecrets

@@ -48,6 +48,8 @@ public final class Evaluator {
     public var options: Options
     /// Checked between statements: Ctrl-C at the prompt stops a long `repeat`.
     public var interruptRequested: () -> Bool = { false }
+    /// What the run says when `interruptRequested` stopped it (a control run: its time limit).
+    public var interruptReason = "interrupted"
     /// Counts what each command's outcomes hit, for `credsh test --coverage`; nil (no
     /// work at all) unless coverage was asked for.
     public var coverage: CoverageRecorder?
@@ -209,7 +211,7 @@ public final class Evaluator {
             return (.stop, .none)
         }
         if interruptRequested() {
-            fail(Diagnostic(.runtime, "interrupted", file: source.name, at: statement.position), source)
+            fail(Diagnostic(.runtime, interruptReason, file: source.name, at: statement.position), source)
             return (.stop, .none)
         }
         if case .command(let call) = statement, call.spec.role == .acknowledgement {
