@@ -8,7 +8,7 @@ EXAMPLE ?= examples/expiry.credscript
 # instructions). Debug information is left out of it (-S); symbols stay for backtraces.
 RELEASE_FLAGS = -c release --product credsh --static-swift-stdlib -Xswiftc -static-executable -Xlinker -S
 
-.PHONY: demo build test deps grammar bench fuzz clean
+.PHONY: demo build test deps grammar bench fuzz contract clean
 
 # Build a release binary and run the shell on an example, as a transcript.
 demo: build
@@ -44,6 +44,11 @@ deps:
 # Refresh the command reference in grammar.md from the command table.
 grammar: build
 	python3 bench/update_grammar.py .build/release/credsh grammar.md
+
+# The served API against docs/openapi.json: schemathesis (installed, pinned, when missing)
+# against `credsh serve --control` on a free loopback port; under a minute.
+contract: build
+	Tests/contract/run-schemathesis.sh .build/release/credsh
 
 bench:
 	bench/run.sh

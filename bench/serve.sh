@@ -15,10 +15,11 @@ server=$!
 trap 'kill -INT $server 2>/dev/null || true' EXIT
 for _ in $(seq 100); do
     port=$(grep -o 'http://127.0.0.1:[0-9]*' "$out/serve.log" | head -1 | cut -d: -f3 || true)
-    [ -n "$port" ] && break
+    token=$(sed -n 's/^control API token: \([0-9a-f]*\) .*/\1/p' "$out/serve.log" | head -1)
+    [ -n "$port" ] && [ -n "$token" ] && break
     sleep 0.1
 done
-python3 bench/serve_load.py --port "$port" --connections "$connections" --cycles "$cycles" --seconds 300
+python3 bench/serve_load.py --port "$port" --token "$token" --connections "$connections" --cycles "$cycles" --seconds 300
 kill -INT $server
 wait $server
 tail -1 "$out/serve.log"

@@ -32,10 +32,10 @@ class Connection:
         self.sock = socket.create_connection((host, port), timeout=timeout)
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.buffer = b""
-        self.host = host
+        self.host = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
-    def request(self, method, target, body=None, content_type="application/x-www-form-urlencoded"):
-        lines = [f"{method} {target} HTTP/1.1", f"Host: {self.host}", "User-Agent: credsh-load"]
+    def request(self, method, target, body=None, content_type="application/x-www-form-urlencoded", headers=()):
+        lines = [f"{method} {target} HTTP/1.1", f"Host: {self.host}", "User-Agent: credsh-load", *headers]
         data = b""
         if body is not None:
             data = body.encode()
@@ -111,7 +111,8 @@ def worker(args, index, cycles, deadline, results, lock):
 
 def control(args, script):
     conn = Connection(args.host, args.port, timeout=60)
-    status, body = conn.request("POST", "/__credsh/run", script, content_type="text/plain")
+    status, body = conn.request("POST", "/__credsh/run", script, content_type="text/plain",
+                                headers=[f"Authorization: Bearer {args.token}"])
     conn.close()
     return status, [json.loads(line) for line in body.decode().splitlines() if line]
 
@@ -120,6 +121,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--token", required=True, help="the control API's token, printed by credsh serve --control at start")
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--cycles", type=int, default=10000, help="login/change cycles in all (default 10000)")
     parser.add_argument("--seconds", type=float, default=300, help="wall-time bound (default 300)")

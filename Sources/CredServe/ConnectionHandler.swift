@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 
@@ -14,6 +15,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     private let clock: RequestClock
     private let client: ClientAddress
     private let scriptPaths: Set<String>
+    private let inFlight: NIOLockedValueBox<Int>
 
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
@@ -24,7 +26,9 @@ final class ConnectionHandler: ChannelInboundHandler {
     private var awaitingAnswer = false
     private var deadline: Scheduled<Void>?
 
-    init(limits: ServeLimits, inbox: ServeInbox, clock: RequestClock, client: ClientAddress, scriptPaths: Set<String>) {
+    init(limits: ServeLimits, inbox: ServeInbox, clock: RequestClock, client: ClientAddress, scriptPaths: Set<String>,
+         inFlight: NIOLockedValueBox<Int>) {
+        self.inFlight = inFlight
         self.limits = limits
         self.inbox = inbox
         self.clock = clock
@@ -122,6 +126,11 @@ final class ConnectionHandler: ChannelInboundHandler {
             context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
         }
         let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        // Counted until the socket took it (or the connection closed): what clients that
+        // do not read make the server hold.
+        let size = response.body.count
+        inFlight.withLockedValue { $0 += size }
+        written.whenComplete { [inFlight] _ in inFlight.withLockedValue { $0 -= size } }
         if !keepAlive {
             written.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
         }

@@ -1,5 +1,8 @@
 import CredScript
 import CredSimulator
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// `--control`: how a test harness in any language sets up and checks the world around
 /// the app it drives. `POST /__credsh/run` runs the script in its body against the live
@@ -10,14 +13,24 @@ struct ControlAPI {
     static let runPath = "/__credsh/run"
     static let statePath = "/__credsh/state"
     /// The most bytes of JSON Lines one run answers with; the rest is left out and said so.
-    static let outputLimit = 8 * 1024 * 1024
+    static let outputLimit = 1024 * 1024
 
     unowned let session: ServeSession
+    let access: ControlAccess
 
     func answer(_ request: WireRequest) -> (WireResponse, ServeLogEntry) {
-        let response: WireResponse
+        var response: WireResponse
         var note: String?
+        if let refusal = access.refusal(request) {
+            let entry = ServeLogEntry(client: request.client, method: request.method, path: request.path,
+                                      status: refusal.status, note: refusal.status == 401 ? "no valid token" : "refused: Host or Origin")
+            return (refusal, entry)
+        }
         switch (request.method, request.path) {
+        case ("POST", Self.runPath) where session.answerBytesInFlight > session.options.limits.answerBytesInFlight:
+            response = Self.plain(503, "Service Unavailable", "answers not yet read by their clients hold over \(session.options.limits.answerBytesInFlight >> 20) MiB; try again\n")
+            response.headers.append(("Retry-After", "1"))
+            note = "busy: answers unread"
         case ("POST", Self.runPath):
             let (text, exitCode) = run(request.body)
             response = WireResponse(status: exitCode == 0 ? 200 : exitCode == 2 ? 400 : 422,
@@ -48,10 +61,28 @@ struct ControlAPI {
     private func run(_ script: [UInt8]) -> (String, Int32) {
         let live = session.evaluator
         let host = CaptureHost(limit: Self.outputLimit)
-        let runner = Evaluator(simulation: live.simulation, table: live.table, options: Evaluator.Options(), host: host)
+        let limits = session.options.limits
+        let runner = Evaluator(simulation: live.simulation, table: live.table,
+                               options: Evaluator.Options(stepBudget: limits.controlStepBudget), host: host)
+        // Every other client waits while a run runs: its time is bounded, as Ctrl-C bounds
+        // a command at the prompt (the run stops between statements, "interrupted").
+        let deadline = Self.monotonicSeconds() + limits.controlRunSeconds
+        runner.interruptRequested = { Self.monotonicSeconds() > deadline }
+        let seconds = limits.controlRunSeconds.rounded() == limits.controlRunSeconds ? String(Int(limits.controlRunSeconds)) : String(limits.controlRunSeconds)
+        runner.interruptReason = "stopped after \(seconds) s, a control run's time limit (every other client waits while one runs)"
+        // The secrets earlier runs gave stay secrets in this one's messages, and this one's
+        // in the log of every request after it.
+        runner.knownSecrets = live.knownSecrets
         runner.run(SourceFile(name: "<control>", bytes: script))
         live.simulation = runner.simulation
+        live.knownSecrets = runner.knownSecrets
         return (host.text, runner.exitCode)
+    }
+
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     /// The world as a harness checks it: the clock, the active SDK, the network, what was
@@ -91,7 +122,13 @@ final class CaptureHost: ScriptHost {
 
     init(limit: Int) { self.limit = limit }
 
-    private func append(_ line: String) {
+    /// `failure`: a diagnostic's record, kept past the limit (the evaluator reports at most
+    /// 100), so the answer always says why the run failed.
+    private func append(_ line: String, failure: Bool = false) {
+        if failure, full {
+            text += line
+            return
+        }
         guard !full else { return }
         guard bytes + line.utf8.count <= limit else {
             full = true
@@ -107,14 +144,14 @@ final class CaptureHost: ScriptHost {
 
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {
         if diagnostic.kind == .expectation {
-            append(renderer.expectationFailed(diagnostic))
+            append(renderer.expectationFailed(diagnostic), failure: true)
             return
         }
         append(JSONValue.object([
             ("error", .object([("message", .string(diagnostic.message)), ("source", .string("credsh"))])),
             ("failure", .string(String(describing: diagnostic.kind))), ("file", .string(diagnostic.file)),
             ("line", .int(diagnostic.position.line)), ("column", .int(diagnostic.position.column)),
-        ]).serialized + "\n")
+        ]).serialized + "\n", failure: true)
     }
 
     func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile {

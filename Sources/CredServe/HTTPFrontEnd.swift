@@ -15,6 +15,8 @@ final class HTTPFrontEnd {
     private let group: MultiThreadedEventLoopGroup
     private let connections: ConnectionRegistry
     private var listener: Channel?
+    /// Bytes of answers handed to connections and not yet written to their sockets.
+    private let inFlight = NIOLockedValueBox(0)
 
     /// Starts listening; throws when the address cannot be bound (in use, not local, …).
     init(host: String, port: Int, limits: ServeLimits, inbox: ServeInbox, scriptPaths: Set<String>) throws {
@@ -24,6 +26,7 @@ final class HTTPFrontEnd {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         connections = ConnectionRegistry(limit: limits.connections)
         let connections = self.connections
+        let inFlight = self.inFlight
         let decoderLimits = {
             var decoder = NIOHTTPDecoderLimitConfiguration()
             decoder.maxHeaderFieldSize = limits.headerBytes
@@ -52,7 +55,7 @@ final class HTTPFrontEnd {
                         withPipeliningAssistance: true, withErrorHandling: false,
                         withEncoderConfiguration: .init(), withDecoderLimitConfiguration: decoderLimits)
                     try sync.addHandler(ConnectionHandler(limits: limits, inbox: inbox, clock: clock, client: client,
-                                                          scriptPaths: scriptPaths))
+                                                          scriptPaths: scriptPaths, inFlight: inFlight))
                 }
             }
         do {
@@ -69,7 +72,13 @@ final class HTTPFrontEnd {
         return ip.contains(":") ? "[\(ip)]:\(port)" : "\(ip):\(port)"
     }
 
+    /// The address bound without its port (`127.0.0.1`, `::1`, `0.0.0.0`), and the port.
+    var boundHost: String { listener?.localAddress?.ipAddress ?? "?" }
+    var boundPort: Int { listener?.localAddress?.port ?? 0 }
+
     var openConnections: Int { connections.count }
+
+    var answerBytesInFlight: Int { inFlight.withLockedValue { $0 } }
 
     /// Stops accepting, closes every connection, and ends the event loop. Requests still in
     /// the inbox are the caller's to drop (their connections are closed by then).

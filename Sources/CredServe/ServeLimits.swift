@@ -17,6 +17,16 @@ public struct ServeLimits: Sendable {
     public var timeoutSeconds: Int64 = 10
     /// Connections open at once; one more is closed as soon as it is accepted.
     public var connections = 256
+    /// Bytes of answers written to connections but not yet taken by their clients, all
+    /// connections together. Past it a control run is answered 503 without running: 60
+    /// clients that send scripts with large outputs and never read cannot make the server
+    /// hold more than this (plus one answer) in answers.
+    public var answerBytesInFlight = 16 * 1024 * 1024
+    /// Seconds one control run may take (`POST /__credsh/run`); then it stops as an
+    /// interrupted run does, and every other client has waited at most this long.
+    public var controlRunSeconds = 5.0
+    /// Statements one control run may execute (the prompt's and a script's budget is 10M).
+    public var controlStepBudget = 1_000_000
 
     public init() {}
 }

@@ -1,3 +1,4 @@
+import CredScript
 import CredSimulator
 
 /// One line of `credsh serve`'s log: one per request, whatever became of it. Secrets are
@@ -66,8 +67,8 @@ public struct ServeLogEntry: Sendable, Equatable {
         return .object(members)
     }
 
-    /// Control characters (C0, DEL, C1) written as escapes, so a client cannot move the
-    /// cursor or recolour the terminal; with `quoting`, a value with a space, a quote or
+    /// Unsafe characters (C0, DEL, C1, bidi controls: TerminalSafe) written as escapes, so a
+    /// client cannot move the cursor, retitle or recolour the terminal; with `quoting`, a value with a space, a quote or
     /// nothing at all is written in double quotes.
     static func safe(_ text: String, quoting: Bool = false) -> String {
         var out = ""
@@ -80,11 +81,7 @@ public struct ServeLogEntry: Sendable, Equatable {
             case " ":
                 needsQuotes = needsQuotes || quoting
                 out += " "
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            case _ where TerminalSafe.isUnsafe(scalar): out += TerminalSafe.text(String(scalar))
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -15,11 +15,14 @@ public final class ServeSession {
         /// Answer `/__credsh/run` and `/__credsh/state` (`--control`).
         public var control = false
         public var limits = ServeLimits()
+        /// The control API's token (ControlAccess); a random one when nil.
+        public var controlToken: String?
 
-        public init(showEvents: Bool = false, control: Bool = false, limits: ServeLimits = ServeLimits()) {
+        public init(showEvents: Bool = false, control: Bool = false, limits: ServeLimits = ServeLimits(), controlToken: String? = nil) {
             self.showEvents = showEvents
             self.control = control
             self.limits = limits
+            self.controlToken = controlToken
         }
     }
 
@@ -29,7 +32,9 @@ public final class ServeSession {
     private let log: (ServeLogEntry) -> Void
     private let inbox = ServeInbox()
     private var frontEnd: HTTPFrontEnd?
-    private lazy var controlAPI = ControlAPI(session: self)
+    private var controlAPI: ControlAPI?
+    /// The control API's token while serving with `control`: printed at start.
+    public private(set) var controlToken: String?
 
     public private(set) var answered = 0
     public private(set) var dropped = 0
@@ -59,6 +64,11 @@ public final class ServeSession {
         answered = 0
         dropped = 0
         refused = 0
+        if options.control, let frontEnd {
+            let token = options.controlToken ?? ControlAccess.randomToken()
+            controlToken = token
+            controlAPI = ControlAPI(session: self, access: ControlAccess(token: token, boundHost: frontEnd.boundHost, boundPort: frontEnd.boundPort))
+        }
         return url ?? "?"
     }
 
@@ -69,6 +79,9 @@ public final class ServeSession {
         self.frontEnd = nil
         for case .request(_, let promise) in inbox.takeAll() { promise.succeed(nil) }
     }
+
+    /// Bytes of answers written but not yet taken by their clients (ServeLimits.answerBytesInFlight).
+    var answerBytesInFlight: Int { frontEnd?.answerBytesInFlight ?? 0 }
 
     /// Whether requests are waiting to be answered.
     public var hasWaiting: Bool { inbox.hasWaiting }
@@ -109,7 +122,7 @@ public final class ServeSession {
             refused += 1
             log(entry)
         case .request(let wire, let promise):
-            if options.control, wire.path.hasPrefix(ControlAPI.prefix) {
+            if let controlAPI, wire.path.hasPrefix(ControlAPI.prefix) {
                 let (response, entry) = controlAPI.answer(wire)
                 answered += 1
                 promise.succeed(response)
@@ -130,8 +143,11 @@ public final class ServeSession {
                     return nil
                 }.first
             }
+            // Secrets by name (`password`) are masked by the entry; a secret the run knows,
+            // sent under another name (`login=` with a password), by the known secrets.
+            let secrets = evaluator.knownSecrets
             log(ServeLogEntry(client: wire.client, method: wire.method, path: wire.path, status: exchange.answer?.status,
-                              parameters: request.parameters, note: note))
+                              parameters: request.parameters.map { ($0.0, secrets.redact($0.1)) }, note: note.map(secrets.redact)))
         }
     }
 

@@ -10,7 +10,7 @@ enum BatchRunner {
             do { source = try ScriptLoader.load(path) } catch {
                 let diagnostic = Diagnostic(.io, error.message, file: path, at: .start)
                 evaluator.recordFailure(diagnostic)
-                host.streams.writeError("credsh: \(error.message)\n")
+                host.streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
                 if evaluator.options.keepGoing { continue }
                 return 4
             }
@@ -37,7 +37,7 @@ enum BatchRunner {
                     code = 2
                 }
             } catch {
-                streams.writeError("credsh: \(error.message)\n")
+                streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
                 if code == 0 { code = 4 }
             }
         }

@@ -42,8 +42,8 @@ enum DiagramRunner {
         guard code != 2, code != 4, let diagram = host.sessionDiagram(title: configuration.title) else { return code }
         let text = configuration.format.render(diagram)
         if let path = configuration.output {
-            do { try FileSystem.replace(path, with: Array(text.utf8)) } catch {
-                streams.writeError("credsh: \(error.message)\n")
+            do { try FileSystem.write(path, Array(text.utf8), mode: .replace(newMode: 0o644)) } catch {
+                streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
                 return 4
             }
         } else {

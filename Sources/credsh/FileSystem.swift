@@ -68,25 +68,91 @@ enum FileSystem {
         return Array(UnsafeRawBufferPointer(start: buffer, count: count).bindMemory(to: UInt8.self))
     }
 
-    /// Creates (or truncates) a file only its owner can read, and writes `text`.
-    /// `exclusive`: refuse a file that already exists (checked and created in one step).
-    static func writePrivate(_ path: String, _ text: String, append: Bool = false, exclusive: Bool = false) throws(HostError) {
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC) | (exclusive ? O_EXCL : 0)
-        let fd = open(path, flags, 0o600)
-        guard fd >= 0 else { throw HostError("cannot write \(path): \(lastError())") }
-        defer { close(fd) }
-        fchmod(fd, 0o600)
-        if !writeAll(fd, Array(text.utf8)) { throw HostError("cannot write \(path): \(lastError())") }
+    /// How `write` treats the file it writes.
+    enum WriteMode {
+        /// A new file or a whole new content: `diagram -o`, `test --update`, `--junit`,
+        /// `record --force`, the history file's rewrite. An existing file keeps its mode; a
+        /// new one gets `newMode`.
+        case replace(newMode: mode_t)
+        /// A new file only (`record FILE`): one that exists already is refused.
+        case createNew
+        /// More at the end of a file (a recording's next lines, the history's next entry).
+        case append
     }
 
-    /// Replaces `path` with `bytes` all at once (a file beside it, then rename), keeping
-    /// its permissions: an interrupted update never leaves half a transcript.
-    static func replace(_ path: String, with bytes: [UInt8]) throws(HostError) {
+    /// Who chose the path: a device or a FIFO is written straight to only when the user
+    /// named it (`diagram -o /dev/stdout`); a path credsh derived itself (a transcript
+    /// beside its script, the history file) must be a regular file.
+    enum PathOrigin { case named, derived }
+
+    /// Writes `bytes` to `path` without ever clobbering what is not a regular file or
+    /// following a planted link (docs: README, "Files credsh writes"):
+    /// - a symbolic link at `path` is refused, whatever it points to;
+    /// - a directory, a socket and a block device are refused;
+    /// - a FIFO or a character device is written straight to (no temporary, no chmod, no
+    ///   truncation) when the user named it, and refused otherwise; a FIFO with no reader
+    ///   is refused at once instead of waiting for one (O_NONBLOCK);
+    /// - a regular file (or none) is replaced through a temporary file of a random name in
+    ///   the same folder, created with O_CREAT|O_EXCL|O_NOFOLLOW (so nothing planted at
+    ///   that name is followed or reused), then renamed over the target in one step:
+    ///   an interrupted write never leaves half a file.
+    static func write(_ path: String, _ bytes: [UInt8], mode: WriteMode, origin: PathOrigin = .named) throws(HostError) {
         var info = stat()
-        let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
-        let temporary = path + ".credsh-new"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw HostError("cannot write \(temporary): \(lastError())") }
+        let present = lstat(path, &info) == 0
+        if present {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFLNK:
+                throw HostError("cannot write \(path): it is a symbolic link, which credsh does not follow; name the file it points to")
+            case S_IFDIR: throw HostError("cannot write \(path): it is a directory")
+            case S_IFIFO where origin == .named, S_IFCHR where origin == .named:
+                return try writeStraight(path, bytes)
+            default:
+                throw HostError("cannot write \(path): not a regular file (\(kind(info.st_mode))); credsh replaces regular files only")
+            }
+        }
+        switch mode {
+        case .createNew:
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw HostError("cannot write \(path): \(lastError())") }
+            let written = writeAll(fd, bytes)
+            let failure = lastError()
+            close(fd)
+            if !written { throw HostError("cannot write \(path): \(failure)") }
+        case .append:
+            let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw HostError("cannot write \(path): \(lastError())") }
+            defer { close(fd) }
+            // What was opened is what was checked: a file swapped for something else in
+            // between is left alone.
+            guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                throw HostError("cannot write \(path): not a regular file any more")
+            }
+            if !writeAll(fd, bytes) { throw HostError("cannot write \(path): \(lastError())") }
+        case .replace(let newMode):
+            try replaceThroughTemporary(path, bytes, mode: present ? info.st_mode & 0o777 : newMode)
+        }
+    }
+
+    /// Tries of a fresh temporary name before giving up: each fails only when a file of
+    /// that random name exists already.
+    static let temporaryNameTries = 16
+
+    private static func replaceThroughTemporary(_ path: String, _ bytes: [UInt8], mode: mode_t) throws(HostError) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var temporary = ""
+        var fd: Int32 = -1
+        for _ in 0..<temporaryNameTries {
+            let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            temporary = directory + "." + base.prefix(100) + ".credsh-" + random
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 || errno != EEXIST { break }
+        }
+        guard fd >= 0 else { throw HostError("cannot write \(path): \(lastError())") }
+        // Our own new file: its mode becomes the one the target had (or the new one).
+        fchmod(fd, mode)
         let written = writeAll(fd, bytes)
         let closed = close(fd) == 0
         guard written, closed, rename(temporary, path) == 0 else {
@@ -96,11 +162,30 @@ enum FileSystem {
         }
     }
 
+    /// A FIFO or a character device the user named: opened without creating, truncating or
+    /// following anything, and without waiting for a FIFO's reader.
+    private static func writeStraight(_ path: String, _ bytes: [UInt8]) throws(HostError) {
+        let fd = open(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENXIO { throw HostError("cannot write \(path): a FIFO with no reader") }
+            throw HostError("cannot write \(path): \(lastError())")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, [S_IFIFO, S_IFCHR].contains(info.st_mode & S_IFMT) else {
+            throw HostError("cannot write \(path): it changed while being opened")
+        }
+        // A reader is there: from now on a write waits for it to read, as a pipe does.
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        if !writeAll(fd, bytes) { throw HostError("cannot write \(path): \(lastError())") }
+    }
+
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { raw -> Bool in
             var offset = 0
             while offset < raw.count {
-                let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 { if errno == EINTR { continue }; return false }
                 offset += written
             }

@@ -21,7 +21,7 @@ enum HistoryFile {
         var entries = parse(bytes, startsMidFile: cut)
         if entries.count > entryLimit || cut {
             entries.removeFirst(max(0, entries.count - entryLimit))
-            try? FileSystem.replace(path, with: Array(entries.map { format($0) }.joined().utf8))
+            try? FileSystem.write(path, Array(entries.map { format($0) }.joined().utf8), mode: .replace(newMode: 0o600), origin: .derived)
         }
         return entries
     }
@@ -29,11 +29,7 @@ enum HistoryFile {
     /// Adds an entry at the end of the file in one write (O_APPEND), so two sessions
     /// writing at once never interleave their lines.
     static func append(_ entry: String, to path: String) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        let bytes = Array(format(entry).utf8)
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        try? FileSystem.write(path, Array(format(entry).utf8), mode: .append, origin: .derived)
     }
 
     static func format(_ entry: String, at seconds: Int = time(nil)) -> String {

@@ -92,9 +92,12 @@ final class LineEditor {
     /// readline writes it, so no other user can ever read what was typed.
     private func prepareHistoryFile(_ path: String) {
         if let slash = path.lastIndex(of: "/") { FileSystem.makeDirectories(String(path[..<slash])) }
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        // No link followed, no FIFO waited on, and only a regular file made private: a
+        // history path pointing at /dev/null must not chmod the device.
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         if fd >= 0 {
-            fchmod(fd, 0o600)
+            var info = stat()
+            if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG { fchmod(fd, 0o600) }
             close(fd)
         }
     }

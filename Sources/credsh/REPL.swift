@@ -55,8 +55,10 @@ struct REPL {
                 for secret in removed { host.report(Self.refusal(secret), source: source) }
                 continue
             }
-            editor.remember(entry, masked: SecretMasker.mask(entry, table: evaluator.table, sdk: sdk,
-                                                             users: HistoryVocabulary.users(of: evaluator.simulation)))
+            let challengePending = evaluator.simulation.active.promptStatus?.contains("[") == true
+            editor.remember(entry, masked: SecretMasker.maskTyped(entry, parses: parser.diagnostics.isEmpty, challengePending: challengePending,
+                                                                  table: evaluator.table, sdk: sdk,
+                                                                  users: HistoryVocabulary.users(of: evaluator.simulation)))
             evaluator.clearFailures()
             lineEditorInterruptedEvaluation = false
             evaluator.run(source)

@@ -133,7 +133,7 @@ enum ScriptTest {
                 transcript = .notUpdated(expectedPath)
             } else if settings.update {
                 do {
-                    try FileSystem.replace(expectedPath, with: actual)
+                    try FileSystem.write(expectedPath, actual, mode: .replace(newMode: 0o644), origin: .derived)
                     transcript = expected == nil ? .created(expectedPath) : .updated(expectedPath)
                 } catch {
                     problems.append(ioProblem(error.message, file: expectedPath))

@@ -16,6 +16,7 @@ enum ServeCommand {
         var host = "127.0.0.1"
         var port = 8080
         var control = false
+        var openAPI = false
         var output = OutputOptions()
         var limits = ServeLimits()
 
@@ -38,12 +39,18 @@ enum ServeCommand {
                 limits.timeoutSeconds = seconds
             }
             control = parsed.has("control")
+            openAPI = parsed.has("openapi")
             output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has("no-color"), seed: try parsed.seed(syntax))
         }
     }
 
     static func run(_ configuration: Configuration) -> Int32 {
         let streams = StandardStreams()
+        if configuration.openAPI {
+            streams.write(OpenAPIDocument.text + "\n")
+            streams.flush()
+            return 0
+        }
         let host = configuration.output.makeHost(streams: streams)
         var simulation = Simulation(seed: configuration.output.seed)
         try? simulation.activate(SusiSimulator.catalog.name)  // the served SDK
@@ -67,17 +74,27 @@ enum ServeCommand {
         }
         let url: String
         do { url = try session.start(host: configuration.host, port: configuration.port) } catch {
-            streams.writeError("credsh: \(error.message)\n")
+            streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
             return 4
         }
+        // The control API's token is printed once, at start, like Jupyter's: whoever started
+        // the server reads it here; a web page or another machine cannot.
+        let token = session.controlToken
         if json {
-            streams.write(JSONValue.object([("serving", .string(url)), ("control", .bool(configuration.control))]).serialized + "\n")
+            var members: [(String, JSONValue)] = [("serving", .string(url)), ("control", .bool(configuration.control))]
+            if let token { members.append(("token", .string(token))) }
+            streams.write(JSONValue.object(members).serialized + "\n")
         } else {
             streams.write("serving SUSI at \(url) (POST or GET /aaa/login.json and /aaa/changepassword.json"
                 + (configuration.control ? "; control API at /__credsh/run and /__credsh/state" : "") + "); Ctrl-C stops\n")
+            if let token {
+                streams.write("control API token: \(token) (send 'Authorization: Bearer \(token)' or ?token=\(token)): \(url)/__credsh/state?token=\(token)\n")
+            }
         }
         if !isLoopback(configuration.host) {
-            streams.writeError("credsh: \(configuration.host) is not a loopback address: whoever can reach it can log in and change passwords here\n")
+            let control = configuration.control
+                ? "; the control API is open to the network too, to whoever has its token: keep the token secret" : ""
+            streams.writeError("credsh: \(TerminalSafe.text(configuration.host)) is not a loopback address: whoever can reach it can log in and change passwords here\(control)\n")
         }
         streams.flush()
         // The address comes first, whatever the setup prints, so a caller that gave

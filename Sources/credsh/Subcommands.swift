@@ -114,7 +114,8 @@ enum Subcommands {
         options: [
             .init(long: "host", value: "<address>", help: "The address to listen on (default: 127.0.0.1). Any other than loopback must be given here, explicitly."),
             .init(long: "port", value: "<port>", help: "The TCP port; 0 picks a free one (default: 8080). The address bound is printed first."),
-            .init(long: "control", help: "Also answer POST /__credsh/run (a script, answered with its JSON Lines) and GET /__credsh/state."),
+            .init(long: "control", help: "Also answer POST /__credsh/run (a script, answered with its JSON Lines) and GET /__credsh/state, to clients with the token printed at start."),
+            .init(long: "openapi", help: "Print the served API as an OpenAPI 3.1 document (docs/openapi.json) and exit."),
             .init(long: "timeout", value: "<seconds>", help: "Seconds a client may take to send a request, and may stay idle between requests (default: 10)."),
             format, noColor, seed,
         ],

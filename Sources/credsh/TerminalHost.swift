@@ -87,8 +87,8 @@ final class TerminalHost: ScriptHost {
     }
 
     func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {
-        do { try FileSystem.writePrivate(path, text, exclusive: !overwrite) } catch {
-            if !overwrite, FileSystem.exists(path) {
+        do { try FileSystem.write(path, Array(text.utf8), mode: overwrite ? .replace(newMode: 0o600) : .createNew) } catch {
+            if !overwrite, FileSystem.exists(path), !FileSystem.isLink(path) {
                 throw HostError("\(path) already exists; 'record --force \(path)' replaces it")
             }
             throw error
@@ -98,8 +98,8 @@ final class TerminalHost: ScriptHost {
 
     func appendRecording(_ text: String) {
         guard let recordingPath else { return }
-        do { try FileSystem.writePrivate(recordingPath, text, append: true) } catch {
-            streams.writeError("credsh: \(error.message); recording stopped\n")
+        do { try FileSystem.write(recordingPath, Array(text.utf8), mode: .append) } catch {
+            streams.writeError("credsh: \(TerminalSafe.text(error.message)); recording stopped\n")
             self.recordingPath = nil
         }
     }
@@ -109,7 +109,7 @@ final class TerminalHost: ScriptHost {
     func sessionDiagram(title: String) -> SequenceDiagram? { (diagramAtFailure ?? diagramRecorder)?.diagram(title: title) }
 
     func writePicture(_ path: String, text: String) throws(HostError) {
-        try FileSystem.replace(path, with: Array(text.utf8))
+        try FileSystem.write(path, Array(text.utf8), mode: .replace(newMode: 0o644))
     }
 
     func setCompact(_ on: Bool) -> Bool {

@@ -103,20 +103,20 @@ enum TestRunner {
         // The files first, so that the summary's code, the process's and the reports' are
         // one (a file that cannot be written is an I/O error: 4).
         if all.isEmpty {
-            streams.writeError("credsh: no .credscript files found in \(requested.joined(separator: " "))\n")
+            streams.writeError("credsh: no .credscript files found in \(TerminalSafe.text(requested.joined(separator: " ")))\n")
             code = ExitCode.mostSevere(code, 4)
         }
         if let junitPath = configuration.junitPath {
             let xml = JUnitReport.xml(verdicts, shard: configuration.shard, seconds: Stopwatch.now() - started)
-            do { try FileSystem.writePrivate(junitPath, xml) } catch {
-                streams.writeError("credsh: \(error.message)\n")
+            do { try FileSystem.write(junitPath, Array(xml.utf8), mode: .replace(newMode: 0o600)) } catch {
+                streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
                 code = ExitCode.mostSevere(code, 4)
             }
         }
         if let htmlPath = configuration.htmlPath {
             let html = HTMLReport.page(verdicts, shard: configuration.shard, seconds: Stopwatch.now() - started)
-            do { try FileSystem.writePrivate(htmlPath, html) } catch {
-                streams.writeError("credsh: \(error.message)\n")
+            do { try FileSystem.write(htmlPath, Array(html.utf8), mode: .replace(newMode: 0o600)) } catch {
+                streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
                 code = ExitCode.mostSevere(code, 4)
             }
         }

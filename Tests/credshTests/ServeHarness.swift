@@ -9,6 +9,8 @@ final class ServedCredsh {
     let directory: URL
     private let output = LineBuffer()
     private(set) var port = 0
+    /// The control API's token, as printed at start (with `--control`).
+    private(set) var token: String?
 
     struct Answer {
         let status: Int
@@ -55,6 +57,14 @@ final class ServedCredsh {
             throw HarnessError("no address in \(line)")
         }
         self.port = port
+        if arguments.contains("--control") {
+            let tokenLine = try waitForLine { $0.hasPrefix("control API token: ") || $0.hasPrefix(#"{"serving":"#) }
+            if tokenLine.hasPrefix("{") {
+                if case .string(let given)? = (try? JSONValue.parse(tokenLine))?["token"] { token = given }
+            } else {
+                token = tokenLine.dropFirst("control API token: ".count).split(separator: " ").first.map(String.init)
+            }
+        }
     }
 
     deinit {
@@ -108,10 +118,13 @@ final class ServedCredsh {
         return Answer(status: status, headers: headers, body: body, curlExit: result.status)
     }
 
-    /// A script run through the control API (the server needs `--control`).
+    /// A script run through the control API (the server needs `--control`), with its token.
     func control(_ script: String) throws -> Answer {
-        try curl("POST", "/__credsh/run", extra: ["--data-binary", script, "-H", "Content-Type: text/plain"])
+        try curl("POST", "/__credsh/run", extra: ["--data-binary", script, "-H", "Content-Type: text/plain"] + authorization)
     }
+
+    /// curl's arguments that send the token, when there is one.
+    var authorization: [String] { token.map { ["-H", "Authorization: Bearer \($0)"] } ?? [] }
 
     /// Sends SIGINT and waits for the exit; returns the exit status and the whole output.
     func stop(signal number: Int32 = SIGINT) throws -> (status: Int32, output: String) {

@@ -221,7 +221,7 @@ import Testing
             == withoutOrigin(batch.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")))
 
         // The app signed in through the control API holds a token; a real client does not.
-        let state = try served.curl("GET", "/__credsh/state")
+        let state = try served.curl("GET", "/__credsh/state", extra: served.authorization)
         #expect(state.status == 200)
         #expect(state.json?["sdk"] == .string("susi"))
         #expect(state.json?["clock"] == .string("2026-01-01T00:00:00Z"))
@@ -237,8 +237,8 @@ import Testing
         let sourced = try served.control("source /etc/passwd\n")
         #expect(sourced.status == 422)
         #expect(sourced.text.contains("source reads no files"))
-        #expect(try served.curl("GET", "/__credsh/run").status == 405)
-        #expect(try served.curl("GET", "/__credsh/other").status == 404)
+        #expect(try served.curl("GET", "/__credsh/run", extra: served.authorization).status == 405)
+        #expect(try served.curl("GET", "/__credsh/other", extra: served.authorization).status == 404)
         _ = try served.stop()
 
         // Without --control the paths are the SUSI server's, which has no such service.
@@ -256,7 +256,7 @@ import Testing
     @Test func aBoundedLoadFromEightConnectionsKeepsTheStateConsistent() throws {
         let cycles = Self.loadCycles
         let served = try ServedCredsh(["--control"])
-        let load = try Credsh.run(["bench/serve_load.py", "--port", String(served.port), "--connections", "8", "--cycles", String(cycles), "--seconds", "240"],
+        let load = try Credsh.run(["bench/serve_load.py", "--port", String(served.port), "--token", served.token ?? "", "--connections", "8", "--cycles", String(cycles), "--seconds", "240"],
                                   timeout: 300, executable: URL(fileURLWithPath: "/usr/bin/python3"))
         #expect(load.status == 0, "\(load.stdout)\(load.stderr)")
         #expect(load.stdout.contains("\(cycles) cycles (\(2 * cycles) requests) over 8 connections"))

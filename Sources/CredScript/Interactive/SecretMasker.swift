@@ -25,6 +25,24 @@ public enum SecretMasker {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// What the history file keeps of an entry typed at the prompt. While the SDK waits for
+    /// a secret (the prompt shows `[alice: mode 0 verify]`), an entry that does not parse is
+    /// a password typed alone: nothing of it is kept but `***` (KnownSecrets masks it in
+    /// the messages about it the same way).
+    public static func maskTyped(_ entry: String, parses: Bool, challengePending: Bool, table: CommandTable = .standard,
+                                 sdk: String = Simulation.catalogs[0].name, users: [String] = []) -> String {
+        if challengePending, !parses { return ScriptWriter.mask }
+        // A word shaped like a password is masked wherever it stands: swapped arguments
+        // (`login Zq9… alice`) or a line that does not parse (KnownSecrets.looksLikePassword).
+        let masked = mask(entry, table: table, sdk: sdk, users: users)
+        return masked.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.split(separator: " ", omittingEmptySubsequences: false).map { word in
+                let bare = word.hasPrefix("\"") && word.hasSuffix("\"") && word.count >= 2 ? word.dropFirst().dropLast() : word
+                return KnownSecrets.looksLikePassword(String(bare)) ? ScriptWriter.mask : String(word)
+            }.joined(separator: " ")
+        }.joined(separator: "\n")
+    }
+
     /// A place where a secret goes that holds the bare word `***`, and what the secret is.
     public struct RemovedSecret: Sendable {
         public let position: SourcePosition

@@ -11,10 +11,11 @@ public struct DiagnosticFormatter: Sendable {
         let label = style.errorLabel(diagnostic.kind.rawValue + ":")
         let message = diagnostic.message.escapingControls.shorteningWords().shorteningQuotes()
         var out = "\(diagnostic.file.escapingControls):\(diagnostic.position.line):\(diagnostic.position.column): \(label) \(message)\n"
-        if let source, diagnostic.position.lineStart <= source.bytes.count {
+        let quoted = diagnostic.quotedPosition ?? diagnostic.position
+        if let source, quoted.lineStart <= source.bytes.count {
             // Decode only the bytes around the position: the cost of a diagnostic follows the
             // window shown, not the length of the line.
-            let (piece, startsMidLine, endsMidLine) = source.window(around: diagnostic.position, bytes: Self.window * 4)
+            let (piece, startsMidLine, endsMidLine) = source.window(around: quoted, bytes: Self.window * 4)
             let scalars = Array(String(decoding: piece.bytes, as: UTF8.self).unicodeScalars)
             let caretIndex = min(max(piece.caretScalar, 0), scalars.count)
             var from = 0, to = scalars.count
@@ -22,7 +23,7 @@ public struct DiagnosticFormatter: Sendable {
                 from = max(0, caretIndex - Self.window)
                 to = min(scalars.count, caretIndex + Self.window)
             }
-            var shown = String(String.UnicodeScalarView(scalars[from..<to].map { $0.value < 0x20 && $0 != "\t" ? "?" : $0 }))
+            var shown = String(String.UnicodeScalarView(scalars[from..<to].map { TerminalSafe.isUnsafe($0) && $0 != "\t" ? "?" : $0 }))
             var pad = String(String.UnicodeScalarView(scalars[from..<caretIndex].map { $0 == "\t" ? "\t" : " " }))
             if from > 0 || startsMidLine {
                 shown = "…" + shown

@@ -21,7 +21,7 @@ public struct TextRenderer: Sendable {
         case .echo(let command, _, _):
             style.begin(Style.boldCode, &out)
             out += "> "
-            out += command
+            command.appendEscapingControls(to: &out)
             style.end(&out)
         case .text(let line):
             // Lines of output may hold a newline on purpose (`echo "a\nb"`), nothing else.
@@ -58,7 +58,7 @@ public struct TextRenderer: Sendable {
                 out += "✗ error "
                 out += String(error.code)
                 out += " "
-                JSONValue.writeString(error.message, to: &out)
+                out += FieldText.quote(error.message).escapingControls
                 style.end(&out)
             }
         case .event(let event):
@@ -189,7 +189,8 @@ enum FieldText {
     static func write(_ value: JSONValue, to out: inout String) {
         switch value {
         case .string(let s):
-            if needsQuotes(s) { JSONValue.writeString(s, to: &out) } else { out += s }
+            // Quoted, JSON's escapes cover C0 only: DEL, C1 and bidi controls are escaped too.
+            if needsQuotes(s) { out += quote(s).escapingControls } else { s.appendEscapingControls(to: &out) }
         case .array(let items):
             out += "["
             for (index, item) in items.enumerated() {

@@ -53,6 +53,8 @@ public final class Evaluator {
     public var options: Options
     /// Checked between statements: Ctrl-C at the prompt stops a long `repeat`.
     public var interruptRequested: () -> Bool = { false }
+    /// What the run says when `interruptRequested` stopped it (a control run: its time limit).
+    public var interruptReason = "interrupted"
     /// Counts what each command's outcomes hit, for `credsh test --coverage`; nil (no
     /// work at all) unless coverage was asked for.
     public var coverage: CoverageRecorder?
@@ -94,6 +96,9 @@ public final class Evaluator {
     /// Names the sources checked so far give as secrets, so that their `let` is masked
     /// before the line that gives them (SecretFlow).
     var secretFlow = SecretFlow()
+    /// Every secret value seen so far: each message passes through it (KnownSecrets).
+    /// A control run of `credsh serve` starts from the live evaluator's and hands them back.
+    public var knownSecrets = KnownSecrets()
     /// The lines the running command printed itself, for `expect output`.
     var printed: [String] = []
     /// The run cannot usefully go on, even under `--keep-going`: the step budget is spent,
@@ -168,8 +173,24 @@ public final class Evaluator {
     /// Parses without running; reports every syntax error. True when there were none.
     public func check(_ source: SourceFile) -> Bool {
         var parser = Parser(source, table: table, sdk: simulation.activeCatalog.name)
-        while let statement = parser.nextStatement() { secretFlow.add(statement) }
+        var scan = SecretScan()
+        while let statement = parser.nextStatement() {
+            secretFlow.add(statement)
+            learnSecrets(of: statement, into: &scan)
+        }
+        // A `let` of a literal is a secret when its name is given as one anywhere in the file.
+        for (name, value) in scan.boundLiterals where secretFlow.holdsSecret(name) { knownSecrets.add(value) }
+        // A literal in a secret's place is one, unless the script also writes it where
+        // nothing is secret (a password that is the user's e-mail, which SUSI refuses).
+        for value in scan.placed where !scan.open.contains(value) { knownSecrets.add(value) }
         let diagnostics = parser.diagnostics
+        if !diagnostics.isEmpty {
+            // The SDK waits for a secret: a line that does not parse is one typed alone, all
+            // its words secrets. Otherwise a line that does not parse (`lgoin alice Zq9…`)
+            // gave no word a place: those shaped like a password may be one.
+            let challengePending = simulation.active.promptStatus?.contains("[") == true
+            for diagnostic in diagnostics { learnWordsOfLine(at: diagnostic.position, in: source, all: challengePending) }
+        }
         // Already bounded per file (the first `Diagnostic.keptPerFile` of each phase, then a
         // line counting the rest), so all are shown, the closing count included.
         for diagnostic in diagnostics {
@@ -179,15 +200,17 @@ public final class Evaluator {
                 fail(diagnostic, source)
                 continue
             }
-            if failures.count < Evaluator.reportedFailures { failures.append(diagnostic) }
+            let (shown, quoted) = knownSecrets.redact(diagnostic, source: source)
+            if failures.count < Evaluator.reportedFailures { failures.append(shown) }
             failureStopsTheRun = true
-            host.report(diagnostic, source: source)
+            host.report(shown, source: quoted)
         }
         return diagnostics.isEmpty
     }
 
     func fail(_ diagnostic: Diagnostic, _ source: SourceFile?, stopsTheRun: Bool = true) {
         if stopsTheRun { failureStopsTheRun = true }
+        let (diagnostic, source) = knownSecrets.redact(diagnostic, source: source)
         guard failures.count < Evaluator.reportedFailures else {
             if droppedFailures == 0 {
                 host.report(Diagnostic(diagnostic.kind, "more than \(Evaluator.reportedFailures) failures: the rest are counted, not shown",
@@ -215,11 +238,14 @@ public final class Evaluator {
             halted = true
             failures.append(Diagnostic(.runtime, "the run reached its step budget of \(options.stepBudget) (a step is a statement, \(Evaluator.kdfRoundsPerStep) rounds of the KDF, or \(Evaluator.bytesPerStep) bytes of text handled) and stopped (--max-steps raises it)",
                                        file: source.name, at: statement.position))
-            host.report(failures[failures.count - 1], source: source)
+            let (shown, quoted) = knownSecrets.redact(failures[failures.count - 1], source: source)
+            host.report(shown, source: quoted)
             return (.stop, .none)
         }
         if interruptRequested() || StopSignal.isRaised {
-            fail(Diagnostic(.runtime, "interrupted", file: source.name, at: statement.position), source)
+            // A signal says "interrupted"; a control run's time limit says why it stopped.
+            let reason = StopSignal.isRaised ? "interrupted" : interruptReason
+            fail(Diagnostic(.runtime, reason, file: source.name, at: statement.position), source)
             return (.stop, .none)
         }
         if case .command(let call) = statement, call.spec.role == .acknowledgement {
@@ -251,6 +277,7 @@ public final class Evaluator {
                 default:
                     variables[name] = try evaluate(value, in: source)
                 }
+                if holdsSecret, let bound = variables[name] { knownSecrets.add(bound.text) }
             } catch {
                 fail(error, source)
             }
@@ -292,7 +319,72 @@ public final class Evaluator {
     }
 
     /// Shows a record as coming from the statement that is running.
-    func emit(_ record: OutputRecord) { host.emit(record, from: origin) }
+    func emit(_ record: OutputRecord) {
+        // Any record may quote a secret given in the wrong place (`policy password raw $pw`
+        // prints the policy it read, `initiate $pw` sends it as a credential type): every
+        // record passes through the known secrets.
+        host.emit(knownSecrets.redact(record), from: origin)
+    }
+
+    /// Learns the secrets a statement gives by their place, or that may be secrets given
+    /// in the wrong place of a command that takes one (KnownSecrets).
+    private func learnSecrets(of statement: Statement, into scan: inout SecretScan) {
+        switch statement {
+        case let .binding(name, value, _, secret):
+            guard let literal = Self.literal(value) else { return }
+            if secret { knownSecrets.add(literal) } else { scan.boundLiterals.append((name, literal)) }
+        case .repetition(_, let body, _):
+            for inner in body { learnSecrets(of: inner, into: &scan) }
+        case .command(let call):
+            let secrets = SecretMasker.secretExpressions(of: call)
+            let takesSecret = !secrets.isEmpty || call.spec.parameters.contains(where: { $0.kind == .secret })
+            let secretRanges = Set(secrets.map(\.sourceRange.lowerBound))
+            for expression in secrets { if let literal = Self.literal(expression) { scan.placed.insert(literal) } }
+            for (_, argument) in call.arguments.all {
+                let expressions: [Expression]
+                switch argument {
+                case .single(let e): expressions = [e]
+                case .list(let items): expressions = items
+                case .pairs(let pairs): expressions = pairs.map(\.value)
+                }
+                for expression in expressions where !secretRanges.contains(expression.sourceRange.lowerBound) {
+                    guard let literal = Self.literal(expression) else { continue }
+                    if takesSecret, KnownSecrets.mayBeSecret(literal) { knownSecrets.add(literal) } else { scan.open.insert(literal) }
+                }
+            }
+        }
+    }
+
+    /// What `check` gathers of a file's literals before deciding which are secrets.
+    struct SecretScan {
+        /// `let NAME = LITERAL`, for names found to hold secrets by the end of the file.
+        var boundLiterals: [(String, String)] = []
+        /// Literals given where a secret goes.
+        var placed: Set<String> = []
+        /// Literals given where nothing is secret.
+        var open: Set<String> = []
+    }
+
+    private static func literal(_ expression: Expression) -> String? {
+        switch expression.kind {
+        case .word(let text), .string(let text): return text
+        default: return nil
+        }
+    }
+
+    /// The words of a line that did not parse, learnt as secrets: `all` of them but command
+    /// names, or those shaped like a password (KnownSecrets.looksLikePassword).
+    private func learnWordsOfLine(at position: SourcePosition, in source: SourceFile, all: Bool) {
+        guard position.lineStart < source.bytes.count else { return }
+        var end = position.lineStart
+        while end < source.bytes.count, end - position.lineStart < 4096, source.bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        let line = String(decoding: source.bytes[position.lineStart..<end], as: UTF8.self)
+        for word in line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) {
+            var text = String(word)
+            if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
+            if all ? !table.firstWords.contains(text) : KnownSecrets.looksLikePassword(text) { knownSecrets.add(text) }
+        }
+    }
 
     /// A command failed and the next statement was not `expect error`: that is a failure
     /// of the script (exit 1, or 3 when the command could not run at all).

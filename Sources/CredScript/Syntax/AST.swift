@@ -73,6 +73,9 @@ public struct BoundArguments: Sendable {
 
     init() {}
 
+    /// Every argument given, in the order bound.
+    public var all: [(name: String, value: BoundArgument)] { entries }
+
     public subscript(name: String) -> BoundArgument? {
         get { entries.first { $0.name == name }?.value }
         set {

@@ -23,6 +23,9 @@ public struct Diagnostic: Error, Equatable, Sendable {
     public let position: SourcePosition
     /// Lines printed after the caret: the actual callbacks of a failed expectation, a hint.
     public var notes: [String]
+    /// Where the caret goes in the source handed with this diagnostic when that source is a
+    /// copy of the line alone, its secrets masked (KnownSecrets); nil: `position`.
+    public var quotedPosition: SourcePosition?
 
     public init(_ kind: Kind, _ message: String, file: String, at position: SourcePosition, notes: [String] = []) {
         self.kind = kind

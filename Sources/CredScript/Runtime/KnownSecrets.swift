@@ -1,0 +1,166 @@
+import CredSimulator
+
+/// The secret values a run has seen, and the one place every message of the run passes
+/// through before a host sees it (grammar.md, "Secrets"): a diagnostic's message, notes and
+/// quoted source line, and a command's error line, in text, JSON, diagrams, reports and
+/// the control API alike. Each occurrence of a known value is shown as `***`.
+///
+/// A value is known as a secret
+/// - by its place: a literal given where a secret goes (`login bob "Zq9SecretA1!"`);
+/// - by its variable: the value of a variable that holds a secret (SecretFlow), as it is
+///   bound, so `repeat $pw` or `source $pw` cannot print it in their complaint;
+/// - because it may be one: in a command that takes a secret, a literal shaped like a
+///   password (three kinds of character among lower case, upper case, digits and symbols
+///   other than the `.`, `_`, `-`, `@` and `+` of user names and e-mails, or digits
+///   alone, a PIN) wherever it stands, so swapped arguments (`login Zq9… bob`)
+///   do not print it as a user name; and in a line that does not parse, a word shaped
+///   like a password (not a number, not `KEY=VALUE`: `looksLikePassword`);
+/// - because the SDK was waiting for a secret: a line that does not parse, typed while
+///   the prompt shows a pending challenge (`[alice: mode 0 verify]`), is a password typed
+///   alone, and its words are secrets.
+///
+/// Bounds: values shorter than `shortest` bytes are not masked (they would mask every
+/// number in a message); at most `limit` values are kept, after which the next ones are
+/// ignored and counted (a script with more secret literals than that is not a test).
+public struct KnownSecrets: Sendable {
+    public static let shortest = 4
+    public static let limit = 10_000
+
+    private(set) var values: Set<String> = []
+    /// Values longest first, so that a secret inside a longer one is masked with it.
+    private var ordered: [String] = []
+    private(set) var ignored = 0
+
+    public init() {}
+
+    public var isEmpty: Bool { values.isEmpty }
+
+    public mutating func add(_ value: String) {
+        guard value.utf8.count >= Self.shortest, value != ScriptWriter.mask, !values.contains(value) else { return }
+        guard values.count < Self.limit else { ignored += 1; return }
+        values.insert(value)
+        let index = ordered.firstIndex { $0.utf8.count < value.utf8.count } ?? ordered.count
+        ordered.insert(value, at: index)
+    }
+
+    /// Whether a literal that is not in a secret's place may still be a secret typed there
+    /// by mistake: shaped like a password or a PIN, not like a user name or an e-mail.
+    public static func mayBeSecret(_ word: String) -> Bool {
+        guard word.utf8.count >= shortest else { return false }
+        var lower = false, upper = false, digit = false, other = false
+        for byte in word.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): lower = true
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): upper = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = true
+            // What user names and e-mails are made of besides letters and digits.
+            case UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "@"), UInt8(ascii: "+"): break
+            default: other = true
+            }
+        }
+        if digit && !lower && !upper && !other { return true }
+        return [lower, upper, digit, other].filter { $0 }.count >= 3
+    }
+
+    /// The same, for a word of a line with no known places (it does not parse, or goes to
+    /// the history file): a password's shape only. Digits alone are a count or a number
+    /// there as often as a PIN, and `KEY=VALUE` is a policy's or a field's.
+    public static func looksLikePassword(_ word: String) -> Bool {
+        guard !word.contains("="), !word.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
+        return mayBeSecret(word)
+    }
+
+    /// The text with every known value replaced by `***`.
+    public func redact(_ text: String) -> String {
+        guard !ordered.isEmpty else { return text }
+        var bytes = Array(text.utf8)
+        var caret = 0
+        guard redact(&bytes, caret: &caret) else { return text }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Replaces known values in `bytes`, moving `caret` (a byte offset) with the text
+    /// before it; false when there was nothing to replace. Cost: values × bytes, for the
+    /// short texts messages are and the bounded window a source line is quoted in.
+    @discardableResult
+    func redact(_ bytes: inout [UInt8], caret: inout Int) -> Bool {
+        var changed = false
+        let mask = Array(ScriptWriter.mask.utf8)
+        for value in ordered {
+            let needle = Array(value.utf8)
+            guard needle.count <= bytes.count else { continue }
+            var index = 0
+            while index + needle.count <= bytes.count {
+                if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                    bytes.replaceSubrange(index..<(index + needle.count), with: mask)
+                    if caret >= index + needle.count { caret += mask.count - needle.count } else if caret > index { caret = index }
+                    index += mask.count
+                    changed = true
+                } else {
+                    index += 1
+                }
+            }
+        }
+        return changed
+    }
+
+    /// The record with every known value masked: the echoed command, a line printed, a
+    /// command's error, and every text of an outcome (a call's arguments, a callback's
+    /// fields, what the app shows). The SDKs mask secrets by their place already; this
+    /// catches a secret given in a wrong place (`initiate $pw` sends it as a credential type).
+    public func redact(_ record: OutputRecord) -> OutputRecord {
+        guard !ordered.isEmpty else { return record }
+        switch record {
+        case let .echo(command, file, line): return .echo(command: redact(command), file: file, line: line)
+        case .text(let line): return .text(redact(line))
+        case .commandError(let message): return .commandError(redact(message))
+        case let .outcome(outcome, sdk): return .outcome(redact(outcome), sdk: sdk)
+        }
+    }
+
+    private func redact(_ outcome: Outcome) -> Outcome {
+        switch outcome {
+        case let .call(api, arguments, error):
+            return .call(api: api, arguments: arguments.map { ($0.0, redact($0.1)) },
+                         error: error.map { SyncError(code: $0.code, message: redact($0.message)) })
+        case .event(let event): return .event(SDKEvent(event.name, event.fields.map { ($0.0, redact($0.1)) }))
+        case .appCheck(let message): return .appCheck(redact(message))
+        case .networkError(let message): return .networkError(redact(message))
+        case .appShows(let message): return .appShows(redact(message))
+        case .note(let message): return .note(redact(message))
+        case let .policyRefusal(rule, message): return .policyRefusal(rule: rule, message: redact(message))
+        }
+    }
+
+    private func redact(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text): return .string(redact(text))
+        case .array(let items): return .array(items.map(redact))
+        case .object(let members): return .object(members.map { ($0.0, redact($0.1)) })
+        default: return value
+        }
+    }
+
+    /// The diagnostic and the source it quotes, with every known value masked: the message,
+    /// the notes, and the line under it (a copy of that line alone, the caret moved with
+    /// the text before it; the headline keeps the position in the real file).
+    public func redact(_ diagnostic: Diagnostic, source: SourceFile?) -> (Diagnostic, SourceFile?) {
+        guard !ordered.isEmpty else { return (diagnostic, source) }
+        var redacted = Diagnostic(diagnostic.kind, redact(diagnostic.message), file: diagnostic.file, at: diagnostic.position,
+                                  notes: diagnostic.notes.map(redact))
+        guard let source, diagnostic.position.lineStart <= source.bytes.count else { return (redacted, source) }
+        let position = diagnostic.position
+        let offset = min(max(position.offset, position.lineStart), source.bytes.count)
+        var start = max(position.lineStart, offset - DiagnosticFormatter.window * 8)
+        while start > position.lineStart, start < source.bytes.count, source.bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        var end = offset
+        while end < source.bytes.count, end - offset < DiagnosticFormatter.window * 8, source.bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        while end < source.bytes.count, end > offset, source.bytes[end] & 0xC0 == 0x80 { end += 1 }
+        var line = Array(source.bytes[start..<end])
+        var caret = offset - start
+        guard redact(&line, caret: &caret) else { return (redacted, source) }
+        // The quoted line is the copy; the headline's line and column stay the file's.
+        redacted.quotedPosition = SourcePosition(line: position.line, column: position.column, offset: caret, lineStart: 0)
+        return (redacted, SourceFile(name: source.name, bytes: line))
+    }
+}

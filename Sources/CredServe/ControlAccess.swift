@@ -1,0 +1,102 @@
+import CredSimulator
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Who may use the control API (README, "The control API"): the control API changes the
+/// simulation (`network down`, a new policy), so it answers only a client that
+/// - names this server in `Host`: an IP address or `localhost`, with the port bound. A DNS
+///   name is refused, since a web page can make its own name resolve to 127.0.0.1 (DNS
+///   rebinding) but cannot make the browser send an IP address as the Host of its page;
+///   bound to one address, only that address and loopback are this server's;
+/// - sends no `Origin` but the server's own (`http://` + the Host): a page of another
+///   site cannot POST a script, even as a `text/plain` form that needs no preflight;
+/// - holds the run's token, printed at start (as Jupyter does): `?token=…` or
+///   `Authorization: Bearer …`.
+struct ControlAccess: Sendable {
+    /// The per-run token; random unless given.
+    let token: String
+    /// The address bound (`127.0.0.1`, `0.0.0.0`, `::1`) and its port.
+    let boundHost: String
+    let boundPort: Int
+
+    /// A fresh token: 128 random bits from the kernel, as 32 hex digits.
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let hex = String(generator.next(), radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
+    }
+
+    /// Nil when the request may go on; otherwise the refusal to answer with.
+    func refusal(_ request: WireRequest) -> WireResponse? {
+        let hosts = request.headers.filter { $0.0.lowercased() == "host" }.map(\.1)
+        guard hosts.count == 1, let host = hosts.first, isThisServer(host) else {
+            let named = hosts.count == 1 ? "Host '\(Self.shortened(hosts[0]))'" : hosts.isEmpty ? "a request without Host" : "a request with \(hosts.count) Host headers"
+            return ControlAPI.plain(403, "Forbidden", "\(named) does not name this server: the control API answers an IP address or localhost with port \(boundPort) (a DNS name could be a rebinding page)\n")
+        }
+        if let origin = request.header("Origin"), origin.lowercased() != "http://" + host.lowercased() {
+            return ControlAPI.plain(403, "Forbidden", "cross-origin request refused: Origin '\(Self.shortened(origin))' is not http://\(host)\n")
+        }
+        guard let given = presentedToken(request), Self.same(given, token) else {
+            var refusal = ControlAPI.plain(401, "Unauthorized", "the control API needs the token credsh serve printed at start: ?token=… or Authorization: Bearer …\n")
+            refusal.headers.append(("WWW-Authenticate", #"Bearer realm="credsh""#))
+            return refusal
+        }
+        return nil
+    }
+
+    /// The token of the query string (`token=`) or of `Authorization: Bearer`.
+    private func presentedToken(_ request: WireRequest) -> String? {
+        if let authorization = request.header("Authorization") {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "bearer" { return String(parts[1]).trimmedSpacesAndTabs }
+        }
+        return FormEncoding.decode(request.query).last { $0.0 == "token" }?.1
+    }
+
+    /// `host[:port]`: an IP literal or localhost, and the bound port (80 when none is given).
+    func isThisServer(_ value: String) -> Bool {
+        var name = Substring(value.lowercased())
+        var port = 80
+        if name.hasPrefix("[") {
+            guard let close = name.firstIndex(of: "]") else { return false }
+            let rest = name[name.index(after: close)...]
+            if !rest.isEmpty {
+                guard rest.hasPrefix(":"), let number = Int(rest.dropFirst()) else { return false }
+                port = number
+            }
+            name = name[name.index(after: name.startIndex)..<close]
+        } else if let colon = name.lastIndex(of: ":") {
+            guard let number = Int(name[name.index(after: colon)...]) else { return false }
+            port = number
+            name = name[..<colon]
+        }
+        guard port == boundPort else { return false }
+        let literal = String(name)
+        let isIPv4 = Self.isIPv4(literal), isIPv6 = literal.contains(":") && literal.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+        let loopback = literal == "localhost" || literal == "::1" || (isIPv4 && literal.hasPrefix("127."))
+        let bound = boundHost.lowercased()
+        if bound == "0.0.0.0" || bound == "::" { return isIPv4 || isIPv6 || loopback }
+        return loopback || literal == bound
+    }
+
+    private static func isIPv4(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && UInt8($0) != nil }
+    }
+
+    /// Compares in time that depends on the lengths only, not on where they differ.
+    private static func same(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    /// A header value quoted in a refusal: at most 80 characters, terminal-safe later by the log.
+    private static func shortened(_ text: String) -> String {
+        text.count > 80 ? String(text.prefix(80)) + "…" : text
+    }
+}

@@ -1,0 +1,152 @@
+import CredSimulator
+import Testing
+@testable import CredScript
+
+/// Issue 17, item 4: whatever a script does wrong, a secret it holds never reaches a
+/// message. Random scripts (seeded, so a failure replays) put one known password in every
+/// place a secret goes, in the wrong places of commands, in secret variables used where a
+/// number, a duration, a state or a file goes, alone on a line after a login that waits for
+/// it, and among random errors of every kind; the password's bytes must appear in no text
+/// output, no diagnostic (message, notes, quoted line), no JSON record, no diagram and no
+/// history entry.
+@Suite struct SecretPropertyTests {
+    static let scripts = 300
+
+    /// A password shaped like one (KnownSecrets.mayBeSecret), different per script.
+    static func secret(_ random: inout SeededGenerator) -> String {
+        "Zq\(Int.random(in: 100...999, using: &random))Secret!\(["A", "B", "C"].randomElement(using: &random)!)x"
+    }
+
+    /// Lines that hold the secret `S`, each in its own way.
+    static let leaks: [String] = [
+        "user add alice password S",
+        "login alice S",
+        #"login bob "S""#,
+        "login S alice",
+        "update S Other-Pass9!",
+        "update Other-Pass9! S",
+        "password S",
+        "lgoin alice S",
+        "login alice",
+        "S",
+        #"let pw = "S""#,
+        "let x = S\nlogin alice $x",
+        "let pw = S\nrepeat $pw { echo hi }",
+        "let pw = S\nclock advance $pw",
+        "let pw = S\ninitiate $pw",
+        "let pw = S\nexpect state alice $pw",
+        "let pw = S\nsource $pw",
+        "let pw = S\npolicy password raw $pw",
+        "let pw = S\necho $pw",
+        "let pw = S\nlogin $pw $pw",
+        "login alice S extra words",
+        #"login alice "S"#,
+    ]
+
+    /// Lines that go wrong without any secret.
+    static let errors: [String] = [
+        "expect state alice blocked", "clock advance -5d", "policy password minL=abc", "echo $undefined", #"echo "abc"#,
+        "}", "repeat 2 {", "lgoin alice", "expect output ~\"nothing\"", "logout", "cancel", "user add alice password short",
+        "expect error", "sdk nothing", "initiate Password", "expect attemptsLeft 9", "clock advance 40d", "login alice Wrong-Pass1",
+    ]
+
+    static func script(_ random: inout SeededGenerator, secret: String) -> String {
+        var lines = ["sdk relid"]
+        for _ in 0..<Int.random(in: 3...12, using: &random) {
+            if Bool.random(using: &random) {
+                lines.append(leaks.randomElement(using: &random)!.replacingOccurrences(of: "S", with: secret))
+            } else {
+                lines.append(errors.randomElement(using: &random)!)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A host that renders everything it is given every way credsh can: text, JSON Lines,
+    /// diagnostics as text and as JSON, and a sequence diagram in Mermaid and SVG.
+    final class EveryOutput: ScriptHost {
+        var text = ""
+        var json = ""
+        var errors = ""
+        var recorder = SequenceDiagram.Recorder()
+
+        func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
+            text += TextRenderer().render(record)
+            json += JSONLinesRenderer().render(record, from: origin)
+            recorder.record(record, activeSDK: "relid")
+        }
+
+        func report(_ diagnostic: Diagnostic, source: SourceFile?) {
+            errors += DiagnosticFormatter().format(diagnostic, source: source)
+            json += JSONLinesRenderer().expectationFailed(diagnostic)
+            json += JSONValue.object([("error", .string(diagnostic.message)), ("notes", .array(diagnostic.notes.map { .string($0) }))]).serialized
+            if diagnostic.kind != .syntax { recorder.recordFailure(diagnostic.message, activeSDK: "relid") }
+        }
+
+        func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile {
+            throw HostError("cannot read \(path): No such file or directory")
+        }
+        func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {}
+        func appendRecording(_ text: String) {}
+        func endRecording() {}
+
+        var all: String {
+            let diagram = recorder.diagram(title: "t")
+            return text + json + errors + MermaidWriter().render(diagram) + SVGWriter().render(diagram)
+        }
+    }
+
+    @Test func aSecretNeverReachesAnyOutputOfABatchRun() {
+        var random = SeededGenerator(seed: 17)
+        for index in 0..<Self.scripts {
+            let secret = Self.secret(&random)
+            let script = Self.script(&random, secret: secret)
+            let host = EveryOutput()
+            let evaluator = Evaluator(simulation: Simulation(seed: 0), options: .init(echo: true, keepGoing: true), host: host)
+            evaluator.run(SourceFile(name: "random\(index).credscript", text: script))
+            let everything = host.all
+            #expect(!everything.contains(secret), "script \(index):\n\(script)\nprinted:\n\(everything)")
+            if everything.contains(secret) { return }
+        }
+    }
+
+    /// The prompt: each line runs on its own, after the last changed the state (a login
+    /// that waits for its password), and goes to the history file as the prompt masks it.
+    @Test func aSecretNeverReachesAnyOutputOrTheHistoryAtThePrompt() {
+        var random = SeededGenerator(seed: 1717)
+        for index in 0..<Self.scripts {
+            let secret = Self.secret(&random)
+            let script = Self.script(&random, secret: secret)
+            let host = EveryOutput()
+            let evaluator = Evaluator(simulation: Simulation(seed: 0), options: .init(echo: false, interactive: true), host: host)
+            var history = ""
+            for line in script.split(separator: "\n").map(String.init) {
+                let source = SourceFile(name: "<repl>", text: line + "\n")
+                var parser = Parser(source, table: evaluator.table, sdk: evaluator.simulation.activeCatalog.name)
+                _ = parser.parseAll()
+                let pending = evaluator.simulation.active.promptStatus?.contains("[") == true
+                history += SecretMasker.maskTyped(line, parses: parser.diagnostics.isEmpty && !parser.endedInsideBlock, challengePending: pending,
+                                                  table: evaluator.table, sdk: evaluator.simulation.activeCatalog.name) + "\n"
+                evaluator.clearFailures()
+                evaluator.run(source)
+            }
+            let everything = host.all + history
+            #expect(!everything.contains(secret), "script \(index):\n\(script)\nprinted:\n\(everything)")
+            if everything.contains(secret) { return }
+        }
+    }
+
+    @Test func aPasswordTypedAloneAtAPendingChallengeIsMaskedInTheMessageAndTheHistory() {
+        let host = EveryOutput()
+        let evaluator = Evaluator(simulation: Simulation(seed: 0), options: .init(interactive: true), host: host)
+        for line in ["user add alice password Passw0rd!", "login alice"] {
+            evaluator.run(SourceFile(name: "<repl>", text: line + "\n"))
+        }
+        #expect(evaluator.simulation.active.promptStatus == "[alice: mode 0 verify]")
+        evaluator.clearFailures()
+        evaluator.run(SourceFile(name: "<repl>", text: "Zq9SecretA1!\n"))
+        #expect(host.errors.hasPrefix("<repl>:1:1: error: unknown command '***'"), "\(host.errors)")
+        #expect(host.errors.contains("1 | ***\n"))
+        #expect(SecretMasker.maskTyped("Zq9SecretA1!", parses: false, challengePending: true) == "***")
+    }
+}

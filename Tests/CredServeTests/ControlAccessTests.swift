@@ -1,0 +1,57 @@
+import Testing
+@testable import CredServe
+
+/// Issue 17, item 7: who the control API answers, decided from the request alone.
+@Suite struct ControlAccessTests {
+    static let token = "0123456789abcdef0123456789abcdef"
+
+    static func request(host: [String] = ["127.0.0.1:8080"], origin: String? = nil, authorization: String? = "Bearer \(token)",
+                        query: String = "") -> WireRequest {
+        var headers = host.map { ("Host", $0) }
+        if let origin { headers.append(("Origin", origin)) }
+        if let authorization { headers.append(("Authorization", authorization)) }
+        return WireRequest(method: "POST", path: "/__credsh/run", query: query, headers: headers, body: [],
+                           clientHost: "127.0.0.1", client: "127.0.0.1:5000")
+    }
+
+    let loopback = ControlAccess(token: token, boundHost: "127.0.0.1", boundPort: 8080)
+
+    @Test func theTokenIsNeededAsABearerHeaderOrInTheQuery() {
+        #expect(loopback.refusal(Self.request()) == nil)
+        #expect(loopback.refusal(Self.request(authorization: nil, query: "token=\(Self.token)")) == nil)
+        let missing = loopback.refusal(Self.request(authorization: nil))
+        #expect(missing?.status == 401)
+        #expect(missing?.headers.contains { $0 == ("WWW-Authenticate", #"Bearer realm="credsh""#) } == true)
+        #expect(loopback.refusal(Self.request(authorization: "Bearer wrong"))?.status == 401)
+        #expect(loopback.refusal(Self.request(authorization: "Bearer \(Self.token)x"))?.status == 401)
+    }
+
+    @Test func aHostThatIsADNSNameOrAnotherPortIsRefused() {
+        for host in ["evil.example:8080", "evil.example", "127.0.0.1:80", "127.0.0.1", "localhost.evil.example:8080", "10.0.0.5:8080"] {
+            let refusal = loopback.refusal(Self.request(host: [host]))
+            #expect(refusal?.status == 403, "Host: \(host)")
+        }
+        #expect(loopback.refusal(Self.request(host: []))?.status == 403)
+        #expect(loopback.refusal(Self.request(host: ["127.0.0.1:8080", "127.0.0.1:8080"]))?.status == 403)
+        for host in ["127.0.0.1:8080", "localhost:8080", "LOCALHOST:8080", "[::1]:8080"] {
+            #expect(loopback.refusal(Self.request(host: [host])) == nil, "Host: \(host)")
+        }
+        let everywhere = ControlAccess(token: Self.token, boundHost: "0.0.0.0", boundPort: 8080)
+        #expect(everywhere.refusal(Self.request(host: ["192.168.1.20:8080"])) == nil)
+        #expect(everywhere.refusal(Self.request(host: ["rebind.evil.example:8080"]))?.status == 403)
+    }
+
+    @Test func anOriginOtherThanTheServersOwnIsRefused() {
+        let refusal = loopback.refusal(Self.request(origin: "http://evil.example"))
+        #expect(refusal?.status == 403)
+        #expect(String(decoding: refusal?.body ?? [], as: UTF8.self) == "cross-origin request refused: Origin 'http://evil.example' is not http://127.0.0.1:8080\n")
+        #expect(loopback.refusal(Self.request(origin: "null"))?.status == 403)
+        #expect(loopback.refusal(Self.request(origin: "http://127.0.0.1:8080")) == nil)
+    }
+
+    @Test func tokensAreRandomAndLongEnough() {
+        let a = ControlAccess.randomToken(), b = ControlAccess.randomToken()
+        #expect(a.count == 32 && b.count == 32 && a != b)
+        #expect(a.allSatisfy { $0.isHexDigit })
+    }
+}

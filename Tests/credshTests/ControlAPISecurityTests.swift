@@ -1,0 +1,91 @@
+import CredScript
+import CredSimulator
+import Foundation
+import Testing
+
+/// Issue 17, item 7: the control API lets no stranger in, and no client holds it up.
+@Suite(.serialized) struct ControlAPISecurityTests {
+    @Test func theTokenIsPrintedAtStartAndAStrangerIsRefused() throws {
+        let served = try ServedCredsh(["--control"])
+        let token = try #require(served.token)
+        #expect(token.count == 32)
+        #expect(served.log.contains("control API token: \(token) (send 'Authorization: Bearer \(token)' or ?token=\(token)): http://127.0.0.1:\(served.port)/__credsh/state?token=\(token)\n"))
+
+        // A web page's form: text/plain needs no preflight, but it has no token.
+        let form = try served.curl("POST", "/__credsh/run", extra: ["--data-binary", "network down\n", "-H", "Content-Type: text/plain"])
+        #expect(form.status == 401)
+        #expect(form.header("WWW-Authenticate") == #"Bearer realm="credsh""#)
+        #expect(form.text == "the control API needs the token credsh serve printed at start: ?token=… or Authorization: Bearer …\n")
+        // With the token but from another site's page: its Origin gives it away.
+        let crossSite = try served.curl("POST", "/__credsh/run", extra: ["--data-binary", "network down\n", "-H", "Content-Type: text/plain",
+                                                                         "-H", "Origin: http://evil.example"] + served.authorization)
+        #expect(crossSite.status == 403)
+        // DNS rebinding: the page's own name, resolved to 127.0.0.1.
+        let rebound = try served.curl("GET", "/__credsh/state", extra: ["-H", "Host: rebind.evil.example:\(served.port)"] + served.authorization)
+        #expect(rebound.status == 403)
+        #expect(rebound.text.hasPrefix("Host 'rebind.evil.example:\(served.port)' does not name this server"))
+
+        // None of them ran: the network is still up. The token in the query works too.
+        let state = try served.curl("GET", "/__credsh/state?token=\(token)")
+        #expect(state.status == 200)
+        #expect(state.json?["network"] == .string("up"))
+        let (status, log) = try served.stop()
+        #expect(status == 0)
+        #expect(log.contains("POST /__credsh/run 401 (no valid token)\n"))
+        #expect(log.contains("GET /__credsh/state 403 (refused: Host or Origin)\n"))
+        #expect(!log.contains("?token="  + token + " "), "the log shows paths without their query")
+    }
+
+    @Test func aLongControlRunIsCutShortAndOthersAreAnsweredAfterIt() throws {
+        let served = try ServedCredsh(["--control"])
+        let started = Date()
+        let long = try served.control("repeat 1000000 { repeat 10 { clock advance 1s } }\n")
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(long.status == 422)
+        // Stopped by the time limit (the debug build) or the step budget, whichever came first.
+        #expect(long.text.contains(#"{"error":{"message":"stopped after 5 s, a control run's time limit (every other client waits while one runs)","source":"credsh"},"failure":"runtime""#)
+                || long.text.contains("the run reached its step budget of 1000000"), "\(long.text.suffix(500))")
+        #expect(try served.curl("GET", "/__credsh/state", extra: served.authorization).status == 200)
+        _ = try served.stop()
+    }
+
+    @Test func sixtyClientsThatNeverReadKeepTheServerSmall() throws {
+        let served = try ServedCredsh(["--control"])
+        let flood = try Credsh.run(["bench/control_flood.py", "--pid", String(served.process.processIdentifier), "--port", String(served.port),
+                                    "--token", served.token ?? "", "--clients", "60"],
+                                   timeout: 180, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        #expect(flood.status == 0, "\(flood.stdout)\(flood.stderr)")
+        print("control flood: \(flood.stdout)")
+        let peak = flood.stdout.firstMatch(of: /peak RSS (\d+) MiB/).flatMap { Int($0.1) } ?? .max
+        // 16 MiB of unread answers at most, plus one answer of 1 MiB per connection at the
+        // moment it is made, plus the process itself: far below the 594 MB seen before.
+        #expect(peak < 200, "peak RSS \(peak) MiB")
+        _ = try served.stop()
+    }
+
+    @Test func onEveryAddressTheWarningSaysTheControlAPIIsOpenToTheNetwork() throws {
+        let served = try ServedCredsh(["--host", "0.0.0.0", "--control"])
+        let warning = try served.waitForLine { $0.contains("not a loopback address") }
+        #expect(warning == "credsh: 0.0.0.0 is not a loopback address: whoever can reach it can log in and change passwords here; the control API is open to the network too, to whoever has its token: keep the token secret")
+        _ = try served.stop()
+    }
+}
+
+/// The OpenAPI contract: what `credsh serve --openapi` prints is docs/openapi.json, byte
+/// for byte, and it lists every status the served paths answer.
+@Suite struct OpenAPIContractTests {
+    @Test func serveOpenAPIPrintsTheDocumentInDocs() throws {
+        let run = try Credsh.run(["serve", "--openapi"])
+        #expect(run.status == 0)
+        let document = try String(contentsOf: Credsh.packageRoot.appendingPathComponent("docs/openapi.json"), encoding: .utf8)
+        #expect(run.stdout == document, "regenerate with: credsh serve --openapi > docs/openapi.json")
+        let parsed = try JSONValue.parse(run.stdout)
+        #expect(parsed["openapi"] == .string("3.1.0"))
+        // The control API's refusals are in it, so a client knows them.
+        guard case .object(let responses)? = parsed["paths"]?["/__credsh/run"]?["post"]?["responses"] else {
+            Issue.record("no POST /__credsh/run in the document")
+            return
+        }
+        #expect(responses.map { $0.0 } == ["200", "400", "401", "403", "405", "408", "413", "422", "431", "503"])
+    }
+}

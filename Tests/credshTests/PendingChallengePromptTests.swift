@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// Issue 17, item 4, at the real prompt: a password typed alone while the SDK waits for
+/// one (`[alice: mode 0 verify]`) is a secret, in the error and in the history file.
+@Suite(.serialized) struct PendingChallengePromptTests {
+    typealias Terminal = PromptTests.Terminal
+
+    @Test func aPasswordTypedAloneAtAPendingChallengeIsMaskedInTheErrorAndTheHistoryFile() throws {
+        let terminal = try Terminal()
+        try terminal.keys("user add alice password Passw0rd!", "@Enter")
+        try terminal.waitFor("added alice")
+        try terminal.keys("login alice", "@Enter")
+        try terminal.waitFor("credsh relid [alice: mode 0 verify]>")
+        try terminal.keys("Zq9SecretA1!", "@Enter")
+        try terminal.waitFor("unknown command '***'")
+        #expect(!terminal.screen.contains("unknown command 'Zq9"), "\(terminal.screen)")
+        try HistoryPromptTests.leave(terminal)
+        let history = try String(contentsOf: terminal.state.appendingPathComponent("credsh/history"), encoding: .utf8)
+        #expect(!history.contains("Zq9SecretA1!") && !history.contains("Passw0rd!"), "\(history)")
+        #expect(history.contains("\n***\n"), "\(history)")
+    }
+
+    /// Issue 17, item 6: `record --force` onto a FIFO nobody reads used to block forever.
+    @Test func recordForceOntoAFIFOWithNoReaderIsRefusedAtOnceAndTheFIFOStays() throws {
+        let terminal = try Terminal()
+        let fifo = terminal.state.appendingPathComponent("pipe")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        try terminal.keys("record --force \(fifo.path)", "@Enter")
+        try terminal.waitFor("a FIFO with no reader; not recording")
+        try terminal.keys("echo still here", "@Enter")
+        try terminal.waitFor("still here\n", count: 2)
+        try HistoryPromptTests.leave(terminal)
+        var info = stat()
+        #expect(lstat(fifo.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
+}
