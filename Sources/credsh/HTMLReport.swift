@@ -85,9 +85,9 @@ enum HTMLReport {
             out += "</pre>\n"
         }
         if case .notUpdated(let file) = verdict.transcript { out += "<p class=\"cr-meta\">\(escape(TestReport.notUpdated(file)))</p>\n" }
-        if let diagram = verdict.diagram, !diagram.steps.isEmpty {
+        if let svg = verdict.diagramSVG {
             out += "<h3>What happened, up to the failure</h3>\n<figure class=\"cr-diagram\">\n"
-            out += inlineSVG(SVGWriter().render(diagram))
+            out += inlineSVG(svg)
             out += "</figure>\n"
         }
         out += "</section>\n"

@@ -16,6 +16,7 @@ enum IsolatedScriptTest {
         if settings.keepGoing { arguments.append("--keep-going") }
         if settings.update { arguments.append("--update") }
         if settings.coverage { arguments.append("--coverage") }
+        if settings.diagrams { arguments.append("--diagrams") }
         arguments += ["--", path]
         let (output, status) = spawn(arguments)
         let seconds = Stopwatch.now() - started

@@ -44,8 +44,9 @@ struct ScriptVerdict: Sendable {
     let seconds: Double
     /// What the script's outcomes hit, with `--coverage`.
     var coverage: CoverageTally?
-    /// With `--html`, for a script that failed: its sequence diagram up to the first failure.
-    var diagram: SequenceDiagram?
+    /// With `--html`, for a script that failed: its sequence diagram up to the first
+    /// failure, drawn as SVG (text, so it crosses from the child process as it is).
+    var diagramSVG: String?
 
     /// Why the script ended with `skip`, when it did and nothing failed before.
     var skipped: String?
@@ -152,7 +153,9 @@ enum ScriptTest {
         verdict.expectationsFailed = evaluator.expectationsFailed
         if exitCode == 0 { verdict.skipped = evaluator.skipReason }
         if settings.diagrams, exitCode != 0 {
-            verdict.diagram = host.sessionDiagram(title: path)
+            if let diagram = host.sessionDiagram(title: path), !diagram.steps.isEmpty {
+                verdict.diagramSVG = SVGWriter().render(diagram)
+            }
         }
         return verdict
     }

@@ -138,7 +138,8 @@ enum Subcommands {
         arguments: ("<file>", "The script."), options: [seed, maxSteps,
             .init(long: "update", help: "As 'credsh test --update'."),
             .init(long: "keep-going", help: "As 'credsh test --keep-going'."),
-            .init(long: "coverage", help: "As 'credsh test --coverage'.")])
+            .init(long: "coverage", help: "As 'credsh test --coverage'."),
+            .init(long: "diagrams", help: "Draw a failing script's sequence diagram, as 'credsh test --html' needs.")])
 
     static let root = """
         OVERVIEW: A shell and scripting language that simulates credential-management
@@ -213,7 +214,8 @@ enum Subcommands {
             case "test-one":
                 guard parsed.positionals.count == 1 else { throw UsageError("test-one runs exactly one script", syntax) }
                 let settings = ScriptTest.Settings(seed: try parsed.seed(syntax), keepGoing: parsed.has("keep-going"), update: parsed.has("update"),
-                                                   maxSteps: try parsed.maxSteps(syntax), coverage: parsed.has("coverage"))
+                                                   maxSteps: try parsed.maxSteps(syntax), coverage: parsed.has("coverage"),
+                                                   diagrams: parsed.has("diagrams"))
                 return printOut(VerdictWire.encode(ScriptTest.run(parsed.positionals[0], settings)))
             default:
                 return Launcher.run(try Launcher.Configuration(parsed, syntax))

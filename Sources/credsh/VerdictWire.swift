@@ -7,7 +7,8 @@ import CredSimulator
 enum VerdictWire {
     static func encode(_ verdict: ScriptVerdict) -> String {
         var members: [(String, JSONValue)] = [
-            ("expectations", .int(verdict.expectations)), ("omitted", .int(verdict.omitted)), ("exitCode", .int(Int(verdict.exitCode))),
+            ("expectations", .int(verdict.expectations)), ("expectationsFailed", .int(verdict.expectationsFailed)),
+            ("omitted", .int(verdict.omitted)), ("exitCode", .int(Int(verdict.exitCode))),
             ("problems", .array(verdict.problems.map { problem in
                 let d = problem.diagnostic
                 return .object([("kind", .string(d.kind.rawValue)), ("message", .string(d.message)), ("file", .string(d.file)),
@@ -21,7 +22,11 @@ enum VerdictWire {
         case .matches: members.append(("transcript", .string("matches")))
         case .differs(let diff): members.append(("differs", .string(diff)))
         case .updated(let file): members.append(("updated", .string(file)))
+        case .created(let file): members.append(("created", .string(file)))
+        case .notUpdated(let file): members.append(("notUpdated", .string(file)))
         }
+        if let skipped = verdict.skipped { members.append(("skipped", .string(skipped))) }
+        if let svg = verdict.diagramSVG { members.append(("diagramSVG", .string(svg))) }
         if let coverage = verdict.coverage {
             var hits: [JSONValue] = []
             for (sdk, counts) in coverage.counts.sorted(by: { $0.key < $1.key }) {
@@ -54,6 +59,8 @@ enum VerdictWire {
         if json["transcript"] != nil { transcript = .matches }
         if case .string(let diff)? = json["differs"] { transcript = .differs(diff) }
         if case .string(let file)? = json["updated"] { transcript = .updated(file) }
+        if case .string(let file)? = json["created"] { transcript = .created(file) }
+        if case .string(let file)? = json["notUpdated"] { transcript = .notUpdated(file) }
         var coverage: CoverageTally?
         if case .array(let hits)? = json["coverage"] {
             var tally = CoverageTally()
@@ -64,7 +71,11 @@ enum VerdictWire {
             }
             coverage = tally
         }
-        return ScriptVerdict(path: path, expectations: expectations, problems: problems, omitted: omitted, transcript: transcript,
-                             exitCode: Int32(clamping: exitCode), seconds: seconds, coverage: coverage)
+        var verdict = ScriptVerdict(path: path, expectations: expectations, problems: problems, omitted: omitted, transcript: transcript,
+                                    exitCode: Int32(clamping: exitCode), seconds: seconds, coverage: coverage)
+        if case .int(let failed)? = json["expectationsFailed"] { verdict.expectationsFailed = failed }
+        if case .string(let reason)? = json["skipped"] { verdict.skipped = reason }
+        if case .string(let svg)? = json["diagramSVG"] { verdict.diagramSVG = svg }
+        return verdict
     }
 }
