@@ -38,8 +38,11 @@ enum DiagramRunner {
         let evaluator = Evaluator(simulation: Simulation(seed: configuration.seed), options: options, host: host)
         host.activeSDK = { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
         let code = BatchRunner.run(paths: configuration.files, evaluator: evaluator, host: host)
-        // A script that does not parse ran nothing, and one that cannot be read is not there to draw.
-        guard code != 2, code != 4, let diagram = host.sessionDiagram(title: configuration.title) else { return code }
+        // A script that does not parse ran nothing, and one that cannot be read is not there
+        // to draw; but a run that went on after an I/O error (`source` of a missing file,
+        // with --keep-going) drew what it did, and the most severe code is still 4.
+        guard let diagram = host.sessionDiagram(title: configuration.title),
+              !diagram.steps.isEmpty || (code != 2 && code != 4) else { return code }
         let text = configuration.format.render(diagram)
         if let path = configuration.output {
             do { try FileSystem.write(path, Array(text.utf8), mode: .replace(newMode: 0o644)) } catch {

@@ -13,8 +13,11 @@ enum MaskedSourceLine {
     /// source when the line cannot be shown safely.
     static func masking(_ diagnostic: Diagnostic, in source: SourceFile?, sdk: String) -> (Diagnostic, SourceFile?) {
         guard let source else { return (diagnostic, nil) }
+        // The evaluator may already have handed a masked copy of the line (KnownSecrets),
+        // with the caret's place in that copy; the headline's line and column stay the file's.
+        let quoted = diagnostic.quotedPosition ?? diagnostic.position
         let bytes = source.bytes
-        let start = diagnostic.position.lineStart
+        let start = quoted.lineStart
         guard start <= bytes.count else { return (diagnostic, nil) }
         var end = start
         while end < bytes.count, bytes[end] != UInt8(ascii: "\n") {
@@ -24,10 +27,9 @@ enum MaskedSourceLine {
         let line = Array(bytes[start..<end])
         let text = String(decoding: line, as: UTF8.self)
         let shown = Array(SecretMasker.mask(text, sdk: sdk).utf8)
-        if shown == line { return (diagnostic, source) }
-        let caret = caretOffset(old: line, new: shown, caret: min(max(0, diagnostic.position.offset - start), line.count))
-        let position = SourcePosition(line: diagnostic.position.line, column: diagnostic.position.column, offset: caret, lineStart: 0)
-        let moved = Diagnostic(diagnostic.kind, diagnostic.message, file: diagnostic.file, at: position, notes: diagnostic.notes)
+        let caret = caretOffset(old: line, new: shown, caret: min(max(0, quoted.offset - start), line.count))
+        var moved = diagnostic
+        moved.quotedPosition = SourcePosition(line: quoted.line, column: quoted.column, offset: caret, lineStart: 0)
         return (moved, SourceFile(name: source.name, bytes: shown))
     }
 

@@ -75,7 +75,7 @@ import Testing
         try Credsh.write("sdk susi\nrequest GET \"/aaa/login.json?login=%1B%5D0%3Bpwned%07\"\n", "inj.credscript", in: dir)
         let run = try Credsh.run(["--keep-going", "inj.credscript"], directory: dir)
         #expect(!run.stdout.contains("\u{1B}") && !run.stdout.contains("\u{07}"))
-        #expect(run.stdout.contains("← request method=GET path=/aaa/login.json login=\\u{1B}]0;pwned\\u{7}\n"))
+        #expect(run.stdout.contains("→ request method=GET path=/aaa/login.json login=\\u{1B}]0;pwned\\u{7}\n"))
 
         let served = try ServedCredsh()
         _ = try served.curl("GET", "/aaa/login.json?login=%1B%5D0%3Bpwned%07&x=%E2%80%AEevil")
