@@ -40,7 +40,9 @@ let package = Package(
         // RE2 is C++: three C calls (compile, search, free) are all credsh needs of it.
         // (The module map's `link` applies only where a module is imported; the shim's C++
         // includes RE2's own header, so it names the library itself.)
-        .target(name: "RE2Shim", dependencies: ["CRE2"], linkerSettings: [.linkedLibrary("re2")]),
+        // libstdc++ named too: the static release binary links libre2.a, which does not
+        // bring its C++ runtime along as the shared library does.
+        .target(name: "RE2Shim", dependencies: ["CRE2"], linkerSettings: [.linkedLibrary("re2"), .linkedLibrary("stdc++")]),
         .target(
             name: "CredSimulator",
             dependencies: ["CNettle"]
