@@ -14,6 +14,16 @@ import Testing
         ("passenger", false), ("pässword", false), ("ПАРОЛЬ", false), ("İpin", false), ("", false), ("p_w", false), ("pa ss", false),
     ]
 
+    /// ASCII names take a byte-wise split; it agrees with the Character-wise one.
+    @Test func asciiNamePartsAgreeWithTheGeneralSplit() {
+        var generator = SeededGenerator(seed: 25)
+        let alphabet = Array("abcXYZpinPINCodekey_-0912")
+        for _ in 0..<2_000 {
+            let name = String((0..<Int.random(in: 1...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            #expect(SecretName.asciiParts(of: Array(name.utf8)) == SecretName.characterParts(of: name), "\(name)")
+        }
+    }
+
     @Test(arguments: names)
     func looksSecretMatchesWholeNameParts(name: String, secret: Bool) {
         #expect(SecretMasker.looksSecret(name) == secret, "\(name): parts \(SecretName.parts(of: name))")

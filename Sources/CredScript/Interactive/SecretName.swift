@@ -21,15 +21,25 @@ enum SecretName {
 
     static func namesSecret(_ part: String) -> Bool {
         if secretParts.contains(part) { return true }
-        if part.count > 1, part.hasSuffix("s"), secretParts.contains(String(part.dropLast())) { return true }
-        for qualifier in qualifiers where part.count > qualifier.count && part.hasPrefix(qualifier) {
-            if namesSecret(String(part.dropFirst(qualifier.count))) { return true }
+        // Counted in bytes: the qualifiers and the plural `s` are ASCII.
+        let bytes = part.utf8
+        if bytes.count > 1, bytes.last == UInt8(ascii: "s"),
+           secretParts.contains(String(decoding: bytes.dropLast(), as: UTF8.self)) { return true }
+        for qualifier in qualifiers where bytes.count > qualifier.utf8.count && part.hasPrefix(qualifier) {
+            if namesSecret(String(decoding: bytes.dropFirst(qualifier.utf8.count), as: UTF8.self)) { return true }
         }
         return false
     }
 
     /// The name's parts, lower-cased.
     static func parts(of name: String) -> [String] {
+        // Names are almost always ASCII: split their bytes without building Characters
+        // (this runs for every `let` of a script before it runs).
+        name.utf8.allSatisfy({ $0 < 0x80 }) ? asciiParts(of: Array(name.utf8)) : characterParts(of: name)
+    }
+
+    /// `parts(of:)` for any name, Character by Character.
+    static func characterParts(of name: String) -> [String] {
         var parts: [String] = []
         var current = ""
         var previousWasLower = false
@@ -51,6 +61,32 @@ enum SecretName {
             if upper, previousWasLower || (nextIsLower && current.last?.isUppercase == true) { finish() }
             current.append(character)
             previousWasLower = character.isLowercase
+        }
+        finish()
+        return parts
+    }
+
+    /// `parts(of:)` for an ASCII name, by the same rules.
+    static func asciiParts(of bytes: [UInt8]) -> [String] {
+        func isUpper(_ b: UInt8) -> Bool { b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") }
+        func isLower(_ b: UInt8) -> Bool { b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") }
+        var parts: [String] = []
+        var current: [UInt8] = []
+        var previousWasLower = false
+        func finish() {
+            if !current.isEmpty { parts.append(String(decoding: current.map { isUpper($0) ? $0 + 32 : $0 }, as: UTF8.self)) }
+            current.removeAll(keepingCapacity: true)
+        }
+        for (index, byte) in bytes.enumerated() {
+            guard isUpper(byte) || isLower(byte) else {
+                finish()
+                previousWasLower = false
+                continue
+            }
+            let nextIsLower = index + 1 < bytes.count && isLower(bytes[index + 1])
+            if isUpper(byte), previousWasLower || (nextIsLower && current.last.map(isUpper) == true) { finish() }
+            current.append(byte)
+            previousWasLower = isLower(byte)
         }
         finish()
         return parts
