@@ -27,8 +27,19 @@ public struct KnownSecrets: Sendable {
     public static let limit = 10_000
 
     private(set) var values: Set<String> = []
-    /// Values longest first, so that a secret inside a longer one is masked with it.
-    private var ordered: [String] = []
+    /// The values as a byte trie: node 0 is the root, an edge is keyed by its node and
+    /// byte, and `ends` marks the nodes where a value ends. A text is scanned once; at each
+    /// byte the trie is walked as far as the text follows it (at most the longest value).
+    private var edges: [Int: Int32] = [:]
+    private var ends: [Bool] = [false]
+    /// Whether some value starts with this byte: most bytes of a text start none.
+    private var starts = [Bool](repeating: false, count: 256)
+    /// The shortest value's length: a shorter text holds none.
+    private var shortestValue = Int.max
+    /// Values longer than `trieBytes` are scanned for one by one instead: a trie node per
+    /// byte of a megabyte-long literal would cost tens of megabytes.
+    static let trieBytes = 1024
+    private var longValues: [[UInt8]] = []
     private(set) var ignored = 0
 
     public init() {}
@@ -39,8 +50,24 @@ public struct KnownSecrets: Sendable {
         guard value.utf8.count >= Self.shortest, value != ScriptWriter.mask, !values.contains(value) else { return }
         guard values.count < Self.limit else { ignored += 1; return }
         values.insert(value)
-        let index = ordered.firstIndex { $0.utf8.count < value.utf8.count } ?? ordered.count
-        ordered.insert(value, at: index)
+        shortestValue = min(shortestValue, value.utf8.count)
+        guard value.utf8.count <= Self.trieBytes else {
+            longValues.append(Array(value.utf8))
+            return
+        }
+        var node = 0
+        for byte in value.utf8 {
+            let key = node << 8 | Int(byte)
+            if let next = edges[key] {
+                node = Int(next)
+            } else {
+                ends.append(false)
+                edges[key] = Int32(ends.count - 1)
+                node = ends.count - 1
+            }
+        }
+        ends[node] = true
+        starts[Int(value.utf8.first!)] = true
     }
 
     /// Whether a literal that is not in a secret's place may still be a secret typed there
@@ -72,7 +99,7 @@ public struct KnownSecrets: Sendable {
 
     /// The text with every known value replaced by `***`.
     public func redact(_ text: String) -> String {
-        guard !ordered.isEmpty else { return text }
+        guard text.utf8.count >= shortestValue else { return text }
         var bytes = Array(text.utf8)
         var caret = 0
         guard redact(&bytes, caret: &caret) else { return text }
@@ -80,28 +107,74 @@ public struct KnownSecrets: Sendable {
     }
 
     /// Replaces known values in `bytes`, moving `caret` (a byte offset) with the text
-    /// before it; false when there was nothing to replace. Cost: values × bytes, for the
-    /// short texts messages are and the bounded window a source line is quoted in.
+    /// before it; false when there was nothing to replace. Every byte covered by some
+    /// occurrence of some value is masked (overlapping occurrences become one `***`, so no
+    /// piece of a longer secret is left beside a shorter one). Cost: bytes × the longest
+    /// value at worst, one step per byte where no value starts.
     @discardableResult
     func redact(_ bytes: inout [UInt8], caret: inout Int) -> Bool {
-        var changed = false
-        let mask = Array(ScriptWriter.mask.utf8)
-        for value in ordered {
-            let needle = Array(value.utf8)
-            guard needle.count <= bytes.count else { continue }
-            var index = 0
-            while index + needle.count <= bytes.count {
-                if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) {
-                    bytes.replaceSubrange(index..<(index + needle.count), with: mask)
-                    if caret >= index + needle.count { caret += mask.count - needle.count } else if caret > index { caret = index }
-                    index += mask.count
-                    changed = true
+        guard bytes.count >= shortestValue else { return false }
+        // The covered ranges, found left to right and merged as they overlap.
+        var covered: [Range<Int>] = []
+        var index = 0
+        while index + shortestValue <= bytes.count {
+            defer { index += 1 }
+            guard starts[Int(bytes[index])] else { continue }
+            // The longest value starting here; shorter ones lie inside it.
+            var node = 0, end = -1, next = index
+            while next < bytes.count, let child = edges[node << 8 | Int(bytes[next])] {
+                node = Int(child)
+                next += 1
+                if ends[node] { end = next }
+            }
+            guard end > index else { continue }
+            if let last = covered.last, last.upperBound >= index {
+                covered[covered.count - 1] = last.lowerBound..<max(last.upperBound, end)
+            } else {
+                covered.append(index..<end)
+            }
+        }
+        for needle in longValues where needle.count <= bytes.count {
+            var start = 0
+            while start + needle.count <= bytes.count {
+                if bytes[start] == needle[0], bytes[start..<(start + needle.count)].elementsEqual(needle) {
+                    covered.append(start..<(start + needle.count))
+                    start += needle.count
                 } else {
-                    index += 1
+                    start += 1
                 }
             }
         }
-        return changed
+        if !longValues.isEmpty { covered = Self.merged(covered) }
+        guard !covered.isEmpty else { return false }
+        let mask = Array(ScriptWriter.mask.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var from = 0
+        var movedCaret = caret
+        for range in covered {
+            out += bytes[from..<range.lowerBound]
+            if caret >= range.upperBound { movedCaret += mask.count - range.count } else if caret > range.lowerBound { movedCaret -= caret - range.lowerBound }
+            out += mask
+            from = range.upperBound
+        }
+        out += bytes[from...]
+        bytes = out
+        caret = movedCaret
+        return true
+    }
+
+    /// Ranges sorted and joined where they touch or overlap.
+    static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, last.upperBound >= range.lowerBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
     }
 
     /// The record with every known value masked: the echoed command, a line printed, a
@@ -109,7 +182,7 @@ public struct KnownSecrets: Sendable {
     /// fields, what the app shows). The SDKs mask secrets by their place already; this
     /// catches a secret given in a wrong place (`initiate $pw` sends it as a credential type).
     public func redact(_ record: OutputRecord) -> OutputRecord {
-        guard !ordered.isEmpty else { return record }
+        guard !values.isEmpty else { return record }
         switch record {
         case let .echo(command, file, line): return .echo(command: redact(command), file: file, line: line)
         case .text(let line): return .text(redact(line))
@@ -145,7 +218,7 @@ public struct KnownSecrets: Sendable {
     /// the notes, and the line under it (a copy of that line alone, the caret moved with
     /// the text before it; the headline keeps the position in the real file).
     public func redact(_ diagnostic: Diagnostic, source: SourceFile?) -> (Diagnostic, SourceFile?) {
-        guard !ordered.isEmpty else { return (diagnostic, source) }
+        guard !values.isEmpty else { return (diagnostic, source) }
         var redacted = Diagnostic(diagnostic.kind, redact(diagnostic.message), file: diagnostic.file, at: diagnostic.position,
                                   notes: diagnostic.notes.map(redact))
         guard let source, diagnostic.position.lineStart <= source.bytes.count else { return (redacted, source) }

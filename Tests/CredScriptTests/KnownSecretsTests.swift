@@ -1,0 +1,60 @@
+import Testing
+@testable import CredScript
+
+/// The one final mask (KnownSecrets): every byte of every occurrence of a known value is
+/// masked, overlapping occurrences as one `***`, and the caret stays under its place.
+@Suite struct KnownSecretsTests {
+    func secrets(_ values: String...) -> KnownSecrets {
+        var known = KnownSecrets()
+        for value in values { known.add(value) }
+        return known
+    }
+
+    @Test func masksEveryOccurrenceAndNothingElse() {
+        let known = secrets("Zq9SecretA1!", "52817")
+        #expect(known.redact("login bob Zq9SecretA1! then Zq9SecretA1!") == "login bob *** then ***")
+        #expect(known.redact("pin=52817, again 52817.") == "pin=***, again ***.")
+        #expect(known.redact("nothing here") == "nothing here")
+        #expect(known.redact("Zq9") == "Zq9")
+    }
+
+    /// A shorter secret that starts before a longer one must not leave the longer one's
+    /// tail in clear; values sharing bytes are masked as one.
+    @Test func overlappingSecretsLeaveNoPieceInClear() {
+        let known = secrets("abcdefg", "xabc", "fgh1")
+        #expect(known.redact("[xabcdefgh1]") == "[***]")
+        #expect(known.redact("abcdefg xabc") == "*** ***")
+    }
+
+    @Test func theCaretMovesWithTheTextBeforeIt() {
+        let known = secrets("Passw0rd!")
+        var bytes = Array("update Passw0rd! Passw0rd! typo".utf8)
+        var caret = 27  // under "typo"
+        #expect(known.redact(&bytes, caret: &caret))
+        #expect(String(decoding: bytes, as: UTF8.self) == "update *** *** typo")
+        #expect(caret == 15)
+        var inside = Array("x Passw0rd! y".utf8)
+        var caretInside = 5  // inside the secret: moves to its start
+        known.redact(&inside, caret: &caretInside)
+        #expect(caretInside == 2)
+    }
+
+    /// A value longer than the trie takes is found all the same, beside short ones.
+    @Test func aLongValueIsMaskedToo() {
+        let long = String(repeating: "Zq9-", count: KnownSecrets.trieBytes)
+        let known = secrets(long, "abcd")
+        #expect(known.redact("x \(long) abcd \(long)y") == "x *** *** ***y")
+    }
+
+    /// Ten thousand values (the limit) and a long text: one pass, not values × bytes.
+    @Test func manyValuesStayCheap() {
+        var known = KnownSecrets()
+        for index in 0..<KnownSecrets.limit { known.add("Secret-\(index)-x") }
+        known.add("one more value")  // past the limit: counted, not kept
+        #expect(known.ignored == 1)
+        let text = String(repeating: "a field with Secret-9999-x and more; ", count: 2_000)
+        let clock = ContinuousClock()
+        let elapsed = clock.measure { #expect(!known.redact(text).contains("Secret-9999-x")) }
+        #expect(elapsed < .seconds(5))
+    }
+}
