@@ -49,7 +49,7 @@ enum Credsh {
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
-        try process.run()
+        try launch(process)
         let killed = DataBox()
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [process] in
             if process.isRunning {
@@ -78,6 +78,18 @@ enum Credsh {
                       stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errors.data, as: UTF8.self),
                       timedOut: !killed.data.isEmpty, seconds: Date().timeIntervalSince(started))
     }
+
+    /// Starts `process`, one launch at a time across the test process. Foundation's
+    /// Process.run on Linux crashed (a bad pointer in its memcpy of the launch arguments)
+    /// when many tests started processes at once; the launch is short, the run is not
+    /// serialised.
+    static func launch(_ process: Process) throws {
+        launchLock.lock()
+        defer { launchLock.unlock() }
+        try process.run()
+    }
+
+    private static let launchLock = NSLock()
 
     /// Regression: a credsh that exited before reading its whole input made the write of
     /// the rest raise SIGPIPE, which killed the whole test process (signal 13), in CI

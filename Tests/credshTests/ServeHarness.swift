@@ -38,7 +38,7 @@ final class ServedCredsh {
         process.standardOutput = stdout
         process.standardError = stdout
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try Credsh.launch(process)
         let output = self.output
         Thread.detachNewThread {
             let handle = stdout.fileHandleForReading
