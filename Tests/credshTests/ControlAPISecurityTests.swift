@@ -56,6 +56,20 @@ import Testing
         #expect(log.contains("GET /*** 404\n"))
     }
 
+    /// Review: an access token the server issued, sent back under another name, was logged as sent.
+    @Test func theLogMasksAnIssuedAccessTokenUnderAnyName() throws {
+        let served = try ServedCredsh(["--control"])
+        #expect(try served.control("user add dave@example.com password \"secret12\"\n").status == 200)
+        let login = try served.curl("GET", "/aaa/login.json?login=dave@example.com&password=secret12&type=access-token")
+        #expect(login.status == 200)
+        guard case .string(let token)? = login.json?["access_token"] else { Issue.record("no token"); return }
+        #expect(try served.curl("GET", "/aaa/elsewhere?y=\(token)").status == 404)
+        let (status, log) = try served.stop()
+        #expect(status == 0)
+        #expect(!log.contains(token), "\(log)")
+        #expect(log.contains("GET /aaa/elsewhere 404 y=***\n"))
+    }
+
     @Test func aLongControlRunIsCutShortAndOthersAreAnsweredAfterIt() throws {
         let served = try ServedCredsh(["--control"])
         let started = Date()

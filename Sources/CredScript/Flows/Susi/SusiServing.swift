@@ -12,6 +12,10 @@ extension Evaluator {
         let appHoldsToken = simulation.sdk(SusiSimulator.self).appHoldsToken
         let exchange = simulation.modify(SusiSimulator.self) { sdk, world in sdk.serve(request, world: world) }
         let sdk = SusiFlow.catalog.name
+        // A token the server issues is a secret the run knows from now on: the serve log
+        // and the prompt mask it wherever a client sends it back (`?x=TOKEN`), not only
+        // under its own name.
+        if case .string(let token)? = exchange.answer?.json?["access_token"] { knownSecrets.add(token) }
         if show {
             host.emit(.text("served \(client): \(request.method.escapingControls) \(request.path.escapingControls)"), from: nil)
             for outcome in exchange.outcomes { host.emit(.outcome(outcome, sdk: sdk), from: nil) }
