@@ -17,8 +17,10 @@ extension Evaluator {
         // under its own name.
         if case .string(let token)? = exchange.answer?.json?["access_token"] { knownSecrets.add(token) }
         if show {
-            host.emit(.text("served \(client): \(request.method.escapingControls) \(request.path.escapingControls)"), from: nil)
-            for outcome in exchange.outcomes { host.emit(.outcome(outcome, sdk: sdk), from: nil) }
+            // Through the known secrets, as every record is (Evaluator.emit): a client may
+            // send a password or a token under any name (`?q=…` shows in `parameters`).
+            host.emit(knownSecrets.redact(.text("served \(client): \(request.method.escapingControls) \(request.path.escapingControls)")), from: nil)
+            for outcome in exchange.outcomes { host.emit(knownSecrets.redact(.outcome(outcome, sdk: sdk)), from: nil) }
         }
         let result = CommandResult(name: "request", position: .start, sdk: sdk, outcomes: exchange.outcomes,
                                    failure: Evaluator.failure(in: exchange.outcomes), said: [])
