@@ -35,6 +35,9 @@ public final class ServeSession {
     private var controlAPI: ControlAPI?
     /// The control API's token while serving with `control`: printed at start.
     public private(set) var controlToken: String?
+    /// The control token as a secret: the log masks it wherever a client sends it
+    /// (`/favicon.ico?token=…`, a path), as README promises ("The log never shows it").
+    private var tokenMask = KnownSecrets()
 
     public private(set) var answered = 0
     public private(set) var dropped = 0
@@ -67,6 +70,8 @@ public final class ServeSession {
         if options.control, let frontEnd {
             let token = options.controlToken ?? ControlAccess.randomToken()
             controlToken = token
+            tokenMask = KnownSecrets()
+            tokenMask.add(token)
             controlAPI = ControlAPI(session: self, access: ControlAccess(token: token, boundHost: frontEnd.boundHost, boundPort: frontEnd.boundPort))
         }
         return url ?? "?"
@@ -120,7 +125,9 @@ public final class ServeSession {
         switch event {
         case .refused(let entry):
             refused += 1
-            log(entry)
+            // Refused by the HTTP layer: no parameters were read, but the path may hold the token.
+            log(ServeLogEntry(client: entry.client, method: entry.method, path: entry.path.map { tokenMask.redact($0) },
+                              status: entry.status, note: entry.note, refusedByHTTP: entry.refusedByHTTP))
         case .request(let wire, let promise):
             if let controlAPI, wire.path.hasPrefix(ControlAPI.prefix) {
                 let (response, entry) = controlAPI.answer(wire)
@@ -145,9 +152,12 @@ public final class ServeSession {
             }
             // Secrets by name (`password`) are masked by the entry; a secret the run knows,
             // sent under another name (`login=` with a password), by the known secrets.
+            // The control token, known to the session alone, is masked in the path too.
             let secrets = evaluator.knownSecrets
-            log(ServeLogEntry(client: wire.client, method: wire.method, path: wire.path, status: exchange.answer?.status,
-                              parameters: request.parameters.map { ($0.0, secrets.redact($0.1)) }, note: note.map(secrets.redact)))
+            let mask = { (text: String) in self.tokenMask.redact(secrets.redact(text)) }
+            log(ServeLogEntry(client: wire.client, method: wire.method, path: tokenMask.redact(wire.path),
+                              status: exchange.answer?.status,
+                              parameters: request.parameters.map { ($0.0, mask($0.1)) }, note: note.map(mask)))
         }
     }
 

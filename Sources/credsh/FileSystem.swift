@@ -12,7 +12,8 @@ enum FileSystem {
 
     /// A script file's bytes. Only regular files are read: opening a FIFO would wait for a
     /// writer forever, and a device never ends; `-` is the way to read a pipe.
-    static func read(_ path: String) throws(HostError) -> [UInt8] {
+    /// `pipeHint`: whether to point at `-` (not for a file credsh derives, as `X.expected`).
+    static func read(_ path: String, pipeHint: Bool = true) throws(HostError) -> [UInt8] {
         // O_NONBLOCK: opening a FIFO for reading must not wait for a writer before the
         // check below can refuse it. It changes nothing for a regular file.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -24,7 +25,8 @@ enum FileSystem {
         case S_IFREG: break
         case S_IFDIR: throw HostError("cannot read \(path): it is a directory")
         default:
-            throw HostError("cannot read \(path): not a regular file (\(kind(info.st_mode))); use '-' to read a pipe from standard input")
+            throw HostError("cannot read \(path): not a regular file (\(kind(info.st_mode)))"
+                                + (pipeHint ? "; use '-' to read a pipe from standard input" : ""))
         }
         return try readAll(fd, name: path)
     }

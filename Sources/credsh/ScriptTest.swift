@@ -85,7 +85,7 @@ enum ScriptTest {
         var expected: [UInt8]?
         var problems: [ScriptVerdict.Problem] = []
         if let expectedPath, FileSystem.exists(expectedPath) {
-            do { expected = try FileSystem.read(expectedPath) } catch {
+            do { expected = try FileSystem.read(expectedPath, pipeHint: false) } catch {
                 problems.append(ioProblem(error.message, file: expectedPath))
             }
         }

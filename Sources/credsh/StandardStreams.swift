@@ -60,7 +60,15 @@ final class StandardStreams {
         guard captureLimit == nil, !buffer.isEmpty else { return }
         let delivered = Self.writeAll(1, &buffer)
         buffer.removeAll(keepingCapacity: true)
-        if !delivered, errno == EPIPE { exit(onClosedOutput?() ?? 0) }
+        guard !delivered else { return }
+        let failure = errno
+        if failure == EPIPE { exit(onClosedOutput?() ?? 0) }
+        // A full disk (`> /dev/full`), a quota, an I/O error: the transcript is lost, so
+        // the run is an I/O error (4), said once on stderr, not a silent success.
+        guard failure != EAGAIN else { return }
+        var message = Array("credsh: cannot write standard output: \(String(cString: strerror(failure)))\n".utf8)
+        _ = Self.writeAll(2, &message)
+        exit(4)
     }
 
     /// Writes every byte, retrying interrupted writes; false when the descriptor refused.

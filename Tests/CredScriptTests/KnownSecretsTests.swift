@@ -18,6 +18,16 @@ import Testing
         #expect(known.redact("Zq9") == "Zq9")
     }
 
+    /// Review: a secret written with an escape (`"Ab1\tSecretXyz"`) was shown in clear in
+    /// the source line quoted under an error, which holds its spelling, not its value.
+    @Test func aSecretIsMaskedAsWrittenInAScriptStringToo() {
+        let known = secrets("Ab1\tSecret\"Xyz\\")
+        #expect(known.redact(#"3 | login alice "Ab1\tSecret\"Xyz\\""#) == #"3 | login alice "***""#)
+        #expect(known.redact("Ab1\tSecret\"Xyz\\") == "***")
+        #expect(KnownSecrets.spelledInString("a\nb") == #"a\nb"#)
+        #expect(KnownSecrets.spelledInString("plain") == "plain")
+    }
+
     /// A shorter secret that starts before a longer one must not leave the longer one's
     /// tail in clear; values sharing bytes are masked as one.
     @Test func overlappingSecretsLeaveNoPieceInClear() {

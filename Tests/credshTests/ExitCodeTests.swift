@@ -16,6 +16,13 @@ import Testing
         #expect(result.stderr.hasPrefix("<stdin>:3:26: expectation failed: expected an event getPassword challengeMode=0\n3 | expect event getPassword challengeMode=0\n  |                          ^\n"))
     }
 
+    /// Review: `credsh s.credscript > /dev/full` lost the whole transcript and exited 0.
+    @Test func aStandardOutputThatRefusesWritesIsAnIOError() throws {
+        let result = try Credsh.shell(#"printf 'user add alice password "Passw0rd!"\nstate\n' | "$CREDSH" - > /dev/full"#)
+        #expect(result.status == 4)
+        #expect(result.stderr == "credsh: cannot write standard output: No space left on device\n")
+    }
+
     @Test func syntaxAndUsageErrorsAreTwo() throws {
         let syntax = try Credsh.run(["-"], script: "lgoin alice\nstate extra\n")
         #expect(syntax.status == 2)

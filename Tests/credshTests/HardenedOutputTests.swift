@@ -57,6 +57,15 @@ import Testing
         }
     }
 
+    /// Review: the quoted source line under an error showed a password written with `\t`.
+    @Test func noSecretWrittenWithAnEscapeInTheQuotedSourceLine() throws {
+        let script = "user add alice password \"Ab1\\tSecretXyz\"\nlogin alice \"Ab1\\tSecretXyz\"\nlogin alice \"Ab1\\tSecretXyz\"\n"
+        let result = try Credsh.run(["-"], script: script)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("3 | login alice \"***\"\n"), "\(result.stderr)")
+        #expect(!(result.stdout + result.stderr).contains("Secret"))
+    }
+
     @Test func noSecretInAControlRunsAnswerOrTheServeLog() throws {
         let served = try ServedCredsh(["--control"])
         let answer = try served.control(Self.leaky)

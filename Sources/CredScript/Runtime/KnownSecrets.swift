@@ -46,7 +46,31 @@ public struct KnownSecrets: Sendable {
 
     public var isEmpty: Bool { values.isEmpty }
 
+    /// Adds a secret value, and its spelling in a script's string when that differs
+    /// (`"Ab1\tSecret"` holds a tab, but the source line quoted under an error holds `\t`).
     public mutating func add(_ value: String) {
+        insert(value)
+        let spelled = Self.spelledInString(value)
+        if spelled != value { insert(spelled) }
+    }
+
+    /// The value as a quoted string of the language writes it (the lexer's escapes).
+    static func spelledInString(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == 0x5C || $0 == 0x22 || $0 == 0x0A || $0 == 0x09 }) else { return value }
+        var out = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private mutating func insert(_ value: String) {
         guard value.utf8.count >= Self.shortest, value != ScriptWriter.mask, !values.contains(value) else { return }
         guard values.count < Self.limit else { ignored += 1; return }
         values.insert(value)

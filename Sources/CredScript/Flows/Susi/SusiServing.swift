@@ -12,9 +12,15 @@ extension Evaluator {
         let appHoldsToken = simulation.sdk(SusiSimulator.self).appHoldsToken
         let exchange = simulation.modify(SusiSimulator.self) { sdk, world in sdk.serve(request, world: world) }
         let sdk = SusiFlow.catalog.name
+        // A token the server issues is a secret the run knows from now on: the serve log
+        // and the prompt mask it wherever a client sends it back (`?x=TOKEN`), not only
+        // under its own name.
+        if case .string(let token)? = exchange.answer?.json?["access_token"] { knownSecrets.add(token) }
         if show {
-            host.emit(.text("served \(client): \(request.method.escapingControls) \(request.path.escapingControls)"), from: nil)
-            for outcome in exchange.outcomes { host.emit(.outcome(outcome, sdk: sdk), from: nil) }
+            // Through the known secrets, as every record is (Evaluator.emit): a client may
+            // send a password or a token under any name (`?q=…` shows in `parameters`).
+            host.emit(knownSecrets.redact(.text("served \(client): \(request.method.escapingControls) \(request.path.escapingControls)")), from: nil)
+            for outcome in exchange.outcomes { host.emit(knownSecrets.redact(.outcome(outcome, sdk: sdk)), from: nil) }
         }
         let result = CommandResult(name: "request", position: .start, sdk: sdk, outcomes: exchange.outcomes,
                                    failure: Evaluator.failure(in: exchange.outcomes), said: [])
