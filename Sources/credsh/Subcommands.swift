@@ -1,3 +1,4 @@
+import CredLSP
 import CredScript
 import CredSimulator
 
@@ -122,6 +123,17 @@ enum Subcommands {
             be bound, 0 after Ctrl-C or SIGTERM.
             """)
 
+    static let lsp = CommandSyntax(
+        name: "lsp",
+        abstract: "Serve the Language Server Protocol on standard input and output, for editors.",
+        arguments: nil, options: [],
+        discussion: """
+            Diagnostics (what 'credsh check' finds, in sourced files too), completion,
+            hover ('help' and 'explain'), go to definition and references, the outline and
+            formatting, for the editor that starts it (editors/README.md sets it up). Exit
+            codes: 0 after the client's shutdown and exit, 1 when it exits without shutdown.
+            """)
+
     static let reference = CommandSyntax(
         name: "reference", abstract: "Print the command reference of grammar.md, from the command table.",
         arguments: nil, options: [])
@@ -142,6 +154,7 @@ enum Subcommands {
                credsh test [<paths> ...] [options]
                credsh diagram <files> ... [-o <file>] [--format svg|mermaid]
                credsh serve [<files> ...] [options]
+               credsh lsp
 
         OPTIONS:
           --version               Show the version.
@@ -157,6 +170,8 @@ enum Subcommands {
                                   (SVG, or Mermaid text for Markdown).
           serve                   Run setup scripts, then serve the simulated SUSI
                                   server over HTTP until Ctrl-C.
+          lsp                     Serve the Language Server Protocol on standard
+                                  input and output, for editors.
 
           See 'credsh help <subcommand>' for detailed help.
 
@@ -196,6 +211,10 @@ enum Subcommands {
                 return ServeCommand.run(try ServeCommand.Configuration(parsed, syntax))
             case "reference":
                 return printOut(HelpText.markdownReference(.standard))
+            case "lsp":
+                return LanguageServer.runOnStandardIO(version: version) { path in
+                    do throws(HostError) { return .success(try FileSystem.read(path)) } catch { return .failure(error) }
+                }
             default:
                 return Launcher.run(try Launcher.Configuration(parsed, syntax))
             }
@@ -213,6 +232,7 @@ enum Subcommands {
         case "test": return test
         case "diagram": return diagram
         case "serve": return serve
+        case "lsp": return lsp
         case "reference": return reference
         default: return nil
         }
