@@ -22,13 +22,19 @@ build: deps
 test: deps
 	$(SWIFT) test
 	$$($(SWIFT) build --show-bin-path)/credsh test examples/
+	Tests/editor/run.sh $$($(SWIFT) build --show-bin-path)/credsh
 
 # GNU readline's headers, tmux for the prompt tests and curl for the serve tests, when a
-# fresh machine lacks them.
+# fresh machine lacks them; python3 with venv for the editor tests (Tests/editor/run.sh
+# installs their pinned PyPI packages into .build/editor-venv).
 deps:
 	@if ! dpkg -s libreadline-dev >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 || ! command -v curl >/dev/null 2>&1; then \
 		echo "installing libreadline-dev, tmux and curl"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libreadline-dev tmux curl >/dev/null; \
+	fi
+	@if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then \
+		echo "installing python3 and python3-venv"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv >/dev/null; \
 	fi
 
 # Refresh the command reference in grammar.md from the command table.

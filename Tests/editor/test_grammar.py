@@ -80,3 +80,12 @@ def test_the_grammar_knows_every_command_of_the_table():
     known = json.dumps(GRAMMAR["repository"]["command"]) + json.dumps(GRAMMAR["repository"]["expect"])
     missing = [n for n in sorted(names - {"let", "repeat"}) if n.replace(" ", "[ \\\\t]+") not in known]
     assert missing == []
+
+
+def test_the_vscode_folder_holds_the_same_grammar():
+    """editors/vscode is copied into the extensions folder whole, so it carries its own
+    copy of the grammar (a symbolic link would point nowhere there): it must be the same."""
+    copy = ROOT / "editors" / "vscode" / "syntaxes" / "credscript.tmLanguage.json"
+    assert copy.read_bytes() == (ROOT / "editors" / "credscript.tmLanguage.json").read_bytes()
+    package = json.loads((ROOT / "editors" / "vscode" / "package.json").read_text())
+    assert package["contributes"]["grammars"][0]["scopeName"] == GRAMMAR["scopeName"] == "source.credscript"

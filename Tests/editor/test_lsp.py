@@ -211,7 +211,7 @@ async def test_formatting_twice_gives_the_same_text(client: LanguageClient, tmp_
     again = await client.text_document_formatting_async(
         types.DocumentFormattingParams(text_document=types.TextDocumentIdentifier(uri=uri), options=options)
     )
-    assert again == []
+    assert list(again) == []
 
 
 async def test_a_position_past_the_end_is_answered(client: LanguageClient, tmp_path):
