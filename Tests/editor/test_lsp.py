@@ -1,5 +1,6 @@
 """credsh lsp end to end, as an editor drives it: pytest-lsp starts the server, speaks
 the protocol over its stdin and stdout, and checks what comes back."""
+import asyncio
 import os
 import pathlib
 import time
@@ -39,10 +40,12 @@ def open_document(client: LanguageClient, uri: str, text: str, version: int = 1)
 
 async def diagnostics_of(client: LanguageClient, uri: str):
     """Waits for the server's diagnostics of `uri`, and returns them."""
+    # Bound: the server publishes each file's diagnostics once per change; 20 waits is plenty.
     for _ in range(20):
-        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        # They may have come already (a sourced file's come right after the sourcing file's).
         if uri in client.diagnostics:
             return list(client.diagnostics.pop(uri))
+        await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 30)
     raise AssertionError(f"no diagnostics for {uri}")
 
 
