@@ -25,10 +25,13 @@ TEST_FLAGS = -debug-info-format none
 test: deps
 	$(SWIFT) test $(TEST_FLAGS)
 	$$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)/credsh test examples/
+	Tests/editor/run.sh $$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)/credsh
 
 # GNU readline's, Nettle's and RE2's headers and static libraries (RE2: the patterns'
 # engine), tmux for the prompt tests and curl for the serve tests, when a fresh machine
-# lacks them; xmllint and Python's junitparser (pinned) for the JUnit tests.
+# lacks them; xmllint and Python's junitparser (pinned) for the JUnit tests; python3 with
+# venv for the editor tests (Tests/editor/run.sh installs their pinned PyPI packages into
+# .build/editor-venv).
 JUNITPARSER_VERSION = 5.0.3
 deps:
 	@if ! dpkg -s libreadline-dev nettle-dev libre2-dev >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 || ! command -v curl >/dev/null 2>&1; then \
@@ -42,6 +45,10 @@ deps:
 	@if ! python3 -c 'import junitparser' >/dev/null 2>&1; then \
 		echo "installing junitparser $(JUNITPARSER_VERSION)"; \
 		python3 -m pip install -q junitparser==$(JUNITPARSER_VERSION) || python3 -m pip install -q --break-system-packages junitparser==$(JUNITPARSER_VERSION); \
+	fi
+	@if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then \
+		echo "installing python3 and python3-venv"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv >/dev/null; \
 	fi
 
 # Refresh the command reference in grammar.md from the command table.

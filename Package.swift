@@ -3,6 +3,7 @@ import PackageDescription
 
 // Three layers, arrows pointing down only:
 //   credsh (executable: arguments, REPL, batch runner, output)
+//     -> CredLSP (the language server over stdio: `credsh lsp`)
 //     -> CredServe (the simulated SUSI server over real HTTP: `credsh serve`, `serve start`)
 //     -> CredScript (lexer, parser, evaluator, command table, diagnostics)
 //       -> CredSimulator (the simulated SDKs and server: pure, deterministic, no I/O)
@@ -60,11 +61,18 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // `credsh lsp`: the Language Server Protocol over stdio (framing, JSON-RPC, the few
+        // message types it answers); what it answers comes from CredScript's Editor folder.
+        .target(
+            name: "CredLSP",
+            dependencies: ["CredScript", "CredSimulator"]
+        ),
         .executableTarget(
             name: "credsh",
             dependencies: [
                 "CredScript",
                 "CredServe",
+                "CredLSP",
                 "CReadline",
             ],
             // readline's terminal library, named for the static executable `make build`
@@ -74,6 +82,7 @@ let package = Package(
         .testTarget(name: "CredSimulatorTests", dependencies: ["CredSimulator"]),
         .testTarget(name: "CredScriptTests", dependencies: ["CredScript"]),
         .testTarget(name: "CredServeTests", dependencies: ["CredServe"]),
+        .testTarget(name: "CredLSPTests", dependencies: ["CredLSP", "CredScript", "CredSimulator"]),
         // What each fuzz input goes through (Fuzz/Harness): built and tested with everything
         // else, so the harness cannot drift from the language while only `make fuzz` sees it.
         .target(name: "CredFuzzHarness", dependencies: ["CredScript", "CredSimulator"], path: "Fuzz/Harness"),

@@ -1,3 +1,4 @@
+import CredLSP
 import CredScript
 import CredSimulator
 
@@ -127,6 +128,17 @@ enum Subcommands {
             be bound, 0 after Ctrl-C or SIGTERM.
             """)
 
+    static let lsp = CommandSyntax(
+        name: "lsp",
+        abstract: "Serve the Language Server Protocol on standard input and output, for editors.",
+        arguments: nil, options: [],
+        discussion: """
+            Diagnostics (what 'credsh check' finds, in sourced files too), completion,
+            hover ('help' and 'explain'), go to definition and references, the outline and
+            formatting, for the editor that starts it (editors/README.md sets it up). Exit
+            codes: 0 after the client's shutdown and exit, 1 when it exits without shutdown.
+            """)
+
     static let reference = CommandSyntax(
         name: "reference", abstract: "Print the command reference of grammar.md, from the command table.",
         arguments: nil, options: [])
@@ -157,6 +169,7 @@ enum Subcommands {
                credsh test [<paths> ...] [options]
                credsh diagram <files> ... [-o <file>] [--format svg|mermaid]
                credsh serve [<files> ...] [options]
+               credsh lsp
 
         OPTIONS:
           --version               Show the version.
@@ -172,6 +185,8 @@ enum Subcommands {
                                   (SVG, or Mermaid text for Markdown).
           serve                   Run setup scripts, then serve the simulated SUSI
                                   server over HTTP until Ctrl-C.
+          lsp                     Serve the Language Server Protocol on standard
+                                  input and output, for editors.
 
           See 'credsh help <subcommand>' for detailed help.
 
@@ -217,6 +232,10 @@ enum Subcommands {
                                                    maxSteps: try parsed.maxSteps(syntax), coverage: parsed.has("coverage"),
                                                    diagrams: parsed.has("diagrams"))
                 return printOut(VerdictWire.encode(ScriptTest.run(parsed.positionals[0], settings)))
+            case "lsp":
+                return LanguageServer.runOnStandardIO(version: version) { path in
+                    do throws(HostError) { return .success(try FileSystem.read(path)) } catch { return .failure(error) }
+                }
             default:
                 return Launcher.run(try Launcher.Configuration(parsed, syntax))
             }
@@ -234,6 +253,7 @@ enum Subcommands {
         case "test": return test
         case "diagram": return diagram
         case "serve": return serve
+        case "lsp": return lsp
         case "reference": return reference
         case "test-one": return testOne
         default: return nil

@@ -12,8 +12,16 @@ public enum Completer {
     /// Candidates for `word`, the word being typed, given the text of the line before it.
     public static func complete(word: String, before: String, simulation: Simulation,
                                 table: CommandTable = .standard) -> Completion {
+        complete(word: word, before: before, catalog: simulation.activeCatalog,
+                 userIDs: simulation.active.userIDs, table: table)
+    }
+
+    /// The same, from an SDK's catalog and the user names known: what an editor offers
+    /// (`credsh lsp`), where the users are those a file added above the line.
+    public static func complete(word: String, before: String, catalog: SDKCatalog, userIDs: [String],
+                                table: CommandTable = .standard) -> Completion {
         let typed = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        let sdk = simulation.activeCatalog
+        let sdk = catalog
         func offer(_ candidates: [String]) -> Completion {
             .words(Set(candidates.filter { $0.hasPrefix(word) }).sorted())
         }
@@ -56,7 +64,7 @@ public enum Completer {
             return offer(candidates)
         }
         switch slot.parameter.kind {
-        case .user: candidates += simulation.active.userIDs
+        case .user: candidates += userIDs
         case .choice(let words), .requestTarget(let words, _): candidates += words
         case .event: candidates += sdk.eventNames
         case .userState: candidates += sdk.userStateNames

@@ -1,0 +1,242 @@
+import CredScript
+import CredSimulator
+
+/// `credsh lsp`: a Language Server Protocol server for credscript. It keeps the open
+/// documents, analyses each on open and on every change (DocumentAnalysis: the language's
+/// own parser, command table and catalogs), and answers the editor's questions from that.
+/// One thread, one message at a time, in the order they come; nothing is answered late.
+///
+/// The server never stops on bad input: a body that is not JSON gets the protocol's parse
+/// error, a message that is not a request gets invalid-request, an unknown method gets
+/// method-not-found, and it goes on reading.
+public final class LanguageServer {
+    /// Reads a file from disk (the executable's reader, with its bounds and messages).
+    public typealias FileReader = @Sendable (String) -> Result<[UInt8], HostError>
+
+    private let send: (String) -> Void
+    private let readFile: FileReader
+    private var initialized = false
+    private var shutdownRequested = false
+    /// Set by `exit`: the process's exit code.
+    public private(set) var exitCode: Int32? = nil
+
+    private struct Document {
+        var text: DocumentText
+        var version: Int
+        var analysis: DocumentAnalysis
+        /// The sourced files this document last published diagnostics for.
+        var published: [String]
+    }
+
+    private var documents: [String: Document] = [:]
+
+    private let version: String
+
+    public init(version: String, readFile: @escaping FileReader, send: @escaping (String) -> Void) {
+        self.version = version
+        self.readFile = readFile
+        self.send = send
+    }
+
+    /// Handles one frame of input; false once the server should stop (after `exit`).
+    @discardableResult
+    public func handle(_ frame: MessageReader.Frame) -> Bool {
+        switch frame {
+        case .end:
+            if exitCode == nil { exitCode = shutdownRequested ? 0 : 1 }
+            return false
+        case .malformed(let why):
+            send(JSONRPC.response(RPCError(RPCError.parseError, why)))
+            return true
+        case .message(let body):
+            switch JSONRPC.decode(body) {
+            case .failure(let error):
+                send(JSONRPC.response(error))
+            case .success(.response):
+                break
+            case .success(.request(let id, let method, let params)):
+                do {
+                    send(JSONRPC.response(id: id, result: try answer(method, params)))
+                } catch var error {
+                    error.id = id
+                    send(JSONRPC.response(error))
+                }
+            case .success(.notification(let method, let params)):
+                notice(method, params)
+            }
+            return exitCode == nil
+        }
+    }
+
+    // MARK: Requests
+
+    private func answer(_ method: String, _ params: JSONValue) throws(RPCError) -> JSONValue {
+        if method == "initialize" {
+            initialized = true
+            return LanguageServer.capabilities(version: version)
+        }
+        guard initialized else { throw RPCError(RPCError.serverNotInitialized, "the server is not initialized yet") }
+        guard !shutdownRequested else { throw RPCError(RPCError.invalidRequest, "the server is shutting down") }
+        switch method {
+        case "shutdown":
+            shutdownRequested = true
+            return .null
+        case "textDocument/completion":
+            let (document, point) = try place(params)
+            guard let document else { return .null }
+            let (span, candidates) = EditorCompletion.complete(in: document.analysis, at: point)
+            return .object([("isIncomplete", .bool(false)),
+                            ("items", .array(candidates.map { ProtocolValues.completionItem($0, replacing: span) }))])
+        case "textDocument/hover":
+            let (document, point) = try place(params)
+            guard let document, let (span, text) = EditorHover.hover(in: document.analysis, at: point) else { return .null }
+            return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(text))])),
+                            ("range", ProtocolValues.range(span))])
+        case "textDocument/definition":
+            let (document, point) = try place(params)
+            guard let document else { return .null }
+            let uri = try uri(params)
+            return .array(EditorNavigation.definition(in: document.analysis, at: point).map { location($0, in: uri) })
+        case "textDocument/references":
+            let (document, point) = try place(params)
+            guard let document else { return .null }
+            let declaration = params["context"]?["includeDeclaration"] == .bool(true)
+            let uri = try uri(params)
+            return .array(EditorNavigation.references(in: document.analysis, at: point, includeDeclaration: declaration)
+                .map { location($0, in: uri) })
+        case "textDocument/documentSymbol":
+            guard let document = documents[try uri(params)] else { return .null }
+            return .array(EditorSymbols.symbols(of: document.analysis).map(ProtocolValues.symbol))
+        case "textDocument/formatting":
+            guard let document = documents[try uri(params)] else { return .null }
+            let formatted = ScriptFormatter.format(document.text)
+            guard formatted != document.text.bytes else { return .array([]) }
+            let whole = document.text.span(0..<document.text.bytes.count)
+            return .array([.object([("range", ProtocolValues.range(whole)),
+                                    ("newText", .string(String(decoding: formatted, as: UTF8.self)))])])
+        default:
+            throw RPCError(RPCError.methodNotFound, "credsh lsp does not answer \(method)")
+        }
+    }
+
+    static func capabilities(version: String) -> JSONValue {
+        .object([
+        ("capabilities", .object([
+            ("positionEncoding", .string("utf-16")),
+            // Incremental: each change sends only the edited range.
+            ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .int(2))])),
+            ("completionProvider", .object([("triggerCharacters", .array([" ", "$", "="].map { .string($0) }))])),
+            ("hoverProvider", .bool(true)),
+            ("definitionProvider", .bool(true)),
+            ("referencesProvider", .bool(true)),
+            ("documentSymbolProvider", .bool(true)),
+            ("documentFormattingProvider", .bool(true)),
+        ])),
+        ("serverInfo", .object([("name", .string("credsh")), ("version", .string(version))])),
+        ])
+    }
+
+    private func uri(_ params: JSONValue) throws(RPCError) -> String {
+        guard let uri = ProtocolValues.string(params["textDocument"]?["uri"]) else {
+            throw RPCError(RPCError.invalidParams, "textDocument.uri is missing")
+        }
+        return uri
+    }
+
+    /// The document and the point a request is about. A point past the end is answered
+    /// as the end (DocumentText clamps it); an unknown document is answered with null.
+    private func place(_ params: JSONValue) throws(RPCError) -> (Document?, TextPoint) {
+        let uri = try uri(params)
+        guard let point = ProtocolValues.point(params["position"]) else {
+            throw RPCError(RPCError.invalidParams, "position is missing or not {line, character}")
+        }
+        return (documents[uri], point)
+    }
+
+    private func location(_ location: EditorLocation, in uri: String) -> JSONValue {
+        ProtocolValues.location(uri: location.file.map(FileURI.uri(of:)) ?? uri, location.span)
+    }
+
+    // MARK: Notifications
+
+    private func notice(_ method: String, _ params: JSONValue) {
+        switch method {
+        case "exit":
+            exitCode = shutdownRequested ? 0 : 1
+        case "textDocument/didOpen":
+            guard initialized, let item = params["textDocument"], let uri = ProtocolValues.string(item["uri"]),
+                  let text = ProtocolValues.string(item["text"]) else { return }
+            let bytes = DocumentText(bytes: Array(text.utf8))
+            documents[uri] = Document(text: bytes, version: ProtocolValues.int(item["version"]) ?? 0,
+                                      analysis: analyse(bytes, uri: uri), published: [])
+            publish(uri)
+        case "textDocument/didChange":
+            guard initialized, let uri = ProtocolValues.string(params["textDocument"]?["uri"]), var document = documents[uri],
+                  case .array(let changes)? = params["contentChanges"] else { return }
+            for change in changes {
+                guard let text = ProtocolValues.string(change["text"]) else { continue }
+                if let span = ProtocolValues.span(change["range"]) {
+                    document.text.replace(span, with: Array(text.utf8))
+                } else {
+                    document.text = DocumentText(bytes: Array(text.utf8))
+                }
+            }
+            document.version = ProtocolValues.int(params["textDocument"]?["version"]) ?? document.version + 1
+            document.analysis = analyse(document.text, uri: uri)
+            documents[uri] = document
+            publish(uri)
+        case "textDocument/didClose":
+            guard let uri = ProtocolValues.string(params["textDocument"]?["uri"]), let document = documents.removeValue(forKey: uri) else { return }
+            for name in document.published { publishDiagnostics(FileURI.uri(of: name), []) }
+            publishDiagnostics(uri, [])
+        default:
+            // initialized, didSave, $/cancelRequest, $/setTrace and the rest need nothing.
+            break
+        }
+    }
+
+    // MARK: Analysis
+
+    /// A document's path when it is a file (its `source` lines resolve against it).
+    private func path(of uri: String) -> String { FileURI.path(of: uri) ?? uri }
+
+    private func analyse(_ text: DocumentText, uri: String) -> DocumentAnalysis {
+        // Open documents are read as the editor has them, unsaved changes included.
+        var open: [String: [UInt8]] = [:]
+        for (other, document) in documents where other != uri { open[path(of: other)] = document.text.bytes }
+        let snapshot = open
+        let readFile = self.readFile
+        let loader: SourceLoader = { written, includingFile in
+            let resolved = FileURI.resolve(written, against: includingFile)
+            if let bytes = snapshot[resolved] { return .success(SourceFile(name: resolved, bytes: bytes)) }
+            switch readFile(resolved) {
+            case .success(let bytes):
+                let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+                return .success(SourceFile(name: resolved, bytes: body))
+            case .failure(let error):
+                return .failure(error)
+            }
+        }
+        return DocumentAnalysis(SourceFile(name: path(of: uri), bytes: text.bytes), loader: loader)
+    }
+
+    private func publish(_ uri: String) {
+        guard var document = documents[uri] else { return }
+        publishDiagnostics(uri, document.analysis.diagnostics)
+        let openPaths = Set(documents.keys.map(path(of:)))
+        var now: [String] = []
+        for (name, diagnostics) in document.analysis.sourcedDiagnostics where !openPaths.contains(name) {
+            publishDiagnostics(FileURI.uri(of: name), diagnostics)
+            now.append(name)
+        }
+        for stale in document.published where !now.contains(stale) { publishDiagnostics(FileURI.uri(of: stale), []) }
+        document.published = now
+        documents[uri] = document
+    }
+
+    private func publishDiagnostics(_ uri: String, _ diagnostics: [EditorDiagnostic]) {
+        send(JSONRPC.notification("textDocument/publishDiagnostics", params: .object([
+            ("uri", .string(uri)), ("diagnostics", .array(diagnostics.map(ProtocolValues.diagnostic))),
+        ])))
+    }
+}

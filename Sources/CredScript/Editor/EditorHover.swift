@@ -1,0 +1,151 @@
+import CredSimulator
+
+/// What an editor shows over a word: `help` for a command's name, `explain` for a code,
+/// an event or an API call, and a variable's value when the file writes it out and it is
+/// no secret. The texts are the ones the prompt prints, so the two never disagree. A
+/// secret's place is never explained, and a secret variable's value never shown.
+public enum EditorHover {
+    public static func hover(in analysis: DocumentAnalysis, at point: TextPoint,
+                             table: CommandTable = .standard) -> (span: TextSpan, text: String)? {
+        guard let found = LineStatement(analysis, at: point, table: table), let token = found.token else { return nil }
+        let span = found.span(of: token)
+        if case .variable(let name) = token.kind {
+            return (span, variable(name, at: found.line, in: analysis))
+        }
+        guard let (statement, role) = found.role(of: token) else { return fallback(token, found, span) }
+        switch role {
+        case .commandName(let spec):
+            return (span, block(HelpText.detail(spec)))
+        case .bindingName(let name):
+            return (span, variable(name, at: found.line + 1, in: analysis))
+        case .argument(let parameter, let key):
+            _ = statement
+            if parameter.kind == .secret { return nil }
+            let query = found.tokens.text(of: token)
+            let explains: Bool
+            switch token.kind {
+            case .integer:
+                explains = parameter.kind == .code || key.map(isCodeField) == true
+            case .word:
+                explains = parameter.kind == .code || parameter.kind == .event || key != nil
+            default:
+                explains = false
+            }
+            guard explains, let lines = try? ExplainText.render(query, active: found.catalog) else { return nil }
+            return (span, block(lines))
+        case .fieldName:
+            return nil
+        }
+    }
+
+    /// A word on a line that does not parse: explained when it is an event or API name
+    /// of the active SDK (numbers are not guessed at).
+    private static func fallback(_ token: Token, _ found: LineStatement, _ span: TextSpan) -> (TextSpan, String)? {
+        guard case .word(let word) = token.kind, !ExplainText.entries(word, in: found.catalog).isEmpty,
+              let lines = try? ExplainText.render(word, active: found.catalog) else { return nil }
+        return (span, block(lines))
+    }
+
+    /// A field that holds a status or error code, whose number `explain` knows.
+    private static func isCodeField(_ key: String) -> Bool {
+        let lower = key.lowercased()
+        return lower.contains("code") || lower.contains("status")
+    }
+
+    static func variable(_ name: String, at line: Int, in analysis: DocumentAnalysis) -> String {
+        guard let binding = analysis.binding(of: name, before: line) else {
+            return "`$\(name)`: not bound by a `let` above this line (the run stops with *undefined variable*)"
+        }
+        let place = "let on line \(binding.line + 1)"
+        if analysis.holdsSecret(name) { return "`$\(name)` holds a secret: its value is not shown (\(place))" }
+        if let from = binding.copiedFrom { return "`$\(name)` = `$\(from)` (\(place))" }
+        guard let value = binding.value else { return "`$\(name)` (\(place))" }
+        return "`$\(name)` = `\(value)` (\(place))"
+    }
+
+    private static func block(_ lines: [String]) -> String {
+        "```text\n" + lines.joined(separator: "\n") + "\n```"
+    }
+}
+
+extension DocumentAnalysis {
+    /// The `let` of `name` in force on `line`: the last above it, else the first below.
+    func binding(of name: String, before line: Int) -> Binding? {
+        bindings.last { $0.name == name && $0.line < line } ?? bindings.first { $0.name == name }
+    }
+}
+
+/// One line of a document, lexed and parsed on its own with the SDK active there, and
+/// the token under a point.
+struct LineStatement {
+    enum Role {
+        case commandName(CommandSpec)
+        case bindingName(String)
+        case argument(Parameter, key: String?)
+        case fieldName(String)
+    }
+
+    let line: Int
+    let lineStart: Int
+    let tokens: LineTokens
+    let token: Token?
+    let statements: [Statement]
+    let catalog: SDKCatalog
+    let analysis: DocumentAnalysis
+
+    init?(_ analysis: DocumentAnalysis, at point: TextPoint, table: CommandTable) {
+        let text = analysis.text
+        guard point.line >= 0, point.line < text.lineCount else { return nil }
+        line = point.line
+        lineStart = text.lineRange(line).lowerBound
+        let bytes = text.lineBytes(line)
+        tokens = LineTokens(bytes)
+        token = tokens.token(at: text.offset(of: point) - lineStart)
+        catalog = analysis.catalog(at: line)
+        var parser = Parser(SourceFile(name: analysis.name, bytes: bytes), table: table, sdk: catalog.name)
+        statements = parser.parseAll()
+        self.analysis = analysis
+    }
+
+    func span(of token: Token) -> TextSpan {
+        analysis.text.span((lineStart + token.position.offset)..<(lineStart + token.position.offset + token.length))
+    }
+
+    /// What the token is in the statement that holds it.
+    func role(of token: Token) -> (Statement, Role)? {
+        var pending = statements
+        while let statement = pending.popLast() {
+            switch statement {
+            case .repetition(_, let body, _):
+                pending += body
+            case let .binding(name, _, position, _):
+                let names = tokens.tokens.drop { $0.position.offset < position.offset }.prefix(3)
+                if names.contains(where: { $0.position.offset == token.position.offset && $0.kind == .word(name) }) {
+                    return (statement, .bindingName(name))
+                }
+            case .command(let call):
+                guard let first = tokens.tokens.firstIndex(where: { $0.position.offset == call.position.offset }) else { continue }
+                let nameTokens = tokens.tokens[first...].prefix(call.spec.words.count)
+                if nameTokens.contains(where: { $0.position.offset == token.position.offset }) {
+                    return (statement, .commandName(call.spec))
+                }
+                for parameter in call.spec.parameters {
+                    switch call.arguments[parameter.name] {
+                    case .single(let expression)? where expression.position.offset == token.position.offset:
+                        return (statement, .argument(parameter, key: nil))
+                    case .list(let expressions)? where expressions.contains { $0.position.offset == token.position.offset }:
+                        return (statement, .argument(parameter, key: nil))
+                    case .pairs(let pairs)?:
+                        for pair in pairs {
+                            if pair.position.offset == token.position.offset { return (statement, .fieldName(pair.key)) }
+                            if pair.value.position.offset == token.position.offset { return (statement, .argument(parameter, key: pair.key)) }
+                        }
+                    default:
+                        break
+                    }
+                }
+            }
+        }
+        return nil
+    }
+}

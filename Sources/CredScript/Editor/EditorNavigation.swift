@@ -1,0 +1,79 @@
+/// A place to go to: a span of this document (`file` nil) or the start of another file.
+public struct EditorLocation: Equatable, Sendable {
+    /// The other file's name (a path), or nil for this document.
+    public let file: String?
+    public let span: TextSpan
+}
+
+/// Go to definition and find references. What can be named is a `Symbol`: a variable
+/// (defined by its `let` lines, used as `$NAME`) or a sourced file (named on `source`
+/// lines). Procedures, when the language has them, are one more case here: defined where
+/// they are declared, referenced where they are called.
+public enum EditorNavigation {
+    enum Symbol: Equatable {
+        case variable(String)
+        case file(path: String, resolved: String?)
+    }
+
+    public static func definition(in analysis: DocumentAnalysis, at point: TextPoint) -> [EditorLocation] {
+        guard let (symbol, line) = symbol(in: analysis, at: point) else { return [] }
+        switch symbol {
+        case .variable(let name):
+            guard let binding = analysis.binding(of: name, before: line + 1) else { return [] }
+            return [EditorLocation(file: nil, span: analysis.nameSpan(of: binding))]
+        case .file(_, let resolved):
+            guard let resolved else { return [] }
+            return [EditorLocation(file: resolved, span: TextSpan(start: TextPoint(line: 0, character: 0), end: TextPoint(line: 0, character: 0)))]
+        }
+    }
+
+    public static func references(in analysis: DocumentAnalysis, at point: TextPoint, includeDeclaration: Bool) -> [EditorLocation] {
+        guard let (symbol, _) = symbol(in: analysis, at: point) else { return [] }
+        switch symbol {
+        case .variable(let name):
+            var spans = analysis.uses.filter { $0.name == name }.map { analysis.text.span($0.range) }
+            if includeDeclaration {
+                spans += analysis.bindings.filter { $0.name == name }.map { analysis.nameSpan(of: $0) }
+            }
+            return spans.sorted { ($0.start.line, $0.start.character) < ($1.start.line, $1.start.character) }
+                .map { EditorLocation(file: nil, span: $0) }
+        case .file(let path, let resolved):
+            return analysis.sourceLinks.filter { resolved != nil ? $0.resolved == resolved : $0.path == path }
+                .map { EditorLocation(file: nil, span: analysis.text.span($0.range)) }
+        }
+    }
+
+    /// What is named at `point`, and on which line.
+    static func symbol(in analysis: DocumentAnalysis, at point: TextPoint) -> (Symbol, Int)? {
+        let text = analysis.text
+        guard point.line >= 0, point.line < text.lineCount else { return nil }
+        let offset = text.offset(of: point)
+        if let link = analysis.sourceLinks.first(where: { $0.line == point.line && ($0.range.contains(offset) || $0.range.upperBound == offset) }) {
+            return (.file(path: link.path, resolved: link.resolved), point.line)
+        }
+        let lineStart = text.lineRange(point.line).lowerBound
+        let tokens = LineTokens(text.lineBytes(point.line))
+        guard let token = tokens.token(at: offset - lineStart) else { return nil }
+        if case .variable(let name) = token.kind { return (.variable(name), point.line) }
+        // The name of a `let` on this line.
+        if case .word(let word) = token.kind,
+           let binding = analysis.bindings.first(where: { $0.line == point.line && $0.name == word }),
+           analysis.nameSpan(of: binding) == analysis.text.span((lineStart + token.position.offset)..<(lineStart + token.position.offset + token.length)) {
+            return (.variable(binding.name), point.line)
+        }
+        return nil
+    }
+}
+
+extension DocumentAnalysis {
+    /// Where a `let` writes its name (after `let`, and `secret` when there is one).
+    func nameSpan(of binding: Binding) -> TextSpan {
+        let lineStart = text.lineRange(binding.line).lowerBound
+        let tokens = LineTokens(text.lineBytes(binding.line))
+        let after = tokens.tokens.drop { $0.position.offset < binding.letOffset - lineStart }.dropFirst()
+        if let name = after.prefix(2).first(where: { $0.kind == .word(binding.name) }) {
+            return text.span((lineStart + name.position.offset)..<(lineStart + name.position.offset + name.length))
+        }
+        return text.span(binding.letOffset..<binding.letOffset)
+    }
+}

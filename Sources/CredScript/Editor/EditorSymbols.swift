@@ -1,0 +1,77 @@
+/// An entry of the editor's outline.
+public struct EditorSymbol: Equatable, Sendable {
+    public enum Kind: Sendable { case section, block, variable }
+    public let name: String
+    public let kind: Kind
+    /// All of it, and the part to select (its first line's words).
+    public let span: TextSpan
+    public let selection: TextSpan
+    public internal(set) var children: [EditorSymbol]
+}
+
+/// The outline of a script: a section per `sdk NAME` line (to the next one), `repeat`
+/// blocks inside them, and the variables bound, each inside what holds it. Tests and
+/// procedures, when the language has them, are sections of their own in the same tree.
+public enum EditorSymbols {
+    /// At most this many entries: an outline of a huge generated file stays usable.
+    public static let maximumSymbols = 10_000
+
+    public static func symbols(of analysis: DocumentAnalysis) -> [EditorSymbol] {
+        let text = analysis.text
+        var flat: [EditorSymbol] = []
+        func lineSpan(_ first: Int, _ last: Int) -> TextSpan {
+            TextSpan(start: TextPoint(line: first, character: 0), end: text.point(at: text.lineRange(last).upperBound))
+        }
+        func firstLine(_ line: Int) -> TextSpan {
+            let range = text.lineRange(line)
+            var start = range.lowerBound
+            while start < range.upperBound, text.bytes[start] == UInt8(ascii: " ") || text.bytes[start] == UInt8(ascii: "\t") { start += 1 }
+            return text.span(start..<range.upperBound)
+        }
+        let sections = analysis.sections
+        for (index, section) in sections.enumerated() {
+            let last = index + 1 < sections.count ? max(section.line, sections[index + 1].line - 1) : text.lineCount - 1
+            flat.append(EditorSymbol(name: "sdk \(section.sdk)", kind: .section, span: lineSpan(section.line, last),
+                                     selection: firstLine(section.line), children: []))
+        }
+        let repeatLines = Set(analysis.blockLines)
+        for block in BlockStructure.blocks(in: text) where repeatLines.contains(block.open) {
+            guard flat.count < maximumSymbols else { break }
+            let words = LineTokens(text.lineBytes(block.open))
+            let name = words.tokens.prefix { $0.kind != .leftBrace }.map { words.text(of: $0) }.joined(separator: " ")
+            flat.append(EditorSymbol(name: name, kind: .block, span: lineSpan(block.open, block.close),
+                                     selection: firstLine(block.open), children: []))
+        }
+        for binding in analysis.bindings {
+            guard flat.count < maximumSymbols else { break }
+            let name = analysis.nameSpan(of: binding)
+            flat.append(EditorSymbol(name: "$" + binding.name, kind: .variable, span: lineSpan(binding.line, binding.line),
+                                     selection: name, children: []))
+        }
+        return nest(flat)
+    }
+
+    /// Puts each entry inside the innermost one whose lines hold it.
+    static func nest(_ flat: [EditorSymbol]) -> [EditorSymbol] {
+        func before(_ a: TextPoint, _ b: TextPoint) -> Bool { (a.line, a.character) < (b.line, b.character) }
+        // Wider first at the same start, so a holder comes before what it holds.
+        let ordered = flat.enumerated().sorted { x, y in
+            let a = x.element.span, b = y.element.span
+            if a.start != b.start { return before(a.start, b.start) }
+            if a.end != b.end { return before(b.end, a.end) }
+            return x.offset < y.offset
+        }.map(\.element)
+        var roots: [EditorSymbol] = []
+        var stack: [EditorSymbol] = []
+        func close() {
+            let done = stack.removeLast()
+            if stack.isEmpty { roots.append(done) } else { stack[stack.count - 1].children.append(done) }
+        }
+        for symbol in ordered {
+            while let top = stack.last, before(top.span.end, symbol.span.end) || top.kind == .variable { _ = top; close() }
+            stack.append(symbol)
+        }
+        while !stack.isEmpty { close() }
+        return roots
+    }
+}

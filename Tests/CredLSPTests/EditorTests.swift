@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+import CredScript
+
+/// The language side of the editor support: formatting, hover, completion, navigation.
+@Suite struct EditorTests {
+    func format(_ text: String) -> String {
+        String(decoding: ScriptFormatter.format(DocumentText(text)), as: UTF8.self)
+    }
+
+    @Test func formattingNormalisesSpacingAndIndentation() {
+        let messy = "let   user =  alice  \n\nrepeat 3 {\n  password   \"Not It\"   # wrong\n      }\nexpect event getPassword   statusCode=118\n"
+        #expect(format(messy) == "let user = alice\n\nrepeat 3 {\n    password \"Not It\" # wrong\n}\nexpect event getPassword statusCode=118\n")
+    }
+
+    @Test func formattingIsIdempotentOnEveryExampleAndKeepsItsTokens() throws {
+        for name in exampleNames() {
+            let text = String(decoding: try readExample(name), as: UTF8.self)
+            let once = format(text)
+            #expect(format(once) == once, "\(name)")
+            #expect(tokens(once) == tokens(text), "\(name)")
+        }
+    }
+
+    @Test func aLineTheLexerRefusesIsLeftAsWritten() {
+        #expect(format("login   \"unterminated\n") == "login   \"unterminated\n")
+    }
+
+    @Test func hoverExplainsACodeAndNeverShowsASecret() {
+        let analysis = DocumentAnalysis(SourceFile(name: "t.credscript", text: "let pw = \"Passw0rd!\"\nlet user = alice\nuser add $user password $pw\nexpect event getPassword statusCode=118\necho $pw\n"))
+        let code = EditorHover.hover(in: analysis, at: TextPoint(line: 3, character: 37))
+        #expect(code?.text.contains("118") == true)
+        let secret = EditorHover.hover(in: analysis, at: TextPoint(line: 4, character: 6))
+        #expect(secret?.text.contains("Passw0rd") == false)
+        #expect(secret?.text.contains("secret") == true)
+        #expect(EditorHover.hover(in: analysis, at: TextPoint(line: 2, character: 11))?.text.contains("alice") == true)
+    }
+
+    @Test func completionAfterAnEventOffersItsFields() {
+        let analysis = DocumentAnalysis(SourceFile(name: "t.credscript", text: "expect event getPassword \n"))
+        let labels = EditorCompletion.complete(in: analysis, at: TextPoint(line: 0, character: 25)).candidates.map(\.label)
+        #expect(labels.contains("statusCode="))
+        #expect(labels.contains("challengeMode="))
+    }
+
+    @Test func definitionAndReferencesOfAVariable() {
+        let analysis = DocumentAnalysis(SourceFile(name: "t.credscript", text: "let user = alice\nlogin $user\necho $user\n"))
+        let definition = EditorNavigation.definition(in: analysis, at: TextPoint(line: 2, character: 7))
+        #expect(definition.map(\.span) == [TextSpan(start: TextPoint(line: 0, character: 4), end: TextPoint(line: 0, character: 8))])
+        let references = EditorNavigation.references(in: analysis, at: TextPoint(line: 0, character: 5), includeDeclaration: true)
+        #expect(references.map(\.span.start.line) == [0, 1, 2])
+    }
+
+    @Test func incrementalEditsKeepLineStarts() {
+        var text = DocumentText("ab\ncd\nef\n")
+        text.replace(TextSpan(start: TextPoint(line: 0, character: 1), end: TextPoint(line: 1, character: 1)), with: Array("X\nY\nZ".utf8))
+        #expect(String(decoding: text.bytes, as: UTF8.self) == "aX\nY\nZd\nef\n")
+        #expect(text.lineStarts == DocumentText(bytes: text.bytes).lineStarts)
+    }
+
+    // MARK: Helpers
+
+    func tokens(_ text: String) -> [TokenKind] {
+        var lexer = Lexer(SourceFile(name: "", text: text))
+        var kinds: [TokenKind] = []
+        while true {
+            let token = lexer.next()
+            if token.kind == .newline { continue }
+            kinds.append(token.kind)
+            if token.kind == .end { return kinds }
+        }
+    }
+
+    static let examples = String(#filePath.split(separator: "/").dropLast(3).joined(separator: "/")) + "/examples"
+
+    func exampleNames() -> [String] {
+        var names: [String] = []
+        guard let directory = opendir("/" + EditorTests.examples) else { return [] }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasSuffix(".credscript") { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    func readExample(_ name: String) throws -> [UInt8] {
+        guard let file = fopen("/" + EditorTests.examples + "/" + name, "rb") else { return [] }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count <= 0 { return bytes }
+            bytes += buffer[..<count]
+        }
+    }
+}

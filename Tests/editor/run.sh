@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The editor tests: `credsh lsp` driven as an editor drives it (pytest-lsp), and the
+# TextMate grammar run over every example (textmate-grammar-python). The pinned packages
+# go into a venv under .build the first time. Usage: Tests/editor/run.sh [CREDSH]
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+export CREDSH="${1:-${CREDSH:-$(cd "$root" && swift build --show-bin-path)/credsh}}"
+venv="$root/.build/editor-venv"
+stamp="$venv/.requirements"
+if [ ! -x "$venv/bin/python" ] || ! cmp -s "$here/requirements.txt" "$stamp"; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check -r "$here/requirements.txt"
+    cp "$here/requirements.txt" "$stamp"
+fi
+cd "$here"
+exec "$venv/bin/python" -m pytest -q -p no:cacheprovider "$here"
