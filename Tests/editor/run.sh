@@ -6,6 +6,8 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 export CREDSH="${1:-${CREDSH:-$(cd "$root" && swift build --show-bin-path)/credsh}}"
+# The tests run from this folder: a relative path is made absolute first.
+CREDSH="$(cd "$(dirname "$CREDSH")" && pwd)/$(basename "$CREDSH")"
 venv="$root/.build/editor-venv"
 stamp="$venv/.requirements"
 if [ ! -x "$venv/bin/python" ] || ! cmp -s "$here/requirements.txt" "$stamp"; then

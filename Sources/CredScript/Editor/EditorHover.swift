@@ -15,7 +15,7 @@ public enum EditorHover {
         guard let (statement, role) = found.role(of: token) else { return fallback(token, found, span) }
         switch role {
         case .commandName(let spec):
-            return (span, block(HelpText.detail(spec)))
+            return (span, block(HelpText.detail(spec, active: analysis.sdk(at: found.line))))
         case .bindingName(let name):
             return (span, variable(name, at: found.line + 1, in: analysis))
         case .argument(let parameter, let key):
