@@ -91,7 +91,7 @@ enum FileURI {
         var index = 0
         while index < rest.count {
             if rest[index] == UInt8(ascii: "%"), index + 2 < rest.count,
-               let high = hex(rest[index + 1]), let low = hex(rest[index + 2]) {
+               let high = FormEncoding.hexValue(rest[index + 1]), let low = FormEncoding.hexValue(rest[index + 2]) {
                 bytes.append(high << 4 | low)
                 index += 3
             } else {
@@ -117,14 +117,6 @@ enum FileURI {
         return out
     }
 
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
 
     /// `path` resolved against the directory of `includingFile`, as `source` resolves it.
     static func resolve(_ path: String, against includingFile: String) -> String {

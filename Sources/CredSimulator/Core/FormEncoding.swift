@@ -30,7 +30,9 @@ public enum FormEncoding {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    /// The value of one hexadecimal digit, or nil: the one reading of `%XX` escapes
+    /// (forms, the wire's malformation check, file URIs).
+    public static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10

@@ -20,7 +20,7 @@ public enum SusiWire {
                 guard index + 2 < text.count else {
                     return "an incomplete %-escape at the end (a % without two hex digits after it)"
                 }
-                guard let high = hex(text[index + 1]), let low = hex(text[index + 2]) else {
+                guard let high = FormEncoding.hexValue(text[index + 1]), let low = FormEncoding.hexValue(text[index + 2]) else {
                     return "a malformed %-escape (a % not followed by two hex digits)"
                 }
                 bytes.append(high << 4 | low)
@@ -60,12 +60,4 @@ public enum SusiWire {
         return request
     }
 
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
 }
