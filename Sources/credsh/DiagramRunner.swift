@@ -14,17 +14,16 @@ enum DiagramRunner {
 
         init(_ parsed: ParsedArguments, _ syntax: CommandSyntax) throws(UsageError) {
             files = parsed.positionals
-            guard !files.isEmpty else { throw UsageError("Missing expected argument '<files> ...'", syntax) }
-            output = parsed.values["output"]
-            switch parsed.values["format"] {
+            output = parsed.value(DiagramOptions.output)
+            switch parsed.value(DiagramOptions.format) {
             case nil: format = output.flatMap { DiagramFormat(path: $0) } ?? .svg
             case "svg": format = .svg
             case "mermaid": format = output.flatMap { DiagramFormat(path: $0) } == .markdown ? .markdown : .mermaid
             case let other?:
                 throw UsageError("The value '\(other)' is invalid for '--format <format>'. Please provide one of 'svg' and 'mermaid'.", syntax)
             }
-            title = parsed.values["title"] ?? files.map { $0 == "-" ? "standard input" : $0 }.joined(separator: ", ")
-            keepGoing = parsed.has("keep-going")
+            title = parsed.value(DiagramOptions.title) ?? files.map { $0 == "-" ? "standard input" : $0 }.joined(separator: ", ")
+            keepGoing = parsed.has(Subcommands.keepGoing)
             seed = try parsed.seed(syntax)
         }
     }

@@ -17,8 +17,8 @@ enum Launcher {
 
         init(_ parsed: ParsedArguments, _ syntax: CommandSyntax) throws(UsageError) {
             files = parsed.positionals
-            keepGoing = parsed.has("keep-going")
-            promptAfter = parsed.has("interactive")
+            keepGoing = parsed.has(Subcommands.keepGoing)
+            promptAfter = parsed.has(RunOptions.interactive)
             if promptAfter {
                 guard StandardStreams.stdinIsTerminal, StandardStreams.stdoutIsTerminal else {
                     throw UsageError("-i opens the prompt after the scripts, so standard input and output must be a terminal", syntax)
@@ -26,13 +26,13 @@ enum Launcher {
                 guard !files.contains("-") else {
                     throw UsageError("-i reads the prompt from standard input, so a script cannot come from it ('-')", syntax)
                 }
-                guard !parsed.has("step") else { throw UsageError("-i and --step do not go together: --step paces a batch run", syntax) }
+                guard !parsed.has(RunOptions.step) else { throw UsageError("-i and --step do not go together: --step paces a batch run", syntax) }
             }
-            echo = parsed.has("echo")
-            step = parsed.has("step")
-            compact = parsed.has("compact")
+            echo = parsed.has(RunOptions.echo)
+            step = parsed.has(RunOptions.step)
+            compact = parsed.has(RunOptions.compact)
             maxSteps = try parsed.maxSteps(syntax)
-            output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has("no-color"), seed: try parsed.seed(syntax))
+            output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has(Subcommands.noColor), seed: try parsed.seed(syntax))
             if compact, output.format != .text {
                 throw UsageError("--compact shortens the text output; JSON Lines always carry every field", syntax)
             }

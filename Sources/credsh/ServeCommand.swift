@@ -22,25 +22,25 @@ enum ServeCommand {
 
         init(_ parsed: ParsedArguments, _ syntax: CommandSyntax) throws(UsageError) {
             files = parsed.positionals
-            if let given = parsed.values["host"] {
+            if let given = parsed.value(ServeOptions.host) {
                 guard !given.isEmpty else { throw UsageError("--host takes an address such as 127.0.0.1", syntax) }
                 host = given
             }
-            if let text = parsed.values["port"] {
+            if let text = parsed.value(ServeOptions.port) {
                 guard let number = Int(text), (0...65_535).contains(number) else {
                     throw UsageError("--port takes a number from 0 to 65535 (0 picks a free port), not '\(text)'", syntax)
                 }
                 port = number
             }
-            if let text = parsed.values["timeout"] {
+            if let text = parsed.value(ServeOptions.timeout) {
                 guard let seconds = Int64(text), (1...3600).contains(seconds) else {
                     throw UsageError("--timeout takes whole seconds from 1 to 3600, not '\(text)'", syntax)
                 }
                 limits.timeoutSeconds = seconds
             }
-            control = parsed.has("control")
-            openAPI = parsed.has("openapi")
-            output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has("no-color"), seed: try parsed.seed(syntax))
+            control = parsed.has(ServeOptions.control)
+            openAPI = parsed.has(ServeOptions.openAPI)
+            output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has(Subcommands.noColor), seed: try parsed.seed(syntax))
         }
     }
 
