@@ -9,12 +9,13 @@ import CredSimulator
 nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
 
 /// `credsh serve [SCRIPT…]`: runs the setup scripts in one simulation, then serves its
-/// SUSI server over HTTP until Ctrl-C or SIGTERM, one log line per request.
+/// served SDK's server (`HTTPServedSDK`) over HTTP until Ctrl-C or SIGTERM, one log line
+/// per request.
 enum ServeCommand {
     struct Configuration {
         var files: [String] = []
-        var host = "127.0.0.1"
-        var port = 8080
+        var host = ServingDefaults.host
+        var port = ServingDefaults.port
         var control = false
         var openAPI = false
         var output = OutputOptions()
@@ -53,7 +54,7 @@ enum ServeCommand {
         }
         let host = configuration.output.makeHost(streams: streams)
         var simulation = Simulation(seed: configuration.output.seed)
-        try? simulation.activate(SusiSimulator.catalog.name)  // the served SDK
+        if let served = Simulation.servedType { try? simulation.activate(served.catalog.name) }
         let evaluator = Evaluator(simulation: simulation, options: Evaluator.Options(), host: host)
         streams.onClosedOutput = { [unowned evaluator] in evaluator.exitCode }
 
@@ -85,7 +86,7 @@ enum ServeCommand {
             if let token { members.append(("token", .string(token))) }
             streams.write(JSONValue.object(members).serialized + "\n")
         } else {
-            streams.write("serving SUSI at \(url) (POST or GET /aaa/login.json and /aaa/changepassword.json"
+            streams.write(ServeSession.announcement(url: url)
                 + (configuration.control ? "; control API at /__credsh/run and /__credsh/state" : "") + "); Ctrl-C stops\n")
             if let token {
                 streams.write("control API token: \(token) (send 'Authorization: Bearer \(token)' or ?token=\(token)): \(url)/__credsh/state?token=\(token)\n")

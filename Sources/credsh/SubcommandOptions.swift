@@ -1,3 +1,5 @@
+import CredSimulator
+
 /// The options of each subcommand, as constants: its syntax lists them (and prints
 /// them in its help) and its configuration reads them (`parsed.has(RunOptions.echo)`),
 /// so an option cannot be read that is not declared. Options every way of running
@@ -49,9 +51,9 @@ enum DiagramOptions {
 enum ServeOptions {
     static let host = CommandSyntax.Option(
         long: "host", value: "<address>",
-        help: "The address to listen on (default: 127.0.0.1). Any other than loopback must be given here, explicitly.")
+        help: "The address to listen on (default: \(ServingDefaults.host)). Any other than loopback must be given here, explicitly.")
     static let port = CommandSyntax.Option(
-        long: "port", value: "<port>", help: "The TCP port; 0 picks a free one (default: 8080). The address bound is printed first.")
+        long: "port", value: "<port>", help: "The TCP port; 0 picks a free one (default: \(ServingDefaults.port)). The address bound is printed first.")
     static let control = CommandSyntax.Option(
         long: "control",
         help: "Also answer POST /__credsh/run (a script, answered with its JSON Lines) and GET /__credsh/state, to clients with the token printed at start.")

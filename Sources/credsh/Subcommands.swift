@@ -1,5 +1,6 @@
 import CredLSP
 import CredScript
+import CredServe
 import CredSimulator
 
 /// credsh's subcommands: `run` (the default), `check`, `test`, and the hidden
@@ -104,17 +105,17 @@ enum Subcommands {
 
     static let serve = Subcommand(syntax: CommandSyntax(
         name: "serve",
-        abstract: "Run setup scripts, then serve the simulated SUSI server over HTTP until Ctrl-C.",
-        arguments: ("<files> ...", "Setup scripts to run first, in order, in one simulation (SUSI is active when they start)."),
+        abstract: "Run setup scripts, then serve the simulated \(ServeSession.server) server over HTTP until Ctrl-C.",
+        arguments: ("<files> ...", "Setup scripts to run first, in order, in one simulation (\(ServeSession.server) is active when they start)."),
         options: [ServeOptions.host, ServeOptions.port, ServeOptions.control, ServeOptions.openAPI, ServeOptions.timeout,
                   format, noColor, seed],
-        discussion: """
-            Serves /aaa/login.json and /aaa/changepassword.json (GET with a query string,
-            POST with a form) from the same simulated server as the 'susi' SDK, and logs
+        discussion: HelpLayout.wrap("""
+            Serves \(ServeSession.paths.joined(separator: " and ")) (GET with a query string,
+            POST with a form) from the same simulated server as the '\(Simulation.servedType?.catalog.name ?? "")' SDK, and logs
             one line per request, secrets masked (JSON Lines with --format json). Exit
             codes: those of the setup scripts when one fails, 4 when the address cannot
             be bound, 0 after Ctrl-C or SIGTERM.
-            """)) { parsed, syntax throws(UsageError) in
+            """.replacing("\n", with: " "), width: HelpLayout.width).joined(separator: "\n"))) { parsed, syntax throws(UsageError) in
             ServeCommand.run(try ServeCommand.Configuration(parsed, syntax))
         }
 
