@@ -24,6 +24,12 @@ public struct CommandContext {
         }
     }
 
+    /// `exit` and `skip`: the run stops here, successfully (or skipped, saying why).
+    func endRun(skipped reason: String? = nil) {
+        evaluator.verdict.skipReason = reason
+        evaluator.verdict.exitRequested = true
+    }
+
     // MARK: Arguments
 
     func has(_ parameter: Parameter) -> Bool { call.argument(parameter.name) != nil }

@@ -76,7 +76,7 @@ enum SharedCommands {
         },
         CommandSpec("exit", group: shell, role: .session,
                     summary: "Leave the prompt, or end the script here (successfully)", example: "exit") { c in
-            c.evaluator.exitRequested = true
+            c.endRun()
             return []
         },
         CommandSpec("skip", [reason], group: shell, role: .session,
@@ -87,8 +87,7 @@ enum SharedCommands {
             }
             let why = try c.texts(reason).joined(separator: " ")
             c.say("skipped: \(why)")
-            c.evaluator.skipReason = why
-            c.evaluator.exitRequested = true
+            c.endRun(skipped: why)
             return []
         },
     ]

@@ -11,11 +11,10 @@ extension Evaluator {
         if call.spec.isExpectation {
             do {
                 _ = try call.spec.perform(context)
-                expectationsPassed += 1
+                events.publish(.expectationHeld)
             } catch let diagnostic as Diagnostic {
-                if diagnostic.kind == .expectation { expectationsFailed += 1 }
-                // An expectation that did not hold; a runtime error in one (a bad value) still stops.
-                fail(diagnostic, source, stopsTheRun: !(options.continueAfterFailedExpectations && diagnostic.kind == .expectation))
+                // An expectation that did not hold; a runtime error in one (a bad value) is a failure.
+                events.publish(diagnostic.kind == .expectation ? .expectationFailed(diagnostic, source: source) : .failure(diagnostic, source: source))
             } catch let error as SimulationError {
                 fail(Diagnostic(.runtime, error.message, file: source.name, at: call.position), source)
             } catch {
@@ -31,7 +30,6 @@ extension Evaluator {
         do {
             outcomes = try call.spec.perform(context)
             for outcome in outcomes { emit(.outcome(outcome, sdk: sdk)) }
-            coverage?.record(outcomes, sdk: sdk)
             failure = Evaluator.failure(in: outcomes)
         } catch let error as SimulationError {
             emit(.commandError(error.message))
@@ -139,7 +137,7 @@ extension Evaluator {
 
     func runSourced(_ path: String, from call: CommandCall, in source: SourceFile) throws {
         guard sourceDepth < Evaluator.maximumSourceDepth else {
-            halted = true
+            verdict.halted = true
             throw Diagnostic(.runtime, "source is nested more than \(Evaluator.maximumSourceDepth) deep (does a file source itself?): the run stops here",
                              file: source.name, at: call.position)
         }
