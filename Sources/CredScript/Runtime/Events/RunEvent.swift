@@ -43,13 +43,13 @@ public protocol RunEventSubscriber: AnyObject {
 
 /// The host as a renderer: records to `emit`, shown diagnostics to `report`. What the
 /// host does with them (text, JSON Lines, a test's memory) is its own affair.
-final class HostRenderer: RunEventSubscriber {
+public final class HostRenderer: RunEventSubscriber {
     unowned let host: ScriptHost
 
-    init(_ host: ScriptHost) { self.host = host }
+    public init(_ host: ScriptHost) { self.host = host }
 
     @inline(__always)
-    func receive(_ event: RunEvent) {
+    public func receive(_ event: RunEvent) {
         if case .output(let record, let origin) = event { return host.emit(record, from: origin) }
         if let (diagnostic, source) = event.shownDiagnostic { host.report(diagnostic, source: source) }
     }

@@ -33,7 +33,7 @@ public final class RunVerdict: RunEventSubscriber {
     /// Set by `skip`: why the script stopped there, to be reported as skipped.
     public internal(set) var skipReason: String?
 
-    init(keepGoing: Bool, continueAfterFailedExpectations: Bool) {
+    public init(keepGoing: Bool = false, continueAfterFailedExpectations: Bool = false) {
         self.keepGoing = keepGoing
         self.continueAfterFailedExpectations = continueAfterFailedExpectations
     }
@@ -67,7 +67,7 @@ public final class RunVerdict: RunEventSubscriber {
     /// Counts what `event` says and returns what the other subscribers are to see of it:
     /// the event itself, the notice that failures past the cap are only counted, or nothing.
     @inline(__always)
-    func admit(_ event: RunEvent) -> RunEvent? {
+    public func admit(_ event: RunEvent) -> RunEvent? {
         switch event {
         case .output: return event
         case .expectationHeld:
