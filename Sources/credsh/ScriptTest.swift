@@ -100,7 +100,8 @@ enum ScriptTest {
         let options = Evaluator.Options(echo: transcribes || settings.diagrams, keepGoing: settings.keepGoing, stepBudget: settings.maxSteps,
                                         continueAfterFailedExpectations: true)
         let evaluator = Evaluator(simulation: Simulation(seed: settings.seed), options: options, host: host)
-        if settings.coverage { evaluator.coverage = CoverageRecorder() }
+        let coverage = settings.coverage ? CoverageRecorder() : nil
+        if let coverage { evaluator.events.subscribe(coverage) }
         // Which SDK a failure happened in: its source line is masked by that SDK's reading.
         host.activeSDK = { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
         if settings.diagrams {
@@ -149,7 +150,7 @@ enum ScriptTest {
         }
         var verdict = ScriptVerdict(path: path, expectations: evaluator.expectationsPassed, problems: problems,
                                     omitted: omitted(host, evaluator), transcript: transcript, exitCode: exitCode,
-                                    seconds: Stopwatch.now() - started, coverage: evaluator.coverage?.tally)
+                                    seconds: Stopwatch.now() - started, coverage: coverage?.tally)
         verdict.expectationsFailed = evaluator.expectationsFailed
         if exitCode == 0 { verdict.skipped = evaluator.skipReason }
         if settings.diagrams, exitCode != 0 {
