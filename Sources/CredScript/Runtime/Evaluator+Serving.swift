@@ -18,10 +18,10 @@ extension Evaluator {
         // under its own name.
         for secret in exchange.issuedSecrets { knownSecrets.add(secret) }
         if show {
-            // Through the known secrets, as every record is (Evaluator.emit): a client may
+            // Published like every record, so masked by the known secrets: a client may
             // send a password or a token under any name (`?q=…` shows in `parameters`).
-            host.emit(knownSecrets.redact(.text("served \(client): \(request.method.escapingControls) \(request.path.escapingControls)")), from: nil)
-            for outcome in exchange.outcomes { host.emit(knownSecrets.redact(.outcome(outcome, sdk: sdk)), from: nil) }
+            events.publish(.output(.text("served \(client): \(request.method.escapingControls) \(request.path.escapingControls)"), origin: nil))
+            for outcome in exchange.outcomes { events.publish(.output(.outcome(outcome, sdk: sdk), origin: nil)) }
         }
         let result = CommandResult(name: "request", position: .start, sdk: sdk, outcomes: exchange.outcomes,
                                    failure: Evaluator.failure(in: exchange.outcomes), said: [])
