@@ -30,7 +30,7 @@ enum DiagramRunner {
 
     static func run(_ configuration: Configuration) -> Int32 {
         let streams = StandardStreams()
-        let host = OutputOptions(format: .text, noColor: true, seed: configuration.seed).makeHost(streams: streams)
+        let host = OutputOptions(format: RunFormats.default, noColor: true, seed: configuration.seed).makeHost(streams: streams)
         host.quiet = true
         host.diagramRecorder = SequenceDiagram.Recorder()
         let options = Evaluator.Options(echo: true, keepGoing: configuration.keepGoing)

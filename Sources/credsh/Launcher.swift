@@ -33,11 +33,13 @@ enum Launcher {
             compact = parsed.has(RunOptions.compact)
             maxSteps = try parsed.maxSteps(syntax)
             output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has(Subcommands.noColor), seed: try parsed.seed(syntax))
-            if compact, output.format != .text {
-                throw UsageError("--compact shortens the text output; JSON Lines always carry every field", syntax)
+            if compact, !output.format.whyNotCompact.isEmpty {
+                throw UsageError("--compact shortens the text output; " + output.format.whyNotCompact, syntax)
             }
             if step {
-                guard output.format == .text else { throw UsageError("--step shows each command as text; it does not go with --format json", syntax) }
+                guard output.format.isForPeople else {
+                    throw UsageError("--step shows each command as text; it does not go with --format \(output.format.name)", syntax)
+                }
                 guard StandardStreams.stdinIsTerminal else {
                     throw UsageError("--step waits for Enter at a terminal, but standard input is not one (run the script without --step)", syntax)
                 }
@@ -100,14 +102,14 @@ enum Launcher {
 
 /// Options every way of running scripts shares.
 struct OutputOptions {
-    var format: TerminalHost.Format = .text
+    var format: any RunFormat = RunFormats.default
     var noColor = false
     var seed: UInt64 = 0
 
     func makeHost(streams: StandardStreams) -> TerminalHost {
         let allowed = !noColor && (Environment.value("NO_COLOR") ?? "").isEmpty
         return TerminalHost(streams: streams, format: format,
-                            color: allowed && format == .text && StandardStreams.stdoutIsTerminal,
+                            color: allowed && format.isForPeople && StandardStreams.stdoutIsTerminal,
                             errorColor: allowed && StandardStreams.stderrIsTerminal)
     }
 }

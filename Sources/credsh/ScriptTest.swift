@@ -93,7 +93,7 @@ enum ScriptTest {
         // `--update` writes the transcript of a script that has none yet.
         let transcribes = expected != nil || (settings.update && expectedPath != nil && problems.isEmpty)
         let streams = StandardStreams(capturingUpTo: transcriptLimit)
-        let host = TerminalHost(streams: streams, format: .text, color: false, errorColor: false)
+        let host = TerminalHost(streams: streams, format: RunFormats.default, color: false, errorColor: false)
         host.quiet = !transcribes  // no transcript to check: no output to render
         host.collected = []
         // The diagram sees the echoed commands, so they are echoed (and, when quiet, not rendered).

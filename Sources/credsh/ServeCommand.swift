@@ -69,9 +69,9 @@ enum ServeCommand {
         signal(SIGINT) { _ in stopRequested = 1; StopSignal.raise() }
         signal(SIGTERM) { _ in stopRequested = 1; StopSignal.raise() }
 
-        let json = configuration.output.format == .json
+        let format = configuration.output.format
         let session = ServeSession(evaluator: evaluator, options: .init(control: configuration.control, limits: configuration.limits)) { entry in
-            streams.write(json ? entry.json.serialized + "\n" : entry.text + "\n")
+            streams.write(format.serveLogLine(entry))
         }
         let url: String
         do { url = try session.start(host: configuration.host, port: configuration.port) } catch {
@@ -80,18 +80,7 @@ enum ServeCommand {
         }
         // The control API's token is printed once, at start, like Jupyter's: whoever started
         // the server reads it here; a web page or another machine cannot.
-        let token = session.controlToken
-        if json {
-            var members: [(String, JSONValue)] = [("serving", .string(url)), ("control", .bool(configuration.control))]
-            if let token { members.append(("token", .string(token))) }
-            streams.write(JSONValue.object(members).serialized + "\n")
-        } else {
-            streams.write(ServeSession.announcement(url: url)
-                + (configuration.control ? "; control API at /__credsh/run and /__credsh/state" : "") + "); Ctrl-C stops\n")
-            if let token {
-                streams.write("control API token: \(token) (send 'Authorization: Bearer \(token)' or ?token=\(token)): \(url)/__credsh/state?token=\(token)\n")
-            }
-        }
+        streams.write(format.serveBanner(url: url, control: configuration.control, token: session.controlToken))
         if !isLoopback(configuration.host) {
             let control = configuration.control
                 ? "; the control API is open to the network too, to whoever has its token: keep the token secret" : ""
@@ -107,30 +96,17 @@ enum ServeCommand {
             guard code == 0 else {
                 // Nothing is served after a failed setup: the port closes, unanswered.
                 session.stop()
-                writeStopped(session, url: url, json: json, streams: streams, why: "a setup script failed")
+                streams.write(format.serveStopped(url: url, session: session, reason: "a setup script failed"))
+                streams.flush()
                 return code
             }
         }
 
         session.serve(until: { stopRequested != 0 }, afterBatch: { streams.flush() })
         session.stop()
-        writeStopped(session, url: url, json: json, streams: streams)
-        return 0
-    }
-
-    /// The last line: how many requests were answered (and why it stopped, when not asked to).
-    private static func writeStopped(_ session: ServeSession, url: String, json: Bool, streams: StandardStreams, why: String? = nil) {
-        let summary = "stopped" + (why.map { " (\($0))" } ?? "")
-            + ": \(session.answered) answered, \(session.dropped) dropped, \(session.refused) refused"
-        if json {
-            var fields: [(String, JSONValue)] = [("stopped", .string(url)), ("answered", .int(session.answered)),
-                                                 ("dropped", .int(session.dropped)), ("refused", .int(session.refused))]
-            if let why { fields.append(("reason", .string(why))) }
-            streams.write(JSONValue.object(fields).serialized + "\n")
-        } else {
-            streams.write(summary + "\n")
-        }
+        streams.write(format.serveStopped(url: url, session: session, reason: nil))
         streams.flush()
+        return 0
     }
 
     /// 127.0.0.0/8, ::1 and localhost: reachable from this machine only.

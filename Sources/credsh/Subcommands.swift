@@ -19,7 +19,7 @@ enum Subcommands {
 
     static let format = CommandSyntax.Option(
         long: "format", value: "<format>",
-        help: "Output format: text for people, json for JSON Lines (one object per call, callback and result).")
+        help: RunFormats.help)
     static let noColor = CommandSyntax.Option(
         long: "no-color", help: "Never colour the output (NO_COLOR in the environment does the same).")
     static let seed = CommandSyntax.Option(
@@ -235,12 +235,9 @@ enum Subcommands {
 
 /// Reading option values, each with a message that says what it takes.
 extension ParsedArguments {
-    func format(_ syntax: CommandSyntax) throws(UsageError) -> TerminalHost.Format {
-        guard let text = value(Subcommands.format) else { return .text }
-        guard let format = TerminalHost.Format(rawValue: text) else {
-            throw UsageError("The value '\(text)' is invalid for '--format <format>'. Please provide one of 'text' and 'json'.", syntax)
-        }
-        return format
+    func format(_ syntax: CommandSyntax) throws(UsageError) -> any RunFormat {
+        guard let text = value(Subcommands.format) else { return RunFormats.default }
+        return try RunFormats.named(text, syntax)
     }
 
     /// `--max-steps N`: the step budget of each run (Evaluator.Options.stepBudget).

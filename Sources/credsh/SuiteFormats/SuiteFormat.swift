@@ -62,9 +62,8 @@ enum SuiteFormats {
     /// The format named `name`, or a usage error that lists those there are.
     static func named(_ name: String, _ syntax: CommandSyntax) throws(UsageError) -> any SuiteFormat {
         if let format = all.first(where: { $0.name == name }) { return format }
-        let list = names.map { "'\($0)'" }
         throw UsageError("The value '\(TerminalSafe.text(name))' is invalid for '--format <format>'. Please provide one of "
-                         + list.dropLast().joined(separator: ", ") + " and " + list[list.count - 1] + ".", syntax)
+                         + FormatList.spoken(names) + ".", syntax)
     }
 }
 
