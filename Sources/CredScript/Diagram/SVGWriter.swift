@@ -383,7 +383,8 @@ private struct Layout {
         let selfMessage = m.from == m.to
         let labelX = selfMessage ? left + 44 : left + 10
         let lines = m.lines.count + m.errorLines.count
-        out += "<g class=\"message \(kind)\" data-number=\"\(m.number)\">\n"
+        let trip = m.message.serverTrip ? " server-trip" : ""
+        out += "<g class=\"message \(kind)\(trip)\" data-number=\"\(m.number)\">\n"
         rect(x: labelX - 3, y: y + 1, width: m.width + 6, height: Double(lines) * W.lineHeight + 2, classes: "label-background")
         out += "<g class=\"label\">\n"
         for (i, line) in m.lines.enumerated() {

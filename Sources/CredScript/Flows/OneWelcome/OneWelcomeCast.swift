@@ -2,13 +2,47 @@ import CredSimulator
 
 extension OneWelcomeFlow {
     /// The app calls the SDK's user client, which answers through the app's delegates;
-    /// the token server appears in the simulator's notes. A flow ends with the delegate
-    /// call that says how authentication or the PIN change ended, or with logout.
+    /// the token server verifies PINs, counts the wrong ones, stores a new PIN and revokes
+    /// the token at logout, while the SDK checks the PIN policy on the device
+    /// (docs/onewelcome.md). A flow ends with the delegate call that says how
+    /// authentication or the PIN change ended, or with logout.
     static let cast = FlowCast(
         lifelines: [.init("app", "user / app"), .init("sdk", "OneWelcome SDK"), .init("server", "token server")],
         app: "app", sdk: "sdk", server: "server",
         flowEnds: ["didAuthenticateUser", "didFailToAuthenticateUser", "didChangePin", "didFailToChangePin", "logoutUser"],
-        policyLifeline: "sdk")
+        policyLifeline: "sdk",
+        serverTrip: serverTrip)
+
+    /// The PIN answers and logout reach the token server; a refusal by the policy (on the
+    /// device) or a network fault (9000/9001) means the server was not reached, and no
+    /// arrow goes to it.
+    static let invalidPin = 9009, userDeregistered = 9003  // docs/onewelcome.md, error codes
+
+    static let serverTrip = FlowCast.ServerTrip(
+        request: { api, arguments in
+            let pin = FlowCast.ServerTrip.pick(["pin"], from: arguments)
+            switch (api, arguments.first { $0.0 == "challenge" }?.1) {
+            case ("respond", .string("PinChallenge")?): return ("verify PIN", pin)
+            case ("respond", .string("CreatePinChallenge")?): return ("store new PIN", pin)
+            case ("logoutUser", _): return ("revoke token", [])
+            default: return nil
+            }
+        },
+        answer: { api, arguments, callback in
+            var code: Int?
+            if case .int(let c)? = callback.fields.first(where: { $0.0 == "errorCode" })?.1 { code = c }
+            let counters = FlowCast.ServerTrip.pick(["previousFailureCount", "remainingFailureCount"], from: callback.fields)
+            switch (api, arguments.first { $0.0 == "challenge" }?.1, code) {
+            case ("respond", .string("PinChallenge")?, nil): return ("PIN right", [])
+            case ("respond", .string("PinChallenge")?, invalidPin?):
+                return ("PIN wrong", counters)
+            case ("respond", .string("PinChallenge")?, userDeregistered?):
+                return ("PIN wrong", [("remainingFailureCount", .int(0))])
+            case ("respond", .string("CreatePinChallenge")?, nil) where callback.name == "didChangePin": return ("new PIN stored", [])
+            case ("logoutUser", _, nil): return ("token revoked", [])
+            default: return nil
+            }
+        })
 
     static let apis: [APISummary] = [
         APISummary("authenticateUser", "the app asks the SDK to log a profile in; the SDK answers didStartAuthentication, then a PIN challenge (didReceivePinChallenge), or authenticates a stateless user at once"),

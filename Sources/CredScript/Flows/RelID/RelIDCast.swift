@@ -1,13 +1,39 @@
 import CredSimulator
 
 extension RelIDFlow {
-    /// The app calls the SDK client, the SDK answers with callbacks; the identity server
-    /// behind it only appears in the simulator's notes. A flow ends when the user is
-    /// logged in or off, or the SDK asks for a user again.
+    /// The app calls the SDK client, the SDK answers with callbacks; behind it, the
+    /// identity server checks the user, the password, the policy and the history, and
+    /// counts the attempts (docs/relid.md). A flow ends when the user is logged in or
+    /// off, or the SDK asks for a user again.
     static let cast = FlowCast(
         lifelines: [.init("app", "user / app"), .init("sdk", "REL-ID SDK"), .init("server", "identity server")],
         app: "app", sdk: "sdk", server: "server",
-        flowEnds: ["onUserLoggedIn", "onUserLoggedOff", "getUser"])
+        flowEnds: ["onUserLoggedIn", "onUserLoggedOff", "getUser"],
+        serverTrip: serverTrip)
+
+    /// Every call but `resetAuthState` goes to the identity server, which decides the
+    /// status, the message and the attempts left of the callback that follows (simulator
+    /// decision, docs/relid.md "Where each check happens").
+    static let serverTrip = FlowCast.ServerTrip(
+        request: { api, arguments in
+            let secrets = FlowCast.ServerTrip.pick(["userID", "password", "currentPassword", "newPassword", "credType"], from: arguments)
+            switch api {
+            case "setUser": return ("check user", secrets)
+            case "setPassword": return ("verify password", secrets)
+            case "updatePassword": return ("verify current password, check policy and history, store", secrets)
+            case "getAllChallenges": return ("credentials to update", secrets)
+            case "initiateUpdateFlowForCredential": return ("start update", secrets)
+            case "logOff": return ("end session", secrets)
+            default: return nil
+            }
+        },
+        answer: { _, _, callback in
+            let fields = FlowCast.ServerTrip.pick(["statusCode", "statusMessage", "attemptsLeft", "options"], from: callback.fields)
+            if case .int(let code)? = fields.first(where: { $0.0 == "statusCode" })?.1 {
+                return ("status \(code)", fields.filter { $0.0 != "statusCode" })
+            }
+            return fields.isEmpty ? ("done", []) : ("answer", fields)
+        })
 
     static let apis: [APISummary] = [
         APISummary("setUser", "the app gives the SDK the user name: it starts a login, or answers getUser; the SDK answers with getPassword (or getUser with a status when the user cannot log in)"),
