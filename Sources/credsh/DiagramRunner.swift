@@ -2,7 +2,10 @@ import CredScript
 import CredSimulator
 
 /// `credsh diagram FILE… [-o out.svg] [--format svg|mermaid]`: runs the scripts as a
-/// plain run would, silently, and draws what they did.
+/// plain run would, silently, and draws what they did. The file's name says what it
+/// holds (`DiagramFormat`): any other ending, or a `--format` that contradicts it, is a
+/// usage error; with no `-o`, a terminal gets Mermaid text (as the prompt's `diagram`
+/// prints), never raw SVG.
 enum DiagramRunner {
     struct Configuration {
         var files: [String]
@@ -16,10 +19,28 @@ enum DiagramRunner {
             files = parsed.positionals
             guard !files.isEmpty else { throw UsageError("Missing expected argument '<files> ...'", syntax) }
             output = parsed.values["output"]
+            var fileFormat: DiagramFormat?
+            if let output {
+                guard let named = DiagramFormat(path: output) else { throw UsageError(DiagramFormat.refusal(output), syntax) }
+                fileFormat = named
+            }
+            let terminal = output == nil && StandardStreams.stdoutIsTerminal
             switch parsed.values["format"] {
-            case nil: format = output.flatMap { DiagramFormat(path: $0) } ?? .svg
-            case "svg": format = .svg
-            case "mermaid": format = output.flatMap { DiagramFormat(path: $0) } == .markdown ? .markdown : .mermaid
+            case nil:
+                format = fileFormat ?? (terminal ? .mermaid : .svg)
+            case "svg":
+                if let fileFormat, fileFormat.isMermaid, let output {
+                    throw UsageError("--format svg writes a .svg or .html file, not '\(TerminalSafe.text(output))' (Mermaid)", syntax)
+                }
+                if terminal {
+                    throw UsageError("--format svg would print raw SVG on the terminal: write it with -o FILE.svg (or FILE.html), or pipe it", syntax)
+                }
+                format = fileFormat ?? .svg
+            case "mermaid":
+                if let fileFormat, !fileFormat.isMermaid, let output {
+                    throw UsageError("--format mermaid writes a .mmd or .md file, not '\(TerminalSafe.text(output))'", syntax)
+                }
+                format = fileFormat ?? .mermaid
             case let other?:
                 throw UsageError("The value '\(other)' is invalid for '--format <format>'. Please provide one of 'svg' and 'mermaid'.", syntax)
             }
@@ -43,7 +64,8 @@ enum DiagramRunner {
         // with --keep-going) drew what it did, and the most severe code is still 4.
         guard let diagram = host.sessionDiagram(title: configuration.title),
               !diagram.steps.isEmpty || (code != 2 && code != 4) else { return code }
-        let text = configuration.format.render(diagram)
+        let narration = configuration.format == .html ? narration(configuration.files, secrets: evaluator.knownSecrets) : [:]
+        let text = configuration.format.render(diagram, narration: narration)
         if let path = configuration.output {
             do { try FileSystem.write(path, Array(text.utf8), mode: .replace(newMode: 0o644)) } catch {
                 streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
@@ -54,5 +76,19 @@ enum DiagramRunner {
         }
         streams.flush()
         return code
+    }
+
+    /// The comment lines before each command of the scripts, for a page: secrets the run
+    /// knows masked, and any `NAME=VALUE` whose name is a secret's. Standard input was read
+    /// once, by the run: it has none.
+    static func narration(_ files: [String], secrets: KnownSecrets) -> [String: [String]] {
+        var all: [String: [String]] = [:]
+        for file in files where file != "-" {
+            guard let bytes = try? FileSystem.read(file) else { continue }
+            for (location, lines) in ScriptComments.narration(in: String(decoding: bytes, as: UTF8.self), file: file) {
+                all[location] = lines.map { HTMLReport.masked(secrets.redact($0)) }
+            }
+        }
+        return all
     }
 }

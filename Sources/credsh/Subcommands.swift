@@ -95,8 +95,8 @@ enum Subcommands {
         abstract: "Run scripts and draw them as a sequence diagram: SVG, or Mermaid text for Markdown.",
         arguments: ("<files> ...", "Scripts to run in order, in one simulation; '-' reads standard input."),
         options: [
-            .init(long: "output", short: "o", value: "<file>", help: "Write the picture to this file (default: standard output)."),
-            .init(long: "format", value: "<format>", help: "svg or mermaid (default: mermaid when the output file ends in .mmd or .md, else svg)."),
+            .init(long: "output", short: "o", value: "<file>", help: "Write the picture to this file: .svg, .mmd or .md (Mermaid), or .html (a page with the narration); default: standard output."),
+            .init(long: "format", value: "<format>", help: "svg or mermaid (default: from the output file's name; without one, mermaid on a terminal, else svg)."),
             .init(long: "title", value: "<title>", help: "The picture's title (default: the scripts' names)."),
             keepGoing, seed,
         ],
@@ -105,7 +105,9 @@ enum Subcommands {
             call and per callback, numbered; the app's checks and the simulator's notes as
             boxes beside them; secrets as ***. A script that fails is drawn up to where it
             stopped, with the failure in red, and the exit code is the run's; nothing is
-            written when a script does not parse or cannot be read.
+            written when a script does not parse or cannot be read. Any other file ending,
+            or a --format the ending contradicts, is refused (exit 2); a terminal gets
+            Mermaid text, never raw SVG.
             """)
 
     static let serve = CommandSyntax(
