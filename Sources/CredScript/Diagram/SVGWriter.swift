@@ -291,8 +291,8 @@ private struct Layout {
     /// What the line styles and boxes mean, in rows that fit the width.
     mutating func drawLegend() {
         let entries: [(kind: String, words: String)] = [
-            ("call", "API call or HTTP request"),
-            ("callback", "callback, screen, delegate call or HTTP answer"),
+            ("call", "API call, HTTP request, or the SDK's request to its server"),
+            ("callback", "callback, screen, delegate call, HTTP or server answer"),
             ("appShows", "what the app shows"),
             ("simulator", "simulator note (no real SDK says it)"),
             ("failure", "refused, no answer, or failed"),
