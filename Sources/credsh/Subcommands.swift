@@ -98,6 +98,7 @@ enum Subcommands {
             .init(long: "output", short: "o", value: "<file>", help: "Write the picture to this file: .svg, .mmd or .md (Mermaid), or .html (a page with the narration); default: standard output."),
             .init(long: "format", value: "<format>", help: "svg or mermaid (default: from the output file's name; without one, mermaid on a terminal, else svg)."),
             .init(long: "title", value: "<title>", help: "The picture's title (default: the scripts' names)."),
+            .init(long: "side-by-side", help: "Draw 2 to 4 scripts beside each other, each run alone and under its own title (Mermaid: a box each), to compare two SDKs' flows."),
             keepGoing, seed,
         ],
         discussion: """
@@ -169,7 +170,7 @@ enum Subcommands {
         USAGE: credsh [run] [<files> ...] [options]
                credsh check <files> ...
                credsh test [<paths> ...] [options]
-               credsh diagram <files> ... [-o <file>] [--format svg|mermaid]
+               credsh diagram <files> ... [-o <file>] [--format svg|mermaid] [--side-by-side]
                credsh serve [<files> ...] [options]
                credsh lsp
 

@@ -148,3 +148,75 @@ import Testing
         #expect(!svg.screen.contains("<svg"))
     }
 }
+
+/// `credsh diagram a b --side-by-side`: REL-ID's change password beside OneWelcome's
+/// change PIN, each run alone, each under its own title with its own lifelines.
+@Suite struct SideBySideTests {
+    static let relid = "examples/user-initiated-update.credscript"
+    static let onewelcome = "examples/onewelcome-change-pin.credscript"
+
+    static func svgRoot(_ path: URL) throws -> XMLElement {
+        let document = try XMLDocument(xmlString: try String(contentsOf: path, encoding: .utf8), options: [])
+        return try #require(document.rootElement())
+    }
+
+    @Test func twoFlowsInOnePicture() throws {
+        let dir = try Credsh.temporaryDirectory()
+        let both = dir.appendingPathComponent("both.svg"), left = dir.appendingPathComponent("left.svg"), right = dir.appendingPathComponent("right.svg")
+        let run = try Credsh.run(["diagram", Self.relid, Self.onewelcome, "--side-by-side", "--title", "Two vendors", "-o", both.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Credsh.run(["diagram", Self.relid, "-o", left.path]).status == 0)
+        #expect(try Credsh.run(["diagram", Self.onewelcome, "-o", right.path]).status == 0)
+        let root = try Self.svgRoot(both)
+        #expect(root.descendants.first { $0.name == "title" }?.stringValue == "Two vendors")
+        let sides = root.descendants.filter { $0.name == "g" && $0.hasClass("side") }
+        #expect(sides.compactMap { $0.value("data-title") } == [Self.relid, Self.onewelcome])
+        try #require(sides.count == 2)
+        // Each column is that script's picture alone: its title, its lifelines, all its arrows.
+        for (side, alone) in zip(sides, [left, right]) {
+            let single = try Self.svgRoot(alone)
+            let arrows = { (e: XMLElement) in e.descendants.filter { $0.name == "g" && $0.hasClass("message") }.count }
+            #expect(arrows(side) == arrows(single) && arrows(side) > 10)
+            let names = { (e: XMLElement) in e.descendants.filter { $0.name == "line" && $0.hasClass("lifeline") }.compactMap { $0.value("data-name") } }
+            #expect(names(side) == names(single))
+            #expect(side.descendants.first { $0.name == "text" && $0.hasClass("title") }?.stringValue == side.value("data-title"))
+        }
+        #expect(sides[0].descendants.contains { $0.value("data-name") == "identity server" })
+        #expect(sides[1].descendants.contains { $0.value("data-name") == "token server" })
+        // The second column starts where the first one's picture ends: nothing overlaps.
+        let leftWidth = try #require(try Self.svgRoot(left).value("width"))
+        #expect(sides[1].value("transform")?.hasPrefix("translate(\(leftWidth),") == true, "\(sides[1].value("transform") ?? "")")
+        #expect(Double(root.value("width") ?? "") ?? 0 >= (Double(leftWidth) ?? 0) + (Double(try Self.svgRoot(right).value("width") ?? "") ?? 0))
+        for secret in ["Passw0rd!", "N3w-Passw0rd!"] { #expect(!(root.stringValue ?? "").contains(secret)) }
+    }
+
+    @Test func mermaidGivesEachFlowABox() throws {
+        let run = try Credsh.run(["diagram", Self.relid, Self.relid, "--side-by-side", "--format", "mermaid"])
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("    box transparent ") } == [
+            "    box transparent \(Self.relid) · relid: REL-ID-style password lifecycle",
+            "    box transparent \(Self.relid) · relid: REL-ID-style password lifecycle",
+        ])
+        // The same SDK twice: two sets of participants, apart.
+        #expect(lines.contains("        participant s1_relid_app as user / app") && lines.contains("        participant s2_relid_app as user / app"))
+        let single = try Credsh.run(["diagram", Self.relid, "--format", "mermaid"])
+        let arrows = { (text: String) in text.split(separator: "\n").filter { $0.contains("->>") || $0.contains("-x") }.count }
+        #expect(arrows(run.stdout) == 2 * arrows(single.stdout))
+        #expect(lines.filter { $0.contains("->>") }.allSatisfy { $0.hasPrefix("    s1_") || $0.hasPrefix("    s2_") })
+    }
+
+    @Test func sideBySideNeedsTwoToFourScripts() throws {
+        let one = try Credsh.run(["diagram", Self.relid, "--side-by-side"])
+        #expect(one.status == 2 && one.stderr.contains("--side-by-side draws 2 to 4 scripts, each in a column of its own; got 1"))
+        let five = try Credsh.run(["diagram", "--side-by-side"] + Array(repeating: Self.relid, count: 5))
+        #expect(five.status == 2 && five.stderr.contains("got 5"))
+        // A script that fails is drawn up to where it stopped; the exit code is the most severe.
+        let dir = try Credsh.temporaryDirectory()
+        try Credsh.write("user add alice password \"Passw0rd!\"\nexpect state alice logged-in\n", "fails.credscript", in: dir)
+        let failing = try Credsh.run(["diagram", Credsh.packageRoot.appendingPathComponent(Self.relid).path, "fails.credscript", "--side-by-side", "-o", "x.html"], directory: dir)
+        #expect(failing.status == 1)
+        let page = try String(contentsOf: dir.appendingPathComponent("x.html"), encoding: .utf8)
+        #expect(page.components(separatedBy: "<g class=\"side\"").count - 1 == 2)
+    }
+}

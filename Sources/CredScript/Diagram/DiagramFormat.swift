@@ -40,4 +40,14 @@ public enum DiagramFormat: Sendable, Equatable {
         case .html: return DiagramPage.render(diagram, narration: narration)
         }
     }
+
+    /// Two or more runs side by side in one picture (`credsh diagram --side-by-side`).
+    public func render(sideBySide diagrams: [SequenceDiagram], title: String, narration: [String: [String]] = [:]) -> String {
+        switch self {
+        case .svg: return SVGWriter().render(sideBySide: diagrams, title: title)
+        case .mermaid: return MermaidWriter().render(sideBySide: diagrams, title: title)
+        case .markdown: return "```mermaid\n" + MermaidWriter().render(sideBySide: diagrams, title: title) + "```\n"
+        case .html: return DiagramPage.render(sideBySide: diagrams, title: title, narration: narration)
+        }
+    }
 }

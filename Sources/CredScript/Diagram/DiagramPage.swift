@@ -7,18 +7,27 @@
 /// masked by the caller with the run's known secrets.
 public enum DiagramPage {
     public static func render(_ diagram: SequenceDiagram, narration: [String: [String]] = [:]) -> String {
+        render(title: diagram.title, svg: SVGWriter().render(diagram), steps: diagram.steps, narration: narration)
+    }
+
+    /// Runs side by side: their picture, then each run's commands in turn.
+    public static func render(sideBySide diagrams: [SequenceDiagram], title: String, narration: [String: [String]] = [:]) -> String {
+        render(title: title, svg: SVGWriter().render(sideBySide: diagrams, title: title), steps: diagrams.flatMap(\.steps), narration: narration)
+    }
+
+    static func render(title: String, svg: String, steps: [SequenceDiagram.Step], narration: [String: [String]]) -> String {
         let e = HTMLText.escape
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        out += "<title>\(e(diagram.title.escapingControls))</title>\n"
+        out += "<title>\(e(title.escapingControls))</title>\n"
         out += style
         out += "</head>\n<body>\n"
-        out += "<h1 class=\"dp-title\">\(e(diagram.title.escapingControls))</h1>\n"
+        out += "<h1 class=\"dp-title\">\(e(title.escapingControls))</h1>\n"
         out += "<figure class=\"dp-picture\" id=\"picture\">\n"
-        out += HTMLText.inlineSVG(SVGWriter().render(diagram))
+        out += HTMLText.inlineSVG(svg)
         out += "</figure>\n"
-        let steps = diagram.steps.filter { $0.command != nil }
+        let steps = steps.filter { $0.command != nil }
         if !steps.isEmpty {
             out += "<h2 class=\"dp-heading\">The commands, in order</h2>\n<ol class=\"dp-steps\" id=\"steps\">\n"
             for step in steps {
