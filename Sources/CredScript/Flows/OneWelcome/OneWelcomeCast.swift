@@ -44,12 +44,18 @@ extension OneWelcomeFlow {
             }
         })
 
+    /// No call of the user client returns an error at once: every failure arrives in a
+    /// delegate call, with its errorCode (docs/onewelcome.md, "Error codes").
     static let apis: [APISummary] = [
-        APISummary("authenticateUser", "the app asks the SDK to log a profile in; the SDK answers didStartAuthentication, then a PIN challenge (didReceivePinChallenge), or authenticates a stateless user at once"),
+        APISummary("authenticateUser", "the app asks the SDK to log a profile in; the SDK answers didStartAuthentication, then a PIN challenge (didReceivePinChallenge), or authenticates a stateless user at once",
+                   parameters: [("profileId", .app, "the profile the user picked")]),
         APISummary("changePin", "the app starts changing the authenticated profile's PIN; the SDK answers didStartPinChange, then asks for the current PIN (didReceivePinChallenge)"),
-        APISummary("respond", "the app answers the pending challenge with the PIN the user typed (the current PIN, or the new one to a create PIN challenge)"),
-        APISummary("cancel", "the app cancels the pending challenge; the flow ends with error 9006 (actionCancelled)"),
+        APISummary("respond", "the app answers the pending challenge with the PIN the user typed (the current PIN, or the new one to a create PIN challenge)",
+                   parameters: [("pin", .user, "shown as ***"), ("challenge", .sdk, "the pending challenge: PinChallenge or CreatePinChallenge")]),
+        APISummary("cancel", "the app cancels the pending challenge; the flow ends with error 9006 (actionCancelled)",
+                   parameters: [("challenge", .sdk, "the pending challenge")]),
         APISummary("logoutUser", "the app logs the profile out; its completion reports how it went"),
-        APISummary("validatePolicyCompliance", "the app checks a new PIN against the PIN policy before sending it; its completion carries no error when the PIN complies"),
+        APISummary("validatePolicyCompliance", "the app checks a new PIN against the PIN policy before sending it; its completion carries no error when the PIN complies",
+                   parameters: [("pin", .user, "shown as ***; checked on the device")]),
     ]
 }

@@ -35,13 +35,28 @@ extension RelIDFlow {
             return fields.isEmpty ? ("done", []) : ("answer", fields)
         })
 
+    /// Every call may be refused with 4 (arguments, or no such challenge pending); the
+    /// calls that reach the identity server fail with 12 without a network and 13 without
+    /// the server (docs/relid.md, "APIs and their synchronous errors").
+    static let offline: [(Int, Decider)] = [(12, .network), (13, .server)]
+
     static let apis: [APISummary] = [
-        APISummary("setUser", "the app gives the SDK the user name: it starts a login, or answers getUser; the SDK answers with getPassword (or getUser with a status when the user cannot log in)"),
-        APISummary("setPassword", "the app answers a getPassword challenge of mode 0 (verify) or 1 (set the first password) with the password the user typed"),
-        APISummary("updatePassword", "the app answers a getPassword challenge of mode 4 (expired) or 2 (update from the dashboard) with the current and the new password"),
-        APISummary("getAllChallenges", "the app asks which credentials the logged-in user may update; the SDK answers with onCredentialsAvailableForUpdate"),
-        APISummary("initiateUpdateFlowForCredential", "the app starts updating a credential from the dashboard; the SDK answers with a getPassword challenge of mode 2"),
-        APISummary("logOff", "the app logs the user off; the SDK answers with onUserLoggedOff and getUser"),
+        APISummary("setUser", "the app gives the SDK the user name: it starts a login, or answers getUser; the SDK answers with getPassword (or getUser with a status when the user cannot log in)",
+                   parameters: [("userID", .user, "")], syncErrors: [(4, .sdk)]),
+        APISummary("setPassword", "the app answers a getPassword challenge of mode 0 (verify) or 1 (set the first password) with the password the user typed",
+                   parameters: [("password", .user, "shown as ***"), ("challengeMode", .sdk, "the pending challenge's")],
+                   syncErrors: [(4, .sdk)] + offline),
+        APISummary("updatePassword", "the app answers a getPassword challenge of mode 4 (expired) or 2 (update from the dashboard) with the current and the new password",
+                   parameters: [("currentPassword", .user, "shown as ***"), ("newPassword", .user, "shown as ***; the app's form checks it first"),
+                                ("challengeMode", .sdk, "the pending challenge's")],
+                   syncErrors: [(4, .sdk), (118, .sdk), (167, .sdk), (141, .sdk), (147, .server)] + offline),
+        APISummary("getAllChallenges", "the app asks which credentials the logged-in user may update; the SDK answers with onCredentialsAvailableForUpdate",
+                   parameters: [("userID", .app, "the logged-in user")], syncErrors: [(4, .sdk), (152, .sdk)] + offline),
+        APISummary("initiateUpdateFlowForCredential", "the app starts updating a credential from the dashboard; the SDK answers with a getPassword challenge of mode 2",
+                   parameters: [("credentialType", .app, "one of the options onCredentialsAvailableForUpdate offered, exactly")],
+                   syncErrors: [(4, .sdk), (43, .sdk), (123, .sdk), (152, .sdk)] + offline),
+        APISummary("logOff", "the app logs the user off; the SDK answers with onUserLoggedOff and getUser",
+                   parameters: [("userID", .app, "the logged-in user")], syncErrors: [(166, .sdk)] + offline),
         APISummary("resetAuthState", "the app abandons the login under way (the user cancelled); the SDK asks for a user again with getUser"),
     ]
 }
