@@ -206,6 +206,14 @@ import Testing
         #expect(lines.filter { $0.contains("->>") }.allSatisfy { $0.hasPrefix("    s1_") || $0.hasPrefix("    s2_") })
     }
 
+    /// The README's picture is what credsh draws today (regenerate with the command below).
+    @Test func theCheckedInPictureIsCurrent() throws {
+        let expected = try String(contentsOf: Credsh.packageRoot.appendingPathComponent("examples/diagrams/relid-beside-onewelcome.svg"), encoding: .utf8)
+        let run = try Credsh.run(["diagram", Self.relid, Self.onewelcome, "--side-by-side", "--title", "REL-ID's password update beside OneWelcome's change PIN", "--format", "svg"])
+        #expect(run.status == 0)
+        #expect(run.stdout == expected, "regenerate with: credsh diagram \(Self.relid) \(Self.onewelcome) --side-by-side --title \"REL-ID's password update beside OneWelcome's change PIN\" -o examples/diagrams/relid-beside-onewelcome.svg")
+    }
+
     @Test func sideBySideNeedsTwoToFourScripts() throws {
         let one = try Credsh.run(["diagram", Self.relid, "--side-by-side"])
         #expect(one.status == 2 && one.stderr.contains("--side-by-side draws 2 to 4 scripts, each in a column of its own; got 1"))
