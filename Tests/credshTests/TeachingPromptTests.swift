@@ -48,6 +48,14 @@ import Testing
         let commands = root.descendants.filter { $0.name == "text" && $0.hasClass("command") }.compactMap(\.stringValue)
         #expect(commands == ["user add alice password ***", "expire alice", "login alice ***", "update *** ***", "update *** ***"])
 
+        // A page: the picture, with the session's commands below it.
+        let page = terminal.state.appendingPathComponent("session.html")
+        try terminal.keys("diagram \(page.path)", "@Enter")
+        try terminal.waitFor("wrote \(page.path) (5 commands, 20 arrows)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<svg ") && html.contains("<code class=\"dp-command\">login alice ***</code>"))
+        #expect(!html.contains("Passw0rd") && !html.contains("<script"))
+
         try terminal.keys("diagram notes.txt", "@Enter")
         try terminal.waitFor("a diagram file ends in .svg (a picture), .mmd or .md (Mermaid) or .html (a page), not 'notes.txt'")
         try terminal.keys("@C-d")
