@@ -4,8 +4,8 @@ import CredSimulator
 /// `credsh diagram FILE… [-o out.svg] [--format svg|mermaid]`: runs the scripts as a
 /// plain run would, silently, and draws what they did. The file's name says what it
 /// holds (`DiagramFormat`): any other ending, or a `--format` that contradicts it, is a
-/// usage error; with no `-o`, a terminal gets Mermaid text (as the prompt's `diagram`
-/// prints), never raw SVG.
+/// usage error (a FIFO or a device has no name to say it, and takes `--format`); with no
+/// `-o`, a terminal gets Mermaid text (as the prompt's `diagram` prints), never raw SVG.
 enum DiagramRunner {
     struct Configuration {
         var files: [String]
@@ -23,8 +23,12 @@ enum DiagramRunner {
             output = parsed.values["output"]
             var fileFormat: DiagramFormat?
             if let output {
-                guard let named = DiagramFormat(path: output) else { throw UsageError(DiagramFormat.refusal(output), syntax) }
-                fileFormat = named
+                if let named = DiagramFormat(path: output) {
+                    fileFormat = named
+                } else if !FileSystem.isStream(output) {
+                    // A pipe or a device (`-o /dev/stdout`) is no file to name: it takes what --format says.
+                    throw UsageError(DiagramFormat.refusal(output), syntax)
+                }
             }
             let terminal = output == nil && StandardStreams.stdoutIsTerminal
             switch parsed.values["format"] {
