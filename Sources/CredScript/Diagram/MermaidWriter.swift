@@ -8,7 +8,7 @@ public struct MermaidWriter: Sendable {
 
     public func render(_ diagram: SequenceDiagram) -> String {
         var out = "sequenceDiagram\n"
-        out += "    title \(Self.escape(diagram.title))\n"
+        out += "    title \(Self.escape(diagram.secretsShown ? diagram.title + " (" + Evaluator.shownSecretsBanner + ")" : diagram.title))\n"
         out += "    autonumber\n"
         var declared: [String] = []
         for section in diagram.sections where !declared.contains(section.sdk) {
@@ -24,6 +24,10 @@ public struct MermaidWriter: Sendable {
             out += "    Note over \(span(first.sdk, in: diagram)): the first \(diagram.omittedSteps) commands are left out\n"
         }
         for step in diagram.steps {
+            if let narration = step.narration {
+                let lines = TextMetrics.wrap(narration.split(separator: " ").map(String.init), width: SVGWriter.commandCells.maximum, maxLines: 4)
+                out += "    Note over \(span(step.sdk, in: diagram)): # \(lines.map(Self.escape).joined(separator: "<br/>"))\n"
+            }
             if let command = step.command {
                 let words = command.split(separator: " ").map(String.init)
                 let lines = TextMetrics.wrap(words, width: SVGWriter.commandCells.maximum, maxLines: 4)

@@ -37,6 +37,8 @@ public final class Evaluator {
         /// `credsh test` reports every expectation of a script that fails. A failed
         /// command still stops the run unless `keepGoing`.
         public var continueAfterFailedExpectations = false
+        /// With `echo`: the comment lines above each command are shown before it (Narration).
+        public var narrates = false
 
         public init(echo: Bool = false, keepGoing: Bool = false, interactive: Bool = false,
                     stepBudget: Int = Evaluator.defaultStepBudget, continueAfterFailedExpectations: Bool = false) {
@@ -99,6 +101,9 @@ public final class Evaluator {
     /// Every secret value seen so far: each message passes through it (KnownSecrets).
     /// A control run of `credsh serve` starts from the live evaluator's and hands them back.
     public var knownSecrets = KnownSecrets()
+    /// `--show-secrets`, `secrets shown`: the records people read skip the known secrets
+    /// and the echo is unmasked (ShownSecrets); nothing else changes.
+    public var secretsShown = false
     /// The lines the running command printed itself, for `expect output`.
     var printed: [String] = []
     /// The run cannot usefully go on, even under `--keep-going`: the step budget is spent,
@@ -265,7 +270,7 @@ public final class Evaluator {
             let holdsSecret = secret || secretFlow.holdsSecret(name)
             if holdsSecret { secretVariables.insert(name) } else { secretVariables.remove(name) }
             if options.echo {
-                let text = ScriptWriter.renderBinding(name: name, value: value, secret: secret, hidden: holdsSecret)
+                let text = ScriptWriter.renderBinding(name: name, value: value, secret: secret, hidden: holdsSecret && !secretsShown)
                 emit(.echo(command: text, file: source.name, line: position.line))
             }
             do {
@@ -296,7 +301,8 @@ public final class Evaluator {
             return repeatBlock(statement, count: count, body: body, in: source)
         case .command(let call):
             if options.echo {
-                emit(.echo(command: ScriptWriter.render(call, masked: true), file: source.name, line: call.position.line))
+                if options.narrates, let story = Narration.above(call.position, in: source) { emit(.narration(story)) }
+                emit(.echo(command: ScriptWriter.render(call, masked: !secretsShown), file: source.name, line: call.position.line))
             }
             let before = failures.count
             run(call, in: source)
@@ -323,7 +329,7 @@ public final class Evaluator {
         // Any record may quote a secret given in the wrong place (`policy password raw $pw`
         // prints the policy it read, `initiate $pw` sends it as a credential type): every
         // record passes through the known secrets.
-        host.emit(knownSecrets.redact(record), from: origin)
+        host.emit(secretsShown ? record : knownSecrets.redact(record), from: origin)
     }
 
     /// Learns the secrets a statement gives by their place, or that may be secrets given
