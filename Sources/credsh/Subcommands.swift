@@ -39,6 +39,10 @@ enum Subcommands {
             .init(long: "echo", help: "Print each command (secrets masked) before its results, as a transcript."),
             .init(long: "step", help: "At a terminal: show each command of the scripts and wait for Enter before running it (for a class to follow)."),
             .init(long: "compact", help: "Shorter text: within a flow, a callback shows only the fields that changed (a challenge's policy once)."),
+            .init(long: "live", help: "Serve a live page of the session (its diagram growing, the last output, the narration) for a projector; the URL, with its token, is printed first."),
+            .init(long: "port", value: "<port>", help: "With --live: the page's TCP port; 0 picks a free one (default: 8090)."),
+            .init(long: "host", value: "<address>", help: "With --live: the address to serve the page on (default: 127.0.0.1); any other than loopback is warned about."),
+            .init(long: "show-secrets", help: "For a class practising with made-up secrets: show the secrets typed in this session in the echo, --step, text output, diagrams and the live page (never in history, JSON, recordings or logs)."),
             format, noColor, seed, maxSteps,
         ],
         discussion: exitCodes + "\n\n" + bounds)
