@@ -18,14 +18,14 @@ final class Classroom {
     }
 
     /// Starts the live page; returns the lines to print, the URL first.
-    func startLive(port: Int) throws(HostError) -> [String] {
+    func startLive(port: Int, stopHint: String = "live stop or Ctrl-D stops it") throws(HostError) -> [String] {
         if let live = host.live { throw HostError("the live page is served already at \(live.server.url); live stop first") }
         let server = try LiveServer(host: address, port: port, initial: LiveSnapshot())
         let feed = LiveFeed(server: server, table: evaluator.table)
         feed.secretsShown = evaluator.secretsShown
         host.live = feed
         feed.publish(force: true)
-        var lines = ["live page at \(server.url) (open it on the projector; students on this machine may open it too); live stop or Ctrl-D stops it"]
+        var lines = ["live page at \(server.url) (open it on the projector); \(stopHint)"]
         if !ServeCommand.isLoopback(address) {
             lines.append("warning: \(TerminalSafe.text(address)) is not a loopback address: whoever can reach it and holds the token in the URL sees this session"
                          + (evaluator.secretsShown ? ", secrets included" : ""))

@@ -116,7 +116,8 @@ enum Launcher {
         }
         if configuration.live {
             do {
-                for line in try classroom.startLive(port: configuration.livePort) {
+                let hint = interactive ? "live stop or Ctrl-D stops it" : "it stops when the run ends"
+                for line in try classroom.startLive(port: configuration.livePort, stopHint: hint) {
                     if line.hasPrefix("warning: ") { streams.writeError("credsh: " + line + "\n") } else { streams.write(line + "\n") }
                 }
                 streams.flush()

@@ -134,7 +134,7 @@ class Browser:
             output: q('#output') ? q('#output').textContent : null,
             lastCommand: q('#command') ? q('#command').textContent : null,
             narration: q('#narration') && !q('#narration').hidden ? q('#narration').textContent : null,
-            progress: q('#progress') ? q('#progress').textContent : null,
+            progress: q('#progress') ? q('#progress').textContent : '',
             banner: q('#banner') && !q('#banner').hidden ? q('#banner').textContent : null,
             state: q('#state') ? q('#state').textContent : null
           };
