@@ -9,8 +9,10 @@ showed at each point, and the path of a screenshot. Every wait is bounded.
 
 usage: live_page_probe.py CREDSH CHROMIUM OUTDIR prompt
        live_page_probe.py CREDSH CHROMIUM OUTDIR step SCRIPT
+       live_page_probe.py CREDSH - OUTDIR load      (no browser: 30 streams, curl, a client that never reads)
+       live_page_probe.py CREDSH - OUTDIR transcript SCRIPT INPUT...   (--step: each INPUT typed at the next pause)
 """
-import base64, json, os, pty, re, select, subprocess, sys, time
+import base64, json, os, pty, re, select, socket, subprocess, sys, time, urllib.parse, zlib
 
 credsh, chromium, outdir, mode = sys.argv[1:5]
 rest = sys.argv[5:]
@@ -176,11 +178,136 @@ class Browser:
             self.process.kill()
 
 
+def ink(png_path):
+    """The share of bytes of a PNG's pixels that are not white: 0 for a blank screenshot."""
+    data = open(png_path, "rb").read()
+    position, idat = 8, b""
+    while position < len(data):
+        length = int.from_bytes(data[position:position + 4], "big")
+        kind = data[position + 4:position + 8]
+        if kind == b"IDAT":
+            idat += data[position + 8:position + 8 + length]
+        position += 12 + length
+    pixels = zlib.decompress(idat)
+    return sum(1 for byte in pixels[::7] if byte < 200) / max(1, len(pixels[::7]))
+
+
+def rss_kb(pid):
+    for line in open("/proc/%d/status" % pid):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+class Stream:
+    """A client of /events over a plain socket; `reads` False: it never reads a byte."""
+    def __init__(self, url, reads=True):
+        parts = urllib.parse.urlsplit(url)
+        self.socket = socket.socket()
+        if not reads:
+            self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        self.socket.connect((parts.hostname, parts.port))
+        self.socket.sendall(("GET /events?%s HTTP/1.1\r\nHost: %s:%d\r\n\r\n" % (parts.query, parts.hostname, parts.port)).encode())
+        self.socket.setblocking(False)
+        self.reads = reads
+        self.data = b""
+
+    def pump(self):
+        if not self.reads:
+            return
+        while True:
+            try:
+                chunk = self.socket.recv(1 << 20)
+            except BlockingIOError:
+                return
+            if not chunk:
+                return
+            self.data += chunk
+            # Only the last event matters; keep the tail.
+            self.data = self.data[-(4 << 20):]
+
+    def last_sequence(self):
+        found = re.findall(rb"id: (\d+)\nevent: update", self.data)
+        return int(found[-1]) if found else 0
+
+
 report = {}
-browser = Browser()
+browser = Browser() if chromium != "-" else None
 terminal = None
 try:
-    if mode == "prompt":
+    if mode == "transcript":
+        script, inputs = rest[0], rest[1:]
+        terminal = Terminal(["--step", script])
+        for index, typed in enumerate(inputs):
+            end = time.time() + 20
+            while terminal.screen.count("[step ") <= index and time.time() < end:
+                terminal.read(0.1)
+            time.sleep(0.1)
+            terminal.read(0.1)
+            terminal.type(typed)
+        end = time.time() + 20
+        while terminal.screen.count("[step ") <= len(inputs) and time.time() < end:
+            terminal.read(0.1)
+        os.write(terminal.fd, b"\x04")  # Ctrl-D: the rest runs without pausing
+        terminal.read(5)
+        _, status = os.waitpid(terminal.pid, 0)
+        report["status"] = os.waitstatus_to_exitcode(status)
+        report["transcript"] = re.sub(r"\x1b\[[0-9;]*m", "", terminal.screen).replace("\r\n", "\n")
+        terminal = None
+    elif mode == "load":
+        terminal = Terminal([])
+        terminal.wait_for(r"credsh relid>")
+        terminal.type("live start 0")
+        url = terminal.wait_for(r"live page at (http://\S+)").group(1)
+        streams = [Stream(url) for _ in range(30)]
+        silent = Stream(url, reads=False)
+        time.sleep(0.5)
+        for stream in streams:
+            stream.pump()
+        report["rssBeforeKB"] = rss_kb(terminal.pid)
+        # A session of more than 1,000 commands: the picture keeps the last 1,000.
+        terminal.type("user add alice password Passw0rd!")
+        terminal.type("repeat 1100 { clock advance 1m }")
+        terminal.type("echo repeat-done")
+        terminal.wait_for(r"\nrepeat-done", 120)
+        for round in range(20):
+            terminal.type("login alice Passw0rd!")
+            terminal.type("logout")
+        terminal.type("echo done-<b>&amp;")
+        terminal.wait_for(r"\ndone-<b>&amp;", 120)
+        end = time.time() + 60
+        latest = 0
+        while time.time() < end:
+            for stream in streams:
+                stream.pump()
+            sequences = [stream.last_sequence() for stream in streams]
+            curl = subprocess.run(["curl", "-s", "-N", "--max-time", "2", url.replace("/?", "/events?")], capture_output=True)
+            latest = max(int(x) for x in re.findall(rb"id: (\d+)", curl.stdout) or [0])
+            if latest and min(sequences) >= latest:
+                break
+            time.sleep(0.5)
+        report["curlSawEvents"] = b"event: update" in curl.stdout and b"text/event-stream" not in curl.stdout
+        report["latest"] = latest
+        report["streamSequences"] = sorted(set(stream.last_sequence() for stream in streams))
+        last_event = streams[0].data.rsplit(b"\nevent: update\ndata: ", 1)[-1].split(b"\n", 1)[0]
+        snapshot = json.loads(last_event)
+        report["subtitleLeavesOut"] = "the first 1" in snapshot["svg"] and "commands are left out" in snapshot["svg"]
+        report["lastOutput"] = snapshot["output"]
+        svg = subprocess.run(["curl", "-s", "--max-time", "5", url.replace("/?", "/diagram.svg?")], capture_output=True).stdout
+        report["svgCommands"] = len(re.findall(rb'class="command"', svg))
+        page = subprocess.run(["curl", "-s", "--max-time", "5", url], capture_output=True).stdout.decode()
+        report["pageEscapes"] = "done-&lt;b&gt;&amp;amp;" in page and "done-<b>" not in page
+        report["refusedWithoutToken"] = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "5",
+                                                        url.split("?")[0] + "events"], capture_output=True).stdout.decode()
+        report["refusedForeignHost"] = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "5",
+                                                       "-H", "Host: attacker.example", url], capture_output=True).stdout.decode()
+        report["rssAfterKB"] = rss_kb(terminal.pid)
+        terminal.type("live")
+        report["followers"] = int(terminal.wait_for(r"(\d+) pages? following").group(1))
+        terminal.type("users")
+        terminal.wait_for(r"alice")
+        report["promptAnswers"] = True
+    elif mode == "prompt":
         terminal = Terminal([])
         terminal.wait_for(r"credsh relid>")
         terminal.type("live start 0")
@@ -197,6 +324,7 @@ try:
         report["afterExpiry"] = browser.wait_until(lambda p: "statusCode=118" in (p["output"] or "") and p["banner"])
         report["explained"] = browser.click_first_arrow()
         report["screenshot"] = browser.screenshot("prompt.png")
+        report["ink"] = ink(report["screenshot"])
         terminal.type("live stop")
         terminal.wait_for(r"stopped the live page")
         report["afterStop"] = browser.wait_until(lambda p: p["state"] != "live")
@@ -213,9 +341,15 @@ try:
         terminal.wait_for(r"\[step 3/\d+\]")
         report["thirdPause"] = browser.wait_until(lambda p: p["progress"].startswith("step 3/"))
         report["screenshot"] = browser.screenshot("step.png")
+        report["ink"] = ink(report["screenshot"])
+        terminal.type("echo improvised")
+        terminal.wait_for(r"\nimprovised")
+        terminal.wait_for(r"\[step 3/\d+\].*\n(.|\n)*\[step 3/\d+\]")
+        report["improvisedThenSamePause"] = True
     report["screen"] = terminal.screen[-4000:] if terminal else ""
 finally:
-    browser.close()
+    if browser:
+        browser.close()
     if terminal:
         terminal.close()
 print(json.dumps(report))
