@@ -16,6 +16,9 @@ enum ServeCommand {
         var host = "127.0.0.1"
         var port = 8080
         var control = false
+        /// `--live`: the session's live page too, on loopback (Classroom).
+        var live = false
+        var livePort = Classroom.defaultPort
         var openAPI = false
         var output = OutputOptions()
         var limits = ServeLimits()
@@ -39,8 +42,19 @@ enum ServeCommand {
                 limits.timeoutSeconds = seconds
             }
             control = parsed.has("control")
+            live = parsed.has("live")
+            if let text = parsed.values["live-port"] {
+                guard live else { throw UsageError("--live-port is the live page's port: give it with --live", syntax) }
+                guard let number = Int(text), (0...65_535).contains(number) else {
+                    throw UsageError("--live-port takes a number from 0 to 65535 (0 picks a free port), not '\(text)'", syntax)
+                }
+                livePort = number
+            }
             openAPI = parsed.has("openapi")
             output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has("no-color"), seed: try parsed.seed(syntax))
+            if live, output.format == .json {
+                throw UsageError("--live is a page for people; with --format json the log is for programs: run them apart", syntax)
+            }
         }
     }
 
@@ -69,7 +83,9 @@ enum ServeCommand {
         signal(SIGTERM) { _ in stopRequested = 1; StopSignal.raise() }
 
         let json = configuration.output.format == .json
-        let session = ServeSession(evaluator: evaluator, options: .init(control: configuration.control, limits: configuration.limits)) { entry in
+        // With the live page, each request's events go to the host (which draws them) as the prompt's do.
+        let session = ServeSession(evaluator: evaluator, options: .init(showEvents: configuration.live, control: configuration.control,
+                                                                        limits: configuration.limits)) { entry in
             streams.write(json ? entry.json.serialized + "\n" : entry.text + "\n")
         }
         let url: String
@@ -91,6 +107,17 @@ enum ServeCommand {
                 streams.write("control API token: \(token) (send 'Authorization: Bearer \(token)' or ?token=\(token)): \(url)/__credsh/state?token=\(token)\n")
             }
         }
+        let classroom = Classroom(evaluator: evaluator, host: host)
+        if configuration.live {
+            do {
+                for line in try classroom.startLive(port: configuration.livePort, stopHint: "it stops with the server") { streams.write(line + "\n") }
+            } catch {
+                streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
+                session.stop()
+                return 4
+            }
+        }
+        defer { _ = classroom.stopLive() }
         if !isLoopback(configuration.host) {
             let control = configuration.control
                 ? "; the control API is open to the network too, to whoever has its token: keep the token secret" : ""
@@ -111,7 +138,12 @@ enum ServeCommand {
             }
         }
 
-        session.serve(until: { stopRequested != 0 }, afterBatch: { streams.flush() })
+        // The requests' events are drawn on the live page, not printed: the log says what was served.
+        if configuration.live { host.quiet = true }
+        session.serve(until: { stopRequested != 0 }, afterBatch: {
+            host.live?.publish(force: true)
+            streams.flush()
+        })
         session.stop()
         writeStopped(session, url: url, json: json, streams: streams)
         return 0

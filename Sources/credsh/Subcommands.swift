@@ -122,6 +122,8 @@ enum Subcommands {
             .init(long: "control", help: "Also answer POST /__credsh/run (a script, answered with its JSON Lines) and GET /__credsh/state, to clients with the token printed at start."),
             .init(long: "openapi", help: "Print the served API as an OpenAPI 3.1 document (docs/openapi.json) and exit."),
             .init(long: "timeout", value: "<seconds>", help: "Seconds a client may take to send a request, and may stay idle between requests (default: 10)."),
+            .init(long: "live", help: "Also serve the live page of the session (each request's events in its diagram) on 127.0.0.1; its URL, with its token, is printed after the server's."),
+            .init(long: "live-port", value: "<port>", help: "With --live: the live page's TCP port; 0 picks a free one (default: 8090)."),
             format, noColor, seed,
         ],
         discussion: """

@@ -116,6 +116,30 @@ import Testing
         try terminal.keys("@C-d")
     }
 
+    /// `credsh serve --live`: each request's events are drawn on the page; the log stays the log.
+    @Test func serveDrawsEachRequestOnTheLivePage() throws {
+        let run = try Credsh.shell("""
+            "$CREDSH" serve --port 0 --live --live-port 0 > serve.out 2>&1 &
+            pid=$!
+            for i in $(seq 100); do grep -q 'live page at' serve.out && break; sleep 0.1; done
+            susi=$(sed -n 's/^serving SUSI at \\(http:[^ ]*\\).*/\\1/p' serve.out)
+            live=$(sed -n 's/^live page at \\(http:[^ ]*\\).*/\\1/p' serve.out)
+            curl -s --max-time 5 "$susi/aaa/login.json?login=ann@example.com&password=Zq9Secret-1" > /dev/null
+            sleep 0.5
+            curl -s --max-time 5 "$(echo "$live" | sed 's,/?,/diagram.svg?,')"
+            kill $pid; wait $pid
+            echo; echo '--- log'; cat serve.out
+            """, directory: try Credsh.temporaryDirectory())
+        let (svg, log) = (run.stdout.components(separatedBy: "--- log").first ?? "", run.stdout.components(separatedBy: "--- log").last ?? "")
+        #expect(svg.contains("<svg"), "\(run.stdout)\n\(run.stderr)")
+        #expect(svg.components(separatedBy: "class=\"message").count - 1 == 2, "the request and its answer: \(svg.suffix(2000))")
+        #expect(!svg.contains("Zq9Secret-1"))
+        #expect(log.contains("GET /aaa/login.json 400 login=ann@example.com password=***"))
+        #expect(!log.contains("← "), "events are drawn, not printed")
+        let json = try Credsh.run(["serve", "--live", "--format", "json"])
+        #expect(json.status == 2)
+    }
+
     @Test func refusals() throws {
         let json = try Credsh.run(["--show-secrets", "--format", "json", "examples/login.credscript"])
         #expect(json.status == 2)
