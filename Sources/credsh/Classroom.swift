@@ -27,7 +27,7 @@ final class Classroom {
         feed.publish(force: true)
         var lines = ["live page at \(server.url) (open it on the projector); \(stopHint)"]
         if !ServeCommand.isLoopback(address) {
-            lines.append("warning: \(TerminalSafe.text(address)) is not a loopback address: whoever can reach it and holds the token in the URL sees this session"
+            lines.append("warning: \(TerminalSafe.text(address)) is not a loopback address: whoever can reach it and holds the token of the URL sees this session"
                          + (evaluator.secretsShown ? ", secrets included" : ""))
         }
         return lines

@@ -118,7 +118,7 @@ enum Launcher {
             do {
                 let hint = interactive ? "live stop or Ctrl-D stops it" : "it stops when the run ends"
                 for line in try classroom.startLive(port: configuration.livePort, stopHint: hint) {
-                    if line.hasPrefix("warning: ") { streams.writeError("credsh: " + line + "\n") } else { streams.write(line + "\n") }
+                    if line.hasPrefix("warning: ") { streams.writeError("credsh: " + line.dropFirst("warning: ".count) + "\n") } else { streams.write(line + "\n") }
                 }
                 streams.flush()
             } catch {
