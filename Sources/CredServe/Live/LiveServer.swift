@@ -168,6 +168,8 @@ final class LiveConnection: ChannelInboundHandler {
     private var context: ChannelHandlerContext?
     /// The connection is a stream now: it sends, it does not wait for requests.
     private var streaming = false
+    /// The connection was answered and is closing: nothing more is read.
+    private var answered = false
     /// A snapshot came while the client was not reading: the latest goes out once it reads.
     private var waiting: ByteBuffer?
 
@@ -191,10 +193,17 @@ final class LiveConnection: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !streaming else { return }
+        guard !streaming, !answered else { return }
         switch unwrapInboundIn(data) {
-        case .head(let head): self.head = head
-        case .body: break  // GET has none worth reading; the decoder bounds what arrives
+        case .head(let head):
+            // Only GET and HEAD: anything else is answered now, without waiting for a body.
+            guard head.method == .GET || head.method == .HEAD else {
+                answered = true  // whatever else arrives is ignored until the connection closes
+                return send(405, "Method Not Allowed", type: "text/plain;charset=utf-8", body: ByteBuffer(string: "the live page answers GET only\n"),
+                            extra: [("Allow", "GET, HEAD")], head: head, context: context)
+            }
+            self.head = head
+        case .body: break  // a GET's body means nothing here, and is not kept
         case .end:
             guard let head else { return }
             self.head = nil
@@ -210,10 +219,6 @@ final class LiveConnection: ChannelInboundHandler {
         if let refusal = access.refusal(request) {
             return send(refusal.status, refusal.reason, type: refusal.contentType, body: ByteBuffer(bytes: refusal.body),
                         extra: refusal.headers, head: head, context: context)
-        }
-        guard head.method == .GET || head.method == .HEAD else {
-            return send(405, "Method Not Allowed", type: "text/plain;charset=utf-8", body: ByteBuffer(string: "the live page answers GET only\n"),
-                        extra: [("Allow", "GET, HEAD")], head: head, context: context)
         }
         let current = hub.current
         switch path {
