@@ -8,8 +8,8 @@ import CredServe
 ///
 /// Cost: a snapshot draws the whole picture (up to the last 1,000 commands), so one is
 /// made when a pause or the prompt waits for the teacher, and otherwise at most every
-/// `interval` while a script runs: a 1,000-command script draws tens of pictures, not a
-/// thousand.
+/// `interval` (or four times the last drawing's time, when that is longer) while a script
+/// runs: a 1,000-command script draws tens of pictures, not a thousand, on a slow machine too.
 final class LiveFeed {
     /// Seconds between snapshots while a script runs without pausing.
     static let interval = Duration.milliseconds(250)
@@ -23,7 +23,7 @@ final class LiveFeed {
     private let table: CommandTable
     private var snapshot = LiveSnapshot()
     private var pendingNarration: String?
-    private var lastPublished: ContinuousClock.Instant?
+    private var nextAllowed: ContinuousClock.Instant?
     private var changed = false
     private var explained: [String: String?] = [:]
     var title = "credsh live"
@@ -78,10 +78,15 @@ final class LiveFeed {
     /// waiting, the end of a run), else only if `interval` has passed since the last.
     func publish(force: Bool) {
         guard changed || force else { return }
-        let now = ContinuousClock.now
-        if !force, let last = lastPublished, now - last < Self.interval { return }
-        lastPublished = now
+        if !force, let next = nextAllowed, ContinuousClock.now < next { return }
         changed = false
+        let started = ContinuousClock.now
+        defer {
+            // The next unforced snapshot waits `interval`, or four times what this one took,
+            // whichever is longer: drawing costs at most a fifth of a run however slow the machine.
+            let finished = ContinuousClock.now
+            nextAllowed = finished + max(Self.interval, (finished - started) * 4)
+        }
         let diagram = recorder.diagram(title: title)
         snapshot.sequence += 1
         snapshot.svg = SVGWriter().render(diagram)
