@@ -114,10 +114,12 @@ class Browser:
                 self.buffer += data
         raise SystemExit("no answer to %s" % method)
 
-    def open(self, url):
+    def open(self, url, scripts=True):
         target = self.call("Target.createTarget", {"url": "about:blank"}, session=False)["targetId"]
         self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True}, session=False)["sessionId"]
         self.call("Page.enable")
+        if not scripts:
+            self.call("Emulation.setScriptExecutionDisabled", {"value": True})
         self.call("Page.navigate", {"url": url})
 
     def eval(self, expression):
@@ -159,6 +161,18 @@ class Browser:
           arrow.dispatchEvent(new MouseEvent('click', {bubbles: true}));
           return document.getElementById('explain').textContent;
         })()""")
+
+    def click_output_line(self, containing):
+        return self.eval("""(function () {
+          var lines = document.querySelectorAll('#output span.line');
+          for (var i = 0; i < lines.length; i++) {
+            if (lines[i].textContent.indexOf(%s) >= 0) {
+              lines[i].dispatchEvent(new MouseEvent('click', {bubbles: true}));
+              return document.getElementById('explain').textContent;
+            }
+          }
+          return null;
+        })()""" % json.dumps(containing))
 
     def screenshot(self, name):
         data = self.call("Page.captureScreenshot", {"format": "png"})["data"]
@@ -235,7 +249,14 @@ report = {}
 browser = Browser() if chromium != "-" else None
 terminal = None
 try:
-    if mode == "transcript":
+    if mode == "nojs":
+        terminal = Terminal(["--live", "--port", "0"] + rest)
+        url = terminal.wait_for(r"live page at (http://\S+)").group(1)
+        terminal.wait_for(r"stays at")
+        browser.open(url, scripts=False)
+        report["static"] = browser.wait_until(lambda p: p["state"] is not None and p["arrows"] > 0)
+        terminal.type("")
+    elif mode == "transcript":
         script, inputs = rest[0], rest[1:]
         terminal = Terminal(["--step", script])
         for index, typed in enumerate(inputs):
@@ -323,6 +344,7 @@ try:
         terminal.type("login alice Passw0rd!")
         report["afterExpiry"] = browser.wait_until(lambda p: "statusCode=118" in (p["output"] or "") and p["banner"])
         report["explained"] = browser.click_first_arrow()
+        report["explainedCode"] = browser.click_output_line("statusCode=118")
         report["screenshot"] = browser.screenshot("prompt.png")
         report["ink"] = ink(report["screenshot"])
         terminal.type("live stop")

@@ -43,6 +43,9 @@ import Testing
         #expect((afterExpiry["commands"] as? [String])?.first == "user add alice password ***")
         // A click on an arrow shows its `explain` text.
         #expect((report["explained"] as? String ?? "").hasPrefix("API call setUser"), "\(report["explained"] ?? "")")
+        // A click on a line of output: the code in it, and the callback it names.
+        let code = report["explainedCode"] as? String ?? ""
+        #expect(code.contains("118") && code.contains("getPassword"), "\(code)")
         #expect((report["ink"] as? Double ?? 0) > 0.02, "the screenshot is not blank: \(report["screenshot"] ?? "")")
         #expect(try Self.page(report, "afterStop")["state"] as? String != "live", "live stop ends the stream")
     }
@@ -62,6 +65,17 @@ import Testing
         #expect(bands == "sdk relid policy password minL=8 maxL=16 minDg=1 minUc=1 minLc=1 minSc=1 user add alice password ***", "\(bands)")
         #expect((report["ink"] as? Double ?? 0) > 0.02)
         #expect(report["improvisedThenSamePause"] as? Bool == true)
+    }
+
+    /// With JavaScript off the page is the picture at the moment it was loaded.
+    @Test(.enabled(if: Chromium.binary != nil, Chromium.skipReason))
+    func withoutJavaScriptThePageIsAStaticPicture() throws {
+        let report = try Self.run(["nojs", "examples/expiry.credscript"], browser: true)
+        let page = try Self.page(report, "static")
+        #expect(page["state"] as? String == "static picture: reload for the latest")
+        #expect(page["arrows"] as? Int == 8, "the expiry flow's arrows, as examples/diagrams/expiry.svg has them")
+        #expect((page["narrationNotes"] as? [String] ?? []).contains("# The form is checked by the app first, in order, with no SDK call when a check fails."))
+        #expect(page["lastCommand"] as? String == "> update *** ***")
     }
 
     /// 30 pages at once, one more that never reads, curl, and a session of 1,100 commands.
