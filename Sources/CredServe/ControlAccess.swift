@@ -20,6 +20,9 @@ struct ControlAccess: Sendable {
     /// The address bound (`127.0.0.1`, `0.0.0.0`, `::1`) and its port.
     let boundHost: String
     let boundPort: Int
+    /// What the refusals name: the control API, or the live page (LiveServer), and who printed the token.
+    var service = "the control API"
+    var printedBy = "credsh serve"
 
     /// A fresh token: 128 random bits from the kernel, as 32 hex digits.
     static func randomToken() -> String {
@@ -35,13 +38,13 @@ struct ControlAccess: Sendable {
         let hosts = request.headers.filter { $0.0.lowercased() == "host" }.map(\.1)
         guard hosts.count == 1, let host = hosts.first, isThisServer(host) else {
             let named = hosts.count == 1 ? "Host '\(Self.shortened(hosts[0]))'" : hosts.isEmpty ? "a request without Host" : "a request with \(hosts.count) Host headers"
-            return ControlAPI.plain(403, "Forbidden", "\(named) does not name this server: the control API answers an IP address or localhost with port \(boundPort) (a DNS name could be a rebinding page)\n")
+            return ControlAPI.plain(403, "Forbidden", "\(named) does not name this server: \(service) answers an IP address or localhost with port \(boundPort) (a DNS name could be a rebinding page)\n")
         }
         if let origin = request.header("Origin"), origin.lowercased() != "http://" + host.lowercased() {
             return ControlAPI.plain(403, "Forbidden", "cross-origin request refused: Origin '\(Self.shortened(origin))' is not http://\(host)\n")
         }
         guard let given = presentedToken(request), Self.same(given, token) else {
-            var refusal = ControlAPI.plain(401, "Unauthorized", "the control API needs the token credsh serve printed at start: ?token=… or Authorization: Bearer …\n")
+            var refusal = ControlAPI.plain(401, "Unauthorized", "\(service) needs the token \(printedBy) printed at start: ?token=… or Authorization: Bearer …\n")
             refusal.headers.append(("WWW-Authenticate", #"Bearer realm="credsh""#))
             return refusal
         }

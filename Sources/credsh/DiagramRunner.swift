@@ -104,7 +104,8 @@ enum DiagramRunner {
         let host = OutputOptions(format: RunFormats.default, noColor: true, seed: configuration.seed).makeHost(streams: StandardStreams())
         host.quiet = true
         host.diagramRecorder = SequenceDiagram.Recorder()
-        let options = Evaluator.Options(echo: true, keepGoing: configuration.keepGoing)
+        var options = Evaluator.Options(echo: true, keepGoing: configuration.keepGoing)
+        options.narrates = true  // the comment above a command: a note across the lifelines
         let evaluator = Evaluator(simulation: Simulation(seed: configuration.seed), options: options, host: host)
         host.activeSDK = { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
         let code = BatchRunner.run(paths: files, evaluator: evaluator, host: host)

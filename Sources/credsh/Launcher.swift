@@ -12,6 +12,11 @@ enum Launcher {
         var echo = false
         var step = false
         var compact = false
+        /// `--live`: the page's address and port (Classroom).
+        var live = false
+        var liveHost = "127.0.0.1"
+        var livePort = Classroom.defaultPort
+        var showSecrets = false
         var maxSteps = Evaluator.defaultStepBudget
         var output = OutputOptions()
 
@@ -35,6 +40,23 @@ enum Launcher {
             output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has(Subcommands.noColor), seed: try parsed.seed(syntax))
             if compact, !output.format.whyNotCompact.isEmpty {
                 throw UsageError("--compact shortens the text output; " + output.format.whyNotCompact, syntax)
+            }
+            live = parsed.has(RunOptions.live)
+            showSecrets = parsed.has(RunOptions.showSecrets)
+            if let given = parsed.value(RunOptions.host) {
+                guard live else { throw UsageError("--host is the live page's address: give it with --live", syntax) }
+                guard !given.isEmpty else { throw UsageError("--host takes an address such as 127.0.0.1", syntax) }
+                liveHost = given
+            }
+            if let text = parsed.value(RunOptions.port) {
+                guard live else { throw UsageError("--port is the live page's port: give it with --live", syntax) }
+                guard let number = Int(text), (0...65_535).contains(number) else {
+                    throw UsageError("--port takes a number from 0 to 65535 (0 picks a free port), not '\(text)'", syntax)
+                }
+                livePort = number
+            }
+            if showSecrets, !output.format.isForPeople {
+                throw UsageError("--show-secrets shows secrets to people reading text; JSON Lines never hold a secret", syntax)
             }
             if step {
                 guard output.format.isForPeople else {
@@ -64,18 +86,54 @@ enum Launcher {
         // At the prompt every command is echoed to the host, which records it for `diagram`
         // and prints it only with --echo.
         let prompting = interactive && setup.isEmpty
-        let options = Evaluator.Options(echo: (configuration.echo && !discarded) || prompting || configuration.step,
+        var options = Evaluator.Options(echo: (configuration.echo && !discarded) || prompting || configuration.step || configuration.live,
                                         keepGoing: configuration.keepGoing,
                                         interactive: prompting, stepBudget: configuration.maxSteps)
+        // The comment lines above each command tell the story wherever commands are shown.
+        options.narrates = true
+        // The live page follows the commands, so they are echoed to the host; printed only when asked.
+        if configuration.live, !configuration.echo, !configuration.step, !interactive { host.hidesEcho = true }
         let evaluator = Evaluator(simulation: Simulation(seed: configuration.output.seed), options: options, host: host)
         host.activeSDK = { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
+        let classroom = Classroom(evaluator: evaluator, host: host)
+        classroom.address = configuration.liveHost
         if interactive {
             host.diagramRecorder = SequenceDiagram.Recorder()
             host.printsEcho = configuration.echo
             host.pagesLongOutput = true
         } else if configuration.step {
-            host.pacer = StepPacer()
+            let pacer = StepPacer()
+            pacer.total = configuration.files.reduce(0) { total, path in
+                total + ((try? ScriptLoader.load(path)).map { StepPacer.steps(in: $0, sdk: evaluator.simulation.activeCatalog.name) } ?? 0)
+            }
+            // A command typed at a pause runs in the lesson's simulation; a mistake in it is
+            // shown and does not stop the lesson.
+            pacer.runTyped = { [unowned evaluator, unowned host] line in
+                let clean = evaluator.failures.isEmpty
+                evaluator.run(SourceFile(name: "<step>", text: line + "\n"))
+                if clean { evaluator.clearFailures() }
+                host.streams.flush()
+            }
+            host.pacer = pacer
         }
+        if configuration.live {
+            do {
+                let hint = interactive ? "live stop or Ctrl-D stops it" : "it stops when the run ends"
+                for line in try classroom.startLive(port: configuration.livePort, stopHint: hint) {
+                    if line.hasPrefix("warning: ") { streams.writeError("credsh: " + line.dropFirst("warning: ".count) + "\n") } else { streams.write(line + "\n") }
+                }
+                streams.flush()
+            } catch {
+                streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
+                return 4
+            }
+        }
+        // The URL first, then the banner: a caller that gave --port 0 reads the address from line one.
+        if configuration.showSecrets {
+            classroom.showSecrets(true)
+            streams.write(Evaluator.shownSecretsBanner + "\n")
+        }
+        defer { _ = classroom.stopLive() }
         if configuration.compact { _ = host.setCompact(true) }
         // A reader that goes away (`credsh script | head -1`) ends the run: whatever it
         // would still print has nobody to read it. The exit code is what the run had so far.
@@ -84,6 +142,7 @@ enum Launcher {
         if interactive {
             let server = PromptServer(evaluator: evaluator, host: host)
             host.serveHook = { request throws(HostError) in try server.handle(request) }
+            host.classroomHook = { request throws(HostError) in try classroom.handle(request) }
             if !setup.isEmpty {
                 // Whatever the setup's exit code, the prompt opens on the state it left (its
                 // failures were shown): that state is what one wants to look into.
@@ -94,6 +153,13 @@ enum Launcher {
             server.stopServing()  // Ctrl-D or `exit`: close every connection before leaving
         } else {
             code = BatchRunner.run(paths: configuration.files.isEmpty ? ["-"] : configuration.files, evaluator: evaluator, host: host)
+            if let live = host.live {
+                // The class still looks at the picture: it stays until the teacher says so.
+                live.publish(force: true)
+                streams.write("the live page stays at \(live.server.url) until Enter (or end of input)\n")
+                streams.flush()
+                _ = readLine(strippingNewline: true)
+            }
         }
         streams.flush()
         return code

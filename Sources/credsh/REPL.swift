@@ -62,6 +62,7 @@ struct REPL {
             evaluator.clearFailures()
             lineEditorInterruptedEvaluation = false
             evaluator.run(source)
+            host.live?.publish(force: true)  // the projector shows the line's results as the prompt returns
             if evaluator.exitRequested { return 0 }
         }
     }

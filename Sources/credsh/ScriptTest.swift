@@ -97,8 +97,9 @@ enum ScriptTest {
         host.quiet = !transcribes  // no transcript to check: no output to render
         host.collected = []
         // The diagram sees the echoed commands, so they are echoed (and, when quiet, not rendered).
-        let options = Evaluator.Options(echo: transcribes || settings.diagrams, keepGoing: settings.keepGoing, stepBudget: settings.maxSteps,
+        var options = Evaluator.Options(echo: transcribes || settings.diagrams, keepGoing: settings.keepGoing, stepBudget: settings.maxSteps,
                                         continueAfterFailedExpectations: true)
+        options.narrates = true  // a transcript is what `credsh --echo` prints: narration included
         let evaluator = Evaluator(simulation: Simulation(seed: settings.seed), options: options, host: host)
         let coverage = settings.coverage ? CoverageRecorder() : nil
         if let coverage { evaluator.events.subscribe(coverage) }

@@ -17,6 +17,9 @@ enum ServeCommand {
         var host = ServingDefaults.host
         var port = ServingDefaults.port
         var control = false
+        /// `--live`: the session's live page too, on loopback (Classroom).
+        var live = false
+        var livePort = Classroom.defaultPort
         var openAPI = false
         var output = OutputOptions()
         var limits = ServeLimits()
@@ -40,8 +43,19 @@ enum ServeCommand {
                 limits.timeoutSeconds = seconds
             }
             control = parsed.has(ServeOptions.control)
+            live = parsed.has(ServeOptions.live)
+            if let text = parsed.value(ServeOptions.livePort) {
+                guard live else { throw UsageError("--live-port is the live page's port: give it with --live", syntax) }
+                guard let number = Int(text), (0...65_535).contains(number) else {
+                    throw UsageError("--live-port takes a number from 0 to 65535 (0 picks a free port), not '\(text)'", syntax)
+                }
+                livePort = number
+            }
             openAPI = parsed.has(ServeOptions.openAPI)
             output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has(Subcommands.noColor), seed: try parsed.seed(syntax))
+            if live, !output.format.isForPeople {
+                throw UsageError("--live is a page for people; with --format \(output.format.name) the log is for programs: run them apart", syntax)
+            }
         }
     }
 
@@ -70,7 +84,9 @@ enum ServeCommand {
         signal(SIGTERM) { _ in stopRequested = 1; StopSignal.raise() }
 
         let format = configuration.output.format
-        let session = ServeSession(evaluator: evaluator, options: .init(control: configuration.control, limits: configuration.limits)) { entry in
+        // With the live page, each request's events go to the host (which draws them) as the prompt's do.
+        let session = ServeSession(evaluator: evaluator, options: .init(showEvents: configuration.live, control: configuration.control,
+                                                                        limits: configuration.limits)) { entry in
             streams.write(format.serveLogLine(entry))
         }
         let url: String
@@ -81,6 +97,17 @@ enum ServeCommand {
         // The control API's token is printed once, at start, like Jupyter's: whoever started
         // the server reads it here; a web page or another machine cannot.
         streams.write(format.serveBanner(url: url, control: configuration.control, token: session.controlToken))
+        let classroom = Classroom(evaluator: evaluator, host: host)
+        if configuration.live {
+            do {
+                for line in try classroom.startLive(port: configuration.livePort, stopHint: "it stops with the server") { streams.write(line + "\n") }
+            } catch {
+                streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
+                session.stop()
+                return 4
+            }
+        }
+        defer { _ = classroom.stopLive() }
         if !isLoopback(configuration.host) {
             let control = configuration.control
                 ? "; the control API is open to the network too, to whoever has its token: keep the token secret" : ""
@@ -102,7 +129,12 @@ enum ServeCommand {
             }
         }
 
-        session.serve(until: { stopRequested != 0 }, afterBatch: { streams.flush() })
+        // The requests' events are drawn on the live page, not printed: the log says what was served.
+        if configuration.live { host.quiet = true }
+        session.serve(until: { stopRequested != 0 }, afterBatch: {
+            host.live?.publish(force: true)
+            streams.flush()
+        })
         session.stop()
         streams.write(format.serveStopped(url: url, session: session, reason: nil))
         streams.flush()

@@ -5,20 +5,36 @@ import CredScript
 
 /// `--step`: before each command of a script, shows it and waits for Enter, so a class can
 /// follow one command at a time. Expectations and `let` lines show without a pause (they
-/// check or bind; nothing happens). Ctrl-D runs the rest without pausing; Ctrl-C stops.
-/// It reads standard input, which must be a terminal (Launcher checks).
+/// check or bind; nothing happens). Each pause says how far the lesson is (`step 3/12`: the
+/// commands that pause, counted in the scripts before they run); the narration (the
+/// comment lines above the command) shows just before it. A command typed at the pause
+/// runs first, and the same command waits again: the teacher improvises, then Enter goes
+/// on. Ctrl-D runs the rest without pausing; Ctrl-C stops. It reads standard input, which
+/// must be a terminal (Launcher checks).
 final class StepPacer {
     private let table: CommandTable
     private var paused = false
     private var finished = false
+    /// Commands that pause in the scripts, counted before they run (a `repeat` body counts once).
+    var total = 0
+    private var count = 0
+    /// Runs a line typed at a pause (Launcher sets it).
+    var runTyped: ((String) -> Void)?
+    /// While a typed line runs, its own echo is not shown (it is on the screen) and does not pause.
+    private var improvising = false
+    /// Lines typed at pauses, at most: each runs a command, so a pause is not a loop without end.
+    static let maximumTypedPerPause = 1_000
 
     init(table: CommandTable = .standard) { self.table = table }
 
-    static let hint = "--step: Enter runs the command shown; Ctrl-D runs the rest without stopping; Ctrl-C stops.\n"
+    static let hint = "--step: Enter runs the command shown; a command typed first runs before it; Ctrl-D runs the rest without stopping; Ctrl-C stops.\n"
 
-    func pause(before command: String, shown: String, sdk: String, streams: StandardStreams) {
+    /// `beforeWaiting` is told the progress (`step 3/12`) as the pause starts: the live page shows it.
+    func pause(before command: String, shown: String, sdk: String, masking: Bool, streams: StandardStreams,
+               beforeWaiting: (String) -> Void = { _ in }) {
+        guard !improvising else { return }
         // The echo masks secret arguments; raw request parameters named like secrets too.
-        let line = shown.replacingFirst(command, with: SequenceDiagram.Recorder.maskingSecretPairs(command, sdk: sdk))
+        let line = masking ? shown.replacingFirst(command, with: SequenceDiagram.Recorder.maskingSecretPairs(command, sdk: sdk)) : shown
         guard !finished, table.isStep(echoed: command) else {
             streams.write(line)
             return
@@ -27,13 +43,42 @@ final class StepPacer {
             paused = true
             streams.writeError(Self.hint)
         }
-        // The command without its newline: the Enter the user types ends the line.
-        streams.write(String(line.dropLast()) + " ")
-        streams.flush()
-        if readLine(strippingNewline: true) == nil {
-            finished = true
-            streams.write("\n")
+        count += 1
+        let progress = "step \(count)/\(max(total, count))"
+        beforeWaiting(progress)
+        for _ in 0..<Self.maximumTypedPerPause {
+            // The command without its newline: the Enter the user types ends the line.
+            streams.write("[\(progress)] " + String(line.dropLast()) + " ")
+            streams.flush()
+            guard let typed = readLine(strippingNewline: true) else {
+                finished = true
+                streams.write("\n")
+                return
+            }
+            guard !typed.allSatisfy({ $0 == " " || $0 == "\t" }), let runTyped else { return }
+            improvising = true
+            runTyped(typed)
+            improvising = false
+            streams.flush()
+            beforeWaiting(progress)
         }
+    }
+
+    /// The commands that pause in `source`: each command statement that is a step, those
+    /// inside `repeat` once. Nil when the file does not parse (the run reports why).
+    static func steps(in source: SourceFile, table: CommandTable = .standard, sdk: String) -> Int {
+        var parser = Parser(source, table: table, sdk: sdk)
+        let statements = parser.parseAll()
+        func count(_ statements: [Statement]) -> Int {
+            statements.reduce(0) { total, statement in
+                switch statement {
+                case .command(let call): return total + (call.spec.role == .action ? 1 : 0)
+                case .repetition(_, let body, _): return total + count(body)
+                case .binding: return total
+                }
+            }
+        }
+        return count(statements)
     }
 }
 

@@ -13,6 +13,17 @@ enum RunOptions {
         long: "step", help: "At a terminal: show each command of the scripts and wait for Enter before running it (for a class to follow).")
     static let compact = CommandSyntax.Option(
         long: "compact", help: "Shorter text: within a flow, a callback shows only the fields that changed (a challenge's policy once).")
+    static let live = CommandSyntax.Option(
+        long: "live",
+        help: "Serve a live page of the session (its diagram growing, the last output, the narration) for a projector; the URL, with its token, is printed first.")
+    static let port = CommandSyntax.Option(
+        long: "port", value: "<port>", help: "With --live: the page's TCP port; 0 picks a free one (default: \(Classroom.defaultPort)).")
+    static let host = CommandSyntax.Option(
+        long: "host", value: "<address>",
+        help: "With --live: the address to serve the page on (default: \(ServingDefaults.host)); any other than loopback is warned about.")
+    static let showSecrets = CommandSyntax.Option(
+        long: "show-secrets",
+        help: "For a class practising with made-up secrets: show the secrets typed in this session in the echo, --step, text output, diagrams and the live page (never in history, JSON, recordings or logs).")
 }
 
 enum TestOptions {
@@ -66,6 +77,11 @@ enum ServeOptions {
     static let timeout = CommandSyntax.Option(
         long: "timeout", value: "<seconds>",
         help: "Seconds a client may take to send a request, and may stay idle between requests (default: 10).")
+    static let live = CommandSyntax.Option(
+        long: "live",
+        help: "Also serve the live page of the session (each request's events in its diagram) on \(ServingDefaults.host); its URL, with its token, is printed after the server's.")
+    static let livePort = CommandSyntax.Option(
+        long: "live-port", value: "<port>", help: "With --live: the live page's TCP port; 0 picks a free one (default: \(Classroom.defaultPort)).")
 }
 
 /// `credsh test-one`: what `credsh test` passes on to each script's process.

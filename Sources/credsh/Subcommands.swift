@@ -36,6 +36,7 @@ enum Subcommands {
         arguments: ("<files> ...", "Scripts to run in order, in one simulation; '-' reads standard input."),
         options: [
             keepGoing, RunOptions.interactive, RunOptions.echo, RunOptions.step, RunOptions.compact,
+            RunOptions.live, RunOptions.port, RunOptions.host, RunOptions.showSecrets,
             format, noColor, seed, maxSteps,
         ],
         discussion: exitCodes + "\n\n" + bounds)) { parsed, syntax throws(UsageError) in
@@ -110,7 +111,7 @@ enum Subcommands {
         abstract: "Run setup scripts, then serve the simulated \(ServeSession.server) server over HTTP until Ctrl-C.",
         arguments: ("<files> ...", "Setup scripts to run first, in order, in one simulation (\(ServeSession.server) is active when they start)."),
         options: [ServeOptions.host, ServeOptions.port, ServeOptions.control, ServeOptions.openAPI, ServeOptions.timeout,
-                  format, noColor, seed],
+                  ServeOptions.live, ServeOptions.livePort, format, noColor, seed],
         discussion: HelpLayout.wrap("""
             Serves \(ServeSession.paths.joined(separator: " and ")) (GET with a query string,
             POST with a form) from the same simulated server as the '\(Simulation.servedType?.catalog.name ?? "")' SDK, and logs

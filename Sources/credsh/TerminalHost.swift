@@ -30,6 +30,12 @@ final class TerminalHost: ScriptHost {
     var printsEcho = true
     /// `--step`: waits for Enter before each command.
     var pacer: StepPacer?
+    /// `--live`, `live start`: what the live page shows follows every record (Classroom).
+    var live: LiveFeed?
+    /// `--live` without `--echo`: commands are echoed to the host for the page, not printed.
+    var hidesEcho = false
+    /// `--show-secrets`, `secrets shown`: the pause shows raw parameters unmasked too.
+    var secretsShown = false
 
     init(streams: StandardStreams, format: any RunFormat, color: Bool, errorColor: Bool) {
         self.streams = streams
@@ -44,8 +50,23 @@ final class TerminalHost: ScriptHost {
 
     func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
         diagramRecorder?.record(record, activeSDK: activeSDK())
+        if let live {
+            live.record(record, activeSDK: activeSDK())
+            if case .echo = record, pacer == nil { live.publish(force: false) }
+        }
+        if hidesEcho {
+            if case .echo = record { return }
+            if case .narration = record { return }
+        }
         if case .echo(let command, let file, _) = record {
-            if let pacer, format.isForPeople { return pacer.pause(before: command, shown: textRenderer.render(record), sdk: activeSDK(), streams: streams) }
+            if let pacer, format.isForPeople {
+                // The projector shows the command and its narration while the class waits for Enter.
+                return pacer.pause(before: command, shown: textRenderer.render(record), sdk: activeSDK(), masking: !secretsShown,
+                                   streams: streams) { [live] progress in
+                    live?.progress = progress
+                    live?.publish(force: true)
+                }
+            }
             // At the prompt, what was typed is on the screen already; a command of a file
             // `source` runs is not, so it is shown before its results, as --echo shows it.
             guard printsEcho || file != REPL.sourceName else { return }
@@ -58,7 +79,10 @@ final class TerminalHost: ScriptHost {
 
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {
         // A line that does not parse ran nothing: it is not part of the flow.
-        if diagnostic.kind != .syntax { diagramRecorder?.recordFailure(diagnostic.message, activeSDK: activeSDK()) }
+        if diagnostic.kind != .syntax {
+            diagramRecorder?.recordFailure(diagnostic.message, activeSDK: activeSDK())
+            live?.recordFailure(diagnostic.message, activeSDK: activeSDK())
+        }
         if diagramStopsAtFirstFailure, diagramAtFailure == nil, let recorder = diagramRecorder {
             diagramAtFailure = recorder
             diagramRecorder = nil
@@ -118,6 +142,14 @@ final class TerminalHost: ScriptHost {
 
     /// What `serve start|stop` and `serve` do: set at the prompt only (PromptServer).
     var serveHook: ((ServeRequest) throws(HostError) -> [String])?
+
+    /// What `live start|stop`, `live` and `secrets` do: set at the prompt only (Classroom).
+    var classroomHook: ((ClassroomRequest) throws(HostError) -> [String])?
+
+    func classroom(_ request: ClassroomRequest) throws(HostError) -> [String] {
+        guard let classroomHook else { throw HostError("live and secrets work at the credsh prompt; for a script, run: credsh --live [--show-secrets] [--step] SCRIPT") }
+        return try classroomHook(request)
+    }
 
     func serve(_ request: ServeRequest) throws(HostError) -> [String] {
         guard let serveHook else { throw .servingNeedsThePrompt }

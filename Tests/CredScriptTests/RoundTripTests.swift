@@ -28,7 +28,7 @@ import Glibc
                 if Evaluator.failure(in: [outcome]) != nil { failed.insert(line) }
             case .commandError:
                 failed.insert(line)
-            case .text:
+            case .text, .narration:
                 break
             }
         }

@@ -86,8 +86,10 @@ import Testing
         func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile {
             throw HostError("cannot read \(path): No such file or directory")
         }
-        func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {}
-        func appendRecording(_ text: String) {}
+        /// What `record FILE` would write: its header and each statement.
+        var recorded = ""
+        func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) { recorded += text }
+        func appendRecording(_ text: String) { recorded += text }
         func endRecording() {}
 
         var all: String {

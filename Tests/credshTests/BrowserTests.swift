@@ -53,7 +53,7 @@ enum Chromium {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         var pictures: [Picture] = []
         for example in TranscriptTests.examples {
-            let name = String(example.dropLast(".credscript".count))
+            let name = String(example.dropLast(".credscript".count)).replacingOccurrences(of: "/", with: "-")
             let svg = dir.appendingPathComponent(name + ".svg")
             let drawn = try Credsh.run(["diagram", "examples/\(example)", "-o", svg.path])
             try #require(drawn.status == 0, "\(drawn.stderr)")

@@ -70,7 +70,7 @@ import Testing
         try terminal.waitFor("added alice (activated)")
         try terminal.waitFor("> login alice")
         usleep(300_000)
-        #expect(!terminal.screen.contains("setUser"), "the next command waits too:\n\(terminal.screen)")
+        #expect(!terminal.screen.contains("→ setUser"), "the next command waits too (the narration above it names setUser):\n\(terminal.screen)")
         try terminal.keys("@Enter")
         try terminal.waitFor("← getPassword")
         // Ctrl-D runs the rest without stopping; the script passes.

@@ -6,7 +6,12 @@ import Testing
     static let examples: [String] = {
         let folder = Credsh.packageRoot.appendingPathComponent("examples")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".credscript") }.sorted()
+        // And a folder's, one level down (examples/lessons/), as `credsh test examples` finds them.
+        let nested = names.sorted().flatMap { name -> [String] in
+            let inner = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(name).path)) ?? []
+            return inner.filter { $0.hasSuffix(".credscript") }.sorted().map { name + "/" + $0 }
+        }
+        return names.filter { $0.hasSuffix(".credscript") }.sorted() + nested
     }()
 
     @Test func thereAreExamples() { #expect(Self.examples.count >= 12) }

@@ -72,6 +72,11 @@ public struct CommandContext {
     }
 
     /// The session so far as a sequence diagram, where the host keeps one.
+    /// `live start|stop`, `live`, `secrets shown|masked`: the host that runs the prompt answers.
+    func classroom(_ request: ClassroomRequest) throws(CommandFailure) -> [String] {
+        do throws(HostError) { return try evaluator.host.classroom(request) } catch { throw .cannotRun(error.message) }
+    }
+
     func sessionDiagram(title: String) -> SequenceDiagram? { evaluator.host.sessionDiagram(title: title) }
 
     /// Writes a picture (`diagram FILE`), replacing the file.

@@ -26,6 +26,15 @@ extension SequenceDiagram {
             var request: FlowCast.ServerTrip.Label
             var requestDrawn = false
         }
+        /// The narration shown before the next echoed command: it goes with that command's step.
+        private var narration: String?
+
+        /// `--show-secrets`: commands are drawn as typed, and the picture says so from
+        /// then on (once shown, a picture of the session is never called masked).
+        public var secretsShown = false {
+            didSet { if secretsShown { everShown = true } }
+        }
+        private var everShown = false
 
         public init(table: CommandTable = .standard) { self.table = table }
 
@@ -34,7 +43,11 @@ extension SequenceDiagram {
 
         public mutating func record(_ record: OutputRecord, activeSDK: String) {
             switch record {
+            case .narration(let text):
+                narration = TextMetrics.truncate(text, to: Self.maximumText)
             case let .echo(command, file, line):
+                let told = narration
+                narration = nil
                 guard table.isStep(echoed: command) else { return }
                 // A command that switched SDKs and caused nothing (`sdk susi`) opens the new SDK's part.
                 if let last = steps.indices.last, steps[last].items.isEmpty, steps[last].sdk != activeSDK {
@@ -42,8 +55,8 @@ extension SequenceDiagram {
                     register(activeSDK)
                 }
                 let location = file.hasPrefix("<") ? nil : "\(Self.baseName(file)):\(line)"
-                let masked = TextMetrics.truncate(Self.maskingSecretPairs(command, sdk: activeSDK), to: Self.maximumText)
-                startStep(Step(sdk: activeSDK, command: masked, location: location))
+                let masked = TextMetrics.truncate(secretsShown ? command : Self.maskingSecretPairs(command, sdk: activeSDK), to: Self.maximumText)
+                startStep(Step(sdk: activeSDK, command: masked, location: location, narration: told))
             case let .outcome(outcome, sdk):
                 for item in serverTripItems(before: outcome, sdk: sdk) { add(item, sdk: sdk) }
                 add(item(for: outcome, sdk: sdk), sdk: sdk)
@@ -64,9 +77,11 @@ extension SequenceDiagram {
         public func diagram(title: String) -> SequenceDiagram {
             let keep = steps.suffix(SequenceDiagram.maximumSteps)
             let used = Set(keep.map(\.sdk))
-            return SequenceDiagram(title: title, steps: Array(keep), omittedSteps: omitted + steps.count - keep.count,
-                                   lifelines: lifelines.filter { used.contains($0.key) },
-                                   sdkTitles: titles.filter { used.contains($0.key) })
+            var diagram = SequenceDiagram(title: title, steps: Array(keep), omittedSteps: omitted + steps.count - keep.count,
+                                          lifelines: lifelines.filter { used.contains($0.key) },
+                                          sdkTitles: titles.filter { used.contains($0.key) })
+            diagram.secretsShown = everShown
+            return diagram
         }
 
         private mutating func startStep(_ step: Step) {

@@ -7,7 +7,7 @@ public struct MermaidWriter: Sendable {
     public init() {}
 
     public func render(_ diagram: SequenceDiagram) -> String {
-        var out = header(diagram.title)
+        var out = header(diagram.secretsShown ? diagram.title + " (" + Evaluator.shownSecretsBanner + ")" : diagram.title)
         out += boxes(diagram, prefix: "", titled: { $0 })
         out += body(diagram, prefix: "")
         return out
@@ -54,6 +54,10 @@ public struct MermaidWriter: Sendable {
         }
         for step in diagram.steps {
             let sdk = prefix + step.sdk
+            if let narration = step.narration {
+                let lines = TextMetrics.wrap(narration.split(separator: " ").map(String.init), width: SVGWriter.commandCells.maximum, maxLines: 4)
+                out += "    Note over \(span(step.sdk, prefix: prefix, in: diagram)): # \(lines.map(Self.escape).joined(separator: "<br/>"))\n"
+            }
             if let command = step.command {
                 let words = command.split(separator: " ").map(String.init)
                 let lines = TextMetrics.wrap(words, width: SVGWriter.commandCells.maximum, maxLines: 4)

@@ -127,6 +127,8 @@ private struct Layout {
         var location: String?
         var rows: [Row]
         var commandLines: [String] = []
+        var narration: String? = nil
+        var narrationLines: [String] = []
     }
 
     struct Section {
@@ -173,7 +175,7 @@ private struct Layout {
                         rows.append(.note(PlacedNote(note: note, lines: lines, lifeline: index(note.lifeline))))
                     }
                 }
-                steps.append(StepRows(command: step.command, location: step.location, rows: rows))
+                steps.append(StepRows(command: step.command, location: step.location, rows: rows, narration: step.narration))
             }
             let title = diagram.sdkTitles[section.sdk].map { "\(section.sdk): \($0)" } ?? section.sdk
             sections.append(Section(sdk: section.sdk, heading: title, lifelines: lifelines,
@@ -187,6 +189,10 @@ private struct Layout {
         for s in sections.indices {
             for t in sections[s].steps.indices {
                 let step = sections[s].steps[t]
+                if let narration = step.narration {
+                    sections[s].steps[t].narrationLines = TextMetrics.wrap(("# " + narration).split(separator: " ").map(String.init),
+                                                                           width: max(available, W.commandCells.minimum), maxLines: 6)
+                }
                 guard let command = step.command else { continue }
                 let locationCells = step.location.map { TextMetrics.cells($0) + 3 } ?? 0
                 let cells = min(max(available - locationCells, W.commandCells.minimum), W.commandCells.maximum)
@@ -202,7 +208,8 @@ private struct Layout {
     var subtitle: String {
         if let subtitleOverride { return subtitleOverride }
         let commands = diagram.steps.filter { $0.command != nil }.count
-        var text = "\(commands) command\(commands == 1 ? "" : "s"), \(diagram.messages.count) message\(diagram.messages.count == 1 ? "" : "s"); secrets show as ***"
+        var text = "\(commands) command\(commands == 1 ? "" : "s"), \(diagram.messages.count) message\(diagram.messages.count == 1 ? "" : "s"); "
+            + (diagram.secretsShown ? Evaluator.shownSecretsBanner : "secrets show as ***")
         if diagram.omittedSteps > 0 {
             text += "; the first \(diagram.omittedSteps) commands are left out (a diagram keeps the last \(SequenceDiagram.maximumSteps))"
         }
@@ -294,6 +301,8 @@ private struct Layout {
         .lifeline { stroke: #8c959f; stroke-width: 1; stroke-dasharray: 4 4; }
         .step rect { fill: #f3f4f6; stroke: #d0d7de; }
         .step .command { font-weight: bold; }
+        .narration rect { fill: #fff4e5; stroke: #d4a72c; }
+        .narration-text { fill: #6b4400; font-style: italic; }
         .label-background { fill: #ffffff; opacity: 0.85; }
         .call line { stroke: #1f5fa8; stroke-width: 1.5; }
         .callback line { stroke: #2e7d32; stroke-width: 1.5; stroke-dasharray: 6 4; }
@@ -407,6 +416,17 @@ private struct Layout {
     }
 
     mutating func drawStep(_ step: StepRows, _ section: Section) {
+        if !step.narrationLines.isEmpty {
+            // The teacher's comment above the command: a note across every lifeline.
+            let height = Double(step.narrationLines.count) * W.lineHeight + 8
+            out += "<g class=\"narration\">\n"
+            rect(x: W.margin, y: y, width: width - 2 * W.margin, height: height, radius: 3)
+            for (i, line) in step.narrationLines.enumerated() {
+                text(line, x: W.margin + 8, baseline: y + 16 + Double(i) * W.lineHeight, classes: "narration-text")
+            }
+            out += "</g>\n"
+            y += height + 4
+        }
         if step.command != nil {
             let height = Double(step.commandLines.count) * W.lineHeight + 8
             out += "<g class=\"step\">\n"

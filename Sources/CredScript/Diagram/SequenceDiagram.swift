@@ -18,6 +18,8 @@ public struct SequenceDiagram: Equatable, Sendable {
     public var lifelines: [String: [FlowCast.Lifeline]]
     /// Each SDK's title (`REL-ID-style password lifecycle`), by SDK name.
     public var sdkTitles: [String: String]
+    /// Secrets were shown in this session (`--show-secrets`): the picture says so.
+    public var secretsShown = false
 
     public init(title: String, steps: [Step] = [], omittedSteps: Int = 0,
                 lifelines: [String: [FlowCast.Lifeline]] = [:], sdkTitles: [String: String] = [:]) {
@@ -37,12 +39,16 @@ public struct SequenceDiagram: Equatable, Sendable {
         /// `expiry.credscript:6`.
         public var location: String?
         public var items: [Item]
+        /// The comment lines above the command in its script (Narration): a note across
+        /// the lifelines, before the command.
+        public var narration: String?
 
-        public init(sdk: String, command: String?, location: String? = nil, items: [Item] = []) {
+        public init(sdk: String, command: String?, location: String? = nil, items: [Item] = [], narration: String? = nil) {
             self.sdk = sdk
             self.command = command
             self.location = location
             self.items = items
+            self.narration = narration
         }
     }
 

@@ -47,6 +47,8 @@ public struct JSONLinesRenderer: Sendable {
             return [("command", .string(command)), ("file", .string(file)), ("line", .int(line))]
         case .text(let line):
             return [("output", .string(line))]
+        case .narration(let text):
+            return [("narration", .string(text))]
         case .commandError(let message):
             return [Self.error(message, source: "credsh")]
         case .outcome(let outcome, let sdk):

@@ -5,6 +5,9 @@ import CredSimulator
 public enum OutputRecord: Equatable, Sendable {
     /// The command about to run, secrets masked (`--echo`).
     case echo(command: String, file: String, line: Int)
+    /// The comment lines directly above the command about to run (Narration), shown
+    /// before its echo by `--echo`, `--step`, diagrams and the live page.
+    case narration(String)
     /// An SDK call, callback, app check, or simulator note, and the SDK it came from.
     case outcome(Outcome, sdk: String)
     /// A command that could not run at all (no such user, nothing pending).

@@ -23,6 +23,11 @@ public struct TextRenderer: Sendable {
             out += "> "
             command.appendEscapingControls(to: &out)
             style.end(&out)
+        case .narration(let text):
+            style.begin(Style.narrationCode, &out)
+            out += "# "
+            text.appendEscapingControls(to: &out)
+            style.end(&out)
         case .text(let line):
             // Lines of output may hold a newline on purpose (`echo "a\nb"`), nothing else.
             line.appendEscapingControls(to: &out, keepingNewlines: true)
@@ -137,7 +142,7 @@ extension TextRenderer {
 }
 
 extension Style {
-    static let callCode = "36", eventCode = "32", failureCode = "31", dimCode = "2", boldCode = "1"
+    static let callCode = "36", eventCode = "32", failureCode = "31", dimCode = "2", boldCode = "1", narrationCode = "33"
 
     /// What `wrap` puts before and after a text, appended in place.
     func begin(_ code: String, _ out: inout String) {

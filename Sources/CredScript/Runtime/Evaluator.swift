@@ -40,6 +40,8 @@ public final class Evaluator {
         /// `credsh test` reports every expectation of a script that fails. A failed
         /// command still stops the run unless `keepGoing`.
         public var continueAfterFailedExpectations = false
+        /// With `echo`: the comment lines above each command are shown before it (Narration).
+        public var narrates = false
 
         public init(echo: Bool = false, keepGoing: Bool = false, interactive: Bool = false,
                     stepBudget: Int = Evaluator.defaultStepBudget, continueAfterFailedExpectations: Bool = false) {
@@ -95,6 +97,12 @@ public final class Evaluator {
         get { events.knownSecrets }
         _modify { yield &events.knownSecrets }
         set { events.knownSecrets = newValue }
+    }
+    /// `--show-secrets`, `secrets shown`: the records people read skip the known secrets
+    /// and the echo is unmasked (ShownSecrets); nothing else changes.
+    public var secretsShown: Bool {
+        get { events.secretsShown }
+        set { events.secretsShown = newValue }
     }
     /// The lines the running command printed itself, for `expect output`.
     var printed: [String] = []
@@ -240,7 +248,7 @@ public final class Evaluator {
             let holdsSecret = secret || secretFlow.holdsSecret(name)
             if holdsSecret { secretVariables.insert(name) } else { secretVariables.remove(name) }
             if options.echo {
-                let text = ScriptWriter.renderBinding(name: name, value: value, secret: secret, hidden: holdsSecret)
+                let text = ScriptWriter.renderBinding(name: name, value: value, secret: secret, hidden: holdsSecret && !secretsShown)
                 emit(.echo(command: text, file: source.name, line: position.line))
             }
             do {
@@ -271,7 +279,8 @@ public final class Evaluator {
             return repeatBlock(statement, count: count, body: body, in: source)
         case .command(let call):
             if options.echo {
-                emit(.echo(command: ScriptWriter.render(call, masked: true), file: source.name, line: call.position.line))
+                if options.narrates, let story = Narration.above(call.position, in: source) { emit(.narration(story)) }
+                emit(.echo(command: ScriptWriter.render(call, masked: !secretsShown), file: source.name, line: call.position.line))
             }
             let before = failures.count
             run(call, in: source)

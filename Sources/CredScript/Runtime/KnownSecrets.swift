@@ -210,6 +210,7 @@ public struct KnownSecrets: Sendable {
         switch record {
         case let .echo(command, file, line): return .echo(command: redact(command), file: file, line: line)
         case .text(let line): return .text(redact(line))
+        case .narration(let text): return .narration(redact(text))
         case .commandError(let message): return .commandError(redact(message))
         case let .outcome(outcome, sdk): return .outcome(redact(outcome), sdk: sdk)
         }

@@ -16,6 +16,9 @@ public protocol ScriptHost: AnyObject {
     /// Starts, stops or describes the served SDK's HTTP server (`serve start|stop`), which
     /// only the executable's prompt can run; returns lines to print.
     func serve(_ request: ServeRequest) throws(HostError) -> [String]
+    /// Starts or stops the live page, or shows or masks secrets (ClassroomCommands), which
+    /// only the executable's prompt does; returns lines to print.
+    func classroom(_ request: ClassroomRequest) throws(HostError) -> [String]
     /// At the prompt: the session so far as a sequence diagram (`diagram`); nil where
     /// none is kept (a script run, a test).
     func sessionDiagram(title: String) -> SequenceDiagram?

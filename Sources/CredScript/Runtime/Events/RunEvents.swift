@@ -4,6 +4,10 @@
 public final class RunEvents {
     /// Every secret value seen so far: each event passes through it before anyone sees it.
     public var knownSecrets = KnownSecrets()
+    /// `--show-secrets`, `secrets shown`: the records people read (a text run's output, its
+    /// echo, diagrams, the live page) skip the known secrets; diagnostics are masked still,
+    /// and JSON refuses the switch (ShownSecrets).
+    var secretsShown = false
     /// What failures mean for this run, and its exit code.
     public let verdict: RunVerdict
     private var subscribers: [any RunEventSubscriber] = []
@@ -20,7 +24,7 @@ public final class RunEvents {
     /// has nothing to judge in a printed line, and each subscriber takes the record itself.
     @inline(__always)
     func publishOutput(_ record: OutputRecord, origin: RecordOrigin?) {
-        let masked = knownSecrets.redact(record)
+        let masked = secretsShown ? record : knownSecrets.redact(record)
         for subscriber in subscribers { subscriber.receiveOutput(masked, origin: origin) }
     }
 

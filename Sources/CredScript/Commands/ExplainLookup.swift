@@ -1,0 +1,11 @@
+import CredSimulator
+
+/// `explain`'s text for a name or code, for outputs outside the prompt: the live page shows
+/// it when a student clicks an arrow or a code (README, "Teaching with credsh").
+public enum ExplainLookup {
+    /// The lines `explain QUERY` prints with `sdk` active; nil when it knows nothing of it.
+    public static func lines(_ query: String, sdk: String) -> [String]? {
+        guard let active = Simulation.catalogs.first(where: { $0.name == sdk }) ?? Simulation.catalogs.first else { return nil }
+        return try? ExplainText.render(query, active: active)
+    }
+}

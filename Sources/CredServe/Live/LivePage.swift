@@ -1,0 +1,161 @@
+import CredSimulator
+
+/// The live page itself: one HTML document with its style and script inline (nothing is
+/// fetched from anywhere, fonts included: the page works on a classroom network without the
+/// internet, and its Content-Security-Policy forbids anything else). With JavaScript it
+/// follows `/events` (Server-Sent Events, no polling); without, it is the picture at the
+/// moment it was loaded, and reloading shows the latest.
+enum LivePage {
+    /// The page with `snapshot` drawn in: every text from the session is escaped here or
+    /// was escaped by SVGWriter; `token` goes into the page's links and its event stream.
+    static func html(_ snapshot: LiveSnapshot, token: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>credsh live</title>
+        <style>\(style)</style>
+        </head>
+        <body data-token="\(escape(token))" data-sequence="\(snapshot.sequence)">
+        <header><h1>credsh live</h1><span id="progress">\(escape(snapshot.progress ?? ""))</span>
+        <span id="state">static picture: reload for the latest</span></header>
+        <div id="banner"\(snapshot.banner == nil ? " hidden" : "")>\(escape(snapshot.banner ?? ""))</div>
+        <p id="narration"\(snapshot.narration == nil ? " hidden" : "")>\(escape(snapshot.narration.map { "# " + $0 } ?? ""))</p>
+        <main>
+        <section id="diagram">\(inlineSVG(snapshot.svg))</section>
+        <aside>
+        <h2>Last command</h2>
+        <pre id="command">\(escape(snapshot.command.map { "> " + $0 } ?? "(none yet)"))</pre>
+        <h2>Output</h2>
+        <pre id="output">\(escape(snapshot.output.joined(separator: "\n")))</pre>
+        <h2>Explain</h2>
+        <pre id="explain">Click an arrow, a code or a line of output to see what it means.</pre>
+        </aside>
+        </main>
+        <script type="application/json" id="explanations">\(jsonInScript(snapshot))</script>
+        <script>\(script)</script>
+        </body></html>
+
+        """
+    }
+
+    /// The SVG without its XML declaration, to sit inside the HTML.
+    static func inlineSVG(_ svg: String) -> String {
+        guard svg.hasPrefix("<?xml"), let end = svg.firstRange(of: "?>") else { return svg }
+        return String(svg[end.upperBound...])
+    }
+
+    /// The explanations as JSON inside a script element: `<` written `\u003c`, so no text
+    /// from the session can close the element.
+    static func jsonInScript(_ snapshot: LiveSnapshot) -> String {
+        JSONValue.object(snapshot.explanations.map { ($0.0, .string($0.1)) }).serialized
+            .replacing("<", with: "\\u003c")
+    }
+
+    /// Text for HTML: `&`, `<`, `>`, `"` and `'` as entities.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// Scripts and styles inline only; the stream and the picture from this server only.
+    static let contentSecurityPolicy = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+    static let style = """
+    body { margin: 0; font: 16px/1.4 system-ui, sans-serif; color: #1b1f24; background: #fff; }
+    header { display: flex; gap: 1em; align-items: baseline; padding: .4em 1em; background: #24292f; color: #fff; }
+    header h1 { font-size: 1.1em; margin: 0; }
+    #progress { font-weight: bold; }
+    #state { margin-left: auto; font-size: .85em; opacity: .8; }
+    #banner { background: #ffebe9; color: #a40e26; font-weight: bold; padding: .4em 1em; border-bottom: 2px solid #cf222e; }
+    #narration { margin: 0; padding: .6em 1em; font-size: 1.35em; font-style: italic; background: #fff4e5; border-bottom: 1px solid #d4a72c; color: #6b4400; }
+    main { display: flex; gap: 1em; padding: .5em 1em; align-items: flex-start; }
+    #diagram { flex: 3; overflow: auto; max-height: calc(100vh - 9em); border: 1px solid #d0d7de; }
+    #diagram svg { display: block; }
+    aside { flex: 2; min-width: 18em; }
+    aside h2 { font-size: .9em; margin: .6em 0 .2em; color: #57606a; text-transform: uppercase; }
+    pre { margin: 0; padding: .4em; background: #f6f8fa; border: 1px solid #d0d7de; white-space: pre-wrap; word-break: break-word; font: 14px/1.35 ui-monospace, monospace; }
+    #output { max-height: 40vh; overflow: auto; }
+    #output span.line { display: block; cursor: pointer; }
+    #output span.line:hover, g.message:hover { opacity: .75; }
+    g.message { cursor: pointer; }
+    """
+
+    /// Follows the stream; draws each snapshot; a click shows the `explain` text of what
+    /// was clicked. Text from the session is set as text, never as markup; the SVG was
+    /// escaped by the server that drew it.
+    static let script = """
+    (function () {
+      "use strict";
+      var body = document.body, token = body.dataset.token;
+      var explanations = JSON.parse(document.getElementById("explanations").textContent || "{}");
+      var state = document.getElementById("state");
+      function show(id, text) {
+        var element = document.getElementById(id);
+        element.textContent = text || "";
+        element.hidden = !text;
+      }
+      function lines(output) {
+        var pre = document.getElementById("output");
+        pre.textContent = "";
+        output.forEach(function (line) {
+          var span = document.createElement("span");
+          span.className = "line";
+          span.textContent = line;
+          pre.appendChild(span);
+        });
+      }
+      function apply(snapshot) {
+        body.dataset.sequence = snapshot.sequence;
+        var diagram = document.getElementById("diagram");
+        var atBottom = diagram.scrollTop + diagram.clientHeight >= diagram.scrollHeight - 40;
+        diagram.innerHTML = snapshot.svg.replace(/^<\\?xml[^>]*>/, "");
+        if (atBottom) { diagram.scrollTop = diagram.scrollHeight; }
+        show("banner", snapshot.banner);
+        show("narration", snapshot.narration ? "# " + snapshot.narration : "");
+        document.getElementById("progress").textContent = snapshot.progress || "";
+        document.getElementById("command").textContent = snapshot.command ? "> " + snapshot.command : "(none yet)";
+        lines(snapshot.output || []);
+        explanations = snapshot.explanations || {};
+      }
+      function explain(text) {
+        var found = [], seen = {};
+        var words = text.match(/[A-Za-z_][A-Za-z0-9_]*|[0-9]+/g) || [];
+        words.forEach(function (word) {
+          if (Object.prototype.hasOwnProperty.call(explanations, word) && !seen[word]) {
+            seen[word] = true;
+            found.push(explanations[word]);
+          }
+        });
+        document.getElementById("explain").textContent = found.length ? found.join("\\n\\n") : "Nothing to explain in: " + text;
+      }
+      document.getElementById("diagram").addEventListener("click", function (event) {
+        var group = event.target.closest ? event.target.closest("g.message, g.note, g.step") : null;
+        if (group) { explain(group.textContent.replace(/^\\s*\\d+\\s+/, "")); }
+      });
+      document.getElementById("output").addEventListener("click", function (event) {
+        if (event.target.classList.contains("line")) { explain(event.target.textContent); }
+      });
+      lines(document.getElementById("output").textContent.split("\\n").filter(function (l) { return l.length; }));
+      if (!window.EventSource) { return; }
+      var source = new EventSource("/events?token=" + encodeURIComponent(token));
+      source.addEventListener("update", function (event) {
+        state.textContent = "live";
+        apply(JSON.parse(event.data));
+      });
+      source.onopen = function () { state.textContent = "live"; };
+      source.onerror = function () { state.textContent = "reconnecting… (the session may have ended)"; };
+    })();
+    """
+}

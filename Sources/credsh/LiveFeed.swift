@@ -1,0 +1,141 @@
+import CredScript
+import CredServe
+
+/// The session as the live page shows it (README, "Teaching with credsh"): every record the
+/// host shows goes through here too; after each command the diagram so far, that command's
+/// output and narration, and the `explain` text of what is in view go to the page's server
+/// as one snapshot.
+///
+/// Cost: a snapshot draws the whole picture (up to the last 1,000 commands), so one is
+/// made when a pause or the prompt waits for the teacher, and otherwise at most every
+/// `interval` (or four times the last drawing's time, when that is longer) while a script
+/// runs: a 1,000-command script draws tens of pictures, not a thousand, on a slow machine too.
+final class LiveFeed {
+    /// Seconds between snapshots while a script runs without pausing.
+    static let interval = Duration.milliseconds(250)
+    /// Lines of the last command's output kept: a command that prints more shows its end.
+    static let outputLines = 200
+    /// Names and codes whose `explain` text is kept (most sessions meet a few dozen).
+    static let explainedNames = 2_000
+
+    let server: LiveServer
+    private var recorder: SequenceDiagram.Recorder
+    private let table: CommandTable
+    private var snapshot = LiveSnapshot()
+    private var pendingNarration: String?
+    private var nextAllowed: ContinuousClock.Instant?
+    private var changed = false
+    private var explained: [String: String?] = [:]
+    var title = "credsh live"
+    /// `step 3/12`, set by the pacer.
+    var progress: String? { didSet { snapshot.progress = progress } }
+
+    init(server: LiveServer, table: CommandTable = .standard) {
+        self.server = server
+        self.table = table
+        recorder = SequenceDiagram.Recorder(table: table)
+    }
+
+    var secretsShown: Bool {
+        get { recorder.secretsShown }
+        set {
+            recorder.secretsShown = newValue
+            snapshot.banner = newValue ? Evaluator.shownSecretsBanner : nil
+            changed = true
+        }
+    }
+
+    /// Every record the host shows, in order.
+    func record(_ record: OutputRecord, activeSDK: String) {
+        recorder.record(record, activeSDK: activeSDK)
+        changed = true
+        switch record {
+        case .narration(let text):
+            pendingNarration = text
+        case .echo(let command, _, _):
+            let told = pendingNarration
+            pendingNarration = nil
+            guard table.isStep(echoed: command) else { return }
+            // A new command: what the page shows of the last one is complete; show it, then this one.
+            snapshot.command = command
+            snapshot.narration = told
+            snapshot.output = []
+        case .text, .commandError, .outcome:
+            var line = TextRenderer().render(record)
+            if line.hasSuffix("\n") { line.removeLast() }
+            snapshot.output.append(line)
+            if snapshot.output.count > Self.outputLines * 2 { snapshot.output.removeFirst(snapshot.output.count - Self.outputLines) }
+        }
+    }
+
+    func recordFailure(_ message: String, activeSDK: String) {
+        recorder.recordFailure(message, activeSDK: activeSDK)
+        snapshot.output.append("✗ " + message)
+        changed = true
+    }
+
+    /// Sends a snapshot when something changed: now when `force` (a pause, the prompt
+    /// waiting, the end of a run), else only if `interval` has passed since the last.
+    func publish(force: Bool) {
+        guard changed || force else { return }
+        if !force, let next = nextAllowed, ContinuousClock.now < next { return }
+        changed = false
+        let started = ContinuousClock.now
+        defer {
+            // The next unforced snapshot waits `interval`, or four times what this one took,
+            // whichever is longer: drawing costs at most a fifth of a run however slow the machine.
+            let finished = ContinuousClock.now
+            nextAllowed = finished + max(Self.interval, (finished - started) * 4)
+        }
+        let diagram = recorder.diagram(title: title)
+        snapshot.sequence += 1
+        snapshot.svg = SVGWriter().render(diagram)
+        snapshot.output = Array(snapshot.output.suffix(Self.outputLines))
+        snapshot.explanations = explanations(diagram)
+        server.publish(snapshot)
+    }
+
+    /// `explain`'s text for each name and code in the picture and the output.
+    private func explanations(_ diagram: SequenceDiagram) -> [(String, String)] {
+        var keys: [(String, String)] = []  // (query, sdk)
+        var seen = Set<String>()
+        func add(_ key: String, _ sdk: String) {
+            if !key.isEmpty, seen.insert(key).inserted { keys.append((key, sdk)) }
+        }
+        for step in diagram.steps {
+            for case .message(let message) in step.items {
+                add(message.name, step.sdk)
+                for detail in message.details { if let code = Self.code(in: detail) { add(code, step.sdk) } }
+                if let error = message.error { add(error.split(separator: " ").dropFirst().first.map(String.init) ?? "", step.sdk) }
+            }
+        }
+        let sdk = diagram.steps.last?.sdk ?? ""
+        for line in snapshot.output {
+            for word in line.split(separator: " ") {
+                if let code = Self.code(in: String(word)) { add(code, sdk) }
+                else if word.first?.isLetter == true, word.allSatisfy({ $0.isLetter || $0.isNumber }) { add(String(word), sdk) }
+            }
+        }
+        var found: [(String, String)] = []
+        for (key, sdk) in keys {
+            let text: String?
+            if let cached = explained[key] { text = cached } else {
+                text = ExplainLookup.lines(key, sdk: sdk)?.joined(separator: "\n")
+                if explained.count < Self.explainedNames { explained[key] = text }
+            }
+            if let text { found.append((key, text)) }
+        }
+        return found
+    }
+
+    /// `118` of `statusCode=118`, `errorCode=9009` or `code=…`: a number after a name that ends in "code" or is "status".
+    static func code(in field: String) -> String? {
+        guard let equals = field.firstIndex(of: "=") else { return nil }
+        let name = field[..<equals].lowercased()
+        guard name.hasSuffix("code") || name == "status" else { return nil }
+        let digits = field[field.index(after: equals)...].prefix { $0.isASCII && $0.isNumber }
+        return digits.isEmpty ? nil : String(digits)
+    }
+
+    func stop() { server.stop() }
+}

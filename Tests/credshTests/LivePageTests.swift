@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+
+/// Issue 22: the live page a class watches, the narration `--step` shows, and the practice
+/// secrets a class may see. The page is driven for real: Tests/browser/live_page_probe.py
+/// runs credsh in a pseudo-terminal, opens the page in headless Chromium (over the DevTools
+/// pipe) or in 30 plain streams, types at credsh, and reports what the page showed.
+@Suite(.serialized) struct LivePageTests {
+    static let probe = Credsh.packageRoot.appendingPathComponent("Tests/browser/live_page_probe.py")
+
+    /// The probe's report: one JSON object.
+    static func run(_ mode: [String], browser: Bool) throws -> [String: Any] {
+        let folder = try Credsh.temporaryDirectory()
+        let result = try Credsh.run([probe.path, Credsh.binary.path, browser ? Chromium.binary!.path : "-", folder.path] + mode,
+                                    directory: Credsh.packageRoot, timeout: 300, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        try #require(result.status == 0 && !result.timedOut, "the probe failed:\n\(result.stderr.suffix(4000))")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        return try #require(object as? [String: Any])
+    }
+
+    static func page(_ report: [String: Any], _ key: String) throws -> [String: Any] {
+        try #require(report[key] as? [String: Any], "no \(key) in \(report)")
+    }
+
+    @Test(.enabled(if: Chromium.binary != nil, Chromium.skipReason))
+    func thePageGrowsWithEachCommandAtThePrompt() throws {
+        let report = try Self.run(["prompt"], browser: true)
+        let opened = try Self.page(report, "opened")
+        #expect(opened["state"] as? String == "live", "the page follows /events")
+        #expect(opened["arrows"] as? Int == 0)
+        // Two commands later, without a reload: their arrows and bands are in the DOM.
+        let afterLogin = try Self.page(report, "afterLogin")
+        #expect(afterLogin["arrows"] as? Int == 12, "each call, its trip to the server and back, and its callback")
+        #expect(afterLogin["commands"] as? [String] == ["user add alice password ***", "login alice ***"])
+        #expect((afterLogin["output"] as? String ?? "").contains("← onUserLoggedIn userID=alice"))
+        #expect(afterLogin["banner"] is NSNull)
+        // `secrets shown`: the banner, and the next commands as typed (earlier ones stay as drawn).
+        let afterExpiry = try Self.page(report, "afterExpiry")
+        #expect((afterExpiry["arrows"] as? Int ?? 0) > 12)
+        #expect((afterExpiry["output"] as? String ?? "").contains("statusCode=118"))
+        #expect(afterExpiry["lastCommand"] as? String == "> login alice Passw0rd!")
+        #expect((afterExpiry["banner"] as? String ?? "").hasPrefix("⚠ secrets shown"))
+        #expect((afterExpiry["commands"] as? [String])?.first == "user add alice password ***")
+        // A click on an arrow shows its `explain` text.
+        #expect((report["explained"] as? String ?? "").hasPrefix("API call setUser"), "\(report["explained"] ?? "")")
+        // A click on a line of output: the code in it, and the callback it names.
+        let code = report["explainedCode"] as? String ?? ""
+        #expect(code.contains("118") && code.contains("getPassword"), "\(code)")
+        #expect((report["ink"] as? Double ?? 0) > 0.02, "the screenshot is not blank: \(report["screenshot"] ?? "")")
+        #expect(try Self.page(report, "afterStop")["state"] as? String != "live", "live stop ends the stream")
+    }
+
+    @Test(.enabled(if: Chromium.binary != nil, Chromium.skipReason))
+    func thePageKeepsUpWithStepAndShowsTheNarration() throws {
+        let report = try Self.run(["step", "examples/lessons/1-relid-password-expiry.credscript"], browser: true)
+        let first = try Self.page(report, "firstPause")
+        #expect(first["progress"] as? String == "step 1/11")
+        #expect(first["lastCommand"] as? String == "> sdk relid", "the command waiting for Enter")
+        #expect((first["narration"] as? String ?? "").hasPrefix("# Part 1 (about 20 minutes): REL-ID password expiry."))
+        #expect((first["narrationNotes"] as? [String])?.first?.hasPrefix("# Part 1") == true, "drawn across the lifelines")
+        let third = try Self.page(report, "thirdPause")
+        #expect(third["progress"] as? String == "step 3/11")
+        // The bands of the three commands so far (a long one wraps onto two lines of text).
+        let bands = (third["commands"] as? [String] ?? []).joined(separator: " ")
+        #expect(bands == "sdk relid policy password minL=8 maxL=16 minDg=1 minUc=1 minLc=1 minSc=1 user add alice password ***", "\(bands)")
+        #expect((report["ink"] as? Double ?? 0) > 0.02)
+        #expect(report["improvisedThenSamePause"] as? Bool == true)
+    }
+
+    /// With JavaScript off the page is the picture at the moment it was loaded.
+    @Test(.enabled(if: Chromium.binary != nil, Chromium.skipReason))
+    func withoutJavaScriptThePageIsAStaticPicture() throws {
+        let report = try Self.run(["nojs", "examples/expiry.credscript"], browser: true)
+        let page = try Self.page(report, "static")
+        #expect(page["state"] as? String == "static picture: reload for the latest")
+        #expect(page["arrows"] as? Int == 16, "the expiry flow's arrows, as examples/diagrams/expiry.svg has them")
+        #expect((page["narrationNotes"] as? [String] ?? []).contains("# The form is checked by the app first, in order, with no SDK call when a check fails."))
+        #expect(page["lastCommand"] as? String == "> update *** ***")
+    }
+
+    /// 30 pages at once, one more that never reads, curl, and a session of 1,100 commands.
+    @Test func thirtyStreamsASilentOneAndAThousandCommands() throws {
+        let report = try Self.run(["load"], browser: false)
+        #expect(report["curlSawEvents"] as? Bool == true, "curl on /events sees `event: update`")
+        let latest = report["latest"] as? Int ?? 0
+        #expect(latest > 2)
+        #expect(report["streamSequences"] as? [Int] == [latest], "every one of the 30 streams has the latest snapshot")
+        #expect(report["followers"] as? Int == 31, "the one that never reads is still followed, with one snapshot held for it")
+        #expect(report["subtitleLeavesOut"] as? Bool == true)
+        #expect(report["svgCommands"] as? Int == 1_000, "/diagram.svg keeps the last 1,000 commands")
+        #expect(report["lastOutput"] as? [String] == ["done-<b>&amp;"], "the output as text, for the page to set as text")
+        #expect(report["pageEscapes"] as? Bool == true, "the page served without JavaScript escapes it")
+        #expect(report["refusedWithoutToken"] as? String == "401")
+        #expect(report["refusedForeignHost"] as? String == "403", "a DNS name in Host could be a rebinding page")
+        let grown = (report["rssAfterKB"] as? Int ?? .max) - (report["rssBeforeKB"] as? Int ?? 0)
+        #expect(grown < 150_000, "memory grew by \(grown) KB")
+        #expect(report["promptAnswers"] as? Bool == true)
+    }
+
+    /// `--step` with narration, typed through a pseudo-terminal: the comment above each
+    /// command before it, `step N/M`, a command typed at a pause run first, Ctrl-D.
+    @Test func aStepTranscriptWithNarration() throws {
+        let report = try Self.run(["transcript", "examples/lessons/2-onewelcome-change-pin.credscript", "", "", "users", "", ""], browser: false)
+        #expect(report["status"] as? Int == 0)
+        let expected = try String(contentsOf: Credsh.packageRoot.appendingPathComponent("Tests/browser/step-narration.expected"), encoding: .utf8)
+        let transcript = report["transcript"] as? String ?? ""
+        #expect(transcript == expected, "the transcript:\n\(transcript)")
+    }
+
+    @Test func liveStartAtThePrompt() throws {
+        let terminal = try PromptTests.Terminal()
+        try terminal.keys("live", "@Enter")
+        try terminal.waitFor("not serving the live page")
+        try terminal.keys("live start 0", "@Enter")
+        try terminal.waitFor("live page at http://127.0.0.1:")
+        let url = try #require(terminal.screen.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map(String.init))
+        try terminal.keys("live start 0", "@Enter")
+        try terminal.waitFor("the live page is served already")
+        try terminal.keys("user add alice password Passw0rd!", "@Enter")
+        try terminal.waitFor("added alice")
+        let svg = try Credsh.shell("curl -s --max-time 5 '\(url.replacingOccurrences(of: "/?", with: "/diagram.svg?"))'")
+        #expect(svg.stdout.contains("user add alice password ***"), "\(svg.stdout.prefix(400))")
+        #expect(!svg.stdout.contains("Passw0rd!"))
+        try terminal.keys("live", "@Enter")
+        try terminal.waitFor("0 pages following")
+        try terminal.keys("live stop", "@Enter")
+        try terminal.waitFor("stopped the live page")
+        let gone = try Credsh.shell("curl -s --max-time 5 -o /dev/null -w '%{http_code}' '\(url)'")
+        #expect(gone.stdout == "000", "nothing listens any more")
+        try terminal.keys("@C-d")
+    }
+
+    /// `credsh serve --live`: each request's events are drawn on the page; the log stays the log.
+    @Test func serveDrawsEachRequestOnTheLivePage() throws {
+        let run = try Credsh.shell("""
+            "$CREDSH" serve --port 0 --live --live-port 0 > serve.out 2>&1 &
+            pid=$!
+            for i in $(seq 100); do grep -q 'live page at' serve.out && break; sleep 0.1; done
+            susi=$(sed -n 's/^serving SUSI at \\(http:[^ ]*\\).*/\\1/p' serve.out)
+            live=$(sed -n 's/^live page at \\(http:[^ ]*\\).*/\\1/p' serve.out)
+            curl -s --max-time 5 "$susi/aaa/login.json?login=ann@example.com&password=Zq9Secret-1" > /dev/null
+            sleep 0.5
+            curl -s --max-time 5 "$(echo "$live" | sed 's,/?,/diagram.svg?,')"
+            kill $pid; wait $pid
+            echo; echo '--- log'; cat serve.out
+            """, directory: try Credsh.temporaryDirectory())
+        let (svg, log) = (run.stdout.components(separatedBy: "--- log").first ?? "", run.stdout.components(separatedBy: "--- log").last ?? "")
+        #expect(svg.contains("<svg"), "\(run.stdout)\n\(run.stderr)")
+        #expect(svg.components(separatedBy: "class=\"message").count - 1 == 2, "the request and its answer: \(svg.suffix(2000))")
+        #expect(!svg.contains("Zq9Secret-1"))
+        #expect(log.contains("GET /aaa/login.json 400 login=ann@example.com password=***"))
+        #expect(!log.contains("← "), "events are drawn, not printed")
+        let json = try Credsh.run(["serve", "--live", "--format", "json"])
+        #expect(json.status == 2)
+    }
+
+    @Test func refusals() throws {
+        let json = try Credsh.run(["--show-secrets", "--format", "json", "examples/login.credscript"])
+        #expect(json.status == 2)
+        #expect(json.stderr.contains("--show-secrets shows secrets to people reading text; JSON Lines never hold a secret"))
+        let port = try Credsh.run(["--port", "0", "examples/login.credscript"])
+        #expect(port.status == 2 && port.stderr.contains("--port is the live page's port: give it with --live"))
+        let script = try Credsh.run(["examples/login.credscript"], script: "")
+        #expect(script.status == 0)
+        let inScript = try Credsh.run(["-"], script: "live start 0\n")
+        #expect(inScript.status == 3 && inScript.stderr.contains("live and secrets work at the credsh prompt"))
+    }
+
+    /// `--show-secrets` in a plain run: the echo shows what was typed, with the banner first;
+    /// the SDK's own call arguments stay masked, as a real SDK's log masks them.
+    @Test func showSecretsInTheEcho() throws {
+        let run = try Credsh.run(["--echo", "--show-secrets", "examples/expiry.credscript"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("⚠ secrets shown:"))
+        #expect(run.stdout.contains(#"> update "Passw0rd!" "N3w-Passw0rd" "N3w-Passw0rd!""#))
+        #expect(run.stdout.contains("→ setPassword password=***"))
+        let masked = try Credsh.run(["--echo", "examples/expiry.credscript"])
+        #expect(!masked.stdout.contains("Passw0rd!") && masked.stdout.contains("> update *** *** ***"))
+    }
+
+    /// The lesson's picture in the README is what credsh draws today.
+    @Test func theLessonPictureIsCurrent() throws {
+        let expected = try String(contentsOf: Credsh.packageRoot.appendingPathComponent("examples/lessons/lesson.svg"), encoding: .utf8)
+        let run = try Credsh.run(["diagram", "--format", "svg", "--title", "A 45-minute lesson: password expiry and change PIN",
+                                  "examples/lessons/1-relid-password-expiry.credscript", "examples/lessons/2-onewelcome-change-pin.credscript"])
+        #expect(run.status == 0)
+        #expect(run.stdout == expected, "regenerate: credsh diagram examples/lessons/1-*.credscript examples/lessons/2-*.credscript --title \"A 45-minute lesson: password expiry and change PIN\" -o examples/lessons/lesson.svg")
+    }
+}
