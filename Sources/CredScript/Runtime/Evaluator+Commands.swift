@@ -155,8 +155,10 @@ extension Evaluator {
         let savedJournal = journal
         journal = nil  // the journal keeps the `source` line itself
         defer { journal = savedJournal }
+        callChain.append((source.name, call.position))
+        defer { callChain.removeLast() }
         guard check(included) else { return }
-        var parser = Parser(included, table: table, sdk: simulation.activeCatalog.name)
+        var parser = makeParser(included)
         while let statement = parser.nextStatement() {
             if execute(statement, in: included) == .stop { break }
         }

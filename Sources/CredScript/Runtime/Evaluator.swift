@@ -9,6 +9,8 @@ import CredSimulator
 public final class Evaluator {
     public static let maximumRepeatCount = 1_000_000
     public static let maximumSourceDepth = 32
+    /// How deep procedure calls nest (a procedure that calls itself stops there).
+    public static let maximumCallDepth = 32
     /// Statements one run may execute (loops and sourced files included) before it stops:
     /// a bound on the time any script can take. `--max-steps` changes it.
     public static let defaultStepBudget = 10_000_000
@@ -64,6 +66,13 @@ public final class Evaluator {
     var last: CommandResult?
     var pendingFailure: (Diagnostic, SourceFile)?
     var sourceDepth = 0
+    /// Procedures defined so far: each parser of this run starts with them (at the
+    /// prompt, those of earlier lines; in a sourced file, those of the file sourcing it).
+    public internal(set) var procedures: [String: Procedure] = [:]
+    /// Where each running procedure call and `source` line was written, outermost first:
+    /// a failure inside shows the chain (`called from suite.credscript:13:1`).
+    var callChain: [(file: String, position: SourcePosition)] = []
+    var callDepth = 0
     var journal: SessionJournal?
     /// The statement running now: what its records say they came from.
     var origin: RecordOrigin?
@@ -162,7 +171,7 @@ public final class Evaluator {
     }
 
     private func runChecked(_ source: SourceFile) -> Bool {
-        var parser = Parser(source, table: table, sdk: simulation.activeCatalog.name)
+        var parser = makeParser(source)
         while let statement = parser.nextStatement() {
             if execute(statement, in: source) == .stop { break }
         }
@@ -172,7 +181,7 @@ public final class Evaluator {
 
     /// Parses without running; reports every syntax error. True when there were none.
     public func check(_ source: SourceFile) -> Bool {
-        var parser = Parser(source, table: table, sdk: simulation.activeCatalog.name)
+        var parser = makeParser(source)
         var scan = SecretScan()
         while let statement = parser.nextStatement() {
             secretFlow.add(statement)
@@ -210,7 +219,7 @@ public final class Evaluator {
 
     func fail(_ diagnostic: Diagnostic, _ source: SourceFile?, stopsTheRun: Bool = true) {
         if stopsTheRun { failureStopsTheRun = true }
-        let (diagnostic, source) = knownSecrets.redact(diagnostic, source: source)
+        let (diagnostic, source) = knownSecrets.redact(withCallChain(diagnostic), source: source)
         guard failures.count < Evaluator.reportedFailures else {
             if droppedFailures == 0 {
                 host.report(Diagnostic(diagnostic.kind, "more than \(Evaluator.reportedFailures) failures: the rest are counted, not shown",
@@ -294,6 +303,18 @@ public final class Evaluator {
                 return (shouldStop ? .stop : .proceed, .none)
             }
             return repeatBlock(statement, count: count, body: body, in: source)
+        case .capture(let capture):
+            runCapture(capture, in: source)
+            journal?.add(statement, result: nil, host: host)
+        case .comparison(let comparison):
+            runComparison(comparison, in: source)
+        case .loop(let loop):
+            return runLoop(statement, loop, in: source)
+        case .procedure(let procedure):
+            procedures[procedure.name] = procedure
+            journal?.add(statement, result: nil, host: host)
+        case .call(let call):
+            return (runCall(call, in: source), .whole)
         case .command(let call):
             if options.echo {
                 emit(.echo(command: ScriptWriter.render(call, masked: true), file: source.name, line: call.position.line))
@@ -333,8 +354,15 @@ public final class Evaluator {
         case let .binding(name, value, _, secret):
             guard let literal = Self.literal(value) else { return }
             if secret { knownSecrets.add(literal) } else { scan.boundLiterals.append((name, literal)) }
-        case .repetition(_, let body, _):
-            for inner in body { learnSecrets(of: inner, into: &scan) }
+        case .repetition, .loop, .procedure:
+            for inner in statement.body { learnSecrets(of: inner, into: &scan) }
+        case .capture, .comparison:
+            break
+        case .call(let call):
+            // A literal given for a parameter the body uses as a secret is one (SecretFlow).
+            for (parameter, argument) in zip(call.procedure.parameters, call.arguments) where secretFlow.holdsSecret(parameter) {
+                if let literal = Self.literal(argument) { scan.placed.insert(literal) }
+            }
         case .command(let call):
             let secrets = SecretMasker.secretExpressions(of: call)
             let takesSecret = !secrets.isEmpty || call.spec.parameters.contains(where: { $0.kind == .secret })
