@@ -11,21 +11,22 @@ public enum Completion: Equatable, Sendable {
 public enum Completer {
     /// Candidates for `word`, the word being typed, given the text of the line before it.
     public static func complete(word: String, before: String, simulation: Simulation,
-                                table: CommandTable = .standard) -> Completion {
+                                table: CommandTable = .standard, procedures: [String] = []) -> Completion {
         complete(word: word, before: before, catalog: simulation.activeCatalog,
-                 userIDs: simulation.active.userIDs, table: table)
+                 userIDs: simulation.active.userIDs, table: table, procedures: procedures)
     }
 
     /// The same, from an SDK's catalog and the user names known: what an editor offers
     /// (`credsh lsp`), where the users are those a file added above the line.
+    /// `procedures`: the names of the script's own commands (`proc`), offered with the table's.
     public static func complete(word: String, before: String, catalog: SDKCatalog, userIDs: [String],
-                                table: CommandTable = .standard) -> Completion {
+                                table: CommandTable = .standard, procedures: [String] = []) -> Completion {
         let typed = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         let sdk = catalog
         func offer(_ candidates: [String]) -> Completion {
             .words(Set(candidates.filter { $0.hasPrefix(word) }).sorted())
         }
-        guard !typed.isEmpty else { return offer(table.firstWords(for: sdk.name)) }
+        guard !typed.isEmpty else { return offer(table.firstWords(for: sdk.name) + procedures) }
 
         // Walk the same tree of names the parser walks: as many words as name a command.
         guard var node = table.root.children[typed[0]] else { return offer([]) }

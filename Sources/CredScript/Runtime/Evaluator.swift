@@ -180,8 +180,9 @@ public final class Evaluator {
     }
 
     /// Parses without running; reports every syntax error. True when there were none.
-    public func check(_ source: SourceFile) -> Bool {
-        var parser = makeParser(source)
+    /// `sdk`: the SDK active where the file is read (a sourced file, checked statically).
+    public func check(_ source: SourceFile, sdk: String? = nil) -> Bool {
+        var parser = makeParser(source, sdk: sdk)
         var scan = SecretScan()
         while let statement = parser.nextStatement() {
             secretFlow.add(statement)

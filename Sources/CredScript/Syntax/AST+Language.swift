@@ -100,11 +100,15 @@ public final class Procedure: @unchecked Sendable {
     }
 
     /// The parameters its body gives where a secret goes (or whose names say they hold
-    /// one): a value given for them is masked wherever the call is shown.
-    public var secretParameters: Set<String> {
+    /// one): a value given for them is masked wherever the call is shown. Worked out once,
+    /// when the body has been read (a call of itself inside counts none: not yet known).
+    public internal(set) var secretParameters: Set<String> = []
+
+    func finish(body: [Statement]) {
+        self.body = body
         var flow = SecretFlow()
         for statement in body { flow.add(statement) }
-        return Set(parameters.filter { flow.holdsSecret($0) || SecretMasker.looksSecret($0) })
+        secretParameters = Set(parameters.filter { flow.holdsSecret($0) || SecretMasker.looksSecret($0) })
     }
 }
 

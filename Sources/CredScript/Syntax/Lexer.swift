@@ -262,11 +262,11 @@ public struct Lexer {
         }
         advance()
         guard let scalar = Unicode.Scalar(value) else {
-            report("\\u{\(String(value, radix: 16, uppercase: true))} is not a Unicode scalar value (a surrogate, or above 10FFFF)", at: escapeAt)
+            report("this \\u{…} names no Unicode scalar value: \(String(value, radix: 16, uppercase: true)) is a surrogate (D800 to DFFF) or above 10FFFF", at: escapeAt)
             return nil
         }
         if scalar.value < 0x20 && scalar.value != 0x09 && scalar.value != 0x0A || scalar.value == 0x7F {
-            report("\\u{\(String(value, radix: 16, uppercase: true))} is a control character (write \\n or \\t)", at: escapeAt)
+            report("this \\u{…} names the control character U+\(String(value, radix: 16, uppercase: true)) (write \\n or \\t)", at: escapeAt)
             return nil
         }
         return scalar

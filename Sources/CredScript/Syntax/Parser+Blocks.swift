@@ -138,7 +138,7 @@ extension Parser {
             definedHere.remove(name)
             return nil
         }
-        procedure.body = body
+        procedure.finish(body: body)
         return .procedure(procedure)
     }
 

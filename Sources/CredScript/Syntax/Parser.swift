@@ -282,7 +282,8 @@ public struct Parser {
             words.append(next)
             advance()
         }
-        guard let spec = node.spec(for: sdk) else {
+        // A statement with syntax of its own (`expect VALUE OP VALUE`) is read before this.
+        guard let spec = node.spec(for: sdk), spec.syntaxUsage == nil else {
             let options = node.children.keys.sorted()
             var message = "'\(words.joined(separator: " "))' expects one of: \(options.joined(separator: ", "))"
             if case .word(let next) = current.kind, let guess = Spelling.closest(to: next, among: options) {
