@@ -110,7 +110,8 @@ extension Evaluator {
             var sides: [String] = []
             for (expression, value) in [(comparison.left, left), (comparison.right, right.text)] {
                 guard case .variable(let name) = expression.kind else { continue }
-                sides.append("$\(name) is \(secretVariables.contains(name) ? ScriptWriter.mask : ScriptWriter.literal(.text(value)))")
+                let shown = ValueComparison.ordered(value) != nil ? value : ScriptWriter.literal(.text(value))  // 5, 24h, "a b"
+                sides.append("$\(name) is \(secretVariables.contains(name) ? ScriptWriter.mask : shown)")
             }
             let shown = sides.isEmpty ? "it does not hold" : sides.joined(separator: " and ")
             fail(Diagnostic(.expectation, "expected \(said), but \(shown)", file: source.name, at: comparison.position), source,

@@ -5,7 +5,8 @@ import CredSimulator
 /// durations or two times; `~` a pattern searched in the text, or a JSON object whose
 /// keys the other side has, with those values.
 enum ValueComparison {
-    /// A value that orders: which kind, and its measure (a number, seconds, seconds since 1970).
+    /// A value that orders: which kind, and its measure (a number, seconds, seconds since
+    /// 1970). A number and a duration order together, the number counting seconds.
     struct Ordered {
         enum Kind: String { case number, duration, time }
         let kind: Kind
@@ -37,7 +38,9 @@ enum ValueComparison {
             guard let a = ordered(left), let b = ordered(rightText) else {
                 return .failure(ComparisonProblem(message: "\(op.rawValue) orders numbers, durations and times; '\(left)' and '\(rightText)' are not two of one kind"))
             }
-            guard a.kind == b.kind else {
+            // A number against a duration counts seconds (`valid_seconds>1d`).
+            let mixed = Set([a.kind, b.kind]) == [.number, .duration]
+            guard a.kind == b.kind || mixed else {
                 return .failure(ComparisonProblem(message: "\(op.rawValue) cannot order a \(a.kind.rawValue) ('\(left)') and a \(b.kind.rawValue) ('\(rightText)')"))
             }
             switch op {

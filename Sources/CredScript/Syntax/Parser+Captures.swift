@@ -96,7 +96,15 @@ extension Parser {
         var peek = lexer
         let next = peek.next()
         switch next.kind {
-        case .word: return false  // `expect bogus`: an unknown `expect` command, with a did-you-mean
+        case .word(let word):
+            // A word compared (`expect 2026-03-01 < $when`); else an `expect …` command,
+            // misspelt ones included (`expect evnt`: a did-you-mean).
+            guard table.root.children["expect"]?.children[word] == nil else { return false }
+            switch peek.next().kind {
+            case .equals, .pattern: return true
+            case .word(let op): return ["!", "<", ">", "~"].contains(op)
+            default: return false
+            }
         case .variable, .integer, .string, .duration: return true
         default: return false
         }
