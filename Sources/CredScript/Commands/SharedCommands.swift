@@ -44,7 +44,7 @@ enum SharedCommands {
         CommandSpec("let", [Parameter("NAME", "a variable name", .text), Parameter("VALUE", "a value", .text)], group: shell,
                     summary: "Bind a variable, used later as $NAME; or capture a field of the last command's first (last, N-th) event of that name",
                     example: "let pw = \"Passw0rd!\"",
-                    syntaxUsage: "let NAME = VALUE | [last] event EVENT.FIELD | event N.FIELD") { _ in [] },
+                    syntaxUsage: "let NAME = VALUE or [last] event EVENT.FIELD or event N.FIELD") { _ in [] },
         CommandSpec("repeat", [Parameter("COUNT", "a whole number", .integer)], group: shell,
                     summary: "Run a block COUNT times (at most 1,000,000; blocks nest at most 64 deep)",
                     example: "repeat 3 { password Wrong1! }", syntaxUsage: "repeat COUNT { ... }") { _ in [] },

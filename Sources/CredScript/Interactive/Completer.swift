@@ -53,16 +53,18 @@ public enum Completer {
         }
         guard !slots.isEmpty else { return offer(candidates) }
         let slot = index < slots.count ? slots[index] : (slots.last!.parameter.variadic ? slots.last! : nil)
-        guard let slot else { return offer(candidates) }
+        guard var slot else { return offer(candidates) }
         if slot.keyword != nil {
-            // An optional keyword may be skipped: offer the ones after it too (`pin`, `stateless`).
+            // An optional keyword may be skipped: offer the ones after it too (`pin`, `stateless`),
+            // and what the slot after them takes (`expect state alice` offers `not` and the states).
             var next = index
             while next < slots.count, let keyword = slots[next].keyword {
                 candidates.append(keyword)
-                guard slots[next].parameter.optional else { break }
+                guard slots[next].parameter.optional else { return offer(candidates) }
                 next += slots[next].parameter.isFlag ? 1 : 2
             }
-            return offer(candidates)
+            guard next < slots.count else { return offer(candidates) }
+            slot = slots[next]
         }
         switch slot.parameter.kind {
         case .user: candidates += userIDs
