@@ -236,3 +236,27 @@ import Testing
         #expect(written == text)
     }
 }
+
+/// What an editor knows of procedures: completion, hover, go-to-definition, references.
+@Suite struct ProcedureEditorTests {
+    static let text = "proc relogin user pw {\n    login $user $pw\n}\nrelogin alice \"Zq9-Secret-1\"\nrel\n"
+
+    @Test func theEditorCompletesHoversAndFindsAProcedure() {
+        let analysis = DocumentAnalysis(SourceFile(name: "s.credscript", text: Self.text))
+        let completion = EditorCompletion.complete(in: analysis, at: TextPoint(line: 4, character: 3)).candidates
+        #expect(completion.contains { $0.label == "relogin" && $0.detail == "procedure: relogin USER PW" })
+        let hover = EditorHover.hover(in: analysis, at: TextPoint(line: 3, character: 2))
+        #expect(hover?.text.contains("usage: relogin USER PW") == true)
+        let definition = EditorNavigation.definition(in: analysis, at: TextPoint(line: 3, character: 2))
+        #expect(definition == [EditorLocation(file: nil, span: TextSpan(start: TextPoint(line: 0, character: 5), end: TextPoint(line: 0, character: 12)))])
+        let references = EditorNavigation.references(in: analysis, at: TextPoint(line: 0, character: 6), includeDeclaration: true)
+        #expect(references.count == 2)
+        #expect(EditorSymbols.symbols(of: analysis).contains { $0.name.hasPrefix("proc relogin") })
+    }
+
+    @Test func helpAndCheckKnowAProcedure() {
+        let (host, evaluator) = runScript("proc relogin user pw {\n  echo $user\n}\nhelp relogin\n")
+        #expect(evaluator.exitCode == 0)
+        #expect(host.output.contains("usage: relogin USER PW\n"))
+    }
+}

@@ -62,6 +62,8 @@ public struct DocumentAnalysis: Sendable {
     private(set) var users: [(line: Int, name: String)] = []
     /// The 0-based lines of `repeat`, `for` and `proc` statements.
     private(set) var blockLines: [Int] = []
+    /// Where this file calls a procedure: its name and the bytes of the name.
+    private(set) var procedureCalls: [(name: String, range: Range<Int>)] = []
     /// The procedures this file defines, in order.
     public private(set) var procedureDefinitions: [Procedure] = []
     /// Every procedure a call may name at the end of the file: its own and those of the
@@ -142,6 +144,7 @@ public struct DocumentAnalysis: Sendable {
             for inner in procedure.body { collect(inner, source: source) }
         case .call(let call):
             call.arguments.forEach { note($0) }
+            procedureCalls.append((call.procedure.name, call.position.offset..<(call.position.offset + call.procedure.name.utf8.count)))
         case .command(let call):
             for parameter in call.spec.parameters {
                 switch call.arguments[parameter.name] {

@@ -121,8 +121,7 @@ struct LineStatement {
         while let statement = pending.popLast() {
             switch statement {
             case .repetition, .loop, .procedure:
-                if case .procedure(let procedure) = statement, token.position.offset < procedure.position.offset + 5 + procedure.name.utf8.count + 1,
-                   token.kind == .word(procedure.name) {
+                if case .procedure(let procedure) = statement, token.position.offset == procedure.namePosition.offset {
                     return (statement, .procedureName(procedure))
                 }
                 pending += statement.body

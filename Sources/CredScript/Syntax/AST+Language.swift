@@ -84,6 +84,8 @@ public final class Procedure: @unchecked Sendable {
     public let name: String
     public let parameters: [String]
     public let position: SourcePosition
+    /// Of its name on the `proc` line: where go-to-definition lands.
+    public let namePosition: SourcePosition
     /// The file it is defined in: where a failure inside it is reported, its line quoted.
     public let source: SourceFile
     public var file: String { source.name }
@@ -92,10 +94,11 @@ public final class Procedure: @unchecked Sendable {
     /// One line, for help, hover and completion: `relogin USER PASSWORD`.
     public var usage: String { ([name] + parameters.map { $0.uppercased() }).joined(separator: " ") }
 
-    init(name: String, parameters: [String], position: SourcePosition, source: SourceFile) {
+    init(name: String, parameters: [String], position: SourcePosition, namePosition: SourcePosition, source: SourceFile) {
         self.name = name
         self.parameters = parameters
         self.position = position
+        self.namePosition = namePosition
         self.source = source
     }
 

@@ -123,7 +123,7 @@ extension Parser {
             skipToLineEnd()
             return nil
         }
-        let procedure = Procedure(name: name, parameters: parameters, position: start, source: source)
+        let procedure = Procedure(name: name, parameters: parameters, position: start, namePosition: namePosition, source: source)
         // Known before its body is read, so the body may call it (bounded when it runs).
         let previous = procedures[name]
         procedures[name] = procedure
