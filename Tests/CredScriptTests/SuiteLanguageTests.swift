@@ -260,3 +260,19 @@ import Testing
         #expect(host.output.contains("usage: relogin USER PW\n"))
     }
 }
+
+/// grammar.md's EBNF keeps up with the statements the parser reads by syntax of their
+/// own (the table lists them by `syntaxUsage`): each has a production naming its keyword.
+@Suite struct GrammarFormsTests {
+    @Test func everyStatementOfItsOwnSyntaxHasAProduction() throws {
+        let grammar = try #require(CommandTableTests.read(CommandTableTests.packageRoot() + "/grammar.md"))
+        let syntax = grammar.components(separatedBy: "## Syntax").dropFirst().first?.components(separatedBy: "```").dropFirst().first ?? ""
+        for spec in CommandTable.standard.commands where spec.syntaxUsage != nil {
+            #expect(syntax.contains("\"\(spec.words[0])\""), "grammar.md's EBNF has no production for \(spec.name)")
+        }
+        for form in ["capture", "comparison", "call", "field comparison", "operator"] {
+            #expect(syntax.contains("\n" + form), "grammar.md's EBNF lacks \(form)")
+        }
+        #expect(grammar.contains("u{"), "grammar.md's escapes lack \\u{…}")
+    }
+}
