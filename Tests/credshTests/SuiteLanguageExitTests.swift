@@ -37,4 +37,16 @@ import Testing
         #expect(result.stderr.contains("steps.inc:2:3: error: unknown command 'lgoin' — did you mean 'login'?"))
         #expect(result.stderr.contains("suite.credscript:2:1: I/O error: cannot source gone.inc"))
     }
+
+    /// 32 calls of a procedure 24 blocks deep would overflow the stack: the run stops first.
+    @Test func nestingAsARunGoesIsBounded() throws {
+        let depth = 24
+        var script = "proc a n {\n"
+        for i in 0..<depth { script += String(repeating: "  ", count: i) + "for x\(i) in 1 {\n" }
+        script += "  a 1\n" + String(repeating: "}\n", count: depth) + "}\na 1\n"
+        let result = try Credsh.run(["-"], script: script)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("runtime error: blocks, procedure calls and sourced files are nested more than 256 deep as the run goes"))
+        #expect(result.stderr.contains("  called from <stdin>:"))
+    }
 }

@@ -155,6 +155,8 @@ extension Evaluator {
         let savedJournal = journal
         journal = nil  // the journal keeps the `source` line itself
         defer { journal = savedJournal }
+        guard enterNesting(at: call.position, in: source) else { return }
+        defer { leaveNesting() }
         callChain.append((source.name, call.position))
         defer { callChain.removeLast() }
         guard check(included) else { return }

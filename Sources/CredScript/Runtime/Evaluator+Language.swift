@@ -19,11 +19,32 @@ extension Evaluator {
     func withCallChain(_ diagnostic: Diagnostic) -> Diagnostic {
         guard !callChain.isEmpty else { return diagnostic }
         var chained = diagnostic
+        var lines: [String] = []
         for (file, position) in callChain.reversed() where !(file == diagnostic.file && position == diagnostic.position) {
-            chained.notes.append("called from \(file):\(position.line):\(position.column)")
+            let line = "called from \(file):\(position.line):\(position.column)"
+            if lines.last != line { lines.append(line) }  // a procedure calling itself: once
         }
+        // At most a screenful: the innermost calls, then how many more.
+        let shown = 10
+        if lines.count > shown { lines = Array(lines.prefix(shown - 1)) + ["… and \(lines.count - shown + 1) calls further out"] }
+        chained.notes += lines
         return chained
     }
+
+    /// Enters a block, a call or a sourced file; false (the run halted, reported) when
+    /// that would nest deeper than `maximumRunNesting`. Each true is followed by `leaveNesting`.
+    func enterNesting(at position: SourcePosition, in source: SourceFile) -> Bool {
+        guard runNesting < Evaluator.maximumRunNesting else {
+            halted = true
+            fail(Diagnostic(.runtime, "blocks, procedure calls and sourced files are nested more than \(Evaluator.maximumRunNesting) deep as the run goes: it stops here",
+                            file: source.name, at: position), source)
+            return false
+        }
+        runNesting += 1
+        return true
+    }
+
+    func leaveNesting() { runNesting -= 1 }
 
     // MARK: Captures
 
@@ -135,6 +156,8 @@ extension Evaluator {
             fail(error, source)
             return (shouldStop ? .stop : .proceed, .none)
         }
+        guard enterNesting(at: loop.position, in: source) else { return (.stop, .none) }
+        defer { leaveNesting() }
         let journal = self.journal
         self.journal = nil  // journaled as one piece, as `repeat` is
         defer {
@@ -183,6 +206,8 @@ extension Evaluator {
                             file: source.name, at: call.position), source)
             return .stop
         }
+        guard enterNesting(at: call.position, in: source) else { return .stop }
+        defer { leaveNesting() }
         var values: [String] = []
         do {
             for argument in call.arguments { values.append(try text(of: argument, in: source)) }

@@ -11,6 +11,10 @@ public final class Evaluator {
     public static let maximumSourceDepth = 32
     /// How deep procedure calls nest (a procedure that calls itself stops there).
     public static let maximumCallDepth = 32
+    /// How deep blocks, procedure calls and sourced files nest together as a run goes
+    /// (each bound alone allows more: 32 calls each 64 blocks deep): past it the run stops
+    /// with a runtime error rather than overflow the stack (README, "Bounds").
+    public static let maximumRunNesting = 256
     /// Statements one run may execute (loops and sourced files included) before it stops:
     /// a bound on the time any script can take. `--max-steps` changes it.
     public static let defaultStepBudget = 10_000_000
@@ -73,6 +77,8 @@ public final class Evaluator {
     /// a failure inside shows the chain (`called from suite.credscript:13:1`).
     var callChain: [(file: String, position: SourcePosition)] = []
     var callDepth = 0
+    /// Blocks, calls and sourced files running now, one inside the other.
+    var runNesting = 0
     var journal: SessionJournal?
     /// The statement running now: what its records say they came from.
     var origin: RecordOrigin?
