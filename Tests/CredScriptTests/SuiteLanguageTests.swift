@@ -276,3 +276,22 @@ import Testing
         #expect(grammar.contains("u{"), "grammar.md's escapes lack \\u{…}")
     }
 }
+
+@Suite struct SuiteSecretsTests {
+    /// A loop's values bound to a name given where a secret goes are secrets from the start:
+    /// the `for` line quoted under an error shows *** for them.
+    @Test func aLoopsSecretValuesAreMaskedInTheQuotedLine() {
+        let (host, evaluator) = runScript("user add alice password \"Zq9-Secret-1\"\nlogin alice\nfor pw in Wrong1x Wrong2y $nope {\n  password $pw\n}\n")
+        #expect(evaluator.exitCode == 3)
+        #expect(host.errors.contains("undefined variable $nope"))
+        #expect(!host.errors.contains("Wrong1x") && !host.errors.contains("Wrong2y"), "\(host.errors)")
+    }
+
+    /// A literal given for a parameter its procedure gives where a secret goes is a secret:
+    /// masked in the echo of the call and in any message.
+    @Test func aProceduresSecretArgumentsAreMasked() {
+        let (host, _) = runScript("proc relogin user pw {\n  login $user $pw\n}\nuser add alice password \"Zq9-Secret-1\"\nrelogin alice Zq9-Secret-1\necho Zq9-Secret-1\n", echo: true)
+        #expect(!host.output.contains("Zq9-Secret-1"), "\(host.output)")
+        #expect(host.output.contains("> relogin alice ***\n"))
+    }
+}

@@ -361,7 +361,13 @@ public final class Evaluator {
         case let .binding(name, value, _, secret):
             guard let literal = Self.literal(value) else { return }
             if secret { knownSecrets.add(literal) } else { scan.boundLiterals.append((name, literal)) }
-        case .repetition, .loop, .procedure:
+        case .loop(let loop):
+            // Each value is bound to its name as a `let` binds: a secret when the name holds one.
+            for (index, value) in loop.values.enumerated() {
+                if let literal = Self.literal(value) { scan.boundLiterals.append((loop.names[index % loop.names.count], literal)) }
+            }
+            for inner in loop.body { learnSecrets(of: inner, into: &scan) }
+        case .repetition, .procedure:
             for inner in statement.body { learnSecrets(of: inner, into: &scan) }
         case .capture, .comparison:
             break
