@@ -159,10 +159,34 @@ extension Evaluator {
         guard enterNesting(at: loop.position, in: source) else { return (.stop, .none) }
         defer { leaveNesting() }
         let journal = self.journal
-        self.journal = nil  // journaled as one piece, as `repeat` is
+        self.journal = nil  // journaled as one piece, as `repeat` is (Evaluator+Repeat)
+        // What ran is tracked only for a journal (at the prompt), so scripts pay nothing.
+        let tracking = journal != nil || tracksReplay
+        let outerTracking = tracksReplay
+        tracksReplay = tracking
+        var finishedRows = 0
+        var ranOfUnfinished: [Statement] = []
         defer {
+            tracksReplay = outerTracking
             self.journal = journal
-            journal?.add(statement, result: nil, host: host)
+        }
+        /// The loop cut short (a failure, `exit`, the budget, Ctrl-C): journaled as the rows
+        /// that finished, then the current row's names bound and its statements that ran.
+        func cutShort() -> (flow: Flow, replay: Replay) {
+            guard tracking else { return (.stop, .whole) }
+            var replay: [Statement] = []
+            let width = loop.names.count
+            if finishedRows > 0 {
+                replay.append(.loop(Loop(names: loop.names, values: Array(loop.values.prefix(finishedRows * width)), body: loop.body, position: loop.position)))
+            }
+            if !ranOfUnfinished.isEmpty {
+                for (column, name) in loop.names.enumerated() {
+                    replay.append(.binding(name: name, value: loop.values[finishedRows * width + column], position: loop.position, secret: false))
+                }
+                replay += ranOfUnfinished
+            }
+            for piece in replay { journal?.add(piece, result: nil, host: host) }
+            return (.stop, .partial(replay))
         }
         let saved = loop.names.map { (variables[$0], secretVariables.contains($0)) }
         defer {
@@ -186,11 +210,29 @@ extension Evaluator {
                     secretVariables.remove(name)
                 }
             }
-            for inner in loop.body where perform(inner, in: source).flow == .stop { return (.stop, .whole) }
+            ranOfUnfinished.removeAll(keepingCapacity: true)
+            for inner in loop.body {
+                let (flow, replay) = perform(inner, in: source)
+                if tracking {
+                    switch replay {
+                    case .none: break
+                    case .whole: ranOfUnfinished.append(inner)
+                    case .partial(let statements): ranOfUnfinished += statements
+                    }
+                }
+                if flow == .stop { return cutShort() }
+            }
+            finishedRows += 1
+            ranOfUnfinished.removeAll(keepingCapacity: true)
             flushPendingFailure()
-            if shouldStop { return (.stop, .whole) }
+            if shouldStop { return finishedRows == loop.rows ? wholeLoop() : cutShort() }
         }
-        return (.proceed, .whole)
+        return wholeLoop()
+
+        func wholeLoop() -> (flow: Flow, replay: Replay) {
+            journal?.add(statement, result: nil, host: host)
+            return (shouldStop ? .stop : .proceed, .whole)
+        }
     }
 
     // MARK: Procedures
