@@ -17,7 +17,7 @@ public struct Parser {
     public internal(set) var sdk: String
     /// Procedures callable here: those given (defined earlier at the prompt, or by the
     /// file that sources this one) and those this source defines as it is read
-    /// (Parser+Procedures). A call parses only after its definition.
+    /// (Parser+Blocks). A call parses only after its definition.
     public var procedures: [String: Procedure] = [:]
     /// Names defined by this source itself: defining one twice is an error.
     var definedHere: Set<String> = []
@@ -118,7 +118,7 @@ public struct Parser {
         case "proc": return parseProcedure(depth: depth)
         case "expect" where comparisonAhead(): return parseComparison()
         default:
-            if let procedure = procedures[first] { return parseCall(of: procedure) }
+            if !procedures.isEmpty, let procedure = procedures[first] { return parseCall(of: procedure) }
             let statement = parseCommand()
             if case .command(let call)? = statement, call.spec.name == "source" { learnProcedures(sourcedBy: call) }
             return statement
@@ -294,6 +294,7 @@ public struct Parser {
             return nil
         }
         var raw: [RawArgument] = []
+        let fieldsCompare = comparesFields(spec)
         while !atStatementEnd {
             if current.kind == .leftBrace {
                 error("unexpected '{' (blocks belong to repeat, for and proc)", at: current.position)
@@ -303,7 +304,7 @@ public struct Parser {
             if case .word(let key) = current.kind {
                 let keyToken = current
                 advance()
-                if comparesFields(spec), let pair = fieldComparison(key, at: keyToken) {
+                if fieldsCompare, let pair = fieldComparison(key, at: keyToken) {
                     guard let pair = pair else {
                         skipToLineEnd()
                         return nil
