@@ -121,7 +121,8 @@ public final class CommandSpec: Sendable {
     /// The SDK it belongs to (`onewelcome`), or nil for a command every SDK shares.
     public let sdk: String?
     public let role: Role
-    /// `let` and `repeat` are statements with syntax of their own; their usage is written out.
+    /// `let`, `repeat`, `for`, `proc` and `expect VALUE OP VALUE` are statements with syntax
+    /// of their own (Parser, Parser+Blocks, Parser+Captures); their usage is written out.
     public let syntaxUsage: String?
     let perform: @Sendable (CommandContext) throws -> [Outcome]
     /// What the parser checks of the literal arguments beyond their kinds (a policy's values).
