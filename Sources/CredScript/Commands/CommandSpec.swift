@@ -144,7 +144,13 @@ public final class CommandSpec: Sendable {
         // Most names are one word: the generic split costs thousands of instructions a
         // command, and every run builds the whole table at start-up.
         self.words = name.utf8.contains(UInt8(ascii: " ")) ? name.split(separator: " ").map(String.init) : [name]
+        comparesFields = parameters.contains { $0.kind == .fieldMatch } && parameters.contains { $0.kind == .event && !$0.variadic }
     }
+
+    /// Its `FIELD=VALUE` pairs are matched against an event's fields, and so may compare
+    /// them (`attemptsLeft<3`: `expect event`, `expect last event`, `expect no event`).
+    /// Worked out once: the parser asks for every command.
+    public let comparesFields: Bool
 
     public let words: [String]
 

@@ -12,9 +12,7 @@ extension Parser {
 
     // MARK: for
 
-    mutating func parseFor(depth: Int) -> Statement? {
-        let start = current.position
-        advance()
+    mutating func parseFor(at start: SourcePosition, depth: Int) -> Statement? {
         var names: [String] = []
         while case .word(let word) = current.kind, word != "in" {
             guard Self.isName(word) else {
@@ -82,9 +80,7 @@ extension Parser {
 
     // MARK: proc
 
-    mutating func parseProcedure(depth: Int) -> Statement? {
-        let start = current.position
-        advance()
+    mutating func parseProcedure(at start: SourcePosition, depth: Int) -> Statement? {
         guard case .word(let name) = current.kind, Self.isName(name) else {
             error("proc expects a name (letters, digits and _), found \(describe(current))", at: current.position)
             skipToLineEnd()
@@ -96,7 +92,7 @@ extension Parser {
             skipHeaderAndBlock()
             return nil
         }
-        if definedHere.contains(name), let earlier = procedures[name] {
+        if scope.definedHere.contains(name), let earlier = procedures[name] {
             error("procedure '\(name)' is already defined (line \(earlier.position.line))", at: namePosition)
             skipHeaderAndBlock()
             return nil
@@ -127,7 +123,7 @@ extension Parser {
         // Known before its body is read, so the body may call it (bounded when it runs).
         let previous = procedures[name]
         procedures[name] = procedure
-        definedHere.insert(name)
+        scope.definedHere.insert(name)
         // The body is read with the SDK active here; the lines after the definition go on
         // with it too, since the body runs only when called.
         let sdkHere = sdk
@@ -135,7 +131,7 @@ extension Parser {
         sdk = sdkHere
         guard let body else {
             procedures[name] = previous
-            definedHere.remove(name)
+            scope.definedHere.remove(name)
             return nil
         }
         procedure.finish(body: body)
@@ -189,18 +185,30 @@ extension Parser {
     /// defines, so the lines after may call them. Its errors are not reported here: it is
     /// checked when it runs, and by `credsh check` (Evaluator+SourceCheck).
     mutating func learnProcedures(sourcedBy call: CommandCall) {
-        guard let loader = sourceLoader, sourcesOpen.count < Evaluator.maximumSourceDepth,
+        guard let loader = sourceLoader, scope.sourcesOpen.count < Evaluator.maximumSourceDepth,
               case .single(let pathExpression)? = call.arguments.all.first?.value,
               case .text(let path)? = pathExpression.literalValue,
-              let included = loader(path, source.name), !sourcesOpen.contains(included.name), included.name != source.name
+              let included = loader(path, source.name), !scope.sourcesOpen.contains(included.name), included.name != source.name
         else { return }
-        var inner = Parser(included, table: table, sdk: sdk)
+        let inner = Parser(included, table: table, sdk: sdk)
         inner.procedures = procedures
         inner.sourceLoader = loader
-        inner.sourcesOpen = sourcesOpen + [source.name]
-        while inner.nextStatement() != nil {}
-        for (name, procedure) in inner.procedures where procedures[name] == nil { procedures[name] = procedure }
+        inner.scope.sourcesOpen = scope.sourcesOpen + [source.name]
+        var reading = inner
+        while reading.nextStatement() != nil {}
+        for (name, procedure) in reading.procedures where procedures[name] == nil { procedures[name] = procedure }
     }
+}
+
+/// A parser's procedures and how it learns those of sourced files.
+final class ProcedureScope {
+    var procedures: [String: Procedure] = [:]
+    /// Names defined by this source itself: defining one twice is an error.
+    var definedHere: Set<String> = []
+    var sourceLoader: SourcedFileReader?
+    /// The files being read for their procedures, outermost first: a bound (Evaluator.
+    /// maximumSourceDepth) and a guard against a file that sources itself.
+    var sourcesOpen: [String] = []
 }
 
 /// Reads a sourced file for the parser: the path as written and the file that names it;

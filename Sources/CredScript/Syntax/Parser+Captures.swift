@@ -7,7 +7,8 @@ extension Parser {
 
     /// After `let NAME =`: `event X` or `last event X` on the same line starts a capture;
     /// `let x = event` alone still binds the word.
-    func captureAhead() -> Bool {
+    /// (Mutating only so that a debug build does not copy the parser to ask.)
+    mutating func captureAhead() -> Bool {
         var peek = lexer
         switch current.kind {
         case .word("event"):
@@ -90,16 +91,14 @@ extension Parser {
 
     // MARK: Comparisons
 
-    /// `expect` followed by something other than the name of an `expect …` command: the
-    /// general comparison `expect LEFT OP RIGHT`.
-    func comparisonAhead() -> Bool {
+    /// After `expect` (the current token follows it), something other than the name of an
+    /// `expect …` command: the general comparison `expect LEFT OP RIGHT`.
+    mutating func comparisonAhead() -> Bool {
         var peek = lexer
-        let next = peek.next()
-        switch next.kind {
+        switch current.kind {
         case .word(let word):
             // A word compared (`expect 2026-03-01 < $when`); else an `expect …` command,
             // misspelt ones included (`expect evnt`: a did-you-mean).
-            guard table.root.children["expect"]?.children[word] == nil else { return false }
             switch peek.next().kind {
             case .equals, .pattern: return true
             case .word(let op): return ["!", "<", ">", "~"].contains(op)
@@ -110,9 +109,7 @@ extension Parser {
         }
     }
 
-    mutating func parseComparison() -> Statement? {
-        let start = current.position
-        advance()  // expect
+    mutating func parseComparison(at start: SourcePosition) -> Statement? {
         guard let left = expression(from: current) else { return nil }
         advance()
         guard let (op, opPosition) = comparisonOperator() else {
@@ -192,12 +189,6 @@ extension Parser {
     }
 
     // MARK: Field comparisons
-
-    /// Whether a command's `FIELD=VALUE` pairs are matched against an event's fields, and
-    /// so may compare them (`expect event`, `expect last event`, `expect no event`).
-    func comparesFields(_ spec: CommandSpec) -> Bool {
-        spec.parameters.contains { $0.kind == .fieldMatch } && spec.parameters.contains { $0.kind == .event && !$0.variadic }
-    }
 
     /// A comparison written after a field name, from the word `key` (the current token
     /// follows it): `statusCode!=100`, `attemptsLeft<3`, `attemptsLeft<=3`,

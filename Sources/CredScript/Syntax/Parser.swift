@@ -15,23 +15,31 @@ public struct Parser {
     /// The SDK active at this point of the script: it decides which command a shared name
     /// means (`user add`) and which events and states are known. `sdk NAME` changes it.
     public internal(set) var sdk: String
+    /// What this parser knows of procedures (Parser+Blocks). One reference: the parser is
+    /// copied as it reads (a debug build copies it on many calls), and one field costs less
+    /// to copy than the five it holds.
+    let scope = ProcedureScope()
+    /// The table's `source`, compared by identity with each command read.
+    let sourceCommand: CommandSpec?
     /// Procedures callable here: those given (defined earlier at the prompt, or by the
-    /// file that sources this one) and those this source defines as it is read
-    /// (Parser+Blocks). A call parses only after its definition.
-    public var procedures: [String: Procedure] = [:]
-    /// Names defined by this source itself: defining one twice is an error.
-    var definedHere: Set<String> = []
+    /// file that sources this one) and those this source defines as it is read. A call
+    /// parses only after its definition.
+    public var procedures: [String: Procedure] {
+        get { scope.procedures }
+        nonmutating set { scope.procedures = newValue }
+    }
     /// Reads a file a `source` line names, so that the procedures it defines are known to
     /// the lines after it; nil: they are not (a call of one is an unknown command).
-    public var sourceLoader: SourcedFileReader?
-    /// The files being read for their procedures, outermost first: a bound (Evaluator.
-    /// maximumSourceDepth) and a guard against a file that sources itself.
-    var sourcesOpen: [String] = []
+    public var sourceLoader: SourcedFileReader? {
+        get { scope.sourceLoader }
+        nonmutating set { scope.sourceLoader = newValue }
+    }
 
     public init(_ source: SourceFile, table: CommandTable = .standard, sdk: String = Simulation.catalogs[0].name) {
         lexer = Lexer(source)
         self.table = table
         self.sdk = sdk
+        sourceCommand = table.sourceCommand
         current = lexer.next()
     }
 
@@ -114,14 +122,7 @@ public struct Parser {
         switch first {
         case "let": return parseLet()
         case "repeat": return parseRepeat(depth: depth)
-        case "for": return parseFor(depth: depth)
-        case "proc": return parseProcedure(depth: depth)
-        case "expect" where comparisonAhead(): return parseComparison()
-        default:
-            if !procedures.isEmpty, let procedure = procedures[first] { return parseCall(of: procedure) }
-            let statement = parseCommand()
-            if case .command(let call)? = statement, call.spec.name == "source" { learnProcedures(sourcedBy: call) }
-            return statement
+        default: return parseCommand(depth: depth)
         }
     }
 
@@ -264,10 +265,12 @@ public struct Parser {
         }
     }
 
-    mutating func parseCommand() -> Statement? {
+    mutating func parseCommand(depth: Int) -> Statement? {
         guard case .word(let first) = current.kind else { return nil }
         let start = current.position
         guard var node = table.root.children[first] else {
+            // A procedure is no command of the table (it may not take a command's name).
+            if let procedure = procedures[first] { return parseCall(of: procedure) }
             var message = "unknown command '\(first)'"
             if let guess = Spelling.command(for: first, among: table.firstWords + procedures.keys.sorted()) { message += " — did you mean '\(guess)'?" }
             error(message, at: start)
@@ -282,7 +285,17 @@ public struct Parser {
             words.append(next)
             advance()
         }
-        // A statement with syntax of its own (`expect VALUE OP VALUE`) is read before this.
+        // A statement with syntax of its own, named in the table for help and completion
+        // (`for`, `proc`, `expect VALUE OP VALUE`): read by its own rules (Parser+Blocks,
+        // Parser+Captures), from the word after its name.
+        if node.hasOwnSyntax, words.count == 1 {
+            switch first {
+            case "for": return parseFor(at: start, depth: depth)
+            case "proc": return parseProcedure(at: start, depth: depth)
+            case "expect" where comparisonAhead(): return parseComparison(at: start)
+            default: break
+            }
+        }
         guard let spec = node.spec(for: sdk), spec.syntaxUsage == nil else {
             let options = node.children.keys.sorted()
             var message = "'\(words.joined(separator: " "))' expects one of: \(options.joined(separator: ", "))"
@@ -294,7 +307,7 @@ public struct Parser {
             return nil
         }
         var raw: [RawArgument] = []
-        let fieldsCompare = comparesFields(spec)
+        let fieldsCompare = spec.comparesFields
         while !atStatementEnd {
             if current.kind == .leftBrace {
                 error("unexpected '{' (blocks belong to repeat, for and proc)", at: current.position)
@@ -336,7 +349,9 @@ public struct Parser {
             skipToLineEnd()
             return nil
         }
-        return .command(CommandCall(spec: spec, position: start, arguments: arguments))
+        let call = CommandCall(spec: spec, position: start, arguments: arguments)
+        if spec === sourceCommand, scope.sourceLoader != nil { learnProcedures(sourcedBy: call) }
+        return .command(call)
     }
 
     /// Matches the arguments written to the parameters of the table entry.
