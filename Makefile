@@ -29,7 +29,8 @@ test: deps
 
 # GNU readline's, Nettle's and RE2's headers and static libraries (RE2: the patterns'
 # engine), tmux for the prompt tests and curl for the serve tests, when a fresh machine
-# lacks them; xmllint and Python's junitparser (pinned) for the JUnit tests; python3 with
+# lacks them; xmllint and Python's junitparser (pinned) for the JUnit tests; Perl's prove
+# for the TAP tests; python3 with
 # venv for the editor tests (Tests/editor/run.sh installs their pinned PyPI packages into
 # .build/editor-venv).
 JUNITPARSER_VERSION = 5.0.3
@@ -45,6 +46,10 @@ deps:
 	@if ! python3 -c 'import junitparser' >/dev/null 2>&1; then \
 		echo "installing junitparser $(JUNITPARSER_VERSION)"; \
 		python3 -m pip install -q junitparser==$(JUNITPARSER_VERSION) || python3 -m pip install -q --break-system-packages junitparser==$(JUNITPARSER_VERSION); \
+	fi
+	@if ! command -v prove >/dev/null 2>&1; then \
+		echo "installing perl (prove reads the TAP report)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq perl >/dev/null; \
 	fi
 	@if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then \
 		echo "installing python3 and python3-venv"; \

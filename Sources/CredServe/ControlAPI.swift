@@ -7,7 +7,7 @@ import CredSimulator
 /// `--control`: how a test harness in any language sets up and checks the world around
 /// the app it drives. `POST /__credsh/run` runs the script in its body against the live
 /// simulation and answers with its JSON Lines, the records `--format json` prints;
-/// `GET /__credsh/state` answers the clock, the network and the SUSI accounts.
+/// `GET /__credsh/state` answers the clock, the network and every SDK's accounts.
 struct ControlAPI {
     static let prefix = "/__credsh/"
     static let runPath = "/__credsh/run"
@@ -86,14 +86,22 @@ struct ControlAPI {
     }
 
     /// The world as a harness checks it: the clock, the active SDK, the network, what was
-    /// served, and each SUSI account with its states (the `users` command's), then the
-    /// `state` command's lines for SUSI.
+    /// served; each account of the served SDK with its states (the `users` command's) and
+    /// the `state` command's lines for it; then the same for every SDK, under `sdks`.
     var state: JSONValue {
         let simulation = session.evaluator.simulation
-        let susi = simulation.sdk(SusiSimulator.self)
         let world = simulation.world
-        let users: [JSONValue] = susi.userIDs.map { id in
-            .object([("user", .string(id)), ("states", .array((susi.states(of: id, world: world) ?? []).map { .string($0) }))])
+        func users(of sdk: any SimulatedSDK) -> JSONValue {
+            .array(sdk.userIDs.map { id in
+                .object([("user", .string(id)), ("states", .array((sdk.states(of: id, world: world) ?? []).map { .string($0) }))])
+            })
+        }
+        func lines(of sdk: any SimulatedSDK) -> JSONValue { .array(sdk.describeState(world: world).map { .string($0) }) }
+        let served = Simulation.servedType.flatMap { simulation.sdk(named: $0.catalog.name) }
+        let sdks: [JSONValue] = Simulation.catalogs.compactMap { catalog in
+            simulation.sdk(named: catalog.name).map { sdk in
+                .object([("sdk", .string(catalog.name)), ("users", users(of: sdk)), ("state", lines(of: sdk))])
+            }
         }
         return .object([
             ("clock", .string(UTCTimestamp.format(world.now))),
@@ -102,8 +110,9 @@ struct ControlAPI {
             ("server", .string(world.network.serverUp ? "up" : "down")),
             ("served", .object([("answered", .int(session.answered)), ("dropped", .int(session.dropped)),
                                 ("refused", .int(session.refused))])),
-            ("users", .array(users)),
-            ("state", .array(susi.describeState(world: world).map { .string($0) })),
+            ("users", served.map(users(of:)) ?? .array([])),
+            ("state", served.map(lines(of:)) ?? .array([])),
+            ("sdks", .array(sdks)),
         ])
     }
 }

@@ -759,7 +759,7 @@ public enum OpenAPIDocument {
         ],
         "responses": {
           "200": {
-            "description": "The clock, the active SDK, the network, what was served and the SUSI accounts.",
+            "description": "The clock, the active SDK, the network, what was served, the served SDK's accounts and state lines (users, state), and every SDK's (sdks).",
             "content": {
               "application/json": {
                 "schema": {
@@ -771,7 +771,8 @@ public enum OpenAPIDocument {
                     "server",
                     "served",
                     "users",
-                    "state"
+                    "state",
+                    "sdks"
                   ],
                   "properties": {
                     "clock": {
@@ -805,6 +806,34 @@ public enum OpenAPIDocument {
                       "type": "array",
                       "items": {
                         "type": "string"
+                      }
+                    },
+                    "sdks": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "required": [
+                          "sdk",
+                          "users",
+                          "state"
+                        ],
+                        "properties": {
+                          "sdk": {
+                            "type": "string"
+                          },
+                          "users": {
+                            "type": "array",
+                            "items": {
+                              "type": "object"
+                            }
+                          },
+                          "state": {
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
+                          }
+                        }
                       }
                     }
                   }

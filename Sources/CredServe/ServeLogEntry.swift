@@ -19,6 +19,9 @@ public struct ServeLogEntry: Sendable, Equatable {
     /// malformed, oversized or slow request, or one connection too many.
     public let refusedByHTTP: Bool
 
+    /// The served SDK's secret parameters: their values are `***` in every entry.
+    static let secretParameters = Simulation.servedType?.secretParameters ?? []
+
     /// Characters of a value shown in the log; the rest is left out and counted.
     public static let valueLimit = 200
 
@@ -30,7 +33,7 @@ public struct ServeLogEntry: Sendable, Equatable {
         self.path = path
         self.status = status
         self.parameters = parameters.map { name, value in
-            (Self.shortened(name), SusiEvents.secretParameters.contains(name) ? "***" : Self.shortened(value))
+            (Self.shortened(name), Self.secretParameters.contains(name) ? "***" : Self.shortened(value))
         }
         self.note = note
     }

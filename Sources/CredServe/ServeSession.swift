@@ -2,7 +2,7 @@ import CredScript
 import CredSimulator
 import NIOCore
 
-/// The simulated SUSI server of a live simulation, served over HTTP: `credsh serve`, or
+/// The served SDK's server (`HTTPServedSDK`) of a live simulation, over HTTP: `credsh serve`, or
 /// `serve start` at the prompt. The network side runs on a thread of its own; everything
 /// that touches the evaluator runs on the thread that created the session, which calls
 /// `answerWaiting` (the prompt, between keystrokes) or `serve(until:)` (`credsh serve`).
@@ -110,10 +110,10 @@ public final class ServeSession {
     }
 
     public var statusLines: [String] {
-        guard let frontEnd, let url else { return ["not serving; serve start [PORT] serves SUSI over HTTP on 127.0.0.1"] }
+        guard let frontEnd, let url else { return [Self.notServing] }
         let connections = frontEnd.openConnections
         return [
-            "serving SUSI at \(url)\(SusiServer.loginPath) and \(url)\(SusiServer.changePasswordPath)",
+            "serving \(Self.server) at " + Self.paths.map { url + $0 }.joined(separator: " and "),
             "\(answered) answered, \(dropped) dropped (network or server down), \(refused) refused by the HTTP layer; "
                 + "\(connections) connection\(connections == 1 ? "" : "s") open",
         ]
@@ -136,16 +136,15 @@ public final class ServeSession {
                 log(entry)
                 return
             }
-            let request = wire.susi
-            let exchange = evaluator.serveSusi(request, from: wire.client, show: options.showEvents)
+            let exchange = evaluator.serve(wire.http, from: wire.client, show: options.showEvents)
             var note: String?
-            if let answer = exchange.answer {
+            if let answer = exchange?.answer {
                 answered += 1
                 promise.succeed(WireResponse(answer))
             } else {
                 dropped += 1
                 promise.succeed(nil)
-                note = exchange.outcomes.lazy.compactMap { outcome -> String? in
+                note = exchange?.outcomes.lazy.compactMap { outcome -> String? in
                     if case .networkError(let message) = outcome { return message }
                     return nil
                 }.first
@@ -156,9 +155,25 @@ public final class ServeSession {
             let secrets = evaluator.knownSecrets
             let mask = { (text: String) in self.tokenMask.redact(secrets.redact(text)) }
             log(ServeLogEntry(client: wire.client, method: wire.method, path: tokenMask.redact(wire.path),
-                              status: exchange.answer?.status,
-                              parameters: request.parameters.map { ($0.0, mask($0.1)) }, note: note.map(mask)))
+                              status: exchange?.answer?.status,
+                              parameters: (exchange?.parameters ?? []).map { ($0.0, mask($0.1)) }, note: note.map(mask)))
         }
+    }
+
+    // MARK: What is served, said the same way everywhere
+
+    /// What the banners call the served SDK's server: `SUSI`.
+    public static var server: String { Simulation.servedType?.serverName ?? "no server" }
+    public static var paths: [String] { Simulation.servedType?.servedPaths ?? [] }
+
+    /// `serving SUSI at URL (POST or GET /aaa/login.json and /aaa/changepassword.json`: the
+    /// first line of `credsh serve` and of `serve start`, each closing it with its own words.
+    public static func announcement(url: String) -> String {
+        "serving \(server) at \(url) (POST or GET \(paths.joined(separator: " and "))"
+    }
+
+    public static var notServing: String {
+        "not serving; serve start [PORT] serves \(server) over HTTP on \(ServingDefaults.host)"
     }
 
     static func describe(_ error: any Error) -> String {

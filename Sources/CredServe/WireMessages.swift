@@ -39,12 +39,9 @@ struct WireRequest: Sendable {
         return media.trimmedSpacesAndTabs.lowercased() == "application/x-www-form-urlencoded"
     }
 
-    /// The request as the SUSI servlets read it: the query string's parameters, then for a
-    /// POST the form body's (a servlet container merges them in that order; docs/susi.md,
-    /// "Parameters"). A body of any other type, or of a GET, is not read.
-    var susi: SusiRequest {
-        SusiWire.request(method: method, path: path, query: query, form: method == "POST" && hasFormBody ? body : nil,
-                         clientHost: clientHost, headers: headers)
+    /// The request as the served SDK gets it: as sent, nothing decoded.
+    var http: HTTPRequest {
+        HTTPRequest(method: method, path: path, query: query, headers: headers, body: body, clientHost: clientHost)
     }
 }
 
@@ -64,11 +61,9 @@ struct WireResponse: Sendable {
         self.headers = headers
     }
 
-    /// The simulated server's answer, byte for byte (`SusiResponse.bodyBytes()`).
-    init(_ answer: SusiResponse) {
-        let (type, bytes) = answer.bodyBytes()
-        // Jetty 9.3 makes sendError's message the reason phrase (docs/susi.md, "The wire").
-        self.init(status: answer.status, reason: answer.reasonPhrase, contentType: type, body: bytes, headers: answer.headers)
+    /// The simulated server's answer, byte for byte.
+    init(_ answer: HTTPAnswer) {
+        self.init(status: answer.status, reason: answer.reason, contentType: answer.contentType, body: answer.body, headers: answer.headers)
     }
 
     /// A request refused before it reached the simulation (malformed, too large, too

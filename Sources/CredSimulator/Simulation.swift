@@ -79,4 +79,20 @@ public struct Simulation: Sendable {
         defer { slots[index] = sdk }
         return try body(&sdk, world)
     }
+
+    // MARK: Serving real HTTP clients
+
+    /// The SDK whose server `credsh serve` serves: the first of `sdkTypes` that serves HTTP.
+    public static let servedType: (any HTTPServedSDK.Type)? = sdkTypes.lazy.compactMap { $0 as? any HTTPServedSDK.Type }.first
+
+    /// Answers a real client's request with the served SDK, changed in place; nil when no
+    /// SDK serves HTTP.
+    public mutating func serve(_ request: HTTPRequest) -> ServedExchange? {
+        guard let type = Self.servedType else { return nil }
+        return serve(request, with: type)
+    }
+
+    private mutating func serve<T: HTTPServedSDK>(_ request: HTTPRequest, with type: T.Type) -> ServedExchange {
+        modify(type) { sdk, world in sdk.serve(request, world: world) }
+    }
 }

@@ -1,14 +1,17 @@
 /// A command line split into flags, option values and positional arguments, in one pass
-/// over the words (20,000 file names cost 20,000 steps).
+/// over the words (20,000 file names cost 20,000 steps). Options are read through the
+/// `CommandSyntax.Option` constants that declared them, never by a spelled-out name, so
+/// a misspelt option is a compile error rather than a flag that is never set.
 struct ParsedArguments {
-    var flags: Set<String> = []
+    fileprivate(set) var flags: Set<String> = []
     /// Option values by long name; the last one given wins.
-    var values: [String: String] = [:]
+    fileprivate(set) var values: [String: String] = [:]
     var positionals: [String] = []
     var help = false
     var version = false
 
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    func has(_ flag: CommandSyntax.Option) -> Bool { flags.contains(flag.long) }
+    func value(_ option: CommandSyntax.Option) -> String? { values[option.long] }
 }
 
 /// A command line that credsh cannot make sense of: exit code 2.

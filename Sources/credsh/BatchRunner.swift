@@ -25,7 +25,7 @@ enum BatchRunner {
     /// `credsh check`: parses and validates every file, runs nothing.
     static func check(paths: [String], noColor: Bool) -> Int32 {
         let streams = StandardStreams()
-        let host = OutputOptions(format: .text, noColor: noColor, seed: 0).makeHost(streams: streams)
+        let host = OutputOptions(format: RunFormats.default, noColor: noColor, seed: 0).makeHost(streams: streams)
         var code: Int32 = 0
         let evaluator = Evaluator(host: host)
         for path in paths {

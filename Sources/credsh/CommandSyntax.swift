@@ -2,8 +2,8 @@
 /// to print its help. credsh parses its own command line (rather than with a library)
 /// so that parsing stays linear in the number of arguments, costs nothing measurable at
 /// start-up, and says exactly what is wrong with a value.
-struct CommandSyntax {
-    struct Option {
+struct CommandSyntax: Sendable {
+    struct Option: Sendable {
         /// The long name without its dashes: `seed` for `--seed`.
         let long: String
         var short: Character? = nil

@@ -6,21 +6,8 @@ import CredSimulator
 /// often the suite's outcomes hit it, or `never`; as text, or with `--format json` one
 /// JSON object per item. Items come in the models' order, so the bytes do not depend on
 /// the order the scripts finished in.
-struct CoverageReport {
-    let format: TerminalHost.Format
-    let style: Style
-
-    init(format: TerminalHost.Format, color: Bool) {
-        self.format = format
-        self.style = color ? .ansi : .plain
-    }
-
-    func render(_ tally: CoverageTally, scripts: Int, shard: TestRunner.Shard?) -> String {
-        let report = FlowCoverage.report(tally)
-        return format == .json ? json(report) : text(report, scripts: scripts, shard: shard)
-    }
-
-    private func text(_ report: [SDKCoverage], scripts: Int, shard: TestRunner.Shard?) -> String {
+enum CoverageReport {
+    static func text(_ report: [SDKCoverage], scripts: Int, shard: TestRunner.Shard?, style: Style) -> String {
         let of = shard.map { "shard \($0.label), " } ?? ""
         var out = "coverage (\(of)\(scripts) script\(scripts == 1 ? "" : "s")): how often their outcomes hit each item; never: not once\n"
         for sdk in report {
@@ -45,7 +32,7 @@ struct CoverageReport {
         return out
     }
 
-    private func json(_ report: [SDKCoverage]) -> String {
+    static func json(_ report: [SDKCoverage]) -> String {
         var out = ""
         for sdk in report {
             for line in sdk.lines {

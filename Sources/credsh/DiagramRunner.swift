@@ -14,24 +14,23 @@ enum DiagramRunner {
 
         init(_ parsed: ParsedArguments, _ syntax: CommandSyntax) throws(UsageError) {
             files = parsed.positionals
-            guard !files.isEmpty else { throw UsageError("Missing expected argument '<files> ...'", syntax) }
-            output = parsed.values["output"]
-            switch parsed.values["format"] {
+            output = parsed.value(DiagramOptions.output)
+            switch parsed.value(DiagramOptions.format) {
             case nil: format = output.flatMap { DiagramFormat(path: $0) } ?? .svg
             case "svg": format = .svg
             case "mermaid": format = output.flatMap { DiagramFormat(path: $0) } == .markdown ? .markdown : .mermaid
             case let other?:
                 throw UsageError("The value '\(other)' is invalid for '--format <format>'. Please provide one of 'svg' and 'mermaid'.", syntax)
             }
-            title = parsed.values["title"] ?? files.map { $0 == "-" ? "standard input" : $0 }.joined(separator: ", ")
-            keepGoing = parsed.has("keep-going")
+            title = parsed.value(DiagramOptions.title) ?? files.map { $0 == "-" ? "standard input" : $0 }.joined(separator: ", ")
+            keepGoing = parsed.has(Subcommands.keepGoing)
             seed = try parsed.seed(syntax)
         }
     }
 
     static func run(_ configuration: Configuration) -> Int32 {
         let streams = StandardStreams()
-        let host = OutputOptions(format: .text, noColor: true, seed: configuration.seed).makeHost(streams: streams)
+        let host = OutputOptions(format: RunFormats.default, noColor: true, seed: configuration.seed).makeHost(streams: streams)
         host.quiet = true
         host.diagramRecorder = SequenceDiagram.Recorder()
         let options = Evaluator.Options(echo: true, keepGoing: configuration.keepGoing)

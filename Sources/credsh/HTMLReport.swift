@@ -84,7 +84,7 @@ enum HTMLReport {
             }
             out += "</pre>\n"
         }
-        if case .notUpdated(let file) = verdict.transcript { out += "<p class=\"cr-meta\">\(escape(TestReport.notUpdated(file)))</p>\n" }
+        if case .notUpdated(let file) = verdict.transcript { out += "<p class=\"cr-meta\">\(escape(ScriptVerdict.Transcript.notUpdatedReason(file)))</p>\n" }
         if let svg = verdict.diagramSVG {
             out += "<h3>What happened, up to the failure</h3>\n<figure class=\"cr-diagram\">\n"
             out += inlineSVG(svg)

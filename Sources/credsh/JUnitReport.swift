@@ -58,7 +58,7 @@ enum JUnitReport {
         if case .differs(let diff) = verdict.transcript {
             text += "the transcript differs from its .expected file:\n" + diff
         }
-        if case .notUpdated(let file) = verdict.transcript { text += TestReport.notUpdated(file) + "\n" }
+        if case .notUpdated(let file) = verdict.transcript { text += ScriptVerdict.Transcript.notUpdatedReason(file) + "\n" }
         return text
     }
 

@@ -17,8 +17,8 @@ enum Launcher {
 
         init(_ parsed: ParsedArguments, _ syntax: CommandSyntax) throws(UsageError) {
             files = parsed.positionals
-            keepGoing = parsed.has("keep-going")
-            promptAfter = parsed.has("interactive")
+            keepGoing = parsed.has(Subcommands.keepGoing)
+            promptAfter = parsed.has(RunOptions.interactive)
             if promptAfter {
                 guard StandardStreams.stdinIsTerminal, StandardStreams.stdoutIsTerminal else {
                     throw UsageError("-i opens the prompt after the scripts, so standard input and output must be a terminal", syntax)
@@ -26,18 +26,20 @@ enum Launcher {
                 guard !files.contains("-") else {
                     throw UsageError("-i reads the prompt from standard input, so a script cannot come from it ('-')", syntax)
                 }
-                guard !parsed.has("step") else { throw UsageError("-i and --step do not go together: --step paces a batch run", syntax) }
+                guard !parsed.has(RunOptions.step) else { throw UsageError("-i and --step do not go together: --step paces a batch run", syntax) }
             }
-            echo = parsed.has("echo")
-            step = parsed.has("step")
-            compact = parsed.has("compact")
+            echo = parsed.has(RunOptions.echo)
+            step = parsed.has(RunOptions.step)
+            compact = parsed.has(RunOptions.compact)
             maxSteps = try parsed.maxSteps(syntax)
-            output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has("no-color"), seed: try parsed.seed(syntax))
-            if compact, output.format != .text {
-                throw UsageError("--compact shortens the text output; JSON Lines always carry every field", syntax)
+            output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has(Subcommands.noColor), seed: try parsed.seed(syntax))
+            if compact, !output.format.whyNotCompact.isEmpty {
+                throw UsageError("--compact shortens the text output; " + output.format.whyNotCompact, syntax)
             }
             if step {
-                guard output.format == .text else { throw UsageError("--step shows each command as text; it does not go with --format json", syntax) }
+                guard output.format.isForPeople else {
+                    throw UsageError("--step shows each command as text; it does not go with --format \(output.format.name)", syntax)
+                }
                 guard StandardStreams.stdinIsTerminal else {
                     throw UsageError("--step waits for Enter at a terminal, but standard input is not one (run the script without --step)", syntax)
                 }
@@ -100,14 +102,14 @@ enum Launcher {
 
 /// Options every way of running scripts shares.
 struct OutputOptions {
-    var format: TerminalHost.Format = .text
+    var format: any RunFormat = RunFormats.default
     var noColor = false
     var seed: UInt64 = 0
 
     func makeHost(streams: StandardStreams) -> TerminalHost {
         let allowed = !noColor && (Environment.value("NO_COLOR") ?? "").isEmpty
         return TerminalHost(streams: streams, format: format,
-                            color: allowed && format == .text && StandardStreams.stdoutIsTerminal,
+                            color: allowed && format.isForPeople && StandardStreams.stdoutIsTerminal,
                             errorColor: allowed && StandardStreams.stderrIsTerminal)
     }
 }

@@ -4,6 +4,7 @@
 @preconcurrency import CReadline
 import CredScript
 import CredServe
+import CredSimulator
 
 /// `serve start [PORT]`, `serve stop` and `serve` at the prompt: the session's simulation
 /// served over HTTP on loopback while the prompt goes on. Requests are answered on the
@@ -11,8 +12,6 @@ import CredServe
 /// the prompt and a request never run at once, and each request's events print above the
 /// line being typed, which is then drawn again as it was.
 final class PromptServer {
-    static let defaultPort = 8080
-
     let evaluator: Evaluator
     let host: TerminalHost
     private var session: ServeSession?
@@ -25,14 +24,13 @@ final class PromptServer {
     func handle(_ request: ServeRequest) throws(HostError) -> [String] {
         switch request {
         case .status:
-            return session?.statusLines ?? ["not serving; serve start [PORT] serves SUSI over HTTP on 127.0.0.1"]
+            return session?.statusLines ?? [ServeSession.notServing]
         case .start(let port):
             let session = self.session ?? makeSession()
             self.session = session
-            let url = try session.start(host: "127.0.0.1", port: port ?? Self.defaultPort)
+            let url = try session.start(host: ServingDefaults.host, port: port ?? ServingDefaults.port)
             PromptIdleWork.install { [unowned self] in self.answerWaiting() }
-            return ["serving SUSI at \(url) (POST or GET /aaa/login.json and /aaa/changepassword.json); "
-                + "each request shows here as events; serve stop or Ctrl-D stops it"]
+            return [ServeSession.announcement(url: url) + "); each request shows here as events; serve stop or Ctrl-D stops it"]
         case .stop:
             guard let session, session.isServing else { throw HostError("not serving") }
             let summary = "stopped serving at \(session.url ?? "?"): \(session.answered) answered, \(session.dropped) dropped, \(session.refused) refused"

@@ -93,14 +93,15 @@ enum ScriptTest {
         // `--update` writes the transcript of a script that has none yet.
         let transcribes = expected != nil || (settings.update && expectedPath != nil && problems.isEmpty)
         let streams = StandardStreams(capturingUpTo: transcriptLimit)
-        let host = TerminalHost(streams: streams, format: .text, color: false, errorColor: false)
+        let host = TerminalHost(streams: streams, format: RunFormats.default, color: false, errorColor: false)
         host.quiet = !transcribes  // no transcript to check: no output to render
         host.collected = []
         // The diagram sees the echoed commands, so they are echoed (and, when quiet, not rendered).
         let options = Evaluator.Options(echo: transcribes || settings.diagrams, keepGoing: settings.keepGoing, stepBudget: settings.maxSteps,
                                         continueAfterFailedExpectations: true)
         let evaluator = Evaluator(simulation: Simulation(seed: settings.seed), options: options, host: host)
-        if settings.coverage { evaluator.coverage = CoverageRecorder() }
+        let coverage = settings.coverage ? CoverageRecorder() : nil
+        if let coverage { evaluator.events.subscribe(coverage) }
         // Which SDK a failure happened in: its source line is masked by that SDK's reading.
         host.activeSDK = { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
         if settings.diagrams {
@@ -149,7 +150,7 @@ enum ScriptTest {
         }
         var verdict = ScriptVerdict(path: path, expectations: evaluator.expectationsPassed, problems: problems,
                                     omitted: omitted(host, evaluator), transcript: transcript, exitCode: exitCode,
-                                    seconds: Stopwatch.now() - started, coverage: evaluator.coverage?.tally)
+                                    seconds: Stopwatch.now() - started, coverage: coverage?.tally)
         verdict.expectationsFailed = evaluator.expectationsFailed
         if exitCode == 0 { verdict.skipped = evaluator.skipReason }
         if settings.diagrams, exitCode != 0 {

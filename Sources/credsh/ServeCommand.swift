@@ -9,12 +9,13 @@ import CredSimulator
 nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
 
 /// `credsh serve [SCRIPT…]`: runs the setup scripts in one simulation, then serves its
-/// SUSI server over HTTP until Ctrl-C or SIGTERM, one log line per request.
+/// served SDK's server (`HTTPServedSDK`) over HTTP until Ctrl-C or SIGTERM, one log line
+/// per request.
 enum ServeCommand {
     struct Configuration {
         var files: [String] = []
-        var host = "127.0.0.1"
-        var port = 8080
+        var host = ServingDefaults.host
+        var port = ServingDefaults.port
         var control = false
         var openAPI = false
         var output = OutputOptions()
@@ -22,25 +23,25 @@ enum ServeCommand {
 
         init(_ parsed: ParsedArguments, _ syntax: CommandSyntax) throws(UsageError) {
             files = parsed.positionals
-            if let given = parsed.values["host"] {
+            if let given = parsed.value(ServeOptions.host) {
                 guard !given.isEmpty else { throw UsageError("--host takes an address such as 127.0.0.1", syntax) }
                 host = given
             }
-            if let text = parsed.values["port"] {
+            if let text = parsed.value(ServeOptions.port) {
                 guard let number = Int(text), (0...65_535).contains(number) else {
                     throw UsageError("--port takes a number from 0 to 65535 (0 picks a free port), not '\(text)'", syntax)
                 }
                 port = number
             }
-            if let text = parsed.values["timeout"] {
+            if let text = parsed.value(ServeOptions.timeout) {
                 guard let seconds = Int64(text), (1...3600).contains(seconds) else {
                     throw UsageError("--timeout takes whole seconds from 1 to 3600, not '\(text)'", syntax)
                 }
                 limits.timeoutSeconds = seconds
             }
-            control = parsed.has("control")
-            openAPI = parsed.has("openapi")
-            output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has("no-color"), seed: try parsed.seed(syntax))
+            control = parsed.has(ServeOptions.control)
+            openAPI = parsed.has(ServeOptions.openAPI)
+            output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has(Subcommands.noColor), seed: try parsed.seed(syntax))
         }
     }
 
@@ -53,7 +54,7 @@ enum ServeCommand {
         }
         let host = configuration.output.makeHost(streams: streams)
         var simulation = Simulation(seed: configuration.output.seed)
-        try? simulation.activate(SusiSimulator.catalog.name)  // the served SDK
+        if let served = Simulation.servedType { try? simulation.activate(served.catalog.name) }
         let evaluator = Evaluator(simulation: simulation, options: Evaluator.Options(), host: host)
         streams.onClosedOutput = { [unowned evaluator] in evaluator.exitCode }
 
@@ -68,9 +69,9 @@ enum ServeCommand {
         signal(SIGINT) { _ in stopRequested = 1; StopSignal.raise() }
         signal(SIGTERM) { _ in stopRequested = 1; StopSignal.raise() }
 
-        let json = configuration.output.format == .json
+        let format = configuration.output.format
         let session = ServeSession(evaluator: evaluator, options: .init(control: configuration.control, limits: configuration.limits)) { entry in
-            streams.write(json ? entry.json.serialized + "\n" : entry.text + "\n")
+            streams.write(format.serveLogLine(entry))
         }
         let url: String
         do { url = try session.start(host: configuration.host, port: configuration.port) } catch {
@@ -79,18 +80,7 @@ enum ServeCommand {
         }
         // The control API's token is printed once, at start, like Jupyter's: whoever started
         // the server reads it here; a web page or another machine cannot.
-        let token = session.controlToken
-        if json {
-            var members: [(String, JSONValue)] = [("serving", .string(url)), ("control", .bool(configuration.control))]
-            if let token { members.append(("token", .string(token))) }
-            streams.write(JSONValue.object(members).serialized + "\n")
-        } else {
-            streams.write("serving SUSI at \(url) (POST or GET /aaa/login.json and /aaa/changepassword.json"
-                + (configuration.control ? "; control API at /__credsh/run and /__credsh/state" : "") + "); Ctrl-C stops\n")
-            if let token {
-                streams.write("control API token: \(token) (send 'Authorization: Bearer \(token)' or ?token=\(token)): \(url)/__credsh/state?token=\(token)\n")
-            }
-        }
+        streams.write(format.serveBanner(url: url, control: configuration.control, token: session.controlToken))
         if !isLoopback(configuration.host) {
             let control = configuration.control
                 ? "; the control API is open to the network too, to whoever has its token: keep the token secret" : ""
@@ -106,30 +96,17 @@ enum ServeCommand {
             guard code == 0 else {
                 // Nothing is served after a failed setup: the port closes, unanswered.
                 session.stop()
-                writeStopped(session, url: url, json: json, streams: streams, why: "a setup script failed")
+                streams.write(format.serveStopped(url: url, session: session, reason: "a setup script failed"))
+                streams.flush()
                 return code
             }
         }
 
         session.serve(until: { stopRequested != 0 }, afterBatch: { streams.flush() })
         session.stop()
-        writeStopped(session, url: url, json: json, streams: streams)
-        return 0
-    }
-
-    /// The last line: how many requests were answered (and why it stopped, when not asked to).
-    private static func writeStopped(_ session: ServeSession, url: String, json: Bool, streams: StandardStreams, why: String? = nil) {
-        let summary = "stopped" + (why.map { " (\($0))" } ?? "")
-            + ": \(session.answered) answered, \(session.dropped) dropped, \(session.refused) refused"
-        if json {
-            var fields: [(String, JSONValue)] = [("stopped", .string(url)), ("answered", .int(session.answered)),
-                                                 ("dropped", .int(session.dropped)), ("refused", .int(session.refused))]
-            if let why { fields.append(("reason", .string(why))) }
-            streams.write(JSONValue.object(fields).serialized + "\n")
-        } else {
-            streams.write(summary + "\n")
-        }
+        streams.write(format.serveStopped(url: url, session: session, reason: nil))
         streams.flush()
+        return 0
     }
 
     /// 127.0.0.0/8, ::1 and localhost: reachable from this machine only.

@@ -3,12 +3,12 @@ import CredScript
 /// The executable's side of a script run: results to stdout as text or JSON Lines,
 /// diagnostics to stderr, scripts from files, recordings to private files.
 final class TerminalHost: ScriptHost {
-    enum Format: String, CaseIterable, Sendable { case text, json }
-
     let streams: StandardStreams
-    let format: Format
+    let format: any RunFormat
+    /// Renders the records in `format`.
+    let writer: any RecordWriter
+    /// The records as text, whatever `format` is: what `--step` shows of a command.
     let textRenderer: TextRenderer
-    let jsonRenderer = JSONLinesRenderer()
     let diagnostics: DiagnosticFormatter
     /// `credsh test` runs scripts silently: only the verdicts are printed.
     var quiet = false
@@ -28,14 +28,13 @@ final class TerminalHost: ScriptHost {
     var activeSDK: () -> String = { "" }
     /// Echoed commands are printed (`--echo`); at the prompt they are only recorded.
     var printsEcho = true
-    /// `--compact`, `compact on`.
-    var compact: CompactTextRenderer?
     /// `--step`: waits for Enter before each command.
     var pacer: StepPacer?
 
-    init(streams: StandardStreams, format: Format, color: Bool, errorColor: Bool) {
+    init(streams: StandardStreams, format: any RunFormat, color: Bool, errorColor: Bool) {
         self.streams = streams
         self.format = format
+        self.writer = format.makeWriter(color: color)
         self.textRenderer = TextRenderer(style: color ? .ansi : .plain)
         self.diagnostics = DiagnosticFormatter(style: errorColor ? .ansi : .plain)
     }
@@ -46,18 +45,14 @@ final class TerminalHost: ScriptHost {
     func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
         diagramRecorder?.record(record, activeSDK: activeSDK())
         if case .echo(let command, let file, _) = record {
-            if let pacer, format == .text { return pacer.pause(before: command, shown: textRenderer.render(record), sdk: activeSDK(), streams: streams) }
+            if let pacer, format.isForPeople { return pacer.pause(before: command, shown: textRenderer.render(record), sdk: activeSDK(), streams: streams) }
             // At the prompt, what was typed is on the screen already; a command of a file
             // `source` runs is not, so it is shown before its results, as --echo shows it.
             guard printsEcho || file != REPL.sourceName else { return }
         }
         guard !quiet else { return }
         line.removeAll(keepingCapacity: true)
-        switch format {
-        case .text:
-            if let compact { line = compact.render(record) } else { textRenderer.write(record, to: &line) }
-        case .json: jsonRenderer.write(record, from: origin, to: &line)
-        }
+        writer.write(record, from: origin, to: &line)
         streams.write(line)
     }
 
@@ -75,9 +70,7 @@ final class TerminalHost: ScriptHost {
         // Standard output says what the commands produced; standard error says why the run
         // failed, and where. With JSON, a failed expectation is also a record in the output,
         // so a reader of the stream alone sees the script fail.
-        if format == .json, !quiet, diagnostic.kind == .expectation {
-            streams.write(jsonRenderer.expectationFailed(diagnostic))
-        }
+        if !quiet, diagnostic.kind == .expectation { streams.write(format.expectationFailed(diagnostic)) }
         streams.writeError(diagnostics.format(diagnostic, source: source))
     }
 
@@ -112,17 +105,13 @@ final class TerminalHost: ScriptHost {
         try FileSystem.write(path, Array(text.utf8), mode: .replace(newMode: 0o644))
     }
 
-    func setCompact(_ on: Bool) -> Bool {
-        guard format == .text else { return false }
-        compact = on ? CompactTextRenderer(style: textRenderer.style) : nil
-        return true
-    }
+    func setCompact(_ on: Bool) -> Bool { writer.setCompact(on) }
 
     /// At the prompt only: long output (`help all`) goes through $PAGER (Pager).
     var pagesLongOutput = false
 
     func page(_ lines: [String]) -> Bool {
-        guard pagesLongOutput, format == .text, !quiet, let command = Pager.command(for: lines) else { return false }
+        guard pagesLongOutput, format.isForPeople, !quiet, let command = Pager.command(for: lines) else { return false }
         streams.flush()
         return Pager.show(lines, through: command)
     }

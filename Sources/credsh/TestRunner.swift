@@ -12,32 +12,32 @@ enum TestRunner {
         var jobs = TestRunner.cores
         var shard: Shard?
         var settings = ScriptTest.Settings()
-        var format: TerminalHost.Format = .text
+        var format: any SuiteFormat = TextSuiteFormat()
         var junitPath: String?
         var htmlPath: String?
         var color = false
 
         init(_ parsed: ParsedArguments, _ syntax: CommandSyntax) throws(UsageError) {
             paths = parsed.positionals
-            if let text = parsed.values["jobs"] {
+            if let text = parsed.value(TestOptions.jobs) {
                 guard let jobs = Int(text), jobs >= 1 else {
                     throw UsageError("--jobs (-j) takes how many scripts to run at once, 1 or more, not '\(text)'", syntax)
                 }
                 self.jobs = min(jobs, 1024)
             }
-            if let text = parsed.values["shard"] {
+            if let text = parsed.value(TestOptions.shard) {
                 guard let shard = Shard(text) else {
                     throw UsageError("--shard takes K/N, the K-th of N shares with 1 ≤ K ≤ N (such as 2/4), not '\(text)'", syntax)
                 }
                 self.shard = shard
             }
-            settings = ScriptTest.Settings(seed: try parsed.seed(syntax), keepGoing: parsed.has("keep-going"), update: parsed.has("update"),
-                                           maxSteps: try parsed.maxSteps(syntax), coverage: parsed.has("coverage"))
-            format = try parsed.format(syntax)
-            junitPath = parsed.values["junit"]
-            htmlPath = parsed.values["html"]
+            settings = ScriptTest.Settings(seed: try parsed.seed(syntax), keepGoing: parsed.has(TestOptions.keepGoing), update: parsed.has(TestOptions.update),
+                                           maxSteps: try parsed.maxSteps(syntax), coverage: parsed.has(TestOptions.coverage))
+            format = try SuiteFormats.named(parsed.value(TestOptions.format) ?? TextSuiteFormat().name, syntax)
+            junitPath = parsed.value(TestOptions.junit)
+            htmlPath = parsed.value(TestOptions.html)
             settings.diagrams = htmlPath != nil
-            color = format == .text && !parsed.has("no-color") && (Environment.value("NO_COLOR") ?? "").isEmpty
+            color = format.isForPeople && !parsed.has(TestOptions.noColor) && (Environment.value("NO_COLOR") ?? "").isEmpty
                 && StandardStreams.stdoutIsTerminal
         }
     }
@@ -76,7 +76,9 @@ enum TestRunner {
             all.enumerated().filter { shard.contains(position: $0.offset) }.map(\.element)
         } ?? all
 
-        let report = TestReport(format: configuration.format, color: configuration.color)
+        let format = configuration.format
+        let style = SuiteStyle(color: configuration.color)
+        streams.write(format.opening(verdicts: scripts.count))
         var verdicts: [ScriptVerdict] = []
         var code: Int32 = 0
         var passed = 0
@@ -89,7 +91,7 @@ enum TestRunner {
         WorkerPool.run(count: scripts.count, threads: configuration.jobs, job: { index in
             IsolatedScriptTest.run(scripts[index], settings)
         }, deliver: { _, verdict in
-            streams.write(report.verdict(verdict))
+            streams.write(format.verdict(verdict, number: verdicts.count + 1, style: style))
             if verdict.passed { passed += 1 }
             if verdict.skipped != nil { skipped += 1 }
             code = ExitCode.mostSevere(code, verdict.exitCode)
@@ -97,8 +99,7 @@ enum TestRunner {
             verdicts.append(verdict)
         })
         if settings.coverage {
-            let report = CoverageReport(format: configuration.format, color: configuration.color)
-            streams.write(report.render(coverage, scripts: scripts.count, shard: configuration.shard))
+            streams.write(format.coverage(FlowCoverage.report(coverage), scripts: scripts.count, shard: configuration.shard, style: style))
         }
         // The files first, so that the summary's code, the process's and the reports' are
         // one (a file that cannot be written is an I/O error: 4).
@@ -120,9 +121,10 @@ enum TestRunner {
                 code = ExitCode.mostSevere(code, 4)
             }
         }
-        streams.write(report.summary(passed: passed, failed: verdicts.count - passed - skipped, skipped: skipped,
-                                     expectations: (verdicts.reduce(0) { $0 + $1.expectations }, verdicts.reduce(0) { $0 + $1.expectationsFailed }),
-                                     exitCode: code))
+        streams.write(format.summary(SuiteTotals(
+            passed: passed, failed: verdicts.count - passed - skipped, skipped: skipped,
+            expectationsPassed: verdicts.reduce(0) { $0 + $1.expectations },
+            expectationsFailed: verdicts.reduce(0) { $0 + $1.expectationsFailed }, exitCode: code)))
         streams.flush()
         return code
     }

@@ -105,10 +105,10 @@ func compactOutput(_ script: String) -> [String] {
         }
         #expect(try Glossary.render(["sync", "errors"]).first == "sync error")
         #expect(try Glossary.render(["Challenge", "Mode"]).first == "challenge mode")
-        do {
+        do throws(SimulationError) {
             _ = try Glossary.render(["chalenge", "mode"])
             Issue.record("a misspelt term must not be found")
-        } catch let error as SimulationError {
+        } catch {
             #expect(error.message.contains("did you mean 'challenge mode'?"))
         }
     }

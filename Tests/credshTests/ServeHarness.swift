@@ -179,8 +179,8 @@ final class InProcessSusi {
         evaluator.run(SourceFile(name: "in-process", text: script))
     }
 
-    /// The answer the simulated server gives `request` in this process.
-    func answer(_ request: SusiRequest) -> SusiResponse? {
-        evaluator.simulation.modify(SusiSimulator.self) { sdk, world in sdk.serve(request, world: world) }.answer
+    /// The answer the served SDK gives `request` in this process.
+    func answer(_ request: HTTPRequest) -> HTTPAnswer? {
+        evaluator.simulation.serve(request)?.answer
     }
 }

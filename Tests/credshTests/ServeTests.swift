@@ -40,10 +40,12 @@ import Testing
             let encoded = ServeTests.encode(parameters)
             let wire = form ? try served.curl(method, path, form: encoded)
                 : try served.curl(method, parameters.isEmpty ? path : path + "?" + encoded)
-            let request = SusiRequest(method: method, path: path, parameters: parameters, clientHost: "127.0.0.1",
-                                      headers: [("User-Agent", "credsh-test")])
+            // The same bytes in process: the query, or the form with its type, as curl sent them.
+            let request = HTTPRequest(method: method, path: path, query: form ? "" : encoded,
+                                      headers: [("User-Agent", "credsh-test")] + (form ? [("Content-Type", "application/x-www-form-urlencoded")] : []),
+                                      body: form ? Array(encoded.utf8) : [], clientHost: "127.0.0.1")
             let answer = try #require(local.answer(request), sourceLocation: sourceLocation)
-            let (type, bytes) = answer.bodyBytes()
+            let (type, bytes) = (answer.contentType, answer.body)
             #expect(wire.status == expected, comment, sourceLocation: sourceLocation)
             #expect(wire.status == answer.status, "\(method) \(path): the wire and the simulation differ", sourceLocation: sourceLocation)
             #expect(wire.header("Content-Type") == type, sourceLocation: sourceLocation)
@@ -120,8 +122,9 @@ import Testing
         // Parameters: POST merges the query and the form, first value wins; GET keeps the last.
         let merged = try served.curl("POST", login + "?login=eve%40example.com&password=stolen123", form: "password=wrong&type=access-token")
         #expect(merged.status == 200, "\(merged.text)")
-        #expect(local.answer(SusiRequest(method: "POST", path: login, parameters: [("login", eve), ("password", "stolen123"), ("password", "wrong"), ("type", "access-token")],
-                                         headers: [("User-Agent", "credsh-test")]))?.status == 200)
+        #expect(local.answer(HTTPRequest(method: "POST", path: login, query: "login=eve%40example.com&password=stolen123",
+                                         headers: [("User-Agent", "credsh-test"), ("Content-Type", "application/x-www-form-urlencoded")],
+                                         body: Array("password=wrong&type=access-token".utf8), clientHost: "127.0.0.1"))?.status == 200)
         try c.check("GET", login, [("login", eve), ("password", "wrong"), ("password", "stolen123"), ("type", "access-token")], expect: 200, "GET keeps the last")
 
         // The 2019 rule, set through the control API.
@@ -226,6 +229,14 @@ import Testing
         #expect(state.json?["sdk"] == .string("susi"))
         #expect(state.json?["clock"] == .string("2026-01-01T00:00:00Z"))
         #expect(state.text.contains(#""users":[{"user":"dave@example.com","states":["logged-in"]},{"user":"eve@example.com","states":["logged-out"]}"#))
+        // Every SDK's accounts too, the served one among them, whichever SDK the scripts used.
+        guard case .array(let sdks)? = state.json?["sdks"] else { Issue.record("no sdks in \(state.text)"); return }
+        #expect(sdks.map { $0["sdk"] } == ["relid", "onewelcome", "fiori", "susi"].map { JSONValue.string($0) })
+        #expect(sdks.last?["users"] == state.json?["users"] && sdks.last?["state"] == state.json?["state"])
+        let relidUsers = try served.control("sdk relid\nuser add carol\nsdk susi\n")
+        #expect(relidUsers.status == 200)
+        let after = try served.curl("GET", "/__credsh/state", extra: served.authorization)
+        #expect(after.text.contains(#"{"sdk":"relid","users":[{"user":"carol","states":["#))
 
         let failing = try served.control("expect state eve@example.com logged-in\n")
         #expect(failing.status == 422)

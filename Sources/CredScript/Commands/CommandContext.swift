@@ -1,11 +1,21 @@
 import CredSimulator
 
-/// What a command's implementation gets: its arguments, read through its own parameter
-/// constants and evaluated on demand, the simulation, and somewhere to print.
+/// What a command's implementation gets, and all it gets: its arguments, read through its
+/// own parameter constants and evaluated on demand, the simulation, somewhere to print, the
+/// last command's result (for `expect`), and a narrow set of the host's services. The
+/// interpreter behind it stays out of reach: a command cannot stop the run, reach its
+/// variables or its failures except through what is here. Implementations throw
+/// `CommandFailure` only.
 public struct CommandContext {
     let call: CommandCall
-    let evaluator: Evaluator
+    private let evaluator: Evaluator
     let source: SourceFile
+
+    init(call: CommandCall, evaluator: Evaluator, source: SourceFile) {
+        self.call = call
+        self.evaluator = evaluator
+        self.source = source
+    }
 
     /// The evaluator's simulation, changed in place: a `set` would copy it first, and a
     /// copy shares the SDKs' storage, so every change would copy a million accounts.
@@ -24,22 +34,81 @@ public struct CommandContext {
         }
     }
 
+    /// `exit` and `skip`: the run stops here, successfully (or skipped, saying why).
+    func endRun(skipped reason: String? = nil) {
+        evaluator.verdict.skipReason = reason
+        evaluator.verdict.exitRequested = true
+    }
+
+    /// At the prompt (not a script run).
+    var isInteractive: Bool { evaluator.options.interactive }
+    /// The command table the run was parsed with (`help`).
+    var table: CommandTable { evaluator.table }
+    /// The script's own commands defined so far (`proc`), for `help`.
+    var procedures: [Procedure] { Array(evaluator.procedures.values) }
+    /// Charges work over `count` bytes of text to the step budget.
+    func chargeBytes(_ count: Int) { evaluator.chargeBytes(count) }
+
+    // MARK: Expectations
+
+    /// The last command's result, or an expectation failure when nothing has run.
+    func lastResult() throws(CommandFailure) -> CommandResult {
+        do { return try evaluator.lastResult(self) } catch { throw .diagnostic(error) }
+    }
+
+    /// A failed expectation at the `expect` line, showing what the last command produced.
+    func expectationFailure(_ message: String, showLast: Bool = false, at position: SourcePosition? = nil) -> CommandFailure {
+        .diagnostic(evaluator.expectationFailure(message, self, showLast: showLast, at: position))
+    }
+
+    // MARK: Host services
+
+    /// Shows `lines` through a pager when a person at a terminal wants that; otherwise prints them.
+    func page(_ lines: [String]) {
+        if evaluator.host.page(lines) { evaluator.printed += lines } else { say(lines) }
+    }
+
+    /// `serve start|stop|status`: the host's server, at the prompt only.
+    func serve(_ request: ServeRequest) throws(CommandFailure) -> [String] {
+        do { return try evaluator.host.serve(request) } catch { throw .cannotRun(error.message) }
+    }
+
+    /// The session so far as a sequence diagram, where the host keeps one.
+    func sessionDiagram(title: String) -> SequenceDiagram? { evaluator.host.sessionDiagram(title: title) }
+
+    /// Writes a picture (`diagram FILE`), replacing the file.
+    func writePicture(_ path: String, text: String) throws(HostError) { try evaluator.host.writePicture(path, text: text) }
+
+    /// `compact on|off`; false when the host's output is not text for people.
+    func setCompact(_ on: Bool) -> Bool { evaluator.host.setCompact(on) }
+
+    /// `record [--force] FILE`.
+    func startRecording(_ path: String, overwrite: Bool) throws(CommandFailure) {
+        try evaluator.startRecording(path, overwrite: overwrite, call: call, source: source)
+    }
+
+    /// `record stop`.
+    func stopRecording() throws(CommandFailure) { try evaluator.stopRecording() }
+
+    /// `source FILE`: runs it here, in this simulation.
+    func runSourced(_ path: String) throws(CommandFailure) { try evaluator.runSourced(path, from: call, in: source) }
+
     // MARK: Arguments
 
     func has(_ parameter: Parameter) -> Bool { call.argument(parameter.name) != nil }
 
-    func text(_ parameter: Parameter) throws -> String {
-        guard let value = try optionalText(parameter) else { throw SimulationError("\(call.spec.name) is missing \(parameter.name)") }
+    func text(_ parameter: Parameter) throws(CommandFailure) -> String {
+        guard let value = try optionalText(parameter) else { throw .cannotRun("\(call.spec.name) is missing \(parameter.name)") }
         return value
     }
 
-    func optionalText(_ parameter: Parameter) throws -> String? {
+    func optionalText(_ parameter: Parameter) throws(CommandFailure) -> String? {
         guard case .single(let expression)? = call.argument(parameter.name) else { return nil }
         noteSecret(expression, for: parameter)
-        let text = try evaluator.text(of: expression, in: source)
+        let text = try textOf(expression)
         // A name is printed on lines of its own (`users`): a newline in it would split them.
         if parameter.kind == .newUser, text.unicodeScalars.contains(where: String.isControl) {
-            throw SimulationError("\(parameter.label) cannot hold a control character such as a newline")
+            throw .cannotRun("\(parameter.label) cannot hold a control character such as a newline")
         }
         return text
     }
@@ -49,7 +118,7 @@ public struct CommandContext {
         if parameter.kind == .secret, case .variable(let name) = expression.kind { evaluator.secretVariables.insert(name) }
     }
 
-    func texts(_ parameter: Parameter) throws -> [String] {
+    func texts(_ parameter: Parameter) throws(CommandFailure) -> [String] {
         guard case .list(let items)? = call.argument(parameter.name) else { return [] }
         var out: [String] = []
         for item in items {
@@ -57,60 +126,60 @@ public struct CommandContext {
             if case .variable(let name) = item.kind, evaluator.secretVariables.contains(name), parameter.kind != .secret {
                 out.append(ScriptWriter.mask)  // `echo $pw` shows *** once $pw held a secret
             } else {
-                out.append(try evaluator.text(of: item, in: source))
+                out.append(try textOf(item))
             }
         }
         return out
     }
 
-    func optionalInteger(_ parameter: Parameter) throws -> Int? {
+    func optionalInteger(_ parameter: Parameter) throws(CommandFailure) -> Int? {
         guard case .single(let expression)? = call.argument(parameter.name) else { return nil }
-        return try evaluator.integer(expression, in: source)
+        return try integerOf(expression)
     }
 
-    func integer(_ parameter: Parameter) throws -> Int {
-        guard let value = try optionalInteger(parameter) else { throw SimulationError("\(call.spec.name) is missing \(parameter.name)") }
+    func integer(_ parameter: Parameter) throws(CommandFailure) -> Int {
+        guard let value = try optionalInteger(parameter) else { throw .cannotRun("\(call.spec.name) is missing \(parameter.name)") }
         return value
     }
 
-    func duration(_ parameter: Parameter) throws -> Int64 {
+    func duration(_ parameter: Parameter) throws(CommandFailure) -> Int64 {
         guard case .single(let expression)? = call.argument(parameter.name) else {
-            throw SimulationError("\(call.spec.name) is missing \(parameter.name)")
+            throw .cannotRun("\(call.spec.name) is missing \(parameter.name)")
         }
-        let value = try evaluator.evaluate(expression, in: source)
+        let value = try valueOf(expression)
         if case .text(let spelled) = value, let seconds = Lexer.duration(in: spelled) { return seconds }
         guard case .duration(let seconds) = value else {
-            throw Diagnostic(.runtime, "\(parameter.name) must be a duration such as 90d, but the value is \(value.text)",
-                             file: source.name, at: expression.position)
+            throw .diagnostic(Diagnostic(.runtime, "\(parameter.name) must be a duration such as 90d, but the value is \(value.text)",
+                             file: source.name, at: expression.position))
         }
         return seconds
     }
 
     /// `KEY=VALUE` pairs, values evaluated, in the order written.
-    func pairs(_ parameter: Parameter) throws -> [(key: String, value: Value)] {
+    func pairs(_ parameter: Parameter) throws(CommandFailure) -> [(key: String, value: Value)] {
         try refuseSingle(parameter)
         guard case .pairs(let pairs)? = call.argument(parameter.name) else { return [] }
         var out: [(key: String, value: Value)] = []
-        for pair in pairs { out.append((pair.key, try evaluator.evaluate(pair.value, in: source))) }
+        for pair in pairs { out.append((pair.key, try valueOf(pair.value))) }
         return out
     }
 
     /// `KEY=VALUE` pairs evaluated, each with its spelling when it was a number or a
     /// duration written out (`charsNotAllowed=007` is 7, spelled `007`).
-    func spelledPairs(_ parameter: Parameter) throws -> [(key: String, value: Value, spelling: String?)] {
+    func spelledPairs(_ parameter: Parameter) throws(CommandFailure) -> [(key: String, value: Value, spelling: String?)] {
         try refuseSingle(parameter)
         guard case .pairs(let pairs)? = call.argument(parameter.name) else { return [] }
         var out: [(key: String, value: Value, spelling: String?)] = []
-        for pair in pairs { out.append((pair.key, try evaluator.evaluate(pair.value, in: source), pair.value.spelling)) }
+        for pair in pairs { out.append((pair.key, try valueOf(pair.value), pair.value.spelling)) }
         return out
     }
 
     /// `KEY=VALUE` pairs with each value as written (`blocklist=00700` keeps its zeros).
-    func textPairs(_ parameter: Parameter) throws -> [(key: String, value: String)] {
+    func textPairs(_ parameter: Parameter) throws(CommandFailure) -> [(key: String, value: String)] {
         try refuseSingle(parameter)
         guard case .pairs(let pairs)? = call.argument(parameter.name) else { return [] }
         var out: [(key: String, value: String)] = []
-        for pair in pairs { out.append((pair.key, try evaluator.text(of: pair.value, in: source))) }
+        for pair in pairs { out.append((pair.key, try textOf(pair.value))) }
         return out
     }
 
@@ -121,38 +190,51 @@ public struct CommandContext {
     }
 
     /// A single argument's value, evaluated (a `~"pattern"` stays a pattern).
-    func value(_ parameter: Parameter) throws -> Value {
+    func value(_ parameter: Parameter) throws(CommandFailure) -> Value {
         guard case .single(let expression)? = call.argument(parameter.name) else {
-            throw SimulationError("\(call.spec.name) is missing \(parameter.name)")
+            throw .cannotRun("\(call.spec.name) is missing \(parameter.name)")
         }
-        if case .pattern = expression.kind { return try evaluator.evaluate(expression, in: source) }
-        return .text(try evaluator.text(of: expression, in: source))
+        if case .pattern = expression.kind { return try valueOf(expression) }
+        return .text(try textOf(expression))
     }
 
     /// A JSON object (or a variable) where only `KEY=VALUE` pairs are read: refused, not
     /// taken for "no pairs".
-    private func refuseSingle(_ parameter: Parameter) throws {
+    private func refuseSingle(_ parameter: Parameter) throws(CommandFailure) {
         guard case .single? = call.argument(parameter.name) else { return }
-        throw SimulationError("\(call.spec.name) takes \(parameter.label), not one JSON object or variable")
+        throw .cannotRun("\(call.spec.name) takes \(parameter.label), not one JSON object or variable")
     }
 
     /// The single value given where pairs were expected (an inline JSON policy).
-    func single(_ parameter: Parameter) throws -> Value? {
+    func single(_ parameter: Parameter) throws(CommandFailure) -> Value? {
         guard case .single(let expression)? = call.argument(parameter.name) else { return nil }
-        return try evaluator.evaluate(expression, in: source)
+        return try valueOf(expression)
+    }
+
+    // Values, their evaluation's errors the command's.
+    private func valueOf(_ expression: Expression) throws(CommandFailure) -> Value {
+        do { return try evaluator.evaluate(expression, in: source) } catch { throw .diagnostic(error) }
+    }
+
+    private func textOf(_ expression: Expression) throws(CommandFailure) -> String {
+        do { return try evaluator.text(of: expression, in: source) } catch { throw .diagnostic(error) }
+    }
+
+    private func integerOf(_ expression: Expression) throws(CommandFailure) -> Int {
+        do { return try evaluator.integer(expression, in: source) } catch { throw .diagnostic(error) }
     }
 
     // MARK: Users
 
     /// A user of the active SDK, or a runtime error with a did-you-mean.
-    func existingUser(_ parameter: Parameter) throws -> String {
+    func existingUser(_ parameter: Parameter) throws(CommandFailure) -> String {
         let user = try text(parameter)
         guard simulation.active.states(of: user, world: simulation.world) == nil else { return user }
         let known = simulation.active.userIDs
         do {
             var message = "no user '\(user)'"
             if let guess = Spelling.closest(to: user, among: known) { message += " — did you mean '\(guess)'?" }
-            throw SimulationError(message)
+            throw .cannotRun(message)
         }
     }
 }

@@ -124,13 +124,13 @@ public final class CommandSpec: Sendable {
     /// `let`, `repeat`, `for`, `proc` and `expect VALUE OP VALUE` are statements with syntax
     /// of their own (Parser, Parser+Blocks, Parser+Captures); their usage is written out.
     public let syntaxUsage: String?
-    let perform: @Sendable (CommandContext) throws -> [Outcome]
+    let perform: @Sendable (CommandContext) throws(CommandFailure) -> [Outcome]
     /// What the parser checks of the literal arguments beyond their kinds (a policy's values).
     let check: StaticCheck?
 
     public init(_ name: String, _ parameters: [Parameter] = [], group: String, sdk: String? = nil, role: Role = .action,
                 summary: String, example: String, syntaxUsage: String? = nil, check: StaticCheck? = nil,
-                perform: @escaping @Sendable (CommandContext) throws -> [Outcome]) {
+                perform: @escaping @Sendable (CommandContext) throws(CommandFailure) -> [Outcome]) {
         self.name = name
         self.parameters = parameters
         self.summary = summary

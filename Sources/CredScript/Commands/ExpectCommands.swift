@@ -24,84 +24,84 @@ enum ExpectCommands {
     static let all: [CommandSpec] = [
         CommandSpec("expect event", [position, event, fields], group: group, role: .expectation,
                     summary: "Some event of the last command (or the N-th, counting from 1) has this name and these fields",
-                    example: "expect event getPassword challengeMode=4 statusCode=118") { c in
+                    example: "expect event getPassword challengeMode=4 statusCode=118") { c throws(CommandFailure) in
             let which = try c.optionalInteger(position)
             try matchEvent(c, wanted: true, pick: which.map { .number($0) } ?? .any)
             return []
         },
         CommandSpec("expect last event", [event, fields], group: group, role: .expectation,
                     summary: "The last event of the last command has this name and these fields",
-                    example: "expect last event getPassword statusCode=102") { c in
+                    example: "expect last event getPassword statusCode=102") { c throws(CommandFailure) in
             try matchEvent(c, wanted: true, pick: .last)
             return []
         },
         CommandSpec("expect events", [events], group: group, role: .expectation,
                     summary: "The last command's events are exactly these, in this order",
-                    example: "expect events getPassword onUserLoggedIn") { c in
-            let result = try c.evaluator.lastResult(c)
+                    example: "expect events getPassword onUserLoggedIn") { c throws(CommandFailure) in
+            let result = try c.lastResult()
             let wanted = try c.texts(events)
             let actual = result.events.map(\.name)
             if wanted != actual {
                 let said = wanted.isEmpty ? "no events" : wanted.joined(separator: " ")
-                throw c.evaluator.expectationFailure(
-                    "expected the events \(said), in this order; got \(actual.isEmpty ? "none" : actual.joined(separator: " "))", c, showLast: true)
+                throw c.expectationFailure(
+                    "expected the events \(said), in this order; got \(actual.isEmpty ? "none" : actual.joined(separator: " "))", showLast: true)
             }
             return []
         },
         CommandSpec("expect no event", [event, fields], group: group, role: .expectation,
                     summary: "No event of the last command has this name (and these fields)",
-                    example: "expect no event onUserLoggedOff") { c in
+                    example: "expect no event onUserLoggedOff") { c throws(CommandFailure) in
             try matchEvent(c, wanted: false, pick: .any)
             return []
         },
         CommandSpec("expect error", [message], group: group, role: .acknowledgement,
                     summary: "The last command failed with this whole message, this error code, or a message ~\"regex\" finds",
-                    example: "expect error \"New password and confirm password do not match\"") { c in
-            let result = try c.evaluator.lastResult(c)
+                    example: "expect error \"New password and confirm password do not match\"") { c throws(CommandFailure) in
+            let result = try c.lastResult()
             let wanted = try c.value(message)
             guard let error = result.failure else {
-                throw c.evaluator.expectationFailure("expected the last command to fail with \(describe(wanted)), but it succeeded", c, showLast: true)
+                throw c.expectationFailure("expected the last command to fail with \(describe(wanted)), but it succeeded", showLast: true)
             }
             let codeMatches = Int(wanted.text).map { $0 == error.code } ?? false
-            c.evaluator.chargeBytes(error.message.utf8.count)  // compared or searched once
+            c.chargeBytes(error.message.utf8.count)  // compared or searched once
             if !codeMatches, !TextMatch.matches(error.message, wanted) {
                 let code = error.code.map { " (code \($0))" } ?? ""
-                throw c.evaluator.expectationFailure("expected the error \(describe(wanted)), but the error was \"\(error.message)\"\(code)",
-                                                     c, showLast: true)
+                throw c.expectationFailure("expected the error \(describe(wanted)), but the error was \"\(error.message)\"\(code)",
+                                                     showLast: true)
             }
             return []
         },
         CommandSpec("expect output", [line], group: group, role: .expectation,
                     summary: "A line the last command printed (app: lines, notes, policy show, user show) is this text, or ~\"regex\" finds one",
-                    example: "expect output \"app: policy: Must be between 8 and 16 characters long\"") { c in
-            let result = try c.evaluator.lastResult(c)
+                    example: "expect output \"app: policy: Must be between 8 and 16 characters long\"") { c throws(CommandFailure) in
+            let result = try c.lastResult()
             let wanted = try c.value(line)
             let lines = result.printed.map { $0.trimmedSpacesAndTabs }
             // Each line is compared or searched once: work in proportion to what was printed.
-            c.evaluator.chargeBytes(lines.reduce(0) { $0 + $1.utf8.count })
+            c.chargeBytes(lines.reduce(0) { $0 + $1.utf8.count })
             let match = TextMatch(wanted)
             if !lines.contains(where: { match.matches($0) }) {
-                throw c.evaluator.expectationFailure("expected a line of output \(describe(wanted))", c, showLast: true)
+                throw c.expectationFailure("expected a line of output \(describe(wanted))", showLast: true)
             }
             return []
         },
         CommandSpec("expect no output", [line], group: group, role: .expectation,
                     summary: "No line the last command printed is this text, or is found by ~\"regex\"",
-                    example: "expect no output ~\"hint\"") { c in
-            let result = try c.evaluator.lastResult(c)
+                    example: "expect no output ~\"hint\"") { c throws(CommandFailure) in
+            let result = try c.lastResult()
             let wanted = try c.value(line)
             let lines = result.printed.map { $0.trimmedSpacesAndTabs }
-            c.evaluator.chargeBytes(lines.reduce(0) { $0 + $1.utf8.count })
+            c.chargeBytes(lines.reduce(0) { $0 + $1.utf8.count })
             let match = TextMatch(wanted)
             if let shown = lines.first(where: { match.matches($0) }) {
-                throw c.evaluator.expectationFailure("expected no line of output \(describe(wanted)), but the last command printed \"\(shown)\"", c)
+                throw c.expectationFailure("expected no line of output \(describe(wanted)), but the last command printed \"\(shown)\"")
             }
             return []
         },
         CommandSpec("expect note", [noteFields], group: group, role: .expectation,
                     summary: "The last command was refused by this policy rule (rule=KEY, message=TEXT: the simulator's note)",
-                    example: "expect note rule=minSc", check: noteCheck) { c in
-            let result = try c.evaluator.lastResult(c)
+                    example: "expect note rule=minSc", check: noteCheck) { c throws(CommandFailure) in
+            let result = try c.lastResult()
             let pairs = try c.pairs(noteFields)
             let refusals = result.outcomes.compactMap { outcome -> [(String, JSONValue)]? in
                 guard case let .policyRefusal(rule, text) = outcome else { return nil }
@@ -112,29 +112,29 @@ enum ExpectCommands {
             }
             if !matched {
                 let said = pairs.map { "\($0.key)=\($0.value.text)" }.joined(separator: " ")
-                throw c.evaluator.expectationFailure(
+                throw c.expectationFailure(
                     refusals.isEmpty ? "expected a policy refusal \(said), but no policy rule refused anything" : "expected a policy refusal \(said)",
-                    c, showLast: true)
+                    showLast: true)
             }
             return []
         },
         CommandSpec("expect state", [user, not, state], group: group, role: .expectation,
                     summary: "The user is in this state, or with 'not' is not (the active SDK's states: logged-in, logged-out, …)",
-                    example: "expect state alice logged-in") { c in
+                    example: "expect state alice logged-in") { c throws(CommandFailure) in
             let id = try c.text(user), wanted = try c.text(state)
             let sim = c.simulation
             guard sim.activeCatalog.userStateNames.contains(wanted) else {
                 // Only a variable gets here (the parser checks literals): a runtime error, like other bad values.
-                throw SimulationError("STATE must be one of \(sim.activeCatalog.userStateNames.joined(separator: ", ")), not '\(wanted)'")
+                throw .cannotRun("STATE must be one of \(sim.activeCatalog.userStateNames.joined(separator: ", ")), not '\(wanted)'")
             }
             guard let states = sim.active.states(of: id, world: sim.world) else {
-                throw SimulationError("no user '\(id)' in \(sim.activeCatalog.name)")
+                throw .cannotRun("no user '\(id)' in \(sim.activeCatalog.name)")
             }
             if c.has(not), states.contains(wanted) {
-                throw c.evaluator.expectationFailure("expected \(id) not to be \(wanted), but \(id) is \(states.joined(separator: ", "))", c)
+                throw c.expectationFailure("expected \(id) not to be \(wanted), but \(id) is \(states.joined(separator: ", "))")
             }
             if !c.has(not), !states.contains(wanted) {
-                throw c.evaluator.expectationFailure("expected \(id) to be \(wanted), but \(id) is \(states.joined(separator: ", "))", c)
+                throw c.expectationFailure("expected \(id) to be \(wanted), but \(id) is \(states.joined(separator: ", "))")
             }
             return []
         },
@@ -147,12 +147,12 @@ enum ExpectCommands {
 
     enum Pick { case any, last, number(Int) }
 
-    static func matchEvent(_ c: CommandContext, wanted: Bool, pick: Pick) throws {
-        let result = try c.evaluator.lastResult(c)
+    static func matchEvent(_ c: CommandContext, wanted: Bool, pick: Pick) throws(CommandFailure) {
+        let result = try c.lastResult()
         let name = try c.text(event)
         let catalog = c.simulation.activeCatalog
         guard let spec = catalog.event(name) else {
-            throw SimulationError("unknown event '\(name)' for \(catalog.name); its events: \(catalog.eventNames.joined(separator: ", "))")
+            throw .cannotRun("unknown event '\(name)' for \(catalog.name); its events: \(catalog.eventNames.joined(separator: ", "))")
         }
         let pairs = try c.pairs(fields)
         let positions = c.pairPositions(fields)
@@ -161,8 +161,8 @@ enum ExpectCommands {
         // validatePolicyCompliance errorCode=9011` holds when the PIN passed and no errorCode came.
         let known = SDKFlows.fieldNames(of: spec, sdk: catalog.name)
         if let unknown = pairs.firstIndex(where: { !known.contains($0.key) }) {
-            throw c.evaluator.expectationFailure("\(name) has no field '\(pairs[unknown].key)' (its fields: \(known.joined(separator: ", ")))",
-                                                 c, showLast: true, at: positions[unknown])
+            throw c.expectationFailure("\(name) has no field '\(pairs[unknown].key)' (its fields: \(known.joined(separator: ", ")))",
+                                                 showLast: true, at: positions[unknown])
         }
         let said = ([name] + pairs.indices.map { "\(pairs[$0].key)\(ops[$0].rawValue)\(pairs[$0].value.text)" }).joined(separator: " ")
         let candidates: [SDKEvent]
@@ -170,13 +170,13 @@ enum ExpectCommands {
         case .any: candidates = result.events.filter { $0.name == name }
         case .last:
             guard let last = result.events.last else {
-                throw c.evaluator.expectationFailure("expected the last event to be \(said), but the last command delivered none", c, showLast: true)
+                throw c.expectationFailure("expected the last event to be \(said), but the last command delivered none", showLast: true)
             }
             candidates = [last]
         case .number(let n):
             guard n >= 1, n <= result.events.count else {
-                throw c.evaluator.expectationFailure("expected an event #\(n) \(said), but the last command delivered \(result.events.count)",
-                                                     c, showLast: true)
+                throw c.expectationFailure("expected an event #\(n) \(said), but the last command delivered \(result.events.count)",
+                                                     showLast: true)
             }
             candidates = [result.events[n - 1]]
         }
@@ -184,7 +184,7 @@ enum ExpectCommands {
         if wanted, case let there? = candidates.first, there.name != name {
             let which: String
             if case .number(let n) = pick { which = "event #\(n)" } else { which = "the last event" }
-            throw c.evaluator.expectationFailure("expected \(which) to be \(said), but it was \(there.name)", c, showLast: true)
+            throw c.expectationFailure("expected \(which) to be \(said), but it was \(there.name)", showLast: true)
         }
         let readable = candidates.map { FieldMatch.fields(of: $0, sdk: result.sdk) }
         let matched = readable.contains { fieldsOfEvent in
@@ -206,9 +206,9 @@ enum ExpectCommands {
                     !FieldMatch.matches(readable[0].first { $0.0 == pairs[i].key }?.1, ops[i], pairs[i].value, field: pairs[i].key, sdk: result.sdk)
                 }.map { positions[$0] }
             }
-            throw c.evaluator.expectationFailure("expected \(which) \(said)", c, showLast: true, at: at)
+            throw c.expectationFailure("expected \(which) \(said)", showLast: true, at: at)
         }
-        if !wanted, matched { throw c.evaluator.expectationFailure("expected no event \(said), but there was one", c, showLast: true) }
+        if !wanted, matched { throw c.expectationFailure("expected no event \(said), but there was one", showLast: true) }
     }
 }
 

@@ -16,7 +16,7 @@ struct APISummary: Sendable {
 /// delivers, an API the app calls), the active SDK's first; another SDK's entries are
 /// shown with its name when the active one has none.
 enum ExplainText {
-    static func render(_ query: String, active: SDKCatalog) throws -> [String] {
+    static func render(_ query: String, active: SDKCatalog) throws(SimulationError) -> [String] {
         var lines: [String] = []
         for catalog in [active] + Simulation.catalogs.filter({ $0.name != active.name }) {
             let found = entries(query, in: catalog)

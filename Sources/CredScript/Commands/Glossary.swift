@@ -31,7 +31,7 @@ enum Glossary {
         ("virtual clock", "The simulation's own time: it starts at 2026-01-01T00:00:00Z and moves only when a script says so (clock advance 91d), so expiry can be shown in a second and every run prints the same."),
     ]
 
-    static func render(_ words: [String]) throws -> [String] {
+    static func render(_ words: [String]) throws(SimulationError) -> [String] {
         guard !words.isEmpty else {
             var lines: [String] = []
             for (term, meaning) in terms {

@@ -29,15 +29,14 @@ enum SharedCommands {
     static let language: [CommandSpec] = [
         CommandSpec("help", [topic], group: shell,
                     summary: "List the shared commands and the active SDK's ('help all': every SDK's), or explain one in full",
-                    example: "help update") { c in
-            let lines = HelpText.render(c.evaluator.table, topic: try c.texts(topic), active: c.simulation.activeCatalog.name,
-                                        procedures: Array(c.evaluator.procedures.values))
+                    example: "help update") { c throws(CommandFailure) in
+            let lines = HelpText.render(c.table, topic: try c.texts(topic), active: c.simulation.activeCatalog.name, procedures: c.procedures)
             // At the prompt, longer than the screen: through $PAGER (TerminalHost).
-            if c.evaluator.host.page(lines) { c.evaluator.printed += lines } else { c.say(lines) }
+            c.page(lines)
             return []
         },
         CommandSpec("echo", [words], group: shell, summary: "Print text (variables are replaced by their values)",
-                    example: "echo \"now expiring\" $user") { c in
+                    example: "echo \"now expiring\" $user") { c throws(CommandFailure) in
             c.say(try c.texts(words).joined(separator: " "))
             return []
         },
@@ -49,15 +48,15 @@ enum SharedCommands {
                     summary: "Run a block COUNT times (at most 1,000,000; blocks nest at most 64 deep)",
                     example: "repeat 3 { password Wrong1! }", syntaxUsage: "repeat COUNT { ... }") { _ in [] },
         CommandSpec("source", [file], group: shell,
-                    summary: "Run another script here (paths are relative to this script; nested at most 32 deep)", example: "source setup.credscript") { c in
-            try c.evaluator.runSourced(try c.text(file), from: c.call, in: c.source)
+                    summary: "Run another script here (paths are relative to this script; nested at most 32 deep)", example: "source setup.credscript") { c throws(CommandFailure) in
+            try c.runSourced(try c.text(file))
             return []
         },
         CommandSpec("sdk", [sdkName], group: shell,
                     summary: "Show the active SDK and list them all, or switch to another (each keeps its own users and state)",
-                    example: "sdk onewelcome") { c in
+                    example: "sdk onewelcome") { c throws(CommandFailure) in
             if let name = try c.optionalText(sdkName) {
-                try c.simulation.activate(name)
+                try refusing { () throws(SimulationError) in try c.simulation.activate(name) }
                 let catalog = c.simulation.activeCatalog
                 c.say("active SDK: \(catalog.name) (\(catalog.title); \(catalog.page))")
             } else {
@@ -68,52 +67,51 @@ enum SharedCommands {
         },
         CommandSpec("record", [force, recordFile], group: shell, role: .session,
                     summary: "At the prompt: save this session as a self-checking script (mode 0600: it holds the secrets); an existing FILE only with --force",
-                    example: "record session.credscript") { c in
-            try c.evaluator.startRecording(try c.text(recordFile), overwrite: c.has(force), call: c.call, source: c.source)
+                    example: "record session.credscript") { c throws(CommandFailure) in
+            try c.startRecording(try c.text(recordFile), overwrite: c.has(force))
             return []
         },
-        CommandSpec("record stop", group: shell, role: .session, summary: "Stop recording", example: "record stop") { c in
-            try c.evaluator.stopRecording()
+        CommandSpec("record stop", group: shell, role: .session, summary: "Stop recording", example: "record stop") { c throws(CommandFailure) in
+            try c.stopRecording()
             return []
         },
         CommandSpec("exit", group: shell, role: .session,
-                    summary: "Leave the prompt, or end the script here (successfully)", example: "exit") { c in
-            c.evaluator.exitRequested = true
+                    summary: "Leave the prompt, or end the script here (successfully)", example: "exit") { c throws(CommandFailure) in
+            c.endRun()
             return []
         },
         CommandSpec("skip", [reason], group: shell, role: .session,
                     summary: "End the script here as skipped, saying why (credsh test and its JUnit count it skipped; a plain run exits 0)",
-                    example: "skip \"the server's lockout is not simulated yet\"") { c in
-            guard !c.evaluator.options.interactive else {
-                throw SimulationError("skip ends a script as skipped; at the prompt, exit leaves")
+                    example: "skip \"the server's lockout is not simulated yet\"") { c throws(CommandFailure) in
+            guard !c.isInteractive else {
+                throw .cannotRun("skip ends a script as skipped; at the prompt, exit leaves")
             }
             let why = try c.texts(reason).joined(separator: " ")
             c.say("skipped: \(why)")
-            c.evaluator.skipReason = why
-            c.evaluator.exitRequested = true
+            c.endRun(skipped: why)
             return []
         },
     ]
 
     static let clockAndNetwork: [CommandSpec] = [
-        CommandSpec("clock", group: world, summary: "Show the virtual time", example: "clock") { c in
+        CommandSpec("clock", group: world, summary: "Show the virtual time", example: "clock") { c throws(CommandFailure) in
             c.say(UTCTimestamp.format(c.simulation.now))
             return []
         },
         CommandSpec("clock advance", [duration], group: world, summary: "Move the virtual clock forward",
-                    example: "clock advance 91d") { c in
+                    example: "clock advance 91d") { c throws(CommandFailure) in
             let seconds = try c.duration(duration)
             guard c.simulation.world.clock.advance(by: seconds) else {
-                throw SimulationError("the clock cannot go past 9999-12-31T23:59:59Z")
+                throw .cannotRun("the clock cannot go past 9999-12-31T23:59:59Z")
             }
             c.say("\(UTCTimestamp.format(c.simulation.now)) (+\(SimDuration(seconds: seconds).description))")
             return []
         },
-        CommandSpec("clock set", [time], group: world, summary: "Set the virtual clock, forward or back (from 1970 to 9999)", example: "clock set 2026-03-01") { c in
+        CommandSpec("clock set", [time], group: world, summary: "Set the virtual clock, forward or back (from 1970 to 9999)", example: "clock set 2026-03-01") { c throws(CommandFailure) in
             let text = try c.text(time)
-            guard let instant = UTCTimestamp.parse(text) else { throw SimulationError("'\(text)' is not a time such as 2026-03-01") }
+            guard let instant = UTCTimestamp.parse(text) else { throw .cannotRun("'\(text)' is not a time such as 2026-03-01") }
             guard c.simulation.world.clock.set(to: instant) else {
-                throw SimulationError("the clock cannot go before 1970-01-01T00:00:00Z (the Unix epoch)")
+                throw .cannotRun("the clock cannot go before 1970-01-01T00:00:00Z (the Unix epoch)")
             }
             c.say(UTCTimestamp.format(c.simulation.now))
             return []
@@ -126,7 +124,7 @@ enum SharedCommands {
 
     static func networkSwitch(_ name: String, _ key: WritableKeyPath<NetworkConditions, Bool> & Sendable, to value: Bool,
                               _ summary: String) -> CommandSpec {
-        CommandSpec(name, group: world, summary: summary, example: name) { c in
+        CommandSpec(name, group: world, summary: summary, example: name) { c throws(CommandFailure) in
             c.simulation.world.network[keyPath: key] = value
             let network = c.simulation.world.network
             c.say("network: \(network.networkUp ? "up" : "down"), server: \(network.serverUp ? "up" : "down")")
@@ -135,7 +133,7 @@ enum SharedCommands {
     }
 
     static let activeSDK: [CommandSpec] = [
-        CommandSpec("users", group: verbs, summary: "List the active SDK's users and their states", example: "users") { c in
+        CommandSpec("users", group: verbs, summary: "List the active SDK's users and their states", example: "users") { c throws(CommandFailure) in
             let sim = c.simulation
             let ids = sim.active.userIDs
             c.say(ids.isEmpty ? ["no users in \(sim.activeCatalog.name) (add one with: user add NAME …; help user add)"] : ids.map { id in
@@ -144,39 +142,39 @@ enum SharedCommands {
             return []
         },
         CommandSpec("user show", [user], group: verbs,
-                    summary: "Show a user (never the secret: only how it is stored)", example: "user show alice") { c in
+                    summary: "Show a user (never the secret: only how it is stored)", example: "user show alice") { c throws(CommandFailure) in
             let id = try c.existingUser(user)
             c.say(c.simulation.active.describeUser(id, world: c.simulation.world) ?? [])
             return []
         },
         CommandSpec("policy show", group: verbs, summary: "Show the active SDK's policy, as the app shows it and as enforced",
-                    example: "policy show") { c in
+                    example: "policy show") { c throws(CommandFailure) in
             c.say(c.simulation.active.describePolicy())
             return []
         },
         CommandSpec("login", [user, secret], group: verbs,
                     summary: "Sign the user in with the active SDK (answering the first challenge if a secret is given)",
-                    example: "login alice \"Passw0rd!\"") { c in
+                    example: "login alice \"Passw0rd!\"") { c throws(CommandFailure) in
             // Each SDK decides what an unknown user means: SUSI's server answers 422, the others refuse.
             let id = try c.text(user), given = try c.optionalText(secret)
-            return try c.simulation.withActive { sdk, world throws(SimulationError) in try sdk.login(id, secret: given, world: world) }
+            return try refusing { () throws(SimulationError) in try c.simulation.withActive { sdk, world throws(SimulationError) in try sdk.login(id, secret: given, world: world) } }
         },
         CommandSpec("update", [current, new, confirm], group: verbs,
                     summary: "Fill the active SDK's change form (the app's checks first; CONFIRM defaults to NEW)",
-                    example: "update \"Passw0rd!\" \"N3w-Passw0rd\"") { c in
+                    example: "update \"Passw0rd!\" \"N3w-Passw0rd\"") { c throws(CommandFailure) in
             let old = try c.text(current), next = try c.text(new), again = try c.optionalText(confirm)
-            return try c.simulation.withActive { sdk, world throws(SimulationError) in
+            return try refusing { () throws(SimulationError) in try c.simulation.withActive { sdk, world throws(SimulationError) in
                 try sdk.update(current: old, new: next, confirm: again, world: world)
-            }
+            } }
         },
-        CommandSpec("logout", group: verbs, summary: "Sign the user out", example: "logout") { c in
-            try c.simulation.withActive { sdk, world throws(SimulationError) in try sdk.logout(world: world) }
+        CommandSpec("logout", group: verbs, summary: "Sign the user out", example: "logout") { c throws(CommandFailure) in
+            try refusing { () throws(SimulationError) in try c.simulation.withActive { sdk, world throws(SimulationError) in try sdk.logout(world: world) } }
         },
-        CommandSpec("cancel", group: verbs, summary: "Cancel the screen or challenge in front of the user", example: "cancel") { c in
-            try c.simulation.withActive { sdk, world throws(SimulationError) in try sdk.cancel(world: world) }
+        CommandSpec("cancel", group: verbs, summary: "Cancel the screen or challenge in front of the user", example: "cancel") { c throws(CommandFailure) in
+            try refusing { () throws(SimulationError) in try c.simulation.withActive { sdk, world throws(SimulationError) in try sdk.cancel(world: world) } }
         },
         CommandSpec("state", group: verbs, summary: "Who is signed in, what is pending, the network and the time",
-                    example: "state") { c in
+                    example: "state") { c throws(CommandFailure) in
             let sim = c.simulation
             c.say(["sdk: \(sim.activeCatalog.name)"] + sim.active.describeState(world: sim.world))
             if sim.world.network != NetworkConditions() {
@@ -187,8 +185,9 @@ enum SharedCommands {
         },
         CommandSpec("explain", [code], group: verbs,
                     summary: "What a code, an event or an API call means, in which flow, what the app should do, and who decided it",
-                    example: "explain 118") { c in
-            c.say(try ExplainText.render(try c.text(code), active: c.simulation.activeCatalog))
+                    example: "explain 118") { c throws(CommandFailure) in
+            let query = try c.text(code), active = c.simulation.activeCatalog
+            c.say(try refusing { () throws(SimulationError) in try ExplainText.render(query, active: active) })
             return []
         },
     ]

@@ -12,9 +12,9 @@ enum TeachingCommands {
     static let all: [CommandSpec] = [
         CommandSpec("diagram", [picture], group: group, role: .session,
                     summary: "At the prompt: draw the session so far as a sequence diagram (FILE.svg, or Mermaid: FILE.mmd, FILE.md, or the screen)",
-                    example: "diagram session.svg") { c in
-            guard let diagram = c.evaluator.host.sessionDiagram(title: "credsh session") else {
-                throw SimulationError("diagram draws the session at the prompt; to draw a script, run: credsh diagram FILE.credscript -o flow.svg")
+                    example: "diagram session.svg") { c throws(CommandFailure) in
+            guard let diagram = c.sessionDiagram(title: "credsh session") else {
+                throw .cannotRun("diagram draws the session at the prompt; to draw a script, run: credsh diagram FILE.credscript -o flow.svg")
             }
             let counts = "\(diagram.steps.count) command\(diagram.steps.count == 1 ? "" : "s"), \(diagram.messages.count) arrow\(diagram.messages.count == 1 ? "" : "s")"
             guard let path = try c.optionalText(picture) else {
@@ -22,20 +22,20 @@ enum TeachingCommands {
                 return []
             }
             guard let format = DiagramFormat(path: path) else {
-                throw SimulationError("diagram writes .svg, .mmd or .md files, not '\(path)'")
+                throw .cannotRun("diagram writes .svg, .mmd or .md files, not '\(path)'")
             }
-            do throws(HostError) { try c.evaluator.host.writePicture(path, text: format.render(diagram)) } catch {
-                throw SimulationError(error.message)
+            do throws(HostError) { try c.writePicture(path, text: format.render(diagram)) } catch {
+                throw .cannotRun(error.message)
             }
             c.say("wrote \(path) (\(counts))")
             return []
         },
         CommandSpec("compact", [onOff], group: group, role: .session,
                     summary: "Shorter text output: each challenge's policy once per flow, and only the fields that changed",
-                    example: "compact on") { c in
+                    example: "compact on") { c throws(CommandFailure) in
             let on = try c.text(onOff) == "on"
             // A display preference: where the output is not text for people, it changes nothing and fails nothing.
-            guard c.evaluator.host.setCompact(on) else {
+            guard c.setCompact(on) else {
                 c.say("compact output does not apply here: JSON Lines carry every field")
                 return []
             }
@@ -45,8 +45,9 @@ enum TeachingCommands {
         },
         CommandSpec("glossary", [term], group: group,
                     summary: "The terms credsh uses (challenge mode, sync error, callback, policy, …), in a sentence or two each",
-                    example: "glossary challenge mode") { c in
-            c.say(try Glossary.render(try c.texts(term)))
+                    example: "glossary challenge mode") { c throws(CommandFailure) in
+            let words = try c.texts(term)
+            c.say(try refusing { () throws(SimulationError) in try Glossary.render(words) })
             return []
         },
     ]

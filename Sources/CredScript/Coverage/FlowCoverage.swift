@@ -173,9 +173,9 @@ public struct CoverageTally: Equatable, Sendable {
     public func hits(_ key: CoverageKey, sdk: String) -> Int { counts[sdk]?[key] ?? 0 }
 }
 
-/// Counts what a run hits, command by command. The evaluator reports to it only when
-/// one is set (`Evaluator.coverage`), so a plain run does no work for coverage.
-public final class CoverageRecorder {
+/// Counts what a run hits, outcome by outcome: a subscriber of the run's events
+/// (`evaluator.events.subscribe`), so a plain run, which has none, does no work for coverage.
+public final class CoverageRecorder: RunEventSubscriber {
     public private(set) var tally = CoverageTally()
     /// The last step of each SDK, which the next one of that SDK follows: each SDK keeps
     /// its own flow while another is active, so a transition never spans two SDKs.
@@ -183,15 +183,14 @@ public final class CoverageRecorder {
 
     public init() {}
 
-    func record(_ outcomes: [Outcome], sdk: String) {
-        guard let flow = SDKFlows.flow(named: sdk) else { return }
-        for outcome in outcomes {
-            let hit = flow.coverage(of: outcome)
-            for key in hit.keys { tally.add(key, sdk: sdk) }
-            guard let step = hit.step else { continue }
-            if let previous = lastStep[sdk] { tally.add(.transition(previous, step), sdk: sdk) }
-            lastStep[sdk] = step
-        }
+    /// Counts what each outcome a command produced hits, under the SDK it came from.
+    public func receive(_ event: RunEvent) {
+        guard case .output(.outcome(let outcome, let sdk), _) = event, let flow = SDKFlows.flow(named: sdk) else { return }
+        let hit = flow.coverage(of: outcome)
+        for key in hit.keys { tally.add(key, sdk: sdk) }
+        guard let step = hit.step else { return }
+        if let previous = lastStep[sdk] { tally.add(.transition(previous, step), sdk: sdk) }
+        lastStep[sdk] = step
     }
 }
 

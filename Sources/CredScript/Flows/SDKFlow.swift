@@ -38,6 +38,10 @@ protocol SDKFlow: Sendable {
     /// What one of this SDK's outcomes hit: which field carries which kind of code is
     /// this SDK's knowledge, so it lives here and not in shared code.
     static func coverage(of outcome: Outcome) -> OutcomeCoverage
+
+    /// The line of this SDK's commands that sends, from the device, the request a real
+    /// HTTP client sent (`credsh serve`), for a recording; nil when it has none.
+    static func replayLine(method: String, path: String, parameters: [(String, String)]) -> String?
 }
 
 extension SDKFlow {
@@ -49,6 +53,7 @@ extension SDKFlow {
     static var policyRuleNames: [String] { [] }
     static var examples: [String: String] { [:] }
     static var failureHints: [Int: String] { [:] }
+    static func replayLine(method: String, path: String, parameters: [(String, String)]) -> String? { nil }
 }
 
 /// Every SDK's contribution, in the order of `Simulation.sdkTypes`.

@@ -11,15 +11,16 @@ extension Evaluator {
         if call.spec.isExpectation {
             do {
                 _ = try call.spec.perform(context)
-                expectationsPassed += 1
-            } catch let diagnostic as Diagnostic {
-                if diagnostic.kind == .expectation { expectationsFailed += 1 }
-                // An expectation that did not hold; a runtime error in one (a bad value) still stops.
-                fail(diagnostic, source, stopsTheRun: !(options.continueAfterFailedExpectations && diagnostic.kind == .expectation))
-            } catch let error as SimulationError {
-                fail(Diagnostic(.runtime, error.message, file: source.name, at: call.position), source)
+                events.publish(.expectationHeld)
             } catch {
-                fail(Diagnostic(.runtime, "\(error)", file: source.name, at: call.position), source)
+                switch error {
+                case .diagnostic(let diagnostic):
+                    // An expectation that did not hold; a runtime error in one (a bad value) is a failure.
+                    let chained = withCallChain(diagnostic)  // inside a procedure or a sourced file
+                    events.publish(chained.kind == .expectation ? .expectationFailed(chained, source: source) : .failure(chained, source: source))
+                case .cannotRun(let message):
+                    fail(Diagnostic(.runtime, message, file: source.name, at: call.position), source)
+                }
             }
             if call.spec.role == .acknowledgement { pendingFailure = nil }
             return
@@ -31,18 +32,17 @@ extension Evaluator {
         do {
             outcomes = try call.spec.perform(context)
             for outcome in outcomes { emit(.outcome(outcome, sdk: sdk)) }
-            coverage?.record(outcomes, sdk: sdk)
             failure = Evaluator.failure(in: outcomes)
-        } catch let error as SimulationError {
-            emit(.commandError(error.message))
-            failure = CommandResult.Failure(message: error.message, code: nil, isRuntime: true)
-        } catch let diagnostic as Diagnostic {
-            // A bad value (an undefined variable, a file that cannot be read): not something `expect error` covers.
-            fail(diagnostic, source)
-            return
         } catch {
-            fail(Diagnostic(.runtime, "\(error)", file: source.name, at: call.position), source)
-            return
+            switch error {
+            case .cannotRun(let message):
+                emit(.commandError(message))
+                failure = CommandResult.Failure(message: message, code: nil, isRuntime: true)
+            case .diagnostic(let diagnostic):
+                // A bad value (an undefined variable, a file that cannot be read): not something `expect error` covers.
+                fail(diagnostic, source)
+                return
+            }
         }
         last = CommandResult(name: call.spec.name, position: call.position, sdk: sdk, outcomes: outcomes, failure: failure, said: printed)
         if let failure {
@@ -87,7 +87,7 @@ extension Evaluator {
     // MARK: Expectations
 
     /// The last command's result, or an expectation failure when nothing has run.
-    func lastResult(_ c: CommandContext) throws -> CommandResult {
+    func lastResult(_ c: CommandContext) throws(Diagnostic) -> CommandResult {
         guard let last else { throw expectationFailure("no command has run yet, so there is nothing to check", c) }
         return last
     }
@@ -109,17 +109,17 @@ extension Evaluator {
     /// `record [--force] FILE`: the session so far, then each statement as it runs. When the
     /// file cannot be written (or exists, without `--force`), nothing changes: a recording
     /// that was running goes on into its own file.
-    func startRecording(_ path: String, overwrite: Bool, call: CommandCall, source: SourceFile) throws {
-        guard let journal else { throw SimulationError("record works at the prompt; a script is already a recording") }
+    func startRecording(_ path: String, overwrite: Bool, call: CommandCall, source: SourceFile) throws(CommandFailure) {
+        guard let journal else { throw .cannotRun("record works at the prompt; a script is already a recording") }
         guard !journal.overflowed else {
             let size = journal.maximumBytes >= 1 << 20 ? "\(journal.maximumBytes >> 20) MB" : "\(journal.maximumBytes) bytes"
-            throw SimulationError("this session has run more than \(size) of script, more than is kept to replay it "
-                                  + "from the start; record in a new session")
+            throw .cannotRun("this session has run more than \(size) of script, more than is kept to replay it "
+                             + "from the start; record in a new session")
         }
         let running = journal.recordingPath
         do { try host.beginRecording(path, text: journal.recordingText, overwrite: overwrite) } catch {
             let still = running.map { "; still recording to \($0)" } ?? "; not recording"
-            throw Diagnostic(.io, error.message + still, file: source.name, at: call.position)
+            throw .diagnostic(Diagnostic(.io, error.message + still, file: source.name, at: call.position))
         }
         journal.startRecording(to: path)
         if let running, running != path { emit(.text("the recording to \(running) ends here")) }
@@ -130,25 +130,25 @@ extension Evaluator {
     /// The file being recorded into, for the prompt to show.
     public var recordingPath: String? { journal?.recordingPath }
 
-    func stopRecording() throws {
-        guard let journal, journal.isRecording else { throw SimulationError("not recording") }
+    func stopRecording() throws(CommandFailure) {
+        guard let journal, journal.isRecording else { throw .cannotRun("not recording") }
         journal.stopRecording()
         host.endRecording()
         emit(.text("recording stopped"))
     }
 
-    func runSourced(_ path: String, from call: CommandCall, in source: SourceFile) throws {
+    func runSourced(_ path: String, from call: CommandCall, in source: SourceFile) throws(CommandFailure) {
         guard sourceDepth < Evaluator.maximumSourceDepth else {
-            halted = true
-            throw Diagnostic(.runtime, "source is nested more than \(Evaluator.maximumSourceDepth) deep (does a file source itself?): the run stops here",
-                             file: source.name, at: call.position)
+            verdict.halted = true
+            throw .diagnostic(Diagnostic(.runtime, "source is nested more than \(Evaluator.maximumSourceDepth) deep (does a file source itself?): the run stops here",
+                                         file: source.name, at: call.position))
         }
         let included: SourceFile
         do { included = try host.loadScript(path, includingFile: source.name) } catch {
-            throw Diagnostic(.io, error.message, file: source.name, at: call.position)
+            throw .diagnostic(Diagnostic(.io, error.message, file: source.name, at: call.position))
         }
         if let problem = ScriptText.problem(in: included.bytes) {
-            throw Diagnostic(.io, "cannot source \(included.name): not a UTF-8 text script (\(problem))", file: source.name, at: call.position)
+            throw .diagnostic(Diagnostic(.io, "cannot source \(included.name): not a UTF-8 text script (\(problem))", file: source.name, at: call.position))
         }
         sourceDepth += 1
         defer { sourceDepth -= 1 }

@@ -35,9 +35,8 @@ extension Evaluator {
     /// that would nest deeper than `maximumRunNesting`. Each true is followed by `leaveNesting`.
     func enterNesting(at position: SourcePosition, in source: SourceFile) -> Bool {
         guard runNesting < Evaluator.maximumRunNesting else {
-            halted = true
-            fail(Diagnostic(.runtime, "blocks, procedure calls and sourced files are nested more than \(Evaluator.maximumRunNesting) deep as the run goes: it stops here",
-                            file: source.name, at: position), source)
+            events.publish(.halted(withCallChain(Diagnostic(.runtime, "blocks, procedure calls and sourced files are nested more than \(Evaluator.maximumRunNesting) deep as the run goes: it stops here",
+                                                            file: source.name, at: position)), source: source))
             return false
         }
         runNesting += 1
@@ -124,9 +123,8 @@ extension Evaluator {
         case .failure(let problem):
             fail(Diagnostic(.runtime, problem.message, file: source.name, at: comparison.position), source)
         case .success(true):
-            expectationsPassed += 1
+            events.publish(.expectationHeld)
         case .success(false):
-            expectationsFailed += 1
             let said = "\(ScriptWriter.render(comparison.left)) \(comparison.op.rawValue) \(ScriptWriter.render(comparison.right))"
             var sides: [String] = []
             for (expression, value) in [(comparison.left, left), (comparison.right, right.text)] {
@@ -135,8 +133,8 @@ extension Evaluator {
                 sides.append("$\(name) is \(secretVariables.contains(name) ? ScriptWriter.mask : shown)")
             }
             let shown = sides.isEmpty ? "it does not hold" : sides.joined(separator: " and ")
-            fail(Diagnostic(.expectation, "expected \(said), but \(shown)", file: source.name, at: comparison.position), source,
-                 stopsTheRun: !options.continueAfterFailedExpectations)
+            let diagnostic = Diagnostic(.expectation, "expected \(said), but \(shown)", file: source.name, at: comparison.position)
+            events.publish(.expectationFailed(withCallChain(diagnostic), source: source))
         }
     }
 
@@ -243,9 +241,9 @@ extension Evaluator {
             emit(.echo(command: ScriptWriter.render(.call(call), masked: true), file: source.name, line: call.position.line))
         }
         guard callDepth < Evaluator.maximumCallDepth else {
-            halted = true  // going on would call again, as deep
-            fail(Diagnostic(.runtime, "procedure calls are nested more than \(Evaluator.maximumCallDepth) deep (does \(procedure.name) call itself?): the run stops here",
-                            file: source.name, at: call.position), source)
+            // Halted: going on would call again, as deep.
+            events.publish(.halted(withCallChain(Diagnostic(.runtime, "procedure calls are nested more than \(Evaluator.maximumCallDepth) deep (does \(procedure.name) call itself?): the run stops here",
+                                                            file: source.name, at: call.position)), source: source))
             return .stop
         }
         guard enterNesting(at: call.position, in: source) else { return .stop }

@@ -1,7 +1,10 @@
 import CredSimulator
 
-/// Runs statements against a simulation. It owns the variables and remembers the
-/// result of the last command, which is what `expect` checks.
+/// Runs statements against a simulation: it only interprets. It owns the variables and
+/// the step and KDF budgets, and remembers the result of the last command, which is what
+/// `expect` checks. What happens it publishes as run events (RunEvent) through `events`:
+/// the host's renderer, coverage and the failure policy (RunVerdict, which decides whether
+/// a failure stops the run, caps what is shown and gives the exit code) subscribe there.
 ///
 /// A script is parsed twice: once whole, to report every syntax error before anything
 /// runs, then statement by statement as it executes, so memory stays flat however long
@@ -28,7 +31,7 @@ public final class Evaluator {
     /// (README, "Bounds"). A value shorter than this costs nothing beyond its statement.
     public static let bytesPerStep = 64
     /// Failures reported in full; later ones (under `--keep-going`) are only counted.
-    public static let reportedFailures = 100
+    public static let reportedFailures = RunVerdict.reportedFailures
 
     public struct Options: Sendable {
         /// Print each command (masked) before its results.
@@ -56,14 +59,20 @@ public final class Evaluator {
 
     public var simulation: Simulation
     public let table: CommandTable
-    public var options: Options
+    public var options: Options {
+        didSet {
+            verdict.keepGoing = options.keepGoing
+            verdict.continueAfterFailedExpectations = options.continueAfterFailedExpectations
+        }
+    }
     /// Checked between statements: Ctrl-C at the prompt stops a long `repeat`.
     public var interruptRequested: () -> Bool = { false }
     /// What the run says when `interruptRequested` stopped it (a control run: its time limit).
     public var interruptReason = "interrupted"
-    /// Counts what each command's outcomes hit, for `credsh test --coverage`; nil (no
-    /// work at all) unless coverage was asked for.
-    public var coverage: CoverageRecorder?
+    /// Where the run's events go: masked once, judged by `verdict`, then to subscribers.
+    public let events: RunEvents
+    /// What the run's failures mean: whether it stops, what is shown, its exit code.
+    public var verdict: RunVerdict { events.verdict }
 
     let host: ScriptHost
     var variables: [String: Value] = [:]
@@ -85,22 +94,6 @@ public final class Evaluator {
     /// Inside a block whose run the journal needs statement by statement.
     var tracksReplay = false
 
-    /// Every failure reported, in order (the first `reportedFailures`); the most severe
-    /// decides the exit code (`ExitCode`).
-    public internal(set) var failures: [Diagnostic] = []
-    /// How many `expect` statements ran and held.
-    public internal(set) var expectationsPassed = 0
-    /// Set by `exit`: the run stops, successfully.
-    public internal(set) var exitRequested = false
-    /// Set by `skip`: why the script stopped there, to be reported as skipped.
-    public internal(set) var skipReason: String?
-    /// Failures past `reportedFailures`: counted, not kept or shown.
-    public internal(set) var droppedFailures = 0
-    /// The most severe code among the dropped failures: a runtime error past the cap still
-    /// makes the run's code 3.
-    private var droppedExitCode: Int32 = 0
-    /// How many `expect` statements did not hold, those past the cap included.
-    public internal(set) var expectationsFailed = 0
     /// Steps spent so far in this run: statements executed, and KDF work (kdfRoundsPerStep).
     public internal(set) var steps = 0
     private let kdfMeter = KDFMeter()
@@ -111,14 +104,15 @@ public final class Evaluator {
     /// Names the sources checked so far give as secrets, so that their `let` is masked
     /// before the line that gives them (SecretFlow).
     var secretFlow = SecretFlow()
-    /// Every secret value seen so far: each message passes through it (KnownSecrets).
+    /// Every secret value seen so far: each event passes through it (RunEvents).
     /// A control run of `credsh serve` starts from the live evaluator's and hands them back.
-    public var knownSecrets = KnownSecrets()
+    public var knownSecrets: KnownSecrets {
+        get { events.knownSecrets }
+        _modify { yield &events.knownSecrets }
+        set { events.knownSecrets = newValue }
+    }
     /// The lines the running command printed itself, for `expect output`.
     var printed: [String] = []
-    /// The run cannot usefully go on, even under `--keep-going`: the step budget is spent,
-    /// or `source` recursed past its depth (going on would recurse again, exponentially).
-    var halted = false
 
     public init(simulation: Simulation = Simulation(), table: CommandTable = .standard,
                 options: Options = Options(), host: ScriptHost) {
@@ -126,6 +120,9 @@ public final class Evaluator {
         self.table = table
         self.options = options
         self.host = host
+        events = RunEvents(verdict: RunVerdict(keepGoing: options.keepGoing,
+                                               continueAfterFailedExpectations: options.continueAfterFailedExpectations))
+        events.subscribe(HostRenderer(host))
         if options.interactive { journal = SessionJournal() }
     }
 
@@ -140,32 +137,26 @@ public final class Evaluator {
 
     /// At the prompt each line starts afresh: earlier failures do not stop later lines.
     public func clearFailures() {
-        failures.removeAll()
-        failureStopsTheRun = false
-        droppedFailures = 0
-        droppedExitCode = 0
-        expectationsFailed = 0
-        exitRequested = false
-        skipReason = nil
+        verdict.clear()
         steps = 0
-        halted = false
     }
 
     /// Counts a failure that happened outside the language (a script file that cannot be read).
-    public func recordFailure(_ diagnostic: Diagnostic) {
-        failures.append(diagnostic)
-        failureStopsTheRun = true
-    }
+    public func recordFailure(_ diagnostic: Diagnostic) { verdict.count(diagnostic) }
 
+    // What the verdict says, as the evaluator has always said it.
+    public var failures: [Diagnostic] { verdict.failures }
+    public var expectationsPassed: Int { verdict.expectationsPassed }
+    public var expectationsFailed: Int { verdict.expectationsFailed }
+    public var droppedFailures: Int { verdict.droppedFailures }
+    public var exitRequested: Bool { verdict.exitRequested }
+    public var skipReason: String? { verdict.skipReason }
     /// The exit code for the run so far: 0, or the most severe failure's (`ExitCode`).
-    public var exitCode: Int32 { ExitCode.mostSevere(ExitCode.of(failures), droppedExitCode) }
+    public var exitCode: Int32 { verdict.exitCode }
 
     enum Flow { case proceed, stop }
 
-    var shouldStop: Bool { exitRequested || halted || (!options.keepGoing && failureStopsTheRun) }
-    /// A failure that stops a run without `keepGoing` has happened (every failure but an
-    /// expectation's under `continueAfterFailedExpectations`).
-    private var failureStopsTheRun = false
+    var shouldStop: Bool { verdict.shouldStop }
 
     // MARK: Running sources
 
@@ -182,7 +173,7 @@ public final class Evaluator {
             if execute(statement, in: source) == .stop { break }
         }
         flushPendingFailure()
-        return !failureStopsTheRun || options.keepGoing
+        return !verdict.failureStopsTheRun || options.keepGoing
     }
 
     /// Parses without running; reports every syntax error. True when there were none.
@@ -212,32 +203,19 @@ public final class Evaluator {
         for diagnostic in diagnostics {
             // A sourced file is checked each time it runs (`repeat 100000 { source bad.credscript }`):
             // past the run's cap its errors are counted like any other failure, not shown.
-            if sourceDepth > 0, failures.count >= Evaluator.reportedFailures {
+            if sourceDepth > 0, !verdict.showsMoreFailures {
                 fail(diagnostic, source)
                 continue
             }
-            let (shown, quoted) = knownSecrets.redact(diagnostic, source: source)
-            if failures.count < Evaluator.reportedFailures { failures.append(shown) }
-            failureStopsTheRun = true
-            host.report(shown, source: quoted)
+            events.publish(.syntaxError(diagnostic, source: source))
         }
         return diagnostics.isEmpty
     }
 
-    func fail(_ diagnostic: Diagnostic, _ source: SourceFile?, stopsTheRun: Bool = true) {
-        if stopsTheRun { failureStopsTheRun = true }
-        let (diagnostic, source) = knownSecrets.redact(withCallChain(diagnostic), source: source)
-        guard failures.count < Evaluator.reportedFailures else {
-            if droppedFailures == 0 {
-                host.report(Diagnostic(diagnostic.kind, "more than \(Evaluator.reportedFailures) failures: the rest are counted, not shown",
-                                       file: diagnostic.file, at: diagnostic.position), source: nil)
-            }
-            droppedFailures += 1
-            droppedExitCode = ExitCode.mostSevere(droppedExitCode, diagnostic.exitCode)
-            return
-        }
-        failures.append(diagnostic)
-        host.report(diagnostic, source: source)
+    /// A failure of the script: what it means (stop or go on, shown or counted) is the
+    /// verdict's to decide. Inside a procedure or a sourced file it says where it was called from.
+    func fail(_ diagnostic: Diagnostic, _ source: SourceFile?) {
+        events.publish(.failure(withCallChain(diagnostic), source: source))
     }
 
     // MARK: Statements
@@ -251,11 +229,8 @@ public final class Evaluator {
         if shouldStop { return (.stop, .none) }
         steps += 1
         if steps > options.stepBudget {
-            halted = true
-            failures.append(Diagnostic(.runtime, "the run reached its step budget of \(options.stepBudget) (a step is a statement, \(Evaluator.kdfRoundsPerStep) rounds of the KDF, or \(Evaluator.bytesPerStep) bytes of text handled) and stopped (--max-steps raises it)",
-                                       file: source.name, at: statement.position))
-            let (shown, quoted) = knownSecrets.redact(failures[failures.count - 1], source: source)
-            host.report(shown, source: quoted)
+            events.publish(.halted(Diagnostic(.runtime, "the run reached its step budget of \(options.stepBudget) (a step is a statement, \(Evaluator.kdfRoundsPerStep) rounds of the KDF, or \(Evaluator.bytesPerStep) bytes of text handled) and stopped (--max-steps raises it)",
+                                              file: source.name, at: statement.position), source: source))
             return (.stop, .none)
         }
         if interruptRequested() || StopSignal.isRaised {
@@ -347,11 +322,9 @@ public final class Evaluator {
     }
 
     /// Shows a record as coming from the statement that is running.
+    @inline(__always)
     func emit(_ record: OutputRecord) {
-        // Any record may quote a secret given in the wrong place (`policy password raw $pw`
-        // prints the policy it read, `initiate $pw` sends it as a credential type): every
-        // record passes through the known secrets.
-        host.emit(knownSecrets.redact(record), from: origin)
+        events.publish(.output(record, origin: origin))
     }
 
     /// Learns the secrets a statement gives by their place, or that may be secrets given

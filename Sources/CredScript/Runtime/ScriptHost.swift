@@ -13,7 +13,7 @@ public protocol ScriptHost: AnyObject {
     func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError)
     func appendRecording(_ text: String)
     func endRecording()
-    /// Starts, stops or describes the HTTP server of `serve start|stop` (Flows/Susi), which
+    /// Starts, stops or describes the served SDK's HTTP server (`serve start|stop`), which
     /// only the executable's prompt can run; returns lines to print.
     func serve(_ request: ServeRequest) throws(HostError) -> [String]
     /// At the prompt: the session so far as a sequence diagram (`diagram`); nil where

@@ -22,19 +22,19 @@ enum FioriFlow: SDKFlow {
     static let commands: [CommandSpec] = [
         CommandSpec("user add", [newUser, initialPasscode, touchID], group: group, sdk: catalog.name,
                     summary: "Onboard a user with a passcode (checked against the policy), Touch ID off unless 'touchid'",
-                    example: "user add carol passcode \"Abcdefg1\" touchid") { c in
+                    example: "user add carol passcode \"Abcdefg1\" touchid") { c throws(CommandFailure) in
             let id = try c.text(newUser), given = try c.text(initialPasscode), biometric = c.has(touchID)
-            try fiori(c) { sdk, _ throws(SimulationError) in try sdk.addUser(id, passcode: given, touchID: biometric) }
+            try refusing { () throws(SimulationError) in try fiori(c) { sdk, _ throws(SimulationError) in try sdk.addUser(id, passcode: given, touchID: biometric) } }
             c.say("onboarded \(id) (Touch ID \(biometric ? "on" : "off"))")
             return []
         },
         CommandSpec("touchid", [setting, user], group: group, sdk: catalog.name,
                     summary: "Turn a user's Touch ID preference on or off, or make the next biometric prompt fail or be canceled",
-                    example: "touchid fail") { c in
+                    example: "touchid fail") { c throws(CommandFailure) in
             let word = try c.text(setting), id = try c.optionalText(user)
             switch word {
             case "on", "off":
-                return try fiori(c) { sdk, _ throws(SimulationError) in try sdk.setTouchID(id, on: word == "on") }
+                return try refusing { () throws(SimulationError) in try fiori(c) { sdk, _ throws(SimulationError) in try sdk.setTouchID(id, on: word == "on") } }
             case "fail":
                 fiori(c) { sdk, _ in sdk.failNextBiometric() }
                 c.say("the next biometric prompt fails (the passcode screen is shown instead)")
@@ -44,28 +44,29 @@ enum FioriFlow: SDKFlow {
                 c.say("the next biometric prompt is canceled (the passcode screen is shown instead)")
                 return []
             default:
-                throw SimulationError("touchid takes on, off, fail or cancel, not '\(word)'")
+                throw .cannotRun("touchid takes on, off, fail or cancel, not '\(word)'")
             }
         },
         CommandSpec("changepasscode", group: group, sdk: catalog.name,
-                    summary: "Present FUIPasscodeChangeController to the signed-in user", example: "changepasscode") { c in
-            try fiori(c) { sdk, world throws(SimulationError) in try sdk.changePasscode(world: world) }
+                    summary: "Present FUIPasscodeChangeController to the signed-in user", example: "changepasscode") { c throws(CommandFailure) in
+            try refusing { () throws(SimulationError) in try fiori(c) { sdk, world throws(SimulationError) in try sdk.changePasscode(world: world) } }
         },
         CommandSpec("passcode", [passcode], group: group, sdk: catalog.name,
-                    summary: "Type a passcode into the screen shown", example: "passcode \"Abcdefg1\"") { c in
+                    summary: "Type a passcode into the screen shown", example: "passcode \"Abcdefg1\"") { c throws(CommandFailure) in
             let given = try c.text(passcode)
-            return try fiori(c) { sdk, world throws(SimulationError) in try sdk.answerPasscode(given, world: world) }
+            return try refusing { () throws(SimulationError) in try fiori(c) { sdk, world throws(SimulationError) in try sdk.answerPasscode(given, world: world) } }
         },
         CommandSpec("resetpasscode", group: group, sdk: catalog.name,
                     summary: "Tap the reset button a wrong passcode shows on the first screen (the store is reset)",
-                    example: "resetpasscode") { c in
-            try fiori(c) { sdk, world throws(SimulationError) in try sdk.resetPasscode(world: world) }
+                    example: "resetpasscode") { c throws(CommandFailure) in
+            try refusing { () throws(SimulationError) in try fiori(c) { sdk, world throws(SimulationError) in try sdk.resetPasscode(world: world) } }
         },
         CommandSpec("policy passcode", [rules], group: group, sdk: catalog.name,
                     summary: "Set the whole FUIPasscodePolicy (keys not given take SAP's defaults)",
                     example: "policy passcode minLength=8 hasDigit=true retryLimit=3 isDigitsOnly=false",
-                    check: PolicyCheck.check(rules) { pairs in _ = try PasscodePolicy.parse(pairs.map { ($0.key, $0.text) }) }) { c in
-            let policy = try PasscodePolicy.parse(try c.textPairs(rules))
+                    check: PolicyCheck.check(rules) { pairs in _ = try PasscodePolicy.parse(pairs.map { ($0.key, $0.text) }) }) { c throws(CommandFailure) in
+            let pairs = try c.textPairs(rules)
+            let policy = try refusing { () throws(SimulationError) in try PasscodePolicy.parse(pairs) }
             fiori(c) { sdk, _ in sdk.policy = policy }
             c.say(c.simulation.active.describePolicy())
             return []

@@ -20,40 +20,41 @@ enum OneWelcomeFlow: SDKFlow {
     static let commands: [CommandSpec] = [
         CommandSpec("user add", [newUser, initialPIN, stateless], group: group, sdk: catalog.name,
                     summary: "Register a profile with a PIN (checked against the PIN policy), or a stateless user",
-                    example: "user add bob pin 52817") { c in
+                    example: "user add bob pin 52817") { c throws(CommandFailure) in
             let id = try c.text(newUser), given = try c.optionalText(initialPIN), isStateless = c.has(stateless)
             switch (given, isStateless) {
             case (let pin?, false):
-                try onewelcome(c) { sdk, _ throws(SimulationError) in try sdk.addProfile(id, pin: pin) }
+                try refusing { () throws(SimulationError) in try onewelcome(c) { sdk, _ throws(SimulationError) in try sdk.addProfile(id, pin: pin) } }
                 c.say("registered \(id) (profile with a PIN)")
             case (nil, true):
-                try onewelcome(c) { sdk, _ throws(SimulationError) in try sdk.addStatelessUser(id) }
+                try refusing { () throws(SimulationError) in try onewelcome(c) { sdk, _ throws(SimulationError) in try sdk.addStatelessUser(id) } }
                 c.say("added \(id) (stateless: no PIN, no stored profile)")
             default:
-                throw SimulationError("user add takes either 'pin PIN' or 'stateless' (usage: user add USER pin PIN | user add USER stateless)")
+                throw .cannotRun("user add takes either 'pin PIN' or 'stateless' (usage: user add USER pin PIN | user add USER stateless)")
             }
             return []
         },
         CommandSpec("changepin", group: group, sdk: catalog.name,
-                    summary: "changePin: start changing the authenticated user's PIN", example: "changepin") { c in
+                    summary: "changePin: start changing the authenticated user's PIN", example: "changepin") { c throws(CommandFailure) in
             onewelcome(c) { sdk, world in sdk.changePin(world: world) }
         },
         CommandSpec("pin", [pin], group: group, sdk: catalog.name,
-                    summary: "Answer the pending PIN challenge (authentication, current PIN or new PIN)", example: "pin 52817") { c in
+                    summary: "Answer the pending PIN challenge (authentication, current PIN or new PIN)", example: "pin 52817") { c throws(CommandFailure) in
             let given = try c.text(pin)
-            return try onewelcome(c) { sdk, world throws(SimulationError) in try sdk.answerPin(given, world: world) }
+            return try refusing { () throws(SimulationError) in try onewelcome(c) { sdk, world throws(SimulationError) in try sdk.answerPin(given, world: world) } }
         },
         CommandSpec("validate", [pin], group: group, sdk: catalog.name,
                     summary: "validatePolicyCompliance: would the PIN policy accept this PIN? (changes nothing)",
-                    example: "validate 13579") { c in
+                    example: "validate 13579") { c throws(CommandFailure) in
             let given = try c.text(pin)
             return c.simulation.sdk(OneWelcomeSimulator.self).validatePolicyCompliance(given)
         },
         CommandSpec("policy pin", [rules], group: group, sdk: catalog.name,
                     summary: "Set the whole PIN policy (keys not given take their defaults)",
                     example: "policy pin length=5 maxSimilar=2 sequences=false blocklist=12345,00000 attempts=3",
-                    check: PolicyCheck.check(rules) { pairs in _ = try PinPolicy.parse(pairs.map { ($0.key, $0.text) }) }) { c in
-            let policy = try PinPolicy.parse(try c.textPairs(rules))
+                    check: PolicyCheck.check(rules) { pairs in _ = try PinPolicy.parse(pairs.map { ($0.key, $0.text) }) }) { c throws(CommandFailure) in
+            let pairs = try c.textPairs(rules)
+            let policy = try refusing { () throws(SimulationError) in try PinPolicy.parse(pairs) }
             onewelcome(c) { sdk, _ in sdk.policy = policy }
             c.say(c.simulation.active.describePolicy())
             return []

@@ -28,21 +28,21 @@ enum RelIDFlow: SDKFlow {
     static let commands: [CommandSpec] = [
         CommandSpec("user add", [newUser, initialPassword], group: group, sdk: catalog.name,
                     summary: "Add a user: activated with a password, or awaiting activation (mode 1) without",
-                    example: "user add alice password \"Passw0rd!\"") { c in
+                    example: "user add alice password \"Passw0rd!\"") { c throws(CommandFailure) in
             let id = try c.text(newUser), given = try c.optionalText(initialPassword)
-            try relid(c) { sim, world throws(SimulationError) in try sim.server.addUser(id, password: given, now: world.now) }
+            try refusing { () throws(SimulationError) in try relid(c) { sim, world throws(SimulationError) in try sim.server.addUser(id, password: given, now: world.now) } }
             c.say(given == nil ? "added \(id) (not activated: the first login sets a password, mode 1)" : "added \(id) (activated)")
             return []
         },
         CommandSpec("block", [user], group: group, sdk: catalog.name, summary: "Block a user (login answers 153)",
-                    example: "block alice") { c in
+                    example: "block alice") { c throws(CommandFailure) in
             let id = try c.existingUser(user)
             relid(c) { sim, _ in sim.server.setBlocked(id, true) }
             c.say("\(id) is blocked")
             return []
         },
         CommandSpec("unblock", [user], group: group, sdk: catalog.name, summary: "Unblock a user and restore their attempts",
-                    example: "unblock alice") { c in
+                    example: "unblock alice") { c throws(CommandFailure) in
             let id = try c.existingUser(user)
             let attempts = relid(c) { sim, _ in
                 sim.server.setBlocked(id, false)
@@ -53,12 +53,12 @@ enum RelIDFlow: SDKFlow {
         },
         CommandSpec("expire", [user], group: group, sdk: catalog.name,
                     summary: "Expire a user's password (next login: 118 and mode 4; during a mode 2 update: 110)",
-                    example: "expire alice") { c in
+                    example: "expire alice") { c throws(CommandFailure) in
             let id = try c.existingUser(user)
-            try relid(c) { sim, _ throws(SimulationError) in
+            try refusing { () throws(SimulationError) in try relid(c) { sim, _ throws(SimulationError) in
                 guard sim.server.account(id)?.isActivated == true else { throw SimulationError("\(id) has no password to expire yet") }
                 sim.server.markExpired(id)
-            }
+            } }
             c.say("\(id)'s password is expired")
             return []
         },
@@ -67,7 +67,7 @@ enum RelIDFlow: SDKFlow {
                     example: "policy password minL=8 maxL=16 history=3 maxAge=90d attempts=3",
                     check: PolicyCheck.check(rules, parse: { pairs in
                         _ = try RelIDPolicyInput.policy(pairs: pairs.map { ($0.key, $0.value, $0.spelling) }, current: .standard)
-                    }, json: { text in _ = try RelIDPolicyInput.policy(json: text, current: .standard) })) { c in
+                    }, json: { text in _ = try RelIDPolicyInput.policy(json: text, current: .standard) })) { c throws(CommandFailure) in
             let policy = try RelIDPolicyInput.policy(from: c, rules, current: c.simulation.sdk(RelIDSimulator.self).server.policy)
             relid(c) { sim, _ in sim.server.policy = policy }
             c.say(c.simulation.active.describePolicy())
@@ -75,20 +75,20 @@ enum RelIDFlow: SDKFlow {
         },
         CommandSpec("policy password raw", [rawText], group: group, sdk: catalog.name,
                     summary: "Send RELID_PASSWORD_POLICY exactly as written, even if it is no JSON (the app's fallback sentence; the server enforces no rules)",
-                    example: "policy password raw \"{minL:8\"") { c in
+                    example: "policy password raw \"{minL:8\"") { c throws(CommandFailure) in
             let text = try c.text(rawText)
-            try relid(c) { sim, _ throws(SimulationError) in
+            try refusing { () throws(SimulationError) in try relid(c) { sim, _ throws(SimulationError) in
                 var policy = sim.server.policy.withoutRules
                 policy.rawText = text
                 sim.server.policy = policy
-            }
+            } }
             c.say(c.simulation.active.describePolicy())
             return []
         },
         CommandSpec("kdf", [rounds], group: group, sdk: catalog.name,
-                    summary: "Show or set the PBKDF2 round count (1 to 600,000) for passwords stored from now on", example: "kdf 10000") { c in
+                    summary: "Show or set the PBKDF2 round count (1 to 600,000) for passwords stored from now on", example: "kdf 10000") { c throws(CommandFailure) in
             let wanted = try c.optionalInteger(rounds)
-            let description = try relid(c) { sim, _ throws(SimulationError) in
+            let description = try refusing { () throws(SimulationError) in try relid(c) { sim, _ throws(SimulationError) in
                 if let wanted {
                     guard (1...PasswordHasher.maximumRounds).contains(wanted) else {
                         throw SimulationError("ROUNDS must be between 1 and \(PasswordHasher.maximumRounds)")
@@ -96,27 +96,27 @@ enum RelIDFlow: SDKFlow {
                     sim.server.hasher.rounds = wanted
                 }
                 return sim.server.hasher.description
-            }
+            } }
             c.say("kdf: \(description) (passwords keep the rounds they were stored with)")
             return []
         },
         CommandSpec("password", [password, confirm], group: group, sdk: catalog.name,
-                    summary: "Answer a pending mode 0 (verify) or mode 1 (set) challenge", example: "password \"Passw0rd!\"") { c in
+                    summary: "Answer a pending mode 0 (verify) or mode 1 (set) challenge", example: "password \"Passw0rd!\"") { c throws(CommandFailure) in
             let given = try c.text(password), again = try c.optionalText(confirm)
-            return try relid(c) { sim, world throws(SimulationError) in try sim.submitPassword(given, confirm: again, now: world.now, fault: world.network.fault) }
+            return try refusing { () throws(SimulationError) in try relid(c) { sim, world throws(SimulationError) in try sim.submitPassword(given, confirm: again, now: world.now, fault: world.network.fault) } }
         },
         CommandSpec("challenges", group: group, sdk: catalog.name,
-                    summary: "getAllChallenges for the logged-in user", example: "challenges") { c in
+                    summary: "getAllChallenges for the logged-in user", example: "challenges") { c throws(CommandFailure) in
             relid(c) { sim, world in sim.getAllChallenges(fault: world.network.fault) }
         },
         CommandSpec("initiate", [credential], group: group, sdk: catalog.name,
-                    summary: "initiateUpdateFlowForCredential (case-sensitive: \"Password\")", example: "initiate Password") { c in
+                    summary: "initiateUpdateFlowForCredential (case-sensitive: \"Password\")", example: "initiate Password") { c throws(CommandFailure) in
             let name = try c.text(credential)
             return relid(c) { sim, world in sim.initiateUpdate(credential: name, fault: world.network.fault) }
         },
         CommandSpec("offer", [user, offering], group: group, sdk: catalog.name,
                     summary: "Administrator: which credential the server offers USER for update (getAllChallenges): Password, or none",
-                    example: "offer alice none") { c in
+                    example: "offer alice none") { c throws(CommandFailure) in
             let id = try c.existingUser(user), what = try c.text(offering)
             relid(c) { sim, _ in sim.server.setOffersPasswordUpdate(id, what == RelIDSDK.passwordCredential) }
             c.say(what == RelIDSDK.passwordCredential
@@ -125,15 +125,15 @@ enum RelIDFlow: SDKFlow {
             return []
         },
         CommandSpec("expect attemptsLeft", [count], group: group, sdk: catalog.name, role: .expectation,
-                    summary: "The pending password challenge has this many attempts left", example: "expect attemptsLeft 2") { c in
+                    summary: "The pending password challenge has this many attempts left", example: "expect attemptsLeft 2") { c throws(CommandFailure) in
             let wanted = try c.integer(count)
             guard let pending = c.simulation.sdk(RelIDSimulator.self).sdk.pendingChallenge else {
-                throw c.evaluator.expectationFailure("expected \(wanted) attempts left, but no password challenge is pending", c, showLast: true)
+                throw c.expectationFailure("expected \(wanted) attempts left, but no password challenge is pending", showLast: true)
             }
             if pending.attemptsLeft != wanted {
-                throw c.evaluator.expectationFailure(
+                throw c.expectationFailure(
                     "expected \(wanted) attempts left, but the pending challenge (mode \(pending.mode.rawValue)) has \(pending.attemptsLeft)",
-                    c, showLast: true)
+                    showLast: true)
             }
             return []
         },

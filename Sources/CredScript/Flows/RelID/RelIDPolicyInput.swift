@@ -5,19 +5,20 @@ import CredSimulator
 /// set (keys not given are absent, as in JSON); the server-only settings (history,
 /// maxAge, attempts) keep their values unless given. docs/relid.md, "The password policy".
 enum RelIDPolicyInput {
-    static func policy(from c: CommandContext, _ rules: Parameter, current: PasswordPolicy) throws -> PasswordPolicy {
-        if let json = try c.single(rules) { return try policy(json: json.text, current: current) }
-        return try policy(pairs: try c.spelledPairs(rules), current: current)
+    static func policy(from c: CommandContext, _ rules: Parameter, current: PasswordPolicy) throws(CommandFailure) -> PasswordPolicy {
+        if let json = try c.single(rules) { return try refusing { () throws(SimulationError) in try policy(json: json.text, current: current) } }
+        let pairs = try c.spelledPairs(rules)
+        return try refusing { () throws(SimulationError) in try policy(pairs: pairs, current: current) }
     }
 
     /// The same from the JSON object and from the pairs, for the run and for `credsh check`.
-    static func policy(json: String, current: PasswordPolicy) throws -> PasswordPolicy {
+    static func policy(json: String, current: PasswordPolicy) throws(SimulationError) -> PasswordPolicy {
         var policy = current
         try policy.replaceRules(withJSON: json)
         return policy
     }
 
-    static func policy(pairs: [(key: String, value: Value, spelling: String?)], current: PasswordPolicy) throws -> PasswordPolicy {
+    static func policy(pairs: [(key: String, value: Value, spelling: String?)], current: PasswordPolicy) throws(SimulationError) -> PasswordPolicy {
         var policy = current
         guard !pairs.isEmpty else { throw SimulationError("policy password expects a JSON object or KEY=VALUE pairs") }
         var seen: Set<String> = []

@@ -9,28 +9,28 @@ extension SusiFlow {
     static let serveCommands: [CommandSpec] = [
         CommandSpec("serve", group: group, sdk: catalog.name, role: .session,
                     summary: "Tell whether the SUSI server is served over HTTP, where, and what it answered so far",
-                    example: "serve") { c in
+                    example: "serve") { c throws(CommandFailure) in
             c.say(try host(c, .status))
             return []
         },
         CommandSpec("serve start", [port], group: group, sdk: catalog.name, role: .session,
                     summary: "Serve /aaa/login.json and /aaa/changepassword.json over HTTP on loopback; each request shows here as events",
-                    example: "serve start 8080") { c in
+                    example: "serve start 8080") { c throws(CommandFailure) in
             let number = try c.optionalInteger(port)
             if let number, !(0...65_535).contains(number) {
-                throw SimulationError("PORT must be from 0 to 65535 (0 picks a free port), not \(number)")
+                throw .cannotRun("PORT must be from 0 to 65535 (0 picks a free port), not \(number)")
             }
             c.say(try host(c, .start(port: number)))
             return []
         },
         CommandSpec("serve stop", group: group, sdk: catalog.name, role: .session,
-                    summary: "Stop serving over HTTP (Ctrl-D at the prompt does too)", example: "serve stop") { c in
+                    summary: "Stop serving over HTTP (Ctrl-D at the prompt does too)", example: "serve stop") { c throws(CommandFailure) in
             c.say(try host(c, .stop))
             return []
         },
     ]
 
-    private static func host(_ c: CommandContext, _ request: ServeRequest) throws(SimulationError) -> [String] {
-        do { return try c.evaluator.host.serve(request) } catch { throw SimulationError(error.message) }
+    private static func host(_ c: CommandContext, _ request: ServeRequest) throws(CommandFailure) -> [String] {
+        return try c.serve(request)
     }
 }

@@ -1,0 +1,48 @@
+/// The publishing point of a run: the interpreter hands each event here; it is masked once
+/// (every secret seen so far, KnownSecrets), judged by the failure policy (RunVerdict), then
+/// given to each subscriber in the order they subscribed. The host's renderer is the first.
+public final class RunEvents {
+    /// Every secret value seen so far: each event passes through it before anyone sees it.
+    public var knownSecrets = KnownSecrets()
+    /// What failures mean for this run, and its exit code.
+    public let verdict: RunVerdict
+    private var subscribers: [any RunEventSubscriber] = []
+
+    init(verdict: RunVerdict) { self.verdict = verdict }
+
+    /// Adds a subscriber: it sees every event published from now on.
+    public func subscribe(_ subscriber: any RunEventSubscriber) { subscribers.append(subscriber) }
+
+    /// How many follow the run (the host's renderer is one).
+    public var subscriberCount: Int { subscribers.count }
+
+    @inline(__always)
+    func publish(_ event: RunEvent) {
+        guard let admitted = verdict.admit(masked(event)) else { return }
+        for subscriber in subscribers { subscriber.receive(admitted) }
+    }
+
+    /// The one masking pass: any record may quote a secret given in the wrong place
+    /// (`policy password raw $pw` prints the policy it read), any diagnostic may quote a
+    /// line holding one.
+    private func masked(_ event: RunEvent) -> RunEvent {
+        switch event {
+        case .output(let record, let origin): return .output(knownSecrets.redact(record), origin: origin)
+        case .expectationHeld: return event
+        case .expectationFailed(let d, let s):
+            let (shown, quoted) = knownSecrets.redact(d, source: s)
+            return .expectationFailed(shown, source: quoted)
+        case .failure(let d, let s):
+            let (shown, quoted) = knownSecrets.redact(d, source: s)
+            return .failure(shown, source: quoted)
+        case .syntaxError(let d, let s):
+            let (shown, quoted) = knownSecrets.redact(d, source: s)
+            return .syntaxError(shown, source: quoted)
+        case .halted(let d, let s):
+            let (shown, quoted) = knownSecrets.redact(d, source: s)
+            return .halted(shown, source: quoted)
+        case .failuresPastCap(let d):
+            return .failuresPastCap(knownSecrets.redact(d, source: nil).0)
+        }
+    }
+}

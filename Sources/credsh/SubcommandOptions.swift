@@ -1,0 +1,73 @@
+import CredSimulator
+
+/// The options of each subcommand, as constants: its syntax lists them (and prints
+/// them in its help) and its configuration reads them (`parsed.has(RunOptions.echo)`),
+/// so an option cannot be read that is not declared. Options every way of running
+/// scripts shares (`--format`, `--seed`, …) are in `Subcommands`.
+enum RunOptions {
+    static let interactive = CommandSyntax.Option(
+        long: "interactive", short: "i", help: "Run the scripts, then open the prompt in that simulation (as python -i does); needs a terminal.")
+    static let echo = CommandSyntax.Option(
+        long: "echo", help: "Print each command (secrets masked) before its results, as a transcript.")
+    static let step = CommandSyntax.Option(
+        long: "step", help: "At a terminal: show each command of the scripts and wait for Enter before running it (for a class to follow).")
+    static let compact = CommandSyntax.Option(
+        long: "compact", help: "Shorter text: within a flow, a callback shows only the fields that changed (a challenge's policy once).")
+}
+
+enum TestOptions {
+    static let jobs = CommandSyntax.Option(
+        long: "jobs", short: "j", value: "<n>", help: "Run N scripts at once (default: the number of cores). The output is the same whatever N is.")
+    static let shard = CommandSyntax.Option(
+        long: "shard", value: "<k/n>", help: "Run only the K-th of N shares of the scripts (every script is in exactly one share), for a CI matrix.")
+    static let update = CommandSyntax.Option(
+        long: "update", help: "Rewrite each X.expected that sits beside X.credscript with this run's transcript, and name those that changed.")
+    static let keepGoing = CommandSyntax.Option(
+        long: "keep-going", help: "Go on after a failed command inside a script too (a failed expectation never stops one), as a plain run does.")
+    /// Its help lists the formats `SuiteFormats.all` holds.
+    static let format = CommandSyntax.Option(
+        long: "format", value: "<format>",
+        help: SuiteFormats.all.map { "\($0.name): \($0.summary)" }.joined(separator: "; ") + ".")
+    static let junit = CommandSyntax.Option(
+        long: "junit", value: "<file>", help: "Also write the results as JUnit XML to this file.")
+    static let html = CommandSyntax.Option(
+        long: "html", value: "<file>",
+        help: "Also write the results as one self-contained HTML page: each failure with its source line and the script's sequence diagram up to it.")
+    static let coverage = CommandSyntax.Option(
+        long: "coverage",
+        help: "Also show, per SDK, how often the scripts hit each callback, code, mode, screen, policy rule and transition, and what they never hit.")
+    static let noColor = CommandSyntax.Option(long: "no-color", help: "Never colour the output.")
+}
+
+enum DiagramOptions {
+    static let output = CommandSyntax.Option(
+        long: "output", short: "o", value: "<file>", help: "Write the picture to this file (default: standard output).")
+    static let format = CommandSyntax.Option(
+        long: "format", value: "<format>", help: "svg or mermaid (default: mermaid when the output file ends in .mmd or .md, else svg).")
+    static let title = CommandSyntax.Option(
+        long: "title", value: "<title>", help: "The picture's title (default: the scripts' names).")
+}
+
+enum ServeOptions {
+    static let host = CommandSyntax.Option(
+        long: "host", value: "<address>",
+        help: "The address to listen on (default: \(ServingDefaults.host)). Any other than loopback must be given here, explicitly.")
+    static let port = CommandSyntax.Option(
+        long: "port", value: "<port>", help: "The TCP port; 0 picks a free one (default: \(ServingDefaults.port)). The address bound is printed first.")
+    static let control = CommandSyntax.Option(
+        long: "control",
+        help: "Also answer POST /__credsh/run (a script, answered with its JSON Lines) and GET /__credsh/state, to clients with the token printed at start.")
+    static let openAPI = CommandSyntax.Option(
+        long: "openapi", help: "Print the served API as an OpenAPI 3.1 document (docs/openapi.json) and exit.")
+    static let timeout = CommandSyntax.Option(
+        long: "timeout", value: "<seconds>",
+        help: "Seconds a client may take to send a request, and may stay idle between requests (default: 10).")
+}
+
+/// `credsh test-one`: what `credsh test` passes on to each script's process.
+enum TestOneOptions {
+    static let update = CommandSyntax.Option(long: "update", help: "As 'credsh test --update'.")
+    static let keepGoing = CommandSyntax.Option(long: "keep-going", help: "As 'credsh test --keep-going'.")
+    static let coverage = CommandSyntax.Option(long: "coverage", help: "As 'credsh test --coverage'.")
+    static let diagrams = CommandSyntax.Option(long: "diagrams", help: "Draw a failing script's sequence diagram, as 'credsh test --html' needs.")
+}
