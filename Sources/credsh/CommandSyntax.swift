@@ -9,7 +9,18 @@ struct CommandSyntax: Sendable {
         var short: Character? = nil
         /// The placeholder of the value it takes (`<seed>`); nil for a flag.
         var value: String? = nil
-        let help: String
+        /// Written only when help is printed: a help made from a registry (`--format`'s
+        /// list) costs nothing at start-up.
+        private let makeHelp: @Sendable () -> String
+
+        var help: String { makeHelp() }
+
+        init(long: String, short: Character? = nil, value: String? = nil, help: @escaping @autoclosure @Sendable () -> String) {
+            self.long = long
+            self.short = short
+            self.value = value
+            self.makeHelp = help
+        }
 
         var label: String {
             let names = (short.map { "-\($0), " } ?? "") + "--" + long

@@ -3,7 +3,10 @@
 /// lists them; the root help, `credsh help NAME` and the dispatch are all made from
 /// that list, so none of them can name a subcommand that is not there or miss one.
 struct Subcommand: Sendable {
-    let syntax: CommandSyntax
+    let name: String
+    /// Made when asked for: only the subcommand that runs builds its syntax (its help
+    /// text included), so start-up pays for one, not all (measured with callgrind).
+    private let makeSyntax: @Sendable () -> CommandSyntax
     /// Whether positional arguments must be given (`check` and `diagram` need files).
     var requiresArguments = false
     /// Shown in the root help; `reference` and `test-one` serve credsh's own tools.
@@ -11,7 +14,21 @@ struct Subcommand: Sendable {
     /// Runs the subcommand on an accepted command line; returns the exit code.
     let run: @Sendable (ParsedArguments, CommandSyntax) throws(UsageError) -> Int32
 
-    var name: String { syntax.name }
+    init(_ name: String, syntax: @escaping @autoclosure @Sendable () -> CommandSyntax, requiresArguments: Bool = false, listed: Bool = true,
+         run: @escaping @Sendable (ParsedArguments, CommandSyntax) throws(UsageError) -> Int32) {
+        self.name = name
+        self.makeSyntax = syntax
+        self.requiresArguments = requiresArguments
+        self.listed = listed
+        self.run = run
+    }
+
+    /// What it accepts; its name is the subcommand's.
+    var syntax: CommandSyntax {
+        let syntax = makeSyntax()
+        assert(syntax.name == name, "a subcommand's syntax has its name")
+        return syntax
+    }
 
     /// Its line under USAGE in the root help.
     var synopsis: String {

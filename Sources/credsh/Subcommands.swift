@@ -30,7 +30,7 @@ enum Subcommands {
         long: "max-steps", value: "<n>",
         help: "Stop a script after N steps, with a runtime error: a step is a statement (loop bodies and sourced files count), 100 rounds of the KDF, or 64 bytes of text a statement handles. (default: 10000000)")
 
-    static let run = Subcommand(syntax: CommandSyntax(
+    static let run = Subcommand(defaultName, syntax: CommandSyntax(
         name: defaultName,
         abstract: "Run scripts (the default), or open the prompt when there is none and stdin is a terminal.",
         arguments: ("<files> ...", "Scripts to run in order, in one simulation; '-' reads standard input."),
@@ -59,14 +59,14 @@ enum Subcommands {
           script size              \(FileSystem.maximumScriptBytes >> 20) MB per file (and a credsh test transcript)
         """
 
-    static let check = Subcommand(syntax: CommandSyntax(
+    static let check = Subcommand("check", syntax: CommandSyntax(
         name: "check", abstract: "Parse and validate scripts without running them.",
         arguments: ("<files> ...", "Scripts to check; '-' reads standard input."),
         options: [noColor]), requiresArguments: true) { parsed, _ throws(UsageError) in
             BatchRunner.check(paths: parsed.positionals, noColor: parsed.has(noColor))
         }
 
-    static let test = Subcommand(syntax: CommandSyntax(
+    static let test = Subcommand("test", syntax: CommandSyntax(
         name: "test",
         abstract: "Run self-checking scripts, each in a fresh simulation, and report 'N passed, N failed'.",
         arguments: ("<paths> ...", "Scripts, or directories searched for *.credscript (default: the current directory)."),
@@ -88,7 +88,7 @@ enum Subcommands {
             TestRunner.run(try TestRunner.Configuration(parsed, syntax))
         }
 
-    static let diagram = Subcommand(syntax: CommandSyntax(
+    static let diagram = Subcommand("diagram", syntax: CommandSyntax(
         name: "diagram",
         abstract: "Run scripts and draw them as a sequence diagram: SVG, or Mermaid text for Markdown.",
         arguments: ("<files> ...", "Scripts to run in order, in one simulation; '-' reads standard input."),
@@ -103,7 +103,7 @@ enum Subcommands {
             DiagramRunner.run(try DiagramRunner.Configuration(parsed, syntax))
         }
 
-    static let serve = Subcommand(syntax: CommandSyntax(
+    static let serve = Subcommand("serve", syntax: CommandSyntax(
         name: "serve",
         abstract: "Run setup scripts, then serve the simulated \(ServeSession.server) server over HTTP until Ctrl-C.",
         arguments: ("<files> ...", "Setup scripts to run first, in order, in one simulation (\(ServeSession.server) is active when they start)."),
@@ -119,7 +119,7 @@ enum Subcommands {
             ServeCommand.run(try ServeCommand.Configuration(parsed, syntax))
         }
 
-    static let lsp = Subcommand(syntax: CommandSyntax(
+    static let lsp = Subcommand("lsp", syntax: CommandSyntax(
         name: "lsp",
         abstract: "Serve the Language Server Protocol on standard input and output, for editors.",
         arguments: nil, options: [],
@@ -134,7 +134,7 @@ enum Subcommands {
             }
         }
 
-    static let reference = Subcommand(syntax: CommandSyntax(
+    static let reference = Subcommand("reference", syntax: CommandSyntax(
         name: "reference", abstract: "Print the command reference of grammar.md, from the command table.",
         arguments: nil, options: []), listed: false) { _, _ throws(UsageError) in
             printOut(HelpText.markdownReference(.standard))
@@ -142,7 +142,7 @@ enum Subcommands {
 
     /// One script of `credsh test`, in a process of its own (IsolatedScriptTest): its verdict
     /// as one JSON object on standard output.
-    static let testOne = Subcommand(syntax: CommandSyntax(
+    static let testOne = Subcommand("test-one", syntax: CommandSyntax(
         name: "test-one", abstract: "Run one script as 'credsh test' does and print its verdict for the parent process.",
         arguments: ("<file>", "The script."), options: [seed, maxSteps, TestOneOptions.update, TestOneOptions.keepGoing,
                                                        TestOneOptions.coverage, TestOneOptions.diagrams]),

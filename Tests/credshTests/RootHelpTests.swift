@@ -59,3 +59,15 @@ import Testing
         #expect(run.status == 2 && run.stderr.hasPrefix("Error: Unknown subcommand 'tset'"))
     }
 }
+
+/// `--format` of a plain run: the formats the help lists are the ones it takes.
+@Suite struct RunFormatListTests {
+    @Test func theDefaultFormatIsTextAndAnUnknownOneIsRefusedWithTheList() throws {
+        let help = try Credsh.run(["help", "run"]).stdout.replacingOccurrences(of: "\n", with: " ")
+        #expect(help.contains("Output format: text for people, json for JSON Lines"))
+        let refused = try Credsh.run(["--format", "yaml", "examples/cancel.credscript"])
+        #expect(refused.status == 2 && refused.stderr.hasPrefix("Error: The value 'yaml' is invalid for '--format <format>'. Please provide one of 'text' and 'json'."))
+        let plain = try Credsh.run(["examples/cancel.credscript"])
+        #expect(try Credsh.run(["--format", "text", "examples/cancel.credscript"]).stdout == plain.stdout)
+    }
+}

@@ -20,8 +20,8 @@ extension Evaluator {
         if show {
             // Published like every record, so masked by the known secrets: a client may
             // send a password or a token under any name (`?q=…` shows in `parameters`).
-            events.publish(.output(.text("served \(client): \(request.method.escapingControls) \(request.path.escapingControls)"), origin: nil))
-            for outcome in exchange.outcomes { events.publish(.output(.outcome(outcome, sdk: sdk), origin: nil)) }
+            events.publishOutput(.text("served \(client): \(request.method.escapingControls) \(request.path.escapingControls)"), origin: nil)
+            for outcome in exchange.outcomes { events.publishOutput(.outcome(outcome, sdk: sdk), origin: nil) }
         }
         let result = CommandResult(name: "request", position: .start, sdk: sdk, outcomes: exchange.outcomes,
                                    failure: Evaluator.failure(in: exchange.outcomes), said: [])

@@ -324,7 +324,7 @@ public final class Evaluator {
     /// Shows a record as coming from the statement that is running.
     @inline(__always)
     func emit(_ record: OutputRecord) {
-        events.publish(.output(record, origin: origin))
+        events.publishOutput(record, origin: origin)
     }
 
     /// Learns the secrets a statement gives by their place, or that may be secrets given

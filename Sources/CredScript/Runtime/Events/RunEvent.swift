@@ -39,12 +39,22 @@ public enum RunEvent: Sendable {
 /// Something that follows a run: sees every event the run publishes, in order.
 public protocol RunEventSubscriber: AnyObject {
     func receive(_ event: RunEvent)
+    /// `receive(.output(record, origin:))`, the event of every printed line: a renderer may
+    /// take it without the event around it, which the cheap-command path pays for
+    /// (bench/run.sh, callgrind).
+    func receiveOutput(_ record: OutputRecord, origin: RecordOrigin?)
+}
+
+extension RunEventSubscriber {
+    public func receiveOutput(_ record: OutputRecord, origin: RecordOrigin?) { receive(.output(record, origin: origin)) }
 }
 
 /// The host as a renderer: records to `emit`, shown diagnostics to `report`. What the
 /// host does with them (text, JSON Lines, a test's memory) is its own affair.
 public final class HostRenderer: RunEventSubscriber {
-    unowned let host: ScriptHost
+    /// Held strongly: an unowned existential costs a check on every record. The host holds
+    /// no renderer, so there is no cycle.
+    let host: ScriptHost
 
     public init(_ host: ScriptHost) { self.host = host }
 
@@ -53,6 +63,9 @@ public final class HostRenderer: RunEventSubscriber {
         if case .output(let record, let origin) = event { return host.emit(record, from: origin) }
         if let (diagnostic, source) = event.shownDiagnostic { host.report(diagnostic, source: source) }
     }
+
+    @inline(__always)
+    public func receiveOutput(_ record: OutputRecord, origin: RecordOrigin?) { host.emit(record, from: origin) }
 }
 
 /// Keeps every event, for tests and tools that replay a run into other subscribers.

@@ -16,6 +16,14 @@ public final class RunEvents {
     /// How many follow the run (the host's renderer is one).
     public var subscriberCount: Int { subscribers.count }
 
+    /// `publish(.output(record, origin:))` without building the event: the failure policy
+    /// has nothing to judge in a printed line, and each subscriber takes the record itself.
+    @inline(__always)
+    func publishOutput(_ record: OutputRecord, origin: RecordOrigin?) {
+        let masked = knownSecrets.redact(record)
+        for subscriber in subscribers { subscriber.receiveOutput(masked, origin: origin) }
+    }
+
     @inline(__always)
     func publish(_ event: RunEvent) {
         guard let admitted = verdict.admit(masked(event)) else { return }
