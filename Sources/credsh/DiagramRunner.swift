@@ -2,7 +2,10 @@ import CredScript
 import CredSimulator
 
 /// `credsh diagram FILE… [-o out.svg] [--format svg|mermaid]`: runs the scripts as a
-/// plain run would, silently, and draws what they did.
+/// plain run would, silently, and draws what they did. The file's name says what it
+/// holds (`DiagramFormat`): any other ending, or a `--format` that contradicts it, is a
+/// usage error (a FIFO or a device has no name to say it, and takes `--format`); with no
+/// `-o`, a terminal gets Mermaid text (as the prompt's `diagram` prints), never raw SVG.
 enum DiagramRunner {
     struct Configuration {
         var files: [String]
@@ -10,39 +13,79 @@ enum DiagramRunner {
         var format: DiagramFormat
         var title: String
         var keepGoing: Bool
+        /// Each script in a simulation and a column of its own (`--side-by-side`).
+        var sideBySide: Bool
         var seed: UInt64
 
         init(_ parsed: ParsedArguments, _ syntax: CommandSyntax) throws(UsageError) {
             files = parsed.positionals
             output = parsed.value(DiagramOptions.output)
+            var fileFormat: DiagramFormat?
+            if let output {
+                if let named = DiagramFormat(path: output) {
+                    fileFormat = named
+                } else if !FileSystem.isStream(output) {
+                    // A pipe or a device (`-o /dev/stdout`) is no file to name: it takes what --format says.
+                    throw UsageError(DiagramFormat.refusal(output), syntax)
+                }
+            }
+            let terminal = output == nil && StandardStreams.stdoutIsTerminal
             switch parsed.value(DiagramOptions.format) {
-            case nil: format = output.flatMap { DiagramFormat(path: $0) } ?? .svg
-            case "svg": format = .svg
-            case "mermaid": format = output.flatMap { DiagramFormat(path: $0) } == .markdown ? .markdown : .mermaid
+            case nil:
+                format = fileFormat ?? (terminal ? .mermaid : .svg)
+            case "svg":
+                if let fileFormat, fileFormat.isMermaid, let output {
+                    throw UsageError("--format svg writes a .svg or .html file, not '\(TerminalSafe.text(output))' (Mermaid)", syntax)
+                }
+                if terminal {
+                    throw UsageError("--format svg would print raw SVG on the terminal: write it with -o FILE.svg (or FILE.html), or pipe it", syntax)
+                }
+                format = fileFormat ?? .svg
+            case "mermaid":
+                if let fileFormat, !fileFormat.isMermaid, let output {
+                    throw UsageError("--format mermaid writes a .mmd or .md file, not '\(TerminalSafe.text(output))'", syntax)
+                }
+                format = fileFormat ?? .mermaid
             case let other?:
                 throw UsageError("The value '\(other)' is invalid for '--format <format>'. Please provide one of 'svg' and 'mermaid'.", syntax)
             }
             title = parsed.value(DiagramOptions.title) ?? files.map { $0 == "-" ? "standard input" : $0 }.joined(separator: ", ")
             keepGoing = parsed.has(Subcommands.keepGoing)
+            sideBySide = parsed.has(DiagramOptions.sideBySide)
+            if sideBySide, !(2...DiagramRunner.maximumSideBySide).contains(files.count) {
+                throw UsageError("--side-by-side draws 2 to \(DiagramRunner.maximumSideBySide) scripts, each in a column of its own; got \(files.count)", syntax)
+            }
             seed = try parsed.seed(syntax)
         }
     }
 
+    /// The most runs `--side-by-side` draws: columns beyond it would be too narrow to read
+    /// on a projector.
+    static let maximumSideBySide = 4
+
     static func run(_ configuration: Configuration) -> Int32 {
         let streams = StandardStreams()
-        let host = OutputOptions(format: RunFormats.default, noColor: true, seed: configuration.seed).makeHost(streams: streams)
-        host.quiet = true
-        host.diagramRecorder = SequenceDiagram.Recorder()
-        let options = Evaluator.Options(echo: true, keepGoing: configuration.keepGoing)
-        let evaluator = Evaluator(simulation: Simulation(seed: configuration.seed), options: options, host: host)
-        host.activeSDK = { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
-        let code = BatchRunner.run(paths: configuration.files, evaluator: evaluator, host: host)
-        // A script that does not parse ran nothing, and one that cannot be read is not there
-        // to draw; but a run that went on after an I/O error (`source` of a missing file,
-        // with --keep-going) drew what it did, and the most severe code is still 4.
-        guard let diagram = host.sessionDiagram(title: configuration.title),
-              !diagram.steps.isEmpty || (code != 2 && code != 4) else { return code }
-        let text = configuration.format.render(diagram)
+        // Side by side, each script runs alone in a simulation of its own (the same seed),
+        // so each column shows one flow from the start.
+        let runs = configuration.sideBySide ? configuration.files.map { [$0] } : [configuration.files]
+        var diagrams: [SequenceDiagram] = []
+        var codes: [Int32] = []
+        var narration: [String: [String]] = [:]
+        for files in runs {
+            let title = configuration.sideBySide ? (files[0] == "-" ? "standard input" : files[0]) : configuration.title
+            let (drawn, code, secrets) = draw(files, title: title, configuration)
+            codes.append(code)
+            // A script that does not parse ran nothing, and one that cannot be read is not there
+            // to draw; but a run that went on after an I/O error (`source` of a missing file,
+            // with --keep-going) drew what it did, and the most severe code is still 4.
+            guard let diagram = drawn, !diagram.steps.isEmpty || (code != 2 && code != 4) else { return code }
+            diagrams.append(diagram)
+            if configuration.format == .html { narration.merge(Self.narration(files, secrets: secrets)) { $1 } }
+        }
+        let code = ExitCode.mostSevere(codes)
+        let text = configuration.sideBySide
+            ? configuration.format.render(sideBySide: diagrams, title: configuration.title, narration: narration)
+            : configuration.format.render(diagrams[0], narration: narration)
         if let path = configuration.output {
             do { try FileSystem.write(path, Array(text.utf8), mode: .replace(newMode: 0o644)) } catch {
                 streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
@@ -53,5 +96,32 @@ enum DiagramRunner {
         }
         streams.flush()
         return code
+    }
+
+    /// Runs scripts in one simulation, silently, as a plain run would: what they drew, the
+    /// run's exit code, and the secrets it came to know.
+    static func draw(_ files: [String], title: String, _ configuration: Configuration) -> (SequenceDiagram?, Int32, KnownSecrets) {
+        let host = OutputOptions(format: RunFormats.default, noColor: true, seed: configuration.seed).makeHost(streams: StandardStreams())
+        host.quiet = true
+        host.diagramRecorder = SequenceDiagram.Recorder()
+        let options = Evaluator.Options(echo: true, keepGoing: configuration.keepGoing)
+        let evaluator = Evaluator(simulation: Simulation(seed: configuration.seed), options: options, host: host)
+        host.activeSDK = { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
+        let code = BatchRunner.run(paths: files, evaluator: evaluator, host: host)
+        return (host.sessionDiagram(title: title), code, evaluator.knownSecrets)
+    }
+
+    /// The comment lines before each command of the scripts, for a page: secrets the run
+    /// knows masked, and any `NAME=VALUE` whose name is a secret's. Standard input was read
+    /// once, by the run: it has none.
+    static func narration(_ files: [String], secrets: KnownSecrets) -> [String: [String]] {
+        var all: [String: [String]] = [:]
+        for file in files where file != "-" {
+            guard let bytes = try? FileSystem.read(file) else { continue }
+            for (location, lines) in ScriptComments.narration(in: String(decoding: bytes, as: UTF8.self), file: file) {
+                all[location] = lines.map { HTMLReport.masked(secrets.redact($0)) }
+            }
+        }
+        return all
     }
 }

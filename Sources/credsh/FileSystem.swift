@@ -207,6 +207,15 @@ enum FileSystem {
 
     static func exists(_ path: String) -> Bool { identity(path) != nil }
 
+    /// True when `path` is there and is a stream rather than a file: a FIFO, a character
+    /// device (`/dev/null`, `/dev/stdout`) or a socket (links followed).
+    static func isStream(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
+    }
+
     /// True when `path` itself is a symbolic link (not what it points at).
     static func isLink(_ path: String) -> Bool {
         var info = stat()

@@ -126,29 +126,10 @@ enum HTMLReport {
     }
 
     /// The SVG writer's document, without its XML declaration, to sit inside the page.
-    static func inlineSVG(_ svg: String) -> String {
-        guard svg.hasPrefix("<?xml"), let end = svg.firstIndex(of: "\n") else { return svg }
-        return String(svg[svg.index(after: end)...])
-    }
+    static func inlineSVG(_ svg: String) -> String { HTMLText.inlineSVG(svg) }
 
     /// Text from a script as HTML text or an attribute value.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\t", "\n": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { HTMLText.escape(text) }
 
     static let style = """
         <style>

@@ -41,11 +41,15 @@ enum TestOptions {
 
 enum DiagramOptions {
     static let output = CommandSyntax.Option(
-        long: "output", short: "o", value: "<file>", help: "Write the picture to this file (default: standard output).")
+        long: "output", short: "o", value: "<file>",
+        help: "Write the picture to this file: .svg, .mmd or .md (Mermaid), or .html (a page with the narration); default: standard output.")
     static let format = CommandSyntax.Option(
-        long: "format", value: "<format>", help: "svg or mermaid (default: mermaid when the output file ends in .mmd or .md, else svg).")
+        long: "format", value: "<format>", help: "svg or mermaid (default: from the output file's name; without one, mermaid on a terminal, else svg).")
     static let title = CommandSyntax.Option(
         long: "title", value: "<title>", help: "The picture's title (default: the scripts' names).")
+    static let sideBySide = CommandSyntax.Option(
+        long: "side-by-side",
+        help: "Draw 2 to 4 scripts beside each other, each run alone and under its own title (Mermaid: a box each), to compare two SDKs' flows.")
 }
 
 enum ServeOptions {

@@ -92,13 +92,15 @@ enum Subcommands {
         name: "diagram",
         abstract: "Run scripts and draw them as a sequence diagram: SVG, or Mermaid text for Markdown.",
         arguments: ("<files> ...", "Scripts to run in order, in one simulation; '-' reads standard input."),
-        options: [DiagramOptions.output, DiagramOptions.format, DiagramOptions.title, keepGoing, seed],
+        options: [DiagramOptions.output, DiagramOptions.format, DiagramOptions.title, DiagramOptions.sideBySide, keepGoing, seed],
         discussion: """
             One lifeline per party (the user and app, the SDK, the server), one arrow per API
             call and per callback, numbered; the app's checks and the simulator's notes as
             boxes beside them; secrets as ***. A script that fails is drawn up to where it
             stopped, with the failure in red, and the exit code is the run's; nothing is
-            written when a script does not parse or cannot be read.
+            written when a script does not parse or cannot be read. Any other file ending,
+            or a --format the ending contradicts, is refused (exit 2); a terminal gets
+            Mermaid text, never raw SVG.
             """), requiresArguments: true) { parsed, syntax throws(UsageError) in
             DiagramRunner.run(try DiagramRunner.Configuration(parsed, syntax))
         }

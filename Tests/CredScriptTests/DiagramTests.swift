@@ -94,7 +94,7 @@ struct TextBox {
                                                   "update *** *** ***", "update *** ***", "echo $pw"])
         #expect(picture.steps.map(\.location) == ["t.credscript:1", "t.credscript:2", "t.credscript:4", "t.credscript:6",
                                                    "t.credscript:8", "t.credscript:9"])
-        let messages = picture.messages
+        let messages = picture.messages.filter { !$0.serverTrip }
         #expect(messages.map(\.name) == ["setUser", "getPassword", "setPassword", "getPassword", "updatePassword",
                                           "onUserLoggedIn", "getAllChallenges", "onCredentialsAvailableForUpdate"])
         // Calls go from the app to the SDK, callbacks come back.
@@ -110,6 +110,80 @@ struct TextBox {
         #expect(notes.map(\.kind) == [.appShows, .appShows, .appCheck])
         #expect(notes.allSatisfy { $0.lifeline == "app" })
         #expect(picture.lifelines["relid"]?.map(\.name) == ["user / app", "REL-ID SDK", "identity server"])
+    }
+
+    /// The arrows of one step as `from->to name details`, in order, notes as `note@lifeline`.
+    static func trace(_ picture: SequenceDiagram, step: Int) -> [String] {
+        picture.steps[step].items.map { item in
+            switch item {
+            case .message(let m): return "\(m.from)->\(m.to) \(([m.name] + m.details).joined(separator: " "))"
+            case .note(let n): return "note@\(n.lifeline)"
+            }
+        }
+    }
+
+    /// The identity server checks the password, the policy and the history: its request
+    /// and answer are drawn between the call and the callback, the policy note between them.
+    @Test func relIDChecksAreDrawnOnTheServer() {
+        let picture = diagram(of: """
+            policy password minL=8 SeqCheck=true history=3
+            user add alice password "Passw0rd!"
+            expire alice
+            login alice "Passw0rd!"
+            update "Passw0rd!" "Abc12345!"
+            update "Passw0rd!" "N3w-Passw0rd"
+            logout
+            expire alice
+            login alice "N3w-Passw0rd"
+            update "N3w-Passw0rd" "Passw0rd!"
+            """)
+        #expect(Self.trace(picture, step: 3) == [
+            "app->sdk setUser userID=alice", "sdk->server check user userID=alice",
+            "server->sdk status 100 statusMessage=Success attemptsLeft=3",
+            "sdk->app getPassword userID=alice challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY) attemptsLeft=3 statusCode=100 statusMessage=Success",
+            "app->sdk setPassword password=*** challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY)", "sdk->server verify password password=***",
+            "server->sdk status 118 statusMessage=\"Password has expired. Please contact the admin.\" attemptsLeft=3",
+        ] + Self.trace(picture, step: 3).suffix(3))
+        let refused = Self.trace(picture, step: 4)
+        #expect(Array(refused.prefix(4)) == [
+            "app->sdk updatePassword currentPassword=*** newPassword=*** challengeMode=4 (RDNA_OP_UPDATE_ON_EXPIRY)",
+            "sdk->server verify current password, check policy and history, store currentPassword=*** newPassword=***",
+            "note@server",
+            "server->sdk status 190 statusMessage=\"Password does not meet policy standards\" attemptsLeft=3",
+        ])
+        // The history check: the server answers 164 (reused), no policy note.
+        let reused = Self.trace(picture, step: 9)
+        #expect(reused.count > 3 && reused[2].hasPrefix("server->sdk status 164"), "\(reused)")
+        #expect(picture.messages.filter(\.serverTrip).allSatisfy { [$0.from, $0.to].contains("server") })
+    }
+
+    /// The token server verifies the PIN and counts the wrong ones; the PIN policy is the
+    /// SDK's, on the device: a refused new PIN, or no network, sends nothing to the server.
+    @Test func oneWelcomeChecksAreDrawnWhereTheyHappen() {
+        let picture = diagram(of: """
+            sdk onewelcome
+            user add bob pin 14825
+            login bob 14825
+            changepin
+            pin 24680
+            pin 14825
+            pin 11111
+            network down
+            pin 62048
+            network up
+            pin 62048
+            """)
+        let trips = picture.messages.filter(\.serverTrip).map { "\($0.from)->\($0.to) \(([$0.name] + $0.details).joined(separator: " "))" }
+        #expect(trips == [
+            "sdk->server verify PIN pin=***", "server->sdk PIN right",
+            "sdk->server verify PIN pin=***", "server->sdk PIN wrong previousFailureCount=1 remainingFailureCount=2",
+            "sdk->server verify PIN pin=***", "server->sdk PIN right",
+            "sdk->server store new PIN pin=***", "server->sdk new PIN stored",
+        ], "\(trips)")
+        let policyNote = picture.steps.flatMap(\.items).compactMap { item -> SequenceDiagram.Note? in
+            if case .note(let n) = item, n.text.hasPrefix("refused by policy rule") { return n } else { return nil }
+        }
+        #expect(policyNote.map(\.lifeline) == ["sdk"])
     }
 
     @Test func syncErrorsSimulatorNotesAndFailuresAreDrawn() {

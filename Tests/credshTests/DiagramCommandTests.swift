@@ -121,7 +121,17 @@ enum ScriptFacts {
         let calls = transcript.split(separator: "\n").filter { $0.hasPrefix("→ ") }.count
         let callbacks = transcript.split(separator: "\n").filter { $0.hasPrefix("← ") }.count
         let arrows = all.filter { $0.name == "g" && $0.hasClass("message") }
-        #expect(arrows.count == calls + callbacks, "\(name)")
+        // Besides every call and callback, the SDK's requests to its server and the
+        // server's answers; for REL-ID and OneWelcome, whenever a password or PIN was
+        // checked, a `verify` request.
+        let trips = arrows.filter { $0.hasClass("server-trip") }
+        #expect(arrows.count - trips.count == calls + callbacks, "\(name)")
+        // Every answer right after its request (a request may go unanswered: the server is down).
+        for (index, arrow) in arrows.enumerated() where arrow.hasClass("server-trip") && arrow.hasClass("callback") {
+            #expect(index > 0 && arrows[index - 1].hasClass("server-trip") && arrows[index - 1].hasClass("call"), "\(name): an answer with no request")
+        }
+        let checked = transcript.contains("→ setPassword") || transcript.contains("→ respond pin=*** challenge=PinChallenge")
+        #expect(!checked || trips.contains { ($0.stringValue ?? "").contains("verify") }, "\(name): the server's check is drawn")
         #expect(arrows.compactMap { $0.value("data-number") } == (0..<arrows.count).map { String($0 + 1) })
         // Each arrow is a line (or a loop) with its head.
         #expect(arrows.allSatisfy { $0.descendants.contains { ($0.name == "line" || $0.name == "path") && $0.value("marker-end") != nil } })
@@ -129,7 +139,7 @@ enum ScriptFacts {
         let mermaid = try Credsh.run(["diagram", "--format", "mermaid", "examples/\(name)"])
         #expect(mermaid.status == 0)
         let mermaidArrows = mermaid.stdout.split(separator: "\n").filter { $0.contains("->>") || $0.contains("-x") }
-        #expect(mermaidArrows.count == calls + callbacks)
+        #expect(mermaidArrows.count == arrows.count)
 
         let words = (root.stringValue ?? "") + all.compactMap { $0.value("data-name") }.joined()
         for secret in try ScriptFacts.secrets(in: script) {

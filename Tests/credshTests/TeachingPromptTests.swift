@@ -34,20 +34,30 @@ import Testing
         #expect(terminal.screen.contains("Note over relid_app,relid_server: login alice ***"))
 
         try terminal.keys("diagram \(picture.path)", "@Enter")
-        try terminal.waitFor("wrote \(picture.path) (5 commands, 10 arrows)")
+        try terminal.waitFor("wrote \(picture.path) (5 commands, 20 arrows)")
         let svg = try String(contentsOf: picture, encoding: .utf8)
         #expect(!svg.contains("Passw0rd") && !svg.contains("N3w-Passw0rd") && !svg.contains("short"))
         let document = try XMLDocument(xmlString: svg, options: [])
         let root = try #require(document.rootElement())
         let arrows = root.descendants.filter { $0.name == "g" && $0.hasClass("message") }
         let screenArrows = terminal.screen.split(separator: "\n").filter { $0.hasPrefix("→ ") || $0.hasPrefix("← ") }
-        #expect(arrows.count == screenArrows.count && arrows.count == 10)
+        // Every call and callback on the screen, and the SDK's trips to the server behind them.
+        let trips = arrows.filter { $0.hasClass("server-trip") }
+        #expect(arrows.count - trips.count == screenArrows.count && screenArrows.count == 10 && trips.count == 10)
         // The commands of the picture are the session's, secrets masked; `compact` and `diagram` are not steps.
         let commands = root.descendants.filter { $0.name == "text" && $0.hasClass("command") }.compactMap(\.stringValue)
         #expect(commands == ["user add alice password ***", "expire alice", "login alice ***", "update *** ***", "update *** ***"])
 
+        // A page: the picture, with the session's commands below it.
+        let page = terminal.state.appendingPathComponent("session.html")
+        try terminal.keys("diagram \(page.path)", "@Enter")
+        try terminal.waitFor("wrote \(page.path) (5 commands, 20 arrows)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<svg ") && html.contains("<code class=\"dp-command\">login alice ***</code>"))
+        #expect(!html.contains("Passw0rd") && !html.contains("<script"))
+
         try terminal.keys("diagram notes.txt", "@Enter")
-        try terminal.waitFor("diagram writes .svg, .mmd or .md files, not 'notes.txt'")
+        try terminal.waitFor("a diagram file ends in .svg (a picture), .mmd or .md (Mermaid) or .html (a page), not 'notes.txt'")
         try terminal.keys("@C-d")
     }
 

@@ -1,14 +1,30 @@
 import CredSimulator
 
+/// Who decides something in a flow: a parameter's value, or a synchronous error.
+enum Decider: String, Sendable {
+    case user = "the user types it"
+    case app = "the app"
+    case sdk = "the SDK"
+    case server = "the server"
+    /// The device's own connection (no network): neither the SDK's rules nor the server.
+    case network = "the network"
+}
+
 /// What an API call of an SDK does, for `explain NAME` (each SDK lists its own in
-/// `Flows/<SDK>/<SDK>Cast.swift`).
+/// `Flows/<SDK>/<SDK>Cast.swift`): its parameters, as the call's line shows them, with
+/// who decides each value; and the synchronous errors it may return (codes of the SDK's
+/// catalog, which says what each means and whose behaviour it is), with who decides each.
 struct APISummary: Sendable {
     let name: String
     let summary: String
+    let parameters: [(name: String, decidedBy: Decider, note: String)]
+    let syncErrors: [(code: Int, decidedBy: Decider)]
 
-    init(_ name: String, _ summary: String) {
+    init(_ name: String, _ summary: String, parameters: [(String, Decider, String)] = [], syncErrors: [(Int, Decider)] = []) {
         self.name = name
         self.summary = summary
+        self.parameters = parameters.map { (name: $0.0, decidedBy: $0.1, note: $0.2) }
+        self.syncErrors = syncErrors.map { (code: $0.0, decidedBy: $0.1) }
     }
 }
 
@@ -75,12 +91,33 @@ enum ExplainText {
         }
         for api in SDKFlows.flow(named: catalog.name)?.apis ?? [] where api.name.lowercased() == lower {
             let route = cast.route(call: api.name)
-            found.append([
+            var lines = [
                 "API call \(api.name)",
                 "  meaning:     \(api.summary)",
                 "  goes:        from the \(name(of: route.from)) to the \(name(of: route.to)) (shown as → \(api.name) …, "
                     + "with its synchronous error if it returns one)",
-            ])
+            ]
+            if api.parameters.isEmpty {
+                lines.append("  parameters:  none")
+            } else {
+                lines.append("  parameters:")
+                for parameter in api.parameters {
+                    let who = parameter.decidedBy == .user ? parameter.decidedBy.rawValue : "decided by \(parameter.decidedBy.rawValue)"
+                    lines.append("    \(parameter.name): \(who)" + (parameter.note.isEmpty ? "" : " (\(parameter.note))"))
+                }
+            }
+            let errors = api.syncErrors.compactMap { error in
+                catalog.codes.first { $0.kind == "sync error" && $0.code == error.code }.map { (error, $0) }
+            }
+            if errors.isEmpty {
+                lines.append("  sync errors: none (what goes wrong arrives later, in a callback or an answer)")
+            } else {
+                lines.append("  sync errors:")
+                for (error, entry) in errors {
+                    lines.append("    \(error.code) \(entry.name): decided by \(error.decidedBy.rawValue); \(entry.meaning) [\(inWords(entry.origin))]")
+                }
+            }
+            found.append(lines)
         }
         return found
     }

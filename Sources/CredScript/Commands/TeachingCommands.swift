@@ -5,13 +5,13 @@ import CredSimulator
 enum TeachingCommands {
     static let group = "Teaching: pictures, pace and words"
 
-    static let picture = Parameter("FILE", "a picture file: .svg, or .mmd or .md for Mermaid", .path, optional: true)
+    static let picture = Parameter("FILE", "a picture file: .svg, .mmd or .md for Mermaid, or .html for a page", .path, optional: true)
     static let onOff = Parameter("on|off", "on or off", .choice(["on", "off"]))
     static let term = Parameter("TERM", "a term", .text, optional: true, variadic: true)
 
     static let all: [CommandSpec] = [
         CommandSpec("diagram", [picture], group: group, role: .session,
-                    summary: "At the prompt: draw the session so far as a sequence diagram (FILE.svg, or Mermaid: FILE.mmd, FILE.md, or the screen)",
+                    summary: "At the prompt: draw the session so far as a sequence diagram (FILE.svg, Mermaid: FILE.mmd, FILE.md or the screen, or a page: FILE.html)",
                     example: "diagram session.svg") { c throws(CommandFailure) in
             guard let diagram = c.sessionDiagram(title: "credsh session") else {
                 throw .cannotRun("diagram draws the session at the prompt; to draw a script, run: credsh diagram FILE.credscript -o flow.svg")
@@ -21,9 +21,7 @@ enum TeachingCommands {
                 c.say(MermaidWriter().render(diagram).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
                 return []
             }
-            guard let format = DiagramFormat(path: path) else {
-                throw .cannotRun("diagram writes .svg, .mmd or .md files, not '\(path)'")
-            }
+            guard let format = DiagramFormat(path: path) else { throw .cannotRun(DiagramFormat.refusal(path)) }
             do throws(HostError) { try c.writePicture(path, text: format.render(diagram)) } catch {
                 throw .cannotRun(error.message)
             }
@@ -51,29 +49,4 @@ enum TeachingCommands {
             return []
         },
     ]
-}
-
-/// What a picture file holds, from its name.
-public enum DiagramFormat: Sendable {
-    case svg
-    case mermaid
-    /// Mermaid in a ```mermaid block, for a Markdown file.
-    case markdown
-
-    /// From a file name: `.svg`, `.mmd` or `.mermaid`, `.md`; nil for anything else.
-    public init?(path: String) {
-        let lower = path.lowercased()
-        if lower.hasSuffix(".svg") { self = .svg }
-        else if lower.hasSuffix(".mmd") || lower.hasSuffix(".mermaid") { self = .mermaid }
-        else if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") { self = .markdown }
-        else { return nil }
-    }
-
-    public func render(_ diagram: SequenceDiagram) -> String {
-        switch self {
-        case .svg: return SVGWriter().render(diagram)
-        case .mermaid: return MermaidWriter().render(diagram)
-        case .markdown: return "```mermaid\n" + MermaidWriter().render(diagram) + "```\n"
-        }
-    }
 }

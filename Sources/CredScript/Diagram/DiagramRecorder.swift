@@ -16,6 +16,16 @@ extension SequenceDiagram {
         private var lifelines: [String: [FlowCast.Lifeline]] = [:]
         private var titles: [String: String] = [:]
         private let table: CommandTable
+        /// The last call, while the SDK may still be waiting for its server's answer.
+        private var pendingTrip: PendingTrip?
+
+        private struct PendingTrip: Sendable {
+            var sdk: String
+            var api: String
+            var arguments: [(String, JSONValue)]
+            var request: FlowCast.ServerTrip.Label
+            var requestDrawn = false
+        }
 
         public init(table: CommandTable = .standard) { self.table = table }
 
@@ -35,6 +45,7 @@ extension SequenceDiagram {
                 let masked = TextMetrics.truncate(Self.maskingSecretPairs(command, sdk: activeSDK), to: Self.maximumText)
                 startStep(Step(sdk: activeSDK, command: masked, location: location))
             case let .outcome(outcome, sdk):
+                for item in serverTripItems(before: outcome, sdk: sdk) { add(item, sdk: sdk) }
                 add(item(for: outcome, sdk: sdk), sdk: sdk)
             case .commandError(let message):
                 add(.note(Note(kind: .failure, lifeline: FlowCast.of(activeSDK).app, text: "error: " + message)), sdk: activeSDK)
@@ -62,6 +73,7 @@ extension SequenceDiagram {
             register(step.sdk)
             steps.append(step)
             droppedItems = 0
+            pendingTrip = nil
             // Trimmed in halves, so keeping the last `maximumSteps` costs O(1) a command on average.
             if steps.count >= 2 * SequenceDiagram.maximumSteps {
                 let extra = steps.count - SequenceDiagram.maximumSteps
@@ -96,6 +108,49 @@ extension SequenceDiagram {
             guard lifelines[sdk] == nil else { return }
             lifelines[sdk] = FlowCast.of(sdk).lifelines
             titles[sdk] = Simulation.catalogs.first { $0.name == sdk }?.title ?? sdk
+        }
+
+        /// The arrows to and from the server that go before an outcome: the request when the
+        /// server is first heard of (a note about its check, or the answer), and the answer
+        /// just before the callback it is read from.
+        private mutating func serverTripItems(before outcome: Outcome, sdk: String) -> [Item] {
+            let cast = FlowCast.of(sdk)
+            guard let trip = cast.serverTrip, let server = cast.server else { return [] }
+            if case let .call(api, arguments, error) = outcome {
+                pendingTrip = nil
+                if error == nil, let request = trip.request(api, arguments) {
+                    pendingTrip = PendingTrip(sdk: sdk, api: api, arguments: arguments, request: request)
+                }
+                return []
+            }
+            guard var pending = pendingTrip, pending.sdk == sdk else { return [] }
+            var items: [Item] = []
+            func drawRequest() {
+                guard !pending.requestDrawn else { return }
+                pending.requestDrawn = true
+                items.append(.message(Message(kind: .call, from: cast.sdk, to: server, name: pending.request.name,
+                                              details: Self.details(pending.request.fields, sdk: sdk), serverTrip: true)))
+            }
+            switch outcome {
+            case .event(let event):
+                pendingTrip = nil
+                guard let answer = trip.answer(pending.api, pending.arguments, event) else { return [] }
+                drawRequest()
+                items.append(.message(Message(kind: .callback, from: server, to: cast.sdk, name: answer.name,
+                                              details: Self.details(answer.fields, sdk: sdk), serverTrip: true)))
+                return items
+            case .policyRefusal where cast.policyLifeline == server:
+                drawRequest()
+            case .note(let text) where cast.noteLifeline(text) == server:
+                drawRequest()
+            case .networkError:
+                pendingTrip = nil
+                return []
+            default:
+                return []
+            }
+            pendingTrip = pending
+            return items
         }
 
         private func item(for outcome: Outcome, sdk: String) -> Item {

@@ -57,10 +57,13 @@ public struct FlowCast: Sendable {
     public static let commonSecretNames: Set<String> = ["password", "newpassword", "passcode", "pin", "secret", "token", "access_token"]
     /// How a message reads (SUSI's `POST /aaa/login.json`); nil for its name and fields.
     public let heading: Heading?
+    /// The calls the SDK takes to its server, and the server's answers: drawn as arrows to
+    /// and from the server's lifeline, so a picture shows where each check happens.
+    public let serverTrip: ServerTrip?
 
     public init(lifelines: [Lifeline], app: String, sdk: String, server: String?, callRoutes: [String: Route] = [:],
                 eventRoutes: [String: Route] = [:], flowEnds: Set<String> = [], requests: Set<String> = [], secretNames: Set<String> = FlowCast.commonSecretNames, policyLifeline: String? = nil,
-                heading: Heading? = nil) {
+                heading: Heading? = nil, serverTrip: ServerTrip? = nil) {
         self.lifelines = lifelines
         self.app = app
         self.sdk = sdk
@@ -72,6 +75,31 @@ public struct FlowCast: Sendable {
         self.secretNames = secretNames
         self.policyLifeline = policyLifeline ?? server ?? sdk
         self.heading = heading
+        self.serverTrip = serverTrip
+    }
+
+    /// What the SDK asks its server for one call, and what the server answers, read from
+    /// the same outcomes the text and JSON show: the call, and the first callback after it
+    /// (the answer's words are the fields the server decided: a status, the attempts left).
+    public struct ServerTrip: Sendable {
+        public typealias Label = (name: String, fields: [(String, JSONValue)])
+        /// What the SDK sends the server for a call (its arguments as the call shows
+        /// them, secrets masked); nil when the call stays on the device.
+        public let request: @Sendable (_ api: String, _ arguments: [(String, JSONValue)]) -> Label?
+        /// The server's answer, from the first callback after the call; nil when the server
+        /// was not reached (the SDK refused first, or the network is down).
+        public let answer: @Sendable (_ api: String, _ arguments: [(String, JSONValue)], _ callback: SDKEvent) -> Label?
+
+        public init(request: @escaping @Sendable (_ api: String, _ arguments: [(String, JSONValue)]) -> Label?,
+                    answer: @escaping @Sendable (_ api: String, _ arguments: [(String, JSONValue)], _ callback: SDKEvent) -> Label?) {
+            self.request = request
+            self.answer = answer
+        }
+
+        /// The fields named, in the order given, those the event has.
+        public static func pick(_ names: [String], from fields: [(String, JSONValue)]) -> [(String, JSONValue)] {
+            names.compactMap { name in fields.first { $0.0 == name } }
+        }
     }
 
     /// The cast of an SDK that gives none of its own.

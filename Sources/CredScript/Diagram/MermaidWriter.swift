@@ -7,28 +7,58 @@ public struct MermaidWriter: Sendable {
     public init() {}
 
     public func render(_ diagram: SequenceDiagram) -> String {
-        var out = "sequenceDiagram\n"
-        out += "    title \(Self.escape(diagram.title))\n"
-        out += "    autonumber\n"
+        var out = header(diagram.title)
+        out += boxes(diagram, prefix: "", titled: { $0 })
+        out += body(diagram, prefix: "")
+        return out
+    }
+
+    /// Two or more runs in one picture (`credsh diagram --side-by-side`): each run's
+    /// lifelines are boxes of their own, titled with the run's title, their participants
+    /// named `s1_…`, `s2_…` so that two runs of one SDK stay apart; Mermaid draws one run's
+    /// arrows after the other's.
+    public func render(sideBySide diagrams: [SequenceDiagram], title: String) -> String {
+        var out = header(title)
+        for (index, diagram) in diagrams.enumerated() {
+            out += boxes(diagram, prefix: "s\(index + 1)_", titled: { "\(diagram.title) · \($0)" })
+        }
+        for (index, diagram) in diagrams.enumerated() { out += body(diagram, prefix: "s\(index + 1)_") }
+        return out
+    }
+
+    func header(_ title: String) -> String {
+        "sequenceDiagram\n    title \(Self.escape(title))\n    autonumber\n"
+    }
+
+    /// Each SDK's lifelines as a `box` of participants, in the order the SDKs appear.
+    func boxes(_ diagram: SequenceDiagram, prefix: String, titled: (String) -> String) -> String {
+        var out = ""
         var declared: [String] = []
         for section in diagram.sections where !declared.contains(section.sdk) {
             declared.append(section.sdk)
             let title = diagram.sdkTitles[section.sdk].map { "\(section.sdk): \($0)" } ?? section.sdk
-            out += "    box transparent \(Self.escape(title))\n"
+            out += "    box transparent \(Self.escape(titled(title)))\n"
             for lifeline in lifelines(section.sdk, in: diagram) {
-                out += "        participant \(Self.id(section.sdk, lifeline.id)) as \(Self.escape(lifeline.name))\n"
+                out += "        participant \(Self.id(prefix + section.sdk, lifeline.id)) as \(Self.escape(lifeline.name))\n"
             }
             out += "    end\n"
         }
+        return out
+    }
+
+    /// The commands as notes over their SDK's lifelines, and the arrows and notes after each.
+    func body(_ diagram: SequenceDiagram, prefix: String) -> String {
+        var out = ""
         if diagram.omittedSteps > 0, let first = diagram.steps.first {
-            out += "    Note over \(span(first.sdk, in: diagram)): the first \(diagram.omittedSteps) commands are left out\n"
+            out += "    Note over \(span(first.sdk, prefix: prefix, in: diagram)): the first \(diagram.omittedSteps) commands are left out\n"
         }
         for step in diagram.steps {
+            let sdk = prefix + step.sdk
             if let command = step.command {
                 let words = command.split(separator: " ").map(String.init)
                 let lines = TextMetrics.wrap(words, width: SVGWriter.commandCells.maximum, maxLines: 4)
                 let location = step.location.map { " (\($0))" } ?? ""
-                out += "    Note over \(span(step.sdk, in: diagram)): \(lines.map(Self.escape).joined(separator: "<br/>"))\(Self.escape(location))\n"
+                out += "    Note over \(span(step.sdk, prefix: prefix, in: diagram)): \(lines.map(Self.escape).joined(separator: "<br/>"))\(Self.escape(location))\n"
             }
             for item in step.items {
                 switch item {
@@ -36,10 +66,10 @@ public struct MermaidWriter: Sendable {
                     let arrow = m.kind == .call ? (m.error == nil ? "->>" : "-x") : "-->>"
                     var lines = TextMetrics.wrap([m.name] + m.details, width: SVGWriter.labelCells, maxLines: 8)
                     if let error = m.error { lines += TextMetrics.wrap(error.split(separator: " ").map(String.init), width: SVGWriter.labelCells, maxLines: 3) }
-                    out += "    \(Self.id(step.sdk, m.from))\(arrow)\(Self.id(step.sdk, m.to)): \(lines.map(Self.escape).joined(separator: "<br/>"))\n"
+                    out += "    \(Self.id(sdk, m.from))\(arrow)\(Self.id(sdk, m.to)): \(lines.map(Self.escape).joined(separator: "<br/>"))\n"
                 case .note(let n):
                     let lines = TextMetrics.wrap(n.label.split(separator: " ").map(String.init), width: SVGWriter.noteCells, maxLines: 6)
-                    out += "    Note right of \(Self.id(step.sdk, n.lifeline)): \(lines.map(Self.escape).joined(separator: "<br/>"))\n"
+                    out += "    Note right of \(Self.id(sdk, n.lifeline)): \(lines.map(Self.escape).joined(separator: "<br/>"))\n"
                 }
             }
         }
@@ -51,10 +81,11 @@ public struct MermaidWriter: Sendable {
     }
 
     /// `first,last`: a note over every lifeline of the SDK.
-    func span(_ sdk: String, in diagram: SequenceDiagram) -> String {
+    func span(_ sdk: String, prefix: String = "", in diagram: SequenceDiagram) -> String {
         let all = lifelines(sdk, in: diagram)
-        guard let first = all.first, let last = all.last else { return Self.id(sdk, "app") }
-        return first.id == last.id ? Self.id(sdk, first.id) : "\(Self.id(sdk, first.id)),\(Self.id(sdk, last.id))"
+        let key = prefix + sdk
+        guard let first = all.first, let last = all.last else { return Self.id(key, "app") }
+        return first.id == last.id ? Self.id(key, first.id) : "\(Self.id(key, first.id)),\(Self.id(key, last.id))"
     }
 
     static func id(_ sdk: String, _ lifeline: String) -> String {

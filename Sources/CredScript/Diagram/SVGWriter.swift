@@ -27,6 +27,41 @@ public struct SVGWriter: Sendable {
         var layout = Layout(diagram)
         return layout.draw()
     }
+
+    /// Two or more runs in one picture, side by side (`credsh diagram --side-by-side`):
+    /// the title, what the runs hold and the legend across the top, then each run in a
+    /// column of its own, under its own title, with its own lifelines; a rule between columns.
+    public func render(sideBySide diagrams: [SequenceDiagram], title: String) -> String {
+        var columns: [(body: String, width: Double, height: Double)] = []
+        for diagram in diagrams {
+            var layout = Layout(diagram)
+            layout.showsLegend = false
+            let body = layout.drawBody()
+            columns.append((body, layout.width, layout.y))
+        }
+        let summary = diagrams.map { d in
+            let commands = d.steps.filter { $0.command != nil }.count
+            return "\(d.title): \(commands) command\(commands == 1 ? "" : "s"), \(d.messages.count) message\(d.messages.count == 1 ? "" : "s")"
+        }.joined(separator: "; ")
+        var header = Layout(SequenceDiagram(title: title))
+        header.subtitleOverride = summary + "; secrets show as ***"
+        header.width = max(header.width, columns.reduce(0) { $0 + $1.width },
+                           Self.width(cells: TextMetrics.cells(header.subtitle)) + 2 * Self.margin).rounded(.up)
+        var body = header.drawBody()
+        let top = header.y
+        var x = 0.0
+        for (index, column) in columns.enumerated() {
+            if index > 0 {
+                body += "<line class=\"side-rule\" x1=\"\(Self.number(x))\" y1=\"\(Self.number(top))\" x2=\"\(Self.number(x))\" y2=\"\(Self.number(top + column.height))\"/>\n"
+            }
+            body += "<g class=\"side\" data-title=\"\(Self.escape(diagrams[index].title))\" transform=\"translate(\(Self.number(x)),\(Self.number(top)))\">\n"
+            body += column.body
+            body += "</g>\n"
+            x += column.width
+        }
+        let height = (top + (columns.map(\.height).max() ?? 0) + Self.margin).rounded(.up)
+        return Layout.document(body: body, width: header.width, height: height, title: title)
+    }
 }
 
 extension SVGWriter {
@@ -105,6 +140,10 @@ private struct Layout {
     }
 
     let diagram: SequenceDiagram
+    /// Whether the legend is drawn under the title (a side-by-side column leaves it to the picture's top).
+    var showsLegend = true
+    /// What the line under the title says instead of the diagram's counts.
+    var subtitleOverride: String?
     var sections: [Section] = []
     var width = 0.0
     var out = ""
@@ -161,6 +200,7 @@ private struct Layout {
     }
 
     var subtitle: String {
+        if let subtitleOverride { return subtitleOverride }
         let commands = diagram.steps.filter { $0.command != nil }.count
         var text = "\(commands) command\(commands == 1 ? "" : "s"), \(diagram.messages.count) message\(diagram.messages.count == 1 ? "" : "s"); secrets show as ***"
         if diagram.omittedSteps > 0 {
@@ -212,19 +252,30 @@ private struct Layout {
     // MARK: Drawing
 
     mutating func draw() -> String {
+        let body = drawBody()
+        return Self.document(body: body, width: width, height: (y + W.margin).rounded(.up), title: diagram.title)
+    }
+
+    /// The title, the subtitle, the legend (unless left out) and the sections, from the
+    /// top; `y` is left at the bottom of what was drawn.
+    mutating func drawBody() -> String {
         y = W.margin
         var body = ""
         swap(&out, &body)
         drawTitle()
         for section in sections { drawSection(section) }
-        let height = (y + W.margin).rounded(.up)
         swap(&out, &body)
+        return body
+    }
+
+    /// The SVG document around a body.
+    static func document(body: String, width: Double, height: Double, title: String) -> String {
         let w = W.number(width), h = W.number(height)
-        out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" "
         out += "font-family=\"\(W.fontFamily)\" font-size=\"\(W.number(W.fontSize))\">\n"
-        out += "<title>\(W.escape(diagram.title))</title>\n"
-        out += Self.styleAndDefs
+        out += "<title>\(W.escape(title))</title>\n"
+        out += styleAndDefs
         out += "<rect class=\"background\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\"/>\n"
         out += body
         out += "</svg>\n"
@@ -257,6 +308,7 @@ private struct Layout {
         .simulator rect { fill: #f6f8fa; stroke: #8c959f; stroke-dasharray: 3 3; }
         .simulator text { fill: #57606a; font-style: italic; }
         .appCheck text, .failure text, .network text { fill: #a40e26; }
+        .side-rule { stroke: #d0d7de; stroke-width: 2; }
         </style>
         <defs>
         <marker id="head-call" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="9" markerHeight="9" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1f5fa8"/></marker>
@@ -284,15 +336,15 @@ private struct Layout {
         y += 24
         text(subtitle, x: W.margin, baseline: y + 12, classes: "subtitle")
         y += 22
-        drawLegend()
+        if showsLegend { drawLegend() }
         y += 10
     }
 
     /// What the line styles and boxes mean, in rows that fit the width.
     mutating func drawLegend() {
         let entries: [(kind: String, words: String)] = [
-            ("call", "API call or HTTP request"),
-            ("callback", "callback, screen, delegate call or HTTP answer"),
+            ("call", "API call, HTTP request, or the SDK's request to its server"),
+            ("callback", "callback, screen, delegate call, HTTP or server answer"),
             ("appShows", "what the app shows"),
             ("simulator", "simulator note (no real SDK says it)"),
             ("failure", "refused, no answer, or failed"),
@@ -383,7 +435,8 @@ private struct Layout {
         let selfMessage = m.from == m.to
         let labelX = selfMessage ? left + 44 : left + 10
         let lines = m.lines.count + m.errorLines.count
-        out += "<g class=\"message \(kind)\" data-number=\"\(m.number)\">\n"
+        let trip = m.message.serverTrip ? " server-trip" : ""
+        out += "<g class=\"message \(kind)\(trip)\" data-number=\"\(m.number)\">\n"
         rect(x: labelX - 3, y: y + 1, width: m.width + 6, height: Double(lines) * W.lineHeight + 2, classes: "label-background")
         out += "<g class=\"label\">\n"
         for (i, line) in m.lines.enumerated() {

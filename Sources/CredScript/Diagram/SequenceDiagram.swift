@@ -64,14 +64,18 @@ public struct SequenceDiagram: Equatable, Sendable {
         public var details: [String]
         /// `error 166 "User is not logged in"`: the call's synchronous error.
         public var error: String?
+        /// A request from the SDK to its server or the server's answer (`FlowCast.ServerTrip`):
+        /// no API call or callback the app sees, but where the server's checks happen.
+        public var serverTrip: Bool
 
-        public init(kind: Kind, from: String, to: String, name: String, details: [String], error: String? = nil) {
+        public init(kind: Kind, from: String, to: String, name: String, details: [String], error: String? = nil, serverTrip: Bool = false) {
             self.kind = kind
             self.from = from
             self.to = to
             self.name = name
             self.details = details
             self.error = error
+            self.serverTrip = serverTrip
         }
     }
 

@@ -22,6 +22,9 @@ protocol SDKFlow: Sendable {
     static var cast: FlowCast { get }
     /// What each API call does, for `explain NAME`.
     static var apis: [APISummary] { get }
+    /// This SDK's own terms, and its words about the shared ones (`attempts`: which
+    /// field counts them), for `glossary` (each SDK's `<SDK>Glossary.swift`).
+    static var glossary: [GlossaryEntry] { get }
     /// The rules this SDK's policy refusals name (`expect note rule=KEY`); none when its
     /// refusals carry no simulator note.
     static var policyRuleNames: [String] { get }
@@ -50,6 +53,7 @@ extension SDKFlow {
     static var valueNames: [String: [Int: String]] { [:] }
     static var cast: FlowCast { .standard(sdkName: catalog.name + " SDK") }
     static var apis: [APISummary] { [] }
+    static var glossary: [GlossaryEntry] { [] }
     static var policyRuleNames: [String] { [] }
     static var examples: [String: String] { [:] }
     static var failureHints: [Int: String] { [:] }

@@ -22,7 +22,9 @@ extension FioriFlow {
         flowEnds: ["dismiss"])
 
     static let apis: [APISummary] = [
-        APISummary("present", "the app presents a passcode controller: FUIPasscodeInputController to unlock, FUIPasscodeChangeController to change the passcode"),
-        APISummary("dismiss", "the app dismisses the controller: the unlock or the change is over"),
+        APISummary("present", "the app presents a passcode controller: FUIPasscodeInputController to unlock, FUIPasscodeChangeController to change the passcode",
+                   parameters: [("controller", .app, "which controller"), ("userIdentifier", .app, "the user whose store it opens")]),
+        APISummary("dismiss", "the app dismisses the controller: the unlock or the change is over",
+                   parameters: [("controller", .app, "the controller presented")]),
     ]
 }
