@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # credsh benchmarks: start-up beside bash and python, a suite of 400 scripts under
 # `credsh test -j 1` and `-j 2`, throughput of cheap commands, the password lifecycle at
-# the default KDF cost, and account look-ups with a million accounts.
+# the default KDF cost, account look-ups with a million accounts, and procedure calls and
+# loop iterations per second.
 # Measures the binary `make build` produces (the one users get).
 # Usage: bench/run.sh [OLD_CREDSH]   (installs hyperfine from Debian if it is missing; with
 #        an older binary, sections (c) and (d) measure it too, side by side)
@@ -77,6 +78,16 @@ done
 echo "== (e) the same cycles after 1,000,000 not-activated accounts"
 measure "$credsh" "1M accounts only" 1000000 "$out/accounts.credscript"
 measure "$credsh" "1M accounts + cycles" 1040002 "$out/accounts-cycles.credscript"
+
+# The language's own machinery (issue 19): a call of a procedure whose body is one cheap
+# statement, and an iteration of a `for` over values, 100,000 of each. Goal: 100,000/s.
+echo "== (g) 100,000 procedure calls and 100,000 for-loop iterations (one cheap let each)"
+printf 'proc step n {\n    let x = $n\n}\nrepeat 100000 {\n    step 1\n}\n' > "$out/calls.credscript"
+python3 -c 'print("for n in " + " ".join(str(i) for i in range(100000)) + " {\n    let x = $n\n}")' > "$out/loop.credscript"
+for binary in "${binaries[@]}"; do
+    measure "$binary" "procedure calls ($binary)" 100000 "$out/calls.credscript"
+    measure "$binary" "for iterations ($binary)" 100000 "$out/loop.credscript"
+done
 
 # Instruction counts do not move with the load of a shared machine, as wall times do:
 # callgrind counts every instruction of one run (valgrind; installed when missing).

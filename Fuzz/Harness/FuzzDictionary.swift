@@ -17,7 +17,10 @@ public enum FuzzDictionary {
                                   // Patterns (RE2): what backtracks, what RE2 refuses, what it takes.
                                   "~\"", "(a+)+$", "(a|a)*", "\\\\d+", "\\\\1", "(?=", "(?i)", "[^", "{2,5}", "{1000}", ".*.*.*=",
                                   // Files a script sources (FuzzHost): text, a NUL, bytes not UTF-8, itself.
-                                  "source", "nul.credscript", "binary.credscript", "missing.credscript", "self.credscript", "\u{0}"]
+                                  "source", "nul.credscript", "binary.credscript", "missing.credscript", "self.credscript", "\u{0}",
+                                  // The suite forms (issue 19): captures, comparisons, loops, procedures, escapes.
+                                  "for", "in", "proc", "event", "last", "not", ".access_token", "1.", "!=", "<", "<=", ">", ">=",
+                                  "~", "~{", "~{\"minL\":8}", "\\u{", "\\u{e9}", "\\u{D800}", "\\u{110000}", "\\u{}"]
         for spec in table.commands {
             words.insert(spec.name)
             words.formUnion(spec.words)

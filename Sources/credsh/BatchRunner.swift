@@ -31,10 +31,11 @@ enum BatchRunner {
         for path in paths {
             do {
                 let source = try ScriptLoader.load(path)
-                if evaluator.check(source) {
+                // Sourced files too (Evaluator+SourceCheck): a missing one is an I/O error (4).
+                if evaluator.checkFollowingSources(source) {
                     streams.write("ok    \(source.name)\n")
                 } else if code == 0 {
-                    code = 2
+                    code = evaluator.exitCode == 0 ? 2 : evaluator.exitCode
                 }
             } catch {
                 streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")

@@ -13,7 +13,8 @@ struct REPL {
         self.host = host
         host.streams.flushEachWrite = true
         self.editor = LineEditor(historyPath: historyPath) { [evaluator] word, before in
-            Completer.complete(word: word, before: before, simulation: evaluator.simulation, table: evaluator.table)
+            Completer.complete(word: word, before: before, simulation: evaluator.simulation, table: evaluator.table,
+                               procedures: Array(evaluator.procedures.keys))
         }
         evaluator.interruptRequested = {
             defer { lineEditorInterruptedEvaluation = false }
@@ -44,6 +45,7 @@ struct REPL {
             let source = SourceFile(name: Self.sourceName, text: entry + "\n")
             let sdk = evaluator.simulation.activeCatalog.name
             var parser = Parser(source, table: evaluator.table, sdk: sdk)
+            parser.procedures = evaluator.procedures
             _ = parser.parseAll()
             if parser.endedInsideBlock { continue }
             pending.removeAll()

@@ -65,20 +65,26 @@ final class StepPacer {
     }
 
     /// The commands that pause in `source`: each command statement that is a step, those
-    /// inside `repeat` once. Nil when the file does not parse (the run reports why).
+    /// inside `repeat` and `for` once, and a procedure's at each call (a procedure counted
+    /// once within itself, so that recursion ends). Nil when the file does not parse (the
+    /// run reports why).
     static func steps(in source: SourceFile, table: CommandTable = .standard, sdk: String) -> Int {
         var parser = Parser(source, table: table, sdk: sdk)
         let statements = parser.parseAll()
-        func count(_ statements: [Statement]) -> Int {
+        func count(_ statements: [Statement], inside: Set<String>) -> Int {
             statements.reduce(0) { total, statement in
                 switch statement {
                 case .command(let call): return total + (call.spec.role == .action ? 1 : 0)
-                case .repetition(_, let body, _): return total + count(body)
-                case .binding: return total
+                case .repetition(_, let body, _): return total + count(body, inside: inside)
+                case .loop(let loop): return total + count(loop.body, inside: inside)
+                case .call(let call):
+                    let name = call.procedure.name
+                    return inside.contains(name) ? total : total + count(call.procedure.body, inside: inside.union([name]))
+                case .binding, .capture, .comparison, .procedure: return total
                 }
             }
         }
-        return count(statements)
+        return count(statements, inside: [])
     }
 }
 

@@ -44,7 +44,7 @@ import Testing
         let result = tokens("echo \"open\nlogin \"a\\qb\" x\n")
         #expect(result.diagnostics.map(\.message) == [
             "unterminated string (a string ends with \" on the same line)",
-            "unknown escape '\\q' in a string (use \\\" \\\\ \\n or \\t)",
+            "unknown escape '\\q' in a string (use \\\" \\\\ \\n \\t or \\u{XXXX})",
         ])
         #expect(result.diagnostics.map(\.position.line) == [1, 2])
         #expect(result.kinds.contains(.word("x")))

@@ -112,6 +112,39 @@ import Testing
         #expect(session.evaluator.simulation.now == VirtualClock.defaultStart + 3 * 86_400 + 2 * 3_600)
     }
 
+    /// A `for` cut short is recorded as the rows that ran, then the current row's names
+    /// bound and its statements that ran: the replay reaches the same instant.
+    @Test func anInterruptedForIsRecordedAsTheRowsThatRan() {
+        let session = Session()
+        session.type("record s.credscript")
+        var checks = 0
+        // Statement starts: the for, then 1d, 1h, 2d, 1h, 3d, and the 7th is interrupted.
+        session.evaluator.interruptRequested = {
+            checks += 1
+            return checks == 7
+        }
+        session.type("for d in 1d 2d 3d 4d {\n    clock advance $d\n    clock advance 1h\n}")
+        session.evaluator.interruptRequested = { false }
+        #expect(session.host.errors.contains("interrupted"))
+        session.type("record stop")
+        let recorded = session.host.recordings["s.credscript"] ?? ""
+        #expect(recorded.contains("for d in 1d 2d {\n    clock advance $d\n    clock advance 1h\n}\nlet d = 3d\nclock advance $d\n"), "\(recorded)")
+        let (_, replay) = runScript(recorded)
+        #expect(replay.exitCode == 0)
+        #expect(replay.simulation.now == session.evaluator.simulation.now)
+        #expect(session.evaluator.simulation.now == VirtualClock.defaultStart + 6 * 86_400 + 2 * 3_600)
+    }
+
+    /// A procedure's definition and its calls are recorded as written: the replay defines it, then calls it.
+    @Test func proceduresAreRecordedAsDefinedAndCalled() {
+        let session = Session()
+        session.type("record s.credscript", "proc tick n {\n    clock advance $n\n}", "tick 2d", "record stop")
+        let recorded = session.host.recordings["s.credscript"] ?? ""
+        #expect(recorded.contains("proc tick n {\n    clock advance $n\n}\ntick 2d\n"), "\(recorded)")
+        let (_, replay) = runScript(recorded)
+        #expect(replay.simulation.now == session.evaluator.simulation.now)
+    }
+
     /// Wherever a nested block is cut short, the recording replays to the same instant.
     @Test(arguments: 1...24) func aCutAnywhereInNestedBlocksReplaysToTheSameState(cut: Int) {
         let session = Session()

@@ -12,6 +12,8 @@ import Glibc
     /// Keeps each event's rendered line with the script line of the command that produced it.
     final class RecordingHost: ScriptHost {
         var line = 0
+        /// The script run: echoes of other files (a sourced helper) are not its lines.
+        var main = ""
         var eventLines: [Int: [String]] = [:]
         var runs: [Int: Int] = [:]
         var failed: Set<Int> = []
@@ -20,7 +22,12 @@ import Glibc
 
         func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
             switch record {
-            case let .echo(_, _, line):
+            case let .echo(_, file, line):
+                // A line of a sourced helper (a procedure's body there) is not the script's.
+                guard file == main else {
+                    self.line = -1
+                    return
+                }
                 self.line = line
                 runs[line, default: 0] += 1
             case let .outcome(outcome, sdk):
@@ -33,7 +40,13 @@ import Glibc
             }
         }
         func report(_ diagnostic: Diagnostic, source: SourceFile?) { errors += DiagnosticFormatter().format(diagnostic, source: source) }
-        func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile { throw HostError("no files here") }
+        /// The helper files the examples source (`inc/steps.inc`).
+        func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile {
+            guard let text = SmallTruthsTests.helperFiles(besides: CommandTableTests.packageRoot() + "/examples/x")[path] else {
+                throw HostError("no file \(path) here")
+            }
+            return SourceFile(name: path, text: text)
+        }
         func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {}
         func appendRecording(_ text: String) {}
         func endRecording() {}
@@ -60,6 +73,7 @@ import Glibc
     func everyShownEventReadsBackAsAPassingExpectation(name: String) throws {
         let text = try #require(CommandTableTests.read(CommandTableTests.packageRoot() + "/examples/" + name))
         let host = RecordingHost()
+        host.main = name
         Evaluator(simulation: Simulation(), options: .init(echo: true), host: host).run(SourceFile(name: name, text: text))
         #expect(host.errors.isEmpty, "\(host.errors)")
 

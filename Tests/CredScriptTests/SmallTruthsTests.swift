@@ -26,6 +26,19 @@ import Glibc
         return status.components(separatedBy: " [").first
     }
 
+    /// `inc/NAME` for each file of the `inc` folder next to `script`.
+    static func helperFiles(besides script: String) -> [String: String] {
+        let folder = String(script[..<(script.lastIndex(of: "/") ?? script.startIndex)]) + "/inc/"
+        guard let directory = opendir(folder) else { return [:] }
+        defer { closedir(directory) }
+        var files: [String: String] = [:]
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if !name.hasPrefix("."), let text = CommandTableTests.read(folder + name) { files["inc/" + name] = text }
+        }
+        return files
+    }
+
     /// Regression: after `login alice` (password not yet given) the prompt read
     /// `credsh relid alice [mode 0 verify]>` while `state` said "logged in: nobody".
     /// After every statement of every example, the prompt names as signed in exactly the
@@ -38,9 +51,13 @@ import Glibc
         for path in scripts {
             let text = try #require(CommandTableTests.read(path))
             let host = MemoryHost()
+            // The helper files examples source (`source inc/steps.inc`), by the path written.
+            host.files = Self.helperFiles(besides: path)
             let evaluator = Evaluator(simulation: Simulation(seed: 0), host: host)
             let source = SourceFile(name: path, text: text)
             var parser = Parser(source)
+            let helpers = host.files
+            parser.sourceLoader = { path, _ in helpers[path].map { SourceFile(name: path, text: $0) } }
             while let statement = parser.nextStatement() {
                 _ = evaluator.execute(statement, in: source)
                 let sim = evaluator.simulation

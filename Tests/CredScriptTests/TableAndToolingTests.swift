@@ -80,12 +80,12 @@ import Glibc
     @Test func commandsThenSubwordsThenArguments() {
         #expect(complete("lo", after: "") == .words(["login", "logout"]))
         #expect(complete("", after: "user ") == .words(["add", "show"]))
-        #expect(complete("", after: "expect no ") == .words(["event"]))
+        #expect(complete("", after: "expect no ") == .words(["event", "output"]))
         #expect(complete("al", after: "login ") == .words(["albert", "alice"]))
         #expect(complete("", after: "user show ") == .words(["albert", "alice"]))
         #expect(complete("P", after: "initiate ") == .words(["Password"]))
         #expect(complete("onUser", after: "expect events getPassword ") == .words(["onUserLoggedIn", "onUserLoggedOff"]))
-        #expect(complete("", after: "expect state alice ") == .words(["blocked", "expired", "logged-in", "logged-out", "not-activated"]))
+        #expect(complete("", after: "expect state alice ") == .words(["blocked", "expired", "logged-in", "logged-out", "not", "not-activated"]))
         let modes = ["RDNA_CHALLENGE_OP_VERIFY", "RDNA_CHALLENGE_OP_SET", "RDNA_OP_UPDATE_CREDENTIALS", "RDNA_OP_UPDATE_ON_EXPIRY", "RDNA_OP_AUTHORIZE_NOTIFICATION"]
         #expect(complete("challengeMode=", after: "expect event getPassword ") == .words(((0...4).map(String.init) + modes).map { "challengeMode=\($0)" }.sorted()))
         #expect(complete("challengeMode=RDNA_OP_U", after: "expect event getPassword ")

@@ -63,6 +63,8 @@ enum ScriptFacts {
                         default: break
                         }
                     }
+                default:
+                    walk(statement.body)  // the suite forms hold no literal of their own here
                 }
             }
         }

@@ -58,6 +58,12 @@ def test_scopes_of_a_few_lines(parser):
     assert "variable.other.credscript" in scopes_of(parser, "echo $user", "$user")
     assert "keyword.other.let.credscript" in scopes_of(parser, "let secret pw = x", "let")
     assert "keyword.control.repeat.credscript" in scopes_of(parser, "repeat 3 { pin 90210 }", "repeat")
+    assert "keyword.control.for.credscript" in scopes_of(parser, "for user pin in bob 52817 { echo $user }", "for")
+    assert "variable.other.definition.credscript" in scopes_of(parser, "for user pin in bob 52817 { echo $user }", "user pin")
+    assert "entity.name.function.credscript" in scopes_of(parser, "proc relogin user pw {", "relogin")
+    assert "variable.parameter.credscript" in scopes_of(parser, "proc relogin user pw {", "user pw")
+    assert "keyword.control.expect.credscript" in scopes_of(parser, 'expect no output ~"hint"', "expect no output")
+    assert "constant.character.escape.credscript" in scopes_of(parser, 'echo "caf\\u{e9}"', "\\u{e9}")
     # A `#` inside a word is part of it, not a comment.
     assert "comment.line.number-sign.credscript" not in scopes_of(parser, "echo Pass#1", "Pass#1")
 
@@ -77,7 +83,7 @@ def test_the_grammar_knows_every_command_of_the_table():
             words.append(word)
         if words:
             names.add(" ".join(words))
-    known = json.dumps(GRAMMAR["repository"]["command"]) + json.dumps(GRAMMAR["repository"]["expect"])
+    known = "".join(json.dumps(GRAMMAR["repository"][k]) for k in ("command", "expect", "block"))
     missing = [n for n in sorted(names - {"let", "repeat"}) if n.replace(" ", "[ \\\\t]+") not in known]
     assert missing == []
 

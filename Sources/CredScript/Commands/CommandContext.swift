@@ -44,6 +44,8 @@ public struct CommandContext {
     var isInteractive: Bool { evaluator.options.interactive }
     /// The command table the run was parsed with (`help`).
     var table: CommandTable { evaluator.table }
+    /// The script's own commands defined so far (`proc`), for `help`.
+    var procedures: [Procedure] { Array(evaluator.procedures.values) }
     /// Charges work over `count` bytes of text to the step budget.
     func chargeBytes(_ count: Int) { evaluator.chargeBytes(count) }
 

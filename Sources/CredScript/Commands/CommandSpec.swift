@@ -121,7 +121,8 @@ public final class CommandSpec: Sendable {
     /// The SDK it belongs to (`onewelcome`), or nil for a command every SDK shares.
     public let sdk: String?
     public let role: Role
-    /// `let` and `repeat` are statements with syntax of their own; their usage is written out.
+    /// `let`, `repeat`, `for`, `proc` and `expect VALUE OP VALUE` are statements with syntax
+    /// of their own (Parser, Parser+Blocks, Parser+Captures); their usage is written out.
     public let syntaxUsage: String?
     let perform: @Sendable (CommandContext) throws(CommandFailure) -> [Outcome]
     /// What the parser checks of the literal arguments beyond their kinds (a policy's values).
@@ -143,7 +144,13 @@ public final class CommandSpec: Sendable {
         // Most names are one word: the generic split costs thousands of instructions a
         // command, and every run builds the whole table at start-up.
         self.words = name.utf8.contains(UInt8(ascii: " ")) ? name.split(separator: " ").map(String.init) : [name]
+        comparesFields = parameters.contains { $0.kind == .fieldMatch } && parameters.contains { $0.kind == .event && !$0.variadic }
     }
+
+    /// Its `FIELD=VALUE` pairs are matched against an event's fields, and so may compare
+    /// them (`attemptsLeft<3`: `expect event`, `expect last event`, `expect no event`).
+    /// Worked out once: the parser asks for every command.
+    public let comparesFields: Bool
 
     public let words: [String]
 

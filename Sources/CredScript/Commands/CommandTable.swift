@@ -9,8 +9,12 @@ public struct CommandTable: Sendable {
     /// The names as a tree of words (`user` → `add`, `show`), for the parser's look-up.
     public let root: NameNode
 
+    /// `source FILE`, whose file the parser reads for the procedures it defines (Parser+Blocks).
+    public let sourceCommand: CommandSpec?
+
     public init(commands: [CommandSpec]) {
         self.commands = commands
+        sourceCommand = commands.first { $0.name == "source" }
         let root = NameNode()
         for spec in commands {
             var node = root
@@ -24,6 +28,7 @@ public struct CommandTable: Sendable {
                 }
             }
             node.specs.append(spec)
+            if spec.syntaxUsage != nil { node.hasOwnSyntax = true }
         }
         self.root = root
     }
@@ -33,6 +38,9 @@ public struct CommandTable: Sendable {
         // Built once in `init` and never changed after, hence unchecked.
         public fileprivate(set) var children = Words()
         public fileprivate(set) var specs: [CommandSpec] = []
+        /// A statement with syntax of its own has this name (`for`, `proc`, `expect`): the
+        /// parser reads it by its own rules (Parser+Blocks, Parser+Captures).
+        public fileprivate(set) var hasOwnSyntax = false
 
         /// The command this name means with `sdk` active: its own, else the shared one,
         /// else another SDK's (which the evaluator then refuses, naming the SDKs that have it).
@@ -78,7 +86,8 @@ public struct CommandTable: Sendable {
     }
 
     /// Every command: the language's own, then each SDK's, in the order of `Simulation.sdkTypes`.
-    public static let standard = CommandTable(commands: SharedCommands.all + ClassroomCommands.all + SDKFlows.all.flatMap { $0.commands } + ExpectCommands.all)
+    public static let standard = CommandTable(commands: SharedCommands.all + ClassroomCommands.all + SDKFlows.all.flatMap { $0.commands }
+        + ExpectCommands.all + LanguageCommands.all)
 
     /// The distinct first words, sorted: what Tab offers at the start of a line.
     public var firstWords: [String] { root.children.keys }

@@ -19,6 +19,7 @@ enum ExpectCommands {
     static let noteFields = Parameter("FIELD=VALUE", "rule=KEY and/or message=TEXT", .fieldMatch, variadic: true)
     static let user = Parameter("USER", "a user name", .user)
     static let state = Parameter("STATE", "a state", .userState)
+    static let not = Parameter.flag("not", "the user is in any state but STATE")
 
     static let all: [CommandSpec] = [
         CommandSpec("expect event", [position, event, fields], group: group, role: .expectation,
@@ -84,6 +85,19 @@ enum ExpectCommands {
             }
             return []
         },
+        CommandSpec("expect no output", [line], group: group, role: .expectation,
+                    summary: "No line the last command printed is this text, or is found by ~\"regex\"",
+                    example: "expect no output ~\"hint\"") { c throws(CommandFailure) in
+            let result = try c.lastResult()
+            let wanted = try c.value(line)
+            let lines = result.printed.map { $0.trimmedSpacesAndTabs }
+            c.chargeBytes(lines.reduce(0) { $0 + $1.utf8.count })
+            let match = TextMatch(wanted)
+            if let shown = lines.first(where: { match.matches($0) }) {
+                throw c.expectationFailure("expected no line of output \(describe(wanted)), but the last command printed \"\(shown)\"")
+            }
+            return []
+        },
         CommandSpec("expect note", [noteFields], group: group, role: .expectation,
                     summary: "The last command was refused by this policy rule (rule=KEY, message=TEXT: the simulator's note)",
                     example: "expect note rule=minSc", check: noteCheck) { c throws(CommandFailure) in
@@ -104,8 +118,8 @@ enum ExpectCommands {
             }
             return []
         },
-        CommandSpec("expect state", [user, state], group: group, role: .expectation,
-                    summary: "The user is in this state (the active SDK's states: logged-in, logged-out, …)",
+        CommandSpec("expect state", [user, not, state], group: group, role: .expectation,
+                    summary: "The user is in this state, or with 'not' is not (the active SDK's states: logged-in, logged-out, …)",
                     example: "expect state alice logged-in") { c throws(CommandFailure) in
             let id = try c.text(user), wanted = try c.text(state)
             let sim = c.simulation
@@ -116,7 +130,10 @@ enum ExpectCommands {
             guard let states = sim.active.states(of: id, world: sim.world) else {
                 throw .cannotRun("no user '\(id)' in \(sim.activeCatalog.name)")
             }
-            if !states.contains(wanted) {
+            if c.has(not), states.contains(wanted) {
+                throw c.expectationFailure("expected \(id) not to be \(wanted), but \(id) is \(states.joined(separator: ", "))")
+            }
+            if !c.has(not), !states.contains(wanted) {
                 throw c.expectationFailure("expected \(id) to be \(wanted), but \(id) is \(states.joined(separator: ", "))")
             }
             return []
@@ -139,6 +156,7 @@ enum ExpectCommands {
         }
         let pairs = try c.pairs(fields)
         let positions = c.pairPositions(fields)
+        let ops = c.pairOperators(fields)
         // A field is judged by the catalog, not by this run's payload: `expect no event
         // validatePolicyCompliance errorCode=9011` holds when the PIN passed and no errorCode came.
         let known = SDKFlows.fieldNames(of: spec, sdk: catalog.name)
@@ -146,7 +164,7 @@ enum ExpectCommands {
             throw c.expectationFailure("\(name) has no field '\(pairs[unknown].key)' (its fields: \(known.joined(separator: ", ")))",
                                                  showLast: true, at: positions[unknown])
         }
-        let said = ([name] + pairs.map { "\($0.key)=\($0.value.text)" }).joined(separator: " ")
+        let said = ([name] + pairs.indices.map { "\(pairs[$0].key)\(ops[$0].rawValue)\(pairs[$0].value.text)" }).joined(separator: " ")
         let candidates: [SDKEvent]
         switch pick {
         case .any: candidates = result.events.filter { $0.name == name }
@@ -170,7 +188,9 @@ enum ExpectCommands {
         }
         let readable = candidates.map { FieldMatch.fields(of: $0, sdk: result.sdk) }
         let matched = readable.contains { fieldsOfEvent in
-            pairs.allSatisfy { pair in FieldMatch.matches(fieldsOfEvent.first { $0.0 == pair.key }?.1, pair.value, field: pair.key, sdk: result.sdk) }
+            pairs.indices.allSatisfy { i in
+                FieldMatch.matches(fieldsOfEvent.first { $0.0 == pairs[i].key }?.1, ops[i], pairs[i].value, field: pairs[i].key, sdk: result.sdk)
+            }
         }
         if wanted, !matched {
             let which: String
@@ -183,7 +203,7 @@ enum ExpectCommands {
             var at: SourcePosition?
             if readable.count == 1, candidates[0].name == name {
                 at = pairs.indices.first { i in
-                    !FieldMatch.matches(readable[0].first { $0.0 == pairs[i].key }?.1, pairs[i].value, field: pairs[i].key, sdk: result.sdk)
+                    !FieldMatch.matches(readable[0].first { $0.0 == pairs[i].key }?.1, ops[i], pairs[i].value, field: pairs[i].key, sdk: result.sdk)
                 }.map { positions[$0] }
             }
             throw c.expectationFailure("expected \(which) \(said)", showLast: true, at: at)

@@ -6,10 +6,22 @@ public enum HelpText {
     /// `help COMMAND`: the active SDK's form of it (with the active SDK's example for a
     /// shared command), and one line naming the other SDKs' forms; `help all COMMAND`
     /// shows those in full as well.
-    public static func render(_ table: CommandTable, topic: [String], active: String) -> [String] {
+    /// `procedures`: the script's own commands (`proc`), listed after the table's and
+    /// shown by `help NAME`.
+    public static func render(_ table: CommandTable, topic: [String], active: String, procedures: [Procedure] = []) -> [String] {
         let all = topic.first == allKeyword
         let topic = all ? Array(topic.dropFirst()) : topic
-        guard !topic.isEmpty else { return overview(table, active: active, all: all) }
+        let ownCommands = procedures.sorted { $0.name < $1.name }
+        guard !topic.isEmpty else {
+            var lines = overview(table, active: active, all: all)
+            if !ownCommands.isEmpty {
+                lines.insert(contentsOf: ["This script's procedures (proc):"] + ownCommands.map { "  " + procedureLine($0) } + [""], at: 0)
+            }
+            return lines
+        }
+        if topic.count == 1, let procedure = ownCommands.first(where: { $0.name == topic[0] }) {
+            return ["usage: \(procedure.usage)", procedureLine(procedure)]
+        }
         let matches = table.commands(startingWith: topic)
         guard !matches.isEmpty else {
             var message = "no command '\(topic.joined(separator: " "))'"
@@ -25,6 +37,10 @@ public enum HelpText {
             lines.append("other SDKs: " + forms.joined(separator: "; ") + " — 'help all \(topic.joined(separator: " "))' shows them in full")
         }
         return lines
+    }
+
+    static func procedureLine(_ procedure: Procedure) -> String {
+        "\(procedure.usage)  a procedure of the script (\(procedure.file):\(procedure.position.line))"
     }
 
     /// The word after `help` that asks for every SDK's commands.

@@ -30,7 +30,7 @@ enum SharedCommands {
         CommandSpec("help", [topic], group: shell,
                     summary: "List the shared commands and the active SDK's ('help all': every SDK's), or explain one in full",
                     example: "help update") { c throws(CommandFailure) in
-            let lines = HelpText.render(c.table, topic: try c.texts(topic), active: c.simulation.activeCatalog.name)
+            let lines = HelpText.render(c.table, topic: try c.texts(topic), active: c.simulation.activeCatalog.name, procedures: c.procedures)
             // At the prompt, longer than the screen: through $PAGER (TerminalHost).
             c.page(lines)
             return []
@@ -41,8 +41,9 @@ enum SharedCommands {
             return []
         },
         CommandSpec("let", [Parameter("NAME", "a variable name", .text), Parameter("VALUE", "a value", .text)], group: shell,
-                    summary: "Bind a variable, used later as $NAME", example: "let pw = \"Passw0rd!\"",
-                    syntaxUsage: "let NAME = VALUE") { _ in [] },
+                    summary: "Bind a variable, used later as $NAME; or capture a field of the last command's first (last, N-th) event of that name",
+                    example: "let pw = \"Passw0rd!\"",
+                    syntaxUsage: "let NAME = VALUE or [last] event EVENT.FIELD or event N.FIELD") { _ in [] },
         CommandSpec("repeat", [Parameter("COUNT", "a whole number", .integer)], group: shell,
                     summary: "Run a block COUNT times (at most 1,000,000; blocks nest at most 64 deep)",
                     example: "repeat 3 { password Wrong1! }", syntaxUsage: "repeat COUNT { ... }") { _ in [] },

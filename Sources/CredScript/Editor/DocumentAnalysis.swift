@@ -60,8 +60,15 @@ public struct DocumentAnalysis: Sendable {
     private(set) var uses: [Use] = []
     private(set) var sourceLinks: [SourceLink] = []
     private(set) var users: [(line: Int, name: String)] = []
-    /// The 0-based lines of `repeat` statements.
+    /// The 0-based lines of `repeat`, `for` and `proc` statements.
     private(set) var blockLines: [Int] = []
+    /// Where this file calls a procedure: its name and the bytes of the name.
+    private(set) var procedureCalls: [(name: String, range: Range<Int>)] = []
+    /// The procedures this file defines, in order.
+    public private(set) var procedureDefinitions: [Procedure] = []
+    /// Every procedure a call may name at the end of the file: its own and those of the
+    /// files it sources.
+    public private(set) var procedures: [String: Procedure] = [:]
     private var secrets = SecretFlow()
 
     /// Files sourced at most this deep, as a run does (Evaluator.maximumSourceDepth).
@@ -77,6 +84,7 @@ public struct DocumentAnalysis: Sendable {
         name = source.name
         initialSDK = sdk
         var parser = Parser(source, sdk: sdk)
+        if let loader { parser.sourceLoader = { path, including in try? loader(path, including).get() } }
         var active = sdk
         while let statement = parser.nextStatement() {
             collect(statement, source: source)
@@ -93,6 +101,7 @@ public struct DocumentAnalysis: Sendable {
             }
         }
         diagnostics = parser.diagnostics.map { editorDiagnostic($0) }
+        procedures = parser.procedures
         if let loader { checkSourced(loader: loader, depth: depth, seen: &seen) }
     }
 
@@ -116,6 +125,26 @@ public struct DocumentAnalysis: Sendable {
             blockLines.append(position.line - 1)
             note(count)
             for inner in body { collect(inner, source: source) }
+        case .capture(let capture):
+            bindings.append(Binding(name: capture.name, line: capture.position.line - 1, letOffset: capture.position.offset,
+                                    value: nil, copiedFrom: nil))
+        case .comparison(let comparison):
+            note(comparison.left)
+            note(comparison.right)
+        case .loop(let loop):
+            blockLines.append(loop.position.line - 1)
+            loop.values.forEach { note($0) }
+            for name in loop.names {
+                bindings.append(Binding(name: name, line: loop.position.line - 1, letOffset: loop.position.offset, value: nil, copiedFrom: nil))
+            }
+            for inner in loop.body { collect(inner, source: source) }
+        case .procedure(let procedure):
+            blockLines.append(procedure.position.line - 1)
+            if procedure.source.name == name { procedureDefinitions.append(procedure) }
+            for inner in procedure.body { collect(inner, source: source) }
+        case .call(let call):
+            call.arguments.forEach { note($0) }
+            procedureCalls.append((call.procedure.name, call.position.offset..<(call.position.offset + call.procedure.name.utf8.count)))
         case .command(let call):
             for parameter in call.spec.parameters {
                 switch call.arguments[parameter.name] {

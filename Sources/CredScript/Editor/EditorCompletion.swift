@@ -46,12 +46,16 @@ public enum EditorCompletion {
         }
         let catalog = analysis.catalog(at: line)
         guard case .words(let words) = Completer.complete(word: word, before: before, catalog: catalog,
-                                                          userIDs: analysis.users(before: line), table: table) else {
+                                                          userIDs: analysis.users(before: line), table: table,
+                                                          procedures: analysis.procedures.values.filter { $0.source.name != analysis.name || $0.position.line - 1 < line }.map(\.name)) else {
             return (span, [])
         }
         let atStart = before.allSatisfy { $0 == " " || $0 == "\t" }
         let candidates = words.map { label -> CompletionCandidate in
             if atStart {
+                if table.root.children[label] == nil, let procedure = analysis.procedures[label] {
+                    return CompletionCandidate(label: label, kind: .command, detail: "procedure: \(procedure.usage)")
+                }
                 let summary = table.root.children[label]?.spec(for: catalog.name)?.summary
                 return CompletionCandidate(label: label, kind: .command, detail: summary)
             }

@@ -35,6 +35,8 @@ public enum EditorHover {
             return (span, block(lines))
         case .fieldName:
             return nil
+        case .procedureName(let procedure):
+            return (span, block(["usage: \(procedure.usage)", "a procedure defined at \(procedure.file):\(procedure.position.line) (proc \(([procedure.name] + procedure.parameters).joined(separator: " ")) { … })"]))
         }
     }
 
@@ -83,6 +85,7 @@ struct LineStatement {
         case bindingName(String)
         case argument(Parameter, key: String?)
         case fieldName(String)
+        case procedureName(Procedure)
     }
 
     let line: Int
@@ -103,6 +106,7 @@ struct LineStatement {
         token = tokens.token(at: text.offset(of: point) - lineStart)
         catalog = analysis.catalog(at: line)
         var parser = Parser(SourceFile(name: analysis.name, bytes: bytes), table: table, sdk: catalog.name)
+        parser.procedures = analysis.procedures
         statements = parser.parseAll()
         self.analysis = analysis
     }
@@ -116,8 +120,15 @@ struct LineStatement {
         var pending = statements
         while let statement = pending.popLast() {
             switch statement {
-            case .repetition(_, let body, _):
-                pending += body
+            case .repetition, .loop, .procedure:
+                if case .procedure(let procedure) = statement, token.position.offset == procedure.namePosition.offset {
+                    return (statement, .procedureName(procedure))
+                }
+                pending += statement.body
+            case .capture, .comparison:
+                break
+            case .call(let call):
+                if token.position.offset == call.position.offset { return (statement, .procedureName(call.procedure)) }
             case let .binding(name, _, position, _):
                 let names = tokens.tokens.drop { $0.position.offset < position.offset }.prefix(3)
                 if names.contains(where: { $0.position.offset == token.position.offset && $0.kind == .word(name) }) {

@@ -7,12 +7,13 @@ public struct EditorLocation: Equatable, Sendable {
 
 /// Go to definition and find references. What can be named is a `Symbol`: a variable
 /// (defined by its `let` lines, used as `$NAME`) or a sourced file (named on `source`
-/// lines). Procedures, when the language has them, are one more case here: defined where
-/// they are declared, referenced where they are called.
+/// lines) or a procedure (defined on its `proc` line, here or in a sourced file; referenced
+/// where it is called).
 public enum EditorNavigation {
-    enum Symbol: Equatable {
+    enum Symbol {
         case variable(String)
         case file(path: String, resolved: String?)
+        case procedure(Procedure)
     }
 
     public static func definition(in analysis: DocumentAnalysis, at point: TextPoint) -> [EditorLocation] {
@@ -24,7 +25,21 @@ public enum EditorNavigation {
         case .file(_, let resolved):
             guard let resolved else { return [] }
             return [EditorLocation(file: resolved, span: TextSpan(start: TextPoint(line: 0, character: 0), end: TextPoint(line: 0, character: 0)))]
+        case .procedure(let procedure):
+            return [definitionLocation(of: procedure, in: analysis)]
         }
+    }
+
+    /// The name on the `proc` line: in this document, or in the file that defines it.
+    static func definitionLocation(of procedure: Procedure, in analysis: DocumentAnalysis) -> EditorLocation {
+        let line = procedure.namePosition.line - 1
+        let nameStart = procedure.namePosition.offset
+        if procedure.source.name == analysis.name {
+            let range = nameStart..<(nameStart + procedure.name.utf8.count)
+            return EditorLocation(file: nil, span: analysis.text.span(range))
+        }
+        let at = TextPoint(line: line, character: procedure.namePosition.column - 1)
+        return EditorLocation(file: procedure.source.name, span: TextSpan(start: at, end: at))
     }
 
     public static func references(in analysis: DocumentAnalysis, at point: TextPoint, includeDeclaration: Bool) -> [EditorLocation] {
@@ -40,6 +55,10 @@ public enum EditorNavigation {
         case .file(let path, let resolved):
             return analysis.sourceLinks.filter { resolved != nil ? $0.resolved == resolved : $0.path == path }
                 .map { EditorLocation(file: nil, span: analysis.text.span($0.range)) }
+        case .procedure(let procedure):
+            let calls = analysis.procedureCalls.filter { $0.name == procedure.name }.map { EditorLocation(file: nil, span: analysis.text.span($0.range)) }
+            let definition = procedure.source.name == analysis.name && includeDeclaration ? [definitionLocation(of: procedure, in: analysis)] : []
+            return definition + calls
         }
     }
 
@@ -55,6 +74,14 @@ public enum EditorNavigation {
         let tokens = LineTokens(text.lineBytes(point.line))
         guard let token = tokens.token(at: offset - lineStart) else { return nil }
         if case .variable(let name) = token.kind { return (.variable(name), point.line) }
+        // A procedure's name where it is called or defined.
+        if case .word(let word) = token.kind, let procedure = analysis.procedures[word] {
+            let absolute = lineStart + token.position.offset
+            let defined = procedure.source.name == analysis.name && procedure.namePosition.offset == absolute
+            if defined || analysis.procedureCalls.contains(where: { $0.range.lowerBound == absolute }) {
+                return (.procedure(procedure), point.line)
+            }
+        }
         // The name of a `let` on this line.
         if case .word(let word) = token.kind,
            let binding = analysis.bindings.first(where: { $0.line == point.line && $0.name == word }),

@@ -11,21 +11,22 @@ public enum Completion: Equatable, Sendable {
 public enum Completer {
     /// Candidates for `word`, the word being typed, given the text of the line before it.
     public static func complete(word: String, before: String, simulation: Simulation,
-                                table: CommandTable = .standard) -> Completion {
+                                table: CommandTable = .standard, procedures: [String] = []) -> Completion {
         complete(word: word, before: before, catalog: simulation.activeCatalog,
-                 userIDs: simulation.active.userIDs, table: table)
+                 userIDs: simulation.active.userIDs, table: table, procedures: procedures)
     }
 
     /// The same, from an SDK's catalog and the user names known: what an editor offers
     /// (`credsh lsp`), where the users are those a file added above the line.
+    /// `procedures`: the names of the script's own commands (`proc`), offered with the table's.
     public static func complete(word: String, before: String, catalog: SDKCatalog, userIDs: [String],
-                                table: CommandTable = .standard) -> Completion {
+                                table: CommandTable = .standard, procedures: [String] = []) -> Completion {
         let typed = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         let sdk = catalog
         func offer(_ candidates: [String]) -> Completion {
             .words(Set(candidates.filter { $0.hasPrefix(word) }).sorted())
         }
-        guard !typed.isEmpty else { return offer(table.firstWords(for: sdk.name)) }
+        guard !typed.isEmpty else { return offer(table.firstWords(for: sdk.name) + procedures) }
 
         // Walk the same tree of names the parser walks: as many words as name a command.
         guard var node = table.root.children[typed[0]] else { return offer([]) }
@@ -52,16 +53,18 @@ public enum Completer {
         }
         guard !slots.isEmpty else { return offer(candidates) }
         let slot = index < slots.count ? slots[index] : (slots.last!.parameter.variadic ? slots.last! : nil)
-        guard let slot else { return offer(candidates) }
+        guard var slot else { return offer(candidates) }
         if slot.keyword != nil {
-            // An optional keyword may be skipped: offer the ones after it too (`pin`, `stateless`).
+            // An optional keyword may be skipped: offer the ones after it too (`pin`, `stateless`),
+            // and what the slot after them takes (`expect state alice` offers `not` and the states).
             var next = index
             while next < slots.count, let keyword = slots[next].keyword {
                 candidates.append(keyword)
-                guard slots[next].parameter.optional else { break }
+                guard slots[next].parameter.optional else { return offer(candidates) }
                 next += slots[next].parameter.isFlag ? 1 : 2
             }
-            return offer(candidates)
+            guard next < slots.count else { return offer(candidates) }
+            slot = slots[next]
         }
         switch slot.parameter.kind {
         case .user: candidates += userIDs

@@ -73,8 +73,15 @@ public enum SecretMasker {
         switch statement {
         case .binding(_, let value, _, _):
             if isMask(value) { found.append(RemovedSecret(position: value.position, noun: "value")) }
-        case .repetition(_, let body, _):
-            for inner in body { collectRemoved(inner, noun: noun, into: &found) }
+        case .repetition, .loop, .procedure:
+            for inner in statement.body { collectRemoved(inner, noun: noun, into: &found) }
+        case .capture, .comparison:
+            break
+        case .call(let call):
+            let secrets = call.procedure.secretParameters
+            for (parameter, argument) in zip(call.procedure.parameters, call.arguments) where secrets.contains(parameter) && isMask(argument) {
+                found.append(RemovedSecret(position: argument.position, noun: noun))
+            }
         case .command(let call):
             for expression in secretExpressions(of: call) where isMask(expression) {
                 found.append(RemovedSecret(position: expression.position, noun: noun))
@@ -130,8 +137,19 @@ public enum SecretMasker {
             // The history is written before the value is used, and any variable may be
             // given as a secret later: no `let` value reaches the file (grammar.md, "Secrets").
             if !value.isVariable { ranges.append(Replacement(range: value.sourceRange)) }
-        case .repetition(_, let body, _):
-            for inner in body { collectSecretRanges(inner, into: &ranges) }
+        case .repetition, .procedure:
+            for inner in statement.body { collectSecretRanges(inner, into: &ranges) }
+        case .loop(let loop):
+            // A loop's values are bound as a `let` binds: none reaches the history file.
+            ranges += loop.values.filter { !$0.isVariable }.map { Replacement(range: $0.sourceRange) }
+            for inner in loop.body { collectSecretRanges(inner, into: &ranges) }
+        case .capture, .comparison:
+            break
+        case .call(let call):
+            let secrets = call.procedure.secretParameters
+            for (parameter, argument) in zip(call.procedure.parameters, call.arguments) where secrets.contains(parameter) && !argument.isVariable {
+                ranges.append(Replacement(range: argument.sourceRange))
+            }
         case .command(let call):
             ranges += secretExpressions(of: call).map { Replacement(range: $0.sourceRange) }
             for parameter in call.spec.parameters {

@@ -16,7 +16,8 @@ extension Evaluator {
                 switch error {
                 case .diagnostic(let diagnostic):
                     // An expectation that did not hold; a runtime error in one (a bad value) is a failure.
-                    events.publish(diagnostic.kind == .expectation ? .expectationFailed(diagnostic, source: source) : .failure(diagnostic, source: source))
+                    let chained = withCallChain(diagnostic)  // inside a procedure or a sourced file
+                    events.publish(chained.kind == .expectation ? .expectationFailed(chained, source: source) : .failure(chained, source: source))
                 case .cannotRun(let message):
                     fail(Diagnostic(.runtime, message, file: source.name, at: call.position), source)
                 }
@@ -154,8 +155,12 @@ extension Evaluator {
         let savedJournal = journal
         journal = nil  // the journal keeps the `source` line itself
         defer { journal = savedJournal }
+        guard enterNesting(at: call.position, in: source) else { return }
+        defer { leaveNesting() }
+        callChain.append((source.name, call.position))
+        defer { callChain.removeLast() }
         guard check(included) else { return }
-        var parser = Parser(included, table: table, sdk: simulation.activeCatalog.name)
+        var parser = makeParser(included)
         while let statement = parser.nextStatement() {
             if execute(statement, in: included) == .stop { break }
         }

@@ -14,6 +14,8 @@ extension Evaluator {
     /// otherwise as `repeat N { … }` for the N iterations that finished, followed by the
     /// statements of the unfinished one that ran.
     func repeatBlock(_ statement: Statement, count: Int, body: [Statement], in source: SourceFile) -> (flow: Flow, replay: Replay) {
+        guard enterNesting(at: statement.position, in: source) else { return (.stop, .none) }
+        defer { leaveNesting() }
         let journal = self.journal
         self.journal = nil  // a block is journaled as one piece, not command by command
         // What ran is tracked only for a journal (at the prompt), so scripts pay nothing.

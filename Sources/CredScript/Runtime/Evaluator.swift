@@ -12,6 +12,12 @@ import CredSimulator
 public final class Evaluator {
     public static let maximumRepeatCount = 1_000_000
     public static let maximumSourceDepth = 32
+    /// How deep procedure calls nest (a procedure that calls itself stops there).
+    public static let maximumCallDepth = 32
+    /// How deep blocks, procedure calls and sourced files nest together as a run goes
+    /// (each bound alone allows more: 32 calls each 64 blocks deep): past it the run stops
+    /// with a runtime error rather than overflow the stack (README, "Bounds").
+    public static let maximumRunNesting = 256
     /// Statements one run may execute (loops and sourced files included) before it stops:
     /// a bound on the time any script can take. `--max-steps` changes it.
     public static let defaultStepBudget = 10_000_000
@@ -75,6 +81,15 @@ public final class Evaluator {
     var last: CommandResult?
     var pendingFailure: (Diagnostic, SourceFile)?
     var sourceDepth = 0
+    /// Procedures defined so far: each parser of this run starts with them (at the
+    /// prompt, those of earlier lines; in a sourced file, those of the file sourcing it).
+    public internal(set) var procedures: [String: Procedure] = [:]
+    /// Where each running procedure call and `source` line was written, outermost first:
+    /// a failure inside shows the chain (`called from suite.credscript:13:1`).
+    var callChain: [(file: String, position: SourcePosition)] = []
+    var callDepth = 0
+    /// Blocks, calls and sourced files running now, one inside the other.
+    var runNesting = 0
     var journal: SessionJournal?
     /// The statement running now: what its records say they came from.
     var origin: RecordOrigin?
@@ -161,7 +176,7 @@ public final class Evaluator {
     }
 
     private func runChecked(_ source: SourceFile) -> Bool {
-        var parser = Parser(source, table: table, sdk: simulation.activeCatalog.name)
+        var parser = makeParser(source)
         while let statement = parser.nextStatement() {
             if execute(statement, in: source) == .stop { break }
         }
@@ -170,8 +185,9 @@ public final class Evaluator {
     }
 
     /// Parses without running; reports every syntax error. True when there were none.
-    public func check(_ source: SourceFile) -> Bool {
-        var parser = Parser(source, table: table, sdk: simulation.activeCatalog.name)
+    /// `sdk`: the SDK active where the file is read (a sourced file, checked statically).
+    public func check(_ source: SourceFile, sdk: String? = nil) -> Bool {
+        var parser = makeParser(source, sdk: sdk)
         var scan = SecretScan()
         while let statement = parser.nextStatement() {
             secretFlow.add(statement)
@@ -205,9 +221,9 @@ public final class Evaluator {
     }
 
     /// A failure of the script: what it means (stop or go on, shown or counted) is the
-    /// verdict's to decide.
+    /// verdict's to decide. Inside a procedure or a sourced file it says where it was called from.
     func fail(_ diagnostic: Diagnostic, _ source: SourceFile?) {
-        events.publish(.failure(diagnostic, source: source))
+        events.publish(.failure(withCallChain(diagnostic), source: source))
     }
 
     // MARK: Statements
@@ -277,6 +293,18 @@ public final class Evaluator {
                 return (shouldStop ? .stop : .proceed, .none)
             }
             return repeatBlock(statement, count: count, body: body, in: source)
+        case .capture(let capture):
+            runCapture(capture, in: source)
+            journal?.add(statement, result: nil, host: host)
+        case .comparison(let comparison):
+            runComparison(comparison, in: source)
+        case .loop(let loop):
+            return runLoop(statement, loop, in: source)
+        case .procedure(let procedure):
+            procedures[procedure.name] = procedure
+            journal?.add(statement, result: nil, host: host)
+        case .call(let call):
+            return (runCall(call, in: source), .whole)
         case .command(let call):
             if options.echo {
                 if options.narrates, let story = Narration.above(call.position, in: source) { emit(.narration(story)) }
@@ -315,8 +343,21 @@ public final class Evaluator {
         case let .binding(name, value, _, secret):
             guard let literal = Self.literal(value) else { return }
             if secret { knownSecrets.add(literal) } else { scan.boundLiterals.append((name, literal)) }
-        case .repetition(_, let body, _):
-            for inner in body { learnSecrets(of: inner, into: &scan) }
+        case .loop(let loop):
+            // Each value is bound to its name as a `let` binds: a secret when the name holds one.
+            for (index, value) in loop.values.enumerated() {
+                if let literal = Self.literal(value) { scan.boundLiterals.append((loop.names[index % loop.names.count], literal)) }
+            }
+            for inner in loop.body { learnSecrets(of: inner, into: &scan) }
+        case .repetition, .procedure:
+            for inner in statement.body { learnSecrets(of: inner, into: &scan) }
+        case .capture, .comparison:
+            break
+        case .call(let call):
+            // A literal given for a parameter the body uses as a secret is one (SecretFlow).
+            for (parameter, argument) in zip(call.procedure.parameters, call.arguments) where secretFlow.holdsSecret(parameter) {
+                if let literal = Self.literal(argument) { scan.placed.insert(literal) }
+            }
         case .command(let call):
             let secrets = SecretMasker.secretExpressions(of: call)
             let takesSecret = !secrets.isEmpty || call.spec.parameters.contains(where: { $0.kind == .secret })

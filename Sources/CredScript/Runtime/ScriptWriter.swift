@@ -24,7 +24,7 @@ public enum ScriptWriter {
             case .pairs(let pairs):
                 parts += pairs.map { pair in
                     guard masked, case .parameters(let secrets) = parameter.kind, secrets.contains(pair.key) else {
-                        return "\(pair.key)=\(render(pair.value))" + (pair.gloss.map { " " + render($0.expression) } ?? "")
+                        return renderPair(pair) + (pair.gloss.map { " " + render($0.expression) } ?? "")
                     }
                     if case .variable = pair.value.kind { return "\(pair.key)=\(render(pair.value))" }
                     return "\(pair.key)=\(mask)"
@@ -44,7 +44,41 @@ public enum ScriptWriter {
         case let .repetition(count, body, _):
             let inner = body.map { render($0, masked: masked, indent: indent + "    ") }
             return ([indent + "repeat \(render(count)) {"] + inner + [indent + "}"]).joined(separator: "\n")
+        case .capture(let capture):
+            return indent + "let \(capture.secret ? "secret " : "")\(capture.name) = \(capture.written)"
+        case .comparison(let comparison):
+            let right: String
+            switch (comparison.op, comparison.right.kind) {
+            case (.matches, .pattern(let text)): right = quote(text)  // `~ "re"`: the operator is the ~
+            default: right = render(comparison.right)
+            }
+            return indent + "expect \(render(comparison.left)) \(comparison.op.rawValue) \(right)"
+        case .loop(let loop):
+            // A loop's values are its rows: a name that holds a secret shows *** for its values.
+            let hidden = Set(loop.names.indices.filter { masked && SecretMasker.looksSecret(loop.names[$0]) })
+            let values = loop.values.enumerated().map { index, value in
+                hidden.contains(index % loop.names.count) && !value.isVariable ? mask : render(value)
+            }
+            let inner = loop.body.map { render($0, masked: masked, indent: indent + "    ") }
+            return ([indent + "for \(loop.names.joined(separator: " ")) in \(values.joined(separator: " ")) {"] + inner + [indent + "}"])
+                .joined(separator: "\n")
+        case .procedure(let procedure):
+            let inner = procedure.body.map { render($0, masked: masked, indent: indent + "    ") }
+            return ([indent + (["proc", procedure.name] + procedure.parameters).joined(separator: " ") + " {"] + inner + [indent + "}"])
+                .joined(separator: "\n")
+        case .call(let call):
+            let secrets = masked ? call.procedure.secretParameters : []
+            let arguments = zip(call.procedure.parameters, call.arguments).map { parameter, argument in
+                secrets.contains(parameter) && !argument.isVariable ? mask : render(argument)
+            }
+            return indent + ([call.procedure.name] + arguments).joined(separator: " ")
         }
+    }
+
+    /// `KEY=VALUE`, or a field compared otherwise (`attemptsLeft<3`, `statusMessage~"expired"`).
+    static func renderPair(_ pair: KeyValue) -> String {
+        if pair.op == .matches, case .pattern(let text) = pair.value.kind { return pair.key + "~" + quote(text) }
+        return pair.key + pair.op.rawValue + render(pair.value)
     }
 
     /// A request target whose query holds a secret, with the secret's value as `***`.

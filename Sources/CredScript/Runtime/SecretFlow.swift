@@ -17,8 +17,24 @@ struct SecretFlow {
         case let .binding(name, value, _, secret):
             if secret || SecretMasker.looksSecret(name) { markSecret(name) }
             if case .variable(let source) = value.kind { join(name, source) }
-        case .repetition(_, let body, _):
-            for inner in body { add(inner) }
+        case .repetition, .procedure:
+            for inner in statement.body { add(inner) }
+        case .loop(let loop):
+            // `for pw in $a $b`: each name is a copy of the values given for it.
+            for (index, value) in loop.values.enumerated() {
+                if case .variable(let source) = value.kind { join(loop.names[index % loop.names.count], source) }
+            }
+            for inner in loop.body { add(inner) }
+        case .capture(let capture):
+            if capture.holdsSecret || SecretMasker.looksSecret(capture.name) { markSecret(capture.name) }
+        case .comparison:
+            break
+        case .call(let call):
+            // A parameter is a copy of its argument: a secret either way.
+            for (parameter, argument) in zip(call.procedure.parameters, call.arguments) {
+                if case .variable(let source) = argument.kind { join(parameter, source) }
+            }
+            for parameter in call.procedure.secretParameters { markSecret(parameter) }
         case .command(let call):
             for expression in SecretMasker.secretExpressions(of: call) {
                 if case .variable(let name) = expression.kind { markSecret(name) }

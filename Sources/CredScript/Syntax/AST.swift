@@ -42,6 +42,9 @@ public struct KeyValue: Equatable, Sendable {
     public let key: String
     public let value: Expression
     public let position: SourcePosition
+    /// `attemptsLeft<3`, `policy~{"minL":8}`: how an expectation compares the field
+    /// (AST+Language); `=` everywhere else.
+    public var op: ComparisonOperator = .equal
     /// `challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY)`: the name the output shows after a
     /// number, pasted back with it into an expectation; checked to name that number.
     public var gloss: Gloss? = nil
@@ -93,11 +96,26 @@ public indirect enum Statement: Sendable {
     /// `let NAME = VALUE`; `let secret NAME = VALUE` marks the value as a secret from the start.
     case binding(name: String, value: Expression, position: SourcePosition, secret: Bool)
     case repetition(count: Expression, body: [Statement], position: SourcePosition)
+    /// `let NAME = [last] event EVENT.FIELD` (AST+Language).
+    case capture(Capture)
+    /// `expect LEFT OP RIGHT`.
+    case comparison(Comparison)
+    /// `for NAME… in VALUE… { … }`.
+    case loop(Loop)
+    /// `proc NAME PARAM… { … }`: defines; runs nothing.
+    case procedure(Procedure)
+    /// A call of a procedure defined earlier.
+    case call(ProcedureCall)
 
     public var position: SourcePosition {
         switch self {
         case .command(let call): return call.position
         case .binding(_, _, let position, _), .repetition(_, _, let position): return position
+        case .capture(let capture): return capture.position
+        case .comparison(let comparison): return comparison.position
+        case .loop(let loop): return loop.position
+        case .procedure(let procedure): return procedure.position
+        case .call(let call): return call.position
         }
     }
 }

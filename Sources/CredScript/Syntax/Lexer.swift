@@ -1,3 +1,5 @@
+import CredSimulator
+
 /// Turns a script's bytes into tokens, one at a time, each with its line and column.
 /// It never stops at a bad character: it reports it and goes on, so the parser can find
 /// every error of a file in one run. Lines may be of any length; nothing is recursive.
@@ -217,8 +219,10 @@ public struct Lexer {
                 case UInt8(ascii: "\\"): text.append(UInt8(ascii: "\\"))
                 case UInt8(ascii: "n"): text.append(UInt8(ascii: "\n"))
                 case UInt8(ascii: "t"): text.append(UInt8(ascii: "\t"))
+                case UInt8(ascii: "u"):
+                    if let scalar = scanUnicodeEscape(at: escapeAt) { text += Array(String(Character(scalar)).utf8) } else { valid = false }
                 default:
-                    report("unknown escape '\\\(Character(Unicode.Scalar(escaped)))' in a string (use \\\" \\\\ \\n or \\t)", at: escapeAt)
+                    report("unknown escape '\\\(Character(Unicode.Scalar(escaped)))' in a string (use \\\" \\\\ \\n \\t or \\u{XXXX})", at: escapeAt)
                     valid = false
                 }
                 continue
@@ -235,6 +239,37 @@ public struct Lexer {
         if !text.contains(where: { $0 >= 0x80 }) { return token(.string(String(decoding: text, as: UTF8.self)), from: start) }
         guard let decoded = checkedText(bytes: text, reportAt: start, rejectControls: false) else { return nil }
         return token(.string(decoded), from: start)
+    }
+
+    /// After `\u`: `{` one to six hex digits `}` naming a Unicode scalar (not a surrogate,
+    /// at most 10FFFF). Reads no further than the closing brace or the eighth byte.
+    private mutating func scanUnicodeEscape(at escapeAt: SourcePosition) -> Unicode.Scalar? {
+        guard peek() == UInt8(ascii: "{") else {
+            report("\\u must be followed by {XXXX}: one to six hex digits in braces, as \\u{e9}", at: escapeAt)
+            return nil
+        }
+        advance()
+        var value: UInt32 = 0
+        var digits = 0
+        while let byte = peek(), let digit = FormEncoding.hexValue(byte) {
+            advance()
+            digits += 1
+            if digits <= 6 { value = value << 4 | UInt32(digit) }
+        }
+        guard peek() == UInt8(ascii: "}"), (1...6).contains(digits) else {
+            report("\\u{…} takes one to six hex digits and a closing }", at: escapeAt)
+            return nil
+        }
+        advance()
+        guard let scalar = Unicode.Scalar(value) else {
+            report("this \\u{…} names no Unicode scalar value: \(String(value, radix: 16, uppercase: true)) is a surrogate (D800 to DFFF) or above 10FFFF", at: escapeAt)
+            return nil
+        }
+        if scalar.value < 0x20 && scalar.value != 0x09 && scalar.value != 0x0A || scalar.value == 0x7F {
+            report("this \\u{…} names the control character U+\(String(value, radix: 16, uppercase: true)) (write \\n or \\t)", at: escapeAt)
+            return nil
+        }
+        return scalar
     }
 
     /// `{` followed by `"` or `}` opens an inline JSON object, which runs to its matching

@@ -6,24 +6,44 @@ import CredSimulator
 public struct Parser {
     public static let maximumNesting = 64
 
-    private var lexer: Lexer
-    private let table: CommandTable
-    private var current: Token
-    private var parserDiagnostics: [Diagnostic] = []
+    var lexer: Lexer
+    let table: CommandTable
+    var current: Token
+    var parserDiagnostics: [Diagnostic] = []
     /// True when the input ended inside an unclosed block: at the prompt, ask for more.
-    public private(set) var endedInsideBlock = false
+    public internal(set) var endedInsideBlock = false
     /// The SDK active at this point of the script: it decides which command a shared name
     /// means (`user add`) and which events and states are known. `sdk NAME` changes it.
-    public private(set) var sdk: String
+    public internal(set) var sdk: String
+    /// What this parser knows of procedures (Parser+Blocks). One reference: the parser is
+    /// copied as it reads (a debug build copies it on many calls), and one field costs less
+    /// to copy than the five it holds.
+    let scope = ProcedureScope()
+    /// The table's `source`, compared by identity with each command read.
+    let sourceCommand: CommandSpec?
+    /// Procedures callable here: those given (defined earlier at the prompt, or by the
+    /// file that sources this one) and those this source defines as it is read. A call
+    /// parses only after its definition.
+    public var procedures: [String: Procedure] {
+        get { scope.procedures }
+        nonmutating set { scope.procedures = newValue }
+    }
+    /// Reads a file a `source` line names, so that the procedures it defines are known to
+    /// the lines after it; nil: they are not (a call of one is an unknown command).
+    public var sourceLoader: SourcedFileReader? {
+        get { scope.sourceLoader }
+        nonmutating set { scope.sourceLoader = newValue }
+    }
 
     public init(_ source: SourceFile, table: CommandTable = .standard, sdk: String = Simulation.catalogs[0].name) {
         lexer = Lexer(source)
         self.table = table
         self.sdk = sdk
+        sourceCommand = table.sourceCommand
         current = lexer.next()
     }
 
-    private var catalog: SDKCatalog? { Simulation.catalogs.first { $0.name == sdk } }
+    var catalog: SDKCatalog? { Simulation.catalogs.first { $0.name == sdk } }
 
     public var source: SourceFile { lexer.source }
 
@@ -64,17 +84,17 @@ public struct Parser {
 
     // MARK: Tokens
 
-    private mutating func advance() { current = lexer.next() }
+    mutating func advance() { current = lexer.next() }
 
-    private mutating func skipNewlines() {
+    mutating func skipNewlines() {
         while current.kind == .newline { advance() }
     }
 
-    private mutating func skipToLineEnd() {
+    mutating func skipToLineEnd() {
         while current.kind != .newline, current.kind != .end { advance() }
     }
 
-    private mutating func error(_ message: String, at position: SourcePosition) {
+    mutating func error(_ message: String, at position: SourcePosition) {
         guard parserDiagnostics.count < Diagnostic.keptPerFile else {
             droppedParserDiagnostics += 1
             return
@@ -82,9 +102,9 @@ public struct Parser {
         parserDiagnostics.append(Diagnostic(.syntax, message, file: lexer.source.name, at: position))
     }
 
-    private var droppedParserDiagnostics = 0
+    var droppedParserDiagnostics = 0
 
-    private var atStatementEnd: Bool {
+    var atStatementEnd: Bool {
         switch current.kind {
         case .newline, .end, .rightBrace: return true
         default: return false
@@ -93,7 +113,7 @@ public struct Parser {
 
     // MARK: Statements
 
-    private mutating func parseStatement(depth: Int) -> Statement? {
+    mutating func parseStatement(depth: Int) -> Statement? {
         guard case .word(let first) = current.kind else {
             error("expected a command, found \(describe(current))", at: current.position)
             skipToLineEnd()
@@ -102,11 +122,11 @@ public struct Parser {
         switch first {
         case "let": return parseLet()
         case "repeat": return parseRepeat(depth: depth)
-        default: return parseCommand()
+        default: return parseCommand(depth: depth)
         }
     }
 
-    private mutating func parseLet() -> Statement? {
+    mutating func parseLet() -> Statement? {
         let start = current.position
         advance()
         var secret = false
@@ -131,6 +151,7 @@ public struct Parser {
             return nil
         }
         advance()
+        if captureAhead() { return parseCapture(name: name, secret: secret, at: start) }
         guard let value = expression(from: current) else {
             error("let expects a value after '=', found \(describe(current))", at: current.position)
             skipToLineEnd()
@@ -145,7 +166,7 @@ public struct Parser {
         return .binding(name: name, value: value, position: start, secret: secret)
     }
 
-    private mutating func parseRepeat(depth: Int) -> Statement? {
+    mutating func parseRepeat(depth: Int) -> Statement? {
         let start = current.position
         advance()
         guard let count = expression(from: current), isCountLike(count) else {
@@ -162,6 +183,13 @@ public struct Parser {
             skipToLineEnd()
             return nil
         }
+        guard let body = parseBlock(depth: depth) else { return nil }
+        return .repetition(count: count, body: body, position: start)
+    }
+
+    /// `{ statement… }` from its `{` (the current token): its statements, or nil after an
+    /// error (reported).
+    mutating func parseBlock(depth: Int) -> [Statement]? {
         let brace = current.position
         advance()
         if depth + 1 >= Parser.maximumNesting {
@@ -180,7 +208,7 @@ public struct Parser {
                     skipToLineEnd()
                     return nil
                 }
-                return .repetition(count: count, body: body, position: start)
+                return body
             case .end:
                 endedInsideBlock = true
                 error("'}' expected (to close '{' at line \(brace.line))", at: current.position)
@@ -191,14 +219,14 @@ public struct Parser {
         }
     }
 
-    private func isCountLike(_ expression: Expression) -> Bool {
+    func isCountLike(_ expression: Expression) -> Bool {
         switch expression.kind {
         case .integer, .variable: return true
         default: return false
         }
     }
 
-    private func describeCount(_ count: Expression) -> String {
+    func describeCount(_ count: Expression) -> String {
         switch count.kind {
         case .integer(let n): return String(n)
         case .variable(let name): return "$" + name
@@ -207,7 +235,7 @@ public struct Parser {
     }
 
     /// Skips a block too deep to parse, counting braces without recursion.
-    private mutating func skipBlock() {
+    mutating func skipBlock() {
         var depth = 1
         while depth > 0 {
             switch current.kind {
@@ -225,7 +253,7 @@ public struct Parser {
 
     // MARK: Commands
 
-    private enum RawArgument {
+    enum RawArgument {
         case value(Expression)
         case pair(KeyValue)
 
@@ -237,12 +265,14 @@ public struct Parser {
         }
     }
 
-    private mutating func parseCommand() -> Statement? {
+    mutating func parseCommand(depth: Int) -> Statement? {
         guard case .word(let first) = current.kind else { return nil }
         let start = current.position
         guard var node = table.root.children[first] else {
+            // A procedure is no command of the table (it may not take a command's name).
+            if let procedure = procedures[first] { return parseCall(of: procedure) }
             var message = "unknown command '\(first)'"
-            if let guess = Spelling.command(for: first, among: table.firstWords) { message += " — did you mean '\(guess)'?" }
+            if let guess = Spelling.command(for: first, among: table.firstWords + procedures.keys.sorted()) { message += " — did you mean '\(guess)'?" }
             error(message, at: start)
             skipToLineEnd()
             return nil
@@ -255,7 +285,18 @@ public struct Parser {
             words.append(next)
             advance()
         }
-        guard let spec = node.spec(for: sdk) else {
+        // A statement with syntax of its own, named in the table for help and completion
+        // (`for`, `proc`, `expect VALUE OP VALUE`): read by its own rules (Parser+Blocks,
+        // Parser+Captures), from the word after its name.
+        if node.hasOwnSyntax, words.count == 1 {
+            switch first {
+            case "for": return parseFor(at: start, depth: depth)
+            case "proc": return parseProcedure(at: start, depth: depth)
+            case "expect" where comparisonAhead(): return parseComparison(at: start)
+            default: break
+            }
+        }
+        guard let spec = node.spec(for: sdk), spec.syntaxUsage == nil else {
             let options = node.children.keys.sorted()
             var message = "'\(words.joined(separator: " "))' expects one of: \(options.joined(separator: ", "))"
             if case .word(let next) = current.kind, let guess = Spelling.closest(to: next, among: options) {
@@ -266,16 +307,23 @@ public struct Parser {
             return nil
         }
         var raw: [RawArgument] = []
+        let fieldsCompare = spec.comparesFields
         while !atStatementEnd {
             if current.kind == .leftBrace {
-                error("unexpected '{' (blocks belong to repeat)", at: current.position)
+                error("unexpected '{' (blocks belong to repeat, for and proc)", at: current.position)
                 skipToLineEnd()
                 return nil
             }
             if case .word(let key) = current.kind {
                 let keyToken = current
                 advance()
-                if current.kind == .equals {
+                if fieldsCompare, let pair = fieldComparison(key, at: keyToken) {
+                    guard let pair = pair else {
+                        skipToLineEnd()
+                        return nil
+                    }
+                    raw.append(.pair(pair))
+                } else if current.kind == .equals {
                     advance()
                     guard let value = expression(from: current) else {
                         error("expected a value after '\(key)='", at: current.position)
@@ -301,11 +349,13 @@ public struct Parser {
             skipToLineEnd()
             return nil
         }
-        return .command(CommandCall(spec: spec, position: start, arguments: arguments))
+        let call = CommandCall(spec: spec, position: start, arguments: arguments)
+        if spec === sourceCommand, scope.sourceLoader != nil { learnProcedures(sourcedBy: call) }
+        return .command(call)
     }
 
     /// Matches the arguments written to the parameters of the table entry.
-    private mutating func bind(_ raw: [RawArgument], to spec: CommandSpec, at start: SourcePosition) -> BoundArguments? {
+    mutating func bind(_ raw: [RawArgument], to spec: CommandSpec, at start: SourcePosition) -> BoundArguments? {
         var bound = BoundArguments()
         var index = 0
         for parameter in spec.parameters {
@@ -403,7 +453,7 @@ public struct Parser {
 
     /// ` — 'WORD' is NAME's: sdk NAME` when the word too many is a keyword of another
     /// SDK's form of the same command (a PIN keyword given to a password SDK's `user add`).
-    private func otherSDKsKeyword(_ argument: RawArgument, of spec: CommandSpec) -> String {
+    func otherSDKsKeyword(_ argument: RawArgument, of spec: CommandSpec) -> String {
         guard case .value(let value) = argument, case .word(let word) = value.kind else { return "" }
         let owners = table.commands.filter { other in
             other.name == spec.name && other.sdk != nil && other.sdk != spec.sdk
@@ -414,7 +464,7 @@ public struct Parser {
     }
 
     /// Checks a literal against what its parameter takes; variables are checked when they run.
-    private mutating func check(_ value: Expression, for parameter: Parameter, in spec: CommandSpec) -> Bool {
+    mutating func check(_ value: Expression, for parameter: Parameter, in spec: CommandSpec) -> Bool {
         if case .variable = value.kind { return true }
         if case .pattern(let text) = value.kind {
             guard parameter.kind == .expectedText else {
@@ -487,7 +537,7 @@ public struct Parser {
 
     /// `FIELD=VALUE` pairs after a literal event name: each field must be one the active
     /// SDK's catalog gives that event, and a number field takes a number (or its name).
-    private mutating func checkFields(_ arguments: BoundArguments, of spec: CommandSpec) -> Bool {
+    mutating func checkFields(_ arguments: BoundArguments, of spec: CommandSpec) -> Bool {
         guard let eventParameter = spec.parameters.first(where: { $0.kind == .event && !$0.variadic }),
               let fieldParameter = spec.parameters.first(where: { $0.kind == .fieldMatch }),
               case .single(let eventExpression)? = arguments[eventParameter.name], case .word(let name) = eventExpression.kind,
@@ -506,6 +556,14 @@ public struct Parser {
                 error("\(name).\(pair.key) is a number, not '\(word)'", at: pair.value.position)
                 return false
             }
+            if pair.op.isOrdered, let kind = event.field(pair.key)?.kind, kind != .integer, kind != .string {
+                error("\(name).\(pair.key) is \(kind == .object ? "an" : "a") \(kind.rawValue): \(pair.op.rawValue) orders numbers, durations and times", at: pair.position)
+                return false
+            }
+            if pair.op == .matches, case .json = pair.value.kind, let kind = event.field(pair.key)?.kind, kind != .object, kind != .string {
+                error("\(name).\(pair.key) is \(kind == .integer ? "an" : "a") \(kind.rawValue), not a JSON object to match partly", at: pair.position)
+                return false
+            }
             if case .pattern(let text) = pair.value.kind, !checkPattern(text, at: pair.value.position) { return false }
             if let gloss = pair.gloss, !checkGloss(gloss.expression, of: pair, event: name) { return false }
         }
@@ -513,14 +571,14 @@ public struct Parser {
     }
 
     /// `(NAME)` in parentheses, as the text output writes a number's name after it.
-    private static func isGloss(_ value: Expression) -> Bool {
+    static func isGloss(_ value: Expression) -> Bool {
         guard case .word(let word) = value.kind else { return false }
         return word.count > 2 && word.hasPrefix("(") && word.hasSuffix(")")
     }
 
     /// A pasted gloss must name the number before it, or it would say something the
     /// expectation does not check.
-    private mutating func checkGloss(_ gloss: Expression, of pair: KeyValue, event: String) -> Bool {
+    mutating func checkGloss(_ gloss: Expression, of pair: KeyValue, event: String) -> Bool {
         guard case .word(let word) = gloss.kind else { return false }
         let named = String(word.dropFirst().dropLast())
         let names = SDKFlows.flow(named: sdk)?.valueNames[pair.key] ?? [:]
@@ -542,7 +600,7 @@ public struct Parser {
 
     /// The command's own check of its literal values (StaticCheck). A command that is
     /// refused on purpose, followed by `expect error`, runs to show the refusal.
-    private mutating func runCheck(of spec: CommandSpec, _ arguments: BoundArguments) -> Bool {
+    mutating func runCheck(of spec: CommandSpec, _ arguments: BoundArguments) -> Bool {
         guard let check = spec.check,
               let problem = check.run(LiteralArguments(arguments: arguments, source: lexer.source, sdk: sdk)) else { return true }
         if spec.role == .action, nextIsExpectError() { return true }
@@ -551,7 +609,7 @@ public struct Parser {
     }
 
     /// Whether the statement after this line is `expect error` (what acknowledges a failed command).
-    private func nextIsExpectError() -> Bool {
+    func nextIsExpectError() -> Bool {
         guard current.kind == .newline else { return false }
         var peek = lexer
         var token = peek.next()
@@ -561,7 +619,7 @@ public struct Parser {
     }
 
     /// A regular expression must compile where it is written, not fail when it runs.
-    private mutating func checkPattern(_ text: String, at position: SourcePosition) -> Bool {
+    mutating func checkPattern(_ text: String, at position: SourcePosition) -> Bool {
         if case .failure(let error) = LinearPattern.compile(text) {
             self.error("~\"\(text)\" is not a regular expression: \(error)", at: position)
             return false
@@ -569,7 +627,7 @@ public struct Parser {
         return true
     }
 
-    private func expression(from token: Token) -> Expression? {
+    func expression(from token: Token) -> Expression? {
         let kind: Expression.Kind
         switch token.kind {
         case .word(let w): kind = .word(w)
@@ -593,7 +651,7 @@ public struct Parser {
         return expression
     }
 
-    private func describe(_ token: Token) -> String {
+    func describe(_ token: Token) -> String {
         switch token.kind {
         case .word(let w): return "'\(w)'"
         case .string: return "a string"
@@ -610,7 +668,7 @@ public struct Parser {
         }
     }
 
-    private func describe(_ expression: Expression) -> String {
+    func describe(_ expression: Expression) -> String {
         switch expression.kind {
         case .word(let w): return "'\(w)'"
         case .string(let s): return "\"\(s)\""

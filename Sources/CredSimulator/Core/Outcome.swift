@@ -44,11 +44,19 @@ public enum Outcome: Equatable, Sendable {
 public struct SDKEvent: Equatable, Sendable {
     public let name: String
     public let fields: [(String, JSONValue)]
+    /// The values of the fields shown as `***` (the catalog marks them secret), kept aside
+    /// so that a script may capture one (`let tok = event response.access_token`) to use
+    /// later; no output shows them, and the language masks them wherever a capture goes.
+    public let secretValues: [(String, String)]
 
-    public init(_ name: String, _ fields: [(String, JSONValue)]) {
+    public init(_ name: String, _ fields: [(String, JSONValue)], secretValues: [(String, String)] = []) {
         self.name = name
         self.fields = fields
+        self.secretValues = secretValues
     }
+
+    /// The value of a field shown as `***`, as the SDK delivered it.
+    public func secretValue(_ field: String) -> String? { secretValues.first { $0.0 == field }?.1 }
 
     public static func == (a: SDKEvent, b: SDKEvent) -> Bool {
         a.name == b.name && JSONValue.object(a.fields) == JSONValue.object(b.fields)

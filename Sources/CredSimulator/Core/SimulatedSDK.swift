@@ -100,11 +100,15 @@ public struct FieldSpec: Sendable {
     public let kind: Kind
     /// Absent from some events of this name (`errorCode` when there is no error).
     public let optional: Bool
+    /// The SDK treats its value as a secret (a token, a password, a passcode): a script
+    /// that captures it holds a secret, masked wherever shown.
+    public let secret: Bool
 
-    public init(_ name: String, _ kind: Kind, optional: Bool = false) {
+    public init(_ name: String, _ kind: Kind, optional: Bool = false, secret: Bool = false) {
         self.name = name
         self.kind = kind
         self.optional = optional
+        self.secret = secret
     }
 }
 

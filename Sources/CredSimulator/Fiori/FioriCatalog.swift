@@ -13,7 +13,7 @@ enum FioriCatalog {
             FieldSpec("success", .boolean), FieldSpec("errorCase", .string, optional: true),
         ]),
         EventSpec("shouldTryPasscode", "the controller hands a passcode to the app's delegate to try against the store", fields: [
-            FieldSpec("passcode", .string), FieldSpec("inputMode", .string), FieldSpec("passcodeSource", .string),
+            FieldSpec("passcode", .string, secret: true), FieldSpec("inputMode", .string), FieldSpec("passcodeSource", .string),
         ]),
         EventSpec("failedToMatch", "the delegate refused the passcode: it does not match the stored one", fields: [
             FieldSpec("errorCase", .string), FieldSpec("message", .string), FieldSpec("triesRemaining", .integer),
@@ -22,7 +22,7 @@ enum FioriCatalog {
             FieldSpec("message", .string),
         ]),
         EventSpec("validate", "the validation delegate checks a new passcode that meets the policy", fields: [
-            FieldSpec("passcode", .string),
+            FieldSpec("passcode", .string, secret: true),
         ]),
         EventSpec("passcodeMismatch", "screen 3: the confirmation differs from the new passcode", fields: [
             FieldSpec("message", .string),

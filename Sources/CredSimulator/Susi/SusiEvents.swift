@@ -26,20 +26,22 @@ public enum SusiEvents {
     static func response(_ response: SusiResponse) -> Outcome {
         var fields: [(String, JSONValue)] = [("status", .int(response.status))]
         if response.bodyless { return .event(SDKEvent("response", fields)) }
+        var secrets: [(String, String)] = []
         if case .object(let members)? = response.json {
             for (name, value) in members {
+                if secretParameters.contains(name), case .string(let text) = value { secrets.append((name, text)) }
                 fields.append((name, secretParameters.contains(name) ? .string("***") : value))
             }
         } else if let reason = response.errorMessage {
             fields.append(("reason", .string(reason)))
         }
-        return .event(SDKEvent("response", fields))
+        return .event(SDKEvent("response", fields, secretValues: secrets))
     }
 
     static let specs: [EventSpec] = [
         EventSpec("request", "The device sends an HTTP request (the app's, or a raw one); secrets show as ***.",
                   fields: [FieldSpec("method", .string), FieldSpec("path", .string)]
-                      + knownParameters.map { FieldSpec($0, .string, optional: true) }
+                      + knownParameters.map { FieldSpec($0, .string, optional: true, secret: secretParameters.contains($0)) }
                       + [FieldSpec("parameters", .object, optional: true)]),
         EventSpec("response", "The server's answer: the JSON members in the server's order, or an error page's reason.",
                   fields: [
@@ -48,7 +50,7 @@ public enum SusiEvents {
                       FieldSpec("accepted", .boolean, optional: true),
                       // The string "forever" when the token never expires (valid_seconds=-1).
                       FieldSpec("valid_seconds", .integer, optional: true),
-                      FieldSpec("access_token", .string, optional: true),
+                      FieldSpec("access_token", .string, optional: true, secret: true),
                       FieldSpec("message", .string, optional: true),
                       FieldSpec("reason", .string, optional: true),
                   ]),

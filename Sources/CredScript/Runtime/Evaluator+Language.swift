@@ -1,0 +1,293 @@
+import CredSimulator
+
+/// Runs captures, comparisons, `for` loops and procedure calls (README, "Writing a suite").
+/// Every statement of a loop or a procedure's body goes through `perform`, so the step
+/// budget bounds them as it bounds `repeat`; calls nest at most `maximumCallDepth` deep.
+extension Evaluator {
+    /// A parser for `source` that knows the procedures defined so far and reads the files
+    /// `source` lines name for theirs.
+    func makeParser(_ source: SourceFile, sdk: String? = nil) -> Parser {
+        var parser = Parser(source, table: table, sdk: sdk ?? simulation.activeCatalog.name)
+        parser.procedures = procedures
+        let host = self.host
+        parser.sourceLoader = { path, including in try? host.loadScript(path, includingFile: including) }
+        return parser
+    }
+
+    /// A diagnostic raised inside a procedure or a sourced file, with where each call was
+    /// written, innermost first.
+    func withCallChain(_ diagnostic: Diagnostic) -> Diagnostic {
+        guard !callChain.isEmpty else { return diagnostic }
+        var chained = diagnostic
+        var lines: [String] = []
+        for (file, position) in callChain.reversed() where !(file == diagnostic.file && position == diagnostic.position) {
+            let line = "called from \(file):\(position.line):\(position.column)"
+            if lines.last != line { lines.append(line) }  // a procedure calling itself: once
+        }
+        // At most a screenful: the innermost calls, then how many more.
+        let shown = 10
+        if lines.count > shown { lines = Array(lines.prefix(shown - 1)) + ["… and \(lines.count - shown + 1) calls further out"] }
+        chained.notes += lines
+        return chained
+    }
+
+    /// Enters a block, a call or a sourced file; false (the run halted, reported) when
+    /// that would nest deeper than `maximumRunNesting`. Each true is followed by `leaveNesting`.
+    func enterNesting(at position: SourcePosition, in source: SourceFile) -> Bool {
+        guard runNesting < Evaluator.maximumRunNesting else {
+            events.publish(.halted(withCallChain(Diagnostic(.runtime, "blocks, procedure calls and sourced files are nested more than \(Evaluator.maximumRunNesting) deep as the run goes: it stops here",
+                                                            file: source.name, at: position)), source: source))
+            return false
+        }
+        runNesting += 1
+        return true
+    }
+
+    func leaveNesting() { runNesting -= 1 }
+
+    // MARK: Captures
+
+    func runCapture(_ capture: Capture, in source: SourceFile) {
+        let holdsSecret = capture.holdsSecret || secretFlow.holdsSecret(capture.name)
+        if options.echo {
+            emit(.echo(command: "let \(capture.secret ? "secret " : "")\(capture.name) = \(capture.written)", file: source.name, line: capture.position.line))
+        }
+        func refuse(_ message: String) {
+            fail(Diagnostic(.runtime, message, file: source.name, at: capture.target), source)
+        }
+        guard let result = last else { return refuse("no command has run yet, so there is no event to capture") }
+        let events = result.events
+        let produced = events.isEmpty ? "no events" : "the events " + events.map(\.name).joined(separator: " ")
+        let lastSaid = "the last command (\(result.name), line \(result.position.line)) delivered \(produced)"
+        let event: SDKEvent
+        switch capture.pick {
+        case .first(let name):
+            guard let found = events.first(where: { $0.name == name }) else {
+                var message = "no event '\(name)' to capture: \(lastSaid)"
+                if let guess = Spelling.closest(to: name, among: events.map(\.name)) { message += " — did you mean '\(guess)'?" }
+                return refuse(message)
+            }
+            event = found
+        case .last(let name):
+            guard let found = events.last, found.name == name else { return refuse("the last event is not '\(name)': \(lastSaid)") }
+            event = found
+        case .number(let n):
+            guard n <= events.count else { return refuse("no event #\(n) to capture: \(lastSaid)") }
+            event = events[n - 1]
+        }
+        let fields = FieldMatch.fields(of: event, sdk: result.sdk)
+        guard let field = fields.first(where: { $0.0 == capture.field })?.1 else {
+            var message = "this \(event.name) has no field '\(capture.field)'"
+            if let guess = Spelling.closest(to: capture.field, among: fields.map(\.0)) { message += " — did you mean '\(guess)'?" }
+            message += " (it has: \(fields.map(\.0).joined(separator: ", ")))"
+            return fail(Diagnostic(.runtime, message, file: source.name, at: capture.fieldPosition), source)
+        }
+        let value: Value
+        if let secret = event.secretValue(capture.field) {
+            value = .text(secret)
+        } else {
+            switch field {
+            case .object, .array: value = .json(field.serialized)
+            case .int(let i): value = .integer(i)
+            default: value = .text(FieldMatch.shown(field))
+            }
+        }
+        chargeBytes(value.text.utf8.count)
+        variables[capture.name] = value
+        // A field the SDK's catalog calls a secret stays one in the variable (KnownSecrets).
+        if holdsSecret {
+            secretVariables.insert(capture.name)
+            knownSecrets.add(value.text)
+        } else {
+            secretVariables.remove(capture.name)
+        }
+    }
+
+    // MARK: Comparisons
+
+    func runComparison(_ comparison: Comparison, in source: SourceFile) {
+        if options.echo {
+            emit(.echo(command: ScriptWriter.render(.comparison(comparison), masked: true), file: source.name, line: comparison.position.line))
+        }
+        let left: String, right: Value
+        do {
+            left = try text(of: comparison.left, in: source)
+            switch comparison.right.kind {
+            case .pattern, .json: right = try evaluate(comparison.right, in: source)
+            default: right = .text(try text(of: comparison.right, in: source))
+            }
+        } catch {
+            return fail(error, source)
+        }
+        switch ValueComparison.holds(left, comparison.op, right) {
+        case .failure(let problem):
+            fail(Diagnostic(.runtime, problem.message, file: source.name, at: comparison.position), source)
+        case .success(true):
+            events.publish(.expectationHeld)
+        case .success(false):
+            let said = "\(ScriptWriter.render(comparison.left)) \(comparison.op.rawValue) \(ScriptWriter.render(comparison.right))"
+            var sides: [String] = []
+            for (expression, value) in [(comparison.left, left), (comparison.right, right.text)] {
+                guard case .variable(let name) = expression.kind else { continue }
+                let shown = ValueComparison.ordered(value) != nil ? value : ScriptWriter.literal(.text(value))  // 5, 24h, "a b"
+                sides.append("$\(name) is \(secretVariables.contains(name) ? ScriptWriter.mask : shown)")
+            }
+            let shown = sides.isEmpty ? "it does not hold" : sides.joined(separator: " and ")
+            let diagnostic = Diagnostic(.expectation, "expected \(said), but \(shown)", file: source.name, at: comparison.position)
+            events.publish(.expectationFailed(withCallChain(diagnostic), source: source))
+        }
+    }
+
+    // MARK: Loops
+
+    func runLoop(_ statement: Statement, _ loop: Loop, in source: SourceFile) -> (flow: Flow, replay: Replay) {
+        var values: [Value] = []
+        values.reserveCapacity(loop.values.count)
+        do {
+            for expression in loop.values {
+                switch expression.kind {
+                case .json: values.append(try evaluate(expression, in: source))
+                default: values.append(.text(try text(of: expression, in: source)))
+                }
+            }
+        } catch {
+            fail(error, source)
+            return (shouldStop ? .stop : .proceed, .none)
+        }
+        guard enterNesting(at: loop.position, in: source) else { return (.stop, .none) }
+        defer { leaveNesting() }
+        let journal = self.journal
+        self.journal = nil  // journaled as one piece, as `repeat` is (Evaluator+Repeat)
+        // What ran is tracked only for a journal (at the prompt), so scripts pay nothing.
+        let tracking = journal != nil || tracksReplay
+        let outerTracking = tracksReplay
+        tracksReplay = tracking
+        var finishedRows = 0
+        var ranOfUnfinished: [Statement] = []
+        defer {
+            tracksReplay = outerTracking
+            self.journal = journal
+        }
+        /// The loop cut short (a failure, `exit`, the budget, Ctrl-C): journaled as the rows
+        /// that finished, then the current row's names bound and its statements that ran.
+        func cutShort() -> (flow: Flow, replay: Replay) {
+            guard tracking else { return (.stop, .whole) }
+            var replay: [Statement] = []
+            let width = loop.names.count
+            if finishedRows > 0 {
+                replay.append(.loop(Loop(names: loop.names, values: Array(loop.values.prefix(finishedRows * width)), body: loop.body, position: loop.position)))
+            }
+            if !ranOfUnfinished.isEmpty {
+                for (column, name) in loop.names.enumerated() {
+                    replay.append(.binding(name: name, value: loop.values[finishedRows * width + column], position: loop.position, secret: false))
+                }
+                replay += ranOfUnfinished
+            }
+            for piece in replay { journal?.add(piece, result: nil, host: host) }
+            return (.stop, .partial(replay))
+        }
+        let saved = loop.names.map { (variables[$0], secretVariables.contains($0)) }
+        defer {
+            for (name, (value, secret)) in zip(loop.names, saved) {
+                variables[name] = value
+                if secret { secretVariables.insert(name) } else { secretVariables.remove(name) }
+            }
+        }
+        let secretNames = loop.names.map { secretFlow.holdsSecret($0) }
+        for row in 0..<loop.rows {
+            for (column, name) in loop.names.enumerated() {
+                let value = values[row * loop.names.count + column]
+                variables[name] = value
+                let argument = loop.values[row * loop.names.count + column]
+                var secret = secretNames[column]
+                if case .variable(let from) = argument.kind, secretVariables.contains(from) { secret = true }
+                if secret {
+                    secretVariables.insert(name)
+                    knownSecrets.add(value.text)
+                } else {
+                    secretVariables.remove(name)
+                }
+            }
+            ranOfUnfinished.removeAll(keepingCapacity: true)
+            for inner in loop.body {
+                let (flow, replay) = perform(inner, in: source)
+                if tracking {
+                    switch replay {
+                    case .none: break
+                    case .whole: ranOfUnfinished.append(inner)
+                    case .partial(let statements): ranOfUnfinished += statements
+                    }
+                }
+                if flow == .stop { return cutShort() }
+            }
+            finishedRows += 1
+            ranOfUnfinished.removeAll(keepingCapacity: true)
+            flushPendingFailure()
+            if shouldStop { return finishedRows == loop.rows ? wholeLoop() : cutShort() }
+        }
+        return wholeLoop()
+
+        func wholeLoop() -> (flow: Flow, replay: Replay) {
+            journal?.add(statement, result: nil, host: host)
+            return (shouldStop ? .stop : .proceed, .whole)
+        }
+    }
+
+    // MARK: Procedures
+
+    func runCall(_ call: ProcedureCall, in source: SourceFile) -> Flow {
+        let procedure = call.procedure
+        if options.echo {
+            emit(.echo(command: ScriptWriter.render(.call(call), masked: true), file: source.name, line: call.position.line))
+        }
+        guard callDepth < Evaluator.maximumCallDepth else {
+            // Halted: going on would call again, as deep.
+            events.publish(.halted(withCallChain(Diagnostic(.runtime, "procedure calls are nested more than \(Evaluator.maximumCallDepth) deep (does \(procedure.name) call itself?): the run stops here",
+                                                            file: source.name, at: call.position)), source: source))
+            return .stop
+        }
+        guard enterNesting(at: call.position, in: source) else { return .stop }
+        defer { leaveNesting() }
+        var values: [String] = []
+        do {
+            for argument in call.arguments { values.append(try text(of: argument, in: source)) }
+        } catch {
+            fail(error, source)
+            return shouldStop ? .stop : .proceed
+        }
+        let journal = self.journal
+        self.journal = nil  // the call is journaled, not the statements of its body
+        defer {
+            self.journal = journal
+            journal?.add(.call(call), result: nil, host: host)
+        }
+        // Parameters are bound for the call only: what they named before comes back after.
+        let saved = procedure.parameters.map { (variables[$0], secretVariables.contains($0)) }
+        let secretParameters = procedure.secretParameters
+        for (index, name) in procedure.parameters.enumerated() {
+            variables[name] = .text(values[index])
+            var secret = secretParameters.contains(name) || secretFlow.holdsSecret(name)
+            if case .variable(let from) = call.arguments[index].kind, secretVariables.contains(from) { secret = true }
+            if secret {
+                secretVariables.insert(name)
+                knownSecrets.add(values[index])
+            } else {
+                secretVariables.remove(name)
+            }
+        }
+        callChain.append((source.name, call.position))
+        callDepth += 1
+        defer {
+            callDepth -= 1
+            callChain.removeLast()
+            for (name, (value, secret)) in zip(procedure.parameters, saved) {
+                variables[name] = value
+                if secret { secretVariables.insert(name) } else { secretVariables.remove(name) }
+            }
+        }
+        // A failure of the body's last command is left pending: `expect error` after the
+        // call acknowledges it, as it would after the command itself.
+        for inner in procedure.body where perform(inner, in: procedure.source).flow == .stop { return .stop }
+        return shouldStop ? .stop : .proceed
+    }
+}

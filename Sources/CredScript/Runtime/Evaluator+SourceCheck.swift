@@ -1,0 +1,53 @@
+import CredSimulator
+
+/// `credsh check` follows `source` lines as a run would, without running anything: each
+/// file a `source` line names with a written-out path is read and checked with the SDK
+/// active on that line, at most `maximumSourceDepth` deep and each file once. A file that
+/// cannot be read is reported at the `source` line (exit 4), a file that sources itself,
+/// directly or through others, as a cycle (exit 2): a run of it could only stop at the
+/// depth bound, since the language has no condition to end the recursion.
+extension Evaluator {
+    public func checkFollowingSources(_ source: SourceFile) -> Bool {
+        var checked: Set<String> = [source.name]
+        return checkFollowingSources(source, sdk: nil, chain: [], checked: &checked)
+    }
+
+    private func checkFollowingSources(_ source: SourceFile, sdk: String?, chain: [String], checked: inout Set<String>) -> Bool {
+        var ok = check(source, sdk: sdk)
+        var parser = makeParser(source, sdk: sdk)
+        var links: [(path: String, position: SourcePosition, sdk: String)] = []
+        while let statement = parser.nextStatement() {
+            var pending = [statement]
+            while let next = pending.popLast() {
+                pending += next.body
+                guard case .command(let call) = next, call.spec.name == "source",
+                      case .single(let path)? = call.arguments.all.first?.value, case .text(let text)? = path.literalValue else { continue }
+                links.append((text, call.position, parser.sdk))
+            }
+        }
+        let here = chain + [source.name]
+        for link in links {
+            let included: SourceFile
+            do { included = try host.loadScript(link.path, includingFile: source.name) } catch {
+                fail(Diagnostic(.io, "cannot source \(link.path): \(error.message)", file: source.name, at: link.position), source)
+                ok = false
+                continue
+            }
+            if let start = here.firstIndex(of: included.name) {
+                let cycle = (here[start...] + [included.name]).joined(separator: " → ")
+                fail(Diagnostic(.syntax, "\(included.name) is already being sourced: a cycle (\(cycle)) that a run repeats until it is \(Evaluator.maximumSourceDepth) deep",
+                                file: source.name, at: link.position), source)
+                ok = false
+                continue
+            }
+            guard here.count < Evaluator.maximumSourceDepth else {
+                fail(Diagnostic(.syntax, "source is nested more than \(Evaluator.maximumSourceDepth) deep here", file: source.name, at: link.position), source)
+                ok = false
+                continue
+            }
+            guard checked.insert(included.name).inserted else { continue }
+            if !checkFollowingSources(included, sdk: link.sdk, chain: here, checked: &checked) { ok = false }
+        }
+        return ok
+    }
+}

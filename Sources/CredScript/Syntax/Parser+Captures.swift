@@ -1,0 +1,256 @@
+import CredSimulator
+
+/// Captures (`let tok = event response.access_token`) and comparisons (`attemptsLeft<3`,
+/// `expect $left < 3`): README, "Writing a suite".
+extension Parser {
+    // MARK: Captures
+
+    /// After `let NAME =`: `event X` or `last event X` on the same line starts a capture;
+    /// `let x = event` alone still binds the word.
+    /// (Mutating only so that a debug build does not copy the parser to ask.)
+    mutating func captureAhead() -> Bool {
+        var peek = lexer
+        switch current.kind {
+        case .word("event"):
+            if case .word = peek.next().kind { return true }
+            return false
+        case .word("last"):
+            guard peek.next().kind == .word("event") else { return false }
+            if case .word = peek.next().kind { return true }
+            return false
+        default:
+            return false
+        }
+    }
+
+    mutating func parseCapture(name: String, secret: Bool, at start: SourcePosition) -> Statement? {
+        let isLast = current.kind == .word("last")
+        if isLast { advance() }
+        advance()  // event
+        guard case .word(let target) = current.kind else { return nil }
+        let targetPosition = current.position
+        advance()
+        guard atStatementEnd else {
+            error("unexpected \(describe(current)) after '\(target)' (a capture takes one EVENT.FIELD)", at: current.position)
+            skipToLineEnd()
+            return nil
+        }
+        guard let dot = target.firstIndex(of: "."), dot != target.startIndex, target.index(after: dot) != target.endIndex else {
+            error("a capture names EVENT.FIELD (as event response.access_token), not '\(target)'", at: targetPosition)
+            return nil
+        }
+        let eventPart = String(target[..<dot]), field = String(target[target.index(after: dot)...])
+        var fieldPosition = targetPosition
+        fieldPosition.column += eventPart.unicodeScalars.count + 1
+        fieldPosition.offset += eventPart.utf8.count + 1
+        let known = catalog?.eventNames ?? []
+        let pick: Capture.Pick
+        var fieldIsSecret = false
+        if let n = Int(eventPart) {
+            guard !isLast else {
+                error("'last event' takes an event name, not a number (write event \(n).\(field) for the \(n)-th)", at: targetPosition)
+                return nil
+            }
+            guard n >= 1 else {
+                error("events are counted from 1, not \(n)", at: targetPosition)
+                return nil
+            }
+            pick = .number(n)
+            fieldIsSecret = (catalog?.events ?? []).contains { $0.field(field)?.secret == true }
+            let everyField = Set((catalog?.events ?? []).flatMap { SDKFlows.fieldNames(of: $0, sdk: sdk) })
+            guard everyField.contains(field) else {
+                var message = "no event of \(sdk) has a field '\(field)'"
+                if let guess = Spelling.closest(to: field, among: everyField.sorted()) { message += " — did you mean '\(guess)'?" }
+                error(message, at: fieldPosition)
+                return nil
+            }
+        } else {
+            guard let event = catalog?.event(eventPart) else {
+                var message = "unknown event '\(eventPart)'"
+                if let owner = Simulation.catalogs.first(where: { $0.eventNames.contains(eventPart) }) {
+                    message += " for \(sdk) (it is an event of \(owner.name): switch with sdk \(owner.name) first)"
+                } else if let guess = Spelling.closest(to: eventPart, among: known) {
+                    message += " — did you mean '\(guess)'?"
+                }
+                error(message, at: targetPosition)
+                return nil
+            }
+            let fields = SDKFlows.fieldNames(of: event, sdk: sdk)
+            guard fields.contains(field) else {
+                var message = "\(eventPart) has no field '\(field)'"
+                if let guess = Spelling.closest(to: field, among: fields) { message += " — did you mean '\(guess)'?" }
+                error(message + " (its fields: \(fields.joined(separator: ", ")))", at: fieldPosition)
+                return nil
+            }
+            pick = isLast ? .last(eventPart) : .first(eventPart)
+            fieldIsSecret = event.field(field)?.secret == true
+        }
+        return .capture(Capture(name: name, pick: pick, field: field, position: start, target: targetPosition,
+                                fieldPosition: fieldPosition, secret: secret, fieldIsSecret: fieldIsSecret))
+    }
+
+    // MARK: Comparisons
+
+    /// After `expect` (the current token follows it), something other than the name of an
+    /// `expect …` command: the general comparison `expect LEFT OP RIGHT`.
+    mutating func comparisonAhead() -> Bool {
+        var peek = lexer
+        switch current.kind {
+        case .word(let word):
+            // A word compared (`expect 2026-03-01 < $when`); else an `expect …` command,
+            // misspelt ones included (`expect evnt`: a did-you-mean).
+            switch peek.next().kind {
+            case .equals, .pattern: return true
+            case .word(let op): return ["!", "<", ">", "~"].contains(op)
+            default: return false
+            }
+        case .variable, .integer, .string, .duration: return true
+        default: return false
+        }
+    }
+
+    mutating func parseComparison(at start: SourcePosition) -> Statement? {
+        guard let left = expression(from: current) else { return nil }
+        advance()
+        guard let (op, opPosition) = comparisonOperator() else {
+            error("expected a comparison after \(describe(left)): = != < <= > >= or ~ (as expect $left < 3)", at: current.position)
+            skipToLineEnd()
+            return nil
+        }
+        guard var right = expression(from: current) else {
+            error("expected a value after '\(op.rawValue)', found \(describe(current))", at: current.position)
+            skipToLineEnd()
+            return nil
+        }
+        advance()
+        guard atStatementEnd else {
+            error("unexpected \(describe(current)) after the comparison (quote text that has spaces)", at: current.position)
+            skipToLineEnd()
+            return nil
+        }
+        guard checkOperands(op, right: &right, at: opPosition) else { return nil }
+        return .comparison(Comparison(left: left, op: op, right: right, position: start))
+    }
+
+    /// `=`, `!=`, `<`, `<=`, `>`, `>=` or `~` as the lexer gives them (`=` ends a word, so
+    /// `!=` is the word `!` and `=`); a `~"regex"` is itself the operator and its value.
+    mutating func comparisonOperator() -> (ComparisonOperator, SourcePosition)? {
+        let at = current.position
+        switch current.kind {
+        case .equals:
+            advance()
+            return (.equal, at)
+        case .pattern:
+            return (.matches, at)
+        case .word(let word):
+            let followedByEquals: Bool = {
+                var peek = lexer
+                let next = peek.next()
+                return next.kind == .equals && next.position.offset == current.position.offset + current.length
+            }()
+            let op: ComparisonOperator?
+            switch (word, followedByEquals) {
+            case ("!", true): op = .notEqual
+            case ("<", true): op = .lessOrEqual
+            case (">", true): op = .greaterOrEqual
+            case ("<", false): op = .less
+            case (">", false): op = .greater
+            case ("~", false): op = .matches
+            default: op = nil
+            }
+            guard let op else { return nil }
+            advance()
+            if followedByEquals { advance() }
+            return (op, at)
+        default:
+            return nil
+        }
+    }
+
+    /// `~` takes a pattern (a string is read as one) or a JSON object; a pattern must compile.
+    mutating func checkOperands(_ op: ComparisonOperator, right: inout Expression, at position: SourcePosition) -> Bool {
+        switch (op, right.kind) {
+        case (.matches, .string(let text)):
+            right = Expression(kind: .pattern(text), position: right.position, length: right.length)
+            return checkPattern(text, at: right.position)
+        case (.matches, .pattern(let text)):
+            return checkPattern(text, at: right.position)
+        case (.matches, .json), (.matches, .variable):
+            return true
+        case (.matches, _):
+            error("~ takes a \"pattern\" or a JSON object such as {\"minL\":8}, not \(describe(right))", at: right.position)
+            return false
+        case (_, .pattern) where op != .equal && op != .notEqual:
+            error("\(op.rawValue) compares numbers, durations and times, not a ~\"pattern\"", at: right.position)
+            return false
+        default:
+            return true
+        }
+    }
+
+    // MARK: Field comparisons
+
+    /// A comparison written after a field name, from the word `key` (the current token
+    /// follows it): `statusCode!=100`, `attemptsLeft<3`, `attemptsLeft<=3`,
+    /// `policy~{"minL":8}`, `statusMessage~"expired"`. nil: not one (a plain `FIELD=VALUE`
+    /// or a value); `.some(nil)`: one with an error, reported.
+    mutating func fieldComparison(_ key: String, at keyToken: Token) -> KeyValue?? {
+        let bytes = Array(key.utf8)
+        guard let opIndex = bytes.firstIndex(where: { [UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "!"), UInt8(ascii: "~")].contains($0) }),
+              opIndex > 0, bytes[..<opIndex].allSatisfy(Lexer.isNameByte) else { return nil }
+        let field = String(decoding: bytes[..<opIndex], as: UTF8.self)
+        let rest = Array(bytes[(opIndex + 1)...])
+        let adjacentEquals = current.kind == .equals && current.position.offset == keyToken.position.offset + keyToken.length
+        var opPosition = keyToken.position
+        opPosition.column += opIndex
+        opPosition.offset += opIndex
+        let op: ComparisonOperator
+        switch (bytes[opIndex], rest.isEmpty && adjacentEquals) {
+        case (UInt8(ascii: "!"), true): op = .notEqual
+        case (UInt8(ascii: "<"), true): op = .lessOrEqual
+        case (UInt8(ascii: ">"), true): op = .greaterOrEqual
+        case (UInt8(ascii: "<"), false): op = .less
+        case (UInt8(ascii: ">"), false): op = .greater
+        case (UInt8(ascii: "~"), false) where rest.isEmpty: op = .matches
+        default:
+            return nil  // `Wrong1!` as a value, or `x!y`: not a comparison
+        }
+        var value: Expression
+        if op == .notEqual || op == .lessOrEqual || op == .greaterOrEqual {
+            advance()  // =
+            guard let next = expression(from: current) else {
+                error("expected a value after '\(field)\(op.rawValue)'", at: current.position)
+                return .some(nil)
+            }
+            value = next
+            advance()
+        } else if !rest.isEmpty {
+            // `attemptsLeft<3`: the value is the rest of the word, read as the lexer would.
+            var inner = Lexer(SourceFile(name: "", bytes: rest))
+            let token = inner.next()
+            var position = opPosition
+            position.column += 1
+            position.offset += 1
+            let kind: Expression.Kind
+            switch token.kind {
+            case .integer(let i): kind = .integer(i)
+            case .duration(let d): kind = .duration(d)
+            case .word(let w): kind = .word(w)
+            default: kind = .word(String(decoding: rest, as: UTF8.self))
+            }
+            value = Expression(kind: kind, position: position, length: rest.count)
+            if case .duration = kind { value.spelling = String(decoding: rest, as: UTF8.self) }
+        } else {
+            guard let next = expression(from: current) else {
+                error("expected a value after '\(field)\(op.rawValue)'", at: current.position)
+                return .some(nil)
+            }
+            value = next
+            advance()
+        }
+        guard checkOperands(op, right: &value, at: opPosition) else { return .some(nil) }
+        var pair = KeyValue(key: field, value: value, position: keyToken.position)
+        pair.op = op
+        return .some(pair)
+    }
+}
