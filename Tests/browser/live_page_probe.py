@@ -51,8 +51,30 @@ class Terminal:
             self.read(0.1)
         raise SystemExit("credsh never showed %r; screen:\n%s" % (pattern, self.screen[-3000:]))
 
+    def drain(self):
+        """Reads whatever credsh has printed, without waiting."""
+        while select.select([self.fd], [], [], 0)[0]:
+            try:
+                data = os.read(self.fd, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            self.screen += data.decode("utf-8", "replace")
+
     def type(self, line):
-        os.write(self.fd, (line + "\r").encode())
+        # Written as the terminal takes it, reading credsh's output meanwhile: credsh blocked
+        # on a full output queue takes no input, and a blocking write would wait for it forever.
+        data = (line + "\r").encode()
+        end = time.time() + 60
+        while data and time.time() < end:
+            readable, writable, _ = select.select([self.fd], [self.fd], [], 0.5)
+            if readable:
+                self.drain()
+            if writable:
+                data = data[os.write(self.fd, data[:512]):]
+        if data:
+            raise SystemExit("credsh took no input for 60 s; screen:\n%s" % self.screen[-3000:])
 
     def close(self):
         try:

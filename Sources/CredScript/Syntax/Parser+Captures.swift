@@ -96,7 +96,7 @@ extension Parser {
     mutating func comparisonAhead() -> Bool {
         var peek = lexer
         switch current.kind {
-        case .word(let word):
+        case .word:
             // A word compared (`expect 2026-03-01 < $when`); else an `expect …` command,
             // misspelt ones included (`expect evnt`: a did-you-mean).
             switch peek.next().kind {

@@ -1,3 +1,4 @@
+import CredScript
 import CredSimulator
 
 /// The live page itself: one HTML document with its style and script inline (nothing is
@@ -52,22 +53,8 @@ enum LivePage {
             .replacing("<", with: "\\u003c")
     }
 
-    /// Text for HTML: `&`, `<`, `>`, `"` and `'` as entities.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    /// Text for HTML: the one escaping of every page credsh writes (HTMLText).
+    static func escape(_ text: String) -> String { HTMLText.escape(text) }
 
     /// Scripts and styles inline only; the stream and the picture from this server only.
     static let contentSecurityPolicy = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
