@@ -4,7 +4,7 @@
 extension SusiSimulator: HTTPServedSDK {
     public static let serverName = "SUSI"
     public static let servedPaths = [SusiServer.loginPath, SusiServer.changePasswordPath]
-    public static var secretParameters: Set<String> { SusiEvents.secretParameters }
+    public static var secretParameters: Set<String> { Set(SusiEvents.secretParameters) }
 
     /// Answers a request from a real HTTP client. The client is not the simulated device:
     /// nothing is added to its parameters, its headers and address are its own, and the
