@@ -6,12 +6,21 @@ struct ParsedArguments {
     fileprivate(set) var flags: Set<String> = []
     /// Option values by long name; the last one given wins.
     fileprivate(set) var values: [String: String] = [:]
+    /// Every value of each option, in the order given, for options that repeat (`--var`).
+    fileprivate(set) var allValues: [String: [String]] = [:]
     var positionals: [String] = []
     var help = false
     var version = false
 
     func has(_ flag: CommandSyntax.Option) -> Bool { flags.contains(flag.long) }
     func value(_ option: CommandSyntax.Option) -> String? { values[option.long] }
+    func values(_ option: CommandSyntax.Option) -> [String] { allValues[option.long] ?? [] }
+    /// Every `--var`, `--var-file` and `--secret` as given, with the option's name, in order.
+    func occurrences(of options: [CommandSyntax.Option]) -> [(option: CommandSyntax.Option, value: String)] {
+        order.compactMap { entry in options.first { $0.long == entry.long }.map { ($0, entry.value) } }
+    }
+    /// Every option value given, in order (`occurrences`).
+    fileprivate(set) var order: [(long: String, value: String)] = []
 }
 
 /// A command line that credsh cannot make sense of: exit code 2.
@@ -91,13 +100,19 @@ enum ArgumentScanner {
                 parsed.flags.insert(option.long)
                 continue
             }
+            let value: String
             if let inlineValue {
-                parsed.values[option.long] = inlineValue
+                value = inlineValue
             } else if index < words.endIndex {
-                parsed.values[option.long] = words[index]
+                value = words[index]
                 index += 1
             } else {
                 throw UsageError("Missing value for '\(option.label)'", syntax)
+            }
+            parsed.values[option.long] = value
+            if option.repeats {
+                parsed.allValues[option.long, default: []].append(value)
+                parsed.order.append((option.long, value))
             }
         }
         return parsed

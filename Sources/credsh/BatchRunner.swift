@@ -23,11 +23,13 @@ enum BatchRunner {
     }
 
     /// `credsh check`: parses and validates every file, runs nothing.
-    static func check(paths: [String], noColor: Bool) -> Int32 {
+    static func check(paths: [String], noColor: Bool, outside: OutsideVariables) -> Int32 {
         let streams = StandardStreams()
         let host = OutputOptions(format: RunFormats.default, noColor: noColor, seed: 0).makeHost(streams: streams)
         var code: Int32 = 0
         let evaluator = Evaluator(host: host)
+        // Only the names matter: a variable given is bound (Evaluator+SourceCheck).
+        outside.bind(into: evaluator)
         for path in paths {
             do {
                 let source = try ScriptLoader.load(path)

@@ -9,16 +9,20 @@ struct CommandSyntax: Sendable {
         var short: Character? = nil
         /// The placeholder of the value it takes (`<seed>`); nil for a flag.
         var value: String? = nil
+        /// Given more than once, each value counts (`--var`), not only the last.
+        var repeats = false
         /// Written only when help is printed: a help made from a registry (`--format`'s
         /// list) costs nothing at start-up.
         private let makeHelp: @Sendable () -> String
 
         var help: String { makeHelp() }
 
-        init(long: String, short: Character? = nil, value: String? = nil, help: @escaping @autoclosure @Sendable () -> String) {
+        init(long: String, short: Character? = nil, value: String? = nil, repeats: Bool = false,
+             help: @escaping @autoclosure @Sendable () -> String) {
             self.long = long
             self.short = short
             self.value = value
+            self.repeats = repeats
             self.makeHelp = help
         }
 

@@ -16,9 +16,11 @@ enum DiagramRunner {
         /// Each script in a simulation and a column of its own (`--side-by-side`).
         var sideBySide: Bool
         var seed: UInt64
+        var outside: OutsideVariables
 
         init(_ parsed: ParsedArguments, _ syntax: CommandSyntax) throws(UsageError) {
             files = parsed.positionals
+            outside = try OutsideVariables(parsed, syntax)
             output = parsed.value(DiagramOptions.output)
             var fileFormat: DiagramFormat?
             if let output {
@@ -107,6 +109,7 @@ enum DiagramRunner {
         var options = Evaluator.Options(echo: true, keepGoing: configuration.keepGoing)
         options.narrates = true  // the comment above a command: a note across the lifelines
         let evaluator = Evaluator(simulation: Simulation(seed: configuration.seed), options: options, host: host)
+        configuration.outside.bind(into: evaluator)
         host.activeSDK = { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
         let code = BatchRunner.run(paths: files, evaluator: evaluator, host: host)
         return (host.sessionDiagram(title: title), code, evaluator.knownSecrets)

@@ -37,7 +37,7 @@ enum HTMLReport {
         for (index, verdict) in verdicts.enumerated() where verdict.failed { anchors[index] = "failure-\(anchors.count + 1)" }
         for (index, verdict) in verdicts.enumerated() {
             let (label, kind) = status(verdict)
-            let name = anchors[index].map { "<a href=\"#\($0)\">\(escape(verdict.path))</a>" } ?? escape(verdict.path)
+            let name = anchors[index].map { "<a href=\"#\($0)\">\(escape(verdict.name))</a>" } ?? escape(verdict.name)
             out += "<tr class=\"cr-\(kind)\"><td>\(label)</td><td>\(name)</td>"
             out += "<td>\(verdict.expectations) passed\(verdict.expectationsFailed > 0 ? ", \(verdict.expectationsFailed) failed" : "")</td>"
             out += "<td class=\"cr-time\">\(JUnitReport.time(verdict.seconds))</td></tr>\n"
@@ -71,7 +71,7 @@ enum HTMLReport {
     /// One failing script: its failures, the diff, the diagram.
     private static func failure(_ verdict: ScriptVerdict, anchor: String) -> String {
         var out = "<section class=\"cr-failure\" id=\"\(anchor)\">\n"
-        out += "<h2><span class=\"cr-badge\">\(status(verdict).0)</span> \(escape(verdict.path))</h2>\n"
+        out += "<h2><span class=\"cr-badge\">\(status(verdict).0)</span> \(escape(verdict.name))</h2>\n"
         out += "<p class=\"cr-meta\">exit code \(verdict.exitCode) (\(meaning(verdict.exitCode))) · \(JUnitReport.time(verdict.seconds)) s</p>\n"
         for problem in verdict.problems { out += diagnostic(problem) }
         if verdict.omitted > 0 { out += "<p class=\"cr-meta\">… and \(verdict.omitted) more failures, not kept</p>\n" }

@@ -10,18 +10,20 @@ import CredSimulator
 /// prints its verdict as one JSON object (VerdictWire); the parent reads it whole, then
 /// waits for the child. One process start per script: about as much as its simulation.
 enum IsolatedScriptTest {
-    static func run(_ path: String, _ settings: ScriptTest.Settings) -> ScriptVerdict {
+    static func run(_ path: String, _ settings: ScriptTest.Settings) -> [ScriptVerdict] {
         let started = Stopwatch.now()
         var arguments = ["credsh", "test-one", "--seed", String(settings.seed), "--max-steps", String(settings.maxSteps)]
         if settings.keepGoing { arguments.append("--keep-going") }
         if settings.update { arguments.append("--update") }
         if settings.coverage { arguments.append("--coverage") }
         if settings.diagrams { arguments.append("--diagrams") }
+        if let filter = settings.filter { arguments += ["--filter", filter] }
+        arguments += settings.outside.arguments
         arguments += ["--", path]
         let (output, status) = spawn(arguments)
         let seconds = Stopwatch.now() - started
-        if let status, let verdict = VerdictWire.decode(output, path: path, seconds: seconds), status == 0 { return verdict }
-        return crashed(path, status: status, seconds: seconds)
+        if let status, let verdicts = VerdictWire.decode(output, path: path), status == 0 { return verdicts }
+        return [crashed(path, status: status, seconds: seconds)]
     }
 
     /// The verdict of a script whose run ended without one: an error of that script (3).

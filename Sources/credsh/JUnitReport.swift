@@ -19,7 +19,7 @@ enum JUnitReport {
         out += "<testsuites name=\"\(escape(name))\" \(counts) time=\"\(time(seconds))\">\n"
         out += "  <testsuite name=\"\(escape(name))\" \(counts) time=\"\(time(total))\">\n"
         for verdict in verdicts {
-            out += "    <testcase classname=\"credsh\" name=\"\(escape(verdict.path))\" file=\"\(escape(verdict.path))\" time=\"\(time(verdict.seconds))\""
+            out += "    <testcase classname=\"credsh\" name=\"\(escape(verdict.name))\" file=\"\(escape(verdict.path))\" time=\"\(time(verdict.seconds))\""
             var body = ""
             if verdict.failed {
                 let element = verdict.isError ? "error" : "failure"

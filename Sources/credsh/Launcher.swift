@@ -19,9 +19,11 @@ enum Launcher {
         var showSecrets = false
         var maxSteps = Evaluator.defaultStepBudget
         var output = OutputOptions()
+        var outside = OutsideVariables()
 
         init(_ parsed: ParsedArguments, _ syntax: CommandSyntax) throws(UsageError) {
             files = parsed.positionals
+            outside = try OutsideVariables(parsed, syntax)
             keepGoing = parsed.has(Subcommands.keepGoing)
             promptAfter = parsed.has(RunOptions.interactive)
             if promptAfter {
@@ -94,6 +96,7 @@ enum Launcher {
         // The live page follows the commands, so they are echoed to the host; printed only when asked.
         if configuration.live, !configuration.echo, !configuration.step, !interactive { host.hidesEcho = true }
         let evaluator = Evaluator(simulation: Simulation(seed: configuration.output.seed), options: options, host: host)
+        configuration.outside.bind(into: evaluator)
         host.activeSDK = { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
         let classroom = Classroom(evaluator: evaluator, host: host)
         classroom.address = configuration.liveHost

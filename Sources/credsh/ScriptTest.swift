@@ -32,16 +32,20 @@ struct ScriptVerdict: Sendable {
     }
 
     let path: String
+    /// The named test (`test "NAME" { … }`) this verdict is of; nil for a file without tests.
+    var test: String?
+    /// How reports name it: the file, or `FILE: NAME` for a named test.
+    var name: String { NamedTest.reportName(file: path, test: test) }
     /// Expectations that held.
     let expectations: Int
     /// Expectations that did not hold (those past the kept failures too).
     var expectationsFailed = 0
-    let problems: [Problem]
+    var problems: [Problem]
     /// Failures beyond the ones kept in `problems`.
     let omitted: Int
-    let transcript: Transcript
-    let exitCode: Int32
-    let seconds: Double
+    var transcript: Transcript
+    var exitCode: Int32
+    var seconds: Double
     /// What the script's outcomes hit, with `--coverage`.
     var coverage: CoverageTally?
     /// With `--html`, for a script that failed: its sequence diagram up to the first
@@ -56,6 +60,22 @@ struct ScriptVerdict: Sendable {
     /// The kind of failure, by the one rule (`ExitCode`): an error (syntax, runtime, I/O:
     /// the script could not do its job) rather than a failed expectation.
     var isError: Bool { exitCode >= 2 }
+
+    /// Problems found beside the run (an .expected file that cannot be read): kept, and
+    /// the code made the most severe of both.
+    mutating func absorb(_ more: [Problem]) {
+        guard !more.isEmpty else { return }
+        problems += more
+        exitCode = ExitCode.mostSevere(exitCode, ExitCode.of(more.map(\.diagnostic)))
+        skipped = nil
+    }
+
+    /// Marks the transcript as differing from its .expected file: a failed expectation.
+    mutating func differs(_ diff: String) {
+        transcript = .differs(diff)
+        exitCode = ExitCode.mostSevere(exitCode, 1)
+        skipped = nil
+    }
 
     var transcriptDiffers: Bool {
         if case .differs = transcript { return true }
@@ -77,21 +97,48 @@ enum ScriptTest {
         var coverage = false
         /// Draw a failing script's sequence diagram, for the HTML report.
         var diagrams = false
+        /// `--filter REGEX`: only the tests whose report name (`FILE`, or `FILE: NAME`) it finds.
+        var filter: String?
+        /// `--var`, `--var-file`, `--secret`, as given: each run binds them before it starts.
+        var outside = OutsideVariables()
     }
 
-    static func run(_ path: String, _ settings: Settings) -> ScriptVerdict {
+    /// Runs the script at `path`: one verdict for a file without named tests, one per
+    /// test (in the order written) for a file with them; none for what `--filter` leaves out.
+    static func run(_ path: String, _ settings: Settings) -> [ScriptVerdict] {
         let started = Stopwatch.now()
-        let expectedPath = transcriptPath(for: path)
-        var expected: [UInt8]?
-        var problems: [ScriptVerdict.Problem] = []
-        if let expectedPath, FileSystem.exists(expectedPath) {
-            do { expected = try FileSystem.read(expectedPath, pipeHint: false) } catch {
-                problems.append(ioProblem(error.message, file: expectedPath))
-            }
+        let source: SourceFile
+        do { source = try ScriptLoader.load(path) } catch {
+            return [ScriptVerdict(path: path, expectations: 0, problems: [ioProblem(error.message, file: path)], omitted: 0,
+                                  transcript: .none, exitCode: 4, seconds: Stopwatch.now() - started)]
         }
+        let filter = settings.filter.flatMap { try? LinearPattern.compile($0).get() }
+        func chosen(_ test: String?) -> Bool { filter?.found(in: NamedTest.reportName(file: path, test: test)) ?? true }
+        let tests = Parser.declaredTests(in: source)
+        guard !tests.isEmpty else { return chosen(nil) ? [run(path, source, settings, started: started)] : [] }
+        let names = tests.map(\.name).filter { chosen($0) }
+        return NamedTestRuns.run(path, names: names, allChosen: names.count == tests.count, settings) { name, transcribes in
+            var one = settings
+            one.update = false
+            return runOnce(path, source, test: name, one, transcribes: transcribes, started: Stopwatch.now())
+        }
+    }
 
-        // `--update` writes the transcript of a script that has none yet.
-        let transcribes = expected != nil || (settings.update && expectedPath != nil && problems.isEmpty)
+    /// A file without named tests: one run, its transcript compared whole.
+    private static func run(_ path: String, _ source: SourceFile, _ settings: Settings, started: Double) -> ScriptVerdict {
+        let transcript = TranscriptFile(path: path, update: settings.update)
+        var (verdict, output) = runOnce(path, source, test: nil, settings, transcribes: transcript.wanted, started: started)
+        verdict.absorb(transcript.readProblems)
+        if let output { transcript.judge(output, into: &verdict) }
+        verdict.seconds = Stopwatch.now() - started
+        return verdict
+    }
+
+    /// One run in a fresh simulation and evaluator (of the named `test` only, after the
+    /// setup, when there is one): its verdict, with no transcript judged yet, and its
+    /// output when `transcribes` (nil past `transcriptLimit`: too large to compare).
+    static func runOnce(_ path: String, _ source: SourceFile, test: String?, _ settings: Settings, transcribes: Bool,
+                        started: Double) -> (ScriptVerdict, [UInt8]?) {
         let streams = StandardStreams(capturingUpTo: transcriptLimit)
         let host = TerminalHost(streams: streams, format: RunFormats.default, color: false, errorColor: false)
         host.quiet = !transcribes  // no transcript to check: no output to render
@@ -100,7 +147,9 @@ enum ScriptTest {
         var options = Evaluator.Options(echo: transcribes || settings.diagrams, keepGoing: settings.keepGoing, stepBudget: settings.maxSteps,
                                         continueAfterFailedExpectations: true)
         options.narrates = true  // a transcript is what `credsh --echo` prints: narration included
+        options.selectedTest = test
         let evaluator = Evaluator(simulation: Simulation(seed: settings.seed), options: options, host: host)
+        settings.outside.bind(into: evaluator)
         let coverage = settings.coverage ? CoverageRecorder() : nil
         if let coverage { evaluator.events.subscribe(coverage) }
         // Which SDK a failure happened in: its source line is masked by that SDK's reading.
@@ -109,57 +158,27 @@ enum ScriptTest {
             host.diagramRecorder = SequenceDiagram.Recorder()
             host.diagramStopsAtFirstFailure = true
         }
-        do {
-            evaluator.run(try ScriptLoader.load(path))
-        } catch {
-            problems.append(ioProblem(error.message, file: path))
-            return ScriptVerdict(path: path, expectations: 0, problems: problems, omitted: 0, transcript: .none,
-                                 exitCode: 4, seconds: Stopwatch.now() - started)
-        }
+        evaluator.run(source)
 
-        // The run's code and X.expected's (4 when it could not be read), by the one rule.
-        var exitCode = ExitCode.mostSevere(evaluator.exitCode, ExitCode.of(problems.map(\.diagnostic)))
         let formatter = DiagnosticFormatter()
-        problems += (host.collected ?? []).map { diagnostic, source, sdk in
+        let problems = (host.collected ?? []).map { diagnostic, source, sdk -> ScriptVerdict.Problem in
             // The headline keeps the position; the line shown is masked (MaskedSourceLine).
             let (shown, line) = MaskedSourceLine.masking(diagnostic, in: source, sdk: sdk)
             return .init(diagnostic: diagnostic, text: formatter.format(shown, source: line))
         }
-        var transcript = ScriptVerdict.Transcript.none
-        if transcribes, let expectedPath {
-            let actual = streams.captured
-            if streams.overflowed {
-                transcript = .differs("the transcript is larger than \(transcriptLimit >> 20) MB: not compared\n")
-            } else if actual == expected {
-                transcript = .matches
-            } else if settings.update, exitCode != 0 {
-                transcript = .notUpdated(expectedPath)
-            } else if settings.update {
-                do {
-                    try FileSystem.write(expectedPath, actual, mode: .replace(newMode: 0o644), origin: .derived)
-                    transcript = expected == nil ? .created(expectedPath) : .updated(expectedPath)
-                } catch {
-                    problems.append(ioProblem(error.message, file: expectedPath))
-                    exitCode = ExitCode.mostSevere(exitCode, 4)
-                }
-            } else if let expected {
-                transcript = .differs(UnifiedDiff.render(old: expected, new: actual, oldLabel: expectedPath,
-                                                         newLabel: "\(path) (this run)"))
-            }
-            // A transcript that differs is a failed expectation.
-            if case .differs = transcript { exitCode = ExitCode.mostSevere(exitCode, 1) }
-        }
         var verdict = ScriptVerdict(path: path, expectations: evaluator.expectationsPassed, problems: problems,
-                                    omitted: omitted(host, evaluator), transcript: transcript, exitCode: exitCode,
+                                    omitted: omitted(host, evaluator), transcript: .none, exitCode: evaluator.exitCode,
                                     seconds: Stopwatch.now() - started, coverage: coverage?.tally)
+        verdict.test = test
         verdict.expectationsFailed = evaluator.expectationsFailed
-        if exitCode == 0 { verdict.skipped = evaluator.skipReason }
-        if settings.diagrams, exitCode != 0 {
-            if let diagram = host.sessionDiagram(title: path), !diagram.steps.isEmpty {
+        if verdict.exitCode == 0 { verdict.skipped = evaluator.skipReason }
+        if settings.diagrams, verdict.exitCode != 0 {
+            if let diagram = host.sessionDiagram(title: verdict.name), !diagram.steps.isEmpty {
                 verdict.diagramSVG = SVGWriter().render(diagram)
             }
         }
-        return verdict
+        guard transcribes, !streams.overflowed else { return (verdict, transcribes ? nil : []) }
+        return (verdict, streams.captured)
     }
 
     /// Failures beyond those kept: the host keeps the first `collectLimit` diagnostics, and
@@ -176,7 +195,7 @@ enum ScriptTest {
         return String(path.dropLast(ScriptDiscovery.suffix.count)) + ".expected"
     }
 
-    private static func ioProblem(_ message: String, file: String) -> ScriptVerdict.Problem {
+    static func ioProblem(_ message: String, file: String) -> ScriptVerdict.Problem {
         // As a plain run says it: a file that cannot be read has no line to point at.
         .init(diagnostic: Diagnostic(.io, message, file: file, at: .start), text: "credsh: \(message)\n")
     }

@@ -80,11 +80,15 @@ final class StepPacer {
                 case .call(let call):
                     let name = call.procedure.name
                     return inside.contains(name) ? total : total + count(call.procedure.body, inside: inside.union([name]))
-                case .binding, .capture, .comparison, .procedure: return total
+                case .binding, .capture, .comparison, .procedure, .test: return total
                 }
             }
         }
-        return count(statements, inside: [])
+        // Each named test runs the whole setup again, then its body (Evaluator+Tests).
+        let tests = statements.compactMap { statement -> NamedTest? in if case .test(let test) = statement { test } else { nil } }
+        let setup = count(statements, inside: [])
+        guard !tests.isEmpty else { return setup }
+        return tests.reduce(0) { $0 + setup + count($1.body, inside: []) }
     }
 }
 

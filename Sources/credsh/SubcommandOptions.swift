@@ -31,6 +31,9 @@ enum TestOptions {
         long: "jobs", short: "j", value: "<n>", help: "Run N scripts at once (default: the number of cores). The output is the same whatever N is.")
     static let shard = CommandSyntax.Option(
         long: "shard", value: "<k/n>", help: "Run only the K-th of N shares of the scripts (every script is in exactly one share), for a CI matrix.")
+    static let filter = CommandSyntax.Option(
+        long: "filter", value: "<regex>",
+        help: "Run only the tests whose name the regular expression finds: 'FILE: NAME' for a named test, 'FILE' for a file without tests (transcripts are compared only for files run whole).")
     static let update = CommandSyntax.Option(
         long: "update", help: "Rewrite each X.expected that sits beside X.credscript with this run's transcript, and name those that changed.")
     static let keepGoing = CommandSyntax.Option(

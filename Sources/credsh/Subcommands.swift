@@ -38,7 +38,7 @@ enum Subcommands {
             keepGoing, RunOptions.interactive, RunOptions.echo, RunOptions.step, RunOptions.compact,
             RunOptions.live, RunOptions.port, RunOptions.host, RunOptions.showSecrets,
             format, noColor, seed, maxSteps,
-        ],
+        ] + OutsideVariables.options,
         discussion: exitCodes + "\n\n" + bounds)) { parsed, syntax throws(UsageError) in
             Launcher.run(try Launcher.Configuration(parsed, syntax))
         }
@@ -63,8 +63,11 @@ enum Subcommands {
     static let check = Subcommand("check", syntax: CommandSyntax(
         name: "check", abstract: "Parse and validate scripts without running them.",
         arguments: ("<files> ...", "Scripts to check; '-' reads standard input."),
-        options: [noColor]), requiresArguments: true) { parsed, _ throws(UsageError) in
-            BatchRunner.check(paths: parsed.positionals, noColor: parsed.has(noColor))
+        options: [noColor] + OutsideVariables.options,
+        discussion: "A variable a script uses is reported unless it is bound (let, let ?=, a capture, for, a parameter) or given (--var, --var-file, --secret)."),
+        requiresArguments: true) { parsed, syntax throws(UsageError) in
+            BatchRunner.check(paths: parsed.positionals, noColor: parsed.has(noColor),
+                              outside: try OutsideVariables(parsed, syntax, secretValuesNeeded: false))
         }
 
     static let test = Subcommand("test", syntax: CommandSyntax(
@@ -72,9 +75,9 @@ enum Subcommands {
         abstract: "Run self-checking scripts, each in a fresh simulation, and report 'N passed, N failed'.",
         arguments: ("<paths> ...", "Scripts, or directories searched for *.credscript (default: the current directory)."),
         options: [
-            TestOptions.jobs, TestOptions.shard, TestOptions.update, TestOptions.keepGoing, TestOptions.format,
+            TestOptions.jobs, TestOptions.shard, TestOptions.filter, TestOptions.update, TestOptions.keepGoing, TestOptions.format,
             TestOptions.junit, TestOptions.html, TestOptions.coverage, seed, maxSteps, TestOptions.noColor,
-        ],
+        ] + OutsideVariables.options,
         discussion: """
             Each script runs as 'credsh --echo FILE' would, in a fresh simulation. Every
             failed expectation is reported and the script goes on; a failed command stops
@@ -93,7 +96,8 @@ enum Subcommands {
         name: "diagram",
         abstract: "Run scripts and draw them as a sequence diagram: SVG, or Mermaid text for Markdown.",
         arguments: ("<files> ...", "Scripts to run in order, in one simulation; '-' reads standard input."),
-        options: [DiagramOptions.output, DiagramOptions.format, DiagramOptions.title, DiagramOptions.sideBySide, keepGoing, seed],
+        options: [DiagramOptions.output, DiagramOptions.format, DiagramOptions.title, DiagramOptions.sideBySide, keepGoing, seed]
+            + OutsideVariables.options,
         discussion: """
             One lifeline per party (the user and app, the SDK, the server), one arrow per API
             call and per callback, numbered; the app's checks and the simulator's notes as
@@ -148,12 +152,15 @@ enum Subcommands {
     static let testOne = Subcommand("test-one", syntax: CommandSyntax(
         name: "test-one", abstract: "Run one script as 'credsh test' does and print its verdict for the parent process.",
         arguments: ("<file>", "The script."), options: [seed, maxSteps, TestOneOptions.update, TestOneOptions.keepGoing,
-                                                       TestOneOptions.coverage, TestOneOptions.diagrams]),
+                                                       TestOneOptions.coverage, TestOneOptions.diagrams, TestOptions.filter]
+                                                      + OutsideVariables.options),
         requiresArguments: true, listed: false) { parsed, syntax throws(UsageError) in
             guard parsed.positionals.count == 1 else { throw UsageError("test-one runs exactly one script", syntax) }
-            let settings = ScriptTest.Settings(seed: try parsed.seed(syntax), keepGoing: parsed.has(TestOneOptions.keepGoing),
+            var settings = ScriptTest.Settings(seed: try parsed.seed(syntax), keepGoing: parsed.has(TestOneOptions.keepGoing),
                                                update: parsed.has(TestOneOptions.update), maxSteps: try parsed.maxSteps(syntax),
                                                coverage: parsed.has(TestOneOptions.coverage), diagrams: parsed.has(TestOneOptions.diagrams))
+            settings.filter = try parsed.filter(syntax)
+            settings.outside = try OutsideVariables(parsed, syntax)
             return printOut(VerdictWire.encode(ScriptTest.run(parsed.positionals[0], settings)))
         }
 
@@ -250,6 +257,15 @@ extension ParsedArguments {
             throw UsageError("--max-steps takes how many steps a script may run, 1 or more, not '\(text)'", syntax)
         }
         return steps
+    }
+
+    /// `--filter REGEX`: checked here, so a pattern RE2 refuses is a usage error (2).
+    func filter(_ syntax: CommandSyntax) throws(UsageError) -> String? {
+        guard let text = value(TestOptions.filter) else { return nil }
+        if case .failure(let error) = LinearPattern.compile(text) {
+            throw UsageError("--filter takes a regular expression (RE2), and '\(TerminalSafe.text(text))' is not one: \(error)", syntax)
+        }
+        return text
     }
 
     func seed(_ syntax: CommandSyntax) throws(UsageError) -> UInt64 {

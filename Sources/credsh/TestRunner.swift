@@ -33,6 +33,8 @@ enum TestRunner {
             }
             settings = ScriptTest.Settings(seed: try parsed.seed(syntax), keepGoing: parsed.has(TestOptions.keepGoing), update: parsed.has(TestOptions.update),
                                            maxSteps: try parsed.maxSteps(syntax), coverage: parsed.has(TestOptions.coverage))
+            settings.filter = try parsed.filter(syntax)
+            settings.outside = try OutsideVariables(parsed, syntax)
             format = try SuiteFormats.named(parsed.value(TestOptions.format) ?? TextSuiteFormat().name, syntax)
             junitPath = parsed.value(TestOptions.junit)
             htmlPath = parsed.value(TestOptions.html)
@@ -90,13 +92,15 @@ enum TestRunner {
         // Each script in a process of its own: a crash in one is that script's error.
         WorkerPool.run(count: scripts.count, threads: configuration.jobs, job: { index in
             IsolatedScriptTest.run(scripts[index], settings)
-        }, deliver: { _, verdict in
-            streams.write(format.verdict(verdict, number: verdicts.count + 1, style: style))
-            if verdict.passed { passed += 1 }
-            if verdict.skipped != nil { skipped += 1 }
-            code = ExitCode.mostSevere(code, verdict.exitCode)
-            if let tally = verdict.coverage { coverage.merge(tally) }
-            verdicts.append(verdict)
+        }, deliver: { _, fileVerdicts in
+            for verdict in fileVerdicts {
+                streams.write(format.verdict(verdict, number: verdicts.count + 1, style: style))
+                if verdict.passed { passed += 1 }
+                if verdict.skipped != nil { skipped += 1 }
+                code = ExitCode.mostSevere(code, verdict.exitCode)
+                if let tally = verdict.coverage { coverage.merge(tally) }
+                verdicts.append(verdict)
+            }
         })
         if settings.coverage {
             streams.write(format.coverage(FlowCoverage.report(coverage), scripts: scripts.count, shard: configuration.shard, style: style))
@@ -105,6 +109,10 @@ enum TestRunner {
         // one (a file that cannot be written is an I/O error: 4).
         if all.isEmpty {
             streams.writeError("credsh: no .credscript files found in \(TerminalSafe.text(requested.joined(separator: " ")))\n")
+            code = ExitCode.mostSevere(code, 4)
+        } else if verdicts.isEmpty, let filter = settings.filter {
+            // A filter that picks nothing is a mistake to say, as finding no scripts is.
+            streams.writeError("credsh: no test matches --filter \(TerminalSafe.text(ScriptWriter.quote(filter))) (it is matched against FILE, and FILE: NAME for a named test)\n")
             code = ExitCode.mostSevere(code, 4)
         }
         if let junitPath = configuration.junitPath {

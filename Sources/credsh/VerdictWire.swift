@@ -2,10 +2,26 @@ import CredScript
 import CredSimulator
 
 /// A script's verdict as the child process of `credsh test` hands it to the parent
-/// (IsolatedScriptTest): one JSON object on the child's standard output. Private to one
-/// run of one binary, so it carries exactly what the reports need, nothing versioned.
+/// (IsolatedScriptTest): one JSON object on the child's standard output, `{"verdicts":[…]}`
+/// (one per named test, or one for the file). Private to one run of one binary, so it
+/// carries exactly what the reports need, nothing versioned.
 enum VerdictWire {
-    static func encode(_ verdict: ScriptVerdict) -> String {
+    static func encode(_ verdicts: [ScriptVerdict]) -> String {
+        JSONValue.object([("verdicts", .array(verdicts.map(encode)))]).serialized + "\n"
+    }
+
+    /// The verdicts, or nil when the text is not one (the child died while writing it).
+    static func decode(_ bytes: [UInt8], path: String) -> [ScriptVerdict]? {
+        guard let json = try? JSONValue.parse(String(decoding: bytes, as: UTF8.self)), case .array(let items)? = json["verdicts"] else { return nil }
+        var verdicts: [ScriptVerdict] = []
+        for item in items {
+            guard let verdict = decode(item, path: path) else { return nil }
+            verdicts.append(verdict)
+        }
+        return verdicts
+    }
+
+    private static func encode(_ verdict: ScriptVerdict) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("expectations", .int(verdict.expectations)), ("expectationsFailed", .int(verdict.expectationsFailed)),
             ("omitted", .int(verdict.omitted)), ("exitCode", .int(Int(verdict.exitCode))),
@@ -26,6 +42,9 @@ enum VerdictWire {
         case .notUpdated(let file): members.append(("notUpdated", .string(file)))
         }
         if let skipped = verdict.skipped { members.append(("skipped", .string(skipped))) }
+        if let test = verdict.test { members.append(("test", .string(test))) }
+        // Each test's own time: the child knows it, the parent only the process's.
+        members.append(("microseconds", .int(Int(max(0, verdict.seconds) * 1e6))))
         if let svg = verdict.diagramSVG { members.append(("diagramSVG", .string(svg))) }
         if let coverage = verdict.coverage {
             var hits: [JSONValue] = []
@@ -36,13 +55,11 @@ enum VerdictWire {
             }
             members.append(("coverage", .array(hits)))
         }
-        return JSONValue.object(members).serialized + "\n"
+        return JSONValue.object(members)
     }
 
-    /// The verdict, or nil when the text is not one (the child died while writing it).
-    static func decode(_ bytes: [UInt8], path: String, seconds: Double) -> ScriptVerdict? {
-        guard let json = try? JSONValue.parse(String(decoding: bytes, as: UTF8.self)),
-              case .int(let expectations)? = json["expectations"], case .int(let omitted)? = json["omitted"],
+    private static func decode(_ json: JSONValue, path: String) -> ScriptVerdict? {
+        guard case .int(let expectations)? = json["expectations"], case .int(let omitted)? = json["omitted"],
               case .int(let exitCode)? = json["exitCode"], case .array(let items)? = json["problems"] else { return nil }
         var problems: [ScriptVerdict.Problem] = []
         for item in items {
@@ -72,7 +89,9 @@ enum VerdictWire {
             coverage = tally
         }
         var verdict = ScriptVerdict(path: path, expectations: expectations, problems: problems, omitted: omitted, transcript: transcript,
-                                    exitCode: Int32(clamping: exitCode), seconds: seconds, coverage: coverage)
+                                    exitCode: Int32(clamping: exitCode), seconds: 0, coverage: coverage)
+        if case .int(let microseconds)? = json["microseconds"] { verdict.seconds = Double(microseconds) / 1e6 }
+        if case .string(let test)? = json["test"] { verdict.test = test }
         if case .int(let failed)? = json["expectationsFailed"] { verdict.expectationsFailed = failed }
         if case .string(let reason)? = json["skipped"] { verdict.skipped = reason }
         if case .string(let svg)? = json["diagramSVG"] { verdict.diagramSVG = svg }

@@ -22,7 +22,7 @@ import Testing
     @Test func letAndNestedRepeat() {
         let result = parse("let pw = \"x\"\nrepeat 2 {\n  repeat $n { echo hi }\n  state\n}\n")
         #expect(result.diagnostics.isEmpty)
-        guard case .binding(let name, let value, _, _) = result.statements[0],
+        guard case .binding(let name, let value, _, _, _) = result.statements[0],
               case .repetition(let count, let body, _) = result.statements[1] else { Issue.record("shape"); return }
         #expect(name == "pw" && value.kind == .string("x"))
         #expect(count.kind == .integer(2))

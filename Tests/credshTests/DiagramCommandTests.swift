@@ -46,7 +46,7 @@ enum ScriptFacts {
         func walk(_ statements: [Statement]) {
             for statement in statements {
                 switch statement {
-                case let .binding(name, value, _, _): variables[name] = spelled(value)
+                case let .binding(name, value, _, _, _): variables[name] = spelled(value)
                 case let .repetition(_, body, _): walk(body)
                 case .command(let call):
                     for parameter in call.spec.parameters {

@@ -18,5 +18,9 @@ enum LanguageCommands {
                     summary: "Two values compare so: = != (text; numbers as numbers), < <= > >= (numbers, durations, times), ~ (a pattern, or a JSON object matched partly)",
                     example: "expect $left < 3",
                     syntaxUsage: "expect VALUE OP VALUE") { _ in [] },
+        CommandSpec("test", [Parameter("NAME", "the test's name", .text)], group: SharedCommands.shell,
+                    summary: "A named test: runs in a fresh simulation after the file's setup (its lines outside tests); credsh test reports each",
+                    example: "test \"expired password is updated\" { login alice Passw0rd! }",
+                    syntaxUsage: "test \"NAME\" { ... }") { _ in [] },
     ]
 }

@@ -41,9 +41,9 @@ enum SharedCommands {
             return []
         },
         CommandSpec("let", [Parameter("NAME", "a variable name", .text), Parameter("VALUE", "a value", .text)], group: shell,
-                    summary: "Bind a variable, used later as $NAME; or capture a field of the last command's first (last, N-th) event of that name",
+                    summary: "Bind a variable, used later as $NAME (?= only when not bound yet, as by --var); or capture a field of the last command's first (last, N-th) event of that name",
                     example: "let pw = \"Passw0rd!\"",
-                    syntaxUsage: "let NAME = VALUE or [last] event EVENT.FIELD or event N.FIELD") { _ in [] },
+                    syntaxUsage: "let NAME = VALUE or NAME ?= VALUE or [last] event EVENT.FIELD or event N.FIELD") { _ in [] },
         CommandSpec("repeat", [Parameter("COUNT", "a whole number", .integer)], group: shell,
                     summary: "Run a block COUNT times (at most 1,000,000; blocks nest at most 64 deep)",
                     example: "repeat 3 { password Wrong1! }", syntaxUsage: "repeat COUNT { ... }") { _ in [] },
@@ -81,7 +81,7 @@ enum SharedCommands {
             return []
         },
         CommandSpec("skip", [reason], group: shell, role: .session,
-                    summary: "End the script here as skipped, saying why (credsh test and its JUnit count it skipped; a plain run exits 0)",
+                    summary: "End the test (or, in the setup, the script) here as skipped, saying why (credsh test and its JUnit count it skipped; a plain run exits 0)",
                     example: "skip \"the server's lockout is not simulated yet\"") { c throws(CommandFailure) in
             guard !c.isInteractive else {
                 throw .cannotRun("skip ends a script as skipped; at the prompt, exit leaves")

@@ -109,7 +109,7 @@ public struct DocumentAnalysis: Sendable {
 
     private mutating func collect(_ statement: Statement, source: SourceFile) {
         switch statement {
-        case let .binding(name, value, position, _):
+        case let .binding(name, value, position, _, _):
             var written: String? = nil, copied: String? = nil
             switch value.kind {
             case .variable(let from):
@@ -142,6 +142,9 @@ public struct DocumentAnalysis: Sendable {
             blockLines.append(procedure.position.line - 1)
             if procedure.source.name == name { procedureDefinitions.append(procedure) }
             for inner in procedure.body { collect(inner, source: source) }
+        case .test(let test):
+            blockLines.append(test.position.line - 1)
+            for inner in test.body { collect(inner, source: source) }
         case .call(let call):
             call.arguments.forEach { note($0) }
             procedureCalls.append((call.procedure.name, call.position.offset..<(call.position.offset + call.procedure.name.utf8.count)))

@@ -120,7 +120,7 @@ struct LineStatement {
         var pending = statements
         while let statement = pending.popLast() {
             switch statement {
-            case .repetition, .loop, .procedure:
+            case .repetition, .loop, .procedure, .test:
                 if case .procedure(let procedure) = statement, token.position.offset == procedure.namePosition.offset {
                     return (statement, .procedureName(procedure))
                 }
@@ -129,7 +129,7 @@ struct LineStatement {
                 break
             case .call(let call):
                 if token.position.offset == call.position.offset { return (statement, .procedureName(call.procedure)) }
-            case let .binding(name, _, position, _):
+            case let .binding(name, _, position, _, _):
                 let names = tokens.tokens.drop { $0.position.offset < position.offset }.prefix(3)
                 if names.contains(where: { $0.position.offset == token.position.offset && $0.kind == .word(name) }) {
                     return (statement, .bindingName(name))

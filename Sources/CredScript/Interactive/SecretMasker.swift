@@ -71,9 +71,9 @@ public enum SecretMasker {
 
     private static func collectRemoved(_ statement: Statement, noun: String, into found: inout [RemovedSecret]) {
         switch statement {
-        case .binding(_, let value, _, _):
+        case .binding(_, let value, _, _, _):
             if isMask(value) { found.append(RemovedSecret(position: value.position, noun: "value")) }
-        case .repetition, .loop, .procedure:
+        case .repetition, .loop, .procedure, .test:
             for inner in statement.body { collectRemoved(inner, noun: noun, into: &found) }
         case .capture, .comparison:
             break
@@ -133,11 +133,11 @@ public enum SecretMasker {
 
     static func collectSecretRanges(_ statement: Statement, into ranges: inout [Replacement]) {
         switch statement {
-        case .binding(_, let value, _, _):
+        case .binding(_, let value, _, _, _):
             // The history is written before the value is used, and any variable may be
             // given as a secret later: no `let` value reaches the file (grammar.md, "Secrets").
             if !value.isVariable { ranges.append(Replacement(range: value.sourceRange)) }
-        case .repetition, .procedure:
+        case .repetition, .procedure, .test:
             for inner in statement.body { collectSecretRanges(inner, into: &ranges) }
         case .loop(let loop):
             // A loop's values are bound as a `let` binds: none reaches the history file.

@@ -179,7 +179,7 @@ extension Evaluator {
             }
             if !ranOfUnfinished.isEmpty {
                 for (column, name) in loop.names.enumerated() {
-                    replay.append(.binding(name: name, value: loop.values[finishedRows * width + column], position: loop.position, secret: false))
+                    replay.append(.binding(name: name, value: loop.values[finishedRows * width + column], position: loop.position, secret: false, ifUnbound: false))
                 }
                 replay += ranOfUnfinished
             }

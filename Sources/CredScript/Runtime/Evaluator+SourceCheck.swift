@@ -9,14 +9,25 @@ import CredSimulator
 extension Evaluator {
     public func checkFollowingSources(_ source: SourceFile) -> Bool {
         var checked: Set<String> = [source.name]
-        return checkFollowingSources(source, sdk: nil, chain: [], checked: &checked)
+        var variables = UnboundVariables()
+        var ok = checkFollowingSources(source, sdk: nil, chain: [], checked: &checked, variables: &variables)
+        // Only a file that parses: a line with an error may have held the binding.
+        if ok {
+            for (diagnostic, file) in variables.problems(given: givenFromOutside) {
+                events.publish(.syntaxError(diagnostic, source: file))
+                ok = false
+            }
+        }
+        return ok
     }
 
-    private func checkFollowingSources(_ source: SourceFile, sdk: String?, chain: [String], checked: inout Set<String>) -> Bool {
+    private func checkFollowingSources(_ source: SourceFile, sdk: String?, chain: [String], checked: inout Set<String>,
+                                       variables: inout UnboundVariables) -> Bool {
         var ok = check(source, sdk: sdk)
         var parser = makeParser(source, sdk: sdk)
         var links: [(path: String, position: SourcePosition, sdk: String)] = []
         while let statement = parser.nextStatement() {
+            variables.add(statement, in: source)
             var pending = [statement]
             while let next = pending.popLast() {
                 pending += next.body
@@ -46,7 +57,7 @@ extension Evaluator {
                 continue
             }
             guard checked.insert(included.name).inserted else { continue }
-            if !checkFollowingSources(included, sdk: link.sdk, chain: here, checked: &checked) { ok = false }
+            if !checkFollowingSources(included, sdk: link.sdk, chain: here, checked: &checked, variables: &variables) { ok = false }
         }
         return ok
     }

@@ -48,6 +48,9 @@ public final class Evaluator {
         public var continueAfterFailedExpectations = false
         /// With `echo`: the comment lines above each command are shown before it (Narration).
         public var narrates = false
+        /// In a file with named tests: run only this one, after the setup (`credsh test`
+        /// runs each test in an evaluator of its own); nil runs them all in turn.
+        public var selectedTest: String?
 
         public init(echo: Bool = false, keepGoing: Bool = false, interactive: Bool = false,
                     stepBudget: Int = Evaluator.defaultStepBudget, continueAfterFailedExpectations: Bool = false) {
@@ -121,6 +124,10 @@ public final class Evaluator {
     }
     /// The lines the running command printed itself, for `expect output`.
     var printed: [String] = []
+    /// The named tests of the source checked last, in order (Evaluator+Tests).
+    public internal(set) var checkedTests: [DeclaredTest] = []
+    /// Names bound with `--var`, `--var-file` or `--secret` (Evaluator+Outside).
+    public internal(set) var givenFromOutside: Set<String> = []
 
     public init(simulation: Simulation = Simulation(), table: CommandTable = .standard,
                 options: Options = Options(), host: ScriptHost) {
@@ -172,7 +179,8 @@ public final class Evaluator {
     @discardableResult
     public func run(_ source: SourceFile) -> Bool {
         guard check(source) else { return false }
-        return KDFMeter.$current.withValue(kdfMeter) { runChecked(source) }
+        let tests = checkedTests
+        return KDFMeter.$current.withValue(kdfMeter) { tests.isEmpty ? runChecked(source) : runTests(tests, of: source) }
     }
 
     private func runChecked(_ source: SourceFile) -> Bool {
@@ -198,6 +206,8 @@ public final class Evaluator {
         // A literal in a secret's place is one, unless the script also writes it where
         // nothing is secret (a password that is the user's e-mail, which SUSI refuses).
         for value in scan.placed where !scan.open.contains(value) { knownSecrets.add(value) }
+        if !givenFromOutside.isEmpty { learnOutsideSecrets() }
+        checkedTests = parser.tests
         let diagnostics = parser.diagnostics
         if !diagnostics.isEmpty {
             // The SDK waits for a secret: a line that does not parse is one typed alone, all
@@ -258,15 +268,20 @@ public final class Evaluator {
         defer { origin = outerOrigin }
         var replay = Replay.whole
         switch statement {
-        case let .binding(name, value, position, secret):
+        case let .binding(name, value, position, secret, ifUnbound):
             // The flow holds every name a checked source gives as a secret, names that say
             // so included (SecretFlow), and every statement that runs was checked first.
-            let holdsSecret = secret || secretFlow.holdsSecret(name)
-            if holdsSecret { secretVariables.insert(name) } else { secretVariables.remove(name) }
+            let holdsSecret = secret || secretFlow.holdsSecret(name) || (ifUnbound && secretVariables.contains(name))
             if options.echo {
-                let text = ScriptWriter.renderBinding(name: name, value: value, secret: secret, hidden: holdsSecret && !secretsShown)
+                let text = ScriptWriter.renderBinding(name: name, value: value, secret: secret, ifUnbound: ifUnbound, hidden: holdsSecret && !secretsShown)
                 emit(.echo(command: text, file: source.name, line: position.line))
             }
+            // `let NAME ?= VALUE`: a default, kept out when the name is bound (`--var`).
+            if ifUnbound, variables[name] != nil {
+                journal?.add(statement, result: nil, host: host)
+                break
+            }
+            if holdsSecret { secretVariables.insert(name) } else { secretVariables.remove(name) }
             do {
                 // A number or a duration keeps its spelling (`let pin = 00700`, `let pw = 24h`);
                 // it still counts where a number or a duration is wanted.
@@ -305,6 +320,8 @@ public final class Evaluator {
             journal?.add(statement, result: nil, host: host)
         case .call(let call):
             return (runCall(call, in: source), .whole)
+        case .test(let test):
+            refuseTest(test, in: source)
         case .command(let call):
             if options.echo {
                 if options.narrates, let story = Narration.above(call.position, in: source) { emit(.narration(story)) }
@@ -340,7 +357,7 @@ public final class Evaluator {
     /// in the wrong place of a command that takes one (KnownSecrets).
     private func learnSecrets(of statement: Statement, into scan: inout SecretScan) {
         switch statement {
-        case let .binding(name, value, _, secret):
+        case let .binding(name, value, _, secret, _):
             guard let literal = Self.literal(value) else { return }
             if secret { knownSecrets.add(literal) } else { scan.boundLiterals.append((name, literal)) }
         case .loop(let loop):
@@ -349,7 +366,7 @@ public final class Evaluator {
                 if let literal = Self.literal(value) { scan.boundLiterals.append((loop.names[index % loop.names.count], literal)) }
             }
             for inner in loop.body { learnSecrets(of: inner, into: &scan) }
-        case .repetition, .procedure:
+        case .repetition, .procedure, .test:
             for inner in statement.body { learnSecrets(of: inner, into: &scan) }
         case .capture, .comparison:
             break

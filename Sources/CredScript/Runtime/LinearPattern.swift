@@ -4,11 +4,11 @@ import RE2Shim
 /// backtracking: `(a+)+$` over a long run of `a`s answers at once). The dialect is RE2's
 /// (grammar.md, "Patterns"): no backreferences or lookaround, which are what would
 /// need backtracking.
-final class LinearPattern {
+public final class LinearPattern {
     private let compiled: OpaquePointer
 
     /// The pattern, or RE2's reason for refusing it.
-    static func compile(_ pattern: String) -> Result<LinearPattern, PatternError> {
+    public static func compile(_ pattern: String) -> Result<LinearPattern, PatternError> {
         var reason = [CChar](repeating: 0, count: 256)
         let bytes = Array(pattern.utf8)
         let compiled = bytes.withUnsafeBufferPointer { buffer in
@@ -27,7 +27,7 @@ final class LinearPattern {
     deinit { credsh_re2_free(compiled) }
 
     /// Whether the pattern matches somewhere in `text`.
-    func found(in text: String) -> Bool {
+    public func found(in text: String) -> Bool {
         var text = text
         return text.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
@@ -37,7 +37,7 @@ final class LinearPattern {
     }
 }
 
-struct PatternError: Error, CustomStringConvertible {
+public struct PatternError: Error, CustomStringConvertible {
     let reason: String
-    var description: String { reason }
+    public var description: String { reason }
 }

@@ -38,8 +38,8 @@ public enum ScriptWriter {
         switch statement {
         case .command(let call):
             return indent + render(call, masked: masked)
-        case let .binding(name, value, _, secret):
-            return indent + renderBinding(name: name, value: value, secret: secret,
+        case let .binding(name, value, _, secret, ifUnbound):
+            return indent + renderBinding(name: name, value: value, secret: secret, ifUnbound: ifUnbound,
                                           hidden: masked && (secret || SecretMasker.looksSecret(name)))
         case let .repetition(count, body, _):
             let inner = body.map { render($0, masked: masked, indent: indent + "    ") }
@@ -72,6 +72,9 @@ public enum ScriptWriter {
                 secrets.contains(parameter) && !argument.isVariable ? mask : render(argument)
             }
             return indent + ([call.procedure.name] + arguments).joined(separator: " ")
+        case .test(let test):
+            let inner = test.body.map { render($0, masked: masked, indent: indent + "    ") }
+            return ([indent + renderTestHeader(test.name) + " {"] + inner + [indent + "}"]).joined(separator: "\n")
         }
     }
 
@@ -96,11 +99,15 @@ public enum ScriptWriter {
 
     /// `let [secret] NAME = VALUE`, the value as `***` when `hidden`; a variable shows its
     /// name, as it does in a command (`let y = $x`).
-    static func renderBinding(name: String, value: Expression, secret: Bool, hidden: Bool) -> String {
+    static func renderBinding(name: String, value: Expression, secret: Bool, ifUnbound: Bool, hidden: Bool) -> String {
         let shown: String
         if hidden, !value.isVariable { shown = mask } else { shown = render(value) }
-        return "let \(secret ? "secret " : "")\(name) = \(shown)"
+        return "let \(secret ? "secret " : "")\(name) \(ifUnbound ? "?=" : "=") \(shown)"
     }
+
+    /// `test "NAME"`: how the echo and a transcript introduce each test (its sections are
+    /// split at these lines: ScriptTest).
+    public static func renderTestHeader(_ name: String) -> String { "test " + quote(name) }
 
     public static func render(_ expression: Expression) -> String {
         switch expression.kind {

@@ -14,10 +14,10 @@ struct SecretFlow {
 
     mutating func add(_ statement: Statement) {
         switch statement {
-        case let .binding(name, value, _, secret):
+        case let .binding(name, value, _, secret, _):
             if secret || SecretMasker.looksSecret(name) { markSecret(name) }
             if case .variable(let source) = value.kind { join(name, source) }
-        case .repetition, .procedure:
+        case .repetition, .procedure, .test:
             for inner in statement.body { add(inner) }
         case .loop(let loop):
             // `for pw in $a $b`: each name is a copy of the values given for it.

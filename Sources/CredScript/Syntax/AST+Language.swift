@@ -130,6 +130,7 @@ extension Statement {
         case .repetition(_, let body, _): return body
         case .loop(let loop): return loop.body
         case .procedure(let procedure): return procedure.body
+        case .test(let test): return test.body
         default: return []
         }
     }

@@ -93,8 +93,10 @@ public struct BoundArguments: Sendable {
 
 public indirect enum Statement: Sendable {
     case command(CommandCall)
-    /// `let NAME = VALUE`; `let secret NAME = VALUE` marks the value as a secret from the start.
-    case binding(name: String, value: Expression, position: SourcePosition, secret: Bool)
+    /// `let NAME = VALUE`; `let secret NAME = VALUE` marks the value as a secret from the start;
+    /// `let NAME ?= VALUE` (`ifUnbound`) binds only a name not bound yet, by the script or
+    /// from outside (`--var`): a default that the command line overrides.
+    case binding(name: String, value: Expression, position: SourcePosition, secret: Bool, ifUnbound: Bool)
     case repetition(count: Expression, body: [Statement], position: SourcePosition)
     /// `let NAME = [last] event EVENT.FIELD` (AST+Language).
     case capture(Capture)
@@ -106,16 +108,19 @@ public indirect enum Statement: Sendable {
     case procedure(Procedure)
     /// A call of a procedure defined earlier.
     case call(ProcedureCall)
+    /// `test "NAME" { … }`: one named test of the file (AST+Tests).
+    case test(NamedTest)
 
     public var position: SourcePosition {
         switch self {
         case .command(let call): return call.position
-        case .binding(_, _, let position, _), .repetition(_, _, let position): return position
+        case .binding(_, _, let position, _, _), .repetition(_, _, let position): return position
         case .capture(let capture): return capture.position
         case .comparison(let comparison): return comparison.position
         case .loop(let loop): return loop.position
         case .procedure(let procedure): return procedure.position
         case .call(let call): return call.position
+        case .test(let test): return test.position
         }
     }
 }

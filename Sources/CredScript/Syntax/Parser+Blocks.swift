@@ -5,7 +5,7 @@ import CredSimulator
 /// `maximumNesting` deep; a run, by its step budget and `Evaluator.maximumCallDepth`.
 extension Parser {
     /// Whether `name` may name a variable or a parameter: letters, digits and `_`, not first a digit.
-    static func isName(_ name: String) -> Bool {
+    public static func isName(_ name: String) -> Bool {
         guard let first = name.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return false }
         return name.utf8.allSatisfy(Lexer.isNameByte)
     }

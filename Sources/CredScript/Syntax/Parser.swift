@@ -10,6 +10,8 @@ public struct Parser {
     let table: CommandTable
     var current: Token
     var parserDiagnostics: [Diagnostic] = []
+    /// The named tests read so far, in order (Parser+Tests).
+    public internal(set) var tests: [DeclaredTest] = []
     /// True when the input ended inside an unclosed block: at the prompt, ask for more.
     public internal(set) var endedInsideBlock = false
     /// The SDK active at this point of the script: it decides which command a shared name
@@ -137,21 +139,42 @@ public struct Parser {
                 advance()
             }
         }
-        guard case .word(let name) = current.kind, name.utf8.allSatisfy(Lexer.isNameByte),
-              let first = name.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
-        else {
+        // `let NAME ?= VALUE` (a default), also written `let NAME?= VALUE`.
+        var ifUnbound = false
+        if case .word(let word) = current.kind, word.count > 1, word.hasSuffix("?") {
+            var peek = lexer
+            if peek.next().kind == .equals {
+                current = Token(kind: .word(String(word.dropLast())), position: current.position, length: current.length - 1)
+                ifUnbound = true
+            }
+        }
+        guard case .word(let name) = current.kind, Self.isName(name) else {
             error("let expects a variable name (letters, digits and _), found \(describe(current))", at: current.position)
             skipToLineEnd()
             return nil
         }
         advance()
+        if !ifUnbound, current.kind == .word("?") {
+            var peek = lexer
+            if peek.next().kind == .equals {
+                ifUnbound = true
+                advance()
+            }
+        }
         guard current.kind == .equals else {
-            error("expected '=' after 'let \(name)'", at: current.position)
+            error("expected '=' or '?=' after 'let \(name)'", at: current.position)
             skipToLineEnd()
             return nil
         }
         advance()
-        if captureAhead() { return parseCapture(name: name, secret: secret, at: start) }
+        if captureAhead() {
+            guard !ifUnbound else {
+                error("?= gives a default value; a capture binds with =: let \(name) = event EVENT.FIELD", at: current.position)
+                skipToLineEnd()
+                return nil
+            }
+            return parseCapture(name: name, secret: secret, at: start)
+        }
         guard let value = expression(from: current) else {
             error("let expects a value after '=', found \(describe(current))", at: current.position)
             skipToLineEnd()
@@ -163,7 +186,7 @@ public struct Parser {
             skipToLineEnd()
             return nil
         }
-        return .binding(name: name, value: value, position: start, secret: secret)
+        return .binding(name: name, value: value, position: start, secret: secret, ifUnbound: ifUnbound)
     }
 
     mutating func parseRepeat(depth: Int) -> Statement? {
@@ -292,6 +315,7 @@ public struct Parser {
             switch first {
             case "for": return parseFor(at: start, depth: depth)
             case "proc": return parseProcedure(at: start, depth: depth)
+            case "test": return parseTest(at: start, depth: depth)
             case "expect" where comparisonAhead(): return parseComparison(at: start)
             default: break
             }

@@ -22,6 +22,7 @@ struct JSONSuiteFormat: SuiteFormat {
                 ("kind", .string(String(describing: d.kind))), ("message", .string(d.message)),
             ])
         }
+        if let test = verdict.test { fields.insert(("test", .string(test)), at: 1) }
         if let reason = verdict.skipped { fields.append(("skipped", .string(reason))) }
         fields.append(("failures", .array(failures)))
         if verdict.omitted > 0 { fields.append(("moreFailures", .int(verdict.omitted))) }

@@ -14,7 +14,7 @@ struct TAPSuiteFormat: SuiteFormat {
     func opening(verdicts: Int) -> String { "TAP version 13\n" }
 
     func verdict(_ verdict: ScriptVerdict, number: Int, style: SuiteStyle) -> String {
-        let description = Self.description(verdict.path)
+        let description = Self.description(verdict.name)
         if let reason = verdict.skipped {
             return "ok \(number) - \(description) # SKIP \(Self.description(reason))\n"
         }

@@ -9,7 +9,7 @@ struct TextSuiteFormat: SuiteFormat {
 
     func verdict(_ verdict: ScriptVerdict, number: Int, style: SuiteStyle) -> String {
         if let reason = verdict.skipped {
-            return "\(style.text.event("skip")) \(verdict.path) (\(reason.escapingControls))\n"
+            return "\(style.text.event("skip")) \(verdict.name) (\(reason.escapingControls))\n"
         }
         if verdict.passed {
             let count = verdict.expectations
@@ -20,9 +20,9 @@ struct TextSuiteFormat: SuiteFormat {
             case .created: details += ", transcript created"
             default: break
             }
-            return "\(style.text.event("ok  ")) \(verdict.path) (\(details))\n"
+            return "\(style.text.event("ok  ")) \(verdict.name) (\(details))\n"
         }
-        var out = "\(style.text.failure("FAIL")) \(verdict.path)\n"
+        var out = "\(style.text.failure("FAIL")) \(verdict.name)\n"
         for problem in verdict.problems { out += Self.indented(problem.text) }
         if verdict.omitted > 0 { out += "    … and \(verdict.omitted) more failures\n" }
         if case .differs(let diff) = verdict.transcript {

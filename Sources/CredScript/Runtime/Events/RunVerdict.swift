@@ -56,6 +56,13 @@ public final class RunVerdict: RunEventSubscriber {
         halted = false
     }
 
+    /// A plain run of a file with named tests goes on to the next test after one that
+    /// ended with `skip`.
+    func resumeAfterSkip() {
+        skipReason = nil
+        exitRequested = false
+    }
+
     /// Counts a failure that happened outside the language (a script file that cannot be read).
     func count(_ diagnostic: Diagnostic) {
         failures.append(diagnostic)

@@ -1,0 +1,78 @@
+import CredSimulator
+
+/// Runs a file's named tests (README, "Named tests"): each test in a fresh simulation,
+/// after the file's setup (its statements outside test blocks) has run again, then the
+/// test's body. `credsh test` runs each test in an evaluator of its own
+/// (`Options.selectedTest`); a plain run runs them all in turn in this one, each from the
+/// state the file started in, and stops at a failure as a plain run always does.
+extension Evaluator {
+    /// What a test starts from: the simulation, variables and procedures as they were
+    /// when the file began (the variables given with `--var` included).
+    struct TestStart {
+        let simulation: Simulation
+        let variables: [String: Value]
+        let procedures: [String: Procedure]
+    }
+
+    func runTests(_ tests: [DeclaredTest], of source: SourceFile) -> Bool {
+        if options.interactive {
+            fail(Diagnostic(.runtime, "a test runs from a file (credsh test FILE); at the prompt, type its lines",
+                            file: source.name, at: tests[0].position), source)
+            return false
+        }
+        let start = TestStart(simulation: simulation, variables: variables, procedures: procedures)
+        let chosen = options.selectedTest.map { name in tests.filter { $0.name == name } } ?? tests
+        if chosen.isEmpty, let name = options.selectedTest {
+            fail(Diagnostic(.runtime, "\(source.name) has no test named \(ScriptWriter.quote(name))", file: source.name, at: .start), source)
+        }
+        for (index, test) in chosen.enumerated() {
+            if index > 0 { restore(start) }
+            runTest(test, of: source)
+            flushPendingFailure()
+            // `skip` ends its test; the next one still runs (under `credsh test`, each is
+            // alone in its evaluator and the skip is its verdict).
+            if options.selectedTest == nil, verdict.skipReason != nil { verdict.resumeAfterSkip() }
+            if shouldStop { break }
+        }
+        return !verdict.failureStopsTheRun || options.keepGoing
+    }
+
+    /// The setup, read from the top with every test block passed over, then the body of `test`.
+    private func runTest(_ test: DeclaredTest, of source: SourceFile) {
+        if options.echo {
+            let outerOrigin = origin
+            origin = RecordOrigin(file: source.name, line: test.position.line)
+            defer { origin = outerOrigin }
+            if options.narrates, let story = Narration.above(test.position, in: source) { emit(.narration(story)) }
+            emit(.echo(command: ScriptWriter.renderTestHeader(test.name), file: source.name, line: test.position.line))
+        }
+        var parser = makeParser(source)
+        var body: [Statement]?
+        while let statement = parser.nextStatement() {
+            if case .test(let named) = statement {
+                if named.name == test.name { body = named.body }
+                continue
+            }
+            if execute(statement, in: source) == .stop { return }
+        }
+        flushPendingFailure()
+        guard let body, !shouldStop, enterNesting(at: test.position, in: source) else { return }
+        defer { leaveNesting() }
+        for statement in body where execute(statement, in: source) == .stop { return }
+    }
+
+    private func restore(_ start: TestStart) {
+        simulation = start.simulation
+        variables = start.variables
+        procedures = start.procedures
+        last = nil
+        pendingFailure = nil
+        printed = []
+    }
+
+    /// A `test` block met where no test can run: in a sourced file.
+    func refuseTest(_ test: NamedTest, in source: SourceFile) {
+        fail(Diagnostic(.runtime, "test \(ScriptWriter.quote(test.name)) is in a sourced file: tests run only in the file credsh runs or tests",
+                        file: source.name, at: test.position), source)
+    }
+}

@@ -1,0 +1,25 @@
+/// `test "NAME" { … }`: a named test of a file (README, "Named tests"). The file's
+/// statements outside test blocks are its setup; each test runs in a fresh simulation
+/// after the whole setup has run, so tests cannot see each other's users or state.
+public struct NamedTest: Sendable {
+    public let name: String
+    /// Of `test`.
+    public let position: SourcePosition
+    /// Of the name: where a report of the test points.
+    public let namePosition: SourcePosition
+    public let body: [Statement]
+
+    /// How a report names it: `suite.credscript: expired password is updated`, and what
+    /// `credsh test --filter` matches.
+    public static func reportName(file: String, test: String?) -> String {
+        guard let test else { return file }
+        return "\(file): \(test)"
+    }
+}
+
+/// What a file declares as its tests, in the order written: their names and where each
+/// stands. Read in the same parse that checks the file.
+public struct DeclaredTest: Sendable, Equatable {
+    public let name: String
+    public let position: SourcePosition
+}

@@ -1,0 +1,69 @@
+/// `test "NAME" { … }` (README, "Named tests"): a block at the top level of a file, named
+/// once per file. Its body is read like any block; the setup around it is not its business.
+extension Parser {
+    /// Longest test name, in characters: a name is a line of a report, not a document.
+    public static let maximumTestNameLength = 200
+
+    mutating func parseTest(at start: SourcePosition, depth: Int) -> Statement? {
+        let namePosition = current.position
+        let name: String
+        switch current.kind {
+        case .string(let text), .word(let text): name = text
+        default:
+            error("test expects a name in quotes, found \(describe(current)) (as: test \"expired password is updated\" { … })", at: current.position)
+            skipHeaderAndBlock()
+            return nil
+        }
+        if depth > 0 {
+            error("a test stands at the top level of a file, not inside a block or another test", at: start)
+            skipHeaderAndBlock()
+            return nil
+        }
+        if let problem = Self.problem(withTestName: name) {
+            error(problem, at: namePosition)
+            skipHeaderAndBlock()
+            return nil
+        }
+        if let earlier = tests.first(where: { $0.name == name }) {
+            error("a test named \"\(name)\" is already defined (line \(earlier.position.line)): each test of a file has its own name", at: namePosition)
+            skipHeaderAndBlock()
+            return nil
+        }
+        advance()
+        guard current.kind == .leftBrace else {
+            error("expected '{' after 'test \(ScriptWriter.quote(name))', found \(describe(current))", at: current.position)
+            skipToLineEnd()
+            return nil
+        }
+        // Known before its body is read: a second test of that name is refused even when
+        // this body has an error.
+        tests.append(DeclaredTest(name: name, position: start))
+        // The body is read with the SDK active here; the setup after it goes on with it,
+        // since the body runs only after the whole setup.
+        let sdkHere = sdk
+        let body = parseBlock(depth: depth)
+        sdk = sdkHere
+        guard let body else { return nil }
+        return .test(NamedTest(name: name, position: start, namePosition: namePosition, body: body))
+    }
+
+    /// Why `name` cannot name a test: it is printed on a report line, matched by
+    /// `--filter` and split on in transcripts, so it is one short line of text.
+    static func problem(withTestName name: String) -> String? {
+        if name.allSatisfy({ $0 == " " }) { return "a test's name cannot be empty" }
+        if name.unicodeScalars.contains(where: String.isControl) { return "a test's name cannot hold a control character such as a newline" }
+        if name.count > maximumTestNameLength { return "a test's name is at most \(maximumTestNameLength) characters" }
+        return nil
+    }
+}
+
+extension Parser {
+    /// The tests `source` declares, by a parse of it alone (procedures of sourced files
+    /// unknown, errors not reported: the run that follows reports them): what `credsh
+    /// test` needs to know to run each test on its own.
+    public static func declaredTests(in source: SourceFile, table: CommandTable = .standard) -> [DeclaredTest] {
+        var parser = Parser(source, table: table)
+        while parser.nextStatement() != nil {}
+        return parser.tests
+    }
+}

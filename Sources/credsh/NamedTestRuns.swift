@@ -1,0 +1,32 @@
+import CredScript
+
+/// `credsh test` on a file with named tests (README, "Named tests"): each chosen test is
+/// a run of its own — a fresh simulation, the setup, then its body — and a verdict of its
+/// own, named `FILE: NAME`. The transcript is the file's, judged section by section, and
+/// only when every test ran (`--filter` that leaves some out runs part of a file, whose
+/// transcript it cannot be).
+enum NamedTestRuns {
+    static func run(_ path: String, names: [String], allChosen: Bool, _ settings: ScriptTest.Settings,
+                    runOne: (_ test: String, _ transcribes: Bool) -> (ScriptVerdict, [UInt8]?)) -> [ScriptVerdict] {
+        guard !names.isEmpty else { return [] }
+        let transcript = TranscriptFile(path: path, update: settings.update)
+        let compares = allChosen && transcript.wanted
+        var verdicts: [ScriptVerdict] = []
+        var outputs: [[UInt8]?] = []
+        for name in names {
+            let (verdict, output) = runOne(name, compares)
+            verdicts.append(verdict)
+            outputs.append(output)
+            // A file that does not parse fails once, with its errors, not once per test.
+            if verdict.problems.contains(where: { $0.diagnostic.kind == .syntax }) {
+                var file = verdict
+                file.test = nil
+                file.absorb(transcript.readProblems)
+                return [file]
+            }
+        }
+        verdicts[0].absorb(transcript.readProblems)
+        if compares { transcript.judge(sections: outputs, into: &verdicts) }
+        return verdicts
+    }
+}

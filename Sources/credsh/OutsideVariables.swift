@@ -1,0 +1,100 @@
+import CredScript
+
+/// Values given from outside the script (README, "Values from outside"): `--var
+/// NAME=VALUE` (repeatable), `--var-file FILE` (`NAME=VALUE` lines) and `--secret NAME`,
+/// whose value comes from the environment variable NAME, never from the command line, and
+/// is masked everywhere. They are bound before the script runs, so `let NAME ?= VALUE`
+/// keeps them. Files first, then `--var`, then `--secret`: a later one wins.
+struct OutsideVariables: Sendable {
+    struct Binding: Sendable, Equatable {
+        let name: String
+        let value: String
+        let secret: Bool
+    }
+
+    /// At most this many bindings, however large the files (README, "Bounds").
+    static let maximumBindings = 10_000
+
+    static let variable = CommandSyntax.Option(
+        long: "var", value: "<name=value>", repeats: true,
+        help: "Bind $NAME before the scripts run (repeatable); a script's 'let NAME ?= VALUE' is only its default.")
+    static let variableFile = CommandSyntax.Option(
+        long: "var-file", value: "<file>", repeats: true,
+        help: "Bind the NAME=VALUE lines of FILE as --var does ('#' starts a comment line); --var given too wins.")
+    static let secret = CommandSyntax.Option(
+        long: "secret", value: "<name>", repeats: true,
+        help: "Bind $NAME from the environment variable NAME, as a secret: masked everywhere (never put a secret on the command line).")
+    static let options = [variable, variableFile, secret]
+
+    private(set) var bindings: [Binding] = []
+    /// The options as given, to hand on unchanged to a child process (`credsh test-one`):
+    /// a secret's value stays in the environment, which the child inherits.
+    private(set) var arguments: [String] = []
+
+    init() {}
+
+    /// Reads the options; a secret whose environment variable is not set is a usage error
+    /// unless `secretValuesNeeded` is false (`credsh check` needs only the names).
+    init(_ parsed: ParsedArguments, _ syntax: CommandSyntax, secretValuesNeeded: Bool = true) throws(UsageError) {
+        let given = parsed.occurrences(of: Self.options)
+        for (option, value) in given { arguments += ["--\(option.long)", value] }
+        for (option, path) in given where option.long == Self.variableFile.long {
+            let bytes: [UInt8]
+            do { bytes = try FileSystem.read(path) } catch { throw UsageError("--var-file: \(TerminalSafe.text(error.message))", syntax) }
+            var lineNumber = 0
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+                lineNumber += 1
+                let text = line.hasSuffix("\r") ? line.dropLast() : line
+                if text.allSatisfy({ $0 == " " || $0 == "\t" }) || text.first == "#" { continue }
+                try add(String(text), secret: false, where: "\(TerminalSafe.text(path)):\(lineNumber)", syntax)
+            }
+        }
+        for (option, text) in given where option.long == Self.variable.long {
+            try add(text, secret: false, where: "--var", syntax)
+        }
+        for (option, name) in given where option.long == Self.secret.long {
+            guard Parser.isName(name) else {
+                throw UsageError("--secret takes a variable name (letters, digits and _, not first a digit), not '\(TerminalSafe.text(name))'", syntax)
+            }
+            let value = Environment.value(name)
+            if value == nil, secretValuesNeeded {
+                throw UsageError("--secret \(name): the environment has no variable \(name) (set it, as in \(name)=… credsh …)", syntax)
+            }
+            try append(Binding(name: name, value: value ?? "", secret: true), syntax)
+        }
+    }
+
+    /// `NAME=VALUE`: the name without blanks around it; the value is everything after the
+    /// first `=`, as written (blanks included: a value may be a secret that has them).
+    private mutating func add(_ text: String, secret: Bool, where place: String, _ syntax: CommandSyntax) throws(UsageError) {
+        guard let equals = text.firstIndex(of: "=") else {
+            throw UsageError("\(place): expected NAME=VALUE, not '\(TerminalSafe.text(String(text.prefix(80))))'", syntax)
+        }
+        let name = String(text[..<equals]).trimmingBlanks
+        guard Parser.isName(name) else {
+            throw UsageError("\(place): '\(TerminalSafe.text(String(name.prefix(80))))' is not a variable name (letters, digits and _, not first a digit)", syntax)
+        }
+        try append(Binding(name: name, value: String(text[text.index(after: equals)...]), secret: secret), syntax)
+    }
+
+    private mutating func append(_ binding: Binding, _ syntax: CommandSyntax) throws(UsageError) {
+        guard bindings.count < Self.maximumBindings else {
+            throw UsageError("more than \(Self.maximumBindings.grouped) variables given from outside", syntax)
+        }
+        bindings.append(binding)
+    }
+
+    /// The names given, for `credsh check` (a variable given is bound).
+    var names: [String] { bindings.map(\.name) }
+
+    func bind(into evaluator: Evaluator) {
+        for binding in bindings { evaluator.bindFromOutside(binding.name, binding.value, secret: binding.secret) }
+    }
+}
+
+private extension String {
+    var trimmingBlanks: String {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        return String(drop(while: blank).reversed().drop(while: blank).reversed())
+    }
+}
