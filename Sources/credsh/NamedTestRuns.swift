@@ -22,11 +22,13 @@ enum NamedTestRuns {
                 var file = verdict
                 file.test = nil
                 file.absorb(transcript.readProblems)
+                file.keepsDiagramOnlyIfFailed()
                 return [file]
             }
         }
         verdicts[0].absorb(transcript.readProblems)
         if compares { transcript.judge(sections: outputs, into: &verdicts) }
+        for index in verdicts.indices { verdicts[index].keepsDiagramOnlyIfFailed() }
         return verdicts
     }
 }

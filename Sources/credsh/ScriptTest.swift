@@ -70,6 +70,11 @@ struct ScriptVerdict: Sendable {
         skipped = nil
     }
 
+    /// The HTML report draws the diagram of a script that failed only.
+    mutating func keepsDiagramOnlyIfFailed() {
+        if exitCode == 0 { diagramSVG = nil }
+    }
+
     /// Marks the transcript as differing from its .expected file: a failed expectation.
     mutating func differs(_ diff: String) {
         transcript = .differs(diff)
@@ -129,7 +134,8 @@ enum ScriptTest {
         let transcript = TranscriptFile(path: path, update: settings.update)
         var (verdict, output) = runOnce(path, source, test: nil, settings, transcribes: transcript.wanted, started: started)
         verdict.absorb(transcript.readProblems)
-        if let output { transcript.judge(output, into: &verdict) }
+        transcript.judge(output, into: &verdict)
+        verdict.keepsDiagramOnlyIfFailed()
         verdict.seconds = Stopwatch.now() - started
         return verdict
     }
@@ -172,7 +178,9 @@ enum ScriptTest {
         verdict.test = test
         verdict.expectationsFailed = evaluator.expectationsFailed
         if verdict.exitCode == 0 { verdict.skipped = evaluator.skipReason }
-        if settings.diagrams, verdict.exitCode != 0 {
+        // Drawn whatever the run's code: a transcript judged later may still fail it
+        // (`keepsDiagramOnlyIfFailed` drops it then).
+        if settings.diagrams {
             if let diagram = host.sessionDiagram(title: verdict.name), !diagram.steps.isEmpty {
                 verdict.diagramSVG = SVGWriter().render(diagram)
             }

@@ -53,23 +53,29 @@ import Glibc
             let host = MemoryHost()
             // The helper files examples source (`source inc/steps.inc`), by the path written.
             host.files = Self.helperFiles(besides: path)
-            let evaluator = Evaluator(simulation: Simulation(seed: 0), host: host)
             let source = SourceFile(name: path, text: text)
             var parser = Parser(source)
             let helpers = host.files
             parser.sourceLoader = { path, _ in helpers[path].map { SourceFile(name: path, text: $0) } }
-            while let statement = parser.nextStatement() {
-                _ = evaluator.execute(statement, in: source)
-                let sim = evaluator.simulation
-                let loggedIn = sim.active.userIDs.filter { sim.active.states(of: $0, world: sim.world)?.contains("logged-in") == true }
-                let status = sim.active.promptStatus
-                #expect(Self.signedIn(status).map { [$0] } ?? [] == loggedIn,
-                        "\(path):\(statement.position.line): prompt \(status ?? "(none)") but logged in: \(loggedIn)")
-                if status?.hasPrefix("[") == true { pendingForSomebodyNotSignedIn += 1 }
-                checked += 1
+            let statements = parser.parseAll()
+            // A file with named tests runs its setup, then one test, in a fresh simulation each.
+            let setup = statements.filter { if case .test = $0 { false } else { true } }
+            let tests = statements.compactMap { statement -> NamedTest? in if case .test(let test) = statement { test } else { nil } }
+            for run in tests.isEmpty ? [setup] : tests.map({ setup + $0.body }) {
+                let evaluator = Evaluator(simulation: Simulation(seed: 0), host: host)
+                for statement in run {
+                    _ = evaluator.execute(statement, in: source)
+                    let sim = evaluator.simulation
+                    let loggedIn = sim.active.userIDs.filter { sim.active.states(of: $0, world: sim.world)?.contains("logged-in") == true }
+                    let status = sim.active.promptStatus
+                    #expect(Self.signedIn(status).map { [$0] } ?? [] == loggedIn,
+                            "\(path):\(statement.position.line): prompt \(status ?? "(none)") but logged in: \(loggedIn)")
+                    if status?.hasPrefix("[") == true { pendingForSomebodyNotSignedIn += 1 }
+                    checked += 1
+                }
+                evaluator.flushPendingFailure()
+                #expect(evaluator.exitCode == 0, "\(path): \(host.errors)")
             }
-            evaluator.flushPendingFailure()
-            #expect(evaluator.exitCode == 0, "\(path): \(host.errors)")
         }
         #expect(checked > 300)
         #expect(pendingForSomebodyNotSignedIn > 5, "the examples log in step by step")

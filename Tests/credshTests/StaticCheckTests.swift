@@ -93,6 +93,7 @@ import Testing
 
     @Test func expectNoteAcceptsEveryRuleItsSDKNames() throws {
         let script = """
+            let r ?= minL
             expect note rule=minL message=~"at least"
             expect note rule=BlackListedCommonPassword
             expect note rule=$r

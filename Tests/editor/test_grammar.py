@@ -63,6 +63,10 @@ def test_scopes_of_a_few_lines(parser):
     assert "entity.name.function.credscript" in scopes_of(parser, "proc relogin user pw {", "relogin")
     assert "variable.parameter.credscript" in scopes_of(parser, "proc relogin user pw {", "user pw")
     assert "keyword.control.expect.credscript" in scopes_of(parser, 'expect no output ~"hint"', "expect no output")
+    assert "keyword.control.test.credscript" in scopes_of(parser, 'test "expired password is updated" {', "test")
+    assert "entity.name.function.test.credscript" in scopes_of(parser, 'test "expired password is updated" {', '"expired password is updated"')
+    assert "keyword.operator.assignment.credscript" in scopes_of(parser, "let user ?= alice", "?=")
+    assert "variable.other.definition.credscript" in scopes_of(parser, "let user ?= alice", "user")
     assert "constant.character.escape.credscript" in scopes_of(parser, 'echo "caf\\u{e9}"', "\\u{e9}")
     # A `#` inside a word is part of it, not a comment.
     assert "comment.line.number-sign.credscript" not in scopes_of(parser, "echo Pass#1", "Pass#1")

@@ -44,11 +44,19 @@ extension SequenceDiagram {
         public mutating func record(_ record: OutputRecord, activeSDK: String) {
             switch record {
             case .narration(let text):
-                narration = TextMetrics.truncate(text, to: Self.maximumText)
+                // After a test's heading, its story goes with it.
+                let heading = narration.flatMap { $0.hasPrefix(ScriptWriter.testHeaderPrefix) ? $0 + ": " : nil } ?? ""
+                narration = TextMetrics.truncate(heading + text, to: Self.maximumText)
             case let .echo(command, file, line):
                 let told = narration
                 narration = nil
                 guard table.isStep(echoed: command) else { return }
+                // A named test's `test "NAME"` line is no step: it heads the next one, as its
+                // narration does (the SDK active when it is met is the file's first, not the test's).
+                if command.hasPrefix(ScriptWriter.testHeaderPrefix) {
+                    narration = TextMetrics.truncate(command + (told.map { ": " + $0 } ?? ""), to: Self.maximumText)
+                    return
+                }
                 // A command that switched SDKs and caused nothing (`sdk susi`) opens the new SDK's part.
                 if let last = steps.indices.last, steps[last].items.isEmpty, steps[last].sdk != activeSDK {
                     steps[last].sdk = activeSDK

@@ -43,8 +43,9 @@ extension Evaluator {
             let outerOrigin = origin
             origin = RecordOrigin(file: source.name, line: test.position.line)
             defer { origin = outerOrigin }
-            if options.narrates, let story = Narration.above(test.position, in: source) { emit(.narration(story)) }
+            // The header first: a transcript's section of this test starts there (ScriptTest).
             emit(.echo(command: ScriptWriter.renderTestHeader(test.name), file: source.name, line: test.position.line))
+            if options.narrates, let story = Narration.above(test.position, in: source) { emit(.narration(story)) }
         }
         var parser = makeParser(source)
         var body: [Statement]?

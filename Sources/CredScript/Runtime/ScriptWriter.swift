@@ -107,7 +107,9 @@ public enum ScriptWriter {
 
     /// `test "NAME"`: how the echo and a transcript introduce each test (its sections are
     /// split at these lines: ScriptTest).
-    public static func renderTestHeader(_ name: String) -> String { "test " + quote(name) }
+    public static func renderTestHeader(_ name: String) -> String { testHeaderPrefix + quote(name) }
+    public static let testHeaderPrefix = "test "
+
 
     public static func render(_ expression: Expression) -> String {
         switch expression.kind {
