@@ -30,6 +30,17 @@ extension Parser {
             return nil
         }
         advance()
+        // `{ }` reads as an empty JSON object: an empty test (one that only runs the setup).
+        if case .json(let text) = current.kind, text.utf8.dropFirst().dropLast().allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+            tests.append(DeclaredTest(name: name, position: start))
+            advance()
+            guard atStatementEnd else {
+                error("unexpected \(describe(current)) after '}'", at: current.position)
+                skipToLineEnd()
+                return nil
+            }
+            return .test(NamedTest(name: name, position: start, namePosition: namePosition, body: []))
+        }
         guard current.kind == .leftBrace else {
             error("expected '{' after 'test \(ScriptWriter.quote(name))', found \(describe(current))", at: current.position)
             skipToLineEnd()

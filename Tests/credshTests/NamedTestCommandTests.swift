@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+/// `credsh test` over files with named tests, and values given from outside (`--var`,
+/// `--var-file`, `--secret`), as a CI job sees them: the lines, the summary, the exit
+/// code, JUnit read by junitparser, TAP read by prove, and no secret anywhere.
+@Suite struct NamedTestCommandTests {
+    static let suiteText = """
+        # Setup: one user, whose name a CI job may give.
+        let user ?= alice
+        user add $user password "Passw0rd!"
+
+        test "the right password logs in" {
+            login $user "Passw0rd!"
+            expect state $user logged-in
+        }
+
+        test "a wrong password is refused" {
+            login $user "Wrong-1"
+            expect state $user logged-in
+        }
+
+        test "the lockout" {
+            skip "not in this suite yet"
+        }
+
+        test "each test starts afresh" {
+            expect state $user not logged-in
+        }
+
+        """
+
+    static func suite() throws -> URL {
+        let dir = try Credsh.temporaryDirectory()
+        try Credsh.write(suiteText, "suite.credscript", in: dir)
+        try Credsh.write("user add bob\nlogin bob\nexpect event 1 getPassword\n", "plain.credscript", in: dir)
+        return dir
+    }
+
+    @Test func eachTestIsReportedCountedAndJudgedAlone() throws {
+        let dir = try Self.suite()
+        let run = try Credsh.run(["test", "-j", "1", "suite.credscript", "plain.credscript"], directory: dir)
+        #expect(run.status == 1, "the wrong event fails its test with 1")
+        let lines = run.stdout.split(separator: "\n").filter { !$0.hasPrefix("    ") }
+        #expect(lines == [
+            "ok   suite.credscript: the right password logs in (1 expectation)",
+            "FAIL suite.credscript: a wrong password is refused",
+            "skip suite.credscript: the lockout (not in this suite yet)",
+            "ok   suite.credscript: each test starts afresh (1 expectation)",
+            "ok   plain.credscript (1 expectation)",
+            "3 passed, 1 failed, 1 skipped",
+        ])
+        #expect(run.stdout.contains("suite.credscript:12:5: expectation failed: expected alice to be logged-in"))
+        #expect(!run.stdout.contains("Wrong-1") && !run.stdout.contains("Passw0rd!"), "the quoted line is masked")
+        let parallel = try Credsh.run(["test", "-j", "4", "suite.credscript", "plain.credscript"], directory: dir)
+        #expect(parallel.stdout == run.stdout, "-j 4 prints the same bytes as -j 1")
+    }
+
+    @Test func aSkippedTestIsZeroAndASyntaxErrorIsTwoOnce() throws {
+        let dir = try Credsh.temporaryDirectory()
+        try Credsh.write("test \"a\" {\n  skip \"later\"\n}\ntest \"b\" {\n  echo fine\n}\n", "skips.credscript", in: dir)
+        let skips = try Credsh.run(["test", "skips.credscript"], directory: dir)
+        #expect(skips.status == 0)
+        #expect(skips.stdout.hasSuffix("1 passed, 0 failed, 1 skipped\n"))
+        try Credsh.write("test \"a\" {\n  lgoin alice\n}\ntest \"b\" {\n  echo fine\n}\n", "broken.credscript", in: dir)
+        let broken = try Credsh.run(["test", "broken.credscript"], directory: dir)
+        #expect(broken.status == 2)
+        #expect(broken.stdout.hasPrefix("FAIL broken.credscript\n"), "a file that does not parse fails once")
+        #expect(broken.stdout.hasSuffix("0 passed, 1 failed\n"))
+    }
+
+    @Test func filterPicksTestsByFileAndName() throws {
+        let dir = try Self.suite()
+        let one = try Credsh.run(["test", "--filter", "afresh|plain", "suite.credscript", "plain.credscript"], directory: dir)
+        #expect(one.status == 0)
+        #expect(one.stdout == "ok   suite.credscript: each test starts afresh (1 expectation)\nok   plain.credscript (1 expectation)\n2 passed, 0 failed\n")
+        let none = try Credsh.run(["test", "--filter", "nothing-like-this", "suite.credscript"], directory: dir)
+        #expect(none.status == 4)
+        #expect(none.stderr.contains("no test matches --filter \"nothing-like-this\""))
+        let bad = try Credsh.run(["test", "--filter", "(", "suite.credscript"], directory: dir)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("Error: --filter takes a regular expression (RE2), and '(' is not one"))
+    }
+
+    @Test func theTranscriptIsJudgedPerTestSection() throws {
+        let dir = try Credsh.temporaryDirectory()
+        try Credsh.write("user add alice\ntest \"one\" {\n  login alice\n}\ntest \"two\" {\n  users\n}\n", "t.credscript", in: dir)
+        let created = try Credsh.run(["test", "--update", "t.credscript"], directory: dir)
+        #expect(created.status == 0)
+        #expect(created.stdout.contains("ok   t.credscript: one (0 expectations, transcript created)"))
+        let expected = dir.appendingPathComponent("t.expected")
+        let text = try String(contentsOf: expected, encoding: .utf8)
+        #expect(text.hasPrefix("> test \"one\"\n> user add alice\n"))
+        try text.replacingOccurrences(of: "> users\n", with: "> userz\n").write(to: expected, atomically: true, encoding: .utf8)
+        let differs = try Credsh.run(["test", "t.credscript"], directory: dir)
+        #expect(differs.status == 1)
+        #expect(differs.stdout.contains("ok   t.credscript: one (0 expectations, transcript)"))
+        #expect(differs.stdout.contains("FAIL t.credscript: two\n    the transcript differs from its .expected file:\n    --- t.expected (test \"two\")\n"))
+        // Part of a file is not its transcript: --filter runs it uncompared.
+        let part = try Credsh.run(["test", "--filter", "two", "t.credscript"], directory: dir)
+        #expect(part.status == 0 && part.stdout == "ok   t.credscript: two (0 expectations)\n1 passed, 0 failed\n")
+    }
+
+    @Test(.enabled(if: ReportAgreementTests.hasJunitparser, "python3's junitparser is not installed (.ci/run and make test install it)"))
+    func junitHasATestcasePerTest() throws {
+        let dir = try Self.suite()
+        let junit = dir.appendingPathComponent("report.xml")
+        let run = try Credsh.run(["test", "--junit", junit.path, "suite.credscript", "plain.credscript"], directory: dir)
+        #expect(run.status == 1)
+        let read = try Credsh.run([ReportAgreementTests.reader.path, junit.path], executable: ReportAgreementTests.python)
+        try #require(read.status == 0, "\(read.stderr)")
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])
+        let suite = try #require((parsed["suites"] as? [[String: Any]])?.first)
+        #expect(suite["tests"] as? Int == 5 && suite["failures"] as? Int == 1 && suite["skipped"] as? Int == 1)
+        let names = (suite["cases"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(names == ["suite.credscript: the right password logs in", "suite.credscript: a wrong password is refused",
+                          "suite.credscript: the lockout", "suite.credscript: each test starts afresh", "plain.credscript"])
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prove"), "Perl's prove is not installed"))
+    func proveReadsATestPointPerTest() throws {
+        let dir = try Self.suite()
+        let run = try Credsh.run(["test", "--format", "tap", "suite.credscript"], directory: dir)
+        #expect(run.stdout.contains("ok 3 - suite.credscript: the lockout # SKIP not in this suite yet\n"))
+        let prove = try TAPReportTests.proveVerdict(of: run.stdout)
+        #expect(prove.status != 0)
+        #expect(prove.stdout.contains("Failed test:  2"), "prove: \(prove.stdout)")
+        #expect(prove.stdout.contains("not ok 2 - suite.credscript: a wrong password is refused"))
+    }
+
+    @Test func valuesFromOutsideReachEveryWayOfRunning() throws {
+        let dir = try Self.suite()
+        let secret = "Env-S3cret-pw"
+        try Credsh.write("# the user\nuser=erin\n\n", "ci.env", in: dir)
+        let environment = ["CI_PW": secret]
+        // A plain run, JSON Lines included: the value from the environment is masked.
+        try Credsh.write("let pw ?= $CI_PW\nuser add $user password $pw\nlogin $user $pw\nexpect state $user logged-in\necho $user $pw\n", "given.credscript", in: dir)
+        for format in ["text", "json"] {
+            let ran = try Credsh.run(["--format", format, "--echo", "--var-file", "ci.env", "--secret", "CI_PW", "given.credscript"], environment: environment, directory: dir)
+            #expect(ran.status == 0, "\(ran.stderr)")
+            #expect(ran.stdout.contains("erin") && !ran.stdout.contains(secret) && !ran.stderr.contains(secret), "\(format): \(ran.stdout)")
+        }
+        // credsh test hands them to each script's process; the command line wins over the file.
+        let junit = dir.appendingPathComponent("r.xml")
+        let tested = try Credsh.run(["test", "--junit", junit.path, "--var-file", "ci.env", "--var", "user=frank", "--secret", "CI_PW", "given.credscript", "suite.credscript"],
+                                    environment: environment, directory: dir)
+        #expect(tested.stdout.contains("ok   given.credscript (1 expectation)"), "\(tested.stdout)")
+        #expect(tested.stdout.contains("ok   suite.credscript: the right password logs in"))
+        let report = try String(contentsOf: junit, encoding: .utf8)
+        #expect(!tested.stdout.contains(secret) && !report.contains(secret))
+        // check knows what is given; a secret's value is not needed to check.
+        let unbound = try Credsh.run(["check", "given.credscript"], directory: dir)
+        #expect(unbound.status == 2)
+        #expect(unbound.stderr.contains("given.credscript:1:11: error: $CI_PW is never bound"))
+        #expect(unbound.stderr.contains("given.credscript:2:10: error: $user is never bound"))
+        let checked = try Credsh.run(["check", "--var", "user=x", "--secret", "CI_PW", "given.credscript"], directory: dir)
+        #expect(checked.status == 0, "\(checked.stderr)")
+        // diagram takes them too.
+        let drawn = try Credsh.run(["diagram", "--format", "mermaid", "--var", "user=gina", "--secret", "CI_PW", "given.credscript"], environment: environment, directory: dir)
+        #expect(drawn.status == 0 && drawn.stdout.contains("gina") && !drawn.stdout.contains(secret))
+    }
+
+    @Test func badValuesFromOutsideAreUsageErrors() throws {
+        let dir = try Self.suite()
+        try Credsh.write("user=ok\nnot a pair\n", "bad.env", in: dir)
+        let cases: [([String], String)] = [
+            (["--var", "1x=2"], "Error: --var: '1x' is not a variable name"),
+            (["--var", "novalue"], "Error: --var: expected NAME=VALUE, not 'novalue'"),
+            (["--var-file", "bad.env"], "Error: bad.env:2: expected NAME=VALUE, not 'not a pair'"),
+            (["--var-file", "missing.env"], "Error: --var-file: cannot read missing.env"),
+            (["--secret", "NOT_SET_ANYWHERE"], "Error: --secret NOT_SET_ANYWHERE: the environment has no variable NOT_SET_ANYWHERE"),
+            (["--secret", "a-b"], "Error: --secret takes a variable name"),
+        ]
+        for (arguments, message) in cases {
+            for subcommand in [["run"], ["test"], ["diagram"]] {
+                let result = try Credsh.run(subcommand + arguments + ["plain.credscript"], directory: dir)
+                #expect(result.status == 2, "\(subcommand + arguments)")
+                #expect(result.stderr.hasPrefix(message), "\(subcommand + arguments): \(result.stderr)")
+            }
+        }
+    }
+}
