@@ -160,6 +160,23 @@ import Testing
         #expect(drawn.status == 0 && drawn.stdout.contains("gina") && !drawn.stdout.contains(secret))
     }
 
+    /// The examples' QA suites give their users as defaults: a CI job's own values run them
+    /// all the same (copied without their transcripts, which name the default users).
+    @Test func theQASuitesRunUnderACIJobsValues() throws {
+        let dir = try Credsh.temporaryDirectory()
+        let examples = Credsh.packageRoot.appendingPathComponent("examples")
+        for sdk in ["relid", "onewelcome", "fiori", "susi"] {
+            let text = try String(contentsOf: examples.appendingPathComponent("qa-suite-\(sdk).credscript"), encoding: .utf8)
+            try Credsh.write(text, "qa-suite-\(sdk).credscript", in: dir)
+        }
+        try Credsh.write(try String(contentsOf: examples.appendingPathComponent("inc/steps.inc"), encoding: .utf8), "inc/steps.inc", in: dir)
+        let run = try Credsh.run(["test", "--var", "user=erin", "--var", "email=erin@example.com", "--secret", "pw", "--secret", "passcode", "."],
+                                 environment: ["pw": "Erin-Passw0rd", "passcode": "Qwertyu7"], directory: dir)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("9 passed, 0 failed, 1 skipped\n"))
+        #expect(!run.stdout.contains("Erin-Passw0rd") && !run.stdout.contains("Qwertyu7"))
+    }
+
     @Test func badValuesFromOutsideAreUsageErrors() throws {
         let dir = try Self.suite()
         try Credsh.write("user=ok\nnot a pair\n", "bad.env", in: dir)
