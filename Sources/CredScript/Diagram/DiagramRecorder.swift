@@ -256,7 +256,8 @@ extension SequenceDiagram {
 extension CommandTable {
     /// Whether an echoed command does something a picture or a pause is for: not an
     /// expectation (it checks what happened), not `let` (it binds a name), not a command
-    /// about the session itself (`record`, `diagram`, `compact`).
+    /// about the session itself (`record`, `diagram`, `compact`), not a form of the
+    /// language with syntax of its own (`test "NAME"`).
     public func isStep(echoed command: String) -> Bool {
         let words = command.split(separator: " ", maxSplits: 3).map(String.init)
         guard let first = words.first, first != "let" else { return false }
@@ -268,6 +269,7 @@ extension CommandTable {
             spec = node.specs.first ?? spec
         }
         guard let spec else { return true }
-        return !spec.isExpectation && spec.role != .session
+        // A form of the language (`test "NAME"` heading a named test) is no step either.
+        return !spec.isExpectation && spec.role != .session && spec.syntaxUsage == nil
     }
 }
