@@ -43,13 +43,11 @@ struct REPL {
             // A block is read whole, and is one history entry.
             let entry = pending.joined(separator: "\n")
             let source = SourceFile(name: Self.sourceName, text: entry + "\n")
-            let sdk = evaluator.simulation.activeCatalog.name
-            var parser = Parser(source, table: evaluator.table, sdk: sdk)
-            parser.procedures = evaluator.procedures
-            _ = parser.parseAll()
-            if parser.endedInsideBlock { continue }
+            // Read once: the same reading masks the history entry, finds recalled secrets and runs.
+            let script = evaluator.parse(source)
+            if script.endedInsideBlock { continue }
             pending.removeAll()
-            let removed = parser.diagnostics.isEmpty ? SecretMasker.removedSecrets(in: source, table: evaluator.table, sdk: sdk) : []
+            let removed = script.diagnostics.isEmpty ? SecretMasker.removedSecrets(in: script) : []
             if !removed.isEmpty {
                 // Recalled from the history file, which keeps *** for each secret: sending it
                 // would spend an attempt on a password nobody typed. Nothing runs.
@@ -58,12 +56,11 @@ struct REPL {
                 continue
             }
             let challengePending = evaluator.simulation.active.promptStatus?.contains("[") == true
-            editor.remember(entry, masked: SecretMasker.maskTyped(entry, parses: parser.diagnostics.isEmpty, challengePending: challengePending,
-                                                                  table: evaluator.table, sdk: sdk,
+            editor.remember(entry, masked: SecretMasker.maskTyped(entry, read: script, challengePending: challengePending, table: evaluator.table,
                                                                   users: HistoryVocabulary.users(of: evaluator.simulation)))
             evaluator.clearFailures()
             lineEditorInterruptedEvaluation = false
-            evaluator.run(source)
+            evaluator.run(script)
             host.live?.publish(force: true)  // the projector shows the line's results as the prompt returns
             if evaluator.exitRequested { return 0 }
         }

@@ -12,8 +12,12 @@ public enum SecretMasker {
     public static func mask(_ text: String, table: CommandTable = .standard, sdk: String = Simulation.catalogs[0].name,
                             users: [String] = []) -> String {
         var parser = Parser(SourceFile(name: "<history>", text: text), table: table, sdk: sdk)
-        let statements = parser.parseAll()
-        guard parser.diagnostics.isEmpty, !parser.endedInsideBlock else {
+        return mask(text, read: parser.readScript(), table: table, users: users)
+    }
+
+    /// `mask`, from the reading the prompt made of `text` (ParsedScript): no second parse.
+    public static func mask(_ text: String, read script: ParsedScript, table: CommandTable = .standard, users: [String] = []) -> String {
+        guard script.parses, let statements = script.statements else {
             return maskUnparsed(text, keeping: HistoryVocabulary(table: table, users: users))
         }
         var ranges: [Replacement] = []
@@ -32,10 +36,20 @@ public enum SecretMasker {
     public static func maskTyped(_ entry: String, parses: Bool, challengePending: Bool, table: CommandTable = .standard,
                                  sdk: String = Simulation.catalogs[0].name, users: [String] = []) -> String {
         if challengePending, !parses { return ScriptWriter.mask }
-        // A word shaped like a password is masked wherever it stands: swapped arguments
-        // (`login Zq9… alice`) or a line that does not parse (KnownSecrets.looksLikePassword).
-        let masked = mask(entry, table: table, sdk: sdk, users: users)
-        return masked.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        return maskingPasswordShapes(mask(entry, table: table, sdk: sdk, users: users))
+    }
+
+    /// `maskTyped`, from the reading the prompt made of the entry: no second parse.
+    public static func maskTyped(_ entry: String, read script: ParsedScript, challengePending: Bool, table: CommandTable = .standard,
+                                 users: [String] = []) -> String {
+        if challengePending, !script.diagnostics.isEmpty { return ScriptWriter.mask }
+        return maskingPasswordShapes(mask(entry, read: script, table: table, users: users))
+    }
+
+    /// A word shaped like a password is masked wherever it stands: swapped arguments
+    /// (`login Zq9… alice`) or a line that does not parse (KnownSecrets.looksLikePassword).
+    private static func maskingPasswordShapes(_ masked: String) -> String {
+        masked.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.split(separator: " ", omittingEmptySubsequences: false).map { word in
                 let bare = word.hasPrefix("\"") && word.hasSuffix("\"") && word.count >= 2 ? word.dropFirst().dropLast() : word
                 return KnownSecrets.looksLikePassword(String(bare)) ? ScriptWriter.mask : String(word)
@@ -56,9 +70,14 @@ public enum SecretMasker {
     public static func removedSecrets(in source: SourceFile, table: CommandTable = .standard,
                                       sdk: String = Simulation.catalogs[0].name) -> [RemovedSecret] {
         var parser = Parser(source, table: table, sdk: sdk)
+        return removedSecrets(in: parser.readScript())
+    }
+
+    /// `removedSecrets`, from a reading of the source (ParsedScript): no second parse.
+    public static func removedSecrets(in script: ParsedScript) -> [RemovedSecret] {
         var found: [RemovedSecret] = []
-        while let statement = parser.nextStatement() {
-            let noun = Simulation.catalogs.first { $0.name == parser.sdk }?.secretNoun ?? "secret"
+        for (statement, sdk) in zip(script.statements ?? [], script.sdkAfter) {
+            let noun = Simulation.catalogs.first { $0.name == sdk }?.secretNoun ?? "secret"
             collectRemoved(statement, noun: noun, into: &found)
         }
         return found

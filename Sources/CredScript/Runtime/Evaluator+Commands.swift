@@ -159,11 +159,9 @@ extension Evaluator {
         defer { leaveNesting() }
         callChain.append((source.name, call.position))
         defer { callChain.removeLast() }
-        guard check(included) else { return }
-        var parser = makeParser(included)
-        while let statement = parser.nextStatement() {
-            if execute(statement, in: included) == .stop { break }
-        }
+        let script = parse(included)
+        guard report(script) else { return }
+        forEachStatement(of: script) { execute($0, in: included) }
         flushPendingFailure()
     }
 }

@@ -23,17 +23,24 @@ extension Evaluator {
 
     private func checkFollowingSources(_ source: SourceFile, sdk: String?, chain: [String], checked: inout Set<String>,
                                        variables: inout UnboundVariables) -> Bool {
-        var ok = check(source, sdk: sdk)
-        var parser = makeParser(source, sdk: sdk)
+        let script = parse(source, sdk: sdk)
+        var ok = report(script)
         var links: [(path: String, position: SourcePosition, sdk: String)] = []
-        while let statement = parser.nextStatement() {
+        // The held statements, or (a source too large to hold) each read again.
+        var parser = makeParser(source, sdk: sdk)
+        var held = zip(script.statements ?? [], script.sdkAfter).makeIterator()
+        func next() -> (Statement, String)? {
+            if script.statements != nil { return held.next() }
+            return parser.nextStatement().map { ($0, parser.sdk) }
+        }
+        while let (statement, sdkAfter) = next() {
             variables.add(statement, in: source)
             var pending = [statement]
             while let next = pending.popLast() {
                 pending += next.body
                 guard case .command(let call) = next, call.spec.name == "source",
                       case .single(let path)? = call.arguments.all.first?.value, case .text(let text)? = path.literalValue else { continue }
-                links.append((text, call.position, parser.sdk))
+                links.append((text, call.position, sdkAfter))
             }
         }
         let here = chain + [source.name]

@@ -14,7 +14,8 @@ extension Evaluator {
         let procedures: [String: Procedure]
     }
 
-    func runTests(_ tests: [DeclaredTest], of source: SourceFile) -> Bool {
+    func runTests(_ tests: [DeclaredTest], of script: ParsedScript) -> Bool {
+        let source = script.source
         if options.interactive {
             fail(Diagnostic(.runtime, "a test runs from a file (credsh test FILE); at the prompt, type its lines",
                             file: source.name, at: tests[0].position), source)
@@ -27,7 +28,7 @@ extension Evaluator {
         }
         for (index, test) in chosen.enumerated() {
             if index > 0 { restore(start) }
-            runTest(test, of: source)
+            runTest(test, of: script)
             flushPendingFailure()
             // `skip` ends its test; the next one still runs (under `credsh test`, each is
             // alone in its evaluator and the skip is its verdict).
@@ -38,7 +39,8 @@ extension Evaluator {
     }
 
     /// The setup, read from the top with every test block passed over, then the body of `test`.
-    private func runTest(_ test: DeclaredTest, of source: SourceFile) {
+    private func runTest(_ test: DeclaredTest, of script: ParsedScript) {
+        let source = script.source
         if options.echo {
             let outerOrigin = origin
             origin = RecordOrigin(file: source.name, line: test.position.line)
@@ -47,15 +49,18 @@ extension Evaluator {
             emit(.echo(command: ScriptWriter.renderTestHeader(test.name), file: source.name, line: test.position.line))
             if options.narrates, let story = Narration.above(test.position, in: source) { emit(.narration(story)) }
         }
-        var parser = makeParser(source)
         var body: [Statement]?
-        while let statement = parser.nextStatement() {
+        var stopped = false
+        forEachStatement(of: script) { statement in
             if case .test(let named) = statement {
                 if named.name == test.name { body = named.body }
-                continue
+                return .proceed
             }
-            if execute(statement, in: source) == .stop { return }
+            let flow = execute(statement, in: source)
+            stopped = flow == .stop
+            return flow
         }
+        if stopped { return }
         flushPendingFailure()
         guard let body, !shouldStop, enterNesting(at: test.position, in: source) else { return }
         defer { leaveNesting() }

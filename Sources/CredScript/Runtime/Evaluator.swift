@@ -175,29 +175,50 @@ public final class Evaluator {
 
     // MARK: Running sources
 
-    /// Checks, then runs, a whole source. Returns false when it stopped on a failure.
+    /// Checks, then runs, a whole source, read once. Returns false when it stopped on a failure.
     @discardableResult
-    public func run(_ source: SourceFile) -> Bool {
-        guard check(source) else { return false }
-        let tests = checkedTests
-        return KDFMeter.$current.withValue(kdfMeter) { tests.isEmpty ? runChecked(source) : runTests(tests, of: source) }
+    public func run(_ source: SourceFile) -> Bool { run(parse(source)) }
+
+    /// Runs a source read with `parse` (at the prompt, the reading that masked its history
+    /// entry): reports its syntax errors, and runs it only when there are none.
+    @discardableResult
+    public func run(_ script: ParsedScript) -> Bool {
+        guard report(script) else { return false }
+        return KDFMeter.$current.withValue(kdfMeter) { script.tests.isEmpty ? runChecked(script) : runTests(script.tests, of: script) }
     }
 
-    private func runChecked(_ source: SourceFile) -> Bool {
-        var parser = makeParser(source)
-        while let statement = parser.nextStatement() {
-            if execute(statement, in: source) == .stop { break }
-        }
+    private func runChecked(_ script: ParsedScript) -> Bool {
+        forEachStatement(of: script) { execute($0, in: script.source) }
         flushPendingFailure()
         return !verdict.failureStopsTheRun || options.keepGoing
+    }
+
+    /// Runs `body` on each top-level statement of `script` until it says stop: the held
+    /// statements, or, for a source too large to hold, each read again in turn.
+    func forEachStatement(of script: ParsedScript, _ body: (Statement) -> Flow) {
+        if let statements = script.statements {
+            for statement in statements where body(statement) == .stop { return }
+            return
+        }
+        var parser = makeParser(script.source)
+        while let statement = parser.nextStatement() {
+            if body(statement) == .stop { return }
+        }
     }
 
     /// Parses without running; reports every syntax error. True when there were none.
     /// `sdk`: the SDK active where the file is read (a sourced file, checked statically).
     public func check(_ source: SourceFile, sdk: String? = nil) -> Bool {
+        report(parse(source, sdk: sdk))
+    }
+
+    /// Reads `source` once (ParsedScript) and learns from it which values are secrets,
+    /// before anything of it runs or is shown; reports nothing.
+    /// `sdk`: the SDK active where it is read (a sourced file, checked statically).
+    public func parse(_ source: SourceFile, sdk: String? = nil) -> ParsedScript {
         var parser = makeParser(source, sdk: sdk)
         var scan = SecretScan()
-        while let statement = parser.nextStatement() {
+        let script = parser.readScript { statement in
             secretFlow.add(statement)
             learnSecrets(of: statement, into: &scan)
         }
@@ -207,27 +228,31 @@ public final class Evaluator {
         // nothing is secret (a password that is the user's e-mail, which SUSI refuses).
         for value in scan.placed where !scan.open.contains(value) { knownSecrets.add(value) }
         if !givenFromOutside.isEmpty { learnOutsideSecrets() }
-        checkedTests = parser.tests
-        let diagnostics = parser.diagnostics
-        if !diagnostics.isEmpty {
+        if !script.diagnostics.isEmpty {
             // The SDK waits for a secret: a line that does not parse is one typed alone, all
             // its words secrets. Otherwise a line that does not parse (`lgoin alice Zq9…`)
             // gave no word a place: those shaped like a password may be one.
             let challengePending = simulation.active.promptStatus?.contains("[") == true
-            for diagnostic in diagnostics { learnWordsOfLine(at: diagnostic.position, in: source, all: challengePending) }
+            for diagnostic in script.diagnostics { learnWordsOfLine(at: diagnostic.position, in: source, all: challengePending) }
         }
+        return script
+    }
+
+    /// Publishes the syntax errors of a script read with `parse`; true when there were none.
+    func report(_ script: ParsedScript) -> Bool {
+        checkedTests = script.tests
         // Already bounded per file (the first `Diagnostic.keptPerFile` of each phase, then a
         // line counting the rest), so all are shown, the closing count included.
-        for diagnostic in diagnostics {
+        for diagnostic in script.diagnostics {
             // A sourced file is checked each time it runs (`repeat 100000 { source bad.credscript }`):
             // past the run's cap its errors are counted like any other failure, not shown.
             if sourceDepth > 0, !verdict.showsMoreFailures {
-                fail(diagnostic, source)
+                fail(diagnostic, script.source)
                 continue
             }
-            events.publish(.syntaxError(diagnostic, source: source))
+            events.publish(.syntaxError(diagnostic, source: script.source))
         }
-        return diagnostics.isEmpty
+        return script.diagnostics.isEmpty
     }
 
     /// A failure of the script: what it means (stop or go on, shown or counted) is the
