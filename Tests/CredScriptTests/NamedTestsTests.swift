@@ -122,6 +122,18 @@ import Testing
         #expect(host.output.contains("*** ***\n"))
     }
 
+    /// A source too large to hold is read again as it runs (ParsedScript): the same output.
+    @Test func aScriptTooLargeToHoldRunsAsAHeldOneDoes() {
+        let script = Self.setup + "echo setup\ntest \"a\" {\n  login alice \"Passw0rd!\"\n  expect state alice logged-in\n}\ntest \"b\" {\n  echo b\n}\n"
+        let padding = "# " + String(repeating: "x", count: ParsedScript.maximumHeldBytes) + "\n"
+        let (held, heldRun) = runScript(script, echo: true)
+        let (streamed, streamedRun) = runScript(padding + script, echo: true)
+        var parser = Parser(SourceFile(name: "t", text: padding + script))
+        #expect(parser.readScript().statements == nil, "the padded script is not held")
+        #expect(heldRun.exitCode == 0 && streamedRun.exitCode == 0 && heldRun.expectationsPassed == 1 && streamedRun.expectationsPassed == 1)
+        #expect(streamed.output == held.output)
+    }
+
     @Test func checkReportsAVariableNeitherBoundNorGiven() {
         let script = """
             let pw ?= x
