@@ -47,7 +47,7 @@ final class Classroom {
     func showSecrets(_ shown: Bool) {
         evaluator.secretsShown = shown
         host.secretsShown = shown
-        host.diagramRecorder?.secretsShown = shown
+        host.diagram?.secretsShown = shown
         host.live?.secretsShown = shown
     }
 

@@ -105,14 +105,14 @@ enum DiagramRunner {
     static func draw(_ files: [String], title: String, _ configuration: Configuration) -> (SequenceDiagram?, Int32, KnownSecrets) {
         let host = OutputOptions(format: RunFormats.default, noColor: true, seed: configuration.seed).makeHost(streams: StandardStreams())
         host.quiet = true
-        host.diagramRecorder = SequenceDiagram.Recorder()
         var options = Evaluator.Options(echo: true, keepGoing: configuration.keepGoing)
         options.narrates = true  // the comment above a command: a note across the lifelines
         let evaluator = Evaluator(simulation: Simulation(seed: configuration.seed), options: options, host: host)
         configuration.outside.bind(into: evaluator)
-        host.activeSDK = { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
+        let diagram = DiagramFollower { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
+        evaluator.events.subscribe(diagram)
         let code = BatchRunner.run(paths: files, evaluator: evaluator, host: host)
-        return (host.sessionDiagram(title: title), code, evaluator.knownSecrets)
+        return (diagram.diagram(title: title), code, evaluator.knownSecrets)
     }
 
     /// The comment lines before each command of the scripts, for a page: secrets the run

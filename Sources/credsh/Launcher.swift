@@ -101,7 +101,9 @@ enum Launcher {
         let classroom = Classroom(evaluator: evaluator, host: host)
         classroom.address = configuration.liveHost
         if interactive {
-            host.diagramRecorder = SequenceDiagram.Recorder()
+            let diagram = DiagramFollower { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
+            evaluator.events.subscribe(diagram)
+            host.diagram = diagram
             host.printsEcho = configuration.echo
             host.pagesLongOutput = true
         } else if configuration.step {

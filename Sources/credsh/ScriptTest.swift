@@ -160,10 +160,8 @@ enum ScriptTest {
         if let coverage { evaluator.events.subscribe(coverage) }
         // Which SDK a failure happened in: its source line is masked by that SDK's reading.
         host.activeSDK = { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
-        if settings.diagrams {
-            host.diagramRecorder = SequenceDiagram.Recorder()
-            host.diagramStopsAtFirstFailure = true
-        }
+        let diagram = settings.diagrams ? DiagramFollower(stopsAtFirstFailure: true) { [unowned evaluator] in evaluator.simulation.activeCatalog.name } : nil
+        if let diagram { evaluator.events.subscribe(diagram) }
         evaluator.run(source)
 
         let formatter = DiagnosticFormatter()
@@ -180,10 +178,8 @@ enum ScriptTest {
         if verdict.exitCode == 0 { verdict.skipped = evaluator.skipReason }
         // Drawn whatever the run's code: a transcript judged later may still fail it
         // (`keepsDiagramOnlyIfFailed` drops it then).
-        if settings.diagrams {
-            if let diagram = host.sessionDiagram(title: verdict.name), !diagram.steps.isEmpty {
-                verdict.diagramSVG = SVGWriter().render(diagram)
-            }
+        if let picture = diagram?.diagram(title: verdict.name), !picture.steps.isEmpty {
+            verdict.diagramSVG = SVGWriter().render(picture)
         }
         guard transcribes, !streams.overflowed else { return (verdict, transcribes ? nil : []) }
         return (verdict, streams.captured)

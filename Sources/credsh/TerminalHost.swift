@@ -19,12 +19,10 @@ final class TerminalHost: ScriptHost {
     private(set) var uncollected = 0
     static let collectLimit = 100
     private var recordingPath: String?
-    /// At the prompt and for `credsh diagram`: the run as a sequence diagram.
-    var diagramRecorder: SequenceDiagram.Recorder?
-    /// `credsh test --html`: the diagram ends at the first failure, which it shows in red.
-    var diagramStopsAtFirstFailure = false
-    private var diagramAtFailure: SequenceDiagram.Recorder?
-    /// The SDK active now, for the commands a diagram records.
+    /// At the prompt: the session drawn as it goes, which `diagram` shows. It follows the
+    /// run's events itself; the host only answers with its picture.
+    var diagram: DiagramFollower?
+    /// The SDK active now, for the commands the live page records.
     var activeSDK: () -> String = { "" }
     /// Echoed commands are printed (`--echo`); at the prompt they are only recorded.
     var printsEcho = true
@@ -49,7 +47,6 @@ final class TerminalHost: ScriptHost {
     private var line = ""
 
     func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
-        diagramRecorder?.record(record, activeSDK: activeSDK())
         if let live {
             live.record(record, activeSDK: activeSDK())
             if case .echo = record, pacer == nil { live.publish(force: false) }
@@ -79,14 +76,7 @@ final class TerminalHost: ScriptHost {
 
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {
         // A line that does not parse ran nothing: it is not part of the flow.
-        if diagnostic.kind != .syntax {
-            diagramRecorder?.recordFailure(diagnostic.message, activeSDK: activeSDK())
-            live?.recordFailure(diagnostic.message, activeSDK: activeSDK())
-        }
-        if diagramStopsAtFirstFailure, diagramAtFailure == nil, let recorder = diagramRecorder {
-            diagramAtFailure = recorder
-            diagramRecorder = nil
-        }
+        if diagnostic.kind != .syntax { live?.recordFailure(diagnostic.message, activeSDK: activeSDK()) }
         if let count = collected?.count {
             if count < Self.collectLimit { collected?.append((diagnostic, source, activeSDK())) } else { uncollected += 1 }
             return
@@ -123,7 +113,7 @@ final class TerminalHost: ScriptHost {
 
     func endRecording() { recordingPath = nil }
 
-    func sessionDiagram(title: String) -> SequenceDiagram? { (diagramAtFailure ?? diagramRecorder)?.diagram(title: title) }
+    func sessionDiagram(title: String) -> SequenceDiagram? { diagram?.diagram(title: title) }
 
     func writePicture(_ path: String, text: String) throws(HostError) {
         try FileSystem.write(path, Array(text.utf8), mode: .replace(newMode: 0o644))
