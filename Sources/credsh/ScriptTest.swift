@@ -145,10 +145,8 @@ enum ScriptTest {
     /// output when `transcribes` (nil past `transcriptLimit`: too large to compare).
     static func runOnce(_ path: String, _ source: SourceFile, test: String?, _ settings: Settings, transcribes: Bool,
                         started: Double) -> (ScriptVerdict, [UInt8]?) {
-        let streams = StandardStreams(capturingUpTo: transcriptLimit)
-        let host = TerminalHost(streams: streams, format: RunFormats.default, color: false, errorColor: false)
-        host.quiet = !transcribes  // no transcript to check: no output to render
-        host.collected = []
+        let host = TranscriptHost(capturingUpTo: transcriptLimit, transcribes: transcribes)
+        let streams = host.streams
         // The diagram sees the echoed commands, so they are echoed (and, when quiet, not rendered).
         var options = Evaluator.Options(echo: transcribes || settings.diagrams, keepGoing: settings.keepGoing, stepBudget: settings.maxSteps,
                                         continueAfterFailedExpectations: true)
@@ -159,19 +157,20 @@ enum ScriptTest {
         let coverage = settings.coverage ? CoverageRecorder() : nil
         if let coverage { evaluator.events.subscribe(coverage) }
         // Which SDK a failure happened in: its source line is masked by that SDK's reading.
-        host.activeSDK = { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
+        let failures = FailureCollector { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
+        evaluator.events.subscribe(failures)
         let diagram = settings.diagrams ? DiagramFollower(stopsAtFirstFailure: true) { [unowned evaluator] in evaluator.simulation.activeCatalog.name } : nil
         if let diagram { evaluator.events.subscribe(diagram) }
         evaluator.run(source)
 
         let formatter = DiagnosticFormatter()
-        let problems = (host.collected ?? []).map { diagnostic, source, sdk -> ScriptVerdict.Problem in
+        let problems = failures.collected.map { diagnostic, source, sdk -> ScriptVerdict.Problem in
             // The headline keeps the position; the line shown is masked (MaskedSourceLine).
             let (shown, line) = MaskedSourceLine.masking(diagnostic, in: source, sdk: sdk)
             return .init(diagnostic: diagnostic, text: formatter.format(shown, source: line))
         }
         var verdict = ScriptVerdict(path: path, expectations: evaluator.expectationsPassed, problems: problems,
-                                    omitted: omitted(host, evaluator), transcript: .none, exitCode: evaluator.exitCode,
+                                    omitted: omitted(failures, evaluator), transcript: .none, exitCode: evaluator.exitCode,
                                     seconds: Stopwatch.now() - started, coverage: coverage?.tally)
         verdict.test = test
         verdict.expectationsFailed = evaluator.expectationsFailed
@@ -185,12 +184,12 @@ enum ScriptTest {
         return (verdict, streams.captured)
     }
 
-    /// Failures beyond those kept: the host keeps the first `collectLimit` diagnostics, and
+    /// Failures beyond those kept: the collector keeps the first `FailureCollector.limit`, and
     /// the evaluator reports none past its own cap but the one notice saying so (which
-    /// the host, full by then, only counted).
-    private static func omitted(_ host: TerminalHost, _ evaluator: Evaluator) -> Int {
-        guard evaluator.droppedFailures > 0 else { return host.uncollected }
-        return host.uncollected - 1 + evaluator.droppedFailures
+    /// the collector, full by then, only counted).
+    private static func omitted(_ failures: FailureCollector, _ evaluator: Evaluator) -> Int {
+        guard evaluator.droppedFailures > 0 else { return failures.uncollected }
+        return failures.uncollected - 1 + evaluator.droppedFailures
     }
 
     /// `dir/X.expected` for `dir/X.credscript`; nil for a script named otherwise.

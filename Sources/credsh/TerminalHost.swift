@@ -10,15 +10,11 @@ final class TerminalHost: ScriptHost {
     /// The records as text, whatever `format` is: what `--step` shows of a command.
     let textRenderer: TextRenderer
     let diagnostics: DiagnosticFormatter
-    /// `credsh test` runs scripts silently: only the verdicts are printed.
+    /// Nothing of the output is wanted (standard output is /dev/null, a served page shows
+    /// it instead): records are not rendered; diagnostics still go to standard error.
     var quiet = false
-    /// Diagnostics kept instead of printed (for `credsh test`), the first
-    /// `collectLimit` of them; the rest are only counted, so memory stays bounded
-    /// however many times a script fails.
-    var collected: [(Diagnostic, SourceFile?, sdk: String)]?
-    private(set) var uncollected = 0
-    static let collectLimit = 100
-    private var recordingPath: String?
+    /// Scripts, recordings and pictures, as files (ScriptFiles).
+    private let files = ScriptFiles()
     /// At the prompt: the session drawn as it goes, which `diagram` shows. It follows the
     /// run's events itself; the host only answers with its picture.
     var diagram: DiagramFollower?
@@ -77,10 +73,6 @@ final class TerminalHost: ScriptHost {
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {
         // A line that does not parse ran nothing: it is not part of the flow.
         if diagnostic.kind != .syntax { live?.recordFailure(diagnostic.message, activeSDK: activeSDK()) }
-        if let count = collected?.count {
-            if count < Self.collectLimit { collected?.append((diagnostic, source, activeSDK())) } else { uncollected += 1 }
-            return
-        }
         // Standard output says what the commands produced; standard error says why the run
         // failed, and where. With JSON, a failed expectation is also a record in the output,
         // so a reader of the stream alone sees the script fail.
@@ -89,35 +81,22 @@ final class TerminalHost: ScriptHost {
     }
 
     func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile {
-        let resolved = FileSystem.resolve(path, relativeTo: includingFile)
-        return try ScriptLoader.file(resolved)
+        try files.loadScript(path, includingFile: includingFile)
     }
 
     func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {
-        do { try FileSystem.write(path, Array(text.utf8), mode: overwrite ? .replace(newMode: 0o600) : .createNew) } catch {
-            if !overwrite, FileSystem.exists(path), !FileSystem.isLink(path) {
-                throw HostError("\(path) already exists; 'record --force \(path)' replaces it")
-            }
-            throw error
-        }
-        recordingPath = path
+        try files.beginRecording(path, text: text, overwrite: overwrite)
     }
 
     func appendRecording(_ text: String) {
-        guard let recordingPath else { return }
-        do { try FileSystem.write(recordingPath, Array(text.utf8), mode: .append) } catch {
-            streams.writeError("credsh: \(TerminalSafe.text(error.message)); recording stopped\n")
-            self.recordingPath = nil
-        }
+        if let problem = files.appendRecording(text) { streams.writeError("credsh: \(TerminalSafe.text(problem)); recording stopped\n") }
     }
 
-    func endRecording() { recordingPath = nil }
+    func endRecording() { files.endRecording() }
 
     func sessionDiagram(title: String) -> SequenceDiagram? { diagram?.diagram(title: title) }
 
-    func writePicture(_ path: String, text: String) throws(HostError) {
-        try FileSystem.write(path, Array(text.utf8), mode: .replace(newMode: 0o644))
-    }
+    func writePicture(_ path: String, text: String) throws(HostError) { try files.writePicture(path, text: text) }
 
     func setCompact(_ on: Bool) -> Bool { writer.setCompact(on) }
 
