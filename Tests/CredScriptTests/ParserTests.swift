@@ -9,7 +9,9 @@ import Testing
             Issue.record("expected two commands"); return
         }
         #expect(add.spec.name == "user add")
-        guard case .single(let user)? = add.argument("USER"), case .single(let password)? = add.argument("PASSWORD") else {
+        let parameters = add.spec.parameters
+        guard let userParameter = parameters.first(where: { $0.name == "USER" }), let passwordParameter = parameters.first(where: { $0.name == "PASSWORD" }),
+              case .single(let user)? = add.argument(userParameter), case .single(let password)? = add.argument(passwordParameter) else {
             Issue.record("arguments not bound"); return
         }
         #expect(user.kind == .word("bob"))
@@ -17,6 +19,21 @@ import Testing
         #expect((password.position.line, password.position.column) == (1, 23))
         #expect(clock.spec.name == "clock advance")
         #expect((clock.position.line, clock.position.column) == (2, 1))
+    }
+
+    /// Arguments are keyed by the parameter itself: two parameters shown alike are two.
+    @Test func twoParametersWithTheSameLabelBindApart() throws {
+        let first = Parameter("FILE", "the first file", .path)
+        let second = Parameter("FILE", "the second file", .path)
+        #expect(first.id != second.id)
+        let spec = CommandSpec("copy", [first, second], group: "test", summary: "", example: "copy a b") { _ in [] }
+        let table = CommandTable(commands: CommandTable.standard.commands + [spec])
+        var parser = Parser(SourceFile(name: "t", text: "copy a.txt b.txt\n"), table: table)
+        let statements = parser.parseAll()
+        guard case .command(let call)? = statements.first, case .single(let a)? = call.argument(first), case .single(let b)? = call.argument(second) else {
+            Issue.record("not bound: \(parser.diagnostics)"); return
+        }
+        #expect(a.kind == .word("a.txt") && b.kind == .word("b.txt"))
     }
 
     @Test func letAndNestedRepeat() {

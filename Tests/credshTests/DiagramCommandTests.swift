@@ -50,7 +50,7 @@ enum ScriptFacts {
                 case let .repetition(_, body, _): walk(body)
                 case .command(let call):
                     for parameter in call.spec.parameters {
-                        switch call.argument(parameter.name) {
+                        switch call.argument(parameter) {
                         case .single(let e)? where parameter.kind == .secret: secrets.insert(spelled(e))
                         case .list(let items)? where parameter.kind == .secret: secrets.formUnion(items.map(spelled))
                         case .pairs(let pairs)?:

@@ -100,7 +100,7 @@ public struct CommandContext {
 
     // MARK: Arguments
 
-    func has(_ parameter: Parameter) -> Bool { call.argument(parameter.name) != nil }
+    func has(_ parameter: Parameter) -> Bool { call.argument(parameter) != nil }
 
     func text(_ parameter: Parameter) throws(CommandFailure) -> String {
         guard let value = try optionalText(parameter) else { throw .cannotRun("\(call.spec.name) is missing \(parameter.name)") }
@@ -108,7 +108,7 @@ public struct CommandContext {
     }
 
     func optionalText(_ parameter: Parameter) throws(CommandFailure) -> String? {
-        guard case .single(let expression)? = call.argument(parameter.name) else { return nil }
+        guard case .single(let expression)? = call.argument(parameter) else { return nil }
         noteSecret(expression, for: parameter)
         let text = try textOf(expression)
         // A name is printed on lines of its own (`users`): a newline in it would split them.
@@ -124,7 +124,7 @@ public struct CommandContext {
     }
 
     func texts(_ parameter: Parameter) throws(CommandFailure) -> [String] {
-        guard case .list(let items)? = call.argument(parameter.name) else { return [] }
+        guard case .list(let items)? = call.argument(parameter) else { return [] }
         var out: [String] = []
         for item in items {
             noteSecret(item, for: parameter)
@@ -138,7 +138,7 @@ public struct CommandContext {
     }
 
     func optionalInteger(_ parameter: Parameter) throws(CommandFailure) -> Int? {
-        guard case .single(let expression)? = call.argument(parameter.name) else { return nil }
+        guard case .single(let expression)? = call.argument(parameter) else { return nil }
         return try integerOf(expression)
     }
 
@@ -148,7 +148,7 @@ public struct CommandContext {
     }
 
     func duration(_ parameter: Parameter) throws(CommandFailure) -> Int64 {
-        guard case .single(let expression)? = call.argument(parameter.name) else {
+        guard case .single(let expression)? = call.argument(parameter) else {
             throw .cannotRun("\(call.spec.name) is missing \(parameter.name)")
         }
         let value = try valueOf(expression)
@@ -163,7 +163,7 @@ public struct CommandContext {
     /// `KEY=VALUE` pairs, values evaluated, in the order written.
     func pairs(_ parameter: Parameter) throws(CommandFailure) -> [(key: String, value: Value)] {
         try refuseSingle(parameter)
-        guard case .pairs(let pairs)? = call.argument(parameter.name) else { return [] }
+        guard case .pairs(let pairs)? = call.argument(parameter) else { return [] }
         var out: [(key: String, value: Value)] = []
         for pair in pairs { out.append((pair.key, try valueOf(pair.value))) }
         return out
@@ -173,7 +173,7 @@ public struct CommandContext {
     /// duration written out (`charsNotAllowed=007` is 7, spelled `007`).
     func spelledPairs(_ parameter: Parameter) throws(CommandFailure) -> [(key: String, value: Value, spelling: String?)] {
         try refuseSingle(parameter)
-        guard case .pairs(let pairs)? = call.argument(parameter.name) else { return [] }
+        guard case .pairs(let pairs)? = call.argument(parameter) else { return [] }
         var out: [(key: String, value: Value, spelling: String?)] = []
         for pair in pairs { out.append((pair.key, try valueOf(pair.value), pair.value.spelling)) }
         return out
@@ -182,7 +182,7 @@ public struct CommandContext {
     /// `KEY=VALUE` pairs with each value as written (`blocklist=00700` keeps its zeros).
     func textPairs(_ parameter: Parameter) throws(CommandFailure) -> [(key: String, value: String)] {
         try refuseSingle(parameter)
-        guard case .pairs(let pairs)? = call.argument(parameter.name) else { return [] }
+        guard case .pairs(let pairs)? = call.argument(parameter) else { return [] }
         var out: [(key: String, value: String)] = []
         for pair in pairs { out.append((pair.key, try textOf(pair.value))) }
         return out
@@ -190,13 +190,13 @@ public struct CommandContext {
 
     /// Where each `KEY=VALUE` pair was written, in the order of `pairs`.
     func pairPositions(_ parameter: Parameter) -> [SourcePosition] {
-        guard case .pairs(let pairs)? = call.argument(parameter.name) else { return [] }
+        guard case .pairs(let pairs)? = call.argument(parameter) else { return [] }
         return pairs.map(\.position)
     }
 
     /// A single argument's value, evaluated (a `~"pattern"` stays a pattern).
     func value(_ parameter: Parameter) throws(CommandFailure) -> Value {
-        guard case .single(let expression)? = call.argument(parameter.name) else {
+        guard case .single(let expression)? = call.argument(parameter) else {
             throw .cannotRun("\(call.spec.name) is missing \(parameter.name)")
         }
         if case .pattern = expression.kind { return try valueOf(expression) }
@@ -206,13 +206,13 @@ public struct CommandContext {
     /// A JSON object (or a variable) where only `KEY=VALUE` pairs are read: refused, not
     /// taken for "no pairs".
     private func refuseSingle(_ parameter: Parameter) throws(CommandFailure) {
-        guard case .single? = call.argument(parameter.name) else { return }
+        guard case .single? = call.argument(parameter) else { return }
         throw .cannotRun("\(call.spec.name) takes \(parameter.label), not one JSON object or variable")
     }
 
     /// The single value given where pairs were expected (an inline JSON policy).
     func single(_ parameter: Parameter) throws(CommandFailure) -> Value? {
-        guard case .single(let expression)? = call.argument(parameter.name) else { return nil }
+        guard case .single(let expression)? = call.argument(parameter) else { return nil }
         return try valueOf(expression)
     }
 

@@ -1,3 +1,4 @@
+import Synchronization
 import CredSimulator
 
 /// What an argument of a command is. The parser checks literals against it, the
@@ -48,7 +49,22 @@ public enum ArgumentKind: Equatable, Sendable {
 
 /// One argument slot of a command. Commands keep their parameters as constants and read
 /// their values through them (`context.text(user)`), so a misspelt slot is a compile error.
+/// A parameter's identity: a number given once, when the parameter is made (the command
+/// table makes each once), never reused in a process.
+public struct ParameterID: Hashable, Sendable {
+    let value: Int
+
+    private static let counter = Atomic<Int>(0)
+
+    static func next() -> ParameterID {
+        ParameterID(value: counter.add(1, ordering: .relaxed).newValue)
+    }
+}
+
 public struct Parameter: Sendable {
+    /// Which parameter this is, whatever its label: what a command's arguments are keyed
+    /// by, so two parameters shown alike (`FILE`) can never be taken for each other.
+    public let id = ParameterID.next()
     /// As shown in usage lines: `USER`, `PASSWORD`.
     public let name: String
     /// As used in messages: "login expects a user name".

@@ -4,7 +4,7 @@ extension CommandContext {
     /// How each `FIELD=VALUE` pair compares (`=` unless written `!=`, `<`, `~`, …), in the
     /// order of `pairs`.
     func pairOperators(_ parameter: Parameter) -> [ComparisonOperator] {
-        guard case .pairs(let pairs)? = call.argument(parameter.name) else { return [] }
+        guard case .pairs(let pairs)? = call.argument(parameter) else { return [] }
         return pairs.map(\.op)
     }
 }

@@ -37,7 +37,7 @@ struct LiteralArguments {
     /// The pairs given for `parameter`: nil when there are none, or when any value is a
     /// variable (only the run knows it).
     func pairs(_ parameter: Parameter) -> [Pair]? {
-        guard case .pairs(let written)? = arguments[parameter.name] else { return nil }
+        guard case .pairs(let written)? = arguments[parameter] else { return nil }
         var out: [Pair] = []
         for pair in written {
             guard let value = literal(pair.value) else { return nil }
@@ -48,13 +48,13 @@ struct LiteralArguments {
 
     /// A single value given for `parameter` (a policy's JSON object), when it is a literal.
     func single(_ parameter: Parameter) -> (value: Value, position: SourcePosition)? {
-        guard case .single(let expression)? = arguments[parameter.name], let value = literal(expression) else { return nil }
+        guard case .single(let expression)? = arguments[parameter], let value = literal(expression) else { return nil }
         return (value, expression.position)
     }
 
     /// The pairs given for `parameter` as written, variables and patterns included.
     func written(_ parameter: Parameter) -> [KeyValue] {
-        guard case .pairs(let written)? = arguments[parameter.name] else { return [] }
+        guard case .pairs(let written)? = arguments[parameter] else { return [] }
         return written
     }
 

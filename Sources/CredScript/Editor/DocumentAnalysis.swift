@@ -90,7 +90,7 @@ public struct DocumentAnalysis: Sendable {
             collect(statement, source: source)
             secrets.add(statement)
             let line = statement.position.line - 1
-            if case .command(let call) = statement, call.spec.name == "sdk", call.spec.parameters.contains(where: { call.arguments[$0.name] != nil }) {
+            if case .command(let call) = statement, call.spec.name == "sdk", !call.arguments.all.isEmpty {
                 sections.append((line, parser.sdk))
             }
             // The SDK a statement switched to is active from the next line (a block's
@@ -150,7 +150,7 @@ public struct DocumentAnalysis: Sendable {
             procedureCalls.append((call.procedure.name, call.position.offset..<(call.position.offset + call.procedure.name.utf8.count)))
         case .command(let call):
             for parameter in call.spec.parameters {
-                switch call.arguments[parameter.name] {
+                switch call.arguments[parameter] {
                 case .single(let expression)?:
                     note(expression)
                     if call.spec.name == "source", let path = expression.literalValue?.text {

@@ -141,7 +141,7 @@ struct LineStatement {
                     return (statement, .commandName(call.spec))
                 }
                 for parameter in call.spec.parameters {
-                    switch call.arguments[parameter.name] {
+                    switch call.arguments[parameter] {
                     case .single(let expression)? where expression.position.offset == token.position.offset:
                         return (statement, .argument(parameter, key: nil))
                     case .list(let expressions)? where expressions.contains { $0.position.offset == token.position.offset }:

@@ -121,7 +121,7 @@ public enum SecretMasker {
     /// Literal request targets (`PATH?NAME=VALUE…`) of `call`, with the names their query's secrets go by.
     private static func requestTargets(of call: CommandCall) -> [(Expression, [String])] {
         call.spec.parameters.compactMap { parameter in
-            guard case .requestTarget(_, let secretNames) = parameter.kind, case .single(let e)? = call.argument(parameter.name) else { return nil }
+            guard case .requestTarget(_, let secretNames) = parameter.kind, case .single(let e)? = call.argument(parameter) else { return nil }
             return (e, secretNames)
         }
     }
@@ -130,12 +130,12 @@ public enum SecretMasker {
     static func secretExpressions(of call: CommandCall) -> [Expression] {
         var out: [Expression] = []
         for parameter in call.spec.parameters {
-            if case .parameters(let secrets) = parameter.kind, case .pairs(let pairs)? = call.argument(parameter.name) {
+            if case .parameters(let secrets) = parameter.kind, case .pairs(let pairs)? = call.argument(parameter) {
                 out += pairs.filter { secrets.contains($0.key) }.map(\.value)  // `password=…` in a raw request
                 continue
             }
             guard parameter.kind == .secret else { continue }
-            switch call.argument(parameter.name) {
+            switch call.argument(parameter) {
             case .single(let e)?: out.append(e)
             case .list(let items)?: out += items
             default: break
@@ -172,7 +172,7 @@ public enum SecretMasker {
         case .command(let call):
             ranges += secretExpressions(of: call).map { Replacement(range: $0.sourceRange) }
             for parameter in call.spec.parameters {
-                guard case .single(let e)? = call.argument(parameter.name),
+                guard case .single(let e)? = call.argument(parameter),
                       let masked = ScriptWriter.maskingQuerySecrets(e, for: parameter) else { continue }
                 ranges.append(Replacement(range: e.sourceRange, text: ScriptWriter.render(masked)))
             }

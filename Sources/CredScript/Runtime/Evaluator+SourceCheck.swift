@@ -39,7 +39,7 @@ extension Evaluator {
             while let next = pending.popLast() {
                 pending += next.body
                 guard case .command(let call) = next, call.spec.name == "source",
-                      case .single(let path)? = call.arguments.all.first?.value, case .text(let text)? = path.literalValue else { continue }
+                      case .single(let path)? = call.arguments.all.first, case .text(let text)? = path.literalValue else { continue }
                 links.append((text, call.position, sdkAfter))
             }
         }

@@ -405,12 +405,11 @@ public final class Evaluator {
             let takesSecret = !secrets.isEmpty || call.spec.parameters.contains(where: { $0.kind == .secret })
             let secretRanges = Set(secrets.map(\.sourceRange.lowerBound))
             for expression in secrets { if let literal = Self.literal(expression) { scan.placed.insert(literal) } }
-            for (name, argument) in call.arguments.all {
+            for (parameter, argument) in call.boundParameters {
                 // A request's target and parameters mask their secrets by name, exactly
                 // (RequestTarget): a path or an e-mail there is not a password typed astray.
-                let kind = call.spec.parameters.first { $0.name == name }?.kind
-                if case .requestTarget? = kind { continue }
-                if case .parameters? = kind { continue }
+                if case .requestTarget = parameter.kind { continue }
+                if case .parameters = parameter.kind { continue }
                 let expressions: [Expression]
                 switch argument {
                 case .single(let e): expressions = [e]

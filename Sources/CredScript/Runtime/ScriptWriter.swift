@@ -8,7 +8,7 @@ public enum ScriptWriter {
     public static func render(_ call: CommandCall, masked: Bool) -> String {
         var parts = [call.spec.name]
         for parameter in call.spec.parameters {
-            guard let argument = call.argument(parameter.name) else { continue }
+            guard let argument = call.argument(parameter) else { continue }
             // A variable shows its name, not its value: `update $old $new` says which was used.
             func hide(_ e: Expression) -> Bool {
                 guard masked, parameter.kind == .secret else { return false }

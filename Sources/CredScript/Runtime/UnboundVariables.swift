@@ -46,7 +46,7 @@ struct UnboundVariables {
         case .test(let test):
             for inner in test.body { add(inner, in: source, local: local) }
         case .command(let call):
-            for (_, argument) in call.arguments.all {
+            for argument in call.arguments.all {
                 switch argument {
                 case .single(let expression): note(expression)
                 case .list(let expressions): expressions.forEach(note)

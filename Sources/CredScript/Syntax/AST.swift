@@ -62,30 +62,36 @@ public final class Gloss: Equatable, Sendable {
 public struct CommandCall: Sendable {
     public let spec: CommandSpec
     public let position: SourcePosition
-    /// Keyed by parameter name; absent when an optional parameter was not given.
+    /// Keyed by parameter; absent when an optional parameter was not given.
     public let arguments: BoundArguments
 
-    public func argument(_ name: String) -> BoundArgument? { arguments[name] }
+    /// What `parameter` (one of `spec.parameters`) was given.
+    public func argument(_ parameter: Parameter) -> BoundArgument? { arguments[parameter] }
+
+    /// Every argument given with its parameter, in the order of the spec's parameters.
+    public var boundParameters: [(parameter: Parameter, value: BoundArgument)] {
+        spec.parameters.compactMap { parameter in arguments[parameter].map { (parameter, $0) } }
+    }
 }
 
-/// A command's arguments by parameter name. A command has a handful of parameters, so a
-/// short list searched in order costs less to build and to read than a dictionary, and
-/// every statement builds one.
+/// A command's arguments by parameter (its identity, not its label). A command has a
+/// handful of parameters, so a short list searched in order costs less to build and to
+/// read than a dictionary, and every statement builds one.
 public struct BoundArguments: Sendable {
-    private var entries: [(name: String, value: BoundArgument)] = []
+    private var entries: [(id: ParameterID, value: BoundArgument)] = []
 
     init() {}
 
     /// Every argument given, in the order bound.
-    public var all: [(name: String, value: BoundArgument)] { entries }
+    public var all: [BoundArgument] { entries.map(\.value) }
 
-    public subscript(name: String) -> BoundArgument? {
-        get { entries.first { $0.name == name }?.value }
+    public subscript(parameter: Parameter) -> BoundArgument? {
+        get { entries.first { $0.id == parameter.id }?.value }
         set {
-            if let index = entries.firstIndex(where: { $0.name == name }) {
+            if let index = entries.firstIndex(where: { $0.id == parameter.id }) {
                 if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
             } else if let newValue {
-                entries.append((name, newValue))
+                entries.append((parameter.id, newValue))
             }
         }
     }

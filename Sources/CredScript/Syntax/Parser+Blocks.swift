@@ -186,7 +186,7 @@ extension Parser {
     /// checked when it runs, and by `credsh check` (Evaluator+SourceCheck).
     mutating func learnProcedures(sourcedBy call: CommandCall) {
         guard let loader = sourceLoader, scope.sourcesOpen.count < Evaluator.maximumSourceDepth,
-              case .single(let pathExpression)? = call.arguments.all.first?.value,
+              case .single(let pathExpression)? = call.arguments.all.first,
               case .text(let path)? = pathExpression.literalValue,
               let included = loader(path, source.name), !scope.sourcesOpen.contains(included.name), included.name != source.name
         else { return }

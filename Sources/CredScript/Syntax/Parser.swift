@@ -397,12 +397,12 @@ public struct Parser {
                             error("\(spec.name) expects \(parameter.label) here, found \(describe(value))", at: value.position)
                             return nil
                         }
-                        bound[parameter.name] = .single(value)
+                        bound[parameter] = .single(value)
                     }
                     index += 1
                 }
-                if !pairs.isEmpty { bound[parameter.name] = .pairs(pairs) }
-                if bound[parameter.name] == nil, !parameter.optional {
+                if !pairs.isEmpty { bound[parameter] = .pairs(pairs) }
+                if bound[parameter] == nil, !parameter.optional {
                     error("\(spec.name) expects \(parameter.label)", at: start)
                     return nil
                 }
@@ -419,12 +419,12 @@ public struct Parser {
                     error("\(spec.name) expects \(parameter.label)", at: start)
                     return nil
                 }
-                bound[parameter.name] = .list(values)
+                bound[parameter] = .list(values)
                 continue
             }
             if parameter.isFlag {
                 if index < raw.count, case .value(let word) = raw[index], word.kind == .word(parameter.name) {
-                    bound[parameter.name] = .single(word)
+                    bound[parameter] = .single(word)
                     index += 1
                 }
                 continue
@@ -443,7 +443,7 @@ public struct Parser {
                     return nil
                 }
                 guard check(value, for: parameter, in: spec) else { return nil }
-                bound[parameter.name] = .single(value)
+                bound[parameter] = .single(value)
                 index += 1
                 continue
             }
@@ -464,7 +464,7 @@ public struct Parser {
                 return nil
             }
             guard check(value, for: parameter, in: spec) else { return nil }
-            bound[parameter.name] = .single(value)
+            bound[parameter] = .single(value)
             index += 1
         }
         if index < raw.count {
@@ -564,8 +564,8 @@ public struct Parser {
     mutating func checkFields(_ arguments: BoundArguments, of spec: CommandSpec) -> Bool {
         guard let eventParameter = spec.parameters.first(where: { $0.kind == .event && !$0.variadic }),
               let fieldParameter = spec.parameters.first(where: { $0.kind == .fieldMatch }),
-              case .single(let eventExpression)? = arguments[eventParameter.name], case .word(let name) = eventExpression.kind,
-              let event = catalog?.event(name), case .pairs(let pairs)? = arguments[fieldParameter.name]
+              case .single(let eventExpression)? = arguments[eventParameter], case .word(let name) = eventExpression.kind,
+              let event = catalog?.event(name), case .pairs(let pairs)? = arguments[fieldParameter]
         else { return true }
         let known = SDKFlows.fieldNames(of: event, sdk: sdk)
         for pair in pairs {
