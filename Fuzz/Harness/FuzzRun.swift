@@ -43,7 +43,7 @@ public enum FuzzRun {
         var pending: [String] = []
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).prefix(promptLines) {
             let line = String(line)
-            let sdk = evaluator.simulation.activeCatalog.name
+            let sdk = evaluator.simulation.activeSDK
             _ = SecretMasker.mask(line, table: evaluator.table, sdk: sdk)
             let (before, word) = lastWord(of: line)
             _ = Completer.complete(word: word, before: before, simulation: evaluator.simulation, table: evaluator.table)

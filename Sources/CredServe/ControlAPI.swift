@@ -97,11 +97,10 @@ struct ControlAPI {
             })
         }
         func lines(of sdk: any SimulatedSDK) -> JSONValue { .array(sdk.describeState(world: world).map { .string($0) }) }
-        let served = Simulation.servedType.flatMap { simulation.sdk(named: $0.catalog.name) }
-        let sdks: [JSONValue] = Simulation.catalogs.compactMap { catalog in
-            simulation.sdk(named: catalog.name).map { sdk in
-                .object([("sdk", .string(catalog.name)), ("users", users(of: sdk)), ("state", lines(of: sdk))])
-            }
+        let served = Simulation.servedType.flatMap { SDKID($0) }.map { simulation.sdk($0) }
+        let sdks: [JSONValue] = SDKID.all.map { id in
+            let sdk = simulation.sdk(id)
+            return .object([("sdk", .string(id.name)), ("users", users(of: sdk)), ("state", lines(of: sdk))])
         }
         return .object([
             ("clock", .string(UTCTimestamp.format(world.now))),

@@ -16,7 +16,8 @@ public struct Simulation: Sendable {
     /// changed (see `modify`), so that the SDK's storage stays uniquely referenced and is
     /// changed in place rather than copied.
     private var slots: [(any SimulatedSDK)?]
-    public private(set) var activeIndex = 0
+    /// The SDK the shared commands drive now (`sdk NAME` changes it).
+    public private(set) var activeSDK = SDKID.first
 
     public init(seed: UInt64 = 0, start: Int64 = VirtualClock.defaultStart) {
         world = World(clock: VirtualClock(start: start))
@@ -39,44 +40,52 @@ public struct Simulation: Sendable {
 
     // MARK: The active SDK
 
-    public var active: any SimulatedSDK { slots[activeIndex]! }
-    public var activeCatalog: SDKCatalog { Self.sdkTypes[activeIndex].catalog }
+    // A slot is empty only inside `withActive` and `modify`, which put it back before
+    // anything else can read it: the unwraps below cannot fail.
+    public var active: any SimulatedSDK { slots[activeSDK.index].unsafelyUnwrapped }
+    public var activeCatalog: SDKCatalog { activeSDK.catalog }
 
-    public static func index(of name: String) -> Int? { sdkTypes.firstIndex { $0.catalog.name == name } }
+    /// The SDK `id` names, active or not: what the prompt's hints and history read of the
+    /// other SDKs (their users), without naming any of them.
+    public func sdk(_ id: SDKID) -> any SimulatedSDK { slots[id.index].unsafelyUnwrapped }
 
-    /// The SDK called `name`, active or not: what the prompt's hints and history read of
-    /// the other SDKs (their users), without naming any of them.
-    public func sdk(named name: String) -> (any SimulatedSDK)? { Self.index(of: name).flatMap { slots[$0] } }
+    public mutating func activate(_ id: SDKID) { activeSDK = id }
 
-    public mutating func activate(_ name: String) throws(SimulationError) {
-        guard let index = Self.index(of: name) else {
+    /// `sdk NAME`: the SDK called `name`, as a user typed it.
+    public mutating func activate(named name: String) throws(SimulationError) {
+        guard let id = SDKID(named: name) else {
             throw SimulationError("no SDK '\(name)'; credsh simulates \(Self.catalogs.map(\.name).joined(separator: ", "))")
         }
-        activeIndex = index
+        activeSDK = id
     }
 
     /// Runs `body` on the active SDK, changed in place.
     public mutating func withActive<R, E: Error>(
         _ body: (inout any SimulatedSDK, World) throws(E) -> R
     ) throws(E) -> R {
-        var sdk = slots[activeIndex].take()!
-        defer { slots[activeIndex] = sdk }
+        let index = activeSDK.index
+        var sdk = slots[index].take().unsafelyUnwrapped
+        defer { slots[index] = sdk }
         return try body(&sdk, world)
     }
 
     // MARK: One SDK by its type (for the commands only it has)
 
+    // The slot of a registered type holds a value of that type (`init` fills each slot
+    // from `sdkTypes`), so the conditional casts below always succeed; a type the registry
+    // does not list is a programming error that SDKSeamTests rules out for every SDK.
+
     public func sdk<T: SimulatedSDK>(_ type: T.Type) -> T {
-        slots[Self.index(of: T.catalog.name)!] as! T
+        guard let id = SDKID(type), let sdk = slots[id.index] as? T else { preconditionFailure("\(T.self) is not in Simulation.sdkTypes") }
+        return sdk
     }
 
     /// Runs `body` on the SDK of type `T`, changed in place.
     public mutating func modify<T: SimulatedSDK, R, E: Error>(
         _ type: T.Type, _ body: (inout T, World) throws(E) -> R
     ) throws(E) -> R {
-        let index = Self.index(of: T.catalog.name)!
-        var sdk = slots[index].take() as! T
-        defer { slots[index] = sdk }
+        guard let id = SDKID(type), var sdk = slots[id.index].take() as? T else { preconditionFailure("\(T.self) is not in Simulation.sdkTypes") }
+        defer { slots[id.index] = sdk }
         return try body(&sdk, world)
     }
 

@@ -109,7 +109,7 @@ enum DiagramRunner {
         options.narrates = true  // the comment above a command: a note across the lifelines
         let evaluator = Evaluator(simulation: Simulation(seed: configuration.seed), options: options, host: host)
         configuration.outside.bind(into: evaluator)
-        let diagram = DiagramFollower { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
+        let diagram = DiagramFollower { [unowned evaluator] in evaluator.simulation.activeSDK }
         evaluator.events.subscribe(diagram)
         let code = BatchRunner.run(paths: files, evaluator: evaluator, host: host)
         return (diagram.diagram(title: title), code, evaluator.knownSecrets)

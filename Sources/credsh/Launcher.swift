@@ -97,11 +97,11 @@ enum Launcher {
         if configuration.live, !configuration.echo, !configuration.step, !interactive { host.hidesEcho = true }
         let evaluator = Evaluator(simulation: Simulation(seed: configuration.output.seed), options: options, host: host)
         configuration.outside.bind(into: evaluator)
-        host.activeSDK = { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
+        host.activeSDK = { [unowned evaluator] in evaluator.simulation.activeSDK }
         let classroom = Classroom(evaluator: evaluator, host: host)
         classroom.address = configuration.liveHost
         if interactive {
-            let diagram = DiagramFollower { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
+            let diagram = DiagramFollower { [unowned evaluator] in evaluator.simulation.activeSDK }
             evaluator.events.subscribe(diagram)
             host.diagram = diagram
             host.printsEcho = configuration.echo
@@ -109,7 +109,7 @@ enum Launcher {
         } else if configuration.step {
             let pacer = StepPacer()
             pacer.total = configuration.files.reduce(0) { total, path in
-                total + ((try? ScriptLoader.load(path)).map { StepPacer.steps(in: $0, sdk: evaluator.simulation.activeCatalog.name) } ?? 0)
+                total + ((try? ScriptLoader.load(path)).map { StepPacer.steps(in: $0, sdk: evaluator.simulation.activeSDK) } ?? 0)
             }
             // A command typed at a pause runs in the lesson's simulation; a mistake in it is
             // shown and does not stop the lesson.

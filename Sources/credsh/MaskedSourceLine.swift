@@ -1,4 +1,5 @@
 import CredScript
+import CredSimulator
 
 /// A failure's source line as `credsh test` reports it (text, JSON, JUnit, HTML): with
 /// its secrets masked as a transcript masks them (`login alice ***`), and the caret moved
@@ -11,7 +12,7 @@ enum MaskedSourceLine {
 
     /// The diagnostic and a one-line source that the formatter shows masked; nil for the
     /// source when the line cannot be shown safely.
-    static func masking(_ diagnostic: Diagnostic, in source: SourceFile?, sdk: String) -> (Diagnostic, SourceFile?) {
+    static func masking(_ diagnostic: Diagnostic, in source: SourceFile?, sdk: SDKID) -> (Diagnostic, SourceFile?) {
         guard let source else { return (diagnostic, nil) }
         // The evaluator may already have handed a masked copy of the line (KnownSecrets),
         // with the caret's place in that copy; the headline's line and column stay the file's.

@@ -74,7 +74,7 @@ struct REPL {
 
     /// What Ctrl-D inside an unfinished block leaves behind, said before leaving.
     static func dropped(_ lines: [String], evaluator: Evaluator) -> String {
-        let first = SecretMasker.mask(lines[0], table: evaluator.table, sdk: evaluator.simulation.activeCatalog.name)
+        let first = SecretMasker.mask(lines[0], table: evaluator.table, sdk: evaluator.simulation.activeSDK)
             .trimmedSpacesAndTabs
         return "the unfinished block was not run (\(lines.count) line\(lines.count == 1 ? "" : "s") from '\(first)' dropped)"
     }

@@ -157,9 +157,9 @@ enum ScriptTest {
         let coverage = settings.coverage ? CoverageRecorder() : nil
         if let coverage { evaluator.events.subscribe(coverage) }
         // Which SDK a failure happened in: its source line is masked by that SDK's reading.
-        let failures = FailureCollector { [unowned evaluator] in evaluator.simulation.activeCatalog.name }
+        let failures = FailureCollector { [unowned evaluator] in evaluator.simulation.activeSDK }
         evaluator.events.subscribe(failures)
-        let diagram = settings.diagrams ? DiagramFollower(stopsAtFirstFailure: true) { [unowned evaluator] in evaluator.simulation.activeCatalog.name } : nil
+        let diagram = settings.diagrams ? DiagramFollower(stopsAtFirstFailure: true) { [unowned evaluator] in evaluator.simulation.activeSDK } : nil
         if let diagram { evaluator.events.subscribe(diagram) }
         evaluator.run(source)
 

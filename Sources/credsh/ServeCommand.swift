@@ -68,7 +68,7 @@ enum ServeCommand {
         }
         let host = configuration.output.makeHost(streams: streams)
         var simulation = Simulation(seed: configuration.output.seed)
-        if let served = Simulation.servedType { try? simulation.activate(served.catalog.name) }
+        if let served = Simulation.servedType.flatMap({ SDKID($0) }) { simulation.activate(served) }
         let evaluator = Evaluator(simulation: simulation, options: Evaluator.Options(), host: host)
         streams.onClosedOutput = { [unowned evaluator] in evaluator.exitCode }
 

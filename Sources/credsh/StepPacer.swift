@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import CredScript
+import CredSimulator
 
 /// `--step`: before each command of a script, shows it and waits for Enter, so a class can
 /// follow one command at a time. Expectations and `let` lines show without a pause (they
@@ -30,11 +31,11 @@ final class StepPacer {
     static let hint = "--step: Enter runs the command shown; a command typed first runs before it; Ctrl-D runs the rest without stopping; Ctrl-C stops.\n"
 
     /// `beforeWaiting` is told the progress (`step 3/12`) as the pause starts: the live page shows it.
-    func pause(before command: String, shown: String, sdk: String, masking: Bool, streams: StandardStreams,
+    func pause(before command: String, shown: String, sdk: SDKID, masking: Bool, streams: StandardStreams,
                beforeWaiting: (String) -> Void = { _ in }) {
         guard !improvising else { return }
         // The echo masks secret arguments; raw request parameters named like secrets too.
-        let line = masking ? shown.replacingFirst(command, with: SequenceDiagram.Recorder.maskingSecretPairs(command, sdk: sdk)) : shown
+        let line = masking ? shown.replacingFirst(command, with: SequenceDiagram.Recorder.maskingSecretPairs(command, sdk: sdk.name)) : shown
         guard !finished, table.isStep(echoed: command) else {
             streams.write(line)
             return
@@ -68,7 +69,7 @@ final class StepPacer {
     /// inside `repeat` and `for` once, and a procedure's at each call (a procedure counted
     /// once within itself, so that recursion ends). Nil when the file does not parse (the
     /// run reports why).
-    static func steps(in source: SourceFile, table: CommandTable = .standard, sdk: String) -> Int {
+    static func steps(in source: SourceFile, table: CommandTable = .standard, sdk: SDKID) -> Int {
         var parser = Parser(source, table: table, sdk: sdk)
         let statements = parser.parseAll()
         func count(_ statements: [Statement], inside: Set<String>) -> Int {

@@ -1,4 +1,5 @@
 import CredScript
+import CredSimulator
 
 /// The executable's side of a script run: results to stdout as text or JSON Lines,
 /// diagnostics to stderr, scripts from files, recordings to private files.
@@ -19,7 +20,7 @@ final class TerminalHost: ScriptHost {
     /// run's events itself; the host only answers with its picture.
     var diagram: DiagramFollower?
     /// The SDK active now, for the commands the live page records.
-    var activeSDK: () -> String = { "" }
+    var activeSDK: () -> SDKID = { .first }
     /// Echoed commands are printed (`--echo`); at the prompt they are only recorded.
     var printsEcho = true
     /// `--step`: waits for Enter before each command.
@@ -44,7 +45,7 @@ final class TerminalHost: ScriptHost {
 
     func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
         if let live {
-            live.record(record, activeSDK: activeSDK())
+            live.record(record, activeSDK: activeSDK().name)
             if case .echo = record, pacer == nil { live.publish(force: false) }
         }
         if hidesEcho {
@@ -72,7 +73,7 @@ final class TerminalHost: ScriptHost {
 
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {
         // A line that does not parse ran nothing: it is not part of the flow.
-        if diagnostic.kind != .syntax { live?.recordFailure(diagnostic.message, activeSDK: activeSDK()) }
+        if diagnostic.kind != .syntax { live?.recordFailure(diagnostic.message, activeSDK: activeSDK().name) }
         // Standard output says what the commands produced; standard error says why the run
         // failed, and where. With JSON, a failed expectation is also a record in the output,
         // so a reader of the stream alone sees the script fail.

@@ -1,4 +1,5 @@
 import CredScript
+import CredSimulator
 
 /// The host of one run of `credsh test`: its records rendered as the text `credsh --echo`
 /// prints, into memory (the transcript to compare), or not at all when there is none to
@@ -50,11 +51,11 @@ final class TranscriptHost: ScriptHost {
 /// rest only counted, so memory stays bounded however often a script fails.
 final class FailureCollector: RunEventSubscriber {
     static let limit = 100
-    private(set) var collected: [(Diagnostic, SourceFile?, sdk: String)] = []
+    private(set) var collected: [(Diagnostic, SourceFile?, sdk: SDKID)] = []
     private(set) var uncollected = 0
-    private let activeSDK: () -> String
+    private let activeSDK: () -> SDKID
 
-    init(activeSDK: @escaping () -> String) { self.activeSDK = activeSDK }
+    init(activeSDK: @escaping () -> SDKID) { self.activeSDK = activeSDK }
 
     func receiveOutput(_ record: OutputRecord, origin: RecordOrigin?) {}
 

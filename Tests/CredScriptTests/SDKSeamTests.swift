@@ -64,7 +64,7 @@ import Testing
         let grammar = try #require(CommandTableTests.read(CommandTableTests.packageRoot() + "/grammar.md"))
         for catalog in Simulation.catalogs {
             var simulation = Simulation()
-            try simulation.activate(catalog.name)
+            try simulation.activate(named: catalog.name)
             let help = HelpText.render(.standard, topic: [], active: catalog.name).joined(separator: "\n")
             let completed = Completer.complete(word: "", before: "expect event ", simulation: simulation)
             let states = Completer.complete(word: "", before: "expect state someone ", simulation: simulation)
@@ -84,7 +84,7 @@ import Testing
 
     @Test func completionOffersTheActiveSDKsCommandsAndUsers() throws {
         var simulation = Simulation()
-        try simulation.activate("onewelcome")
+        try simulation.activate(named: "onewelcome")
         simulation.modify(OneWelcomeSimulator.self) { sdk, _ in try! sdk.addProfile("bob", pin: "52817") }
         #expect(Completer.complete(word: "change", before: "", simulation: simulation) == .words(["changepin"]), "not fiori's changepasscode")
         #expect(Completer.complete(word: "", before: "login ", simulation: simulation) == .words(["bob"]))
@@ -92,12 +92,12 @@ import Testing
     }
 
     @Test func secretsOfEverySDKAreMasked() {
-        #expect(SecretMasker.mask("pin 52817", sdk: "onewelcome") == "pin ***")
-        #expect(SecretMasker.mask("user add bob pin 52817", sdk: "onewelcome") == "user add bob pin ***")
-        #expect(SecretMasker.mask("passcode Abcdefg1", sdk: "fiori") == "passcode ***")
-        #expect(SecretMasker.mask("update old1234 new5678", sdk: "susi") == "update *** ***")
+        #expect(SecretMasker.mask("pin 52817", sdk: SDKID(named: "onewelcome")!) == "pin ***")
+        #expect(SecretMasker.mask("user add bob pin 52817", sdk: SDKID(named: "onewelcome")!) == "user add bob pin ***")
+        #expect(SecretMasker.mask("passcode Abcdefg1", sdk: SDKID(named: "fiori")!) == "passcode ***")
+        #expect(SecretMasker.mask("update old1234 new5678", sdk: SDKID(named: "susi")!) == "update *** ***")
         let raw = "request GET /aaa/changepassword.json changepassword=eve@example.com password=Eve-pass1 newpassword=Taken-0ver1"
-        #expect(SecretMasker.mask(raw, sdk: "susi")
+        #expect(SecretMasker.mask(raw, sdk: SDKID(named: "susi")!)
             == "request GET /aaa/changepassword.json changepassword=eve@example.com password=*** newpassword=***")
         let (echoed, _) = runScript("sdk susi\n" + raw + "\n", echo: true)
         #expect(echoed.output.contains("> " + raw.replacingOccurrences(of: "Eve-pass1", with: "***").replacingOccurrences(of: "Taken-0ver1", with: "***")))
@@ -112,8 +112,8 @@ import Testing
         let target = "/aaa/changepassword.json?changepassword=eve%40example.com&pass%77ord=Old-pass1&newpassword=New-pass2&access_token=tok3n#top"
         let masked = "/aaa/changepassword.json?changepassword=eve%40example.com&pass%77ord=***&newpassword=***&access_token=***#top"
         let line = "request GET \"\(target)\""
-        #expect(SecretMasker.mask(line, sdk: "susi") == "request GET \"\(masked)\"")
-        #expect(SecretMasker.mask("request GET /aaa/login.json", sdk: "susi") == "request GET /aaa/login.json", "no query, nothing to mask")
+        #expect(SecretMasker.mask(line, sdk: SDKID(named: "susi")!) == "request GET \"\(masked)\"")
+        #expect(SecretMasker.mask("request GET /aaa/login.json", sdk: SDKID(named: "susi")!) == "request GET /aaa/login.json", "no query, nothing to mask")
         let (host, _) = runScript("sdk susi\n\(line)\n", echo: true)
         #expect(host.output.contains("> request GET \"\(masked)\"\n"))
         let json = host.records.map { JSONLinesRenderer().render($0.0, from: $0.1) }.joined()
@@ -131,5 +131,35 @@ import Testing
     @Test func jsonRecordsNameTheirSDK() {
         let record = JSONLinesRenderer().render(.outcome(.event(SDKEvent("didChangePin", [("profileId", .string("bob"))])), sdk: "onewelcome"))
         #expect(record == #"{"event":"didChangePin","sdk":"onewelcome","profileId":"bob"}"# + "\n")
+    }
+}
+
+/// The active SDK is a value (SDKID) made only by the registry.
+@Suite struct SDKIdentityTests {
+    @Test func everySDKRoundTripsByNameAndByType() {
+        #expect(SDKID.all.count == Simulation.sdkTypes.count)
+        for (id, type) in zip(SDKID.all, Simulation.sdkTypes) {
+            #expect(SDKID(named: id.name) == id)
+            #expect(id.catalog.name == type.catalog.name)
+            #expect(ObjectIdentifier(id.type) == ObjectIdentifier(type))
+        }
+        #expect(SDKID(RelIDSimulator.self) == SDKID.first)
+        #expect(SDKID(SusiSimulator.self)?.name == "susi")
+        #expect(SDKID(named: "nope") == nil && SDKID(named: "") == nil && SDKID(named: "RELID") == nil)
+    }
+
+    @Test func theSimulationSwitchesByValue() throws {
+        var simulation = Simulation()
+        #expect(simulation.activeSDK == .first)
+        let susi = try #require(SDKID(named: "susi"))
+        simulation.activate(susi)
+        #expect(simulation.activeSDK == susi && simulation.activeCatalog.name == "susi")
+        #expect(throws: SimulationError.self) { try simulation.activate(named: "nope") }
+        #expect(simulation.activeSDK == susi, "a name that is no SDK changes nothing")
+        // Each SDK's state is reached by its identity, and by its type for the commands only it has.
+        simulation.modify(SusiSimulator.self) { sdk, _ in try? sdk.addUser("dave@example.com", password: "secret12") }
+        #expect(simulation.sdk(susi).userIDs == ["dave@example.com"])
+        #expect(simulation.sdk(SusiSimulator.self).userIDs == ["dave@example.com"])
+        #expect(simulation.sdk(.first).userIDs.isEmpty)
     }
 }

@@ -24,13 +24,12 @@ import Testing
             var history = ""
             for line in script.split(separator: "\n").map(String.init) {
                 let source = SourceFile(name: "<repl>", text: line + "\n")
-                var parser = Parser(source, table: evaluator.table, sdk: evaluator.simulation.activeCatalog.name)
-                _ = parser.parseAll()
+                // As the prompt does (REPL): one reading masks the history entry and runs.
+                let read = evaluator.parse(source)
                 let pending = evaluator.simulation.active.promptStatus?.contains("[") == true
-                history += SecretMasker.maskTyped(line, parses: parser.diagnostics.isEmpty && !parser.endedInsideBlock, challengePending: pending,
-                                                  table: evaluator.table, sdk: evaluator.simulation.activeCatalog.name) + "\n"
+                history += SecretMasker.maskTyped(line, read: read, challengePending: pending, table: evaluator.table) + "\n"
                 evaluator.clearFailures()
-                evaluator.run(source)
+                evaluator.run(read)
             }
             if host.text.contains(secret) { shownSomewhere += 1 }
             #expect(!host.errors.contains(secret), "script \(index):\n\(script)\nmessages:\n\(host.errors)")

@@ -61,7 +61,7 @@ import Testing
         #expect(evaluator.exitCode == 0, "\(host.errors)")
         // The same bytes as the server alone, with the same seed and history.
         var server = Simulation(seed: 0)
-        try server.activate("susi")
+        try server.activate(named: "susi")
         try server.modify(SusiSimulator.self) { sdk, _ throws(SimulationError) in try sdk.addUser("dave@example.com", password: "secret12") }
         let alone = server.serve(Self.login)
         #expect(alone?.answer?.body == answer.body)

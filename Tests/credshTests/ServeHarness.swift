@@ -170,7 +170,7 @@ final class InProcessSusi {
 
     init(scripts: [String], seed: UInt64 = 0) throws {
         var simulation = Simulation(seed: seed)
-        try simulation.activate("susi")  // as `credsh serve` does
+        try simulation.activate(named: "susi")  // as `credsh serve` does
         evaluator = Evaluator(simulation: simulation, host: host)
         for script in scripts { run(script) }
     }

@@ -56,7 +56,7 @@ enum SharedCommands {
                     summary: "Show the active SDK and list them all, or switch to another (each keeps its own users and state)",
                     example: "sdk onewelcome") { c throws(CommandFailure) in
             if let name = try c.optionalText(sdkName) {
-                try refusing { () throws(SimulationError) in try c.simulation.activate(name) }
+                try refusing { () throws(SimulationError) in try c.simulation.activate(named: name) }
                 let catalog = c.simulation.activeCatalog
                 c.say("active SDK: \(catalog.name) (\(catalog.title); \(catalog.page))")
             } else {

@@ -1,3 +1,5 @@
+import CredSimulator
+
 /// The run drawn as it goes: a subscriber of the run's events (RunEvents), as coverage
 /// is, not a mode of the host. It sees what the renderer sees — records and shown failures,
 /// masked once where they were published — and draws each echoed command, outcome and
@@ -9,9 +11,9 @@ public final class DiagramFollower: RunEventSubscriber {
     private let stopsAtFirstFailure: Bool
     private var stopped = false
     /// The SDK active now: the one an echoed command or a failure belongs to.
-    private let activeSDK: () -> String
+    private let activeSDK: () -> SDKID
 
-    public init(stopsAtFirstFailure: Bool = false, activeSDK: @escaping () -> String) {
+    public init(stopsAtFirstFailure: Bool = false, activeSDK: @escaping () -> SDKID) {
         self.stopsAtFirstFailure = stopsAtFirstFailure
         self.activeSDK = activeSDK
     }
@@ -24,14 +26,14 @@ public final class DiagramFollower: RunEventSubscriber {
 
     public func receiveOutput(_ record: OutputRecord, origin: RecordOrigin?) {
         guard !stopped else { return }
-        recorder.record(record, activeSDK: activeSDK())
+        recorder.record(record, activeSDK: activeSDK().name)
     }
 
     public func receive(_ event: RunEvent) {
         if case .output(let record, let origin) = event { return receiveOutput(record, origin: origin) }
         guard !stopped, let (diagnostic, _) = event.shownDiagnostic else { return }
         // A line that does not parse ran nothing: it is not part of the flow.
-        if diagnostic.kind != .syntax { recorder.recordFailure(diagnostic.message, activeSDK: activeSDK()) }
+        if diagnostic.kind != .syntax { recorder.recordFailure(diagnostic.message, activeSDK: activeSDK().name) }
         if stopsAtFirstFailure { stopped = true }
     }
 

@@ -83,7 +83,7 @@ public struct DocumentAnalysis: Sendable {
         text = DocumentText(bytes: source.bytes)
         name = source.name
         initialSDK = sdk
-        var parser = Parser(source, sdk: sdk)
+        var parser = Parser(source, sdk: SDKID(named: sdk) ?? .first)
         if let loader { parser.sourceLoader = { path, including in try? loader(path, including).get() } }
         var active = sdk
         while let statement = parser.nextStatement() {
@@ -91,12 +91,12 @@ public struct DocumentAnalysis: Sendable {
             secrets.add(statement)
             let line = statement.position.line - 1
             if case .command(let call) = statement, call.spec.name == "sdk", !call.arguments.all.isEmpty {
-                sections.append((line, parser.sdk))
+                sections.append((line, parser.sdk.name))
             }
             // The SDK a statement switched to is active from the next line (a block's
             // `sdk` line counts from the line after the block's first: rare, and close).
-            if parser.sdk != active {
-                active = parser.sdk
+            if parser.sdk.name != active {
+                active = parser.sdk.name
                 sdkChanges.append((line + 1, active))
             }
         }

@@ -70,6 +70,7 @@ enum SDKFlows {
     ]
 
     static func flow(named name: String) -> (any SDKFlow.Type)? { all.first { $0.catalog.name == name } }
+    static func flow(for sdk: SDKID) -> (any SDKFlow.Type)? { flow(named: sdk.name) }
 
     /// The fields a script may name for an event of an SDK: the payload's, and the readable ones.
     static func fieldNames(of event: EventSpec, sdk: String) -> [String] {

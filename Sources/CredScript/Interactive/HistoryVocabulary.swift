@@ -18,7 +18,7 @@ public struct HistoryVocabulary: Sendable {
 
     /// The user names of every simulated SDK, so a user of another SDK is kept too.
     public static func users(of simulation: Simulation) -> [String] {
-        Simulation.catalogs.flatMap { simulation.sdk(named: $0.name)?.userIDs ?? [] }
+        SDKID.all.flatMap { simulation.sdk($0).userIDs }
     }
 
     private static func languageWords(_ table: CommandTable) -> Set<String> {

@@ -9,7 +9,7 @@ import CredSimulator
 /// line recalled from the history file, which must not be sent as it is.
 public enum SecretMasker {
     /// `users`: the user names that exist, which a line that does not parse keeps.
-    public static func mask(_ text: String, table: CommandTable = .standard, sdk: String = Simulation.catalogs[0].name,
+    public static func mask(_ text: String, table: CommandTable = .standard, sdk: SDKID = .first,
                             users: [String] = []) -> String {
         var parser = Parser(SourceFile(name: "<history>", text: text), table: table, sdk: sdk)
         return mask(text, read: parser.readScript(), table: table, users: users)
@@ -34,7 +34,7 @@ public enum SecretMasker {
     /// a password typed alone: nothing of it is kept but `***` (KnownSecrets masks it in
     /// the messages about it the same way).
     public static func maskTyped(_ entry: String, parses: Bool, challengePending: Bool, table: CommandTable = .standard,
-                                 sdk: String = Simulation.catalogs[0].name, users: [String] = []) -> String {
+                                 sdk: SDKID = .first, users: [String] = []) -> String {
         if challengePending, !parses { return ScriptWriter.mask }
         return maskingPasswordShapes(mask(entry, table: table, sdk: sdk, users: users))
     }
@@ -68,7 +68,7 @@ public enum SecretMasker {
     /// comes from the history file, which keeps `***` in place of each secret; sending it
     /// would spend an attempt on a password nobody typed. `"***"` in quotes is not found.
     public static func removedSecrets(in source: SourceFile, table: CommandTable = .standard,
-                                      sdk: String = Simulation.catalogs[0].name) -> [RemovedSecret] {
+                                      sdk: SDKID = .first) -> [RemovedSecret] {
         var parser = Parser(source, table: table, sdk: sdk)
         return removedSecrets(in: parser.readScript())
     }
@@ -77,7 +77,7 @@ public enum SecretMasker {
     public static func removedSecrets(in script: ParsedScript) -> [RemovedSecret] {
         var found: [RemovedSecret] = []
         for (statement, sdk) in zip(script.statements ?? [], script.sdkAfter) {
-            let noun = Simulation.catalogs.first { $0.name == sdk }?.secretNoun ?? "secret"
+            let noun = sdk.catalog.secretNoun
             collectRemoved(statement, noun: noun, into: &found)
         }
         return found

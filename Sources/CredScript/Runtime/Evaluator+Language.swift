@@ -6,8 +6,8 @@ import CredSimulator
 extension Evaluator {
     /// A parser for `source` that knows the procedures defined so far and reads the files
     /// `source` lines name for theirs.
-    func makeParser(_ source: SourceFile, sdk: String? = nil) -> Parser {
-        var parser = Parser(source, table: table, sdk: sdk ?? simulation.activeCatalog.name)
+    func makeParser(_ source: SourceFile, sdk: SDKID? = nil) -> Parser {
+        var parser = Parser(source, table: table, sdk: sdk ?? simulation.activeSDK)
         parser.procedures = procedures
         let host = self.host
         parser.sourceLoader = { path, including in try? host.loadScript(path, includingFile: including) }

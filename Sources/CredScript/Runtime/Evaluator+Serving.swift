@@ -31,8 +31,8 @@ extension Evaluator {
             let flow = SDKFlows.flow(named: sdk)
             if let parameters = exchange.replayParameters,
                let line = flow?.replayLine(method: request.method, path: request.path, parameters: parameters) {
-                let active = simulation.activeCatalog.name
-                let lines = active == sdk ? [line] : ["sdk \(sdk)", line, "sdk \(active)"]
+                let active = simulation.activeSDK
+                let lines = active.name == sdk ? [line] : ["sdk \(sdk)", line, "sdk \(active.name)"]
                 journal.addServed(lines, comment: comment, result: result, table: table, active: active, host: host)
             } else {
                 // Decoded pairs cannot say a malformed escape or a GET name read as sent.
@@ -48,7 +48,7 @@ extension SessionJournal {
     /// Journals the lines that replay a served request, the expectations of its result
     /// after the request's line; when they do not read back as the same request (a method
     /// or a path the request command does not take, a name that is no word), a comment instead.
-    func addServed(_ lines: [String], comment: String, result: CommandResult, table: CommandTable, active: String, host: ScriptHost) {
+    func addServed(_ lines: [String], comment: String, result: CommandResult, table: CommandTable, active: SDKID, host: ScriptHost) {
         let text = lines.joined(separator: "\n") + "\n"
         var parser = Parser(SourceFile(name: "<served>", text: text), table: table, sdk: active)
         let statements = parser.parseAll()

@@ -21,15 +21,15 @@ extension Evaluator {
         return ok
     }
 
-    private func checkFollowingSources(_ source: SourceFile, sdk: String?, chain: [String], checked: inout Set<String>,
+    private func checkFollowingSources(_ source: SourceFile, sdk: SDKID?, chain: [String], checked: inout Set<String>,
                                        variables: inout UnboundVariables) -> Bool {
         let script = parse(source, sdk: sdk)
         var ok = report(script)
-        var links: [(path: String, position: SourcePosition, sdk: String)] = []
+        var links: [(path: String, position: SourcePosition, sdk: SDKID)] = []
         // The held statements, or (a source too large to hold) each read again.
         var parser = makeParser(source, sdk: sdk)
         var held = zip(script.statements ?? [], script.sdkAfter).makeIterator()
-        func next() -> (Statement, String)? {
+        func next() -> (Statement, SDKID)? {
             if script.statements != nil { return held.next() }
             return parser.nextStatement().map { ($0, parser.sdk) }
         }

@@ -208,14 +208,14 @@ public final class Evaluator {
 
     /// Parses without running; reports every syntax error. True when there were none.
     /// `sdk`: the SDK active where the file is read (a sourced file, checked statically).
-    public func check(_ source: SourceFile, sdk: String? = nil) -> Bool {
+    public func check(_ source: SourceFile, sdk: SDKID? = nil) -> Bool {
         report(parse(source, sdk: sdk))
     }
 
     /// Reads `source` once (ParsedScript) and learns from it which values are secrets,
     /// before anything of it runs or is shown; reports nothing.
     /// `sdk`: the SDK active where it is read (a sourced file, checked statically).
-    public func parse(_ source: SourceFile, sdk: String? = nil) -> ParsedScript {
+    public func parse(_ source: SourceFile, sdk: SDKID? = nil) -> ParsedScript {
         var parser = makeParser(source, sdk: sdk)
         var scan = SecretScan()
         let script = parser.readScript { statement in

@@ -7,19 +7,19 @@ import CredSimulator
 enum FailureHint {
     static func hints(for context: CommandContext, failure: CommandResult.Failure) -> [String] {
         let simulation = context.simulation
-        let active = simulation.activeCatalog.name
+        let active = simulation.activeSDK
         var hints: [String] = []
         for parameter in context.call.spec.parameters where parameter.kind == .user {
             guard let user = try? context.optionalText(parameter),
                   simulation.active.states(of: user, world: simulation.world) == nil else { continue }
-            let owners = Simulation.catalogs.map(\.name).filter { name in
-                name != active && simulation.sdk(named: name)?.states(of: user, world: simulation.world) != nil
-            }
+            let owners = SDKID.all.filter { id in
+                id != active && simulation.sdk(id).states(of: user, world: simulation.world) != nil
+            }.map(\.name)
             if let first = owners.first {
-                hints.append("'\(user)' is a user of \(owners.joined(separator: " and ")), not of \(active): 'sdk \(first)' switches to it")
+                hints.append("'\(user)' is a user of \(owners.joined(separator: " and ")), not of \(active.name): 'sdk \(first)' switches to it")
             }
         }
-        if let code = failure.code, let hint = SDKFlows.flow(named: active)?.failureHints[code] { hints.append(hint) }
+        if let code = failure.code, let hint = SDKFlows.flow(for: active)?.failureHints[code] { hints.append(hint) }
         return hints
     }
 }

@@ -1,3 +1,5 @@
+import CredSimulator
+
 /// A source read once, whole (README, "Layout"): its statements with the SDK active after
 /// each, every syntax error, whether it ended inside a block, and the tests it names. Run,
 /// check, test, the prompt's history masking and its refusal of recalled secrets all use
@@ -16,7 +18,7 @@ public struct ParsedScript {
     /// The top-level statements in order; nil when the source was too large to hold.
     public let statements: [Statement]?
     /// The SDK active after each statement of `statements` (`sdk NAME` changes it).
-    public let sdkAfter: [String]
+    public let sdkAfter: [SDKID]
     public let diagnostics: [Diagnostic]
     /// The input ended inside an unclosed block: at the prompt, ask for more.
     public let endedInsideBlock: Bool
@@ -31,7 +33,7 @@ extension Parser {
     public mutating func readScript(visit: (Statement) -> Void = { _ in }) -> ParsedScript {
         let holds = source.bytes.count <= ParsedScript.maximumHeldBytes
         var statements: [Statement] = []
-        var sdks: [String] = []
+        var sdks: [SDKID] = []
         while let statement = nextStatement() {
             visit(statement)
             if holds {

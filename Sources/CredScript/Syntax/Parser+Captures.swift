@@ -43,7 +43,7 @@ extension Parser {
         var fieldPosition = targetPosition
         fieldPosition.column += eventPart.unicodeScalars.count + 1
         fieldPosition.offset += eventPart.utf8.count + 1
-        let known = catalog?.eventNames ?? []
+        let known = catalog.eventNames
         let pick: Capture.Pick
         var fieldIsSecret = false
         if let n = Int(eventPart) {
@@ -56,26 +56,26 @@ extension Parser {
                 return nil
             }
             pick = .number(n)
-            fieldIsSecret = (catalog?.events ?? []).contains { $0.field(field)?.secret == true }
-            let everyField = Set((catalog?.events ?? []).flatMap { SDKFlows.fieldNames(of: $0, sdk: sdk) })
+            fieldIsSecret = catalog.events.contains { $0.field(field)?.secret == true }
+            let everyField = Set(catalog.events.flatMap { SDKFlows.fieldNames(of: $0, sdk: sdk.name) })
             guard everyField.contains(field) else {
-                var message = "no event of \(sdk) has a field '\(field)'"
+                var message = "no event of \(sdk.name) has a field '\(field)'"
                 if let guess = Spelling.closest(to: field, among: everyField.sorted()) { message += " — did you mean '\(guess)'?" }
                 error(message, at: fieldPosition)
                 return nil
             }
         } else {
-            guard let event = catalog?.event(eventPart) else {
+            guard let event = catalog.event(eventPart) else {
                 var message = "unknown event '\(eventPart)'"
                 if let owner = Simulation.catalogs.first(where: { $0.eventNames.contains(eventPart) }) {
-                    message += " for \(sdk) (it is an event of \(owner.name): switch with sdk \(owner.name) first)"
+                    message += " for \(sdk.name) (it is an event of \(owner.name): switch with sdk \(owner.name) first)"
                 } else if let guess = Spelling.closest(to: eventPart, among: known) {
                     message += " — did you mean '\(guess)'?"
                 }
                 error(message, at: targetPosition)
                 return nil
             }
-            let fields = SDKFlows.fieldNames(of: event, sdk: sdk)
+            let fields = SDKFlows.fieldNames(of: event, sdk: sdk.name)
             guard fields.contains(field) else {
                 var message = "\(eventPart) has no field '\(field)'"
                 if let guess = Spelling.closest(to: field, among: fields) { message += " — did you mean '\(guess)'?" }

@@ -16,7 +16,7 @@ public struct Parser {
     public internal(set) var endedInsideBlock = false
     /// The SDK active at this point of the script: it decides which command a shared name
     /// means (`user add`) and which events and states are known. `sdk NAME` changes it.
-    public internal(set) var sdk: String
+    public internal(set) var sdk: SDKID
     /// What this parser knows of procedures (Parser+Blocks). One reference: the parser is
     /// copied as it reads (a debug build copies it on many calls), and one field costs less
     /// to copy than the five it holds.
@@ -37,7 +37,7 @@ public struct Parser {
         nonmutating set { scope.sourceLoader = newValue }
     }
 
-    public init(_ source: SourceFile, table: CommandTable = .standard, sdk: String = Simulation.catalogs[0].name) {
+    public init(_ source: SourceFile, table: CommandTable = .standard, sdk: SDKID = .first) {
         lexer = Lexer(source)
         self.table = table
         self.sdk = sdk
@@ -45,7 +45,7 @@ public struct Parser {
         current = lexer.next()
     }
 
-    var catalog: SDKCatalog? { Simulation.catalogs.first { $0.name == sdk } }
+    var catalog: SDKCatalog { sdk.catalog }
 
     public var source: SourceFile { lexer.source }
 
@@ -320,7 +320,7 @@ public struct Parser {
             default: break
             }
         }
-        guard let spec = node.spec(for: sdk), spec.syntaxUsage == nil else {
+        guard let spec = node.spec(for: sdk.name), spec.syntaxUsage == nil else {
             let options = node.children.keys.sorted()
             var message = "'\(words.joined(separator: " "))' expects one of: \(options.joined(separator: ", "))"
             if case .word(let next) = current.kind, let guess = Spelling.closest(to: next, among: options) {
@@ -516,18 +516,18 @@ public struct Parser {
             }
         case .event:
             guard case .word(let name) = value.kind else { return refuse("expected an event name, not \(describe(value))") }
-            let known = catalog?.eventNames ?? []
+            let known = catalog.eventNames ?? []
             if !known.contains(name) {
                 var message = "unknown event '\(name)'"
                 if let owner = Simulation.catalogs.first(where: { $0.eventNames.contains(name) }) {
-                    message += " for \(sdk) (it is an event of \(owner.name): switch with sdk \(owner.name) first)"
+                    message += " for \(sdk.name) (it is an event of \(owner.name): switch with sdk \(owner.name) first)"
                 } else if let guess = Spelling.closest(to: name, among: known) {
                     message += " — did you mean '\(guess)'?"
                 }
                 return refuse(message)
             }
         case .userState:
-            let known = catalog?.userStateNames ?? []
+            let known = catalog.userStateNames ?? []
             guard case .word(let name) = value.kind, known.contains(name) else {
                 return refuse("STATE must be one of \(known.joined(separator: ", ")), not \(describe(value))")
             }
@@ -540,7 +540,7 @@ public struct Parser {
                 }
                 return refuse(message)
             }
-            sdk = name
+            if let id = SDKID(named: name) { sdk = id }
         case .timestamp:
             guard case .word(let text) = value.kind else { return refuse("expected a time such as 2026-03-01, not \(describe(value))") }
             if UTCTimestamp.parse(text) == nil {
@@ -565,9 +565,9 @@ public struct Parser {
         guard let eventParameter = spec.parameters.first(where: { $0.kind == .event && !$0.variadic }),
               let fieldParameter = spec.parameters.first(where: { $0.kind == .fieldMatch }),
               case .single(let eventExpression)? = arguments[eventParameter], case .word(let name) = eventExpression.kind,
-              let event = catalog?.event(name), case .pairs(let pairs)? = arguments[fieldParameter]
+              let event = catalog.event(name), case .pairs(let pairs)? = arguments[fieldParameter]
         else { return true }
-        let known = SDKFlows.fieldNames(of: event, sdk: sdk)
+        let known = SDKFlows.fieldNames(of: event, sdk: sdk.name)
         for pair in pairs {
             guard known.contains(pair.key) else {
                 var message = "\(name) has no field '\(pair.key)'"
@@ -576,7 +576,7 @@ public struct Parser {
                 return false
             }
             if event.field(pair.key)?.kind == .integer, case .word(let word) = pair.value.kind, Int(word) == nil,
-               SDKFlows.flow(named: sdk)?.valueNames[pair.key]?.values.contains(word) != true {
+               SDKFlows.flow(for: sdk)?.valueNames[pair.key]?.values.contains(word) != true {
                 error("\(name).\(pair.key) is a number, not '\(word)'", at: pair.value.position)
                 return false
             }
@@ -605,7 +605,7 @@ public struct Parser {
     mutating func checkGloss(_ gloss: Expression, of pair: KeyValue, event: String) -> Bool {
         guard case .word(let word) = gloss.kind else { return false }
         let named = String(word.dropFirst().dropLast())
-        let names = SDKFlows.flow(named: sdk)?.valueNames[pair.key] ?? [:]
+        let names = SDKFlows.flow(for: sdk)?.valueNames[pair.key] ?? [:]
         let number: Int? = switch pair.value.kind {
         case .integer(let i): i
         case .word(let w): names.first { $0.value == w }?.key
@@ -626,7 +626,7 @@ public struct Parser {
     /// refused on purpose, followed by `expect error`, runs to show the refusal.
     mutating func runCheck(of spec: CommandSpec, _ arguments: BoundArguments) -> Bool {
         guard let check = spec.check,
-              let problem = check.run(LiteralArguments(arguments: arguments, source: lexer.source, sdk: sdk)) else { return true }
+              let problem = check.run(LiteralArguments(arguments: arguments, source: lexer.source, sdk: sdk.name)) else { return true }
         if spec.role == .action, nextIsExpectError() { return true }
         error(problem.message, at: problem.position)
         return false
