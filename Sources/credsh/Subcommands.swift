@@ -54,7 +54,7 @@ enum Subcommands {
           repeat count             \(Evaluator.maximumRepeatCount.grouped)
           blocks nested            \(Parser.maximumNesting) deep
           source nested            \(Evaluator.maximumSourceDepth) deep
-          errors shown per file    the first \(Diagnostic.keptPerFile) of the lexer and of the parser
+          errors shown per file    the first \(Diagnostic.keptPerFile) of the lexer, the parser and the resolver
           failures shown per run   the first \(Evaluator.reportedFailures), then a count
           KDF rounds (kdf)         1 to \(PasswordHasher.maximumRounds.grouped)
           script size              \(FileSystem.maximumScriptBytes >> 20) MB per file (and a credsh test transcript)

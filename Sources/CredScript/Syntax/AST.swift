@@ -130,3 +130,25 @@ public indirect enum Statement: Sendable {
         }
     }
 }
+
+extension Expression {
+    /// How a message names the value: `'alice'`, `"a b"`, `the number 7`, `$user`.
+    var described: String {
+        switch kind {
+        case .word(let w): return "'\(w)'"
+        case .string(let s): return "\"\(s)\""
+        case .pattern(let p): return "~\"\(p)\""
+        case .integer(let i): return "the number \(i)"
+        case .duration: return "a duration"
+        case .json: return "a JSON object"
+        case .variable(let v): return "$\(v)"
+        }
+    }
+
+    var isJSONOrVariable: Bool {
+        switch kind {
+        case .json, .variable: return true
+        default: return false
+        }
+    }
+}

@@ -43,48 +43,8 @@ extension Parser {
         var fieldPosition = targetPosition
         fieldPosition.column += eventPart.unicodeScalars.count + 1
         fieldPosition.offset += eventPart.utf8.count + 1
-        let known = catalog.eventNames
-        let pick: Capture.Pick
-        var fieldIsSecret = false
-        if let n = Int(eventPart) {
-            guard !isLast else {
-                error("'last event' takes an event name, not a number (write event \(n).\(field) for the \(n)-th)", at: targetPosition)
-                return nil
-            }
-            guard n >= 1 else {
-                error("events are counted from 1, not \(n)", at: targetPosition)
-                return nil
-            }
-            pick = .number(n)
-            fieldIsSecret = catalog.events.contains { $0.field(field)?.secret == true }
-            let everyField = Set(catalog.events.flatMap { SDKFlows.fieldNames(of: $0, sdk: sdk.name) })
-            guard everyField.contains(field) else {
-                var message = "no event of \(sdk.name) has a field '\(field)'"
-                if let guess = Spelling.closest(to: field, among: everyField.sorted()) { message += " — did you mean '\(guess)'?" }
-                error(message, at: fieldPosition)
-                return nil
-            }
-        } else {
-            guard let event = catalog.event(eventPart) else {
-                var message = "unknown event '\(eventPart)'"
-                if let owner = Simulation.catalogs.first(where: { $0.eventNames.contains(eventPart) }) {
-                    message += " for \(sdk.name) (it is an event of \(owner.name): switch with sdk \(owner.name) first)"
-                } else if let guess = Spelling.closest(to: eventPart, among: known) {
-                    message += " — did you mean '\(guess)'?"
-                }
-                error(message, at: targetPosition)
-                return nil
-            }
-            let fields = SDKFlows.fieldNames(of: event, sdk: sdk.name)
-            guard fields.contains(field) else {
-                var message = "\(eventPart) has no field '\(field)'"
-                if let guess = Spelling.closest(to: field, among: fields) { message += " — did you mean '\(guess)'?" }
-                error(message + " (its fields: \(fields.joined(separator: ", ")))", at: fieldPosition)
-                return nil
-            }
-            pick = isLast ? .last(eventPart) : .first(eventPart)
-            fieldIsSecret = event.field(field)?.secret == true
-        }
+        guard let (pick, fieldIsSecret) = resolver.resolveCapture(event: eventPart, field: field, last: isLast,
+                                                                  at: targetPosition, fieldAt: fieldPosition) else { return nil }
         return .capture(Capture(name: name, pick: pick, field: field, position: start, target: targetPosition,
                                 fieldPosition: fieldPosition, secret: secret, fieldIsSecret: fieldIsSecret))
     }

@@ -14,9 +14,14 @@ public struct Parser {
     public internal(set) var tests: [DeclaredTest] = []
     /// True when the input ended inside an unclosed block: at the prompt, ask for more.
     public internal(set) var endedInsideBlock = false
-    /// The SDK active at this point of the script: it decides which command a shared name
-    /// means (`user add`) and which events and states are known. `sdk NAME` changes it.
-    public internal(set) var sdk: SDKID
+    /// Gives each command read the meaning the active SDK gives it, and checks it
+    /// (Resolver): the parser itself reads only words and structure.
+    var resolver: Resolver
+    /// The SDK active at this point of the script (the resolver follows `sdk NAME`).
+    public internal(set) var sdk: SDKID {
+        get { resolver.sdk }
+        set { resolver.sdk = newValue }
+    }
     /// What this parser knows of procedures (Parser+Blocks). One reference: the parser is
     /// copied as it reads (a debug build copies it on many calls), and one field costs less
     /// to copy than the five it holds.
@@ -40,20 +45,20 @@ public struct Parser {
     public init(_ source: SourceFile, table: CommandTable = .standard, sdk: SDKID = .first) {
         lexer = Lexer(source)
         self.table = table
-        self.sdk = sdk
+        resolver = Resolver(table: table, source: source, sdk: sdk)
         sourceCommand = table.sourceCommand
         current = lexer.next()
     }
 
-    var catalog: SDKCatalog { sdk.catalog }
+    var catalog: SDKCatalog { resolver.catalog }
 
     public var source: SourceFile { lexer.source }
 
     /// Lexer and parser errors, in the order of their positions: the first
     /// `Diagnostic.keptPerFile` of each, then one that counts the rest.
     public var diagnostics: [Diagnostic] {
-        let kept = (lexer.diagnostics + parserDiagnostics).sorted { $0.position.offset < $1.position.offset }
-        let dropped = lexer.droppedDiagnostics + droppedParserDiagnostics
+        let kept = (lexer.diagnostics + parserDiagnostics + resolver.diagnostics).sorted { $0.position.offset < $1.position.offset }
+        let dropped = lexer.droppedDiagnostics + droppedParserDiagnostics + resolver.dropped
         guard dropped > 0, let lastKept = kept.last else { return kept }
         return kept + [Diagnostic(.syntax, "… and \(dropped.grouped) more error\(dropped == 1 ? "" : "s") not shown (credsh reports the first \(Diagnostic.keptPerFile) of each kind per file)",
                                   file: lexer.source.name, at: lastKept.position)]
@@ -276,18 +281,6 @@ public struct Parser {
 
     // MARK: Commands
 
-    enum RawArgument {
-        case value(Expression)
-        case pair(KeyValue)
-
-        var position: SourcePosition {
-            switch self {
-            case .value(let e): return e.position
-            case .pair(let p): return p.position
-            }
-        }
-    }
-
     mutating func parseCommand(depth: Int) -> Statement? {
         guard case .word(let first) = current.kind else { return nil }
         let start = current.position
@@ -320,7 +313,7 @@ public struct Parser {
             default: break
             }
         }
-        guard let spec = node.spec(for: sdk.name), spec.syntaxUsage == nil else {
+        guard let spec = resolver.spec(for: node), spec.syntaxUsage == nil else {
             let options = node.children.keys.sorted()
             var message = "'\(words.joined(separator: " "))' expects one of: \(options.joined(separator: ", "))"
             if case .word(let next) = current.kind, let guess = Spelling.closest(to: next, among: options) {
@@ -369,267 +362,19 @@ public struct Parser {
             raw.append(.value(value))
             advance()
         }
-        guard let arguments = bind(raw, to: spec, at: start), checkFields(arguments, of: spec), runCheck(of: spec, arguments) else {
+        guard let arguments = resolver.resolve(raw, to: spec, at: start) else {
+            skipToLineEnd()
+            return nil
+        }
+        // A command refused on purpose, followed by `expect error`, runs to show the refusal.
+        if let problem = resolver.staticProblem(of: spec, arguments), !(spec.role == CommandSpec.Role.action && nextIsExpectError()) {
+            resolver.error(problem.message, at: problem.position)
             skipToLineEnd()
             return nil
         }
         let call = CommandCall(spec: spec, position: start, arguments: arguments)
         if spec === sourceCommand, scope.sourceLoader != nil { learnProcedures(sourcedBy: call) }
         return .command(call)
-    }
-
-    /// Matches the arguments written to the parameters of the table entry.
-    mutating func bind(_ raw: [RawArgument], to spec: CommandSpec, at start: SourcePosition) -> BoundArguments? {
-        var bound = BoundArguments()
-        var index = 0
-        for parameter in spec.parameters {
-            if parameter.kind.isKeyValue {
-                var pairs: [KeyValue] = []
-                while index < raw.count {
-                    switch raw[index] {
-                    case .pair(let pair):
-                        pairs.append(pair)
-                    case .value(let value) where parameter.kind == .fieldMatch && Self.isGloss(value) && pairs.last?.gloss == nil && !pairs.isEmpty:
-                        pairs[pairs.count - 1].gloss = Gloss(value)
-                    case .value(let value):
-                        // A policy may also be one JSON object, written inline or held by a variable.
-                        guard case .policyRules = parameter.kind, value.isJSONOrVariable, pairs.isEmpty, raw.count == 1 else {
-                            error("\(spec.name) expects \(parameter.label) here, found \(describe(value))", at: value.position)
-                            return nil
-                        }
-                        bound[parameter] = .single(value)
-                    }
-                    index += 1
-                }
-                if !pairs.isEmpty { bound[parameter] = .pairs(pairs) }
-                if bound[parameter] == nil, !parameter.optional {
-                    error("\(spec.name) expects \(parameter.label)", at: start)
-                    return nil
-                }
-                continue
-            }
-            if parameter.variadic {
-                var values: [Expression] = []
-                while index < raw.count, case .value(let value) = raw[index] {
-                    guard check(value, for: parameter, in: spec) else { return nil }
-                    values.append(value)
-                    index += 1
-                }
-                if values.isEmpty, !parameter.optional {
-                    error("\(spec.name) expects \(parameter.label)", at: start)
-                    return nil
-                }
-                bound[parameter] = .list(values)
-                continue
-            }
-            if parameter.isFlag {
-                if index < raw.count, case .value(let word) = raw[index], word.kind == .word(parameter.name) {
-                    bound[parameter] = .single(word)
-                    index += 1
-                }
-                continue
-            }
-            if let keyword = parameter.keyword {
-                guard index < raw.count, case .value(let word) = raw[index], word.kind == .word(keyword) else {
-                    if !parameter.optional {
-                        error("\(spec.name) expects '\(keyword) \(parameter.name)'", at: start)
-                        return nil
-                    }
-                    continue
-                }
-                index += 1
-                guard index < raw.count, case .value(let value) = raw[index] else {
-                    error("'\(keyword)' expects \(parameter.label)", at: word.position)
-                    return nil
-                }
-                guard check(value, for: parameter, in: spec) else { return nil }
-                bound[parameter] = .single(value)
-                index += 1
-                continue
-            }
-            // An optional number before other arguments (`expect event 2 getPassword`) is
-            // there only when a number is written.
-            if parameter.optional, parameter.kind == .integer, index < raw.count {
-                guard case .value(let value) = raw[index], case .integer = value.kind else { continue }
-            }
-            guard index < raw.count else {
-                if !parameter.optional {
-                    error("\(spec.name) expects \(parameter.label) (usage: \(spec.usage))", at: start)
-                    return nil
-                }
-                continue
-            }
-            guard case .value(let value) = raw[index] else {
-                error("\(spec.name) expects \(parameter.label) here, not KEY=VALUE", at: raw[index].position)
-                return nil
-            }
-            guard check(value, for: parameter, in: spec) else { return nil }
-            bound[parameter] = .single(value)
-            index += 1
-        }
-        if index < raw.count {
-            error("too many arguments for \(spec.name) (usage: \(spec.usage))" + otherSDKsKeyword(raw[index], of: spec),
-                  at: raw[index].position)
-            return nil
-        }
-        return bound
-    }
-
-    /// ` — 'WORD' is NAME's: sdk NAME` when the word too many is a keyword of another
-    /// SDK's form of the same command (a PIN keyword given to a password SDK's `user add`).
-    func otherSDKsKeyword(_ argument: RawArgument, of spec: CommandSpec) -> String {
-        guard case .value(let value) = argument, case .word(let word) = value.kind else { return "" }
-        let owners = table.commands.filter { other in
-            other.name == spec.name && other.sdk != nil && other.sdk != spec.sdk
-                && other.parameters.contains { $0.keyword == word }
-        }.compactMap(\.sdk)
-        guard let first = owners.first else { return "" }
-        return " — '\(word)' is \(owners.joined(separator: " and "))'s: sdk \(first)"
-    }
-
-    /// Checks a literal against what its parameter takes; variables are checked when they run.
-    mutating func check(_ value: Expression, for parameter: Parameter, in spec: CommandSpec) -> Bool {
-        if case .variable = value.kind { return true }
-        if case .pattern(let text) = value.kind {
-            guard parameter.kind == .expectedText else {
-                error("\(spec.name) takes no ~\"pattern\" here (patterns are for expectations that compare text)", at: value.position)
-                return false
-            }
-            return checkPattern(text, at: value.position)
-        }
-        if case .json = value.kind {
-            error("\(spec.name) expects \(parameter.label), not a JSON object", at: value.position)
-            return false
-        }
-        func refuse(_ message: String) -> Bool {
-            error(message, at: value.position)
-            return false
-        }
-        switch parameter.kind {
-        case .integer:
-            guard case .integer = value.kind else {
-                return refuse("\(parameter.name) must be a whole number, not \(describe(value))")
-            }
-        case .duration:
-            guard case .duration = value.kind else {
-                return refuse("\(parameter.name) must be a duration such as 90d, 12h, 30m or 45s, not \(describe(value))")
-            }
-        case .event:
-            guard case .word(let name) = value.kind else { return refuse("expected an event name, not \(describe(value))") }
-            let known = catalog.eventNames ?? []
-            if !known.contains(name) {
-                var message = "unknown event '\(name)'"
-                if let owner = Simulation.catalogs.first(where: { $0.eventNames.contains(name) }) {
-                    message += " for \(sdk.name) (it is an event of \(owner.name): switch with sdk \(owner.name) first)"
-                } else if let guess = Spelling.closest(to: name, among: known) {
-                    message += " — did you mean '\(guess)'?"
-                }
-                return refuse(message)
-            }
-        case .userState:
-            let known = catalog.userStateNames ?? []
-            guard case .word(let name) = value.kind, known.contains(name) else {
-                return refuse("STATE must be one of \(known.joined(separator: ", ")), not \(describe(value))")
-            }
-        case .sdk:
-            let known = Simulation.catalogs.map(\.name)
-            guard case .word(let name) = value.kind, known.contains(name) else {
-                var message = "NAME must be one of \(known.joined(separator: ", ")), not \(describe(value))"
-                if case .word(let name) = value.kind, let guess = Spelling.closest(to: name, among: known) {
-                    message = "no SDK '\(name)' — did you mean '\(guess)'? (the SDKs: \(known.joined(separator: ", ")))"
-                }
-                return refuse(message)
-            }
-            if let id = SDKID(named: name) { sdk = id }
-        case .timestamp:
-            guard case .word(let text) = value.kind else { return refuse("expected a time such as 2026-03-01, not \(describe(value))") }
-            if UTCTimestamp.parse(text) == nil {
-                return refuse("'\(text)' is not a time such as 2026-03-01 or 2026-03-01T12:00:00Z")
-            }
-        case .user, .newUser, .path, .choice, .command, .requestTarget:
-            switch value.kind {
-            case .string(let text) where parameter.kind == .newUser && text.unicodeScalars.contains(where: String.isControl):
-                return refuse("\(parameter.label) cannot hold a control character such as a newline")
-            case .word, .string: break
-            default: return refuse("expected \(parameter.label), not \(describe(value))")
-            }
-        case .secret, .text, .expectedText, .code, .fieldMatch, .policyRules, .parameters:
-            break
-        }
-        return true
-    }
-
-    /// `FIELD=VALUE` pairs after a literal event name: each field must be one the active
-    /// SDK's catalog gives that event, and a number field takes a number (or its name).
-    mutating func checkFields(_ arguments: BoundArguments, of spec: CommandSpec) -> Bool {
-        guard let eventParameter = spec.parameters.first(where: { $0.kind == .event && !$0.variadic }),
-              let fieldParameter = spec.parameters.first(where: { $0.kind == .fieldMatch }),
-              case .single(let eventExpression)? = arguments[eventParameter], case .word(let name) = eventExpression.kind,
-              let event = catalog.event(name), case .pairs(let pairs)? = arguments[fieldParameter]
-        else { return true }
-        let known = SDKFlows.fieldNames(of: event, sdk: sdk.name)
-        for pair in pairs {
-            guard known.contains(pair.key) else {
-                var message = "\(name) has no field '\(pair.key)'"
-                if let guess = Spelling.closest(to: pair.key, among: known) { message += " — did you mean '\(guess)'?" }
-                error(message + " (its fields: \(known.joined(separator: ", ")))", at: pair.position)
-                return false
-            }
-            if event.field(pair.key)?.kind == .integer, case .word(let word) = pair.value.kind, Int(word) == nil,
-               SDKFlows.flow(for: sdk)?.valueNames[pair.key]?.values.contains(word) != true {
-                error("\(name).\(pair.key) is a number, not '\(word)'", at: pair.value.position)
-                return false
-            }
-            if pair.op.isOrdered, let kind = event.field(pair.key)?.kind, kind != .integer, kind != .string {
-                error("\(name).\(pair.key) is \(kind == .object ? "an" : "a") \(kind.rawValue): \(pair.op.rawValue) orders numbers, durations and times", at: pair.position)
-                return false
-            }
-            if pair.op == .matches, case .json = pair.value.kind, let kind = event.field(pair.key)?.kind, kind != .object, kind != .string {
-                error("\(name).\(pair.key) is \(kind == .integer ? "an" : "a") \(kind.rawValue), not a JSON object to match partly", at: pair.position)
-                return false
-            }
-            if case .pattern(let text) = pair.value.kind, !checkPattern(text, at: pair.value.position) { return false }
-            if let gloss = pair.gloss, !checkGloss(gloss.expression, of: pair, event: name) { return false }
-        }
-        return true
-    }
-
-    /// `(NAME)` in parentheses, as the text output writes a number's name after it.
-    static func isGloss(_ value: Expression) -> Bool {
-        guard case .word(let word) = value.kind else { return false }
-        return word.count > 2 && word.hasPrefix("(") && word.hasSuffix(")")
-    }
-
-    /// A pasted gloss must name the number before it, or it would say something the
-    /// expectation does not check.
-    mutating func checkGloss(_ gloss: Expression, of pair: KeyValue, event: String) -> Bool {
-        guard case .word(let word) = gloss.kind else { return false }
-        let named = String(word.dropFirst().dropLast())
-        let names = SDKFlows.flow(for: sdk)?.valueNames[pair.key] ?? [:]
-        let number: Int? = switch pair.value.kind {
-        case .integer(let i): i
-        case .word(let w): names.first { $0.value == w }?.key
-        default: nil
-        }
-        guard let number, let name = names[number] else {
-            error("\(event).\(pair.key) has no name to write in parentheses after this value", at: gloss.position)
-            return false
-        }
-        guard name == named else {
-            error("(\(named)) is not the name of \(pair.key)=\(number), which is (\(name))", at: gloss.position)
-            return false
-        }
-        return true
-    }
-
-    /// The command's own check of its literal values (StaticCheck). A command that is
-    /// refused on purpose, followed by `expect error`, runs to show the refusal.
-    mutating func runCheck(of spec: CommandSpec, _ arguments: BoundArguments) -> Bool {
-        guard let check = spec.check,
-              let problem = check.run(LiteralArguments(arguments: arguments, source: lexer.source, sdk: sdk.name)) else { return true }
-        if spec.role == .action, nextIsExpectError() { return true }
-        error(problem.message, at: problem.position)
-        return false
     }
 
     /// Whether the statement after this line is `expect error` (what acknowledges a failed command).
@@ -640,15 +385,6 @@ public struct Parser {
         while token.kind == .newline { token = peek.next() }
         guard token.kind == .word("expect") else { return false }
         return peek.next().kind == .word("error")
-    }
-
-    /// A regular expression must compile where it is written, not fail when it runs.
-    mutating func checkPattern(_ text: String, at position: SourcePosition) -> Bool {
-        if case .failure(let error) = LinearPattern.compile(text) {
-            self.error("~\"\(text)\" is not a regular expression: \(error)", at: position)
-            return false
-        }
-        return true
     }
 
     func expression(from token: Token) -> Expression? {
@@ -692,24 +428,12 @@ public struct Parser {
         }
     }
 
-    func describe(_ expression: Expression) -> String {
-        switch expression.kind {
-        case .word(let w): return "'\(w)'"
-        case .string(let s): return "\"\(s)\""
-        case .pattern(let p): return "~\"\(p)\""
-        case .integer(let i): return "the number \(i)"
-        case .duration: return "a duration"
-        case .json: return "a JSON object"
-        case .variable(let v): return "$\(v)"
-        }
-    }
-}
+    func describe(_ expression: Expression) -> String { expression.described }
 
-private extension Expression {
-    var isJSONOrVariable: Bool {
-        switch kind {
-        case .json, .variable: return true
-        default: return false
-        }
+    /// A regular expression must compile where it is written, not fail when it runs.
+    mutating func checkPattern(_ text: String, at position: SourcePosition) -> Bool {
+        guard let problem = Resolver.patternProblem(text) else { return true }
+        error(problem, at: position)
+        return false
     }
 }

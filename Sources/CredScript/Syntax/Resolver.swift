@@ -1,0 +1,370 @@
+import CredSimulator
+
+/// The second stage of reading a script (grammar.md, "Syntax"): the parser reads words and
+/// structure; the resolver gives each command the meaning the SDK active on its line gives
+/// it. In statement order it follows `sdk NAME` lines, picks the table entry the active SDK
+/// has for a shared name (`user add`), binds the arguments written to that entry's
+/// parameters, and checks literal values against the SDK's catalog — event names, their
+/// fields, user states, a number's name in parentheses — and against the command's own
+/// static check. The parser asks it nothing about syntax, and it reads no token.
+struct Resolver {
+    let table: CommandTable
+    let source: SourceFile
+    /// The SDK active at this point of the script: it decides which command a shared name
+    /// means and which events and states are known. `sdk NAME` changes it.
+    var sdk: SDKID
+    private(set) var diagnostics: [Diagnostic] = []
+    /// Errors past `Diagnostic.keptPerFile`: counted, not kept.
+    private(set) var dropped = 0
+
+    init(table: CommandTable, source: SourceFile, sdk: SDKID) {
+        self.table = table
+        self.source = source
+        self.sdk = sdk
+    }
+
+    var catalog: SDKCatalog { sdk.catalog }
+
+    mutating func error(_ message: String, at position: SourcePosition) {
+        guard diagnostics.count < Diagnostic.keptPerFile else {
+            dropped += 1
+            return
+        }
+        diagnostics.append(Diagnostic(.syntax, message, file: source.name, at: position))
+    }
+
+    /// The table entry `node` names for the active SDK: its own, else the shared one.
+    func spec(for node: CommandTable.NameNode) -> CommandSpec? { node.spec(for: sdk.name) }
+
+    /// A command as the parser read it: bound to `spec`'s parameters and checked; nil
+    /// (reported) when it does not fit.
+    mutating func resolve(_ raw: [RawArgument], to spec: CommandSpec, at start: SourcePosition) -> BoundArguments? {
+        guard let arguments = bind(raw, to: spec, at: start), checkFields(arguments, of: spec) else { return nil }
+        return arguments
+    }
+
+    /// A capture's `EVENT.FIELD` (or `N.FIELD`) against the active SDK's catalog: which
+    /// event it picks, and whether the catalog calls the field a secret; nil (reported)
+    /// when the SDK has no such event or field.
+    mutating func resolveCapture(event eventPart: String, field: String, last isLast: Bool, at target: SourcePosition,
+                                 fieldAt fieldPosition: SourcePosition) -> (Capture.Pick, Bool)? {
+        let known = catalog.eventNames
+        let pick: Capture.Pick
+        var fieldIsSecret = false
+        if let n = Int(eventPart) {
+            guard !isLast else {
+                error("'last event' takes an event name, not a number (write event \(n).\(field) for the \(n)-th)", at: target)
+                return nil
+            }
+            guard n >= 1 else {
+                error("events are counted from 1, not \(n)", at: target)
+                return nil
+            }
+            pick = .number(n)
+            fieldIsSecret = catalog.events.contains { $0.field(field)?.secret == true }
+            let everyField = Set(catalog.events.flatMap { SDKFlows.fieldNames(of: $0, sdk: sdk.name) })
+            guard everyField.contains(field) else {
+                var message = "no event of \(sdk.name) has a field '\(field)'"
+                if let guess = Spelling.closest(to: field, among: everyField.sorted()) { message += " — did you mean '\(guess)'?" }
+                error(message, at: fieldPosition)
+                return nil
+            }
+        } else {
+            guard let event = catalog.event(eventPart) else {
+                var message = "unknown event '\(eventPart)'"
+                if let owner = Simulation.catalogs.first(where: { $0.eventNames.contains(eventPart) }) {
+                    message += " for \(sdk.name) (it is an event of \(owner.name): switch with sdk \(owner.name) first)"
+                } else if let guess = Spelling.closest(to: eventPart, among: known) {
+                    message += " — did you mean '\(guess)'?"
+                }
+                error(message, at: target)
+                return nil
+            }
+            let fields = SDKFlows.fieldNames(of: event, sdk: sdk.name)
+            guard fields.contains(field) else {
+                var message = "\(eventPart) has no field '\(field)'"
+                if let guess = Spelling.closest(to: field, among: fields) { message += " — did you mean '\(guess)'?" }
+                error(message + " (its fields: \(fields.joined(separator: ", ")))", at: fieldPosition)
+                return nil
+            }
+            pick = isLast ? .last(eventPart) : .first(eventPart)
+            fieldIsSecret = event.field(field)?.secret == true
+        }
+        return (pick, fieldIsSecret)
+    }
+
+    /// Matches the arguments written to the parameters of the table entry.
+    mutating func bind(_ raw: [RawArgument], to spec: CommandSpec, at start: SourcePosition) -> BoundArguments? {
+        var bound = BoundArguments()
+        var index = 0
+        for parameter in spec.parameters {
+            if parameter.kind.isKeyValue {
+                var pairs: [KeyValue] = []
+                while index < raw.count {
+                    switch raw[index] {
+                    case .pair(let pair):
+                        pairs.append(pair)
+                    case .value(let value) where parameter.kind == .fieldMatch && Self.isGloss(value) && pairs.last?.gloss == nil && !pairs.isEmpty:
+                        pairs[pairs.count - 1].gloss = Gloss(value)
+                    case .value(let value):
+                        // A policy may also be one JSON object, written inline or held by a variable.
+                        guard case .policyRules = parameter.kind, value.isJSONOrVariable, pairs.isEmpty, raw.count == 1 else {
+                            error("\(spec.name) expects \(parameter.label) here, found \(value.described)", at: value.position)
+                            return nil
+                        }
+                        bound[parameter] = .single(value)
+                    }
+                    index += 1
+                }
+                if !pairs.isEmpty { bound[parameter] = .pairs(pairs) }
+                if bound[parameter] == nil, !parameter.optional {
+                    error("\(spec.name) expects \(parameter.label)", at: start)
+                    return nil
+                }
+                continue
+            }
+            if parameter.variadic {
+                var values: [Expression] = []
+                while index < raw.count, case .value(let value) = raw[index] {
+                    guard check(value, for: parameter, in: spec) else { return nil }
+                    values.append(value)
+                    index += 1
+                }
+                if values.isEmpty, !parameter.optional {
+                    error("\(spec.name) expects \(parameter.label)", at: start)
+                    return nil
+                }
+                bound[parameter] = .list(values)
+                continue
+            }
+            if parameter.isFlag {
+                if index < raw.count, case .value(let word) = raw[index], word.kind == .word(parameter.name) {
+                    bound[parameter] = .single(word)
+                    index += 1
+                }
+                continue
+            }
+            if let keyword = parameter.keyword {
+                guard index < raw.count, case .value(let word) = raw[index], word.kind == .word(keyword) else {
+                    if !parameter.optional {
+                        error("\(spec.name) expects '\(keyword) \(parameter.name)'", at: start)
+                        return nil
+                    }
+                    continue
+                }
+                index += 1
+                guard index < raw.count, case .value(let value) = raw[index] else {
+                    error("'\(keyword)' expects \(parameter.label)", at: word.position)
+                    return nil
+                }
+                guard check(value, for: parameter, in: spec) else { return nil }
+                bound[parameter] = .single(value)
+                index += 1
+                continue
+            }
+            // An optional number before other arguments (`expect event 2 getPassword`) is
+            // there only when a number is written.
+            if parameter.optional, parameter.kind == .integer, index < raw.count {
+                guard case .value(let value) = raw[index], case .integer = value.kind else { continue }
+            }
+            guard index < raw.count else {
+                if !parameter.optional {
+                    error("\(spec.name) expects \(parameter.label) (usage: \(spec.usage))", at: start)
+                    return nil
+                }
+                continue
+            }
+            guard case .value(let value) = raw[index] else {
+                error("\(spec.name) expects \(parameter.label) here, not KEY=VALUE", at: raw[index].position)
+                return nil
+            }
+            guard check(value, for: parameter, in: spec) else { return nil }
+            bound[parameter] = .single(value)
+            index += 1
+        }
+        if index < raw.count {
+            error("too many arguments for \(spec.name) (usage: \(spec.usage))" + otherSDKsKeyword(raw[index], of: spec),
+                  at: raw[index].position)
+            return nil
+        }
+        return bound
+    }
+
+    /// ` — 'WORD' is NAME's: sdk NAME` when the word too many is a keyword of another
+    /// SDK's form of the same command (a PIN keyword given to a password SDK's `user add`).
+    func otherSDKsKeyword(_ argument: RawArgument, of spec: CommandSpec) -> String {
+        guard case .value(let value) = argument, case .word(let word) = value.kind else { return "" }
+        let owners = table.commands.filter { other in
+            other.name == spec.name && other.sdk != nil && other.sdk != spec.sdk
+                && other.parameters.contains { $0.keyword == word }
+        }.compactMap(\.sdk)
+        guard let first = owners.first else { return "" }
+        return " — '\(word)' is \(owners.joined(separator: " and "))'s: sdk \(first)"
+    }
+
+    /// Checks a literal against what its parameter takes; variables are checked when they run.
+    mutating func check(_ value: Expression, for parameter: Parameter, in spec: CommandSpec) -> Bool {
+        if case .variable = value.kind { return true }
+        if case .pattern(let text) = value.kind {
+            guard parameter.kind == .expectedText else {
+                error("\(spec.name) takes no ~\"pattern\" here (patterns are for expectations that compare text)", at: value.position)
+                return false
+            }
+            return checkPattern(text, at: value.position)
+        }
+        if case .json = value.kind {
+            error("\(spec.name) expects \(parameter.label), not a JSON object", at: value.position)
+            return false
+        }
+        func refuse(_ message: String) -> Bool {
+            error(message, at: value.position)
+            return false
+        }
+        switch parameter.kind {
+        case .integer:
+            guard case .integer = value.kind else {
+                return refuse("\(parameter.name) must be a whole number, not \(value.described)")
+            }
+        case .duration:
+            guard case .duration = value.kind else {
+                return refuse("\(parameter.name) must be a duration such as 90d, 12h, 30m or 45s, not \(value.described)")
+            }
+        case .event:
+            guard case .word(let name) = value.kind else { return refuse("expected an event name, not \(value.described)") }
+            let known = catalog.eventNames ?? []
+            if !known.contains(name) {
+                var message = "unknown event '\(name)'"
+                if let owner = Simulation.catalogs.first(where: { $0.eventNames.contains(name) }) {
+                    message += " for \(sdk.name) (it is an event of \(owner.name): switch with sdk \(owner.name) first)"
+                } else if let guess = Spelling.closest(to: name, among: known) {
+                    message += " — did you mean '\(guess)'?"
+                }
+                return refuse(message)
+            }
+        case .userState:
+            let known = catalog.userStateNames ?? []
+            guard case .word(let name) = value.kind, known.contains(name) else {
+                return refuse("STATE must be one of \(known.joined(separator: ", ")), not \(value.described)")
+            }
+        case .sdk:
+            let known = Simulation.catalogs.map(\.name)
+            guard case .word(let name) = value.kind, known.contains(name) else {
+                var message = "NAME must be one of \(known.joined(separator: ", ")), not \(value.described)"
+                if case .word(let name) = value.kind, let guess = Spelling.closest(to: name, among: known) {
+                    message = "no SDK '\(name)' — did you mean '\(guess)'? (the SDKs: \(known.joined(separator: ", ")))"
+                }
+                return refuse(message)
+            }
+            if let id = SDKID(named: name) { sdk = id }
+        case .timestamp:
+            guard case .word(let text) = value.kind else { return refuse("expected a time such as 2026-03-01, not \(value.described)") }
+            if UTCTimestamp.parse(text) == nil {
+                return refuse("'\(text)' is not a time such as 2026-03-01 or 2026-03-01T12:00:00Z")
+            }
+        case .user, .newUser, .path, .choice, .command, .requestTarget:
+            switch value.kind {
+            case .string(let text) where parameter.kind == .newUser && text.unicodeScalars.contains(where: String.isControl):
+                return refuse("\(parameter.label) cannot hold a control character such as a newline")
+            case .word, .string: break
+            default: return refuse("expected \(parameter.label), not \(value.described)")
+            }
+        case .secret, .text, .expectedText, .code, .fieldMatch, .policyRules, .parameters:
+            break
+        }
+        return true
+    }
+
+    /// `FIELD=VALUE` pairs after a literal event name: each field must be one the active
+    /// SDK's catalog gives that event, and a number field takes a number (or its name).
+    mutating func checkFields(_ arguments: BoundArguments, of spec: CommandSpec) -> Bool {
+        guard let eventParameter = spec.parameters.first(where: { $0.kind == .event && !$0.variadic }),
+              let fieldParameter = spec.parameters.first(where: { $0.kind == .fieldMatch }),
+              case .single(let eventExpression)? = arguments[eventParameter], case .word(let name) = eventExpression.kind,
+              let event = catalog.event(name), case .pairs(let pairs)? = arguments[fieldParameter]
+        else { return true }
+        let known = SDKFlows.fieldNames(of: event, sdk: sdk.name)
+        for pair in pairs {
+            guard known.contains(pair.key) else {
+                var message = "\(name) has no field '\(pair.key)'"
+                if let guess = Spelling.closest(to: pair.key, among: known) { message += " — did you mean '\(guess)'?" }
+                error(message + " (its fields: \(known.joined(separator: ", ")))", at: pair.position)
+                return false
+            }
+            if event.field(pair.key)?.kind == .integer, case .word(let word) = pair.value.kind, Int(word) == nil,
+               SDKFlows.flow(for: sdk)?.valueNames[pair.key]?.values.contains(word) != true {
+                error("\(name).\(pair.key) is a number, not '\(word)'", at: pair.value.position)
+                return false
+            }
+            if pair.op.isOrdered, let kind = event.field(pair.key)?.kind, kind != .integer, kind != .string {
+                error("\(name).\(pair.key) is \(kind == .object ? "an" : "a") \(kind.rawValue): \(pair.op.rawValue) orders numbers, durations and times", at: pair.position)
+                return false
+            }
+            if pair.op == .matches, case .json = pair.value.kind, let kind = event.field(pair.key)?.kind, kind != .object, kind != .string {
+                error("\(name).\(pair.key) is \(kind == .integer ? "an" : "a") \(kind.rawValue), not a JSON object to match partly", at: pair.position)
+                return false
+            }
+            if case .pattern(let text) = pair.value.kind, !checkPattern(text, at: pair.value.position) { return false }
+            if let gloss = pair.gloss, !checkGloss(gloss.expression, of: pair, event: name) { return false }
+        }
+        return true
+    }
+
+    /// `(NAME)` in parentheses, as the text output writes a number's name after it.
+    static func isGloss(_ value: Expression) -> Bool {
+        guard case .word(let word) = value.kind else { return false }
+        return word.count > 2 && word.hasPrefix("(") && word.hasSuffix(")")
+    }
+
+    /// A pasted gloss must name the number before it, or it would say something the
+    /// expectation does not check.
+    mutating func checkGloss(_ gloss: Expression, of pair: KeyValue, event: String) -> Bool {
+        guard case .word(let word) = gloss.kind else { return false }
+        let named = String(word.dropFirst().dropLast())
+        let names = SDKFlows.flow(for: sdk)?.valueNames[pair.key] ?? [:]
+        let number: Int? = switch pair.value.kind {
+        case .integer(let i): i
+        case .word(let w): names.first { $0.value == w }?.key
+        default: nil
+        }
+        guard let number, let name = names[number] else {
+            error("\(event).\(pair.key) has no name to write in parentheses after this value", at: gloss.position)
+            return false
+        }
+        guard name == named else {
+            error("(\(named)) is not the name of \(pair.key)=\(number), which is (\(name))", at: gloss.position)
+            return false
+        }
+        return true
+    }
+
+    /// The command's own check of its literal values (StaticCheck): what it refuses, if anything.
+    func staticProblem(of spec: CommandSpec, _ arguments: BoundArguments) -> StaticProblem? {
+        spec.check?.run(LiteralArguments(arguments: arguments, source: source, sdk: sdk.name))
+    }
+
+    /// A regular expression must compile where it is written, not fail when it runs.
+    mutating func checkPattern(_ text: String, at position: SourcePosition) -> Bool {
+        guard let problem = Resolver.patternProblem(text) else { return true }
+        error(problem, at: position)
+        return false
+    }
+
+    static func patternProblem(_ text: String) -> String? {
+        if case .failure(let error) = LinearPattern.compile(text) { return "~\"\(text)\" is not a regular expression: \(error)" }
+        return nil
+    }
+
+}
+
+/// An argument as the parser read it, before the resolver binds it to a parameter.
+enum RawArgument {
+    case value(Expression)
+    case pair(KeyValue)
+
+    var position: SourcePosition {
+        switch self {
+        case .value(let e): return e.position
+        case .pair(let p): return p.position
+        }
+    }
+}
