@@ -1,3 +1,4 @@
+import CredSimulator
 import Testing
 @testable import CredScript
 
@@ -95,5 +96,27 @@ import Testing
         #expect(parse("policy password minL=8 maxAge=90d").diagnostics.isEmpty)
         #expect(parse("policy password").diagnostics.first?.message == "policy password expects a JSON object or KEY=VALUE pairs")
         #expect(parse("login alice minL=8").diagnostics.first?.message == "login expects a secret (password, PIN or passcode) here, not KEY=VALUE")
+    }
+}
+
+/// The resolver (Resolver): what the SDK active on a line makes of a command the parser read.
+@Suite struct ResolverTests {
+    @Test func theSDKOnTheLineDecidesWhichEntryASharedNameMeans() throws {
+        var parser = Parser(SourceFile(name: "t", text: "user add bob password Passw0rd!\nsdk onewelcome\nuser add bob pin 52817\n"))
+        let statements = parser.parseAll()
+        #expect(parser.diagnostics.isEmpty, "\(parser.diagnostics.map(\.message))")
+        guard case .command(let first)? = statements.first, case .command(let last)? = statements.last else {
+            Issue.record("\(statements)"); return
+        }
+        #expect(first.spec.sdk == "relid" && last.spec.sdk == "onewelcome")
+        #expect(parser.sdk == SDKID(named: "onewelcome"))
+    }
+
+    @Test func itChecksAgainstTheCatalogAndSaysWhoseWordItIs() {
+        let result = parse("user add bob pin 52817\nlet x = event didChangePin.profileId\nexpect event getPassword atemptsLeft=3\n")
+        let messages = result.diagnostics.map(\.message)
+        #expect(messages.contains { $0.contains("'pin' is onewelcome's: sdk onewelcome") }, "\(messages)")
+        #expect(messages.contains { $0.contains("unknown event 'didChangePin' for relid (it is an event of onewelcome") })
+        #expect(messages.contains { $0.contains("getPassword has no field 'atemptsLeft' — did you mean 'attemptsLeft'?") })
     }
 }

@@ -50,7 +50,6 @@ public struct Parser {
         current = lexer.next()
     }
 
-    var catalog: SDKCatalog { resolver.catalog }
 
     public var source: SourceFile { lexer.source }
 
@@ -313,7 +312,9 @@ public struct Parser {
             default: break
             }
         }
-        guard let spec = resolver.spec(for: node), spec.syntaxUsage == nil else {
+        // Which entry the name means depends on the active SDK: the resolver's to say. Whether
+        // it is a command at all, and whether its pairs may compare, does not.
+        guard !node.specs.isEmpty, !node.specs.contains(where: { $0.syntaxUsage != nil }) else {
             let options = node.children.keys.sorted()
             var message = "'\(words.joined(separator: " "))' expects one of: \(options.joined(separator: ", "))"
             if case .word(let next) = current.kind, let guess = Spelling.closest(to: next, among: options) {
@@ -324,7 +325,7 @@ public struct Parser {
             return nil
         }
         var raw: [RawArgument] = []
-        let fieldsCompare = spec.comparesFields
+        let fieldsCompare = node.specs.contains { $0.comparesFields }
         while !atStatementEnd {
             if current.kind == .leftBrace {
                 error("unexpected '{' (blocks belong to repeat, for and proc)", at: current.position)
@@ -362,18 +363,17 @@ public struct Parser {
             raw.append(.value(value))
             advance()
         }
-        guard let arguments = resolver.resolve(raw, to: spec, at: start) else {
+        guard let call = resolver.resolve(node, raw, at: start) else {
             skipToLineEnd()
             return nil
         }
         // A command refused on purpose, followed by `expect error`, runs to show the refusal.
-        if let problem = resolver.staticProblem(of: spec, arguments), !(spec.role == CommandSpec.Role.action && nextIsExpectError()) {
+        if let problem = resolver.staticProblem(of: call), !(call.spec.role == CommandSpec.Role.action && nextIsExpectError()) {
             resolver.error(problem.message, at: problem.position)
             skipToLineEnd()
             return nil
         }
-        let call = CommandCall(spec: spec, position: start, arguments: arguments)
-        if spec === sourceCommand, scope.sourceLoader != nil { learnProcedures(sourcedBy: call) }
+        if call.spec === sourceCommand, scope.sourceLoader != nil { learnProcedures(sourcedBy: call) }
         return .command(call)
     }
 

@@ -33,14 +33,12 @@ struct Resolver {
         diagnostics.append(Diagnostic(.syntax, message, file: source.name, at: position))
     }
 
-    /// The table entry `node` names for the active SDK: its own, else the shared one.
-    func spec(for node: CommandTable.NameNode) -> CommandSpec? { node.spec(for: sdk.name) }
-
-    /// A command as the parser read it: bound to `spec`'s parameters and checked; nil
-    /// (reported) when it does not fit.
-    mutating func resolve(_ raw: [RawArgument], to spec: CommandSpec, at start: SourcePosition) -> BoundArguments? {
-        guard let arguments = bind(raw, to: spec, at: start), checkFields(arguments, of: spec) else { return nil }
-        return arguments
+    /// A command as the parser read it (its name's node in the table, its arguments): the
+    /// entry the active SDK gives the name (its own, else the shared one), the arguments
+    /// bound to that entry's parameters and checked; nil (reported) when they do not fit.
+    mutating func resolve(_ node: CommandTable.NameNode, _ raw: [RawArgument], at start: SourcePosition) -> CommandCall? {
+        guard let spec = node.spec(for: sdk.name), let arguments = bind(raw, to: spec, at: start), checkFields(arguments, of: spec) else { return nil }
+        return CommandCall(spec: spec, position: start, arguments: arguments)
     }
 
     /// A capture's `EVENT.FIELD` (or `N.FIELD`) against the active SDK's catalog: which
@@ -338,8 +336,8 @@ struct Resolver {
     }
 
     /// The command's own check of its literal values (StaticCheck): what it refuses, if anything.
-    func staticProblem(of spec: CommandSpec, _ arguments: BoundArguments) -> StaticProblem? {
-        spec.check?.run(LiteralArguments(arguments: arguments, source: source, sdk: sdk.name))
+    func staticProblem(of call: CommandCall) -> StaticProblem? {
+        call.spec.check?.run(LiteralArguments(arguments: call.arguments, source: source, sdk: sdk.name))
     }
 
     /// A regular expression must compile where it is written, not fail when it runs.
