@@ -11,6 +11,10 @@ final class Classroom {
     let host: TerminalHost
     /// The address the page is served on: loopback unless `--host` said otherwise.
     var address = "127.0.0.1"
+    /// The live page's feed while it is served: a subscriber of the run's events.
+    private(set) var live: LiveFeed?
+    /// `--step` shows each command on the page as it pauses (StepPacer).
+    var pacedByStep = false
 
     init(evaluator: Evaluator, host: TerminalHost) {
         self.evaluator = evaluator
@@ -19,11 +23,14 @@ final class Classroom {
 
     /// Starts the live page; returns the lines to print, the URL first.
     func startLive(port: Int, stopHint: String = "live stop or Ctrl-D stops it") throws(HostError) -> [String] {
-        if let live = host.live { throw HostError("the live page is served already at \(live.server.url); live stop first") }
+        if let live { throw HostError("the live page is served already at \(live.server.url); live stop first") }
         let server = try LiveServer(host: address, port: port, initial: LiveSnapshot())
-        let feed = LiveFeed(server: server, table: evaluator.table)
+        let feed = LiveFeed(server: server, table: evaluator.table) { [unowned evaluator] in evaluator.simulation.activeSDK }
         feed.secretsShown = evaluator.secretsShown
-        host.live = feed
+        feed.pacedByStep = pacedByStep
+        // Before the renderer: while --step waits for Enter, the page shows the command waiting.
+        evaluator.events.subscribeBeforeTheRenderer(feed)
+        live = feed
         feed.publish(force: true)
         var lines = ["live page at \(server.url) (open it on the projector); \(stopHint)"]
         if !ServeCommand.isLoopback(address) {
@@ -34,11 +41,12 @@ final class Classroom {
     }
 
     func stopLive() -> String? {
-        guard let live = host.live else { return nil }
+        guard let live else { return nil }
         let url = live.server.url
         live.publish(force: true)
         live.stop()
-        host.live = nil
+        evaluator.events.unsubscribe(live)
+        self.live = nil
         return "stopped the live page at \(url)"
     }
 
@@ -48,13 +56,13 @@ final class Classroom {
         evaluator.secretsShown = shown
         host.secretsShown = shown
         host.diagram?.secretsShown = shown
-        host.live?.secretsShown = shown
+        live?.secretsShown = shown
     }
 
     func handle(_ request: ClassroomRequest) throws(HostError) -> [String] {
         switch request {
         case .status:
-            guard let live = host.live else { return ["not serving the live page; live start [PORT] serves it on 127.0.0.1"] }
+            guard let live else { return ["not serving the live page; live start [PORT] serves it on 127.0.0.1"] }
             return ["live page at \(live.server.url): \(live.server.followers) page\(live.server.followers == 1 ? "" : "s") following"]
         case .start(let port):
             return try startLive(port: port ?? Self.defaultPort)

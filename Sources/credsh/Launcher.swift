@@ -119,6 +119,12 @@ enum Launcher {
                 if clean { evaluator.clearFailures() }
                 host.streams.flush()
             }
+            // The page shows the command waiting, with its progress, as the pause starts.
+            pacer.beforeWaiting = { [unowned classroom] progress in
+                classroom.live?.progress = progress
+                classroom.live?.publish(force: true)
+            }
+            classroom.pacedByStep = true
             host.pacer = pacer
         }
         if configuration.live {
@@ -154,11 +160,11 @@ enum Launcher {
                 _ = BatchRunner.run(paths: setup, evaluator: evaluator, host: host)
                 evaluator.continueAtThePrompt()
             }
-            code = REPL(evaluator: evaluator, host: host, historyPath: LineEditor.defaultHistoryPath()).run()
+            code = REPL(evaluator: evaluator, host: host, historyPath: LineEditor.defaultHistoryPath(), classroom: classroom).run()
             server.stopServing()  // Ctrl-D or `exit`: close every connection before leaving
         } else {
             code = BatchRunner.run(paths: configuration.files.isEmpty ? ["-"] : configuration.files, evaluator: evaluator, host: host)
-            if let live = host.live {
+            if let live = classroom.live {
                 // The class still looks at the picture: it stays until the teacher says so.
                 live.publish(force: true)
                 streams.write("the live page stays at \(live.server.url) until Enter (or end of input)\n")

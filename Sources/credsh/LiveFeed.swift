@@ -1,8 +1,9 @@
 import CredScript
 import CredServe
+import CredSimulator
 
-/// The session as the live page shows it (README, "Teaching with credsh"): every record the
-/// host shows goes through here too; after each command the diagram so far, that command's
+/// The session as the live page shows it (README, "Teaching with credsh"): a subscriber of
+/// the run's events (RunEvents), seeing each record before the host's renderer; after each command the diagram so far, that command's
 /// output and narration, and the `explain` text of what is in view go to the page's server
 /// as one snapshot.
 ///
@@ -10,7 +11,7 @@ import CredServe
 /// made when a pause or the prompt waits for the teacher, and otherwise at most every
 /// `interval` (or four times the last drawing's time, when that is longer) while a script
 /// runs: a 1,000-command script draws tens of pictures, not a thousand, on a slow machine too.
-final class LiveFeed {
+final class LiveFeed: RunEventSubscriber {
     /// Seconds between snapshots while a script runs without pausing.
     static let interval = Duration.milliseconds(250)
     /// Lines of the last command's output kept: a command that prints more shows its end.
@@ -29,11 +30,29 @@ final class LiveFeed {
     var title = "credsh live"
     /// `step 3/12`, set by the pacer.
     var progress: String? { didSet { snapshot.progress = progress } }
+    /// `--step`: the pause shows each command, with its progress, before it runs, so an
+    /// echoed command does not publish by itself.
+    var pacedByStep = false
+    /// The SDK active now: the one a command or a failure belongs to.
+    private let activeSDK: () -> SDKID
 
-    init(server: LiveServer, table: CommandTable = .standard) {
+    init(server: LiveServer, table: CommandTable = .standard, activeSDK: @escaping () -> SDKID) {
         self.server = server
         self.table = table
+        self.activeSDK = activeSDK
         recorder = SequenceDiagram.Recorder(table: table)
+    }
+
+    func receiveOutput(_ record: OutputRecord, origin: RecordOrigin?) {
+        self.record(record, activeSDK: activeSDK().name)
+        if case .echo = record, !pacedByStep { publish(force: false) }
+    }
+
+    func receive(_ event: RunEvent) {
+        if case .output(let record, let origin) = event { return receiveOutput(record, origin: origin) }
+        // A line that does not parse ran nothing: it is not part of the flow.
+        guard let (diagnostic, _) = event.shownDiagnostic, diagnostic.kind != .syntax else { return }
+        recordFailure(diagnostic.message, activeSDK: activeSDK().name)
     }
 
     var secretsShown: Bool {

@@ -7,10 +7,13 @@ struct REPL {
     let evaluator: Evaluator
     let host: TerminalHost
     let editor: LineEditor
+    /// The live page, while it is served: it shows each line's results as the prompt returns.
+    let classroom: Classroom?
 
-    init(evaluator: Evaluator, host: TerminalHost, historyPath: String?) {
+    init(evaluator: Evaluator, host: TerminalHost, historyPath: String?, classroom: Classroom? = nil) {
         self.evaluator = evaluator
         self.host = host
+        self.classroom = classroom
         host.streams.flushEachWrite = true
         self.editor = LineEditor(historyPath: historyPath) { [evaluator] word, before in
             Completer.complete(word: word, before: before, simulation: evaluator.simulation, table: evaluator.table,
@@ -61,7 +64,7 @@ struct REPL {
             evaluator.clearFailures()
             lineEditorInterruptedEvaluation = false
             evaluator.run(script)
-            host.live?.publish(force: true)  // the projector shows the line's results as the prompt returns
+            classroom?.live?.publish(force: true)  // the projector shows the line's results as the prompt returns
             if evaluator.exitRequested { return 0 }
         }
     }

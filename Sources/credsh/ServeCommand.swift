@@ -132,7 +132,7 @@ enum ServeCommand {
         // The requests' events are drawn on the live page, not printed: the log says what was served.
         if configuration.live { host.quiet = true }
         session.serve(until: { stopRequested != 0 }, afterBatch: {
-            host.live?.publish(force: true)
+            classroom.live?.publish(force: true)
             streams.flush()
         })
         session.stop()

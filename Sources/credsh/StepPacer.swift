@@ -30,6 +30,9 @@ final class StepPacer {
 
     static let hint = "--step: Enter runs the command shown; a command typed first runs before it; Ctrl-D runs the rest without stopping; Ctrl-C stops.\n"
 
+    /// Told the progress (`step 3/12`) as each pause starts: the live page shows it.
+    var beforeWaiting: (String) -> Void = { _ in }
+
     /// `beforeWaiting` is told the progress (`step 3/12`) as the pause starts: the live page shows it.
     func pause(before command: String, shown: String, sdk: SDKID, masking: Bool, streams: StandardStreams,
                beforeWaiting: (String) -> Void = { _ in }) {

@@ -25,8 +25,6 @@ final class TerminalHost: ScriptHost {
     var printsEcho = true
     /// `--step`: waits for Enter before each command.
     var pacer: StepPacer?
-    /// `--live`, `live start`: what the live page shows follows every record (Classroom).
-    var live: LiveFeed?
     /// `--live` without `--echo`: commands are echoed to the host for the page, not printed.
     var hidesEcho = false
     /// `--show-secrets`, `secrets shown`: the pause shows raw parameters unmasked too.
@@ -44,10 +42,6 @@ final class TerminalHost: ScriptHost {
     private var line = ""
 
     func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
-        if let live {
-            live.record(record, activeSDK: activeSDK().name)
-            if case .echo = record, pacer == nil { live.publish(force: false) }
-        }
         if hidesEcho {
             if case .echo = record { return }
             if case .narration = record { return }
@@ -56,10 +50,7 @@ final class TerminalHost: ScriptHost {
             if let pacer, format.isForPeople {
                 // The projector shows the command and its narration while the class waits for Enter.
                 return pacer.pause(before: command, shown: textRenderer.render(record), sdk: activeSDK(), masking: !secretsShown,
-                                   streams: streams) { [live] progress in
-                    live?.progress = progress
-                    live?.publish(force: true)
-                }
+                                   streams: streams, beforeWaiting: pacer.beforeWaiting)
             }
             // At the prompt, what was typed is on the screen already; a command of a file
             // `source` runs is not, so it is shown before its results, as --echo shows it.
@@ -72,8 +63,6 @@ final class TerminalHost: ScriptHost {
     }
 
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {
-        // A line that does not parse ran nothing: it is not part of the flow.
-        if diagnostic.kind != .syntax { live?.recordFailure(diagnostic.message, activeSDK: activeSDK().name) }
         // Standard output says what the commands produced; standard error says why the run
         // failed, and where. With JSON, a failed expectation is also a record in the output,
         // so a reader of the stream alone sees the script fail.

@@ -17,6 +17,14 @@ public final class RunEvents {
     /// Adds a subscriber: it sees every event published from now on.
     public func subscribe(_ subscriber: any RunEventSubscriber) { subscribers.append(subscriber) }
 
+    /// Adds a subscriber that sees each event before the host's renderer does: a follower
+    /// whose view must be current while the renderer waits (the live page, while `--step`
+    /// waits for Enter before a command).
+    public func subscribeBeforeTheRenderer(_ subscriber: any RunEventSubscriber) { subscribers.insert(subscriber, at: 0) }
+
+    /// Removes a subscriber (`live stop`): it sees nothing published from now on.
+    public func unsubscribe(_ subscriber: any RunEventSubscriber) { subscribers.removeAll { $0 === subscriber } }
+
     /// How many follow the run (the host's renderer is one).
     public var subscriberCount: Int { subscribers.count }
 
