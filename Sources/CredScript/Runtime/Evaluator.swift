@@ -124,8 +124,6 @@ public final class Evaluator {
     }
     /// The lines the running command printed itself, for `expect output`.
     var printed: [String] = []
-    /// The named tests of the source checked last, in order (Evaluator+Tests).
-    public internal(set) var checkedTests: [DeclaredTest] = []
     /// Names bound with `--var`, `--var-file` or `--secret` (Evaluator+Outside).
     public internal(set) var givenFromOutside: Set<String> = []
 
@@ -240,7 +238,6 @@ public final class Evaluator {
 
     /// Publishes the syntax errors of a script read with `parse`; true when there were none.
     func report(_ script: ParsedScript) -> Bool {
-        checkedTests = script.tests
         // Already bounded per file (the first `Diagnostic.keptPerFile` of each phase, then a
         // line counting the rest), so all are shown, the closing count included.
         for diagnostic in script.diagnostics {
