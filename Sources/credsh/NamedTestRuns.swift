@@ -1,6 +1,6 @@
 import CredScript
 
-/// `credsh test` on a file with named tests (README, "Named tests"): each chosen test is
+/// `credsh test` on a file with named tests that parses (README, "Named tests"): each chosen test is
 /// a run of its own — a fresh simulation, the setup, then its body — and a verdict of its
 /// own, named `FILE: NAME`. The transcript is the file's, judged section by section, and
 /// only when every test ran (`--filter` that leaves some out runs part of a file, whose
@@ -17,14 +17,6 @@ enum NamedTestRuns {
             let (verdict, output) = runOne(name, compares)
             verdicts.append(verdict)
             outputs.append(output)
-            // A file that does not parse fails once, with its errors, not once per test.
-            if verdict.problems.contains(where: { $0.diagnostic.kind == .syntax }) {
-                var file = verdict
-                file.test = nil
-                file.absorb(transcript.readProblems)
-                file.keepsDiagramOnlyIfFailed()
-                return [file]
-            }
         }
         verdicts[0].absorb(transcript.readProblems)
         if compares { transcript.judge(sections: outputs, into: &verdicts) }

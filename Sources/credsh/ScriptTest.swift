@@ -119,20 +119,38 @@ enum ScriptTest {
         }
         let filter = settings.filter.flatMap { try? LinearPattern.compile($0).get() }
         func chosen(_ test: String?) -> Bool { filter?.found(in: NamedTest.reportName(file: path, test: test)) ?? true }
-        let tests = Parser.declaredTests(in: source)
-        guard !tests.isEmpty else { return chosen(nil) ? [run(path, source, settings, started: started)] : [] }
+        // Read once, for every test of the file: each test's run starts from this reading.
+        let reading = Reading(source, settings)
+        let tests = reading.script.tests
+        // A file that does not parse is reported whole, whatever the filter picks: its tests cannot run.
+        guard !tests.isEmpty, reading.script.diagnostics.isEmpty else {
+            return chosen(nil) || !reading.script.diagnostics.isEmpty ? [run(path, reading, settings, started: started)] : []
+        }
         let names = tests.map(\.name).filter { chosen($0) }
         return NamedTestRuns.run(path, names: names, allChosen: names.count == tests.count, settings) { name, transcribes in
             var one = settings
             one.update = false
-            return runOnce(path, source, test: name, one, transcribes: transcribes, started: Stopwatch.now())
+            return runOnce(path, reading, test: name, one, transcribes: transcribes, started: Stopwatch.now())
+        }
+    }
+
+    /// A file read once: its statements, and the evaluator that read them, whose learning
+    /// of the file's secrets each run takes over (Evaluator.run(_:readBy:)).
+    struct Reading {
+        let script: ParsedScript
+        let reader: Evaluator
+
+        init(_ source: SourceFile, _ settings: Settings) {
+            reader = Evaluator(simulation: Simulation(seed: settings.seed), host: TranscriptHost(capturingUpTo: 0, transcribes: false))
+            settings.outside.bind(into: reader)
+            script = reader.parse(source)
         }
     }
 
     /// A file without named tests: one run, its transcript compared whole.
-    private static func run(_ path: String, _ source: SourceFile, _ settings: Settings, started: Double) -> ScriptVerdict {
+    private static func run(_ path: String, _ reading: Reading, _ settings: Settings, started: Double) -> ScriptVerdict {
         let transcript = TranscriptFile(path: path, update: settings.update)
-        var (verdict, output) = runOnce(path, source, test: nil, settings, transcribes: transcript.wanted, started: started)
+        var (verdict, output) = runOnce(path, reading, test: nil, settings, transcribes: transcript.wanted, started: started)
         verdict.absorb(transcript.readProblems)
         transcript.judge(output, into: &verdict)
         verdict.keepsDiagramOnlyIfFailed()
@@ -143,7 +161,7 @@ enum ScriptTest {
     /// One run in a fresh simulation and evaluator (of the named `test` only, after the
     /// setup, when there is one): its verdict, with no transcript judged yet, and its
     /// output when `transcribes` (nil past `transcriptLimit`: too large to compare).
-    static func runOnce(_ path: String, _ source: SourceFile, test: String?, _ settings: Settings, transcribes: Bool,
+    static func runOnce(_ path: String, _ reading: Reading, test: String?, _ settings: Settings, transcribes: Bool,
                         started: Double) -> (ScriptVerdict, [UInt8]?) {
         let host = TranscriptHost(capturingUpTo: transcriptLimit, transcribes: transcribes)
         let streams = host.streams
@@ -161,7 +179,7 @@ enum ScriptTest {
         evaluator.events.subscribe(failures)
         let diagram = settings.diagrams ? DiagramFollower(stopsAtFirstFailure: true) { [unowned evaluator] in evaluator.simulation.activeSDK } : nil
         if let diagram { evaluator.events.subscribe(diagram) }
-        evaluator.run(source)
+        evaluator.run(reading.script, readBy: reading.reader)
 
         let formatter = DiagnosticFormatter()
         let problems = failures.collected.map { diagnostic, source, sdk -> ScriptVerdict.Problem in

@@ -36,6 +36,13 @@ import Testing
         }
     }
 
+    @Test func aFileNamesAtMostAThousandTestsAndSaysSoOnce() {
+        let script = (0...Parser.maximumTestsPerFile + 5).map { "test \"t\($0)\" {\n  echo x\n}\n" }.joined()
+        let result = parse(script)
+        #expect(result.diagnostics.map(\.message) == ["a file names at most 1,000 tests: split it into several files"])
+        #expect(result.diagnostics.first?.position.line == 3 * Parser.maximumTestsPerFile + 1)
+    }
+
     @Test func aDefaultBindsOnlyWhatIsNotBound() {
         for spelling in ["let who ?= alice", "let who?= alice"] {
             let result = parse(spelling + "\n")

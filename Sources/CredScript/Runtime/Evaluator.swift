@@ -177,6 +177,17 @@ public final class Evaluator {
     @discardableResult
     public func run(_ source: SourceFile) -> Bool { run(parse(source)) }
 
+    /// Runs a script another evaluator read with `parse`, taking over what that reading
+    /// learnt of its secrets: `credsh test` reads a file once for all its tests, each run
+    /// in an evaluator of its own.
+    @discardableResult
+    public func run(_ script: ParsedScript, readBy reader: Evaluator) -> Bool {
+        knownSecrets = reader.knownSecrets
+        secretFlow = reader.secretFlow
+        if !givenFromOutside.isEmpty { learnOutsideSecrets() }
+        return run(script)
+    }
+
     /// Runs a source read with `parse` (at the prompt, the reading that masked its history
     /// entry): reports its syntax errors, and runs it only when there are none.
     @discardableResult

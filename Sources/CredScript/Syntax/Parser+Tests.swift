@@ -3,6 +3,9 @@
 extension Parser {
     /// Longest test name, in characters: a name is a line of a report, not a document.
     public static let maximumTestNameLength = 200
+    /// Tests one file may name: each runs the whole setup again, and a file too large to
+    /// hold is read again for each (ParsedScript), so this bounds a file's time.
+    public static let maximumTestsPerFile = 1_000
 
     mutating func parseTest(at start: SourcePosition, depth: Int) -> Statement? {
         let namePosition = current.position
@@ -21,6 +24,13 @@ extension Parser {
         }
         if let problem = Self.problem(withTestName: name) {
             error(problem, at: namePosition)
+            skipHeaderAndBlock()
+            return nil
+        }
+        if tests.count >= Self.maximumTestsPerFile {
+            // Said once, at the first test too many; the others are passed over.
+            if !testsOverLimit { error("a file names at most \(Self.maximumTestsPerFile.grouped) tests: split it into several files", at: start) }
+            testsOverLimit = true
             skipHeaderAndBlock()
             return nil
         }

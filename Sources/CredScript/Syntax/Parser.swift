@@ -12,6 +12,8 @@ public struct Parser {
     var parserDiagnostics: [Diagnostic] = []
     /// The named tests read so far, in order (Parser+Tests).
     public internal(set) var tests: [DeclaredTest] = []
+    /// More tests than `maximumTestsPerFile` were named (reported once).
+    var testsOverLimit = false
     /// True when the input ended inside an unclosed block: at the prompt, ask for more.
     public internal(set) var endedInsideBlock = false
     /// Gives each command read the meaning the active SDK gives it, and checks it
