@@ -89,6 +89,16 @@ for binary in "${binaries[@]}"; do
     measure "$binary" "for iterations ($binary)" 100000 "$out/loop.credscript"
 done
 
+# Named tests (README, "Named tests"): each of 1,000 tests in one file runs the setup (a
+# user added) again in a fresh simulation, then its body (one login at kdf 1), in one
+# process; the file is read once for all of them.
+echo "== (h) credsh test on one file with 1,000 named tests"
+python3 -c '
+print("kdf 1\nuser add alice password Passw0rd!")
+for i in range(1000): print(f"test \"t{i}\" {{\n    login alice Passw0rd!\n    expect state alice logged-in\n}}")
+' > "$out/named-tests.credscript"
+hyperfine -N --warmup 1 --runs 5 "$credsh test $out/named-tests.credscript" | grep -E "Time|±|Benchmark"
+
 # Instruction counts do not move with the load of a shared machine, as wall times do:
 # callgrind counts every instruction of one run (valgrind; installed when missing).
 echo "== (f) instructions (callgrind): start-up, 10,000 cheap commands, 1,000 cycles at kdf 1 and at the default"
