@@ -81,6 +81,22 @@ import Testing
         #expect(replayed.tally != CoverageRecorder().tally)
     }
 
+    @Test func theDiagramDrawsTheSameFromTheRecordedSequence() {
+        let host = MemoryHost()
+        let evaluator = Evaluator(simulation: Simulation(seed: 0), options: .init(echo: true, keepGoing: true, continueAfterFailedExpectations: true), host: host)
+        let log = RunEventLog()
+        let live = DiagramFollower { [unowned evaluator] in evaluator.simulation.activeSDK }
+        evaluator.events.subscribe(log)
+        evaluator.events.subscribe(live)
+        evaluator.run(SourceFile(name: "events.credscript", text: Self.script))
+        let replayed = DiagramFollower { .first }  // the script stays with the first SDK
+        Self.replay(log.events, into: replayed)
+        let drawn = live.diagram(title: "t")
+        #expect(!drawn.steps.isEmpty)
+        #expect(SVGWriter().render(replayed.diagram(title: "t")) == SVGWriter().render(drawn))
+        #expect(!SVGWriter().render(drawn).contains("Zq9-secret!"))
+    }
+
     @Test func theVerdictJudgesTheSameFromTheRecordedSequence() {
         let run = Self.liveRun()
         let replayed = RunVerdict(keepGoing: true, continueAfterFailedExpectations: true)
