@@ -104,7 +104,7 @@ struct ControlAPI {
         }
         return .object([
             ("clock", .string(UTCTimestamp.format(world.now))),
-            ("sdk", .string(simulation.activeCatalog.name)),
+            ("sdk", .string(simulation.activeSDK.name)),
             ("network", .string(world.network.networkUp ? "up" : "down")),
             ("server", .string(world.network.serverUp ? "up" : "down")),
             ("served", .object([("answered", .int(session.answered)), ("dropped", .int(session.dropped)),

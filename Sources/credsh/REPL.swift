@@ -86,6 +86,6 @@ struct REPL {
     /// active SDK, then what it says of itself; `(rec) ` in front while `record` is on.
     static func prompt(for simulation: Simulation, recording: Bool = false) -> String {
         let status = simulation.active.promptStatus.map { " " + $0 } ?? ""
-        return (recording ? "(rec) " : "") + "credsh \(simulation.activeCatalog.name)\(status)> "
+        return (recording ? "(rec) " : "") + "credsh \(simulation.activeSDK.name)\(status)> "
     }
 }

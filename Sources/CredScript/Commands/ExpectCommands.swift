@@ -128,7 +128,7 @@ enum ExpectCommands {
                 throw .cannotRun("STATE must be one of \(sim.activeCatalog.userStateNames.joined(separator: ", ")), not '\(wanted)'")
             }
             guard let states = sim.active.states(of: id, world: sim.world) else {
-                throw .cannotRun("no user '\(id)' in \(sim.activeCatalog.name)")
+                throw .cannotRun("no user '\(id)' in \(sim.activeSDK.name)")
             }
             if c.has(not), states.contains(wanted) {
                 throw c.expectationFailure("expected \(id) not to be \(wanted), but \(id) is \(states.joined(separator: ", "))")

@@ -30,7 +30,7 @@ enum SharedCommands {
         CommandSpec("help", [topic], group: shell,
                     summary: "List the shared commands and the active SDK's ('help all': every SDK's), or explain one in full",
                     example: "help update") { c throws(CommandFailure) in
-            let lines = HelpText.render(c.table, topic: try c.texts(topic), active: c.simulation.activeCatalog.name, procedures: c.procedures)
+            let lines = HelpText.render(c.table, topic: try c.texts(topic), active: c.simulation.activeSDK.name, procedures: c.procedures)
             // At the prompt, longer than the screen: through $PAGER (TerminalHost).
             c.page(lines)
             return []
@@ -60,7 +60,7 @@ enum SharedCommands {
                 let catalog = c.simulation.activeCatalog
                 c.say("active SDK: \(catalog.name) (\(catalog.title); \(catalog.page))")
             } else {
-                let active = c.simulation.activeCatalog.name
+                let active = c.simulation.activeSDK.name
                 c.say(Simulation.catalogs.map { ($0.name == active ? "* " : "  ") + $0.name.padding(to: 11) + $0.title })
             }
             return []
@@ -136,7 +136,7 @@ enum SharedCommands {
         CommandSpec("users", group: verbs, summary: "List the active SDK's users and their states", example: "users") { c throws(CommandFailure) in
             let sim = c.simulation
             let ids = sim.active.userIDs
-            c.say(ids.isEmpty ? ["no users in \(sim.activeCatalog.name) (add one with: user add NAME …; help user add)"] : ids.map { id in
+            c.say(ids.isEmpty ? ["no users in \(sim.activeSDK.name) (add one with: user add NAME …; help user add)"] : ids.map { id in
                 "\(id)  \((sim.active.states(of: id, world: sim.world) ?? []).joined(separator: ", "))"
             })
             return []
@@ -176,7 +176,7 @@ enum SharedCommands {
         CommandSpec("state", group: verbs, summary: "Who is signed in, what is pending, the network and the time",
                     example: "state") { c throws(CommandFailure) in
             let sim = c.simulation
-            c.say(["sdk: \(sim.activeCatalog.name)"] + sim.active.describeState(world: sim.world))
+            c.say(["sdk: \(sim.activeSDK.name)"] + sim.active.describeState(world: sim.world))
             if sim.world.network != NetworkConditions() {
                 c.say("network: \(sim.world.network.networkUp ? "up" : "down"), server: \(sim.world.network.serverUp ? "up" : "down")")
             }

@@ -4,7 +4,7 @@ extension Evaluator {
     /// Runs one command, shows what it produced, and remembers it for `expect`.
     func run(_ call: CommandCall, in source: SourceFile) {
         let context = CommandContext(call: call, evaluator: self, source: source)
-        if let owner = call.spec.sdk, owner != simulation.activeCatalog.name {
+        if let owner = call.spec.sdk, owner != simulation.activeSDK.name {
             refuseOtherSDK(call, owner: owner, source: source)
             return
         }
@@ -25,7 +25,7 @@ extension Evaluator {
             if call.spec.role == .acknowledgement { pendingFailure = nil }
             return
         }
-        let sdk = simulation.activeCatalog.name
+        let sdk = simulation.activeSDK.name
         printed.removeAll(keepingCapacity: true)
         var outcomes: [Outcome] = []
         var failure: CommandResult.Failure?
@@ -58,14 +58,14 @@ extension Evaluator {
     private func refuseOtherSDK(_ call: CommandCall, owner: String, source: SourceFile) {
         let owners = table.sdks(having: call.spec.name)
         let message = "'\(call.spec.name)' is a command of \(owners.joined(separator: ", ")); the active SDK is "
-            + "\(simulation.activeCatalog.name) (switch with: sdk \(owner))"
+            + "\(simulation.activeSDK.name) (switch with: sdk \(owner))"
         if call.spec.isExpectation {
             fail(Diagnostic(.runtime, message, file: source.name, at: call.position), source)
             return
         }
         emit(.commandError(message))
         let failure = CommandResult.Failure(message: message, code: nil, isRuntime: true)
-        last = CommandResult(name: call.spec.name, position: call.position, sdk: simulation.activeCatalog.name, outcomes: [],
+        last = CommandResult(name: call.spec.name, position: call.position, sdk: simulation.activeSDK.name, outcomes: [],
                              failure: failure, said: [])
         if !options.interactive {
             pendingFailure = (Diagnostic(.runtime, "\(call.spec.name) failed: \(message)", file: source.name, at: call.position), source)

@@ -413,11 +413,12 @@ public final class Evaluator {
             let takesSecret = !secrets.isEmpty || call.spec.parameters.contains(where: { $0.kind == .secret })
             let secretRanges = Set(secrets.map(\.sourceRange.lowerBound))
             for expression in secrets { if let literal = Self.literal(expression) { scan.placed.insert(literal) } }
-            for (parameter, argument) in call.boundParameters {
+            for parameter in call.spec.parameters {
                 // A request's target and parameters mask their secrets by name, exactly
                 // (RequestTarget): a path or an e-mail there is not a password typed astray.
                 if case .requestTarget = parameter.kind { continue }
                 if case .parameters = parameter.kind { continue }
+                guard let argument = call.argument(parameter) else { continue }
                 let expressions: [Expression]
                 switch argument {
                 case .single(let e): expressions = [e]

@@ -4,8 +4,17 @@
 /// what people read and type (`sdk relid`, `"sdk":"relid"` in JSON).
 public struct SDKID: Hashable, Sendable {
     let index: Int
+    /// Its catalog's name, kept: the parser asks for it on every command, and a catalog
+    /// fetched each time costs a copy of its event lists.
+    public let name: String
 
-    private init(index: Int) { self.index = index }
+    private init(index: Int) {
+        self.index = index
+        name = Simulation.sdkTypes[index].catalog.name
+    }
+
+    public static func == (a: SDKID, b: SDKID) -> Bool { a.index == b.index }
+    public func hash(into hasher: inout Hasher) { hasher.combine(index) }
 
     /// The SDK a simulation starts with: the registry's first.
     public static let first = SDKID(index: 0)
@@ -16,16 +25,15 @@ public struct SDKID: Hashable, Sendable {
     /// The SDK called `name`; nil when there is none.
     public init?(named name: String) {
         guard let index = Simulation.sdkTypes.firstIndex(where: { $0.catalog.name == name }) else { return nil }
-        self.index = index
+        self.init(index: index)
     }
 
     /// The SDK simulated by `type`; nil when the registry does not list it.
     public init?<T: SimulatedSDK>(_ type: T.Type) {
         guard let index = Simulation.sdkTypes.firstIndex(where: { ObjectIdentifier($0) == ObjectIdentifier(type) }) else { return nil }
-        self.index = index
+        self.init(index: index)
     }
 
     public var type: any SimulatedSDK.Type { Simulation.sdkTypes[index] }
     public var catalog: SDKCatalog { type.catalog }
-    public var name: String { catalog.name }
 }
