@@ -248,3 +248,16 @@ async def test_every_example_is_clean_and_quick(client: LanguageClient):
 async def test_shutdown_then_exit_code_zero(client: LanguageClient):
     await client.shutdown_session()
     assert client._server.returncode == 0
+
+
+async def test_a_variable_never_bound_is_a_warning(client: LanguageClient, tmp_path):
+    """As `credsh check` reports it, but a warning: the editor cannot know the --var
+    options a run will give. A name bound in a sourced file counts as bound."""
+    (tmp_path / "vars.inc").write_text("let who = alice\n")
+    uri = (tmp_path / "vars.credscript").as_uri()
+    open_document(client, uri, "source vars.inc\nlet pw ?= x\necho $who $pw $nobody\n")
+    diagnostics = await diagnostics_of(client, uri)
+    assert [(d.range.start.line, d.range.start.character, d.severity) for d in diagnostics] == [
+        (2, 14, types.DiagnosticSeverity.Warning)
+    ]
+    assert diagnostics[0].message.startswith("$nobody is never bound")

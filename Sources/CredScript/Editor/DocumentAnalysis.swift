@@ -70,6 +70,9 @@ public struct DocumentAnalysis: Sendable {
     /// files it sources.
     public private(set) var procedures: [String: Procedure] = [:]
     private var secrets = SecretFlow()
+    /// Every variable this file and the files it sources bind: a use of another is
+    /// warned about (UnboundVariables), as `credsh check` reports it.
+    private(set) var boundNames: Set<String> = []
 
     /// Files sourced at most this deep, as a run does (Evaluator.maximumSourceDepth).
     static let maximumSourceDepth = Evaluator.maximumSourceDepth
@@ -86,7 +89,9 @@ public struct DocumentAnalysis: Sendable {
         var parser = Parser(source, sdk: SDKID(named: sdk) ?? .first)
         if let loader { parser.sourceLoader = { path, including in try? loader(path, including).get() } }
         var active = sdk
+        var variables = UnboundVariables()
         while let statement = parser.nextStatement() {
+            variables.add(statement, in: source)
             collect(statement, source: source)
             secrets.add(statement)
             let line = statement.position.line - 1
@@ -102,7 +107,12 @@ public struct DocumentAnalysis: Sendable {
         }
         diagnostics = parser.diagnostics.map { editorDiagnostic($0) }
         procedures = parser.procedures
+        boundNames = variables.bound
         if let loader { checkSourced(loader: loader, depth: depth, seen: &seen) }
+        // A warning, not an error: the editor cannot know the --var options a run will give.
+        if diagnostics.isEmpty {
+            diagnostics += variables.problems(given: boundNames).map { editorDiagnostic($0.0, severity: .warning) }
+        }
     }
 
     // MARK: Reading the statements
@@ -215,6 +225,7 @@ public struct DocumentAnalysis: Sendable {
                 guard depth + 1 < DocumentAnalysis.maximumSourceDepth, !seen.contains(file.name) else { continue }
                 seen.insert(file.name)
                 let inner = DocumentAnalysis(file, sdk: sdk(at: link.line), loader: loader, depth: depth + 1, seen: &seen)
+                boundNames.formUnion(inner.boundNames)
                 sourcedDiagnostics.append((file.name, inner.diagnostics))
                 sourcedDiagnostics += inner.sourcedDiagnostics
                 if let first = inner.diagnostics.first {
