@@ -85,6 +85,15 @@ import Testing
         #expect(lines == ["> test \"one logs in\"", "setup-end", "> test \"two starts afresh\"", "setup-end", "1"])
     }
 
+    /// The body was read for the SDK active where the test is written: it runs with it,
+    /// though the setup after the test switched to another.
+    @Test func aTestRunsWithTheSDKWhereItIsWritten() {
+        let script = Self.setup + "test \"relid\" {\n  login alice \"Passw0rd!\"\n  expect state alice logged-in\n}\nsdk susi\n"
+        let (host, evaluator) = runScript(script)
+        #expect(evaluator.exitCode == 0, "\(host.errors)")
+        #expect(evaluator.expectationsPassed == 1)
+    }
+
     @Test func theSelectedTestRunsAloneAndASkipEndsOnlyItsTest() {
         let script = Self.setup + "test \"a\" {\n  skip \"later\"\n}\ntest \"b\" {\n  login alice \"Passw0rd!\"\n}\n"
         let (_, all) = runScript(script)

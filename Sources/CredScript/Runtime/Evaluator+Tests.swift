@@ -49,11 +49,11 @@ extension Evaluator {
             emit(.echo(command: ScriptWriter.renderTestHeader(test.name), file: source.name, line: test.position.line))
             if options.narrates, let story = Narration.above(test.position, in: source) { emit(.narration(story)) }
         }
-        var body: [Statement]?
+        var found: NamedTest?
         var stopped = false
         forEachStatement(of: script) { statement in
             if case .test(let named) = statement {
-                if named.name == test.name { body = named.body }
+                if named.name == test.name { found = named }
                 return .proceed
             }
             let flow = execute(statement, in: source)
@@ -62,9 +62,11 @@ extension Evaluator {
         }
         if stopped { return }
         flushPendingFailure()
-        guard let body, !shouldStop, enterNesting(at: test.position, in: source) else { return }
+        guard let found, !shouldStop, enterNesting(at: test.position, in: source) else { return }
         defer { leaveNesting() }
-        for statement in body where execute(statement, in: source) == .stop { return }
+        // The body runs with the SDK it was read for: the one active where the test is written.
+        simulation.activate(found.sdk)
+        for statement in found.body where execute(statement, in: source) == .stop { return }
     }
 
     private func restore(_ start: TestStart) {

@@ -1,8 +1,13 @@
+import CredSimulator
+
 /// `test "NAME" { … }`: a named test of a file (README, "Named tests"). The file's
 /// statements outside test blocks are its setup; each test runs in a fresh simulation
 /// after the whole setup has run, so tests cannot see each other's users or state.
 public struct NamedTest: Sendable {
     public let name: String
+    /// The SDK active where the test is written: its body was read for that SDK, so it
+    /// runs with it active, whatever the setup after the test switched to.
+    public let sdk: SDKID
     /// Of `test`.
     public let position: SourcePosition
     /// Of the name: where a report of the test points.

@@ -49,7 +49,7 @@ extension Parser {
                 skipToLineEnd()
                 return nil
             }
-            return .test(NamedTest(name: name, position: start, namePosition: namePosition, body: []))
+            return .test(NamedTest(name: name, sdk: sdk, position: start, namePosition: namePosition, body: []))
         }
         guard current.kind == .leftBrace else {
             error("expected '{' after 'test \(ScriptWriter.quote(name))', found \(describe(current))", at: current.position)
@@ -65,7 +65,7 @@ extension Parser {
         let body = parseBlock(depth: depth)
         sdk = sdkHere
         guard let body else { return nil }
-        return .test(NamedTest(name: name, position: start, namePosition: namePosition, body: body))
+        return .test(NamedTest(name: name, sdk: sdkHere, position: start, namePosition: namePosition, body: body))
     }
 
     /// Why `name` cannot name a test: it is printed on a report line, matched by
