@@ -182,7 +182,7 @@ public struct Parser {
             return parseCapture(name: name, secret: secret, at: start)
         }
         guard let value = expression(from: current) else {
-            error("let expects a value after '=', found \(describe(current))", at: current.position)
+            error("let expects a value after '\(ifUnbound ? "?=" : "=")', found \(describe(current))", at: current.position)
             skipToLineEnd()
             return nil
         }
