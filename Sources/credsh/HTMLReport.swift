@@ -29,7 +29,12 @@ enum HTMLReport {
         out += "<p class=\"cr-totals cr-\(failed.isEmpty ? "green" : "red")\" id=\"totals\">"
         out += "<span class=\"cr-passed\">\(passed) passed</span>, <span class=\"cr-failed\">\(failed.count) failed</span>"
         if skipped > 0 { out += ", <span class=\"cr-skipped\">\(skipped) skipped</span>" }
-        out += " of \(verdicts.count) script\(verdicts.count == 1 ? "" : "s") · expectations: \(expectationsPassed) passed, \(expectationsFailed) failed"
+        // Named tests are counted as tests, in the scripts that name them.
+        let scripts = Set(verdicts.map(\.path)).count
+        let counted = verdicts.contains { $0.test != nil }
+            ? "\(verdicts.count) test\(verdicts.count == 1 ? "" : "s") in \(scripts) script\(scripts == 1 ? "" : "s")"
+            : "\(verdicts.count) script\(verdicts.count == 1 ? "" : "s")"
+        out += " of \(counted) · expectations: \(expectationsPassed) passed, \(expectationsFailed) failed"
         out += " · exit code <span class=\"cr-code\">\(code)</span> (\(meaning(code))) · \(JUnitReport.time(seconds)) s</p>\n"
 
         out += "<table class=\"cr-scripts\">\n<thead><tr><th>result</th><th>script</th><th>expectations</th><th>time (s)</th></tr></thead>\n<tbody>\n"

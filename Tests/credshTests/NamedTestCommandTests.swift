@@ -117,6 +117,16 @@ import Testing
                           "suite.credscript: the lockout", "suite.credscript: each test starts afresh", "plain.credscript"])
     }
 
+    @Test func theHTMLPageCountsTestsInScripts() throws {
+        let dir = try Self.suite()
+        let html = dir.appendingPathComponent("r.html")
+        _ = try Credsh.run(["test", "--html", html.path, "suite.credscript", "plain.credscript"], directory: dir)
+        let page = try String(contentsOf: html, encoding: .utf8)
+        #expect(page.contains("<span class=\"cr-skipped\">1 skipped</span> of 5 tests in 2 scripts"))
+        #expect(page.contains("suite.credscript: a wrong password is refused"))
+        #expect(!page.contains("Passw0rd!") && !page.contains("Wrong-1"))
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prove"), "Perl's prove is not installed"))
     func proveReadsATestPointPerTest() throws {
         let dir = try Self.suite()
