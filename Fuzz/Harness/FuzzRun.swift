@@ -51,7 +51,7 @@ public enum FuzzRun {
 
             pending.append(line)
             let source = SourceFile(name: "<repl>", text: pending.joined(separator: "\n") + "\n")
-            var parser = Parser(source, table: evaluator.table, sdk: sdk)
+            var parser = ScriptReader(source, table: evaluator.table, sdk: sdk)
             _ = parser.parseAll()
             if parser.endedInsideBlock { continue }
             pending.removeAll()

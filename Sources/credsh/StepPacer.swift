@@ -73,7 +73,7 @@ final class StepPacer {
     /// once within itself, so that recursion ends). Nil when the file does not parse (the
     /// run reports why).
     static func steps(in source: SourceFile, table: CommandTable = .standard, sdk: SDKID) -> Int {
-        var parser = Parser(source, table: table, sdk: sdk)
+        var parser = ScriptReader(source, table: table, sdk: sdk)
         let statements = parser.parseAll()
         func count(_ statements: [Statement], inside: Set<String>) -> Int {
             statements.reduce(0) { total, statement in

@@ -66,7 +66,7 @@ func tokens(_ text: String) -> (kinds: [TokenKind], tokens: [Token], diagnostics
 }
 
 func parse(_ text: String) -> (statements: [Statement], diagnostics: [Diagnostic], endedInsideBlock: Bool) {
-    var parser = Parser(SourceFile(name: "t.credscript", text: text))
+    var parser = ScriptReader(SourceFile(name: "t.credscript", text: text))
     let statements = parser.parseAll()
     return (statements, parser.diagnostics, parser.endedInsideBlock)
 }

@@ -144,7 +144,7 @@ import Testing
         let padding = "# " + String(repeating: "x", count: ParsedScript.maximumHeldBytes) + "\n"
         let (held, heldRun) = runScript(script, echo: true)
         let (streamed, streamedRun) = runScript(padding + script, echo: true)
-        var parser = Parser(SourceFile(name: "t", text: padding + script))
+        var parser = ScriptReader(SourceFile(name: "t", text: padding + script))
         #expect(parser.readScript().statements == nil, "the padded script is not held")
         #expect(heldRun.exitCode == 0 && streamedRun.exitCode == 0 && heldRun.expectationsPassed == 1 && streamedRun.expectationsPassed == 1)
         #expect(streamed.output == held.output)

@@ -7,7 +7,7 @@ import Testing
 @Suite struct NarrationTests {
     static func narration(of line: Int, in text: String) -> String? {
         let source = SourceFile(name: "n.credscript", text: text)
-        var parser = Parser(source, table: .standard, sdk: .first)
+        var parser = ScriptReader(source, table: .standard, sdk: .first)
         let statement = parser.parseAll().first { $0.position.line == line }
         return statement.flatMap { Narration.above($0.position, in: source) }
     }

@@ -29,7 +29,7 @@ import Testing
         #expect(first.id != second.id)
         let spec = CommandSpec("copy", [first, second], group: "test", summary: "", example: "copy a b") { _ in [] }
         let table = CommandTable(commands: CommandTable.standard.commands + [spec])
-        var parser = Parser(SourceFile(name: "t", text: "copy a.txt b.txt\n"), table: table)
+        var parser = ScriptReader(SourceFile(name: "t", text: "copy a.txt b.txt\n"), table: table)
         let statements = parser.parseAll()
         guard case .command(let call)? = statements.first, case .single(let a)? = call.argument(first), case .single(let b)? = call.argument(second) else {
             Issue.record("not bound: \(parser.diagnostics)"); return
@@ -102,7 +102,7 @@ import Testing
 /// The resolver (Resolver): what the SDK active on a line makes of a command the parser read.
 @Suite struct ResolverTests {
     @Test func theSDKOnTheLineDecidesWhichEntryASharedNameMeans() throws {
-        var parser = Parser(SourceFile(name: "t", text: "user add bob password Passw0rd!\nsdk onewelcome\nuser add bob pin 52817\n"))
+        var parser = ScriptReader(SourceFile(name: "t", text: "user add bob password Passw0rd!\nsdk onewelcome\nuser add bob pin 52817\n"))
         let statements = parser.parseAll()
         #expect(parser.diagnostics.isEmpty, "\(parser.diagnostics.map(\.message))")
         guard case .command(let first)? = statements.first, case .command(let last)? = statements.last else {
@@ -118,5 +118,39 @@ import Testing
         #expect(messages.contains { $0.contains("'pin' is onewelcome's: sdk onewelcome") }, "\(messages)")
         #expect(messages.contains { $0.contains("unknown event 'didChangePin' for relid (it is an event of onewelcome") })
         #expect(messages.contains { $0.contains("getPassword has no field 'atemptsLeft' — did you mean 'attemptsLeft'?") })
+    }
+
+    /// The parser reads words and structure and knows no SDK: what it read of a file that
+    /// switches SDKs is the same whatever SDK the reading starts with; only the resolver's
+    /// walk over it differs.
+    @Test func theParserKnowsNoSDKAndTheResolverWalksWhatItRead() {
+        let text = "user add bob pin 52817\nsdk susi\nlet t = event response.access_token\n"
+        func read() -> [ReadStatement] {
+            var parser = Parser(SourceFile(name: "t", text: text))
+            var statements: [ReadStatement] = []
+            while let statement = parser.nextStatement() { statements.append(statement) }
+            #expect(parser.keptDiagnostics.isEmpty)
+            return statements
+        }
+        let statements = read()
+        #expect(statements.count == 3)
+        func resolved(from sdk: String) -> (messages: [String], count: Int) {
+            var resolver = Resolver(table: .standard, source: SourceFile(name: "t", text: text), sdk: SDKID(named: sdk)!)
+            let count = read().compactMap { resolver.resolve($0) }.count
+            return (resolver.diagnostics.map(\.message), count)
+        }
+        #expect(resolved(from: "onewelcome") == ([], 3))
+        let fromRelID = resolved(from: "relid")
+        #expect(fromRelID.count == 2 && fromRelID.messages.count == 1 && fromRelID.messages[0].contains("'pin' is onewelcome's"), "\(fromRelID)")
+    }
+
+    /// A call resolves after its definition only, and a name that is no procedure there is
+    /// an unknown command, which ends at its statement: a block around it still closes.
+    @Test func aCallIsResolvedByWhatIsDefinedBeforeIt() {
+        let result = parse("greet\nproc greet who { echo $who }\ngreet bob\ngreet\nrepeat 2 { nobody }\necho after\n")
+        let messages = result.diagnostics.map { "\($0.position.line): \($0.message)" }
+        #expect(messages == ["1: unknown command 'greet'", "4: greet takes 1 argument (usage: greet WHO), not 0",
+                             "5: unknown command 'nobody'"], "\(messages)")
+        #expect(!result.endedInsideBlock)
     }
 }

@@ -54,7 +54,7 @@ import Glibc
             // The helper files examples source (`source inc/steps.inc`), by the path written.
             host.files = Self.helperFiles(besides: path)
             let source = SourceFile(name: path, text: text)
-            var parser = Parser(source)
+            var parser = ScriptReader(source)
             let helpers = host.files
             parser.sourceLoader = { path, _ in helpers[path].map { SourceFile(name: path, text: $0) } }
             let statements = parser.parseAll()

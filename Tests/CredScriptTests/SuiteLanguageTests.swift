@@ -229,7 +229,7 @@ import Testing
             expect $t <= 3
             expect event getPassword attemptsLeft<3 statusCode!=100
             """
-        var parser = Parser(SourceFile(name: "t", text: text + "\n"))
+        var parser = ScriptReader(SourceFile(name: "t", text: text + "\n"))
         let statements = parser.parseAll()
         #expect(parser.diagnostics.isEmpty, "\(parser.diagnostics.map(\.message))")
         let written = statements.map { ScriptWriter.render($0, masked: false) }.joined(separator: "\n")

@@ -33,7 +33,7 @@ import Glibc
     @Test func everyCommandHasAnExampleThatParses() {
         for spec in CommandTable.standard.commands {
             // An SDK's command is written where that SDK is active.
-            var parser = Parser(SourceFile(name: "example", text: spec.example + "\n"), sdk: spec.sdk.flatMap { SDKID(named: $0) } ?? .first)
+            var parser = ScriptReader(SourceFile(name: "example", text: spec.example + "\n"), sdk: spec.sdk.flatMap { SDKID(named: $0) } ?? .first)
             let statements = parser.parseAll()
             #expect(parser.diagnostics.isEmpty, "\(spec.name): \(parser.diagnostics.map(\.message))")
             #expect(statements.count == 1)

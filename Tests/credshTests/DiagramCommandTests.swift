@@ -28,7 +28,7 @@ enum ScriptFacts {
     static func secrets(in path: URL) throws -> Set<String> {
         let text = try String(contentsOf: path, encoding: .utf8)
         let source = SourceFile(name: path.lastPathComponent, text: text)
-        var parser = Parser(source)
+        var parser = ScriptReader(source)
         let statements = parser.parseAll()
         var variables: [String: String] = [:]
         var secrets: Set<String> = []

@@ -86,7 +86,7 @@ public struct DocumentAnalysis: Sendable {
         text = DocumentText(bytes: source.bytes)
         name = source.name
         initialSDK = sdk
-        var parser = Parser(source, sdk: SDKID(named: sdk) ?? .first)
+        var parser = ScriptReader(source, sdk: SDKID(named: sdk) ?? .first)
         if let loader { parser.sourceLoader = { path, including in try? loader(path, including).get() } }
         var active = sdk
         var variables = UnboundVariables()

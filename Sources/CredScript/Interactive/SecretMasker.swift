@@ -11,7 +11,7 @@ public enum SecretMasker {
     /// `users`: the user names that exist, which a line that does not parse keeps.
     public static func mask(_ text: String, table: CommandTable = .standard, sdk: SDKID = .first,
                             users: [String] = []) -> String {
-        var parser = Parser(SourceFile(name: "<history>", text: text), table: table, sdk: sdk)
+        var parser = ScriptReader(SourceFile(name: "<history>", text: text), table: table, sdk: sdk)
         return mask(text, read: parser.readScript(), table: table, users: users)
     }
 
@@ -69,7 +69,7 @@ public enum SecretMasker {
     /// would spend an attempt on a password nobody typed. `"***"` in quotes is not found.
     public static func removedSecrets(in source: SourceFile, table: CommandTable = .standard,
                                       sdk: SDKID = .first) -> [RemovedSecret] {
-        var parser = Parser(source, table: table, sdk: sdk)
+        var parser = ScriptReader(source, table: table, sdk: sdk)
         return removedSecrets(in: parser.readScript())
     }
 

@@ -4,14 +4,14 @@ import CredSimulator
 /// Every statement of a loop or a procedure's body goes through `perform`, so the step
 /// budget bounds them as it bounds `repeat`; calls nest at most `maximumCallDepth` deep.
 extension Evaluator {
-    /// A parser for `source` that knows the procedures defined so far and reads the files
+    /// A reader for `source` that knows the procedures defined so far and reads the files
     /// `source` lines name for theirs.
-    func makeParser(_ source: SourceFile, sdk: SDKID? = nil) -> Parser {
-        var parser = Parser(source, table: table, sdk: sdk ?? simulation.activeSDK)
-        parser.procedures = procedures
+    func makeReader(_ source: SourceFile, sdk: SDKID? = nil) -> ScriptReader {
+        let reader = ScriptReader(source, table: table, sdk: sdk ?? simulation.activeSDK)
+        reader.procedures = procedures
         let host = self.host
-        parser.sourceLoader = { path, including in try? host.loadScript(path, includingFile: including) }
-        return parser
+        reader.sourceLoader = { path, including in try? host.loadScript(path, includingFile: including) }
+        return reader
     }
 
     /// A diagnostic raised inside a procedure or a sourced file, with where each call was

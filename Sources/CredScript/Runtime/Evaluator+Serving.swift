@@ -50,7 +50,7 @@ extension SessionJournal {
     /// or a path the request command does not take, a name that is no word), a comment instead.
     func addServed(_ lines: [String], comment: String, result: CommandResult, table: CommandTable, active: SDKID, host: ScriptHost) {
         let text = lines.joined(separator: "\n") + "\n"
-        var parser = Parser(SourceFile(name: "<served>", text: text), table: table, sdk: active)
+        var parser = ScriptReader(SourceFile(name: "<served>", text: text), table: table, sdk: active)
         let statements = parser.parseAll()
         let readsBack = parser.diagnostics.isEmpty && statements.count == lines.count
             && zip(statements, lines).allSatisfy { ScriptWriter.render($0, masked: false) == $1 }

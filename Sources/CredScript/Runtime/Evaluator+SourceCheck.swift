@@ -27,7 +27,7 @@ extension Evaluator {
         var ok = report(script)
         var links: [(path: String, position: SourcePosition, sdk: SDKID)] = []
         // The held statements, or (a source too large to hold) each read again.
-        var parser = makeParser(source, sdk: sdk)
+        var parser = makeReader(source, sdk: sdk)
         var held = zip(script.statements ?? [], script.sdkAfter).makeIterator()
         func next() -> (Statement, SDKID)? {
             if script.statements != nil { return held.next() }

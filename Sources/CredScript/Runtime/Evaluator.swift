@@ -209,7 +209,7 @@ public final class Evaluator {
             for statement in statements where body(statement) == .stop { return }
             return
         }
-        var parser = makeParser(script.source)
+        var parser = makeReader(script.source)
         while let statement = parser.nextStatement() {
             if body(statement) == .stop { return }
         }
@@ -225,7 +225,7 @@ public final class Evaluator {
     /// before anything of it runs or is shown; reports nothing.
     /// `sdk`: the SDK active where it is read (a sourced file, checked statically).
     public func parse(_ source: SourceFile, sdk: SDKID? = nil) -> ParsedScript {
-        var parser = makeParser(source, sdk: sdk)
+        var parser = makeReader(source, sdk: sdk)
         var scan = SecretScan()
         let script = parser.readScript { statement in
             secretFlow.add(statement)

@@ -27,7 +27,7 @@ public struct ParsedScript {
     public var parses: Bool { diagnostics.isEmpty && !endedInsideBlock }
 }
 
-extension Parser {
+extension ScriptReader {
     /// Reads the whole source, handing each statement to `visit` as it is read; holds the
     /// statements when the source is small enough.
     public mutating func readScript(visit: (Statement) -> Void = { _ in }) -> ParsedScript {

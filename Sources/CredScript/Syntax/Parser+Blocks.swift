@@ -12,7 +12,7 @@ extension Parser {
 
     // MARK: for
 
-    mutating func parseFor(at start: SourcePosition, depth: Int) -> Statement? {
+    mutating func parseFor(at start: SourcePosition, depth: Int) -> ReadStatement? {
         var names: [String] = []
         while case .word(let word) = current.kind, word != "in" {
             guard Self.isName(word) else {
@@ -68,7 +68,7 @@ extension Parser {
             return nil
         }
         guard let body = parseBlock(depth: depth) else { return nil }
-        return .loop(Loop(names: names, values: values, body: body, position: start))
+        return .loop(names: names, values: values, body: body, position: start)
     }
 
     /// Skips a block whose header had an error, from its `{`.
@@ -80,7 +80,7 @@ extension Parser {
 
     // MARK: proc
 
-    mutating func parseProcedure(at start: SourcePosition, depth: Int) -> Statement? {
+    mutating func parseProcedure(at start: SourcePosition, depth: Int) -> ReadStatement? {
         guard case .word(let name) = current.kind, Self.isName(name) else {
             error("proc expects a name (letters, digits and _), found \(describe(current))", at: current.position)
             skipToLineEnd()
@@ -89,11 +89,6 @@ extension Parser {
         let namePosition = current.position
         if table.root.children[name] != nil {
             error("proc '\(name)' would hide the command '\(name)': a procedure takes a name no command has", at: namePosition)
-            skipHeaderAndBlock()
-            return nil
-        }
-        if scope.definedHere.contains(name), let earlier = procedures[name] {
-            error("procedure '\(name)' is already defined (line \(earlier.position.line))", at: namePosition)
             skipHeaderAndBlock()
             return nil
         }
@@ -119,23 +114,8 @@ extension Parser {
             skipToLineEnd()
             return nil
         }
-        let procedure = Procedure(name: name, parameters: parameters, position: start, namePosition: namePosition, source: source)
-        // Known before its body is read, so the body may call it (bounded when it runs).
-        let previous = procedures[name]
-        procedures[name] = procedure
-        scope.definedHere.insert(name)
-        // The body is read with the SDK active here; the lines after the definition go on
-        // with it too, since the body runs only when called.
-        let sdkHere = sdk
-        let body = parseBlock(depth: depth)
-        sdk = sdkHere
-        guard let body else {
-            procedures[name] = previous
-            scope.definedHere.remove(name)
-            return nil
-        }
-        procedure.finish(body: body)
-        return .procedure(procedure)
+        guard let body = parseBlock(depth: depth) else { return nil }
+        return .procedure(ReadProcedure(name: name, parameters: parameters, position: start, namePosition: namePosition, body: body))
     }
 
     /// After an error in a `proc` line: the rest of the line and the block it opens.
@@ -144,73 +124,28 @@ extension Parser {
         if current.kind == .leftBrace { skipBlock(after: current) }
     }
 
-    mutating func parseCall(of procedure: Procedure) -> Statement? {
+    /// `NAME VALUE…` where NAME is no command: read as a call takes its values, up to the
+    /// first thing a call cannot take (kept, for the resolver to say if NAME is a procedure).
+    mutating func parseCall(named name: String) -> ReadStatement? {
         let start = current.position
         advance()
         var arguments: [Expression] = []
+        func stop(_ problem: ReadCall.Problem, at position: SourcePosition) -> ReadStatement {
+            skipToLineEnd()
+            return .call(ReadCall(name: name, position: start, arguments: arguments, problem: (problem, position)))
+        }
         while !atStatementEnd {
             guard let value = expression(from: current) else {
-                error("unexpected \(describe(current)) (\(procedure.name) takes values: \(procedure.usage))", at: current.position)
-                skipToLineEnd()
-                return nil
+                return stop(.notAValue(describe(current)), at: current.position)
             }
-            if case .json = value.kind {
-                // A `{` that reads as JSON is a value like any other.
-            } else if case .pattern = value.kind {
-                error("\(procedure.name) takes values, not a ~\"pattern\"", at: value.position)
-                skipToLineEnd()
-                return nil
-            }
+            // A `{` that reads as JSON is a value like any other.
+            if case .pattern = value.kind { return stop(.pattern, at: value.position) }
             advance()
             if current.kind == .equals {
-                error("\(procedure.name) takes values, not NAME=VALUE (quote text that holds '=')", at: current.position)
-                skipToLineEnd()
-                return nil
+                return stop(.pair, at: current.position)
             }
             arguments.append(value)
         }
-        guard arguments.count == procedure.parameters.count else {
-            let wanted = procedure.parameters.count
-            let message = "\(procedure.name) takes \(wanted) argument\(wanted == 1 ? "" : "s") (usage: \(procedure.usage)), not \(arguments.count)"
-            error(message, at: arguments.count > wanted ? arguments[wanted].position : start)
-            return nil
-        }
-        return .call(ProcedureCall(procedure: procedure, arguments: arguments, position: start))
-    }
-
-    // MARK: Procedures of sourced files
-
-    /// After `source FILE` with FILE written out: reads that file (and those it sources,
-    /// at most `Evaluator.maximumSourceDepth` deep, each once) for the procedures it
-    /// defines, so the lines after may call them. Its errors are not reported here: it is
-    /// checked when it runs, and by `credsh check` (Evaluator+SourceCheck).
-    mutating func learnProcedures(sourcedBy call: CommandCall) {
-        guard let loader = sourceLoader, scope.sourcesOpen.count < Evaluator.maximumSourceDepth,
-              case .single(let pathExpression)? = call.arguments.all.first,
-              case .text(let path)? = pathExpression.literalValue,
-              let included = loader(path, source.name), !scope.sourcesOpen.contains(included.name), included.name != source.name
-        else { return }
-        let inner = Parser(included, table: table, sdk: sdk)
-        inner.procedures = procedures
-        inner.sourceLoader = loader
-        inner.scope.sourcesOpen = scope.sourcesOpen + [source.name]
-        var reading = inner
-        while reading.nextStatement() != nil {}
-        for (name, procedure) in reading.procedures where procedures[name] == nil { procedures[name] = procedure }
+        return .call(ReadCall(name: name, position: start, arguments: arguments, problem: nil))
     }
 }
-
-/// A parser's procedures and how it learns those of sourced files.
-final class ProcedureScope {
-    var procedures: [String: Procedure] = [:]
-    /// Names defined by this source itself: defining one twice is an error.
-    var definedHere: Set<String> = []
-    var sourceLoader: SourcedFileReader?
-    /// The files being read for their procedures, outermost first: a bound (Evaluator.
-    /// maximumSourceDepth) and a guard against a file that sources itself.
-    var sourcesOpen: [String] = []
-}
-
-/// Reads a sourced file for the parser: the path as written and the file that names it;
-/// nil when it cannot be read.
-public typealias SourcedFileReader = (_ path: String, _ includingFile: String) -> SourceFile?

@@ -23,7 +23,7 @@ extension Parser {
         }
     }
 
-    mutating func parseCapture(name: String, secret: Bool, at start: SourcePosition) -> Statement? {
+    mutating func parseCapture(name: String, secret: Bool, at start: SourcePosition) -> ReadStatement? {
         let isLast = current.kind == .word("last")
         if isLast { advance() }
         advance()  // event
@@ -43,10 +43,8 @@ extension Parser {
         var fieldPosition = targetPosition
         fieldPosition.column += eventPart.unicodeScalars.count + 1
         fieldPosition.offset += eventPart.utf8.count + 1
-        guard let (pick, fieldIsSecret) = resolver.resolveCapture(event: eventPart, field: field, last: isLast,
-                                                                  at: targetPosition, fieldAt: fieldPosition) else { return nil }
-        return .capture(Capture(name: name, pick: pick, field: field, position: start, target: targetPosition,
-                                fieldPosition: fieldPosition, secret: secret, fieldIsSecret: fieldIsSecret))
+        return .capture(ReadCapture(name: name, secret: secret, isLast: isLast, event: eventPart, field: field, position: start,
+                                    target: targetPosition, fieldPosition: fieldPosition))
     }
 
     // MARK: Comparisons
@@ -69,7 +67,7 @@ extension Parser {
         }
     }
 
-    mutating func parseComparison(at start: SourcePosition) -> Statement? {
+    mutating func parseComparison(at start: SourcePosition) -> ReadStatement? {
         guard let left = expression(from: current) else { return nil }
         advance()
         guard let (op, opPosition) = comparisonOperator() else {
@@ -89,7 +87,7 @@ extension Parser {
             return nil
         }
         guard checkOperands(op, right: &right, at: opPosition) else { return nil }
-        return .comparison(Comparison(left: left, op: op, right: right, position: start))
+        return .ready(.comparison(Comparison(left: left, op: op, right: right, position: start)))
     }
 
     /// `=`, `!=`, `<`, `<=`, `>`, `>=` or `~` as the lexer gives them (`=` ends a word, so

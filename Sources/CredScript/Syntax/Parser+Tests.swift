@@ -7,7 +7,7 @@ extension Parser {
     /// hold is read again for each (ParsedScript), so this bounds a file's time.
     public static let maximumTestsPerFile = 1_000
 
-    mutating func parseTest(at start: SourcePosition, depth: Int) -> Statement? {
+    mutating func parseTest(at start: SourcePosition, depth: Int) -> ReadStatement? {
         let namePosition = current.position
         let name: String
         switch current.kind {
@@ -49,7 +49,7 @@ extension Parser {
                 skipToLineEnd()
                 return nil
             }
-            return .test(NamedTest(name: name, sdk: sdk, position: start, namePosition: namePosition, body: []))
+            return .test(ReadTest(name: name, position: start, namePosition: namePosition, body: []))
         }
         guard current.kind == .leftBrace else {
             error("expected '{' after 'test \(ScriptWriter.quote(name))', found \(describe(current))", at: current.position)
@@ -59,13 +59,8 @@ extension Parser {
         // Known before its body is read: a second test of that name is refused even when
         // this body has an error.
         tests.append(DeclaredTest(name: name, position: start))
-        // The body is read with the SDK active here; the setup after it goes on with it,
-        // since the body runs only after the whole setup.
-        let sdkHere = sdk
-        let body = parseBlock(depth: depth)
-        sdk = sdkHere
-        guard let body else { return nil }
-        return .test(NamedTest(name: name, sdk: sdkHere, position: start, namePosition: namePosition, body: body))
+        guard let body = parseBlock(depth: depth) else { return nil }
+        return .test(ReadTest(name: name, position: start, namePosition: namePosition, body: body))
     }
 
     /// Why `name` cannot name a test: it is printed on a report line, matched by
@@ -79,9 +74,9 @@ extension Parser {
 }
 
 extension Parser {
-    /// The tests `source` declares, by a parse of it alone (procedures of sourced files
-    /// unknown, errors not reported: the run that follows reports them): what `credsh
-    /// test` needs to know to run each test on its own.
+    /// The tests `source` declares, by a parse of it alone (words and structure: errors
+    /// are not reported, the run that follows reports them): what `credsh test` needs to
+    /// know to run each test on its own.
     public static func declaredTests(in source: SourceFile, table: CommandTable = .standard) -> [DeclaredTest] {
         var parser = Parser(source, table: table)
         while parser.nextStatement() != nil {}

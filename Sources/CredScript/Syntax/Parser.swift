@@ -1,8 +1,10 @@
 import CredSimulator
 
-/// Builds statements from tokens, checking each command against the command table.
-/// It hands out one top-level statement at a time, so a long script is never held
-/// whole, and after an error it skips to the next line so one run reports them all.
+/// The first stage of reading a script (grammar.md, "Syntax"): builds statements from
+/// tokens, as words and structure (ReadStatement); what a command means is the resolver's
+/// to say (ScriptReader runs both). It hands out one top-level statement at a time, so a
+/// long script is never held whole, and after an error it skips to the next line so one
+/// run reports them all. It knows the command table's words, and no SDK.
 public struct Parser {
     public static let maximumNesting = 64
 
@@ -11,63 +13,28 @@ public struct Parser {
     var current: Token
     var parserDiagnostics: [Diagnostic] = []
     /// The named tests read so far, in order (Parser+Tests).
-    public internal(set) var tests: [DeclaredTest] = []
+    var tests: [DeclaredTest] = []
     /// More tests than `maximumTestsPerFile` were named (reported once).
     var testsOverLimit = false
     /// True when the input ended inside an unclosed block: at the prompt, ask for more.
-    public internal(set) var endedInsideBlock = false
-    /// Gives each command read the meaning the active SDK gives it, and checks it
-    /// (Resolver): the parser itself reads only words and structure.
-    var resolver: Resolver
-    /// The SDK active at this point of the script (the resolver follows `sdk NAME`).
-    public internal(set) var sdk: SDKID {
-        get { resolver.sdk }
-        set { resolver.sdk = newValue }
-    }
-    /// What this parser knows of procedures (Parser+Blocks). One reference: the parser is
-    /// copied as it reads (a debug build copies it on many calls), and one field costs less
-    /// to copy than the five it holds.
-    let scope = ProcedureScope()
-    /// The table's `source`, compared by identity with each command read.
-    let sourceCommand: CommandSpec?
-    /// Procedures callable here: those given (defined earlier at the prompt, or by the
-    /// file that sources this one) and those this source defines as it is read. A call
-    /// parses only after its definition.
-    public var procedures: [String: Procedure] {
-        get { scope.procedures }
-        nonmutating set { scope.procedures = newValue }
-    }
-    /// Reads a file a `source` line names, so that the procedures it defines are known to
-    /// the lines after it; nil: they are not (a call of one is an unknown command).
-    public var sourceLoader: SourcedFileReader? {
-        get { scope.sourceLoader }
-        nonmutating set { scope.sourceLoader = newValue }
-    }
+    var endedInsideBlock = false
 
-    public init(_ source: SourceFile, table: CommandTable = .standard, sdk: SDKID = .first) {
+    init(_ source: SourceFile, table: CommandTable = .standard) {
         lexer = Lexer(source)
         self.table = table
-        resolver = Resolver(table: table, source: source, sdk: sdk)
-        sourceCommand = table.sourceCommand
         current = lexer.next()
     }
 
+    var source: SourceFile { lexer.source }
 
-    public var source: SourceFile { lexer.source }
+    /// Lexer and parser errors kept (the first `Diagnostic.keptPerFile` of each), and
+    /// how many more there were.
+    var keptDiagnostics: [Diagnostic] { lexer.diagnostics + parserDiagnostics }
+    var droppedDiagnostics: Int { lexer.droppedDiagnostics + droppedParserDiagnostics }
 
-    /// Lexer and parser errors, in the order of their positions: the first
-    /// `Diagnostic.keptPerFile` of each, then one that counts the rest.
-    public var diagnostics: [Diagnostic] {
-        let kept = (lexer.diagnostics + parserDiagnostics + resolver.diagnostics).sorted { $0.position.offset < $1.position.offset }
-        let dropped = lexer.droppedDiagnostics + droppedParserDiagnostics + resolver.dropped
-        guard dropped > 0, let lastKept = kept.last else { return kept }
-        return kept + [Diagnostic(.syntax, "… and \(dropped.grouped) more error\(dropped == 1 ? "" : "s") not shown (credsh reports the first \(Diagnostic.keptPerFile) of each kind per file)",
-                                  file: lexer.source.name, at: lastKept.position)]
-    }
-
-    /// The next top-level statement, or nil at the end. Lines with errors are skipped
-    /// (and reported), so what this returns always ran the table's checks.
-    public mutating func nextStatement() -> Statement? {
+    /// The next top-level statement as read, or nil at the end. Lines with errors are
+    /// skipped (and reported).
+    mutating func nextStatement() -> ReadStatement? {
         while true {
             skipNewlines()
             switch current.kind {
@@ -81,13 +48,6 @@ public struct Parser {
                 if let statement = parseStatement(depth: 0) { return statement }
             }
         }
-    }
-
-    /// Parses everything, for checking only.
-    public mutating func parseAll() -> [Statement] {
-        var statements: [Statement] = []
-        while let statement = nextStatement() { statements.append(statement) }
-        return statements
     }
 
     // MARK: Tokens
@@ -121,7 +81,7 @@ public struct Parser {
 
     // MARK: Statements
 
-    mutating func parseStatement(depth: Int) -> Statement? {
+    mutating func parseStatement(depth: Int) -> ReadStatement? {
         guard case .word(let first) = current.kind else {
             error("expected a command, found \(describe(current))", at: current.position)
             skipToLineEnd()
@@ -134,7 +94,7 @@ public struct Parser {
         }
     }
 
-    mutating func parseLet() -> Statement? {
+    mutating func parseLet() -> ReadStatement? {
         let start = current.position
         advance()
         var secret = false
@@ -192,10 +152,10 @@ public struct Parser {
             skipToLineEnd()
             return nil
         }
-        return .binding(name: name, value: value, position: start, secret: secret, ifUnbound: ifUnbound)
+        return .ready(.binding(name: name, value: value, position: start, secret: secret, ifUnbound: ifUnbound))
     }
 
-    mutating func parseRepeat(depth: Int) -> Statement? {
+    mutating func parseRepeat(depth: Int) -> ReadStatement? {
         let start = current.position
         advance()
         guard let count = expression(from: current), isCountLike(count) else {
@@ -218,7 +178,7 @@ public struct Parser {
 
     /// `{ statement… }` from its `{` (the current token): its statements, or nil after an
     /// error (reported).
-    mutating func parseBlock(depth: Int) -> [Statement]? {
+    mutating func parseBlock(depth: Int) -> [ReadStatement]? {
         let brace = current.position
         advance()
         if depth + 1 >= Parser.maximumNesting {
@@ -226,7 +186,7 @@ public struct Parser {
             skipBlock()
             return nil
         }
-        var body: [Statement] = []
+        var body: [ReadStatement] = []
         while true {
             skipNewlines()
             switch current.kind {
@@ -282,18 +242,12 @@ public struct Parser {
 
     // MARK: Commands
 
-    mutating func parseCommand(depth: Int) -> Statement? {
+    mutating func parseCommand(depth: Int) -> ReadStatement? {
         guard case .word(let first) = current.kind else { return nil }
         let start = current.position
-        guard var node = table.root.children[first] else {
-            // A procedure is no command of the table (it may not take a command's name).
-            if let procedure = procedures[first] { return parseCall(of: procedure) }
-            var message = "unknown command '\(first)'"
-            if let guess = Spelling.command(for: first, among: table.firstWords + procedures.keys.sorted()) { message += " — did you mean '\(guess)'?" }
-            error(message, at: start)
-            skipToLineEnd()
-            return nil
-        }
+        // A procedure is no command of the table (it may not take a command's name): the
+        // resolver knows which procedures there are where the line stands.
+        guard var node = table.root.children[first] else { return parseCall(named: first) }
         var words = [first]
         advance()
         // Take more words while they name a longer command (`user add`, `expect no event`).
@@ -365,18 +319,9 @@ public struct Parser {
             raw.append(.value(value))
             advance()
         }
-        guard let call = resolver.resolve(node, raw, at: start) else {
-            skipToLineEnd()
-            return nil
-        }
-        // A command refused on purpose, followed by `expect error`, runs to show the refusal.
-        if let problem = resolver.staticProblem(of: call), !(call.spec.role == CommandSpec.Role.action && nextIsExpectError()) {
-            resolver.error(problem.message, at: problem.position)
-            skipToLineEnd()
-            return nil
-        }
-        if call.spec === sourceCommand, scope.sourceLoader != nil { learnProcedures(sourcedBy: call) }
-        return .command(call)
+        // Only a name one of whose forms refuses some values on purpose asks what follows.
+        let refuses = node.specs.contains { $0.role == CommandSpec.Role.action && $0.check != nil }
+        return .command(ReadCommand(node: node, arguments: raw, position: start, followedByExpectError: refuses && nextIsExpectError()))
     }
 
     /// Whether the statement after this line is `expect error` (what acknowledges a failed command).

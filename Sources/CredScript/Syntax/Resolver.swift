@@ -1,15 +1,22 @@
 import CredSimulator
 
 /// The second stage of reading a script (grammar.md, "Syntax"): the parser reads words and
-/// structure; the resolver gives each command the meaning the SDK active on its line gives
-/// it. In statement order it follows `sdk NAME` lines, picks the table entry the active SDK
-/// has for a shared name (`user add`), binds the arguments written to that entry's
-/// parameters, and checks literal values against the SDK's catalog — event names, their
-/// fields, user states, a number's name in parentheses — and against the command's own
-/// static check. The parser asks it nothing about syntax, and it reads no token.
+/// structure (ReadStatement); the resolver walks what it read, in the order written, and
+/// gives each command the meaning the SDK active on its line gives it. It follows `sdk
+/// NAME` lines, picks the table entry the active SDK has for a shared name (`user add`),
+/// binds the arguments written to that entry's parameters, and checks literal values
+/// against the SDK's catalog — event names, their fields, user states, a number's name in
+/// parentheses — and against the command's own static check. It knows the procedures
+/// defined so far (and those of the files sourced so far), so it tells a call from an
+/// unknown command. It reads no token.
 struct Resolver {
     let table: CommandTable
     let source: SourceFile
+    /// What this reading knows of procedures. One reference: the reader is copied as it
+    /// reads (a debug build copies it on many calls), and one field costs less to copy.
+    let scope = ProcedureScope()
+    /// The table's `source`, compared by identity with each command resolved.
+    let sourceCommand: CommandSpec?
     /// The SDK active at this point of the script: it decides which command a shared name
     /// means and which events and states are known. `sdk NAME` changes it.
     var sdk: SDKID
@@ -21,6 +28,66 @@ struct Resolver {
         self.table = table
         self.source = source
         self.sdk = sdk
+        sourceCommand = table.sourceCommand
+    }
+
+    // MARK: The walk
+
+    /// A statement as read, resolved; nil (reported) when it has no meaning here.
+    mutating func resolve(_ read: ReadStatement) -> Statement? {
+        switch read {
+        case .ready(let statement):
+            return statement
+        case .command(let command):
+            return resolve(command)
+        case .call(let call):
+            return resolve(call)
+        case .capture(let capture):
+            return resolve(capture)
+        case .repetition(let count, let body, let position):
+            return .repetition(count: count, body: resolve(body), position: position)
+        case .loop(let names, let values, let body, let position):
+            return .loop(Loop(names: names, values: values, body: resolve(body), position: position))
+        case .procedure(let procedure):
+            return define(procedure)
+        case .test(let test):
+            // The body is resolved with the SDK active here; the setup after it goes on
+            // with it, since the body runs only after the whole setup.
+            let sdkHere = sdk
+            let body = resolve(test.body)
+            sdk = sdkHere
+            return .test(NamedTest(name: test.name, sdk: sdkHere, position: test.position, namePosition: test.namePosition, body: body))
+        }
+    }
+
+    /// A block's statements: those with errors are left out (and reported).
+    mutating func resolve(_ body: [ReadStatement]) -> [Statement] {
+        var statements: [Statement] = []
+        statements.reserveCapacity(body.count)
+        for read in body {
+            if let statement = resolve(read) { statements.append(statement) }
+        }
+        return statements
+    }
+
+    mutating func resolve(_ command: ReadCommand) -> Statement? {
+        guard let call = resolve(command.node, command.arguments, at: command.position) else { return nil }
+        // A command refused on purpose, followed by `expect error`, runs to show the refusal.
+        if let problem = staticProblem(of: call), !(call.spec.role == CommandSpec.Role.action && command.followedByExpectError) {
+            error(problem.message, at: problem.position)
+            return nil
+        }
+        if let switched = Self.sdkNamed(by: call) { sdk = switched }
+        if call.spec === sourceCommand, scope.sourceLoader != nil { learnProcedures(sourcedBy: call) }
+        return .command(call)
+    }
+
+    /// The SDK a command names in a literal (`sdk fiori`): the lines after it are read for it.
+    static func sdkNamed(by call: CommandCall) -> SDKID? {
+        for parameter in call.spec.parameters where parameter.kind == .sdk {
+            if case .single(let expression)? = call.argument(parameter), case .word(let name) = expression.kind { return SDKID(named: name) }
+        }
+        return nil
     }
 
     var catalog: SDKCatalog { sdk.catalog }
@@ -39,6 +106,13 @@ struct Resolver {
     mutating func resolve(_ node: CommandTable.NameNode, _ raw: [RawArgument], at start: SourcePosition) -> CommandCall? {
         guard let spec = node.spec(for: sdk.name), let arguments = bind(raw, to: spec, at: start), checkFields(arguments, of: spec) else { return nil }
         return CommandCall(spec: spec, position: start, arguments: arguments)
+    }
+
+    mutating func resolve(_ capture: ReadCapture) -> Statement? {
+        guard let (pick, fieldIsSecret) = resolveCapture(event: capture.event, field: capture.field, last: capture.isLast,
+                                                         at: capture.target, fieldAt: capture.fieldPosition) else { return nil }
+        return .capture(Capture(name: capture.name, pick: pick, field: capture.field, position: capture.position, target: capture.target,
+                                fieldPosition: capture.fieldPosition, secret: capture.secret, fieldIsSecret: fieldIsSecret))
     }
 
     /// A capture's `EVENT.FIELD` (or `N.FIELD`) against the active SDK's catalog: which
@@ -253,7 +327,6 @@ struct Resolver {
                 }
                 return refuse(message)
             }
-            if let id = SDKID(named: name) { sdk = id }
         case .timestamp:
             guard case .word(let text) = value.kind else { return refuse("expected a time such as 2026-03-01, not \(value.described)") }
             if UTCTimestamp.parse(text) == nil {
@@ -352,17 +425,4 @@ struct Resolver {
         return nil
     }
 
-}
-
-/// An argument as the parser read it, before the resolver binds it to a parameter.
-enum RawArgument {
-    case value(Expression)
-    case pair(KeyValue)
-
-    var position: SourcePosition {
-        switch self {
-        case .value(let e): return e.position
-        case .pair(let p): return p.position
-        }
-    }
 }

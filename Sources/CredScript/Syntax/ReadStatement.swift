@@ -1,0 +1,82 @@
+/// A statement as the parser reads it (grammar.md, "Syntax"): words and structure only.
+/// The resolver walks it in the order written and turns it into a `Statement`: it picks
+/// the command a name means with the SDK active there, binds the arguments, checks them
+/// against the catalog, and tells a procedure call from an unknown command.
+indirect enum ReadStatement {
+    /// A statement the resolver has nothing to add to: `let NAME = VALUE`, a comparison.
+    case ready(Statement)
+    /// A name of the command table with its arguments as written.
+    case command(ReadCommand)
+    /// A first word no command has: a call, if a procedure of that name is known there.
+    case call(ReadCall)
+    case capture(ReadCapture)
+    case repetition(count: Expression, body: [ReadStatement], position: SourcePosition)
+    case loop(names: [String], values: [Expression], body: [ReadStatement], position: SourcePosition)
+    case procedure(ReadProcedure)
+    case test(ReadTest)
+}
+
+struct ReadCommand {
+    let node: CommandTable.NameNode
+    let arguments: [RawArgument]
+    let position: SourcePosition
+    /// The statement after it is `expect error`: a command one of whose forms refuses some
+    /// literal values on purpose runs anyway, to show the refusal. Read only for such names.
+    let followedByExpectError: Bool
+}
+
+/// `NAME VALUE…` where NAME is no command: its values, or the first thing in the line a
+/// call cannot take (said only if NAME turns out to be a procedure).
+struct ReadCall {
+    let name: String
+    let position: SourcePosition
+    let arguments: [Expression]
+    let problem: (kind: Problem, position: SourcePosition)?
+
+    enum Problem {
+        /// A token that is no value (described as a message names it).
+        case notAValue(String)
+        case pattern
+        case pair
+    }
+}
+
+/// `let NAME = [last] event EVENT.FIELD`, with the event and the field as written.
+struct ReadCapture {
+    let name: String
+    let secret: Bool
+    let isLast: Bool
+    let event: String
+    let field: String
+    let position: SourcePosition
+    let target: SourcePosition
+    let fieldPosition: SourcePosition
+}
+
+struct ReadProcedure {
+    let name: String
+    let parameters: [String]
+    let position: SourcePosition
+    let namePosition: SourcePosition
+    let body: [ReadStatement]
+}
+
+struct ReadTest {
+    let name: String
+    let position: SourcePosition
+    let namePosition: SourcePosition
+    let body: [ReadStatement]
+}
+
+/// An argument as the parser read it, before the resolver binds it to a parameter.
+enum RawArgument {
+    case value(Expression)
+    case pair(KeyValue)
+
+    var position: SourcePosition {
+        switch self {
+        case .value(let e): return e.position
+        case .pair(let p): return p.position
+        }
+    }
+}
