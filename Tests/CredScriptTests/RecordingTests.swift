@@ -41,7 +41,7 @@ import Testing
     /// recording already running goes on whole.
     @Test func pastItsBoundTheSessionIsNoLongerKeptButARunningRecordingGoesOn() {
         let session = Session()
-        session.evaluator.journal = SessionJournal(maximumBytes: 400)
+        session.evaluator.startJournal(maximumBytes: 400)
         session.type("user add alice password \"Passw0rd!\"", "record early.credscript")
         for _ in 0..<50 { session.type("clock advance 1h") }
         session.type("record late.credscript")
@@ -52,6 +52,22 @@ import Testing
         let recorded = session.host.recordings["early.credscript"] ?? ""
         #expect(recorded.components(separatedBy: "clock advance 1h\n").count - 1 == 50)
         #expect(recorded.hasSuffix("state\n"))
+    }
+
+    /// The journal is a subscriber of the run's events: a journal given the events a
+    /// session published writes the same script as the one that followed it live.
+    @Test func aJournalFedTheRecordedEventsWritesTheSameScript() {
+        let session = Session()
+        let log = RunEventLog()
+        session.evaluator.events.subscribe(log)
+        session.type("user add alice password \"Passw0rd!\"", "login alice \"Passw0rd!\"", "repeat 2 { clock advance 1h }",
+                     "proc out { logout }", "out", "for d in 1h 2h { clock advance $d }")
+        let live = session.evaluator.journal?.recordingText ?? ""
+        let replayed = SessionJournal(host: session.host, table: .standard)
+        for event in log.events { replayed.receive(event) }
+        #expect(live.contains("repeat 2 {") && live.contains("for d in 1h 2h {") && live.contains("\nout\n"), "\(live)")
+        #expect(replayed.recordingText == live)
+        #expect(log.events.contains { if case .ran = $0 { true } else { false } })
     }
 
     /// Regression: a recording wrote `user add a password 7` for `007` and `1d` for `24h`,

@@ -1,7 +1,7 @@
 import Synchronization
 import CredSimulator
 
-/// What an argument of a command is. The parser checks literals against it, the
+/// What an argument of a command is. The resolver checks literals against it, the
 /// completer offers candidates from it, and echoing masks it when it is a secret.
 public enum ArgumentKind: Equatable, Sendable {
     case user
@@ -141,7 +141,7 @@ public final class CommandSpec: Sendable {
     /// of their own (Parser, Parser+Blocks, Parser+Captures); their usage is written out.
     public let syntaxUsage: String?
     let perform: @Sendable (CommandContext) throws(CommandFailure) -> [Outcome]
-    /// What the parser checks of the literal arguments beyond their kinds (a policy's values).
+    /// What the resolver checks of the literal arguments beyond their kinds (a policy's values).
     let check: StaticCheck?
 
     public init(_ name: String, _ parameters: [Parameter] = [], group: String, sdk: String? = nil, role: Role = .action,
@@ -165,7 +165,7 @@ public final class CommandSpec: Sendable {
 
     /// Its `FIELD=VALUE` pairs are matched against an event's fields, and so may compare
     /// them (`attemptsLeft<3`: `expect event`, `expect last event`, `expect no event`).
-    /// Worked out once: the parser asks for every command.
+    /// Worked out once: the resolver asks for every command.
     public let comparesFields: Bool
 
     public let words: [String]

@@ -9,7 +9,7 @@ public struct CommandTable: Sendable {
     /// The names as a tree of words (`user` → `add`, `show`), for the parser's look-up.
     public let root: NameNode
 
-    /// `source FILE`, whose file the parser reads for the procedures it defines (Parser+Blocks).
+    /// `source FILE`, whose file the resolver reads for the procedures it defines (Resolver+Procedures).
     public let sourceCommand: CommandSpec?
 
     public init(commands: [CommandSpec]) {

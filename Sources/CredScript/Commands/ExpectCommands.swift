@@ -124,7 +124,7 @@ enum ExpectCommands {
             let id = try c.text(user), wanted = try c.text(state)
             let sim = c.simulation
             guard sim.activeCatalog.userStateNames.contains(wanted) else {
-                // Only a variable gets here (the parser checks literals): a runtime error, like other bad values.
+                // Only a variable gets here (the resolver checks literals): a runtime error, like other bad values.
                 throw .cannotRun("STATE must be one of \(sim.activeCatalog.userStateNames.joined(separator: ", ")), not '\(wanted)'")
             }
             guard let states = sim.active.states(of: id, world: sim.world) else {

@@ -1,6 +1,6 @@
 import CredSimulator
 
-/// A command's own check of what is written in it, which the parser runs (and so
+/// A command's own check of what is written in it, which the resolver runs (and so
 /// `credsh check`) when the values it needs are literals: a value the command would
 /// refuse when it runs is a syntax error where it was written, with the message the run
 /// would give. Each command that has one carries it in its table entry.
@@ -16,7 +16,7 @@ struct StaticProblem: Equatable {
     let position: SourcePosition
 }
 
-/// A command's arguments as the parser bound them, for its static check.
+/// A command's arguments as the resolver bound them, for its static check.
 struct LiteralArguments {
     /// One `KEY=VALUE` pair whose value is a literal: its value as the run evaluates it,
     /// its text as written (`007` stays `007`) and a number's spelling, as
@@ -114,7 +114,7 @@ enum PolicyCheck {
 
     static let prefixesTried = 64
 
-    /// A refusal written on purpose is followed by `expect error`, and then is no error (the parser sees to that).
+    /// A refusal written on purpose is followed by `expect error`, and then is no error (the resolver sees to that).
     private static let acknowledging = " (write 'expect error' after it if the refusal is what the script shows)"
 
     private static func keys(of parameter: Parameter) -> [String] {

@@ -18,7 +18,7 @@ public typealias SourceLoader = @Sendable (_ path: String, _ includingFile: Stri
 /// each line, the variables bound and used, the users added, the blocks and sourced files.
 /// Hover, completion, navigation and symbols read it; none of them parses the file again
 /// (they lex or parse one line). Bound: everything kept is linear in the file's size, and
-/// diagnostics are the parser's (the first `Diagnostic.keptPerFile` of each kind per file).
+/// diagnostics are the reader's: the first `Diagnostic.keptPerFile` of each stage per file.
 public struct DocumentAnalysis: Sendable {
     public let text: DocumentText
     /// The name diagnostics and sourced paths are resolved against (a path).

@@ -12,7 +12,7 @@ protocol SDKFlow: Sendable {
     /// inside `challengeInfo` as `policy={…}`). Every shown `key=value` can be written
     /// back as an expectation.
     static func readableFields(_ fields: [(String, JSONValue)]) -> [(String, JSONValue)]
-    /// The names `readableFields` adds, by event, for the parser's field checks.
+    /// The names `readableFields` adds, by event, for the resolver's field checks.
     static var readableFieldNames: [String: [String]] { get }
     /// Names a script may write instead of an integer field's value
     /// (`challengeMode=RDNA_OP_UPDATE_ON_EXPIRY`), by field.

@@ -152,9 +152,9 @@ extension Evaluator {
         }
         sourceDepth += 1
         defer { sourceDepth -= 1 }
-        let savedJournal = journal
-        journal = nil  // the journal keeps the `source` line itself
-        defer { journal = savedJournal }
+        let journals = self.journals
+        self.journals = false  // the journal keeps the `source` line itself
+        defer { self.journals = journals }
         guard enterNesting(at: call.position, in: source) else { return }
         defer { leaveNesting() }
         callChain.append((source.name, call.position))

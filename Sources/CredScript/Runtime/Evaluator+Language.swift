@@ -156,17 +156,17 @@ extension Evaluator {
         }
         guard enterNesting(at: loop.position, in: source) else { return (.stop, .none) }
         defer { leaveNesting() }
-        let journal = self.journal
-        self.journal = nil  // journaled as one piece, as `repeat` is (Evaluator+Repeat)
+        let journals = self.journals
+        self.journals = false  // journaled as one piece, as `repeat` is (Evaluator+Repeat)
         // What ran is tracked only for a journal (at the prompt), so scripts pay nothing.
-        let tracking = journal != nil || tracksReplay
+        let tracking = journals || tracksReplay
         let outerTracking = tracksReplay
         tracksReplay = tracking
         var finishedRows = 0
         var ranOfUnfinished: [Statement] = []
         defer {
             tracksReplay = outerTracking
-            self.journal = journal
+            self.journals = journals
         }
         /// The loop cut short (a failure, `exit`, the budget, Ctrl-C): journaled as the rows
         /// that finished, then the current row's names bound and its statements that ran.
@@ -183,7 +183,8 @@ extension Evaluator {
                 }
                 replay += ranOfUnfinished
             }
-            for piece in replay { journal?.add(piece, result: nil, host: host) }
+            self.journals = journals
+            for piece in replay { journal(piece) }
             return (.stop, .partial(replay))
         }
         let saved = loop.names.map { (variables[$0], secretVariables.contains($0)) }
@@ -228,7 +229,8 @@ extension Evaluator {
         return wholeLoop()
 
         func wholeLoop() -> (flow: Flow, replay: Replay) {
-            journal?.add(statement, result: nil, host: host)
+            self.journals = journals
+            journal(statement)
             return (shouldStop ? .stop : .proceed, .whole)
         }
     }
@@ -255,11 +257,11 @@ extension Evaluator {
             fail(error, source)
             return shouldStop ? .stop : .proceed
         }
-        let journal = self.journal
-        self.journal = nil  // the call is journaled, not the statements of its body
+        let journals = self.journals
+        self.journals = false  // the call is journaled, not the statements of its body
         defer {
-            self.journal = journal
-            journal?.add(.call(call), result: nil, host: host)
+            self.journals = journals
+            journal(.call(call))
         }
         // Parameters are bound for the call only: what they named before comes back after.
         let saved = procedure.parameters.map { (variables[$0], secretVariables.contains($0)) }

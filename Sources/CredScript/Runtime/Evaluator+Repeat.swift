@@ -16,10 +16,10 @@ extension Evaluator {
     func repeatBlock(_ statement: Statement, count: Int, body: [Statement], in source: SourceFile) -> (flow: Flow, replay: Replay) {
         guard enterNesting(at: statement.position, in: source) else { return (.stop, .none) }
         defer { leaveNesting() }
-        let journal = self.journal
-        self.journal = nil  // a block is journaled as one piece, not command by command
+        let journals = self.journals
+        self.journals = false  // a block is journaled as one piece, not command by command
         // What ran is tracked only for a journal (at the prompt), so scripts pay nothing.
-        let tracking = journal != nil || tracksReplay
+        let tracking = journals || tracksReplay
         let outerTracking = tracksReplay
         tracksReplay = tracking
         defer { tracksReplay = outerTracking }
@@ -50,9 +50,9 @@ extension Evaluator {
                 break
             }
         }
-        self.journal = journal
+        self.journals = journals
         guard tracking, finished < count, case let .repetition(countExpression, _, position) = statement else {
-            journal?.add(statement, result: nil, host: host)
+            journal(statement)
             return (flow, .whole)
         }
         var replay: [Statement] = []
@@ -61,9 +61,9 @@ extension Evaluator {
             replay.append(.repetition(count: times, body: body, position: position))
         }
         replay += ranOfUnfinished
-        if let journal {
-            for piece in replay { journal.add(piece, result: nil, host: host) }
-            if journal.isRecording {
+        if journals {
+            for piece in replay { journal(piece) }
+            if journal?.isRecording == true {
                 var note = "the recording keeps what ran: \(finished) of the \(count) iteration\(count == 1 ? "" : "s")"
                 if !ranOfUnfinished.isEmpty {
                     note += ", then \(ranOfUnfinished.count) statement\(ranOfUnfinished.count == 1 ? "" : "s") of the next"

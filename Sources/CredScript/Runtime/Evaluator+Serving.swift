@@ -10,8 +10,7 @@ extension Evaluator {
     /// either way they become what the next `expect` checks, and a recording gets the
     /// lines that replay them.
     public func serve(_ request: HTTPRequest, from client: String, show: Bool) -> ServedExchange? {
-        guard let served = Simulation.servedType else { return nil }
-        let sdk = served.catalog.name
+        guard let served = Simulation.servedType, let sdk = SDKID(served) else { return nil }
         guard let exchange = simulation.serve(request) else { return nil }
         // A token the server issues is a secret the run knows from now on: the serve log
         // and the prompt mask it wherever a client sends it back (`?x=TOKEN`), not only
@@ -21,24 +20,14 @@ extension Evaluator {
             // Published like every record, so masked by the known secrets: a client may
             // send a password or a token under any name (`?q=…` shows in `parameters`).
             events.publishOutput(.text("served \(client): \(request.method.escapingControls) \(request.path.escapingControls)"), origin: nil)
-            for outcome in exchange.outcomes { events.publishOutput(.outcome(outcome, sdk: sdk), origin: nil) }
+            for outcome in exchange.outcomes { events.publishOutput(.outcome(outcome, sdk: sdk.name), origin: nil) }
         }
-        let result = CommandResult(name: "request", position: .start, sdk: sdk, outcomes: exchange.outcomes,
+        let result = CommandResult(name: "request", position: .start, sdk: sdk.name, outcomes: exchange.outcomes,
                                    failure: Evaluator.failure(in: exchange.outcomes), said: [])
         last = result
-        if let journal {
-            let comment = "served \(client): \(request.method) \(request.path)"
-            let flow = SDKFlows.flow(named: sdk)
-            if let parameters = exchange.replayParameters,
-               let line = flow?.replayLine(method: request.method, path: request.path, parameters: parameters) {
-                let active = simulation.activeSDK
-                let lines = active.name == sdk ? [line] : ["sdk \(sdk)", line, "sdk \(active.name)"]
-                journal.addServed(lines, comment: comment, result: result, table: table, active: active, host: host)
-            } else {
-                // Decoded pairs cannot say a malformed escape or a GET name read as sent.
-                journal.addComment("\(comment) (not replayable with request: its query is read as sent)".escapingControls.shorteningWords(),
-                                   host: host)
-            }
+        if journals {
+            events.publish(.served(ServedRequest(client: client, method: request.method, path: request.path, sdk: sdk,
+                                                 active: simulation.activeSDK, replayParameters: exchange.replayParameters, result: result)))
         }
         return exchange
     }
@@ -48,19 +37,25 @@ extension SessionJournal {
     /// Journals the lines that replay a served request, the expectations of its result
     /// after the request's line; when they do not read back as the same request (a method
     /// or a path the request command does not take, a name that is no word), a comment instead.
-    func addServed(_ lines: [String], comment: String, result: CommandResult, table: CommandTable, active: SDKID, host: ScriptHost) {
+    func add(_ served: ServedRequest) {
+        let comment = "served \(served.client): \(served.method) \(served.path)"
+        guard let parameters = served.replayParameters,
+              let line = SDKFlows.flow(for: served.sdk)?.replayLine(method: served.method, path: served.path, parameters: parameters) else {
+            // Decoded pairs cannot say a malformed escape or a GET name read as sent.
+            return addComment("\(comment) (not replayable with request: its query is read as sent)".escapingControls.shorteningWords())
+        }
+        let lines = served.active == served.sdk ? [line] : ["sdk \(served.sdk.name)", line, "sdk \(served.active.name)"]
         let text = lines.joined(separator: "\n") + "\n"
-        var parser = ScriptReader(SourceFile(name: "<served>", text: text), table: table, sdk: active)
-        let statements = parser.parseAll()
-        let readsBack = parser.diagnostics.isEmpty && statements.count == lines.count
+        var reader = ScriptReader(SourceFile(name: "<served>", text: text), table: table, sdk: served.active)
+        let statements = reader.parseAll()
+        let readsBack = reader.diagnostics.isEmpty && statements.count == lines.count
             && zip(statements, lines).allSatisfy { ScriptWriter.render($0, masked: false) == $1 }
         guard readsBack else {
-            addComment("\(comment) (not replayable with request)".escapingControls.shorteningWords(), host: host)
-            return
+            return addComment("\(comment) (not replayable with request)".escapingControls.shorteningWords())
         }
         for statement in statements {
             let isSDKCommand = if case .command(let call) = statement { call.spec.sdk != nil } else { false }
-            add(statement, result: isSDKCommand ? result : nil, host: host)
+            add(statement, result: isSDKCommand ? served.result : nil)
         }
     }
 }

@@ -93,7 +93,10 @@ public final class Evaluator {
     var callDepth = 0
     /// Blocks, calls and sourced files running now, one inside the other.
     var runNesting = 0
-    var journal: SessionJournal?
+    /// What runs is written down for a replay: a run event (`ran`, `served`) for the
+    /// session journal that follows the prompt. Off inside a block, which is written down
+    /// as one piece (Evaluator+Repeat), and inside a sourced file, whose `source` line is.
+    var journals = false
     /// The statement running now: what its records say they came from.
     var origin: RecordOrigin?
     /// Inside a block whose run the journal needs statement by statement.
@@ -136,7 +139,7 @@ public final class Evaluator {
         events = RunEvents(verdict: RunVerdict(keepGoing: options.keepGoing,
                                                continueAfterFailedExpectations: options.continueAfterFailedExpectations))
         events.subscribe(HostRenderer(host))
-        if options.interactive { journal = SessionJournal() }
+        if options.interactive { startJournal() }
     }
 
     /// `credsh -i SCRIPT…`: the scripts ran as a batch; the prompt goes on in the same
@@ -144,8 +147,24 @@ public final class Evaluator {
     public func continueAtThePrompt() {
         options.interactive = true
         options.echo = true
-        if journal == nil { journal = SessionJournal() }
+        if !journals { startJournal() }
         clearFailures()
+    }
+
+    /// At the prompt, what runs is written down for `record` by a journal that follows the
+    /// run (one: a new one replaces the last).
+    func startJournal(maximumBytes: Int = SessionJournal.maximumBytes) {
+        if let earlier = journal { events.unsubscribe(earlier) }
+        events.subscribe(SessionJournal(host: host, table: table, maximumBytes: maximumBytes))
+        journals = true
+    }
+
+    /// The prompt's journal, for `record`; nil in a script.
+    var journal: SessionJournal? { events.subscriber(SessionJournal.self) }
+
+    /// Publishes what ran, as a replay must write it, while a journal follows the run.
+    func journal(_ statement: Statement, result: CommandResult? = nil) {
+        if journals { events.publish(.ran(statement, result: result)) }
     }
 
     /// At the prompt each line starts afresh: earlier failures do not stop later lines.
@@ -311,7 +330,7 @@ public final class Evaluator {
             }
             // `let NAME ?= VALUE`: a default, kept out when the name is bound (`--var`).
             if ifUnbound, variables[name] != nil {
-                journal?.add(statement, result: nil, host: host)
+                journal(statement)
                 break
             }
             if holdsSecret { secretVariables.insert(name) } else { secretVariables.remove(name) }
@@ -328,7 +347,7 @@ public final class Evaluator {
             } catch {
                 fail(error, source)
             }
-            journal?.add(statement, result: nil, host: host)
+            journal(statement)
         case let .repetition(countExpression, body, position):
             let count: Int
             do { count = try integer(countExpression, in: source) } catch {
@@ -343,14 +362,14 @@ public final class Evaluator {
             return repeatBlock(statement, count: count, body: body, in: source)
         case .capture(let capture):
             runCapture(capture, in: source)
-            journal?.add(statement, result: nil, host: host)
+            journal(statement)
         case .comparison(let comparison):
             runComparison(comparison, in: source)
         case .loop(let loop):
             return runLoop(statement, loop, in: source)
         case .procedure(let procedure):
             procedures[procedure.name] = procedure
-            journal?.add(statement, result: nil, host: host)
+            journal(statement)
         case .call(let call):
             return (runCall(call, in: source), .whole)
         case .test(let test):
@@ -364,7 +383,7 @@ public final class Evaluator {
             run(call, in: source)
             chargeKDFWork()
             if call.spec.role != .session, !call.spec.isExpectation || failures.count == before {
-                journal?.add(statement, result: call.spec.isExpectation ? nil : last, host: host)
+                journal(statement, result: call.spec.isExpectation ? nil : last)
             } else {
                 replay = .none
             }
@@ -522,8 +541,8 @@ public final class Evaluator {
 }
 
 /// What the last command did: the outcomes it produced and whether it failed.
-struct CommandResult {
-    struct Failure {
+public struct CommandResult: Sendable {
+    struct Failure: Sendable {
         let message: String
         let code: Int?
         /// The command could not run at all (exit 3), rather than the SDK or app refusing (exit 1).

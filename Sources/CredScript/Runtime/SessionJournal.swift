@@ -3,7 +3,9 @@ import CredSimulator
 /// At the prompt, every statement that ran is written down as script text, with
 /// `expect` lines that pin down what each command produced. `record FILE` writes what
 /// was kept so far (so the replay starts from the same state) and then each new statement.
-final class SessionJournal {
+/// It follows the run's events: a statement that ran as a replay writes it (`ran`), and a
+/// request a real client sent (`served`); the evaluator decides what of a block ran.
+final class SessionJournal: RunEventSubscriber {
     /// Bytes of script kept for a later `record` (README, "Bounds"). A prompt that serves
     /// HTTP adds a few lines per request, without end; past this the journal lets go of
     /// what it kept and `record` says it cannot start, while a recording already running
@@ -25,7 +27,24 @@ final class SessionJournal {
 
         """
 
-    init(maximumBytes: Int = SessionJournal.maximumBytes) { self.maximumBytes = maximumBytes }
+    /// Where a recording's lines go (ScriptHost.appendRecording).
+    let host: ScriptHost
+    /// What reads a served request's replay lines back, to be sure they say the same.
+    let table: CommandTable
+
+    init(host: ScriptHost, table: CommandTable, maximumBytes: Int = SessionJournal.maximumBytes) {
+        self.host = host
+        self.table = table
+        self.maximumBytes = maximumBytes
+    }
+
+    func receive(_ event: RunEvent) {
+        switch event {
+        case .ran(let statement, let result): add(statement, result: result)
+        case .served(let request): add(request)
+        default: break
+        }
+    }
 
     /// What a new recording file starts with: the header and every statement so far.
     var recordingText: String { Self.header + text }
@@ -35,7 +54,7 @@ final class SessionJournal {
 
     func stopRecording() { recordingPath = nil }
 
-    func add(_ statement: Statement, result: CommandResult?, host: ScriptHost) {
+    func add(_ statement: Statement, result: CommandResult?) {
         var chunk = ScriptWriter.render(statement, masked: false) + "\n"
         if let result { chunk += Self.expectations(for: result).map { $0 + "\n" }.joined() }
         keep(chunk)
@@ -44,7 +63,7 @@ final class SessionJournal {
     }
 
     /// A line of commentary (`# …`), not a statement.
-    func addComment(_ text: String, host: ScriptHost) {
+    func addComment(_ text: String) {
         let chunk = "# " + text + "\n"
         keep(chunk)
         if isRecording { host.appendRecording(chunk) }

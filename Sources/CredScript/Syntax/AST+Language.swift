@@ -89,7 +89,7 @@ public final class Procedure: @unchecked Sendable {
     /// The file it is defined in: where a failure inside it is reported, its line quoted.
     public let source: SourceFile
     public var file: String { source.name }
-    // Set once, by the parser, right after the body is read; never changed after.
+    // Set once, by the resolver, right after the body is resolved; never changed after.
     public internal(set) var body: [Statement] = []
     /// One line, for help, hover and completion: `relogin USER PASSWORD`.
     public var usage: String { ([name] + parameters.map { $0.uppercased() }).joined(separator: " ") }

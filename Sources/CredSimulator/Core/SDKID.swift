@@ -4,7 +4,7 @@
 /// what people read and type (`sdk relid`, `"sdk":"relid"` in JSON).
 public struct SDKID: Hashable, Sendable {
     let index: Int
-    /// Its catalog's name, kept: the parser asks for it on every command, and a catalog
+    /// Its catalog's name, kept: the resolver asks for it on every command, and a catalog
     /// fetched each time costs a copy of its event lists.
     public let name: String
 
@@ -29,7 +29,7 @@ public struct SDKID: Hashable, Sendable {
     }
 
     /// The SDK simulated by `type`; nil when the registry does not list it.
-    public init?<T: SimulatedSDK>(_ type: T.Type) {
+    public init?(_ type: any SimulatedSDK.Type) {
         guard let index = Simulation.sdkTypes.firstIndex(where: { ObjectIdentifier($0) == ObjectIdentifier(type) }) else { return nil }
         self.init(index: index)
     }

@@ -1,3 +1,5 @@
+import CredSimulator
+
 /// What a run publishes, in order, to its subscribers (RunEvents): the renderers behind the
 /// host, coverage, the failure policy (RunVerdict) and anything a test attaches. The
 /// interpreter says *what happened*; each subscriber decides what that means for it.
@@ -25,11 +27,19 @@ public enum RunEvent: Sendable {
     /// The first failure past RunVerdict.reportedFailures: the notice that the rest are
     /// only counted. Shown, not itself a failure.
     case failuresPastCap(Diagnostic)
+    /// A statement finished, as a replay must write it to reach the same state (a block
+    /// whole, or what of it ran), with the result its `expect` lines pin: published only
+    /// while a journal follows the run (the prompt, SessionJournal). Not masked: a
+    /// recording replays the session's own secrets (README, "Recording").
+    case ran(Statement, result: CommandResult?)
+    /// A real client's request, answered by the served SDK (`credsh serve`, `serve start`).
+    /// Not masked, as `ran`: a recording replays it.
+    case served(ServedRequest)
 
     /// The diagnostic a renderer shows for this event, with the source it quotes.
     public var shownDiagnostic: (Diagnostic, SourceFile?)? {
         switch self {
-        case .output, .expectationHeld: return nil
+        case .output, .expectationHeld, .ran, .served: return nil
         case .expectationFailed(let d, let s), .failure(let d, let s), .syntaxError(let d, let s), .halted(let d, let s): return (d, s)
         case .failuresPastCap(let d): return (d, nil)
         }
@@ -73,4 +83,19 @@ public final class RunEventLog: RunEventSubscriber {
     public private(set) var events: [RunEvent] = []
     public init() {}
     public func receive(_ event: RunEvent) { events.append(event) }
+}
+
+/// A request a real client sent to the served SDK, and what it made of it.
+public struct ServedRequest: Sendable {
+    /// Who sent it (`127.0.0.1:50312`).
+    public let client: String
+    public let method: String
+    public let path: String
+    /// The SDK that answered, and the SDK active at the prompt then.
+    public let sdk: SDKID
+    public let active: SDKID
+    /// The request's parameters as the served SDK reads them back into its `request`
+    /// line; nil when they cannot be (HTTPServedSDK).
+    public let replayParameters: [(String, String)]?
+    public let result: CommandResult
 }

@@ -25,6 +25,12 @@ public final class RunEvents {
     /// Removes a subscriber (`live stop`): it sees nothing published from now on.
     public func unsubscribe(_ subscriber: any RunEventSubscriber) { subscribers.removeAll { $0 === subscriber } }
 
+    /// The subscriber of type `T`, if one follows the run (`record` asks for the journal).
+    func subscriber<T: RunEventSubscriber>(_ type: T.Type) -> T? {
+        for subscriber in subscribers { if let found = subscriber as? T { return found } }
+        return nil
+    }
+
     /// How many follow the run (the host's renderer is one).
     public var subscriberCount: Int { subscribers.count }
 
@@ -48,7 +54,7 @@ public final class RunEvents {
     private func masked(_ event: RunEvent) -> RunEvent {
         switch event {
         case .output(let record, let origin): return .output(knownSecrets.redact(record), origin: origin)
-        case .expectationHeld: return event
+        case .expectationHeld, .ran, .served: return event
         case .expectationFailed(let d, let s):
             let (shown, quoted) = knownSecrets.redact(d, source: s)
             return .expectationFailed(shown, source: quoted)
