@@ -54,7 +54,6 @@ final class Classroom {
     /// the page. The history file, JSON Lines, recordings and served logs never pass here.
     func showSecrets(_ shown: Bool) {
         evaluator.secretsShown = shown
-        host.secretsShown = shown
         host.diagram?.secretsShown = shown
         live?.secretsShown = shown
     }

@@ -94,20 +94,20 @@ enum Launcher {
         // The comment lines above each command tell the story wherever commands are shown.
         options.narrates = true
         // The live page follows the commands, so they are echoed to the host; printed only when asked.
-        if configuration.live, !configuration.echo, !configuration.step, !interactive { host.hidesEcho = true }
+        if configuration.live, !configuration.echo, !configuration.step, !interactive { host.echo = .hidden }
         let evaluator = Evaluator(simulation: Simulation(seed: configuration.output.seed), options: options, host: host)
         configuration.outside.bind(into: evaluator)
-        host.activeSDK = { [unowned evaluator] in evaluator.simulation.activeSDK }
         let classroom = Classroom(evaluator: evaluator, host: host)
         classroom.address = configuration.liveHost
         if interactive {
             let diagram = DiagramFollower { [unowned evaluator] in evaluator.simulation.activeSDK }
             evaluator.events.subscribe(diagram)
             host.diagram = diagram
-            host.printsEcho = configuration.echo
+            if !configuration.echo { host.echo = .notTypedAtThePrompt }
             host.pagesLongOutput = true
-        } else if configuration.step {
-            let pacer = StepPacer()
+        } else if configuration.step, host.format.isForPeople {
+            let pacer = StepPacer(streams: streams, color: host.color, activeSDK: { [unowned evaluator] in evaluator.simulation.activeSDK },
+                                  secretsShown: { [unowned evaluator] in evaluator.secretsShown })
             pacer.total = configuration.files.reduce(0) { total, path in
                 total + ((try? ScriptLoader.load(path)).map { StepPacer.steps(in: $0, sdk: evaluator.simulation.activeSDK) } ?? 0)
             }
@@ -125,7 +125,8 @@ enum Launcher {
                 classroom.live?.publish(force: true)
             }
             classroom.pacedByStep = true
-            host.pacer = pacer
+            host.echo = .shownByStepPacer
+            evaluator.events.subscribe(pacer)
         }
         if configuration.live {
             do {

@@ -12,8 +12,18 @@ import CredSimulator
 /// runs first, and the same command waits again: the teacher improvises, then Enter goes
 /// on. Ctrl-D runs the rest without pausing; Ctrl-C stops. It reads standard input, which
 /// must be a terminal (Launcher checks).
-final class StepPacer {
+///
+/// It follows the run's events: each echoed command is its to show (the host prints the
+/// narration above it, TerminalHost.EchoLines), and it pauses there, before the command runs.
+final class StepPacer: RunEventSubscriber {
     private let table: CommandTable
+    private let streams: StandardStreams
+    /// The echo as text, whatever the run's format (only a format for people is paced).
+    private let textRenderer: TextRenderer
+    /// The SDK active now: a raw request's parameters are masked by its catalog.
+    private let activeSDK: () -> SDKID
+    /// `--show-secrets`, `secrets shown`: the pause shows raw parameters unmasked too.
+    private let secretsShown: () -> Bool
     private var paused = false
     private var finished = false
     /// Commands that pause in the scripts, counted before they run (a `repeat` body counts once).
@@ -26,19 +36,33 @@ final class StepPacer {
     /// Lines typed at pauses, at most: each runs a command, so a pause is not a loop without end.
     static let maximumTypedPerPause = 1_000
 
-    init(table: CommandTable = .standard) { self.table = table }
+    init(streams: StandardStreams, color: Bool, table: CommandTable = .standard, activeSDK: @escaping () -> SDKID,
+         secretsShown: @escaping () -> Bool) {
+        self.streams = streams
+        textRenderer = TextRenderer(style: color ? .ansi : .plain)
+        self.table = table
+        self.activeSDK = activeSDK
+        self.secretsShown = secretsShown
+    }
+
+    func receive(_ event: RunEvent) {
+        if case .output(let record, let origin) = event { receiveOutput(record, origin: origin) }
+    }
+
+    func receiveOutput(_ record: OutputRecord, origin: RecordOrigin?) {
+        guard case .echo(let command, _, _) = record else { return }
+        pause(before: command, shown: textRenderer.render(record))
+    }
 
     static let hint = "--step: Enter runs the command shown; a command typed first runs before it; Ctrl-D runs the rest without stopping; Ctrl-C stops.\n"
 
     /// Told the progress (`step 3/12`) as each pause starts: the live page shows it.
     var beforeWaiting: (String) -> Void = { _ in }
 
-    /// `beforeWaiting` is told the progress (`step 3/12`) as the pause starts: the live page shows it.
-    func pause(before command: String, shown: String, sdk: SDKID, masking: Bool, streams: StandardStreams,
-               beforeWaiting: (String) -> Void = { _ in }) {
+    private func pause(before command: String, shown: String) {
         guard !improvising else { return }
         // The echo masks secret arguments; raw request parameters named like secrets too.
-        let line = masking ? shown.replacingFirst(command, with: SequenceDiagram.Recorder.maskingSecretPairs(command, sdk: sdk.name)) : shown
+        let line = secretsShown() ? shown : shown.replacingFirst(command, with: SequenceDiagram.Recorder.maskingSecretPairs(command, sdk: activeSDK().name))
         guard !finished, table.isStep(echoed: command) else {
             streams.write(line)
             return

@@ -8,9 +8,9 @@ final class TerminalHost: ScriptHost {
     let format: any RunFormat
     /// Renders the records in `format`.
     let writer: any RecordWriter
-    /// The records as text, whatever `format` is: what `--step` shows of a command.
-    let textRenderer: TextRenderer
     let diagnostics: DiagnosticFormatter
+    /// Records to standard output are coloured (a terminal, no NO_COLOR).
+    let color: Bool
     /// Nothing of the output is wanted (standard output is /dev/null, a served page shows
     /// it instead): records are not rendered; diagnostics still go to standard error.
     var quiet = false
@@ -19,22 +19,28 @@ final class TerminalHost: ScriptHost {
     /// At the prompt: the session drawn as it goes, which `diagram` shows. It follows the
     /// run's events itself; the host only answers with its picture.
     var diagram: DiagramFollower?
-    /// The SDK active now, for the commands the live page records.
-    var activeSDK: () -> SDKID = { .first }
-    /// Echoed commands are printed (`--echo`); at the prompt they are only recorded.
-    var printsEcho = true
-    /// `--step`: waits for Enter before each command.
-    var pacer: StepPacer?
-    /// `--live` without `--echo`: commands are echoed to the host for the page, not printed.
-    var hidesEcho = false
-    /// `--show-secrets`, `secrets shown`: the pause shows raw parameters unmasked too.
-    var secretsShown = false
+    /// Who shows the echoed commands (`--echo`, the prompt, `--step`, `--live`).
+    var echo = EchoLines.printed
+
+    /// Who shows an echoed command, and its narration.
+    enum EchoLines {
+        /// This host prints them (`--echo`).
+        case printed
+        /// At the prompt, what was typed is on the screen already; a command of a file
+        /// `source` runs is not, so it is printed before its results, as --echo shows it.
+        case notTypedAtThePrompt
+        /// `--step`: the pacer, a subscriber of the run, shows each command and waits;
+        /// the host prints the narration above it.
+        case shownByStepPacer
+        /// `--live` without `--echo`: commands are echoed for the page, not printed.
+        case hidden
+    }
 
     init(streams: StandardStreams, format: any RunFormat, color: Bool, errorColor: Bool) {
         self.streams = streams
         self.format = format
         self.writer = format.makeWriter(color: color)
-        self.textRenderer = TextRenderer(style: color ? .ansi : .plain)
+        self.color = color
         self.diagnostics = DiagnosticFormatter(style: errorColor ? .ansi : .plain)
     }
 
@@ -42,19 +48,16 @@ final class TerminalHost: ScriptHost {
     private var line = ""
 
     func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
-        if hidesEcho {
-            if case .echo = record { return }
-            if case .narration = record { return }
-        }
-        if case .echo(let command, let file, _) = record {
-            if let pacer, format.isForPeople {
-                // The projector shows the command and its narration while the class waits for Enter.
-                return pacer.pause(before: command, shown: textRenderer.render(record), sdk: activeSDK(), masking: !secretsShown,
-                                   streams: streams, beforeWaiting: pacer.beforeWaiting)
+        switch record {
+        case .echo(_, let file, _):
+            switch echo {
+            case .printed: break
+            case .notTypedAtThePrompt: guard file != REPL.sourceName else { return }
+            case .shownByStepPacer, .hidden: return
             }
-            // At the prompt, what was typed is on the screen already; a command of a file
-            // `source` runs is not, so it is shown before its results, as --echo shows it.
-            guard printsEcho || file != REPL.sourceName else { return }
+        case .narration:
+            guard echo != .hidden else { return }
+        default: break
         }
         guard !quiet else { return }
         line.removeAll(keepingCapacity: true)
