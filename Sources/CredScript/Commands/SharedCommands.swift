@@ -54,7 +54,8 @@ enum SharedCommands {
         },
         CommandSpec("sdk", [sdkName], group: shell,
                     summary: "Show the active SDK and list them all, or switch to another (each keeps its own users and state)",
-                    example: "sdk onewelcome") { c throws(CommandFailure) in
+                    // The second SDK: the first is active at the start.
+                    example: "sdk " + Simulation.catalogs[min(1, Simulation.catalogs.count - 1)].name) { c throws(CommandFailure) in
             if let name = try c.optionalText(sdkName) {
                 try refusing { () throws(SimulationError) in try c.simulation.activate(named: name) }
                 let catalog = c.simulation.activeCatalog

@@ -83,9 +83,29 @@ public protocol HTTPServedSDK: SimulatedSDK {
     static var servedPaths: [String] { get }
     /// Parameters whose values are secrets, masked in the serve log.
     static var secretParameters: Set<String> { get }
+    /// Its paths in OpenAPI terms, for `credsh serve --openapi`.
+    static var openAPI: OpenAPIPaths { get }
     /// Answers a request from a real client, with the same code, checks and bodies as the
     /// simulated app's requests get.
     mutating func serve(_ request: HTTPRequest, world: World) -> ServedExchange
+}
+
+/// A served SDK's part of the OpenAPI document `credsh serve --openapi` prints: the
+/// document's description starts with its, and its paths come before the control API's.
+public struct OpenAPIPaths: Sendable {
+    /// What its server is (`The simulated SUSI.AI server of credsh serve (docs/susi.md)`).
+    public let description: String
+    /// How a request its HTTP layer refuses is answered.
+    public let refusedRequests: String
+    /// The members of the document's `paths` object, as JSON text indented four spaces,
+    /// each ending with a comma.
+    public let paths: String
+
+    public init(description: String, refusedRequests: String, paths: String) {
+        self.description = description
+        self.refusedRequests = refusedRequests
+        self.paths = paths
+    }
 }
 
 /// Where `credsh serve` listens unless told otherwise, and how it names what it serves:
