@@ -108,7 +108,7 @@ import Testing
         guard case .command(let first)? = statements.first, case .command(let last)? = statements.last else {
             Issue.record("\(statements)"); return
         }
-        #expect(first.spec.sdk == "relid" && last.spec.sdk == "onewelcome")
+        #expect(first.spec.sdk == SDKID(named: "relid") && last.spec.sdk == SDKID(named: "onewelcome"))
         #expect(parser.sdk == SDKID(named: "onewelcome"))
     }
 

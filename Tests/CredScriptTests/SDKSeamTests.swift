@@ -65,7 +65,7 @@ import Testing
         for catalog in Simulation.catalogs {
             var simulation = Simulation()
             try simulation.activate(named: catalog.name)
-            let help = HelpText.render(.standard, topic: [], active: catalog.name).joined(separator: "\n")
+            let help = HelpText.render(.standard, topic: [], active: simulation.activeSDK).joined(separator: "\n")
             let completed = Completer.complete(word: "", before: "expect event ", simulation: simulation)
             let states = Completer.complete(word: "", before: "expect state someone ", simulation: simulation)
             for event in catalog.eventNames {
@@ -79,7 +79,7 @@ import Testing
             #expect(SDKFlows.flow(named: catalog.name) != nil, "\(catalog.name) has no commands in Flows/")
         }
         #expect(SDKFlows.all.map { $0.catalog.name } == Simulation.catalogs.map(\.name))
-        for flow in SDKFlows.all { for spec in flow.commands { #expect(spec.sdk == flow.catalog.name) } }
+        for flow in SDKFlows.all { for spec in flow.commands { #expect(spec.sdk?.name == flow.catalog.name) } }
     }
 
     @Test func completionOffersTheActiveSDKsCommandsAndUsers() throws {

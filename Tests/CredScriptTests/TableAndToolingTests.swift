@@ -33,7 +33,7 @@ import Glibc
     @Test func everyCommandHasAnExampleThatParses() {
         for spec in CommandTable.standard.commands {
             // An SDK's command is written where that SDK is active.
-            var parser = ScriptReader(SourceFile(name: "example", text: spec.example + "\n"), sdk: spec.sdk.flatMap { SDKID(named: $0) } ?? .first)
+            var parser = ScriptReader(SourceFile(name: "example", text: spec.example + "\n"), sdk: spec.sdk ?? .first)
             let statements = parser.parseAll()
             #expect(parser.diagnostics.isEmpty, "\(spec.name): \(parser.diagnostics.map(\.message))")
             #expect(statements.count == 1)
@@ -43,9 +43,9 @@ import Glibc
 
     @Test func helpComesFromTheTable() {
         // `help all`: every command; `help`: the shared ones and the active SDK's only.
-        let all = HelpText.render(.standard, topic: ["all"], active: "relid").joined(separator: "\n")
+        let all = HelpText.render(.standard, topic: ["all"], active: SDKID(named: "relid")!).joined(separator: "\n")
         for spec in CommandTable.standard.commands { #expect(all.contains(spec.usage)) }
-        for active in Simulation.catalogs.map(\.name) {
+        for active in SDKID.all {
             let overview = HelpText.render(.standard, topic: [], active: active)
             let visible = CommandTable.standard.commands.filter { $0.sdk == nil || $0.sdk == active }
             for spec in CommandTable.standard.commands {
@@ -57,9 +57,9 @@ import Glibc
                 }
             }
         }
-        #expect(HelpText.render(.standard, topic: ["update"], active: "relid").first == "usage: update CURRENT NEW [CONFIRM]")
-        #expect(HelpText.render(.standard, topic: ["update"], active: "susi").last == "  example (susi): update secret12 newpass34")
-        #expect(HelpText.render(.standard, topic: ["lgoin"], active: "relid") == ["no command 'lgoin' — did you mean 'login'?; 'help' lists them all"])
+        #expect(HelpText.render(.standard, topic: ["update"], active: SDKID(named: "relid")!).first == "usage: update CURRENT NEW [CONFIRM]")
+        #expect(HelpText.render(.standard, topic: ["update"], active: SDKID(named: "susi")!).last == "  example (susi): update secret12 newpass34")
+        #expect(HelpText.render(.standard, topic: ["lgoin"], active: SDKID(named: "relid")!) == ["no command 'lgoin' — did you mean 'login'?; 'help' lists them all"])
     }
 }
 

@@ -135,7 +135,7 @@ public final class CommandSpec: Sendable {
     /// The heading `help` lists it under.
     public let group: String
     /// The SDK it belongs to (`onewelcome`), or nil for a command every SDK shares.
-    public let sdk: String?
+    public let sdk: SDKID?
     public let role: Role
     /// `let`, `repeat`, `for`, `proc` and `expect VALUE OP VALUE` are statements with syntax
     /// of their own (Parser, Parser+Blocks, Parser+Captures); their usage is written out.
@@ -144,7 +144,7 @@ public final class CommandSpec: Sendable {
     /// What the resolver checks of the literal arguments beyond their kinds (a policy's values).
     let check: StaticCheck?
 
-    public init(_ name: String, _ parameters: [Parameter] = [], group: String, sdk: String? = nil, role: Role = .action,
+    public init(_ name: String, _ parameters: [Parameter] = [], group: String, sdk: SDKID? = nil, role: Role = .action,
                 summary: String, example: String, syntaxUsage: String? = nil, check: StaticCheck? = nil,
                 perform: @escaping @Sendable (CommandContext) throws(CommandFailure) -> [Outcome]) {
         self.name = name

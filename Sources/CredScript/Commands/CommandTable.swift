@@ -44,12 +44,12 @@ public struct CommandTable: Sendable {
 
         /// The command this name means with `sdk` active: its own, else the shared one,
         /// else another SDK's (which the evaluator then refuses, naming the SDKs that have it).
-        public func spec(for sdk: String) -> CommandSpec? {
+        public func spec(for sdk: SDKID) -> CommandSpec? {
             specs.first { $0.sdk == sdk } ?? specs.first { $0.sdk == nil } ?? specs.first
         }
 
         /// Whether some command of `sdk` (or a shared one) starts with this name.
-        func offers(_ sdk: String) -> Bool {
+        func offers(_ sdk: SDKID) -> Bool {
             specs.contains { $0.sdk == nil || $0.sdk == sdk } || children.values.contains { $0.offers(sdk) }
         }
     }
@@ -93,7 +93,7 @@ public struct CommandTable: Sendable {
     public var firstWords: [String] { root.children.keys }
 
     /// The first words of the commands `sdk` can run.
-    public func firstWords(for sdk: String) -> [String] {
+    public func firstWords(for sdk: SDKID) -> [String] {
         zip(root.children.keys, root.children.values).filter { $0.1.offers(sdk) }.map(\.0)
     }
 
@@ -106,7 +106,7 @@ public struct CommandTable: Sendable {
     }
 
     /// The SDKs that have a command of this name (empty for a shared one).
-    public func sdks(having name: String) -> [String] {
+    public func sdks(having name: String) -> [SDKID] {
         commands.filter { $0.name == name }.compactMap(\.sdk)
     }
 

@@ -8,7 +8,7 @@ public enum HelpText {
     /// shows those in full as well.
     /// `procedures`: the script's own commands (`proc`), listed after the table's and
     /// shown by `help NAME`.
-    public static func render(_ table: CommandTable, topic: [String], active: String, procedures: [Procedure] = []) -> [String] {
+    public static func render(_ table: CommandTable, topic: [String], active: SDKID, procedures: [Procedure] = []) -> [String] {
         let all = topic.first == allKeyword
         let topic = all ? Array(topic.dropFirst()) : topic
         let ownCommands = procedures.sorted { $0.name < $1.name }
@@ -33,7 +33,7 @@ public enum HelpText {
         var lines = here.flatMap { detail($0, active: active) }
         let elsewhere = matches.filter { $0.sdk != nil && $0.sdk != active }
         if !elsewhere.isEmpty {
-            let forms = elsewhere.map { "\($0.usage) (sdk \($0.sdk!))" }
+            let forms = elsewhere.map { "\($0.usage) (sdk \($0.sdk?.name ?? ""))" }
             lines.append("other SDKs: " + forms.joined(separator: "; ") + " — 'help all \(topic.joined(separator: " "))' shows them in full")
         }
         return lines
@@ -52,13 +52,13 @@ public enum HelpText {
         return "\(catalog.name): \(catalog.title) (sdk \(catalog.name); \(catalog.page))"
     }
 
-    static func overview(_ table: CommandTable, active: String, all: Bool = true) -> [String] {
+    static func overview(_ table: CommandTable, active: SDKID, all: Bool = true) -> [String] {
         let width = table.commands.map(\.usage.count).max() ?? 0
         let sdkNames = Set(Simulation.catalogs.map(\.name))
         var lines: [String] = []
-        for group in table.groups where all || !sdkNames.contains(group) || group == active {
+        for group in table.groups where all || !sdkNames.contains(group) || group == active.name {
             let members = table.commands.filter { $0.group == group }
-            lines.append(heading(group) + (group == active ? " — active" : "") + ":")
+            lines.append(heading(group) + (group == active.name ? " — active" : "") + ":")
             for spec in members {
                 lines.append("  " + spec.usage.padding(to: width) + "  " + spec.summary)
             }
@@ -69,7 +69,7 @@ public enum HelpText {
             lines.append("")
         }
         if !all {
-            let others = Simulation.catalogs.map(\.name).filter { $0 != active }
+            let others = Simulation.catalogs.map(\.name).filter { $0 != active.name }
             lines.append("The other SDKs (\(others.joined(separator: ", "))) have commands of their own: 'help all' lists them; 'sdk NAME' switches.")
         }
         lines.append("'help COMMAND' shows one command in full; grammar.md describes the language.")
@@ -77,14 +77,14 @@ public enum HelpText {
         return lines
     }
 
-    static func detail(_ spec: CommandSpec, active: String) -> [String] {
-        var lines = ["usage: \(spec.usage)" + (spec.sdk.map { "   (sdk \($0))" } ?? ""), "  \(spec.summary)"]
+    static func detail(_ spec: CommandSpec, active: SDKID) -> [String] {
+        var lines = ["usage: \(spec.usage)" + (spec.sdk.map { "   (sdk \($0.name))" } ?? ""), "  \(spec.summary)"]
         let described = spec.parameters.filter { spec.syntaxUsage == nil || $0.kind != .text }
         for parameter in described {
             var line = "  \(parameter.name): \(parameter.label)"
             // A shared command's secret is the active SDK's own (its catalog's secretNoun).
-            if parameter.kind == .secret, spec.sdk == nil, let catalog = Simulation.catalogs.first(where: { $0.name == active }) {
-                line += " (\(active): a \(catalog.secretNoun))"
+            if parameter.kind == .secret, spec.sdk == nil {
+                line += " (\(active.name): a \(active.catalog.secretNoun))"
             }
             if parameter.optional { line += " (optional)" }
             if parameter.kind == .secret { line += "; masked as *** when shown" }
@@ -97,8 +97,8 @@ public enum HelpText {
             if parameter.kind == .code { lines += ExplainText.index() }
         }
         // A shared command reads as the active SDK writes it (SDKFlow.examples).
-        if spec.sdk == nil, let example = SDKFlows.flow(named: active)?.examples[spec.name] {
-            lines.append("  example (\(active)): \(example)")
+        if spec.sdk == nil, let example = SDKFlows.flow(for: active)?.examples[spec.name] {
+            lines.append("  example (\(active.name)): \(example)")
         } else {
             lines.append("  example: \(spec.example)")
         }

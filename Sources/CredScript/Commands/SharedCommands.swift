@@ -30,7 +30,7 @@ enum SharedCommands {
         CommandSpec("help", [topic], group: shell,
                     summary: "List the shared commands and the active SDK's ('help all': every SDK's), or explain one in full",
                     example: "help update") { c throws(CommandFailure) in
-            let lines = HelpText.render(c.table, topic: try c.texts(topic), active: c.simulation.activeSDK.name, procedures: c.procedures)
+            let lines = HelpText.render(c.table, topic: try c.texts(topic), active: c.simulation.activeSDK, procedures: c.procedures)
             // At the prompt, longer than the screen: through $PAGER (TerminalHost).
             c.page(lines)
             return []

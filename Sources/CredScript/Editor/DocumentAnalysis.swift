@@ -23,7 +23,7 @@ public struct DocumentAnalysis: Sendable {
     public let text: DocumentText
     /// The name diagnostics and sourced paths are resolved against (a path).
     public let name: String
-    public let initialSDK: String
+    public let initialSDK: SDKID
     public private(set) var diagnostics: [EditorDiagnostic] = []
     /// Diagnostics of the scripts this one sources (and they source), by their names.
     public private(set) var sourcedDiagnostics: [(name: String, diagnostics: [EditorDiagnostic])] = []
@@ -53,9 +53,9 @@ public struct DocumentAnalysis: Sendable {
     }
 
     /// 0-based lines from which an `sdk NAME` line makes NAME active, in order.
-    private(set) var sdkChanges: [(line: Int, sdk: String)] = []
+    private(set) var sdkChanges: [(line: Int, sdk: SDKID)] = []
     /// The top-level `sdk NAME` lines (0-based) and the SDK each makes active: the sections.
-    private(set) var sections: [(line: Int, sdk: String)] = []
+    private(set) var sections: [(line: Int, sdk: SDKID)] = []
     private(set) var bindings: [Binding] = []
     private(set) var uses: [Use] = []
     private(set) var sourceLinks: [SourceLink] = []
@@ -77,16 +77,16 @@ public struct DocumentAnalysis: Sendable {
     /// Files sourced at most this deep, as a run does (Evaluator.maximumSourceDepth).
     static let maximumSourceDepth = Evaluator.maximumSourceDepth
 
-    public init(_ source: SourceFile, sdk: String = Simulation.catalogs[0].name, loader: SourceLoader? = nil) {
+    public init(_ source: SourceFile, sdk: SDKID = .first, loader: SourceLoader? = nil) {
         var seen: Set<String> = [source.name]
         self.init(source, sdk: sdk, loader: loader, depth: 0, seen: &seen)
     }
 
-    private init(_ source: SourceFile, sdk: String, loader: SourceLoader?, depth: Int, seen: inout Set<String>) {
+    private init(_ source: SourceFile, sdk: SDKID, loader: SourceLoader?, depth: Int, seen: inout Set<String>) {
         text = DocumentText(bytes: source.bytes)
         name = source.name
         initialSDK = sdk
-        var parser = ScriptReader(source, sdk: SDKID(named: sdk) ?? .first)
+        var parser = ScriptReader(source, sdk: sdk)
         if let loader { parser.sourceLoader = { path, including in try? loader(path, including).get() } }
         var active = sdk
         var variables = UnboundVariables()
@@ -96,12 +96,12 @@ public struct DocumentAnalysis: Sendable {
             secrets.add(statement)
             let line = statement.position.line - 1
             if case .command(let call) = statement, call.spec.name == "sdk", !call.arguments.all.isEmpty {
-                sections.append((line, parser.sdk.name))
+                sections.append((line, parser.sdk))
             }
             // The SDK a statement switched to is active from the next line (a block's
             // `sdk` line counts from the line after the block's first: rare, and close).
-            if parser.sdk.name != active {
-                active = parser.sdk.name
+            if parser.sdk != active {
+                active = parser.sdk
                 sdkChanges.append((line + 1, active))
             }
         }
@@ -241,7 +241,7 @@ public struct DocumentAnalysis: Sendable {
     // MARK: Questions about a line
 
     /// The SDK active on `line` (0-based).
-    public func sdk(at line: Int) -> String {
+    public func sdk(at line: Int) -> SDKID {
         var active = initialSDK
         for change in sdkChanges {
             guard change.line <= line else { break }
@@ -250,10 +250,7 @@ public struct DocumentAnalysis: Sendable {
         return active
     }
 
-    func catalog(at line: Int) -> SDKCatalog {
-        let name = sdk(at: line)
-        return Simulation.catalogs.first { $0.name == name } ?? Simulation.catalogs[0]
-    }
+    func catalog(at line: Int) -> SDKCatalog { sdk(at: line).catalog }
 
     /// Users a `user add` above `line` created.
     func users(before line: Int) -> [String] {

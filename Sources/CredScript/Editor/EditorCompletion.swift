@@ -44,8 +44,8 @@ public enum EditorCompletion {
                 .sorted { $0.label < $1.label }
             return (span, candidates)
         }
-        let catalog = analysis.catalog(at: line)
-        guard case .words(let words) = Completer.complete(word: word, before: before, catalog: catalog,
+        let sdk = analysis.sdk(at: line)
+        guard case .words(let words) = Completer.complete(word: word, before: before, sdk: sdk,
                                                           userIDs: analysis.users(before: line), table: table,
                                                           procedures: analysis.procedures.values.filter { $0.source.name != analysis.name || $0.position.line - 1 < line }.map(\.name)) else {
             return (span, [])
@@ -56,7 +56,7 @@ public enum EditorCompletion {
                 if table.root.children[label] == nil, let procedure = analysis.procedures[label] {
                     return CompletionCandidate(label: label, kind: .command, detail: "procedure: \(procedure.usage)")
                 }
-                let summary = table.root.children[label]?.spec(for: catalog.name)?.summary
+                let summary = table.root.children[label]?.spec(for: sdk)?.summary
                 return CompletionCandidate(label: label, kind: .command, detail: summary)
             }
             if label.hasSuffix("=") { return CompletionCandidate(label: label, kind: .field, detail: nil) }

@@ -105,7 +105,7 @@ struct LineStatement {
         tokens = LineTokens(bytes)
         token = tokens.token(at: text.offset(of: point) - lineStart)
         catalog = analysis.catalog(at: line)
-        var parser = ScriptReader(SourceFile(name: analysis.name, bytes: bytes), table: table, sdk: SDKID(named: catalog.name) ?? .first)
+        var parser = ScriptReader(SourceFile(name: analysis.name, bytes: bytes), table: table, sdk: analysis.sdk(at: line))
         parser.procedures = analysis.procedures
         statements = parser.parseAll()
         self.analysis = analysis

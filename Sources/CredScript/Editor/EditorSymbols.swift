@@ -31,7 +31,7 @@ public enum EditorSymbols {
         let sections = analysis.sections
         for (index, section) in sections.enumerated() {
             let last = index + 1 < sections.count ? max(section.line, sections[index + 1].line - 1) : text.lineCount - 1
-            flat.append(EditorSymbol(name: "sdk \(section.sdk)", kind: .section, span: lineSpan(section.line, last),
+            flat.append(EditorSymbol(name: "sdk \(section.sdk.name)", kind: .section, span: lineSpan(section.line, last),
                                      selection: firstLine(section.line), children: []))
         }
         let repeatLines = Set(analysis.blockLines)

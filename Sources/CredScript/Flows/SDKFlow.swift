@@ -5,7 +5,7 @@ import CredSimulator
 /// comes from the SDK's catalog.
 protocol SDKFlow: Sendable {
     static var catalog: SDKCatalog { get }
-    /// The commands only this SDK has (each with `sdk: catalog.name`).
+    /// The commands only this SDK has (each with `sdk: sdkID`).
     static var commands: [CommandSpec] { get }
     /// The fields of an event or a call as the text output shows them and `expect`
     /// matches them, when a payload field reads better as another (REL-ID shows the policy
@@ -48,6 +48,13 @@ protocol SDKFlow: Sendable {
 }
 
 extension SDKFlow {
+    /// The SDK this flow speaks for: its catalog's, in the registry (SDKSeamTests checks
+    /// every flow's SDK is registered).
+    static var sdkID: SDKID {
+        guard let id = SDKID(named: catalog.name) else { preconditionFailure("\(catalog.name) is not in Simulation.sdkTypes") }
+        return id
+    }
+
     static func readableFields(_ fields: [(String, JSONValue)]) -> [(String, JSONValue)] { fields }
     static var readableFieldNames: [String: [String]] { [:] }
     static var valueNames: [String: [Int: String]] { [:] }

@@ -12,21 +12,21 @@ public enum Completer {
     /// Candidates for `word`, the word being typed, given the text of the line before it.
     public static func complete(word: String, before: String, simulation: Simulation,
                                 table: CommandTable = .standard, procedures: [String] = []) -> Completion {
-        complete(word: word, before: before, catalog: simulation.activeCatalog,
+        complete(word: word, before: before, sdk: simulation.activeSDK,
                  userIDs: simulation.active.userIDs, table: table, procedures: procedures)
     }
 
-    /// The same, from an SDK's catalog and the user names known: what an editor offers
+    /// The same, from an SDK and the user names known: what an editor offers
     /// (`credsh lsp`), where the users are those a file added above the line.
     /// `procedures`: the names of the script's own commands (`proc`), offered with the table's.
-    public static func complete(word: String, before: String, catalog: SDKCatalog, userIDs: [String],
+    public static func complete(word: String, before: String, sdk: SDKID, userIDs: [String],
                                 table: CommandTable = .standard, procedures: [String] = []) -> Completion {
         let typed = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        let sdk = catalog
+        let catalog = sdk.catalog
         func offer(_ candidates: [String]) -> Completion {
             .words(Set(candidates.filter { $0.hasPrefix(word) }).sorted())
         }
-        guard !typed.isEmpty else { return offer(table.firstWords(for: sdk.name) + procedures) }
+        guard !typed.isEmpty else { return offer(table.firstWords(for: sdk) + procedures) }
 
         // Walk the same tree of names the parser walks: as many words as name a command.
         guard var node = table.root.children[typed[0]] else { return offer([]) }
@@ -37,7 +37,7 @@ public enum Completer {
         }
         // With every typed word part of the name, the next word may extend it (`user` → `add`).
         var candidates = nameLength == typed.count ? Array(node.children.keys) : []
-        guard let spec = node.spec(for: sdk.name) else { return offer(candidates) }
+        guard let spec = node.spec(for: sdk) else { return offer(candidates) }
 
         // Which argument slot the word fills.
         var slots: [(keyword: String?, parameter: Parameter)] = []
@@ -69,16 +69,16 @@ public enum Completer {
         switch slot.parameter.kind {
         case .user: candidates += userIDs
         case .choice(let words), .requestTarget(let words, _): candidates += words
-        case .event: candidates += sdk.eventNames
-        case .userState: candidates += sdk.userStateNames
+        case .event: candidates += catalog.eventNames
+        case .userState: candidates += catalog.userStateNames
         case .sdk: candidates += Simulation.catalogs.map(\.name)
-        case .command: candidates += table.firstWords(for: sdk.name)
+        case .command: candidates += table.firstWords(for: sdk)
         case .code:
-            candidates += sdk.codes.flatMap { entry in [entry.name] + (entry.code.map { [String($0)] } ?? []) }
-            candidates += sdk.eventNames + (SDKFlows.flow(named: sdk.name)?.apis.map(\.name) ?? [])
+            candidates += catalog.codes.flatMap { entry in [entry.name] + (entry.code.map { [String($0)] } ?? []) }
+            candidates += catalog.eventNames + (SDKFlows.flow(named: sdk.name)?.apis.map(\.name) ?? [])
         case .policyRules(let keys): candidates += keys.map { $0 + "=" }
         case .fieldMatch:
-            candidates += fieldCandidates(word: word, typed: typed, catalog: sdk)
+            candidates += fieldCandidates(word: word, typed: typed, catalog: catalog)
         case .path:
             return candidates.isEmpty ? .files : offer(candidates)
         case .newUser, .secret, .integer, .duration, .text, .expectedText, .timestamp, .parameters:

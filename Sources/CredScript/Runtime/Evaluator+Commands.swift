@@ -4,7 +4,7 @@ extension Evaluator {
     /// Runs one command, shows what it produced, and remembers it for `expect`.
     func run(_ call: CommandCall, in source: SourceFile) {
         let context = CommandContext(call: call, evaluator: self, source: source)
-        if let owner = call.spec.sdk, owner != simulation.activeSDK.name {
+        if let owner = call.spec.sdk, owner != simulation.activeSDK {
             refuseOtherSDK(call, owner: owner, source: source)
             return
         }
@@ -55,10 +55,10 @@ extension Evaluator {
     }
 
     /// A command of another SDK than the active one: a runtime error naming the SDKs that have it.
-    private func refuseOtherSDK(_ call: CommandCall, owner: String, source: SourceFile) {
-        let owners = table.sdks(having: call.spec.name)
+    private func refuseOtherSDK(_ call: CommandCall, owner: SDKID, source: SourceFile) {
+        let owners = table.sdks(having: call.spec.name).map(\.name)
         let message = "'\(call.spec.name)' is a command of \(owners.joined(separator: ", ")); the active SDK is "
-            + "\(simulation.activeSDK.name) (switch with: sdk \(owner))"
+            + "\(simulation.activeSDK.name) (switch with: sdk \(owner.name))"
         if call.spec.isExpectation {
             fail(Diagnostic(.runtime, message, file: source.name, at: call.position), source)
             return

@@ -104,7 +104,7 @@ struct Resolver {
     /// entry the active SDK gives the name (its own, else the shared one), the arguments
     /// bound to that entry's parameters and checked; nil (reported) when they do not fit.
     mutating func resolve(_ node: CommandTable.NameNode, _ raw: [RawArgument], at start: SourcePosition) -> CommandCall? {
-        guard let spec = node.spec(for: sdk.name), let arguments = bind(raw, to: spec, at: start), checkFields(arguments, of: spec) else { return nil }
+        guard let spec = node.spec(for: sdk), let arguments = bind(raw, to: spec, at: start), checkFields(arguments, of: spec) else { return nil }
         return CommandCall(spec: spec, position: start, arguments: arguments)
     }
 
@@ -269,7 +269,7 @@ struct Resolver {
         let owners = table.commands.filter { other in
             other.name == spec.name && other.sdk != nil && other.sdk != spec.sdk
                 && other.parameters.contains { $0.keyword == word }
-        }.compactMap(\.sdk)
+        }.compactMap { $0.sdk?.name }
         guard let first = owners.first else { return "" }
         return " — '\(word)' is \(owners.joined(separator: " and "))'s: sdk \(first)"
     }

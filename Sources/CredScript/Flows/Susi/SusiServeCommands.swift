@@ -7,13 +7,13 @@ extension SusiFlow {
     static let port = Parameter("PORT", "a TCP port on 127.0.0.1 (0 picks a free one; default 8080)", .integer, optional: true)
 
     static let serveCommands: [CommandSpec] = [
-        CommandSpec("serve", group: group, sdk: catalog.name, role: .session,
+        CommandSpec("serve", group: group, sdk: sdkID, role: .session,
                     summary: "Tell whether the SUSI server is served over HTTP, where, and what it answered so far",
                     example: "serve") { c throws(CommandFailure) in
             c.say(try host(c, .status))
             return []
         },
-        CommandSpec("serve start", [port], group: group, sdk: catalog.name, role: .session,
+        CommandSpec("serve start", [port], group: group, sdk: sdkID, role: .session,
                     summary: "Serve /aaa/login.json and /aaa/changepassword.json over HTTP on loopback; each request shows here as events",
                     example: "serve start 8080") { c throws(CommandFailure) in
             let number = try c.optionalInteger(port)
@@ -23,7 +23,7 @@ extension SusiFlow {
             c.say(try host(c, .start(port: number)))
             return []
         },
-        CommandSpec("serve stop", group: group, sdk: catalog.name, role: .session,
+        CommandSpec("serve stop", group: group, sdk: sdkID, role: .session,
                     summary: "Stop serving over HTTP (Ctrl-D at the prompt does too)", example: "serve stop") { c throws(CommandFailure) in
             c.say(try host(c, .stop))
             return []
