@@ -22,7 +22,7 @@ import Testing
             expect $tok = nothing
             """, keepGoing: true)
         #expect(evaluator.exitCode == 1)
-        let token = evaluator.variables["tok"]?.text ?? ""
+        let token = evaluator.environment["tok"]?.text ?? ""
         #expect(token.count > 8 && token != "***")
         #expect(!host.output.contains(token) && !host.errors.contains(token))
         #expect(host.output.contains("***\n"))

@@ -120,7 +120,7 @@ public struct CommandContext {
 
     /// A variable given where a secret goes holds a secret from then on: `echo` masks it.
     private func noteSecret(_ expression: Expression, for parameter: Parameter) {
-        if parameter.kind == .secret, case .variable(let name) = expression.kind { evaluator.secretVariables.insert(name) }
+        if parameter.kind == .secret, case .variable(let name) = expression.kind { evaluator.environment.markSecret(name) }
     }
 
     func texts(_ parameter: Parameter) throws(CommandFailure) -> [String] {
@@ -128,7 +128,7 @@ public struct CommandContext {
         var out: [String] = []
         for item in items {
             noteSecret(item, for: parameter)
-            if case .variable(let name) = item.kind, evaluator.secretVariables.contains(name), parameter.kind != .secret {
+            if case .variable(let name) = item.kind, evaluator.environment.holdsSecret(name), parameter.kind != .secret {
                 out.append(ScriptWriter.mask)  // `echo $pw` shows *** once $pw held a secret
             } else {
                 out.append(try textOf(item))

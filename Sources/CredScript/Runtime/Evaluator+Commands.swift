@@ -138,7 +138,7 @@ extension Evaluator {
     }
 
     func runSourced(_ path: String, from call: CommandCall, in source: SourceFile) throws(CommandFailure) {
-        guard sourceDepth < Evaluator.maximumSourceDepth else {
+        guard depth.sources < Evaluator.maximumSourceDepth else {
             verdict.halted = true
             throw .diagnostic(Diagnostic(.runtime, "source is nested more than \(Evaluator.maximumSourceDepth) deep (does a file source itself?): the run stops here",
                                          file: source.name, at: call.position))
@@ -150,8 +150,8 @@ extension Evaluator {
         if let problem = ScriptText.problem(in: included.bytes) {
             throw .diagnostic(Diagnostic(.io, "cannot source \(included.name): not a UTF-8 text script (\(problem))", file: source.name, at: call.position))
         }
-        sourceDepth += 1
-        defer { sourceDepth -= 1 }
+        depth.sources += 1
+        defer { depth.sources -= 1 }
         let journals = self.journals
         self.journals = false  // the journal keeps the `source` line itself
         defer { self.journals = journals }

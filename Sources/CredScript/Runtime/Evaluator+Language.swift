@@ -34,16 +34,16 @@ extension Evaluator {
     /// Enters a block, a call or a sourced file; false (the run halted, reported) when
     /// that would nest deeper than `maximumRunNesting`. Each true is followed by `leaveNesting`.
     func enterNesting(at position: SourcePosition, in source: SourceFile) -> Bool {
-        guard runNesting < Evaluator.maximumRunNesting else {
+        guard depth.nesting < Evaluator.maximumRunNesting else {
             events.publish(.halted(withCallChain(Diagnostic(.runtime, "blocks, procedure calls and sourced files are nested more than \(Evaluator.maximumRunNesting) deep as the run goes: it stops here",
                                                             file: source.name, at: position)), source: source))
             return false
         }
-        runNesting += 1
+        depth.nesting += 1
         return true
     }
 
-    func leaveNesting() { runNesting -= 1 }
+    func leaveNesting() { depth.nesting -= 1 }
 
     // MARK: Captures
 
@@ -93,14 +93,9 @@ extension Evaluator {
             }
         }
         chargeBytes(value.text.utf8.count)
-        variables[capture.name] = value
         // A field the SDK's catalog calls a secret stays one in the variable (KnownSecrets).
-        if holdsSecret {
-            secretVariables.insert(capture.name)
-            knownSecrets.add(value.text)
-        } else {
-            secretVariables.remove(capture.name)
-        }
+        environment.bind(capture.name, to: value, secret: holdsSecret)
+        if holdsSecret { knownSecrets.add(value.text) }
     }
 
     // MARK: Comparisons
@@ -130,7 +125,7 @@ extension Evaluator {
             for (expression, value) in [(comparison.left, left), (comparison.right, right.text)] {
                 guard case .variable(let name) = expression.kind else { continue }
                 let shown = ValueComparison.ordered(value) != nil ? value : ScriptWriter.literal(.text(value))  // 5, 24h, "a b"
-                sides.append("$\(name) is \(secretVariables.contains(name) ? ScriptWriter.mask : shown)")
+                sides.append("$\(name) is \(environment.holdsSecret(name) ? ScriptWriter.mask : shown)")
             }
             let shown = sides.isEmpty ? "it does not hold" : sides.joined(separator: " and ")
             let diagnostic = Diagnostic(.expectation, "expected \(said), but \(shown)", file: source.name, at: comparison.position)
@@ -187,27 +182,17 @@ extension Evaluator {
             for piece in replay { journal(piece) }
             return (.stop, .partial(replay))
         }
-        let saved = loop.names.map { (variables[$0], secretVariables.contains($0)) }
-        defer {
-            for (name, (value, secret)) in zip(loop.names, saved) {
-                variables[name] = value
-                if secret { secretVariables.insert(name) } else { secretVariables.remove(name) }
-            }
-        }
+        let saved = environment.saving(loop.names)
+        defer { environment.restore(saved) }
         let secretNames = loop.names.map { secretFlow.holdsSecret($0) }
         for row in 0..<loop.rows {
             for (column, name) in loop.names.enumerated() {
                 let value = values[row * loop.names.count + column]
-                variables[name] = value
                 let argument = loop.values[row * loop.names.count + column]
                 var secret = secretNames[column]
-                if case .variable(let from) = argument.kind, secretVariables.contains(from) { secret = true }
-                if secret {
-                    secretVariables.insert(name)
-                    knownSecrets.add(value.text)
-                } else {
-                    secretVariables.remove(name)
-                }
+                if case .variable(let from) = argument.kind, environment.holdsSecret(from) { secret = true }
+                environment.bind(name, to: value, secret: secret)
+                if secret { knownSecrets.add(value.text) }
             }
             ranOfUnfinished.removeAll(keepingCapacity: true)
             for inner in loop.body {
@@ -242,7 +227,7 @@ extension Evaluator {
         if options.echo {
             emit(.echo(command: ScriptWriter.render(.call(call), masked: true), file: source.name, line: call.position.line))
         }
-        guard callDepth < Evaluator.maximumCallDepth else {
+        guard depth.calls < Evaluator.maximumCallDepth else {
             // Halted: going on would call again, as deep.
             events.publish(.halted(withCallChain(Diagnostic(.runtime, "procedure calls are nested more than \(Evaluator.maximumCallDepth) deep (does \(procedure.name) call itself?): the run stops here",
                                                             file: source.name, at: call.position)), source: source))
@@ -264,28 +249,20 @@ extension Evaluator {
             journal(.call(call))
         }
         // Parameters are bound for the call only: what they named before comes back after.
-        let saved = procedure.parameters.map { (variables[$0], secretVariables.contains($0)) }
+        let saved = environment.saving(procedure.parameters)
         let secretParameters = procedure.secretParameters
         for (index, name) in procedure.parameters.enumerated() {
-            variables[name] = .text(values[index])
             var secret = secretParameters.contains(name) || secretFlow.holdsSecret(name)
-            if case .variable(let from) = call.arguments[index].kind, secretVariables.contains(from) { secret = true }
-            if secret {
-                secretVariables.insert(name)
-                knownSecrets.add(values[index])
-            } else {
-                secretVariables.remove(name)
-            }
+            if case .variable(let from) = call.arguments[index].kind, environment.holdsSecret(from) { secret = true }
+            environment.bind(name, to: .text(values[index]), secret: secret)
+            if secret { knownSecrets.add(values[index]) }
         }
         callChain.append((source.name, call.position))
-        callDepth += 1
+        depth.calls += 1
         defer {
-            callDepth -= 1
+            depth.calls -= 1
             callChain.removeLast()
-            for (name, (value, secret)) in zip(procedure.parameters, saved) {
-                variables[name] = value
-                if secret { secretVariables.insert(name) } else { secretVariables.remove(name) }
-            }
+            environment.restore(saved)
         }
         // A failure of the body's last command is left pending: `expect error` after the
         // call acknowledges it, as it would after the command itself.

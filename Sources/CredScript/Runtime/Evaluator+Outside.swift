@@ -6,20 +6,16 @@ extension Evaluator {
     /// Binds `$name` to `value` as text. A secret (`--secret`) is masked everywhere from the
     /// start; a plain one is masked too once a checked script gives it where a secret goes.
     public func bindFromOutside(_ name: String, _ value: String, secret: Bool) {
-        variables[name] = .text(value)
-        givenFromOutside.insert(name)
-        if secret {
-            secretVariables.insert(name)
-            knownSecrets.add(value)
-        }
+        environment.bindFromOutside(name, to: .text(value), secret: secret)
+        if secret { knownSecrets.add(value) }
     }
 
     /// After a check: a variable given from outside that the script uses as a secret
     /// (`--var pw=…` then `login alice $pw`) is one, as a `let` of it would be.
     func learnOutsideSecrets() {
         for name in givenFromOutside where secretFlow.holdsSecret(name) {
-            guard let value = variables[name] else { continue }
-            secretVariables.insert(name)
+            guard let value = environment[name] else { continue }
+            environment.markSecret(name)
             knownSecrets.add(value.text)
         }
     }

@@ -21,7 +21,7 @@ extension Evaluator {
                             file: source.name, at: tests[0].position), source)
             return false
         }
-        let start = TestStart(simulation: simulation, variables: variables, procedures: procedures)
+        let start = TestStart(simulation: simulation, variables: environment.values, procedures: procedures)
         let chosen = options.selectedTest.map { name in tests.filter { $0.name == name } } ?? tests
         if chosen.isEmpty, let name = options.selectedTest {
             fail(Diagnostic(.runtime, "\(source.name) has no test named \(ScriptWriter.quote(name))", file: source.name, at: .start), source)
@@ -71,7 +71,7 @@ extension Evaluator {
 
     private func restore(_ start: TestStart) {
         simulation = start.simulation
-        variables = start.variables
+        environment.restoreValues(start.variables)
         procedures = start.procedures
         last = nil
         pendingFailure = nil

@@ -80,19 +80,18 @@ public final class Evaluator {
     public var verdict: RunVerdict { events.verdict }
 
     let host: ScriptHost
-    var variables: [String: Value] = [:]
+    /// The run's variables: values, secret names, names given from outside.
+    var environment = Environment()
     var last: CommandResult?
     var pendingFailure: (Diagnostic, SourceFile)?
-    var sourceDepth = 0
+    /// How deep the run is now: each bound of README, "Bounds", checked as it goes.
+    var depth = RunDepth()
     /// Procedures defined so far: each parser of this run starts with them (at the
     /// prompt, those of earlier lines; in a sourced file, those of the file sourcing it).
     public internal(set) var procedures: [String: Procedure] = [:]
     /// Where each running procedure call and `source` line was written, outermost first:
     /// a failure inside shows the chain (`called from suite.credscript:13:1`).
     var callChain: [(file: String, position: SourcePosition)] = []
-    var callDepth = 0
-    /// Blocks, calls and sourced files running now, one inside the other.
-    var runNesting = 0
     /// What runs is written down for a replay: a run event (`ran`, `served`) for the
     /// session journal that follows the prompt. Off inside a block, which is written down
     /// as one piece (Evaluator+Repeat), and inside a sourced file, whose `source` line is.
@@ -106,9 +105,6 @@ public final class Evaluator {
     public internal(set) var steps = 0
     private let kdfMeter = KDFMeter()
     private var kdfRoundsUncharged = 0
-    /// Variables holding a secret: bound with `let secret`, or given where a secret goes.
-    /// `echo` and the prompt's history show them as ***.
-    var secretVariables: Set<String> = []
     /// Names the sources checked so far give as secrets, so that their `let` is masked
     /// before the line that gives them (SecretFlow).
     var secretFlow = SecretFlow()
@@ -128,7 +124,7 @@ public final class Evaluator {
     /// The lines the running command printed itself, for `expect output`.
     var printed: [String] = []
     /// Names bound with `--var`, `--var-file` or `--secret` (Evaluator+Outside).
-    public internal(set) var givenFromOutside: Set<String> = []
+    public var givenFromOutside: Set<String> { environment.givenFromOutside }
 
     public init(simulation: Simulation = Simulation(), table: CommandTable = .standard,
                 options: Options = Options(), host: ScriptHost) {
@@ -273,7 +269,7 @@ public final class Evaluator {
         for diagnostic in script.diagnostics {
             // A sourced file is checked each time it runs (`repeat 100000 { source bad.credscript }`):
             // past the run's cap its errors are counted like any other failure, not shown.
-            if sourceDepth > 0, !verdict.showsMoreFailures {
+            if depth.sources > 0, !verdict.showsMoreFailures {
                 fail(diagnostic, script.source)
                 continue
             }
@@ -323,27 +319,27 @@ public final class Evaluator {
         case let .binding(name, value, position, secret, ifUnbound):
             // The flow holds every name a checked source gives as a secret, names that say
             // so included (SecretFlow), and every statement that runs was checked first.
-            let holdsSecret = secret || secretFlow.holdsSecret(name) || (ifUnbound && secretVariables.contains(name))
+            let holdsSecret = secret || secretFlow.holdsSecret(name) || (ifUnbound && environment.holdsSecret(name))
             if options.echo {
                 let text = ScriptWriter.renderBinding(name: name, value: value, secret: secret, ifUnbound: ifUnbound, hidden: holdsSecret && !secretsShown)
                 emit(.echo(command: text, file: source.name, line: position.line))
             }
             // `let NAME ?= VALUE`: a default, kept out when the name is bound (`--var`).
-            if ifUnbound, variables[name] != nil {
+            if ifUnbound, environment[name] != nil {
                 journal(statement)
                 break
             }
-            if holdsSecret { secretVariables.insert(name) } else { secretVariables.remove(name) }
+            environment.markSecret(name, holdsSecret)
             do {
                 // A number or a duration keeps its spelling (`let pin = 00700`, `let pw = 24h`);
                 // it still counts where a number or a duration is wanted.
                 switch value.kind {
                 case .integer, .duration:
-                    variables[name] = .text(spelling(of: value, in: source))
+                    environment.bind(name, to: .text(spelling(of: value, in: source)))
                 default:
-                    variables[name] = try evaluate(value, in: source)
+                    environment.bind(name, to: try evaluate(value, in: source))
                 }
-                if holdsSecret, let bound = variables[name] { knownSecrets.add(bound.text) }
+                if holdsSecret, let bound = environment[name] { knownSecrets.add(bound.text) }
             } catch {
                 fail(error, source)
             }
@@ -499,9 +495,9 @@ public final class Evaluator {
             chargeBytes(value.text.utf8.count)
             return value
         }
-        guard let value = variables[name] else {
+        guard let value = environment[name] else {
             var message = "undefined variable $\(name)"
-            if let guess = Spelling.closest(to: name, among: Array(variables.keys).sorted()) { message += " — did you mean $\(guess)?" }
+            if let guess = Spelling.closest(to: name, among: environment.names) { message += " — did you mean $\(guess)?" }
             throw Diagnostic(.runtime, message, file: source.name, at: expression.position)
         }
         chargeBytes(value.text.utf8.count)

@@ -1,0 +1,9 @@
+/// How deep a run is now, one count per bound (README, "Bounds").
+struct RunDepth {
+    /// Files `source` is running, one inside the other (Evaluator.maximumSourceDepth).
+    var sources = 0
+    /// Procedure calls running (Evaluator.maximumCallDepth).
+    var calls = 0
+    /// Blocks, calls and sourced files running, together (Evaluator.maximumRunNesting).
+    var nesting = 0
+}
