@@ -35,8 +35,9 @@ enum MaskedSourceLine {
     }
 
     /// Where the caret goes in the masked line: where it was when the masking changed
-    /// nothing before it; counted from the end when it changed nothing after it; else at
-    /// the start of what was masked.
+    /// nothing before it; counted from the end when it changed nothing after it; else, when
+    /// the masking kept the line's words (each masked word is one `***`), at the start of
+    /// the same word; else at the start of what was masked.
     static func caretOffset(old: [UInt8], new: [UInt8], caret: Int) -> Int {
         var prefix = 0
         while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
@@ -44,6 +45,26 @@ enum MaskedSourceLine {
         while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
         if caret <= prefix { return caret }
         if caret >= old.count - suffix { return new.count - (old.count - caret) }
+        let oldWords = wordStarts(old), newWords = wordStarts(new)
+        if oldWords.count == newWords.count, let word = oldWords.lastIndex(where: { $0 <= caret }) {
+            // Within a word the masking left as it was, the caret keeps its place in it.
+            let into = caret - oldWords[word]
+            let oldWord = old[oldWords[word]...].prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+            let newWord = new[newWords[word]...].prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+            return newWords[word] + (oldWord.elementsEqual(newWord) ? into : 0)
+        }
         return prefix
+    }
+
+    /// Where each word of a line starts (words are parted by blanks).
+    private static func wordStarts(_ line: [UInt8]) -> [Int] {
+        var starts: [Int] = []
+        var inWord = false
+        for (index, byte) in line.enumerated() {
+            let blank = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+            if !blank, !inWord { starts.append(index) }
+            inWord = !blank
+        }
+        return starts
     }
 }

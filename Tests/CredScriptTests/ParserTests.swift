@@ -77,7 +77,7 @@ import Testing
         let deep = String(repeating: "repeat 1 {\n", count: 10_000) + "state\n" + String(repeating: "}\n", count: 10_000)
         let result = parse(deep)
         #expect(result.diagnostics.map(\.message) == ["blocks are nested too deeply (the limit is 64)"])
-        #expect(result.diagnostics.first?.position.line == 64)
+        #expect(result.diagnostics.first?.position.line == 65)  // 64 blocks nest; the 65th is refused
     }
 
     @Test func repeatCountIsBounded() {
@@ -152,5 +152,36 @@ import Testing
         #expect(messages == ["1: unknown command 'greet'", "4: greet takes 1 argument (usage: greet WHO), not 0",
                              "5: unknown command 'nobody'"], "\(messages)")
         #expect(!result.endedInsideBlock)
+    }
+
+    /// A switch the resolver can see is followed wherever it is: in a procedure's body (the
+    /// lines after each call), and in a sourced file (the lines after its `source` line).
+    @Test func switchesInProcedureBodiesAndSourcedFilesAreFollowed() {
+        var reader = ScriptReader(SourceFile(name: "t", text: "proc tosusi {\n  sdk susi\n}\ntosusi\nexpect event response status=200\n"))
+        _ = reader.parseAll()
+        #expect(reader.diagnostics.isEmpty, "\(reader.diagnostics.map(\.message))")
+        #expect(reader.sdk == SDKID(named: "susi"))
+        var sourcing = ScriptReader(SourceFile(name: "t", text: "source fiori.inc\nchangepasscode\n"))
+        sourcing.sourceLoader = { path, _ in SourceFile(name: path, text: "sdk fiori\n") }
+        _ = sourcing.parseAll()
+        #expect(sourcing.diagnostics.isEmpty, "\(sourcing.diagnostics.map(\.message))")
+        #expect(sourcing.sdk == SDKID(named: "fiori"))
+    }
+
+    /// Files that each source a shared file twice, 20 deep, are read once each (for the
+    /// SDK they are sourced with), not 2^20 times.
+    @Test func aFileSourcedFromManyPlacesIsReadOnce() {
+        final class Reads { var count = 0 }
+        let reads = Reads()
+        var reader = ScriptReader(SourceFile(name: "t", text: "source e1.inc\nz1\nz20\n"))
+        reader.sourceLoader = { path, _ in
+            reads.count += 1
+            guard let n = Int(path.dropFirst().dropLast(4)) else { return nil }
+            let text = n < 20 ? "source e\(n + 1).inc\nsource e\(n + 1).inc\nproc z\(n) { echo \(n) }\n" : "proc z20 { echo 20 }\n"
+            return SourceFile(name: path, text: text)
+        }
+        _ = reader.parseAll()
+        #expect(reader.diagnostics.isEmpty, "\(reader.diagnostics.map(\.message))")
+        #expect(reads.count <= 40, "\(reads.count) reads")
     }
 }

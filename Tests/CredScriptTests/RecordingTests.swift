@@ -103,6 +103,36 @@ import Testing
         #expect(session.host.recordings["b.credscript"]?.contains("clock advance 1d\nclock advance 2d\n") == true)
     }
 
+    /// Regression: a block whose commands failed at the prompt (which goes on after a
+    /// failure) was recorded whole, with no `expect error`, so its replay failed at the
+    /// first. From the first failure on, each statement that ran is written out.
+    @Test func aBlockWhoseCommandsFailedIsRecordedStatementByStatement() {
+        let session = Session()
+        session.type("user add alice password \"Sekr1t-A!9\"", "record f.credscript")
+        session.type("repeat 2 { clock advance 1h }", "for u in x y z {\n    echo $u\n    login nobody\n}",
+                     "repeat 3 {\n    login alice\n    password wrong1X!\n}", "record stop")
+        let recorded = session.host.recordings["f.credscript"] ?? ""
+        #expect(recorded.contains("repeat 2 {\n    clock advance 1h\n}\n"), "\(recorded)")
+        #expect(recorded.contains("let u = z\necho $u\nlogin nobody\nexpect error \"no user 'nobody'\"\n"), "\(recorded)")
+        #expect(session.host.output.contains("the recording keeps what ran: 0 of the 3 iterations as a block, then each statement from the first that failed, with its expect error"))
+        let (host, replay) = runScript(recorded)
+        #expect(replay.exitCode == 0, "\(host.errors)")
+        #expect(replay.simulation.now == session.evaluator.simulation.now)
+        #expect(replay.simulation.active.describeState(world: replay.simulation.world)
+                == session.evaluator.simulation.active.describeState(world: session.evaluator.simulation.world))
+    }
+
+    /// A block that would write out more than BlockReplay.maximumPieces statements is not
+    /// kept: the recording says where it stops replaying, and a later `record` says why.
+    @Test func aBlockTooLongToWriteOutEndsTheRecording() {
+        let session = Session()
+        session.type("record g.credscript", "repeat 10001 { login nobody }", "record h.credscript")
+        let recorded = session.host.recordings["g.credscript"] ?? ""
+        #expect(recorded.hasSuffix("# not recorded: a block wrote out more than 10,000 statements for its replay; this file replays only what ran before\n"), "\(recorded.suffix(300))")
+        #expect(session.evaluator.recordingPath == nil)
+        #expect(session.host.output.contains("a block wrote out more than 10,000 statements for its replay, which a recording cannot replay; record in a new session"))
+    }
+
     /// Regression: a `repeat` stopped by Ctrl-C was recorded with its full count, so the
     /// replay went further than the session had and still passed.
     @Test func anInterruptedRepeatIsRecordedAsTheIterationsThatRan() {

@@ -48,7 +48,7 @@ import Testing
             case .syntaxError: return "syntax"
             case .halted: return "halted"
             case .failuresPastCap: return "cap"
-            case .ran, .served: return "journal"
+            case .ran, .served, .notReplayable: return "journal"
             }
         }
         #expect(kinds == ["echo", "echo", "echo", "echo", "echo", "held", "echo", "expectation failed",

@@ -295,3 +295,15 @@ import Testing
         #expect(host.output.contains("> relogin alice ***\n"))
     }
 }
+
+/// A command read for one SDK that runs while another is active (a procedure defined under
+/// one and called under another) says which SDK it was read for.
+@Suite struct ReadForAnotherSDKTests {
+    @Test func theRefusalNamesTheSDKTheLineWasReadFor() {
+        let (host, evaluator) = runScript("sdk susi\nproc p {\n  user add bob password \"Passw0rd!1\"\n}\nsdk relid\np\n")
+        #expect(evaluator.exitCode == 3)
+        #expect(host.errors.contains("'user add' here was read for susi, the SDK active where it is written, but relid is active when it runs (switch with: sdk susi)"), "\(host.errors)")
+        #expect(!host.errors.contains("Passw0rd!1"))
+    }
+}
+

@@ -1,12 +1,14 @@
 import CredSimulator
 
 extension Evaluator {
-    /// Runs one command, shows what it produced, and remembers it for `expect`.
-    func run(_ call: CommandCall, in source: SourceFile) {
+    /// Runs one command, shows what it produced, and remembers it for `expect`: its result,
+    /// or nil for an expectation and a command that could not start (a failure of the run).
+    @discardableResult
+    func run(_ call: CommandCall, in source: SourceFile) -> CommandResult? {
         let context = CommandContext(call: call, evaluator: self, source: source)
         if let owner = call.spec.sdk, owner != simulation.activeSDK {
             refuseOtherSDK(call, owner: owner, source: source)
-            return
+            return nil
         }
         if call.spec.isExpectation {
             do {
@@ -23,7 +25,7 @@ extension Evaluator {
                 }
             }
             if call.spec.role == .acknowledgement { pendingFailure = nil }
-            return
+            return nil
         }
         let sdk = simulation.activeSDK.name
         printed.removeAll(keepingCapacity: true)
@@ -41,10 +43,11 @@ extension Evaluator {
             case .diagnostic(let diagnostic):
                 // A bad value (an undefined variable, a file that cannot be read): not something `expect error` covers.
                 fail(diagnostic, source)
-                return
+                return nil
             }
         }
-        last = CommandResult(name: call.spec.name, position: call.position, sdk: sdk, outcomes: outcomes, failure: failure, said: printed)
+        let result = CommandResult(name: call.spec.name, position: call.position, sdk: sdk, outcomes: outcomes, failure: failure, said: printed)
+        last = result
         if let failure {
             for hint in FailureHint.hints(for: context, failure: failure) { emit(.text("  hint: " + hint)) }
         }
@@ -52,13 +55,18 @@ extension Evaluator {
             let message = "\(call.spec.name) failed: \(failure.message) (write 'expect error' after it if that is what should happen)"
             pendingFailure = (Diagnostic(failure.isRuntime ? .runtime : .expectation, message, file: source.name, at: call.position), source)
         }
+        return result
     }
 
     /// A command of another SDK than the active one: a runtime error naming the SDKs that have it.
     private func refuseOtherSDK(_ call: CommandCall, owner: SDKID, source: SourceFile) {
-        let owners = table.sdks(having: call.spec.name).map(\.name)
-        let message = "'\(call.spec.name)' is a command of \(owners.joined(separator: ", ")); the active SDK is "
-            + "\(simulation.activeSDK.name) (switch with: sdk \(owner.name))"
+        let owners = table.sdks(having: call.spec.name)
+        let active = simulation.activeSDK
+        // The active SDK has a form of its own: the line was read for another (a
+        // procedure's body, read where it is defined; a switch by `sdk $VARIABLE`).
+        let message = owners.contains(active)
+            ? "'\(call.spec.name)' here was read for \(owner.name), the SDK active where it is written, but \(active.name) is active when it runs (switch with: sdk \(owner.name))"
+            : "'\(call.spec.name)' is a command of \(owners.map(\.name).joined(separator: ", ")); the active SDK is \(active.name) (switch with: sdk \(owner.name))"
         if call.spec.isExpectation {
             fail(Diagnostic(.runtime, message, file: source.name, at: call.position), source)
             return
@@ -112,6 +120,7 @@ extension Evaluator {
     func startRecording(_ path: String, overwrite: Bool, call: CommandCall, source: SourceFile) throws(CommandFailure) {
         guard let journal else { throw .cannotRun("record works at the prompt; a script is already a recording") }
         guard !journal.overflowed else {
+            if let reason = journal.notKeptBecause { throw .cannotRun("\(reason), which a recording cannot replay; record in a new session") }
             let size = journal.maximumBytes >= 1 << 20 ? "\(journal.maximumBytes >> 20) MB" : "\(journal.maximumBytes) bytes"
             throw .cannotRun("this session has run more than \(size) of script, more than is kept to replay it "
                              + "from the start; record in a new session")

@@ -157,61 +157,50 @@ extension Evaluator {
         let tracking = journals || tracksReplay
         let outerTracking = tracksReplay
         tracksReplay = tracking
-        var finishedRows = 0
-        var ranOfUnfinished: [Statement] = []
+        var ran = BlockReplay()
         defer {
             tracksReplay = outerTracking
             self.journals = journals
         }
-        /// The loop cut short (a failure, `exit`, the budget, Ctrl-C): journaled as the rows
-        /// that finished, then the current row's names bound and its statements that ran.
-        func cutShort() -> (flow: Flow, replay: Replay) {
-            guard tracking else { return (.stop, .whole) }
-            var replay: [Statement] = []
-            let width = loop.names.count
-            if finishedRows > 0 {
-                replay.append(.loop(Loop(names: loop.names, values: Array(loop.values.prefix(finishedRows * width)), body: loop.body, position: loop.position)))
-            }
-            if !ranOfUnfinished.isEmpty {
-                for (column, name) in loop.names.enumerated() {
-                    replay.append(.binding(name: name, value: loop.values[finishedRows * width + column], position: loop.position, secret: false, ifUnbound: false))
-                }
-                replay += ranOfUnfinished
+        let width = loop.names.count
+        /// The loop did not run whole (cut short, or a command of it failed): written down as
+        /// the rows that finished clean, then each statement that ran after (BlockReplay).
+        func partly(_ flow: Flow) -> (flow: Flow, replay: Replay) {
+            guard tracking else { return (flow, .whole) }
+            let replay = ran.pieces { rows in
+                .loop(Loop(names: loop.names, values: Array(loop.values.prefix(rows * width)), body: loop.body, position: loop.position))
             }
             self.journals = journals
-            for piece in replay { journal(piece) }
-            return (.stop, .partial(replay))
+            if journals { journal(replay, of: ran, iterations: loop.rows) }
+            return (flow, ran.overflowed ? .none : .partial(replay))
         }
         let saved = environment.saving(loop.names)
         defer { environment.restore(saved) }
         let secretNames = loop.names.map { secretFlow.holdsSecret($0) }
         for row in 0..<loop.rows {
             for (column, name) in loop.names.enumerated() {
-                let value = values[row * loop.names.count + column]
-                let argument = loop.values[row * loop.names.count + column]
+                let value = values[row * width + column]
+                let argument = loop.values[row * width + column]
                 var secret = secretNames[column]
                 if case .variable(let from) = argument.kind, environment.holdsSecret(from) { secret = true }
                 environment.bind(name, to: value, secret: secret)
                 if secret { knownSecrets.add(value.text) }
             }
-            ranOfUnfinished.removeAll(keepingCapacity: true)
+            if tracking {
+                ran.startIteration(bindings: loop.names.enumerated().map { column, name in
+                    .binding(name: name, value: loop.values[row * width + column], position: loop.position, secret: false, ifUnbound: false)
+                })
+            }
             for inner in loop.body {
                 let (flow, replay) = perform(inner, in: source)
-                if tracking {
-                    switch replay {
-                    case .none: break
-                    case .whole: ranOfUnfinished.append(inner)
-                    case .partial(let statements): ranOfUnfinished += statements
-                    }
-                }
-                if flow == .stop { return cutShort() }
+                if tracking { ran.add(inner, replay) }
+                if flow == .stop { return partly(.stop) }
             }
-            finishedRows += 1
-            ranOfUnfinished.removeAll(keepingCapacity: true)
+            if tracking { ran.endIteration() }
             flushPendingFailure()
-            if shouldStop { return finishedRows == loop.rows ? wholeLoop() : cutShort() }
+            if shouldStop { return ran.finishedIterations == loop.rows && !ran.failed ? wholeLoop() : partly(.stop) }
         }
-        return wholeLoop()
+        return ran.isWhole(of: loop.rows) || !tracking ? wholeLoop() : partly(shouldStop ? .stop : .proceed)
 
         func wholeLoop() -> (flow: Flow, replay: Replay) {
             self.journals = journals

@@ -1,14 +1,5 @@
 import CredSimulator
 
-/// What of a statement ran, as the session journal must write it down so that a replay
-/// reaches the same state: nothing, all of it, or, for a `repeat` cut short (Ctrl-C, a
-/// failure, `exit`, the step budget), the statements that do exactly what ran.
-enum Replay {
-    case none
-    case whole
-    case partial([Statement])
-}
-
 extension Evaluator {
     /// Runs a block `count` times. A block is journaled whole when every iteration ran;
     /// otherwise as `repeat N { … }` for the N iterations that finished, followed by the
@@ -23,27 +14,19 @@ extension Evaluator {
         let outerTracking = tracksReplay
         tracksReplay = tracking
         defer { tracksReplay = outerTracking }
-        var finished = 0
-        var ranOfUnfinished: [Statement] = []
+        var ran = BlockReplay()
         var flow = Flow.proceed
         iterations: for _ in 0..<count {
-            ranOfUnfinished.removeAll(keepingCapacity: true)
+            if tracking { ran.startIteration() }
             for inner in body {
                 let (innerFlow, innerReplay) = perform(inner, in: source)
-                if tracking {
-                    switch innerReplay {
-                    case .none: break
-                    case .whole: ranOfUnfinished.append(inner)
-                    case .partial(let statements): ranOfUnfinished += statements
-                    }
-                }
+                if tracking { ran.add(inner, innerReplay) }
                 if innerFlow == .stop {
                     flow = .stop
                     break iterations
                 }
             }
-            finished += 1
-            ranOfUnfinished.removeAll(keepingCapacity: true)
+            if tracking { ran.endIteration() }
             flushPendingFailure()
             if shouldStop {
                 flow = .stop
@@ -51,26 +34,37 @@ extension Evaluator {
             }
         }
         self.journals = journals
-        guard tracking, finished < count, case let .repetition(countExpression, _, position) = statement else {
+        guard tracking, !ran.isWhole(of: count), case let .repetition(countExpression, _, position) = statement else {
             journal(statement)
             return (flow, .whole)
         }
-        var replay: [Statement] = []
-        if finished > 0 {
-            let times = Expression(kind: .integer(finished), position: countExpression.position)
-            replay.append(.repetition(count: times, body: body, position: position))
+        let replay = ran.pieces { times in
+            .repetition(count: Expression(kind: .integer(times), position: countExpression.position), body: body, position: position)
         }
-        replay += ranOfUnfinished
         if journals {
-            for piece in replay { journal(piece) }
-            if journal?.isRecording == true {
-                var note = "the recording keeps what ran: \(finished) of the \(count) iteration\(count == 1 ? "" : "s")"
-                if !ranOfUnfinished.isEmpty {
-                    note += ", then \(ranOfUnfinished.count) statement\(ranOfUnfinished.count == 1 ? "" : "s") of the next"
-                }
-                emit(.text(note))
+            journal(replay, of: ran, iterations: count)
+        }
+        return (flow, ran.overflowed ? .none : .partial(replay))
+    }
+}
+
+extension Evaluator {
+    /// Writes down a block that did not run whole, and tells a recording how.
+    func journal(_ replay: [ReplayPiece], of ran: BlockReplay, iterations count: Int) {
+        guard !ran.overflowed else {
+            return events.publish(.notReplayable("a block wrote out more than \(BlockReplay.maximumPieces.grouped) statements for its replay"))
+        }
+        for piece in replay { journal(piece.statement, result: piece.result) }
+        guard journal?.isRecording == true else { return }
+        var note: String
+        if ran.failed {
+            note = "the recording keeps what ran: \(ran.cleanIterations) of the \(count) iteration\(count == 1 ? "" : "s") as a block, then each statement from the first that failed, with its expect error"
+        } else {
+            note = "the recording keeps what ran: \(ran.finishedIterations) of the \(count) iteration\(count == 1 ? "" : "s")"
+            if ran.ranOfUnfinished > 0 {
+                note += ", then \(ran.ranOfUnfinished) statement\(ran.ranOfUnfinished == 1 ? "" : "s") of the next"
             }
         }
-        return (flow, .partial(replay))
+        emit(.text(note))
     }
 }

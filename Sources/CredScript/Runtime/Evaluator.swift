@@ -376,10 +376,12 @@ public final class Evaluator {
                 emit(.echo(command: ScriptWriter.render(call, masked: !secretsShown), file: source.name, line: call.position.line))
             }
             let before = failures.count
-            run(call, in: source)
+            let result = run(call, in: source)
             chargeKDFWork()
             if call.spec.role != .session, !call.spec.isExpectation || failures.count == before {
                 journal(statement, result: call.spec.isExpectation ? nil : last)
+                // In a block, a command that failed is written with its `expect error`.
+                if let result, result.failure != nil { replay = .failed(result) }
             } else {
                 replay = .none
             }

@@ -15,8 +15,10 @@ final class SessionJournal: RunEventSubscriber {
     let maximumBytes: Int
     private var text = ""
     private(set) var statementCount = 0
-    /// The session ran past `maximumBytes`: what ran first is no longer kept.
+    /// The session ran past `maximumBytes`, or ran what a replay cannot write
+    /// (`notKeptBecause`): what ran first is no longer kept.
     private(set) var overflowed = false
+    private(set) var notKeptBecause: String?
     /// The file being recorded into, if any.
     private(set) var recordingPath: String?
     var isRecording: Bool { recordingPath != nil }
@@ -42,6 +44,7 @@ final class SessionJournal: RunEventSubscriber {
         switch event {
         case .ran(let statement, let result): add(statement, result: result)
         case .served(let request): add(request)
+        case .notReplayable(let reason): letGo(because: reason)
         default: break
         }
     }
@@ -67,6 +70,19 @@ final class SessionJournal: RunEventSubscriber {
         let chunk = "# " + text + "\n"
         keep(chunk)
         if isRecording { host.appendRecording(chunk) }
+    }
+
+    /// What ran can no longer be replayed from the start: what was kept goes, so `record`
+    /// says it cannot start; a recording running says why its file stops replaying here.
+    private func letGo(because reason: String) {
+        if isRecording {
+            host.appendRecording("# not recorded: \(reason); this file replays only what ran before\n")
+            host.endRecording()
+            recordingPath = nil
+        }
+        overflowed = true
+        notKeptBecause = reason
+        text = ""
     }
 
     private func keep(_ chunk: String) {

@@ -1,3 +1,5 @@
+import CredSimulator
+
 /// The statement forms that make credscript a language for suites (README, "Writing a
 /// suite"): captures, comparisons, loops over values and procedures.
 
@@ -106,6 +108,9 @@ public final class Procedure: @unchecked Sendable {
     /// one): a value given for them is masked wherever the call is shown. Worked out once,
     /// when the body has been read (a call of itself inside counts none: not yet known).
     public internal(set) var secretParameters: Set<String> = []
+    /// The SDK its body leaves active when the body names one (`sdk susi`): the lines
+    /// after a call are read for it, as they run with it. Set once, with the body.
+    public internal(set) var sdkAfterCall: SDKID?
 
     func finish(body: [Statement]) {
         self.body = body

@@ -181,7 +181,7 @@ public struct Parser {
     mutating func parseBlock(depth: Int) -> [ReadStatement]? {
         let brace = current.position
         advance()
-        if depth + 1 >= Parser.maximumNesting {
+        if depth + 1 > Parser.maximumNesting {
             error("blocks are nested too deeply (the limit is \(Parser.maximumNesting))", at: brace)
             skipBlock()
             return nil

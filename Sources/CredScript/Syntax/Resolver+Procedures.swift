@@ -9,6 +9,13 @@ extension Resolver {
         nonmutating set { scope.procedures = newValue }
     }
 
+    /// The lines after this one are read for `id`: an `sdk NAME` line, a call of a
+    /// procedure whose body names an SDK, a sourced file that does.
+    mutating func switchSDK(to id: SDKID) {
+        sdk = id
+        scope.switches += 1
+    }
+
     /// `proc NAME PARAM… { … }`: known before its body is resolved, so the body may call it
     /// (bounded when it runs).
     mutating func define(_ read: ReadProcedure) -> Statement? {
@@ -18,12 +25,16 @@ extension Resolver {
         }
         let procedure = Procedure(name: read.name, parameters: read.parameters, position: read.position,
                                   namePosition: read.namePosition, source: source)
-        procedures[read.name] = procedure
+        // In place: a copy of the dictionary per definition made 20,000 of them quadratic.
+        scope.procedures[read.name] = procedure
         scope.definedHere.insert(read.name)
         // The body is resolved with the SDK active here; the lines after the definition go
-        // on with it too, since the body runs only when called.
+        // on with it too, since the body runs only when called. A body that names an SDK
+        // leaves it active after each call.
         let sdkHere = sdk
+        let switches = scope.switches
         let body = resolve(read.body)
+        if scope.switches != switches { procedure.sdkAfterCall = sdk }
         sdk = sdkHere
         procedure.finish(body: body)
         return .procedure(procedure)
@@ -34,7 +45,9 @@ extension Resolver {
     mutating func resolve(_ read: ReadCall) -> Statement? {
         guard let procedure = procedures[read.name] else {
             var message = "unknown command '\(read.name)'"
-            if let guess = Spelling.command(for: read.name, among: table.firstWords + procedures.keys.sorted()) { message += " — did you mean '\(guess)'?" }
+            // Looked for only while errors are still shown: past the bound it is not read.
+            if diagnostics.count < Diagnostic.keptPerFile,
+               let guess = Spelling.command(for: read.name, among: table.firstWords + procedures.keys.sorted()) { message += " — did you mean '\(guess)'?" }
             error(message, at: read.position)
             return nil
         }
@@ -53,26 +66,37 @@ extension Resolver {
             error(message, at: arguments.count > wanted ? arguments[wanted].position : read.position)
             return nil
         }
+        if let after = procedure.sdkAfterCall { switchSDK(to: after) }
         return .call(ProcedureCall(procedure: procedure, arguments: arguments, position: read.position))
     }
 
     /// After `source FILE` with FILE written out: reads that file (and those it sources,
-    /// at most `Evaluator.maximumSourceDepth` deep, each once), with the SDK active here,
-    /// for the procedures it defines, so the lines after may call them. Its errors are not
-    /// reported here: it is checked when it runs, and by `credsh check`
-    /// (Evaluator+SourceCheck).
+    /// at most `Evaluator.maximumSourceDepth` deep), with the SDK active here, for the
+    /// procedures it defines, so the lines after may call them; a file that names an SDK
+    /// leaves it active for them, as it does when it runs. Its errors are not reported
+    /// here: it is checked when it runs, and by `credsh check` (Evaluator+SourceCheck).
+    ///
+    /// A reading reads each file once for each SDK it is sourced with (SourcedFiles): files
+    /// that each source a shared file twice, 20 deep, would otherwise be read 2^20 times.
     mutating func learnProcedures(sourcedBy call: CommandCall) {
         guard let loader = scope.sourceLoader, scope.sourcesOpen.count < Evaluator.maximumSourceDepth,
               case .single(let pathExpression)? = call.arguments.all.first,
               case .text(let path)? = pathExpression.literalValue,
               let included = loader(path, source.name), !scope.sourcesOpen.contains(included.name), included.name != source.name
         else { return }
-        var inner = ScriptReader(included, table: table, sdk: sdk)
-        inner.procedures = procedures
-        inner.sourceLoader = loader
-        inner.resolver.scope.sourcesOpen = scope.sourcesOpen + [source.name]
-        while inner.nextStatement() != nil {}
-        for (name, procedure) in inner.procedures where procedures[name] == nil { procedures[name] = procedure }
+        let learnt = scope.sourcedFiles.learnt(included.name, sdk: sdk) ?? {
+            var inner = ScriptReader(included, table: table, sdk: sdk)
+            inner.procedures = procedures
+            inner.sourceLoader = loader
+            inner.resolver.scope.sourcesOpen = scope.sourcesOpen + [source.name]
+            inner.resolver.scope.sourcedFiles = scope.sourcedFiles
+            while inner.nextStatement() != nil {}
+            let file = SourcedFiles.Learnt(procedures: inner.procedures, sdkAfter: inner.resolver.scope.switches > 0 ? inner.sdk : nil)
+            scope.sourcedFiles.keep(file, for: included.name, sdk: sdk)
+            return file
+        }()
+        for (name, procedure) in learnt.procedures where scope.procedures[name] == nil { scope.procedures[name] = procedure }
+        if let after = learnt.sdkAfter { switchSDK(to: after) }
     }
 }
 
@@ -85,6 +109,28 @@ final class ProcedureScope {
     /// The files being read for their procedures, outermost first: a bound (Evaluator.
     /// maximumSourceDepth) and a guard against a file that sources itself.
     var sourcesOpen: [String] = []
+    /// What the sourced files read so far defined: shared with the readings of the files
+    /// this one sources.
+    var sourcedFiles = SourcedFiles()
+    /// How many times the SDK was switched so far (`sdk NAME`, a call, a sourced file):
+    /// whether a procedure's body or a sourced file switches it.
+    var switches = 0
+}
+
+/// The sourced files one reading has read for their procedures, by file and by the SDK
+/// it was read with: each is read once.
+final class SourcedFiles {
+    struct Learnt {
+        let procedures: [String: Procedure]
+        /// The SDK the file leaves active, when it names one.
+        let sdkAfter: SDKID?
+    }
+
+    private var files: [String: Learnt] = [:]
+
+    func learnt(_ file: String, sdk: SDKID) -> Learnt? { files[Self.key(file, sdk)] }
+    func keep(_ learnt: Learnt, for file: String, sdk: SDKID) { files[Self.key(file, sdk)] = learnt }
+    private static func key(_ file: String, _ sdk: SDKID) -> String { sdk.name + "\u{0}" + file }
 }
 
 /// Reads a sourced file for the resolver: the path as written and the file that names it;

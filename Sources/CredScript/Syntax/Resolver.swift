@@ -77,7 +77,7 @@ struct Resolver {
             error(problem.message, at: problem.position)
             return nil
         }
-        if let switched = Self.sdkNamed(by: call) { sdk = switched }
+        if let switched = Self.sdkNamed(by: call) { switchSDK(to: switched) }
         if call.spec === sourceCommand, scope.sourceLoader != nil { learnProcedures(sourcedBy: call) }
         return .command(call)
     }

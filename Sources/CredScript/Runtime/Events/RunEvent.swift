@@ -32,6 +32,9 @@ public enum RunEvent: Sendable {
     /// while a journal follows the run (the prompt, SessionJournal). Not masked: a
     /// recording replays the session's own secrets (README, "Recording").
     case ran(Statement, result: CommandResult?)
+    /// What ran cannot be written down as a replay (why): a journal lets go of the session,
+    /// as past its size bound (BlockReplay.maximumPieces).
+    case notReplayable(String)
     /// A real client's request, answered by the served SDK (`credsh serve`, `serve start`).
     /// Not masked, as `ran`: a recording replays it.
     case served(ServedRequest)
@@ -39,7 +42,7 @@ public enum RunEvent: Sendable {
     /// The diagnostic a renderer shows for this event, with the source it quotes.
     public var shownDiagnostic: (Diagnostic, SourceFile?)? {
         switch self {
-        case .output, .expectationHeld, .ran, .served: return nil
+        case .output, .expectationHeld, .ran, .served, .notReplayable: return nil
         case .expectationFailed(let d, let s), .failure(let d, let s), .syntaxError(let d, let s), .halted(let d, let s): return (d, s)
         case .failuresPastCap(let d): return (d, nil)
         }

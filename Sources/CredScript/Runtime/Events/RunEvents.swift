@@ -54,7 +54,7 @@ public final class RunEvents {
     private func masked(_ event: RunEvent) -> RunEvent {
         switch event {
         case .output(let record, let origin): return .output(knownSecrets.redact(record), origin: origin)
-        case .expectationHeld, .ran, .served: return event
+        case .expectationHeld, .ran, .served, .notReplayable: return event
         case .expectationFailed(let d, let s):
             let (shown, quoted) = knownSecrets.redact(d, source: s)
             return .expectationFailed(shown, source: quoted)

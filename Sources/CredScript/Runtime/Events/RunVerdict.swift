@@ -76,7 +76,7 @@ public final class RunVerdict: RunEventSubscriber {
     @inline(__always)
     public func admit(_ event: RunEvent) -> RunEvent? {
         switch event {
-        case .output, .ran, .served: return event
+        case .output, .ran, .served, .notReplayable: return event
         case .expectationHeld:
             expectationsPassed += 1
             return event
