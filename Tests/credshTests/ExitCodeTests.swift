@@ -93,7 +93,7 @@ import Testing
         let script = String(repeating: "repeat 1 {\n", count: 10_000) + "state\n" + String(repeating: "}\n", count: 10_000)
         let result = try Credsh.run(["-"], script: script)
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("<stdin>:64:10: error: blocks are nested too deeply (the limit is 64)"))
+        #expect(result.stderr.hasPrefix("<stdin>:65:10: error: blocks are nested too deeply (the limit is 64)"))
     }
 
     @Test func aBillionRepeatsIsRefused() throws {

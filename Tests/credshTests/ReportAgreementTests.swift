@@ -158,11 +158,11 @@ import Testing
             #expect(!output.contains("Passw0rd") && !output.contains("typo"))
         }
         // A line that does not parse is masked whole after its first word; the caret goes
-        // to the start of what was masked (the headline keeps the real column).
+        // under the masked word at fault (the headline keeps the real column).
         try Credsh.write("user add bob\nlogin bob \"S3cret-pass\" extra\n", "syntax.credscript", in: dir)
         let syntax = try Credsh.run(["test", dir.appendingPathComponent("syntax.credscript").path])
         #expect(syntax.stdout.contains("syntax.credscript:2:25: error: too many arguments for login"))
-        #expect(syntax.stdout.contains("    2 | login *** *** ***\n      |       ^\n"), "\(syntax.stdout)")
+        #expect(syntax.stdout.contains("    2 | login *** *** ***\n      |               ^\n"), "\(syntax.stdout)")
         #expect(!syntax.stdout.contains("S3cret"))
     }
 
