@@ -141,6 +141,9 @@ public final class CommandSpec: Sendable {
     /// of their own (Parser, Parser+Blocks, Parser+Captures); their usage is written out.
     public let syntaxUsage: String?
     let perform: @Sendable (CommandContext) throws(CommandFailure) -> [Outcome]
+    /// The parameter that names an SDK (`sdk NAME`): a literal there switches the SDK the
+    /// lines after are read for. Worked out once: the resolver asks for every command.
+    public let sdkParameter: Parameter?
     /// What the resolver checks of the literal arguments beyond their kinds (a policy's values).
     let check: StaticCheck?
 
@@ -157,6 +160,7 @@ public final class CommandSpec: Sendable {
         self.syntaxUsage = syntaxUsage
         self.perform = perform
         self.check = check
+        sdkParameter = parameters.first { $0.kind == .sdk }
         // Most names are one word: the generic split costs thousands of instructions a
         // command, and every run builds the whole table at start-up.
         self.words = name.utf8.contains(UInt8(ascii: " ")) ? name.split(separator: " ").map(String.init) : [name]

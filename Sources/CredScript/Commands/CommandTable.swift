@@ -29,6 +29,8 @@ public struct CommandTable: Sendable {
             }
             node.specs.append(spec)
             if spec.syntaxUsage != nil { node.hasOwnSyntax = true }
+            if spec.role == .acknowledgement { node.acknowledges = true }
+            if spec.comparesFields { node.comparesFields = true }
         }
         self.root = root
     }
@@ -41,11 +43,18 @@ public struct CommandTable: Sendable {
         /// A statement with syntax of its own has this name (`for`, `proc`, `expect`): the
         /// parser reads it by its own rules (Parser+Blocks, Parser+Captures).
         public fileprivate(set) var hasOwnSyntax = false
+        /// `expect error`: the name acknowledges a failed command before it.
+        public fileprivate(set) var acknowledges = false
+        /// Some entry of the name compares fields (`attemptsLeft<3`): the parser reads
+        /// `KEY OP VALUE` in its arguments.
+        public fileprivate(set) var comparesFields = false
 
         /// The command this name means with `sdk` active: its own, else the shared one,
         /// else another SDK's (which the evaluator then refuses, naming the SDKs that have it).
         public func spec(for sdk: SDKID) -> CommandSpec? {
-            specs.first { $0.sdk == sdk } ?? specs.first { $0.sdk == nil } ?? specs.first
+            // Most names have one entry, which every SDK gets (the resolver asks for each command).
+            if specs.count == 1 { return specs[0] }
+            return specs.first { $0.sdk == sdk } ?? specs.first { $0.sdk == nil } ?? specs.first
         }
 
         /// Whether some command of `sdk` (or a shared one) starts with this name.

@@ -5,8 +5,9 @@ enum Replay {
     case none
     /// The statement ran whole.
     case whole
-    /// A command that ran and failed: a replay writes it with its `expect error`.
-    case failed(CommandResult)
+    /// A command that ran and failed: a replay writes it with its `expect error`. Boxed, so
+    /// that what every statement returns stays a word.
+    indirect case failed(CommandResult)
     /// A block cut short (Ctrl-C, a failure, `exit`, the step budget) or whose commands
     /// failed: the statements that do exactly what ran, in order.
     case partial([ReplayPiece])

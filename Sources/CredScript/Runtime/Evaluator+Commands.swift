@@ -1,14 +1,15 @@
 import CredSimulator
 
 extension Evaluator {
-    /// Runs one command, shows what it produced, and remembers it for `expect`: its result,
-    /// or nil for an expectation and a command that could not start (a failure of the run).
+    /// Runs one command, shows what it produced, and remembers it for `expect` (`last`).
+    /// Returns whether it produced a result that failed (not an expectation, nor a command
+    /// that could not start, which are failures of the run).
     @discardableResult
-    func run(_ call: CommandCall, in source: SourceFile) -> CommandResult? {
+    func run(_ call: CommandCall, in source: SourceFile) -> Bool {
         let context = CommandContext(call: call, evaluator: self, source: source)
         if let owner = call.spec.sdk, owner != simulation.activeSDK {
             refuseOtherSDK(call, owner: owner, source: source)
-            return nil
+            return false
         }
         if call.spec.isExpectation {
             do {
@@ -25,7 +26,7 @@ extension Evaluator {
                 }
             }
             if call.spec.role == .acknowledgement { pendingFailure = nil }
-            return nil
+            return false
         }
         let sdk = simulation.activeSDK.name
         printed.removeAll(keepingCapacity: true)
@@ -43,11 +44,10 @@ extension Evaluator {
             case .diagnostic(let diagnostic):
                 // A bad value (an undefined variable, a file that cannot be read): not something `expect error` covers.
                 fail(diagnostic, source)
-                return nil
+                return false
             }
         }
-        let result = CommandResult(name: call.spec.name, position: call.position, sdk: sdk, outcomes: outcomes, failure: failure, said: printed)
-        last = result
+        last = CommandResult(name: call.spec.name, position: call.position, sdk: sdk, outcomes: outcomes, failure: failure, said: printed)
         if let failure {
             for hint in FailureHint.hints(for: context, failure: failure) { emit(.text("  hint: " + hint)) }
         }
@@ -55,7 +55,7 @@ extension Evaluator {
             let message = "\(call.spec.name) failed: \(failure.message) (write 'expect error' after it if that is what should happen)"
             pendingFailure = (Diagnostic(failure.isRuntime ? .runtime : .expectation, message, file: source.name, at: call.position), source)
         }
-        return result
+        return failure != nil
     }
 
     /// A command of another SDK than the active one: a runtime error naming the SDKs that have it.

@@ -159,8 +159,9 @@ public final class Evaluator {
     var journal: SessionJournal? { events.subscriber(SessionJournal.self) }
 
     /// Publishes what ran, as a replay must write it, while a journal follows the run.
-    func journal(_ statement: Statement, result: CommandResult? = nil) {
-        if journals { events.publish(.ran(statement, result: result)) }
+    /// The result is taken only then: every command of a script passes here.
+    func journal(_ statement: Statement, result: @autoclosure () -> CommandResult? = nil) {
+        if journals { events.publish(.ran(statement, result: result())) }
     }
 
     /// At the prompt each line starts afresh: earlier failures do not stop later lines.
@@ -376,12 +377,12 @@ public final class Evaluator {
                 emit(.echo(command: ScriptWriter.render(call, masked: !secretsShown), file: source.name, line: call.position.line))
             }
             let before = failures.count
-            let result = run(call, in: source)
+            let failed = run(call, in: source)
             chargeKDFWork()
             if call.spec.role != .session, !call.spec.isExpectation || failures.count == before {
                 journal(statement, result: call.spec.isExpectation ? nil : last)
                 // In a block, a command that failed is written with its `expect error`.
-                if let result, result.failure != nil { replay = .failed(result) }
+                if failed, let last { replay = .failed(last) }
             } else {
                 replay = .none
             }

@@ -270,7 +270,7 @@ public struct Parser {
         }
         // Which entry the name means depends on the active SDK: the resolver's to say. Whether
         // it is a command at all, and whether its pairs may compare, does not.
-        guard !node.specs.isEmpty, !node.specs.contains(where: { $0.syntaxUsage != nil }) else {
+        guard !node.specs.isEmpty, !node.hasOwnSyntax else {
             let options = node.children.keys.sorted()
             var message = "'\(words.joined(separator: " "))' expects one of: \(options.joined(separator: ", "))"
             if case .word(let next) = current.kind, let guess = Spelling.closest(to: next, among: options) {
@@ -281,7 +281,9 @@ public struct Parser {
             return nil
         }
         var raw: [RawArgument] = []
-        let fieldsCompare = node.specs.contains { $0.comparesFields }
+        // Room for the usual few arguments at once, not grown one at a time.
+        if !atStatementEnd { raw.reserveCapacity(4) }
+        let fieldsCompare = node.comparesFields
         while !atStatementEnd {
             if current.kind == .leftBrace {
                 error("unexpected '{' (blocks belong to repeat, for and proc)", at: current.position)
@@ -319,19 +321,7 @@ public struct Parser {
             raw.append(.value(value))
             advance()
         }
-        // Only a name one of whose forms refuses some values on purpose asks what follows.
-        let refuses = node.specs.contains { $0.role == CommandSpec.Role.action && $0.check != nil }
-        return .command(ReadCommand(node: node, arguments: raw, position: start, followedByExpectError: refuses && nextIsExpectError()))
-    }
-
-    /// Whether the statement after this line is `expect error` (what acknowledges a failed command).
-    func nextIsExpectError() -> Bool {
-        guard current.kind == .newline else { return false }
-        var peek = lexer
-        var token = peek.next()
-        while token.kind == .newline { token = peek.next() }
-        guard token.kind == .word("expect") else { return false }
-        return peek.next().kind == .word("error")
+        return .command(ReadCommand(node: node, arguments: raw, position: start))
     }
 
     func expression(from token: Token) -> Expression? {

@@ -2,27 +2,35 @@
 /// The resolver walks it in the order written and turns it into a `Statement`: it picks
 /// the command a name means with the SDK active there, binds the arguments, checks them
 /// against the catalog, and tells a procedure call from an unknown command.
-indirect enum ReadStatement {
+///
+/// Only the cases on the path of every command are stored inline: the others are boxed
+/// (`indirect`), so that a command read costs no allocation beyond its arguments.
+enum ReadStatement {
     /// A statement the resolver has nothing to add to: `let NAME = VALUE`, a comparison.
     case ready(Statement)
     /// A name of the command table with its arguments as written.
     case command(ReadCommand)
     /// A first word no command has: a call, if a procedure of that name is known there.
-    case call(ReadCall)
-    case capture(ReadCapture)
-    case repetition(count: Expression, body: [ReadStatement], position: SourcePosition)
-    case loop(names: [String], values: [Expression], body: [ReadStatement], position: SourcePosition)
-    case procedure(ReadProcedure)
-    case test(ReadTest)
+    indirect case call(ReadCall)
+    indirect case capture(ReadCapture)
+    indirect case repetition(count: Expression, body: [ReadStatement], position: SourcePosition)
+    indirect case loop(names: [String], values: [Expression], body: [ReadStatement], position: SourcePosition)
+    indirect case procedure(ReadProcedure)
+    indirect case test(ReadTest)
 }
 
 struct ReadCommand {
     let node: CommandTable.NameNode
     let arguments: [RawArgument]
     let position: SourcePosition
-    /// The statement after it is `expect error`: a command one of whose forms refuses some
-    /// literal values on purpose runs anyway, to show the refusal. Read only for such names.
-    let followedByExpectError: Bool
+}
+
+extension ReadStatement {
+    /// Whether this is `expect error …`: what acknowledges a failed command before it.
+    var isExpectError: Bool {
+        guard case .command(let command) = self else { return false }
+        return command.node.acknowledges
+    }
 }
 
 /// `NAME VALUE…` where NAME is no command: its values, or the first thing in the line a

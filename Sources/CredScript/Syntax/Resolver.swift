@@ -34,12 +34,13 @@ struct Resolver {
     // MARK: The walk
 
     /// A statement as read, resolved; nil (reported) when it has no meaning here.
-    mutating func resolve(_ read: ReadStatement) -> Statement? {
-        switch read {
+    /// A command refused on purpose runs when `expect error` follows it in its block.
+    mutating func resolve(_ read: consuming ReadStatement, followedByExpectError: Bool = false) -> Statement? {
+        switch consume read {
         case .ready(let statement):
             return statement
         case .command(let command):
-            return resolve(command)
+            return resolve(command, followedByExpectError: followedByExpectError)
         case .call(let call):
             return resolve(call)
         case .capture(let capture):
@@ -64,16 +65,17 @@ struct Resolver {
     mutating func resolve(_ body: [ReadStatement]) -> [Statement] {
         var statements: [Statement] = []
         statements.reserveCapacity(body.count)
-        for read in body {
-            if let statement = resolve(read) { statements.append(statement) }
+        for (index, read) in body.enumerated() {
+            let acknowledged = index + 1 < body.count && body[index + 1].isExpectError
+            if let statement = resolve(read, followedByExpectError: acknowledged) { statements.append(statement) }
         }
         return statements
     }
 
-    mutating func resolve(_ command: ReadCommand) -> Statement? {
+    mutating func resolve(_ command: ReadCommand, followedByExpectError: Bool) -> Statement? {
         guard let call = resolve(command.node, command.arguments, at: command.position) else { return nil }
         // A command refused on purpose, followed by `expect error`, runs to show the refusal.
-        if let problem = staticProblem(of: call), !(call.spec.role == CommandSpec.Role.action && command.followedByExpectError) {
+        if let problem = staticProblem(of: call), !(call.spec.role == CommandSpec.Role.action && followedByExpectError) {
             error(problem.message, at: problem.position)
             return nil
         }
@@ -84,10 +86,9 @@ struct Resolver {
 
     /// The SDK a command names in a literal (`sdk fiori`): the lines after it are read for it.
     static func sdkNamed(by call: CommandCall) -> SDKID? {
-        for parameter in call.spec.parameters where parameter.kind == .sdk {
-            if case .single(let expression)? = call.argument(parameter), case .word(let name) = expression.kind { return SDKID(named: name) }
-        }
-        return nil
+        guard let parameter = call.spec.sdkParameter, case .single(let expression)? = call.argument(parameter),
+              case .word(let name) = expression.kind else { return nil }
+        return SDKID(named: name)
     }
 
     var catalog: SDKCatalog { sdk.catalog }

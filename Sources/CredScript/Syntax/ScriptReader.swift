@@ -8,6 +8,10 @@ import CredSimulator
 public struct ScriptReader {
     var parser: Parser
     var resolver: Resolver
+    /// The top-level statement read after the one being resolved: the resolver looks one
+    /// statement ahead (`expect error` after a command refused on purpose).
+    private var following: ReadStatement?
+    private var started = false
 
     public init(_ source: SourceFile, table: CommandTable = .standard, sdk: SDKID = .first) {
         parser = Parser(source, table: table)
@@ -19,8 +23,15 @@ public struct ScriptReader {
     /// The next top-level statement, resolved and checked, or nil at the end. Lines with
     /// errors are skipped (and reported), so what this returns always ran the table's checks.
     public mutating func nextStatement() -> Statement? {
-        while let read = parser.nextStatement() {
-            if let statement = resolver.resolve(read) { return statement }
+        if !started {
+            started = true
+            following = parser.nextStatement()
+        }
+        // Moved out, not copied: a statement read is handed on once.
+        while let read = following.take() {
+            following = parser.nextStatement()
+            let acknowledged = if case .command(let next)? = following { next.node.acknowledges } else { false }
+            if let statement = resolver.resolve(read, followedByExpectError: acknowledged) { return statement }
         }
         return nil
     }
