@@ -62,7 +62,7 @@ import Testing
         session.evaluator.events.subscribe(log)
         session.type("user add alice password \"Passw0rd!\"", "login alice \"Passw0rd!\"", "repeat 2 { clock advance 1h }",
                      "proc out { logout }", "out", "for d in 1h 2h { clock advance $d }")
-        let live = session.evaluator.journal?.recordingText ?? ""
+        let live = session.evaluator.sessionJournal?.recordingText ?? ""
         let replayed = SessionJournal(host: session.host, table: .standard)
         for event in log.events { replayed.receive(event) }
         #expect(live.contains("repeat 2 {") && live.contains("for d in 1h 2h {") && live.contains("\nout\n"), "\(live)")

@@ -55,7 +55,7 @@ import Testing
         let report = try Self.run(["step", "examples/lessons/1-relid-password-expiry.credscript"], browser: true)
         let first = try Self.page(report, "firstPause")
         #expect(first["progress"] as? String == "step 1/11")
-        #expect(first["lastCommand"] as? String == "> sdk relid", "the command waiting for Enter")
+        #expect(first["lastCommand"] as? String == "> sdk relid", "the command waiting for Enter; the terminal:\n\(report["screen"] ?? "")")
         #expect((first["narration"] as? String ?? "").hasPrefix("# Part 1 (about 20 minutes): REL-ID password expiry."))
         #expect((first["narrationNotes"] as? [String])?.first?.hasPrefix("# Part 1") == true, "drawn across the lifelines")
         let third = try Self.page(report, "thirdPause")
@@ -73,7 +73,8 @@ import Testing
         let report = try Self.run(["nojs", "examples/expiry.credscript"], browser: true)
         let page = try Self.page(report, "static")
         #expect(page["state"] as? String == "static picture: reload for the latest")
-        #expect(page["arrows"] as? Int == 16, "the expiry flow's arrows, as examples/diagrams/expiry.svg has them")
+        // What the terminal showed goes with a failure: a run cut short leaves an early picture.
+        #expect(page["arrows"] as? Int == 16, "the expiry flow's arrows, as examples/diagrams/expiry.svg has them; the terminal:\n\(report["screen"] ?? "")")
         #expect((page["narrationNotes"] as? [String] ?? []).contains("# The form is checked by the app first, in order, with no SDK call when a check fails."))
         #expect(page["lastCommand"] as? String == "> update *** ***")
     }

@@ -21,10 +21,12 @@ struct StaticBinaryTests {
     func runsAKDFInAnEmptyRoot() throws {
         let root = try Credsh.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.copyItem(at: Credsh.binary, to: root.appendingPathComponent("credsh"))
         try FileManager.default.createDirectory(at: root.appendingPathComponent("proc"), withIntermediateDirectories: false)
         let script = #"user add alice password "Passw0rd!"\nlogin alice "Passw0rd!"\nexpect event onUserLoggedIn\n"#
+        // Copied by cp, not by this process: a process another test forks meanwhile would
+        // inherit a descriptor open for writing, and exec would fail (ETXTBSY).
         let result = try Credsh.shell("""
+            /bin/cp '\(Credsh.binary.path)' '\(root.path)/credsh' || exit 98
             /usr/bin/mount -t proc proc '\(root.path)/proc' || exit 99
             printf '\(script)' | /usr/sbin/chroot '\(root.path)' /credsh -; status=$?
             /usr/bin/umount '\(root.path)/proc'; exit $status

@@ -118,7 +118,7 @@ extension Evaluator {
     /// file cannot be written (or exists, without `--force`), nothing changes: a recording
     /// that was running goes on into its own file.
     func startRecording(_ path: String, overwrite: Bool, call: CommandCall, source: SourceFile) throws(CommandFailure) {
-        guard let journal else { throw .cannotRun("record works at the prompt; a script is already a recording") }
+        guard let journal = sessionJournal else { throw .cannotRun("record works at the prompt; a script is already a recording") }
         guard !journal.overflowed else {
             if let reason = journal.notKeptBecause { throw .cannotRun("\(reason), which a recording cannot replay; record in a new session") }
             let size = journal.maximumBytes >= 1 << 20 ? "\(journal.maximumBytes >> 20) MB" : "\(journal.maximumBytes) bytes"
@@ -137,10 +137,10 @@ extension Evaluator {
     }
 
     /// The file being recorded into, for the prompt to show.
-    public var recordingPath: String? { journal?.recordingPath }
+    public var recordingPath: String? { sessionJournal?.recordingPath }
 
     func stopRecording() throws(CommandFailure) {
-        guard let journal, journal.isRecording else { throw .cannotRun("not recording") }
+        guard let journal = sessionJournal, journal.isRecording else { throw .cannotRun("not recording") }
         journal.stopRecording()
         host.endRecording()
         emit(.text("recording stopped"))

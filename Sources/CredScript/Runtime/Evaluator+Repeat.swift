@@ -55,7 +55,7 @@ extension Evaluator {
             return events.publish(.notReplayable("a block wrote out more than \(BlockReplay.maximumPieces.grouped) statements for its replay"))
         }
         for piece in replay { journal(piece.statement, result: piece.result) }
-        guard journal?.isRecording == true else { return }
+        guard sessionJournal?.isRecording == true else { return }
         var note: String
         if ran.failed {
             note = "the recording keeps what ran: \(ran.cleanIterations) of the \(count) iteration\(count == 1 ? "" : "s") as a block, then each statement from the first that failed, with its expect error"

@@ -150,13 +150,13 @@ public final class Evaluator {
     /// At the prompt, what runs is written down for `record` by a journal that follows the
     /// run (one: a new one replaces the last).
     func startJournal(maximumBytes: Int = SessionJournal.maximumBytes) {
-        if let earlier = journal { events.unsubscribe(earlier) }
+        if let earlier = sessionJournal { events.unsubscribe(earlier) }
         events.subscribe(SessionJournal(host: host, table: table, maximumBytes: maximumBytes))
         journals = true
     }
 
     /// The prompt's journal, for `record`; nil in a script.
-    var journal: SessionJournal? { events.subscriber(SessionJournal.self) }
+    var sessionJournal: SessionJournal? { events.subscriber(SessionJournal.self) }
 
     /// Publishes what ran, as a replay must write it, while a journal follows the run.
     /// The result is taken only then: every command of a script passes here.
