@@ -131,6 +131,11 @@ import Testing
         #expect(recorded.hasSuffix("# not recorded: a block wrote out more than 10,000 statements for its replay; this file replays only what ran before\n"), "\(recorded.suffix(300))")
         #expect(session.evaluator.recordingPath == nil)
         #expect(session.host.output.contains("a block wrote out more than 10,000 statements for its replay, which a recording cannot replay; record in a new session"))
+        // Inside another block too: the outer block is not then written whole.
+        let nested = Session()
+        nested.type("record n.credscript", "repeat 1 {\n    repeat 10001 { login nobody }\n}")
+        #expect(nested.host.recordings["n.credscript"]?.hasSuffix("this file replays only what ran before\n") == true)
+        #expect(nested.host.recordings["n.credscript"]?.contains("repeat 1 {") == false)
     }
 
     /// Regression: a `repeat` stopped by Ctrl-C was recorded with its full count, so the

@@ -11,6 +11,8 @@ enum Replay {
     /// A block cut short (Ctrl-C, a failure, `exit`, the step budget) or whose commands
     /// failed: the statements that do exactly what ran, in order.
     case partial([ReplayPiece])
+    /// What ran was too much to write out (BlockReplay.maximumPieces): no replay reaches it.
+    case notReplayable
 }
 
 /// A statement of a replay, with the result its `expect` lines pin (a failed command's).
@@ -56,18 +58,21 @@ struct BlockReplay {
         case .partial(let pieces):
             if pieces.contains(where: { $0.result?.failure != nil }) { failed = true }
             for piece in pieces { keep(piece) }
+        case .notReplayable:
+            overflow()
         }
     }
 
     private mutating func keep(_ piece: ReplayPiece) {
         guard !overflowed else { return }
-        guard unrolled.count + current.count < Self.maximumPieces else {
-            overflowed = true
-            unrolled = []
-            current = []
-            return
-        }
+        guard unrolled.count + current.count < Self.maximumPieces else { return overflow() }
         current.append(piece)
+    }
+
+    private mutating func overflow() {
+        overflowed = true
+        unrolled = []
+        current = []
     }
 
     mutating func endIteration() {

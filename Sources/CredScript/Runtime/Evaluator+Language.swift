@@ -172,7 +172,7 @@ extension Evaluator {
             }
             self.journals = journals
             if journals { journal(replay, of: ran, iterations: loop.rows) }
-            return (flow, ran.overflowed ? .none : .partial(replay))
+            return (flow, ran.overflowed ? .notReplayable : .partial(replay))
         }
         let saved = environment.saving(loop.names)
         defer { environment.restore(saved) }

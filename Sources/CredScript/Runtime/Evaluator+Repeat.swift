@@ -44,7 +44,7 @@ extension Evaluator {
         if journals {
             journal(replay, of: ran, iterations: count)
         }
-        return (flow, ran.overflowed ? .none : .partial(replay))
+        return (flow, ran.overflowed ? .notReplayable : .partial(replay))
     }
 }
 
