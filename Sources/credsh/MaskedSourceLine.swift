@@ -49,8 +49,8 @@ enum MaskedSourceLine {
         if oldWords.count == newWords.count, let word = oldWords.lastIndex(where: { $0 <= caret }) {
             // Within a word the masking left as it was, the caret keeps its place in it.
             let into = caret - oldWords[word]
-            let oldWord = old[oldWords[word]...].prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-            let newWord = new[newWords[word]...].prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+            let oldWord = old[oldWords[word]...].prefix { !isBlank($0) }
+            let newWord = new[newWords[word]...].prefix { !isBlank($0) }
             return newWords[word] + (oldWord.elementsEqual(newWord) ? into : 0)
         }
         return prefix
@@ -61,10 +61,11 @@ enum MaskedSourceLine {
         var starts: [Int] = []
         var inWord = false
         for (index, byte) in line.enumerated() {
-            let blank = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
-            if !blank, !inWord { starts.append(index) }
-            inWord = !blank
+            if !isBlank(byte), !inWord { starts.append(index) }
+            inWord = !isBlank(byte)
         }
         return starts
     }
+
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 }

@@ -113,6 +113,18 @@ import Testing
         #expect(transcript == expected, "the transcript:\n\(transcript)")
     }
 
+    /// `--step` counts a `repeat N` body N times and a `for` body once a row: the pauses of
+    /// three echoes and two clock advances say 1/5 to 5/5, not n/n past a short count.
+    @Test func stepCountsEachIterationOfALiteralRepeatAndEachRowOfAFor() throws {
+        let folder = try Credsh.temporaryDirectory()
+        let script = try Credsh.write("repeat 3 {\n    echo x\n}\nfor d in 1h 2h {\n    clock advance $d\n}\n", "loops.credscript", in: folder).path
+        let report = try Self.run(["transcript", script, "", "", "", "", ""], browser: false)
+        #expect(report["status"] as? Int == 0)
+        let transcript = report["transcript"] as? String ?? ""
+        for step in 1...5 { #expect(transcript.contains("[step \(step)/5]"), "the transcript:\n\(transcript)") }
+        #expect(!transcript.contains("/3]") && !transcript.contains("[step 6/"), "the transcript:\n\(transcript)")
+    }
+
     @Test func liveStartAtThePrompt() throws {
         let terminal = try PromptTests.Terminal()
         try terminal.keys("live", "@Enter")

@@ -72,14 +72,3 @@ extension Parser {
         return nil
     }
 }
-
-extension Parser {
-    /// The tests `source` declares, by a parse of it alone (words and structure: errors
-    /// are not reported, the run that follows reports them): what `credsh test` needs to
-    /// know to run each test on its own.
-    public static func declaredTests(in source: SourceFile, table: CommandTable = .standard) -> [DeclaredTest] {
-        var parser = Parser(source, table: table)
-        while parser.nextStatement() != nil {}
-        return parser.tests
-    }
-}

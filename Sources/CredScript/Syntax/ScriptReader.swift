@@ -30,8 +30,7 @@ public struct ScriptReader {
         // Moved out, not copied: a statement read is handed on once.
         while let read = following.take() {
             following = parser.nextStatement()
-            let acknowledged = if case .command(let next)? = following { next.node.acknowledges } else { false }
-            if let statement = resolver.resolve(read, followedByExpectError: acknowledged) { return statement }
+            if let statement = resolver.resolve(read, followedByExpectError: following?.isExpectError == true) { return statement }
         }
         return nil
     }
