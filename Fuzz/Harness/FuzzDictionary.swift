@@ -20,7 +20,13 @@ public enum FuzzDictionary {
                                   "source", "nul.credscript", "binary.credscript", "missing.credscript", "self.credscript", "\u{0}",
                                   // The suite forms (issue 19): captures, comparisons, loops, procedures, escapes.
                                   "for", "in", "proc", "event", "last", "not", ".access_token", "1.", "!=", "<", "<=", ">", ">=",
-                                  "~", "~{", "~{\"minL\":8}", "\\u{", "\\u{e9}", "\\u{D800}", "\\u{110000}", "\\u{}"]
+                                  "~", "~{", "~{\"minL\":8}", "\\u{", "\\u{e9}", "\\u{D800}", "\\u{110000}", "\\u{}",
+                                  // Issue 31: named tests, escape-spelled secrets, queries held in
+                                  // variables, values from outside, names that drive a terminal.
+                                  "test", "test \"", "\\u{41}", "\\u{0041}", "Zq9\\u{41}bc1!x", "\"Zq9Abc1!x\"",
+                                  "?password=", "&password=", "&newpassword=", "access_token=", "/aaa/login.json?login=",
+                                  "%C3", "%F0%9F%98", "%FF", "#vars ", "#vars pw=Zq9Abc1!x ", "S_pw=", "--var", "pw=",
+                                  "\u{9B}", "\u{202E}", "\u{1B}]0;", "\u{7}", "\nok 9 - "]
         for spec in table.commands {
             words.insert(spec.name)
             words.formUnion(spec.words)

@@ -11,6 +11,12 @@ import CredSimulator
 ///    REPL feeds them (a line that leaves a block open waits for the next), each line
 ///    masked for the history file and completed as Tab would.
 ///
+/// 3. The editor: the language server's analysis of the input, its outline and a hover
+///    at the start of each of its first lines (issue 31: the outline quoted secrets).
+///
+/// A first line `#vars NAME=VALUE …` binds those values from outside before the batch run,
+/// as `--var` does (a name starting `S_` as `--secret`), so values from outside are fuzzed too.
+///
 /// Both runs stop at a small step budget, so an input costs milliseconds, not the
 /// minutes credsh's own budget allows; what the fuzzer looks for is a crash, a trap, or
 /// work that no step pays for (a hang or a memory blow-up inside one statement).
@@ -25,12 +31,34 @@ public enum FuzzRun {
         let host = FuzzHost(script: bytes)
         batch(bytes, host: host)
         prompt(bytes, host: host)
+        editor(bytes)
+    }
+
+    /// `#vars NAME=VALUE …` on the first line: the bindings `--var` (and `--secret`) would give.
+    static func outsideValues(_ bytes: [UInt8]) -> [(name: String, value: String, secret: Bool)] {
+        let prefix = Array("#vars ".utf8)
+        guard bytes.starts(with: prefix) else { return [] }
+        let line = bytes.dropFirst(prefix.count).prefix { $0 != UInt8(ascii: "\n") }
+        return String(decoding: line, as: UTF8.self).split(separator: " ").prefix(64).compactMap { pair in
+            guard let equals = pair.firstIndex(of: "=") else { return nil }
+            let name = String(pair[..<equals])
+            return (name, String(pair[pair.index(after: equals)...]), name.hasPrefix("S_"))
+        }
+    }
+
+    static func editor(_ bytes: [UInt8]) {
+        let analysis = DocumentAnalysis(SourceFile(name: "fuzz.credscript", bytes: bytes))
+        _ = EditorSymbols.symbols(of: analysis)
+        for line in 0..<min(promptLines, analysis.text.lineCount) {
+            _ = EditorHover.hover(in: analysis, at: TextPoint(line: line, character: 0))
+        }
     }
 
     static func batch(_ bytes: [UInt8], host: FuzzHost) {
         let options = Evaluator.Options(echo: true, keepGoing: true, stepBudget: stepBudget)
         let evaluator = Evaluator(simulation: Simulation(seed: 0), options: options, host: host)
         evaluator.interruptRequested = { [unowned evaluator] in holdKDF(evaluator) }
+        for binding in outsideValues(bytes) { evaluator.bindFromOutside(binding.name, binding.value, secret: binding.secret) }
         evaluator.run(SourceFile(name: "fuzz.credscript", bytes: bytes))
         _ = evaluator.exitCode
     }

@@ -65,4 +65,14 @@ import CredSimulator
         #expect(text.contains("\"\\x1B[31m\""), "bytes outside printable ASCII are written as \\xNN")
         #expect(!text.split(separator: "\n").dropFirst().contains { !$0.hasPrefix("\"") || !$0.hasSuffix("\"") })
     }
+
+    /// Issue 31: the first line `#vars …` gives values from outside, as `--var` and
+    /// `--secret` would, and the editor's analysis runs on every input.
+    @Test func valuesFromOutsideAndTheEditorGoThroughTheHarness() {
+        let bytes = Array("#vars pw=Zq9Abc1!x S_pin=52817 broken\nlogin alice $pw\nfor u p in a Zq9Fz1! { echo $u }\n".utf8)
+        let values = FuzzRun.outsideValues(bytes)
+        #expect(values.map(\.name) == ["pw", "S_pin"])
+        #expect(values.map(\.secret) == [false, true])
+        FuzzRun.run(bytes)
+    }
 }

@@ -72,10 +72,13 @@ enum FileSystem {
 
     /// How `write` treats the file it writes.
     enum WriteMode {
-        /// A new file or a whole new content: `diagram -o`, `test --update`, `--junit`,
-        /// `record --force`, the history file's rewrite. An existing file keeps its mode; a
-        /// new one gets `newMode`.
+        /// A new file or a whole new content: `diagram -o`, `test --update`, `--junit`.
+        /// An existing file keeps its mode; a new one gets `newMode`.
         case replace(newMode: mode_t)
+        /// A whole new content that holds secrets (`record --force`, the history file's
+        /// rewrite): mode 0600 whatever the file had, set on the temporary before the
+        /// rename, so the secrets are never readable by others, not even for a moment.
+        case replacePrivately
         /// A new file only (`record FILE`): one that exists already is refused.
         case createNew
         /// More at the end of a file (a recording's next lines, the history's next entry).
@@ -133,6 +136,8 @@ enum FileSystem {
             if !writeAll(fd, bytes) { throw HostError("cannot write \(path): \(lastError())") }
         case .replace(let newMode):
             try replaceThroughTemporary(path, bytes, mode: present ? info.st_mode & 0o777 : newMode)
+        case .replacePrivately:
+            try replaceThroughTemporary(path, bytes, mode: 0o600)
         }
     }
 
@@ -223,17 +228,49 @@ enum FileSystem {
     }
 
     /// The names in a directory, sorted, without `.` and `..`; nil when it cannot be read.
-    static func names(in directory: String) -> [String]? {
+    static func names(in directory: String) -> DirectoryNames? {
         guard let dir = opendir(directory) else { return nil }
         defer { closedir(dir) }
-        var names: [String] = []
+        var names = DirectoryNames()
         while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            // A name that is not UTF-8 has no String that opens the same file again (the
+            // decoder would replace its bytes): it is kept apart, its bytes shown as escapes.
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                names.notUTF8.append(DirectoryNames.spelled(bytes))
+                continue
             }
-            if name != "." && name != ".." { names.append(name) }
+            if name != "." && name != ".." { names.valid.append(name) }
         }
-        return names.sorted()
+        names.valid.sort()
+        names.notUTF8.sort()
+        return names
+    }
+
+    /// A directory's entries: those named in UTF-8, sorted, and the others as escapes.
+    struct DirectoryNames {
+        var valid: [String] = []
+        /// Names that are not UTF-8, each byte that is not part of a valid character
+        /// written `\x{FF}` (and then made terminal-safe like any name).
+        var notUTF8: [String] = []
+
+        static func spelled(_ bytes: [UInt8]) -> String {
+            var out = ""
+            var rest = bytes[...]
+            while !rest.isEmpty {
+                // The longest valid prefix, then one byte that is not.
+                var valid = rest.count
+                while valid > 0, String(validating: rest.prefix(valid), as: UTF8.self) == nil { valid -= 1 }
+                if valid > 0 {
+                    out += String(decoding: rest.prefix(valid), as: UTF8.self)
+                    rest = rest.dropFirst(valid)
+                } else {
+                    out += "\\x{" + String(rest.first!, radix: 16, uppercase: true) + "}"
+                    rest = rest.dropFirst()
+                }
+            }
+            return TerminalSafe.text(out)
+        }
     }
 
     /// Creates a directory and its parents with mode 0700.

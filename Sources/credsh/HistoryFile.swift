@@ -21,7 +21,7 @@ enum HistoryFile {
         var entries = parse(bytes, startsMidFile: cut)
         if entries.count > entryLimit || cut {
             entries.removeFirst(max(0, entries.count - entryLimit))
-            try? FileSystem.write(path, Array(entries.map { format($0) }.joined().utf8), mode: .replace(newMode: 0o600), origin: .derived)
+            try? FileSystem.write(path, Array(entries.map { format($0) }.joined().utf8), mode: .replacePrivately, origin: .derived)
         }
         return entries
     }

@@ -1,3 +1,5 @@
+import CredScript
+
 /// JUnit XML, the format CI servers read test results in (Jenkins, GitLab, junitparser):
 /// one `testcase` per script, with its time. A testcase holds at most one outcome, as
 /// those readers expect: an `error` when the script could not do its job (syntax, runtime
@@ -19,7 +21,7 @@ enum JUnitReport {
         out += "<testsuites name=\"\(escape(name))\" \(counts) time=\"\(time(seconds))\">\n"
         out += "  <testsuite name=\"\(escape(name))\" \(counts) time=\"\(time(total))\">\n"
         for verdict in verdicts {
-            out += "    <testcase classname=\"credsh\" name=\"\(escape(verdict.name))\" file=\"\(escape(verdict.path))\" time=\"\(time(verdict.seconds))\""
+            out += "    <testcase classname=\"credsh\" name=\"\(escape(verdict.name))\" file=\"\(escape(TerminalSafe.text(verdict.path)))\" time=\"\(time(verdict.seconds))\""
             var body = ""
             if verdict.failed {
                 let element = verdict.isError ? "error" : "failure"

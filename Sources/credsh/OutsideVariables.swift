@@ -67,12 +67,16 @@ struct OutsideVariables: Sendable {
     /// `NAME=VALUE`: the name without blanks around it; the value is everything after the
     /// first `=`, as written (blanks included: a value may be a secret that has them).
     private mutating func add(_ text: String, secret: Bool, where place: String, _ syntax: CommandSyntax) throws(UsageError) {
+        // The line is never quoted: it may hold a secret (`ADMIN_PW: Zq9…` for `ADMIN_PW=Zq9…`),
+        // and CI logs keep usage errors. The place and the name before a separator say which.
         guard let equals = text.firstIndex(of: "=") else {
-            throw UsageError("\(place): expected NAME=VALUE, not '\(TerminalSafe.text(String(text.prefix(80))))'", syntax)
+            let key = text.prefix { $0 != ":" && $0 != " " && $0 != "\t" }
+            let named = Parser.isName(String(key)) && key.count < text.count && !KnownSecrets.mayBeSecret(String(key)) ? " (the line of \(key), its value not shown)" : " (the line is not shown: it may hold a secret)"
+            throw UsageError("\(place): expected NAME=VALUE\(named)", syntax)
         }
         let name = String(text[..<equals]).trimmingBlanks
         guard Parser.isName(name) else {
-            throw UsageError("\(place): '\(TerminalSafe.text(String(name.prefix(80))))' is not a variable name (letters, digits and _, not first a digit)", syntax)
+            throw UsageError("\(place): the name before '=' is not a variable name (letters, digits and _, not first a digit); the line is not shown: it may hold a secret", syntax)
         }
         try append(Binding(name: name, value: String(text[text.index(after: equals)...]), secret: secret), syntax)
     }
@@ -82,6 +86,14 @@ struct OutsideVariables: Sendable {
             throw UsageError("more than \(Self.maximumBindings.grouped) variables given from outside", syntax)
         }
         bindings.append(binding)
+    }
+
+    /// Every value given, secret or not, as secrets to mask: for what is said where no
+    /// script was read to tell which values a script uses as secrets.
+    var valuesAsSecrets: KnownSecrets {
+        var secrets = KnownSecrets()
+        for binding in bindings { secrets.add(binding.value) }
+        return secrets
     }
 
     /// The names given, for `credsh check` (a variable given is bound).

@@ -1,3 +1,5 @@
+import CredScript
+
 /// Finds the scripts `credsh test` runs: the files named, and every `*.credscript` under
 /// the directories named, each file once whatever paths lead to it.
 ///
@@ -19,13 +21,19 @@ struct ScriptDiscovery {
     private var entriesSeen = 0
     /// Set when the search stopped at `maximumEntries`.
     private(set) var stoppedEarly = false
+    /// Scripts whose names are not UTF-8, spelled with escapes (FileSystem.DirectoryNames):
+    /// no path credsh can print or open again names them, so they are refused by name
+    /// here rather than found and then not opened. (A directory whose name is not UTF-8
+    /// is not searched either.)
+    private(set) var unnamable: [String] = []
 
     /// In the order given; the scripts of each directory sorted by path. A path that
     /// does not exist stays in the list, so that running it reports the I/O error.
     static func scripts(in paths: [String]) -> [String] { search(paths).scripts }
 
-    /// The scripts, and whether the search stopped at its bound before it was done.
-    static func search(_ paths: [String]) -> (scripts: [String], stoppedEarly: Bool) {
+    /// The scripts, whether the search stopped at its bound before it was done, and the
+    /// scripts refused for a name that is not UTF-8.
+    static func search(_ paths: [String]) -> (scripts: [String], stoppedEarly: Bool, unnamable: [String]) {
         var discovery = ScriptDiscovery()
         var scripts: [String] = []
         for path in paths {
@@ -39,7 +47,7 @@ struct ScriptDiscovery {
                 scripts.append(path)
             }
         }
-        return (scripts, discovery.stoppedEarly)
+        return (scripts, discovery.stoppedEarly, discovery.unnamable)
     }
 
     private mutating func walk(_ root: String, _ identity: FileIdentity) -> [String] {
@@ -64,7 +72,11 @@ struct ScriptDiscovery {
             }
             let directory = pending.removeLast()
             var subdirectories: [String] = []
-            for name in FileSystem.names(in: directory) ?? [] {
+            let names = FileSystem.names(in: directory)
+            for name in names?.notUTF8 ?? [] where name.hasSuffix(Self.suffix) {
+                unnamable.append(TerminalSafe.text(FileSystem.join(directory, "")) + name)
+            }
+            for name in names?.valid ?? [] {
                 entriesSeen += 1
                 if entriesSeen > Self.maximumEntries {
                     stoppedEarly = true

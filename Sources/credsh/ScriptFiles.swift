@@ -11,7 +11,7 @@ final class ScriptFiles {
     }
 
     func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {
-        do { try FileSystem.write(path, Array(text.utf8), mode: overwrite ? .replace(newMode: 0o600) : .createNew) } catch {
+        do { try FileSystem.write(path, Array(text.utf8), mode: overwrite ? .replacePrivately : .createNew) } catch {
             if !overwrite, FileSystem.exists(path), !FileSystem.isLink(path) {
                 throw HostError("\(path) already exists; 'record --force \(path)' replaces it")
             }

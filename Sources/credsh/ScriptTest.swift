@@ -34,8 +34,12 @@ struct ScriptVerdict: Sendable {
     let path: String
     /// The named test (`test "NAME" { … }`) this verdict is of; nil for a file without tests.
     var test: String?
-    /// How reports name it: the file, or `FILE: NAME` for a named test.
-    var name: String { NamedTest.reportName(file: path, test: test) }
+    /// How reports name it: the file, or `FILE: NAME` for a named test. Both are text
+    /// from outside (a file may be named `ok 9 - forged` after a newline, or hold an ESC):
+    /// made terminal-safe here, once, so no report prints them raw and no name can start
+    /// a line of its own in text, TAP, JUnit or HTML. JSON carries `path` and `test` as they
+    /// are, to its encoder.
+    var name: String { NamedTest.reportName(file: TerminalSafe.text(path), test: test.map(TerminalSafe.text)) }
     /// Expectations that held.
     let expectations: Int
     /// Expectations that did not hold (those past the kept failures too).
@@ -190,7 +194,9 @@ enum ScriptTest {
         var verdict = ScriptVerdict(path: path, expectations: evaluator.expectationsPassed, problems: problems,
                                     omitted: omitted(failures, evaluator), transcript: .none, exitCode: evaluator.exitCode,
                                     seconds: Stopwatch.now() - started, coverage: coverage?.tally)
-        verdict.test = test
+        // A test's name is the user's text: a password written into it (`test "login with
+        // Zq9…"`) is masked as in every other output, before any report sees the name.
+        verdict.test = test.map { evaluator.knownSecrets.redact($0) }
         verdict.expectationsFailed = evaluator.expectationsFailed
         if verdict.exitCode == 0 { verdict.skipped = evaluator.skipReason }
         // Drawn whatever the run's code: a transcript judged later may still fail it
@@ -218,7 +224,7 @@ enum ScriptTest {
 
     static func ioProblem(_ message: String, file: String) -> ScriptVerdict.Problem {
         // As a plain run says it: a file that cannot be read has no line to point at.
-        .init(diagnostic: Diagnostic(.io, message, file: file, at: .start), text: "credsh: \(message)\n")
+        .init(diagnostic: Diagnostic(.io, message, file: file, at: .start), text: "credsh: \(TerminalSafe.text(message))\n")
     }
 }
 

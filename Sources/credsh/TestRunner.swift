@@ -69,10 +69,13 @@ enum TestRunner {
         let started = Stopwatch.now()
         let streams = StandardStreams()
         let requested = configuration.paths.isEmpty ? ["."] : configuration.paths
-        let (all, stoppedEarly) = ScriptDiscovery.search(requested)
+        let (all, stoppedEarly, unnamable) = ScriptDiscovery.search(requested)
         if stoppedEarly {
             streams.writeError("credsh: stopped searching after \(ScriptDiscovery.maximumEntries.grouped) directory entries; "
                                + "name the directories of the suite (README, \"Bounds\")\n")
+        }
+        for name in unnamable {
+            streams.writeError("credsh: not run: \(name): its name is not UTF-8 (the bytes shown as \\x{..}); rename it\n")
         }
         let scripts = configuration.shard.map { shard in
             all.enumerated().filter { shard.contains(position: $0.offset) }.map(\.element)
@@ -107,12 +110,17 @@ enum TestRunner {
         }
         // The files first, so that the summary's code, the process's and the reports' are
         // one (a file that cannot be written is an I/O error: 4).
-        if all.isEmpty {
+        // A script found but refused for its name is a script that did not run: an I/O error.
+        if !unnamable.isEmpty { code = ExitCode.mostSevere(code, 4) }
+        if all.isEmpty && unnamable.isEmpty {
             streams.writeError("credsh: no .credscript files found in \(TerminalSafe.text(requested.joined(separator: " ")))\n")
             code = ExitCode.mostSevere(code, 4)
         } else if verdicts.isEmpty, let filter = settings.filter {
             // A filter that picks nothing is a mistake to say, as finding no scripts is.
-            streams.writeError("credsh: no test matches --filter \(TerminalSafe.text(ScriptWriter.quote(filter))) (it is matched against FILE, and FILE: NAME for a named test)\n")
+            // The filter may quote a value given from outside, which a script may use as a
+            // secret; this process reads no script, so every such value is masked (fail closed).
+            let shown = configuration.settings.outside.valuesAsSecrets.redact(filter)
+            streams.writeError("credsh: no test matches --filter \(TerminalSafe.text(ScriptWriter.quote(shown))) (it is matched against FILE, and FILE: NAME for a named test)\n")
             code = ExitCode.mostSevere(code, 4)
         }
         if let junitPath = configuration.junitPath {

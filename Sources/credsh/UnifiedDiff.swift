@@ -1,3 +1,5 @@
+import CredScript
+
 /// A unified diff (`diff -u`) of two texts, line by line, for a transcript that does not
 /// match its `.expected` file. Myers' algorithm, after the common head and tail are set
 /// aside; its time and memory are bounded by `maximumEdits` and `maximumSteps` (beyond
@@ -19,7 +21,8 @@ enum UnifiedDiff {
     static func render(old: [UInt8], new: [UInt8], oldLabel: String, newLabel: String, style: DiffStyle = .plain) -> String {
         let a = lines(old), b = lines(new)
         guard a != b else { return "" }
-        var out = ["--- \(oldLabel)", "+++ \(newLabel)"]
+        // The labels name files, text from outside: made terminal-safe (README, "Bounds").
+        var out = ["--- \(TerminalSafe.text(oldLabel))", "+++ \(TerminalSafe.text(newLabel))"]
         guard let edits = edits(a, b) else {
             let first = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
             out.append("@@ too many differences to show; the first is at line \(first + 1) @@")

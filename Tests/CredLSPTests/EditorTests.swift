@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Testing
 import CredScript
+import CredSimulator
 
 /// The language side of the editor support: formatting, hover, completion, navigation.
 @Suite struct EditorTests {
@@ -23,6 +24,48 @@ import CredScript
             let once = format(text)
             #expect(format(once) == once, "\(name)")
             #expect(tokens(once) == tokens(text), "\(name)")
+        }
+    }
+
+    /// Issue 31, item 4: the outline names a loop by its header with the secret row values
+    /// masked, as hover masks them, and a password-shaped word in a test's name.
+    @Test func theOutlineNeverShowsASecretOfALoopOrATestName() {
+        let text = "user add alice password Zq9LspUser1!\nfor u pw in alice Zq9LspFor6! bob Zq9LspFor7! {\n    login $u $pw\n}\ntest \"login with Zq9LspTest8! today\" {\n    echo hi\n}\nrepeat 3 {\n    echo hi\n}\n"
+        let analysis = DocumentAnalysis(SourceFile(name: "t.credscript", text: text))
+        func names(_ symbols: [EditorSymbol]) -> [String] { symbols.flatMap { [$0.name] + names($0.children) } }
+        let all = names(EditorSymbols.symbols(of: analysis))
+        #expect(!all.joined(separator: "\n").contains("Zq9Lsp"), "\(all)")
+        #expect(all.contains("for u pw in alice *** bob ***"), "\(all)")
+        #expect(all.contains("repeat 3"), "\(all)")
+    }
+
+    /// Issue 31, item 4: what the editor answers about a file (its outline, a hover over
+    /// every word, completion at the end of every line) never shows a secret the file holds,
+    /// in any of the places a script writes one.
+    @Test func noEditorAnswerShowsASecret() {
+        let templates = [
+            "user add alice password S", "login alice S", "for u pw in alice S {\n    login $u $pw\n}",
+            "let pw = S\nlogin alice $pw", "let url = \"/aaa/login.json?login=a@example.com&password=S\"\necho $url",
+            "test \"login with S\" {\n    login alice S\n}", "proc go p {\n    login alice $p\n}\ngo S", "lgoin alice S",
+        ]
+        var random = SeededGenerator(seed: 3107)
+        for index in 0..<60 {
+            let secret = "Zq\(Int.random(in: 100...999, using: &random))Edit\(["!", "#", "%"].randomElement(using: &random)!)x"
+            let lines = ["sdk relid"] + (0..<Int.random(in: 2...6, using: &random)).map { _ in templates.randomElement(using: &random)! }
+            let text = lines.joined(separator: "\n").replacing("S", with: secret) + "\n"
+            let analysis = DocumentAnalysis(SourceFile(name: "t\(index).credscript", text: text))
+            func names(_ symbols: [EditorSymbol]) -> [String] { symbols.flatMap { [$0.name] + names($0.children) } }
+            var answers = names(EditorSymbols.symbols(of: analysis))
+            for (line, content) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                for character in 0...content.utf8.count {
+                    if let hover = EditorHover.hover(in: analysis, at: TextPoint(line: line, character: character)) { answers.append(hover.text) }
+                }
+                answers += EditorCompletion.complete(in: analysis, at: TextPoint(line: line, character: content.utf8.count)).candidates.map { "\($0)" }
+            }
+            answers += analysis.diagnostics.map { "\($0)" }
+            let leaked = answers.filter { $0.contains(secret) }
+            #expect(leaked.isEmpty, "file \(index):\n\(text)\nanswers that show the secret: \(leaked)")
+            if !leaked.isEmpty { return }
         }
     }
 

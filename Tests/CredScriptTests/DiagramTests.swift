@@ -283,6 +283,21 @@ struct TextBox {
         #expect(MermaidWriter().render(picture).contains("Note over relid_app,relid_server: the first 1502 commands are left out"))
     }
 
+    /// Issue 31, item 5: what `serve --live` draws fills one step with no command; past the
+    /// bound the oldest go, so the newest request is always in the picture.
+    @Test func aFullStepKeepsItsNewestItemsAndCountsTheOthers() {
+        var recorder = SequenceDiagram.Recorder()
+        for index in 1...500 { recorder.record(.outcome(.note("request \(index)"), sdk: "relid"), activeSDK: "relid") }
+        let picture = recorder.diagram(title: "served")
+        let texts = picture.steps.flatMap(\.items).compactMap { item -> String? in
+            if case .note(let note) = item { return note.text } else { return nil }
+        }
+        #expect(texts.count == SequenceDiagram.Recorder.maximumItemsPerStep)
+        #expect(texts.first == "301 earlier calls, callbacks and notes are not drawn", "\(texts.prefix(2))")
+        #expect(texts[1] == "request 302")
+        #expect(texts.last == "request 500", "the newest request is drawn")
+    }
+
     @Test func aHugeStringInACommandIsCut() {
         let huge = String(repeating: "x", count: 100_000)
         let picture = diagram(of: "user show \"\(huge)\"", keepGoing: true)

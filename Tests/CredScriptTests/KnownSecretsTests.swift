@@ -1,3 +1,4 @@
+import CredSimulator
 import Testing
 @testable import CredScript
 
@@ -66,5 +67,34 @@ import Testing
         let clock = ContinuousClock()
         let elapsed = clock.measure { #expect(!known.redact(text).contains("Secret-9999-x")) }
         #expect(elapsed < .seconds(5))
+    }
+
+    /// Issue 31, item 4: past the cap a secret may be one of those not kept, so every word
+    /// shaped like a password is masked (fail closed), whatever the text around it.
+    @Test func pastTheCapEveryPasswordShapedWordIsMasked() {
+        var known = KnownSecrets()
+        for index in 0..<KnownSecrets.limit { known.add("Kept-\(index)-Secret") }
+        known.add("Zq9AfterCap3!")  // not kept: the cap is reached
+        var random = SeededGenerator(seed: 31)
+        for _ in 0..<200 {
+            let secret = "Zq\(Int.random(in: 100...999, using: &random))After\(["!", "#", "%"].randomElement(using: &random)!)x"
+            for line in ["lgoin u1 \(secret)", "unknown command '\(secret)'", "url?password=\(secret)&x=1", "\"\(secret)\" and more"] {
+                #expect(!known.redact(line).contains(secret), "\(line) → \(known.redact(line))")
+            }
+        }
+        #expect(known.redact("lgoin u1 alice 42 user@example.com") == "lgoin u1 alice 42 user@example.com", "words of other shapes stay")
+    }
+
+    /// Issue 31, item 4: a quoted line spelling a secret with `\u{…}` escapes is masked by
+    /// the language's own reading of its strings.
+    @Test func aSecretSpelledWithUnicodeEscapesIsMaskedInTheQuotedLine() {
+        let known = secrets("Zq9Abc1!x")
+        var line = Array(#"login alice "Zq9\u{41}bc1!x" extra"#.utf8)
+        var caret = line.count - 5
+        #expect(known.redactSpellings(&line, caret: &caret))
+        #expect(String(decoding: line, as: UTF8.self) == #"login alice "***" extra"#)
+        #expect(caret == line.count - 5, "the caret stays under 'extra'")
+        var plain = Array(#"login alice "nothing\u{41}here""#.utf8)
+        #expect(!known.redactSpellings(&plain, caret: &caret))
     }
 }

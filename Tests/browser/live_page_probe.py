@@ -11,8 +11,12 @@ usage: live_page_probe.py CREDSH CHROMIUM OUTDIR prompt
        live_page_probe.py CREDSH CHROMIUM OUTDIR step SCRIPT
        live_page_probe.py CREDSH - OUTDIR load      (no browser: 30 streams, curl, a client that never reads)
        live_page_probe.py CREDSH - OUTDIR transcript SCRIPT INPUT...   (--step: each INPUT typed at the next pause)
+       live_page_probe.py CREDSH - OUTDIR flood     (no browser: pipelined requests never read, connections never read)
 """
-import base64, json, os, pty, re, select, socket, subprocess, sys, time, urllib.parse, zlib
+import base64, faulthandler, json, os, pty, re, select, socket, subprocess, sys, time, urllib.parse, zlib
+
+# A probe that stalls says where, before the test harness kills it (at 300 s).
+faulthandler.dump_traceback_later(240, exit=True)
 
 credsh, chromium, outdir, mode = sys.argv[1:5]
 rest = sys.argv[5:]
@@ -76,16 +80,38 @@ class Terminal:
         if data:
             raise SystemExit("credsh took no input for 60 s; screen:\n%s" % self.screen[-3000:])
 
+    def exit_seconds(self, seconds=20):
+        """Ctrl-D, then how long credsh took to exit (None: still running after `seconds`)."""
+        started = time.time()
+        os.write(self.fd, b"\x04")
+        while time.time() - started < seconds:
+            self.read(0.05)
+            pid, _ = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.pid = None
+                return round(time.time() - started, 2)
+        return None
+
     def close(self):
+        if self.pid is None:
+            return
         try:
             os.write(self.fd, b"\x04")
             self.read(1)
         except OSError:
             pass
-        try:
-            os.kill(self.pid, 15)
-        except ProcessLookupError:
-            pass
+        # SIGTERM first; SIGKILL if it is still there: a process spawned by a test harness
+        # may inherit SIGTERM blocked, and waiting for it then waits forever.
+        for signal_number in (15, 9):
+            try:
+                os.kill(self.pid, signal_number)
+            except ProcessLookupError:
+                break
+            end = time.time() + 5
+            while time.time() < end:
+                if os.waitpid(self.pid, os.WNOHANG)[0]:
+                    return
+                time.sleep(0.05)
         os.waitpid(self.pid, 0)
 
 
@@ -228,11 +254,29 @@ def ink(png_path):
     return sum(1 for byte in pixels[::7] if byte < 200) / max(1, len(pixels[::7]))
 
 
-def rss_kb(pid):
+def rss_kb(pid, field="VmRSS"):
     for line in open("/proc/%d/status" % pid):
-        if line.startswith("VmRSS:"):
+        if line.startswith(field + ":"):
             return int(line.split()[1])
     return 0
+
+
+def silent_client(url, requests):
+    """A socket that sends `requests` GETs of the page at once (pipelined) and never reads."""
+    parts = urllib.parse.urlsplit(url)
+    client = socket.socket()
+    client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    client.connect((parts.hostname, parts.port))
+    request = ("GET /?%s HTTP/1.1\r\nHost: %s:%d\r\n\r\n" % (parts.query, parts.hostname, parts.port)).encode()
+    client.setblocking(False)
+    data = request * requests
+    end = time.time() + 10
+    while data and time.time() < end:
+        try:
+            data = data[client.send(data):]
+        except BlockingIOError:
+            time.sleep(0.01)
+    return client
 
 
 class Stream:
@@ -350,6 +394,45 @@ try:
         terminal.type("users")
         terminal.wait_for(r"alice")
         report["promptAnswers"] = True
+    elif mode == "flood":
+        # Issue 31, item 1: the page of a 1,100-command session, asked for and never read.
+        terminal = Terminal([])
+        terminal.wait_for(r"credsh relid>")
+        terminal.type("live start 0")
+        url = terminal.wait_for(r"live page at (http://\S+)").group(1)
+        terminal.type("kdf 1")
+        terminal.type("user add alice password Passw0rd!")
+        terminal.type("repeat 1100 { login alice Passw0rd!\nlogout }")
+        terminal.type("echo flood-ready")
+        terminal.wait_for(r"\nflood-ready", 180)
+        time.sleep(1)
+        page = subprocess.run(["curl", "-s", "--max-time", "10", url], capture_output=True).stdout
+        report["pageBytes"] = len(page)
+        report["rssBeforeKB"] = rss_kb(terminal.pid)
+        pipelined = silent_client(url, 150)
+        time.sleep(3)
+        report["rssPipelinedKB"] = rss_kb(terminal.pid)
+        silent = [silent_client(url, 1) for _ in range(95)]
+        time.sleep(3)
+        report["rssSilentKB"] = rss_kb(terminal.pid)
+        report["peakKB"] = rss_kb(terminal.pid, "VmHWM")
+        # Meanwhile a page that reads is answered, whole.
+        started = time.time()
+        fresh = subprocess.run(["curl", "-s", "--max-time", "10", "-w", "\n%{http_code}", url], capture_output=True).stdout
+        report["freshStatus"] = fresh.rsplit(b"\n", 1)[-1].decode()
+        report["freshWhole"] = fresh.rsplit(b"\n", 1)[0].rstrip().endswith(b"</html>")
+        report["freshSeconds"] = round(time.time() - started, 2)
+        for client in silent + [pipelined]:
+            client.close()
+        terminal.type("echo still-here")
+        terminal.wait_for(r"\nstill-here", 30)
+        # The prompt comes back once the line's picture is drawn (a Ctrl-D typed before then
+        # goes to the terminal's cooked mode, which drops it, as in any readline program).
+        started = time.time()
+        terminal.wait_for(r"still-here\r?\ncredsh relid> $", 60)
+        report["promptSeconds"] = round(time.time() - started, 2)
+        report["promptAnswers"] = True
+        report["exitSeconds"] = terminal.exit_seconds()
     elif mode == "prompt":
         terminal = Terminal([])
         terminal.wait_for(r"credsh relid>")

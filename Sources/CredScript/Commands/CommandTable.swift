@@ -12,9 +12,22 @@ public struct CommandTable: Sendable {
     /// `source FILE`, whose file the resolver reads for the procedures it defines (Resolver+Procedures).
     public let sourceCommand: CommandSpec?
 
+    /// The names of request parameters that carry secrets, in any command of any SDK
+    /// (`password`, `newpassword`, …), sorted: a query written anywhere (`let url =
+    /// "/aaa/login.json?password=…"`) has its values of these names learnt as secrets.
+    public let querySecretNames: [String]
+
     public init(commands: [CommandSpec]) {
         self.commands = commands
         sourceCommand = commands.first { $0.name == "source" }
+        var secretNames: [String] = []
+        for parameter in commands.lazy.flatMap(\.parameters) {
+            switch parameter.kind {
+            case .requestTarget(_, let names), .parameters(let names): secretNames += names
+            default: break
+            }
+        }
+        querySecretNames = Array(Set(secretNames)).sorted()
         let root = NameNode()
         for spec in commands {
             var node = root

@@ -31,6 +31,34 @@ enum RequestTarget {
         }
     }
 
+    /// The values given to `secretNames` in the `NAME=VALUE` pieces of a text (a query, a
+    /// form, a URL held in a variable), each as written and %-decoded: what a request
+    /// built from the text would send as a secret. Pieces end at `&`, `?`, `#` and blanks.
+    static func secretValues(in text: String, secretNames: [String]) -> [String] {
+        guard text.contains("=") else { return [] }
+        var values: [String] = []
+        for piece in text.split(whereSeparator: { $0 == "&" || $0 == "?" || $0 == "#" || $0 == " " || $0 == "\t" }) {
+            guard let equals = piece.firstIndex(of: "=") else { continue }
+            let name = piece[..<equals]
+            // The name is the last word before `=` (`url=/aaa/login.json?password=` reaches here as `password=`).
+            guard secretNames.contains(FormEncoding.percentDecode(name)) else { continue }
+            let value = piece[piece.index(after: equals)...]
+            guard !value.isEmpty else { continue }
+            values.append(String(value))
+            let decoded = FormEncoding.percentDecode(value)
+            if decoded != value { values.append(decoded) }
+        }
+        return values
+    }
+
+    /// The text with every value `secretValues` finds written `***`: for what shows a
+    /// text without a run's mask (the editor's hover of a variable's value).
+    static func maskingSecretValues(in text: String, secretNames: [String]) -> String {
+        var known = KnownSecrets()
+        for value in secretValues(in: text, secretNames: secretNames) { known.add(value) }
+        return known.redact(text)
+    }
+
     /// From after the `?` to the `#` of a fragment, or the end.
     private static func queryRange(of target: String) -> Range<String.Index>? {
         guard let question = target.firstIndex(of: "?") else { return nil }

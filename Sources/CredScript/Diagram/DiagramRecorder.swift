@@ -6,8 +6,10 @@ extension SequenceDiagram {
     /// expectation a red note. Expectations and `let` lines are checks and plumbing, not
     /// flow: they add nothing. Only the most recent `maximumSteps` commands are kept.
     public struct Recorder: Sendable {
-        /// Outcomes one command may add; past it they are counted in a note (no command of
-        /// the simulated SDKs comes near it).
+        /// Outcomes one step may hold; past it the oldest go and a note at its top counts
+        /// them. No command of the simulated SDKs comes near it; the requests `serve --live`
+        /// draws do (they fill one step with no command), and a class must always see the
+        /// newest request, so the newest are kept.
         public static let maximumItemsPerStep = 200
 
         private var steps: [Step] = []
@@ -117,12 +119,16 @@ extension SequenceDiagram {
             }
             if steps.last?.sdk != sdk { startStep(Step(sdk: sdk, command: nil)) }
             let last = steps.count - 1
-            guard steps[last].items.count < Self.maximumItemsPerStep else {
-                droppedItems += 1
-                let note = Item.note(Note(kind: .simulator, lifeline: FlowCast.of(sdk).sdk,
-                                          text: "\(droppedItems) more calls, callbacks and notes are not drawn"))
-                steps[last].items[Self.maximumItemsPerStep - 1] = note
-                return
+            if steps[last].items.count >= Self.maximumItemsPerStep {
+                // The first item is the note once anything was dropped; the oldest drawn item
+                // after it goes (at most `maximumItemsPerStep` moved: a bounded cost per item).
+                if droppedItems == 0 { steps[last].items.insert(item, at: 0) }
+                while steps[last].items.count >= Self.maximumItemsPerStep {
+                    steps[last].items.remove(at: 1)
+                    droppedItems += 1
+                }
+                steps[last].items[0] = .note(Note(kind: .simulator, lifeline: FlowCast.of(sdk).sdk,
+                                                  text: "\(droppedItems.grouped) earlier calls, callbacks and notes are not drawn"))
             }
             steps[last].items.append(item)
         }

@@ -188,7 +188,10 @@ public struct DocumentAnalysis: Sendable {
 
     /// The span of what a diagnostic points at: the token there, else the word.
     private func editorDiagnostic(_ diagnostic: Diagnostic, severity: EditorDiagnostic.Severity = .error) -> EditorDiagnostic {
-        EditorDiagnostic(span: tokenSpan(at: diagnostic.position.offset), message: diagnostic.message, severity: severity)
+        // No run tells the editor which values are secrets: a part of a message shaped like
+        // a password is masked (a test's name quoted in "already defined" may hold one).
+        EditorDiagnostic(span: tokenSpan(at: diagnostic.position.offset), message: KnownSecrets.maskingPasswordShapedWords(diagnostic.message),
+                         severity: severity)
     }
 
     func tokenSpan(at offset: Int) -> TextSpan {

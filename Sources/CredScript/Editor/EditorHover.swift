@@ -10,14 +10,14 @@ public enum EditorHover {
         guard let found = LineStatement(analysis, at: point, table: table), let token = found.token else { return nil }
         let span = found.span(of: token)
         if case .variable(let name) = token.kind {
-            return (span, variable(name, at: found.line, in: analysis))
+            return (span, variable(name, at: found.line, in: analysis, table: table))
         }
         guard let (statement, role) = found.role(of: token) else { return fallback(token, found, span) }
         switch role {
         case .commandName(let spec):
             return (span, block(HelpText.detail(spec, active: analysis.sdk(at: found.line))))
         case .bindingName(let name):
-            return (span, variable(name, at: found.line + 1, in: analysis))
+            return (span, variable(name, at: found.line + 1, in: analysis, table: table))
         case .argument(let parameter, let key):
             _ = statement
             if parameter.kind == .secret { return nil }
@@ -54,7 +54,7 @@ public enum EditorHover {
         return lower.contains("code") || lower.contains("status")
     }
 
-    static func variable(_ name: String, at line: Int, in analysis: DocumentAnalysis) -> String {
+    static func variable(_ name: String, at line: Int, in analysis: DocumentAnalysis, table: CommandTable = .standard) -> String {
         guard let binding = analysis.binding(of: name, before: line) else {
             return "`$\(name)`: not bound by a `let` above this line (the run stops with *undefined variable*)"
         }
@@ -62,7 +62,8 @@ public enum EditorHover {
         if analysis.holdsSecret(name) { return "`$\(name)` holds a secret: its value is not shown (\(place))" }
         if let from = binding.copiedFrom { return "`$\(name)` = `$\(from)` (\(place))" }
         guard let value = binding.value else { return "`$\(name)` (\(place))" }
-        return "`$\(name)` = `\(value)` (\(place))"
+        // A query's secret parameters are secrets wherever the text stands (grammar.md, "Secrets").
+        return "`$\(name)` = `\(RequestTarget.maskingSecretValues(in: value, secretNames: table.querySecretNames))` (\(place))"
     }
 
     private static func block(_ lines: [String]) -> String {

@@ -37,8 +37,7 @@ public enum EditorSymbols {
         let repeatLines = Set(analysis.blockLines)
         for block in BlockStructure.blocks(in: text) where repeatLines.contains(block.open) {
             guard flat.count < maximumSymbols else { break }
-            let words = LineTokens(text.lineBytes(block.open))
-            let name = words.tokens.prefix { $0.kind != .leftBrace }.map { words.text(of: $0) }.joined(separator: " ")
+            let name = blockName(LineTokens(text.lineBytes(block.open)), analysis)
             flat.append(EditorSymbol(name: name, kind: .block, span: lineSpan(block.open, block.close),
                                      selection: firstLine(block.open), children: []))
         }
@@ -49,6 +48,31 @@ public enum EditorSymbols {
                                      selection: name, children: []))
         }
         return nest(flat)
+    }
+
+    /// A block's header as the outline names it, its secrets masked as hover masks them:
+    /// a `for` row's value bound to a name that holds a secret (or shaped like one, which
+    /// the editor cannot tell apart while the file is being written), and any word of a
+    /// header shaped like a password (a test's name may hold one).
+    static func blockName(_ words: LineTokens, _ analysis: DocumentAnalysis) -> String {
+        let header = words.tokens.prefix { $0.kind != .leftBrace }
+        var shown: [String] = []
+        var loopNames: [String] = []
+        var afterIn = false
+        for token in header {
+            let text = words.text(of: token)
+            if shown.first == "for" {
+                if afterIn {
+                    let column = loopNames.isEmpty ? 0 : (shown.count - loopNames.count - 2) % loopNames.count
+                    let secret = !loopNames.isEmpty && analysis.holdsSecret(loopNames[column])
+                    shown.append(secret || KnownSecrets.mayBeSecret(text) ? ScriptWriter.mask : text)
+                    continue
+                }
+                if text == "in" { afterIn = true } else if shown.count >= 1 { loopNames.append(text) }
+            }
+            shown.append(KnownSecrets.maskingPasswordShapedWords(text))
+        }
+        return shown.joined(separator: " ")
     }
 
     /// Puts each entry inside the innermost one whose lines hold it.
@@ -75,3 +99,4 @@ public enum EditorSymbols {
         return roots
     }
 }
+

@@ -410,11 +410,14 @@ public final class Evaluator {
         switch statement {
         case let .binding(name, value, _, secret, _):
             guard let literal = Self.literal(value) else { return }
+            learnQuerySecrets(in: literal)
             if secret { knownSecrets.add(literal) } else { scan.boundLiterals.append((name, literal)) }
         case .loop(let loop):
             // Each value is bound to its name as a `let` binds: a secret when the name holds one.
             for (index, value) in loop.values.enumerated() {
-                if let literal = Self.literal(value) { scan.boundLiterals.append((loop.names[index % loop.names.count], literal)) }
+                guard let literal = Self.literal(value) else { continue }
+                learnQuerySecrets(in: literal)
+                scan.boundLiterals.append((loop.names[index % loop.names.count], literal))
             }
             for inner in loop.body { learnSecrets(of: inner, into: &scan) }
         case .repetition, .procedure, .test:
@@ -427,6 +430,7 @@ public final class Evaluator {
                 if let literal = Self.literal(argument) { scan.placed.insert(literal) }
             }
         case .command(let call):
+            for argument in call.arguments.all { learnQuerySecrets(in: argument) }
             let secrets = SecretMasker.secretExpressions(of: call)
             let takesSecret = !secrets.isEmpty || call.spec.parameters.contains(where: { $0.kind == .secret })
             let secretRanges = Set(secrets.map(\.sourceRange.lowerBound))
@@ -447,6 +451,25 @@ public final class Evaluator {
                     guard let literal = Self.literal(expression) else { continue }
                     if takesSecret, KnownSecrets.mayBeSecret(literal) { knownSecrets.add(literal) } else { scan.open.insert(literal) }
                 }
+            }
+        }
+    }
+
+    /// A query's secret parameters are secrets wherever its text stands, not only in a
+    /// request's target: `let url = "/aaa/login.json?…&password=Zq9…"` is echoed, written
+    /// by `test --update` and quoted under errors with the value masked (RequestTarget).
+    private func learnQuerySecrets(in literal: String) {
+        for value in RequestTarget.secretValues(in: literal, secretNames: table.querySecretNames) { knownSecrets.add(value) }
+    }
+
+    private func learnQuerySecrets(in argument: BoundArgument) {
+        switch argument {
+        case .single(let expression): if let literal = Self.literal(expression) { learnQuerySecrets(in: literal) }
+        case .list(let items): for item in items { if let literal = Self.literal(item) { learnQuerySecrets(in: literal) } }
+        case .pairs(let pairs):
+            // `request GET /aaa/login.json password=…`: a secret by its key, wherever else it is written.
+            for pair in pairs where table.querySecretNames.contains(pair.key) {
+                if let literal = Self.literal(pair.value) { knownSecrets.add(literal) }
             }
         }
     }

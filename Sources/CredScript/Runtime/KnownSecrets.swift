@@ -169,7 +169,15 @@ public struct KnownSecrets: Sendable {
                 }
             }
         }
-        if !longValues.isEmpty { covered = Self.merged(covered) }
+        // Past the cap, a secret may be one of those not kept: fail closed.
+        if ignored > 0 { covered += Self.passwordShapedWords(in: bytes) }
+        if !longValues.isEmpty || ignored > 0 { covered = Self.merged(covered) }
+        return Self.mask(covered, in: &bytes, caret: &caret)
+    }
+
+    /// Writes `***` over each of the `covered` ranges (sorted, apart), moving `caret` with
+    /// the text before it; false when there are none.
+    private static func mask(_ covered: [Range<Int>], in bytes: inout [UInt8], caret: inout Int) -> Bool {
         guard !covered.isEmpty else { return false }
         let mask = Array(ScriptWriter.mask.utf8)
         var out: [UInt8] = []
@@ -186,6 +194,74 @@ public struct KnownSecrets: Sendable {
         bytes = out
         caret = movedCaret
         return true
+    }
+
+    /// Whether `text` holds a known value (or, past the cap, a word shaped like a password).
+    func holdsSecret(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)
+        var caret = 0
+        return redact(&bytes, caret: &caret)
+    }
+
+    /// The parts of `bytes` shaped like a password (looksLikePassword): in each
+    /// blank-separated word, the pieces between quotes, `=`, `&` and `?` that are, else the
+    /// whole word if it is. What is masked once more secrets were given than are kept
+    /// (any of them may be one not kept: `lgoin u1 Zq9AfterCap3!` past 10,000 secrets),
+    /// and where no run tells which values are secrets (the editor's diagnostics).
+    static func passwordShapedWords(in bytes: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        func isPunctuation(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "?")
+        }
+        func shaped(_ range: Range<Int>) -> Bool { looksLikePassword(String(decoding: bytes[range], as: UTF8.self)) }
+        var start = 0
+        while start < bytes.count {
+            while start < bytes.count, isBlank(bytes[start]) { start += 1 }
+            var end = start
+            while end < bytes.count, !isBlank(bytes[end]) { end += 1 }
+            var pieces: [Range<Int>] = []
+            var pieceStart = start
+            for index in start...end where index == end || isPunctuation(bytes[index]) {
+                if index > pieceStart, shaped(pieceStart..<index) { pieces.append(pieceStart..<index) }
+                pieceStart = index + 1
+            }
+            if !pieces.isEmpty {
+                ranges += pieces
+            } else if end > start, shaped(start..<end) {
+                ranges.append(start..<end)
+            }
+            start = end
+        }
+        return ranges
+    }
+
+    /// The text with every part shaped like a password written `***` (passwordShapedWords).
+    public static func maskingPasswordShapedWords(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        var caret = 0
+        guard mask(passwordShapedWords(in: bytes), in: &bytes, caret: &caret) else { return text }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Masks each quoted string of a source line whose value, its escapes decoded, holds a
+    /// secret: `"Zq9\u{41}bc1!x"` spells `Zq9Abc1!x` with none of the bytes of its middle,
+    /// yet it is the secret. The line is read by the language's own lexer, so every spelling
+    /// it accepts is caught. False when nothing was masked.
+    func redactSpellings(_ line: inout [UInt8], caret: inout Int) -> Bool {
+        guard line.contains(UInt8(ascii: "\\")) else { return false }  // no escape: matched byte for byte already
+        var lexer = Lexer(SourceFile(name: "", bytes: line))
+        var covered: [Range<Int>] = []
+        while true {
+            let token = lexer.next()
+            if case .end = token.kind { break }
+            guard case .string(let value) = token.kind, holdsSecret(value) else { continue }
+            let range = token.byteRange.clamped(to: 0..<line.count)
+            // Inside the quotes (an unterminated string has no closing one).
+            let end = range.upperBound > range.lowerBound + 1 && line[range.upperBound - 1] == UInt8(ascii: "\"") ? range.upperBound - 1 : range.upperBound
+            if range.lowerBound + 1 < end { covered.append((range.lowerBound + 1)..<end) }
+        }
+        return Self.mask(covered, in: &line, caret: &caret)
     }
 
     /// Ranges sorted and joined where they touch or overlap.
@@ -256,7 +332,9 @@ public struct KnownSecrets: Sendable {
         while end < source.bytes.count, end > offset, source.bytes[end] & 0xC0 == 0x80 { end += 1 }
         var line = Array(source.bytes[start..<end])
         var caret = offset - start
-        guard redact(&line, caret: &caret) else { return (redacted, source) }
+        let byValue = redact(&line, caret: &caret)
+        let bySpelling = redactSpellings(&line, caret: &caret)
+        guard byValue || bySpelling else { return (redacted, source) }
         // The quoted line is the copy; the headline's line and column stay the file's.
         redacted.quotedPosition = SourcePosition(line: position.line, column: position.column, offset: caret, lineStart: 0)
         return (redacted, SourceFile(name: source.name, bytes: line))

@@ -45,5 +45,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
         }
     }
 
-    public var headline: String { "\(file):\(position.line):\(position.column): \(kind.rawValue): \(message)" }
+    /// `file:line:column: kind: message`, on one line, as a report's summary shows it: the
+    /// file's name is text from outside, made terminal-safe as the formatter makes it.
+    public var headline: String { "\(file.escapingControls):\(position.line):\(position.column): \(kind.rawValue): \(message)" }
 }

@@ -18,10 +18,18 @@ import NIOPosix
 /// request must arrive whole within `requestSeconds`; a page that does not read is sent
 /// nothing more until it does, and then only the latest snapshot (each stream holds at
 /// most one snapshot not yet taken by its client, and every stream shares the bytes of
-/// that one snapshot).
+/// that one snapshot). A connection gets one answer and is closed: nothing more is read
+/// from it once its request is whole, so requests pipelined behind it are never answered
+/// and hold nothing. The page is rendered once per snapshot and its bytes shared by every
+/// answer; answers written but not yet taken by their clients hold at most
+/// `unreadAnswerBytes` in all (plus one answer), past which a request is answered 503
+/// (README, "Bounds").
 public final class LiveServer: @unchecked Sendable {
     public static let maximumConnections = 100
     public static let requestSeconds: Int64 = 10
+    /// Bytes of answers (pages, pictures) handed to connections whose clients have not
+    /// taken them yet, all connections together, as the control API's bound.
+    public static let unreadAnswerBytes = 16 * 1024 * 1024
     /// Request line and headers, in bytes.
     static let headerBytes = 16 * 1024
 
@@ -112,10 +120,21 @@ final class LiveHub: @unchecked Sendable {
         var snapshot: LiveSnapshot
         var event: ByteBuffer
         var svg: ByteBuffer
+        /// The page with this snapshot drawn in, rendered when first asked for.
+        var page: ByteBuffer?
     }
 
     let token: String
     private let latest: NIOLockedValueBox<Rendered>
+    /// Answers handed to connections and not yet written to their sockets: their bytes,
+    /// each shared body counted once however many connections hold it, by key.
+    private let unread = NIOLockedValueBox(UnreadAnswers())
+
+    struct UnreadAnswers {
+        var bytes = 0
+        /// How many connections hold each shared body (`page 12`, `svg 12`), and its size.
+        var holders: [String: (count: Int, size: Int)] = [:]
+    }
     /// Event-loop confined: the streams open now.
     private var followers: [ObjectIdentifier: LiveConnection] = [:]
     private let count = NIOLockedValueBox(0)
@@ -136,6 +155,48 @@ final class LiveHub: @unchecked Sendable {
 
     var current: Rendered { latest.withLockedValue { $0 } }
 
+    /// The page of the latest snapshot: rendered once per snapshot (on the event loop, when
+    /// first asked for), and its bytes shared by every answer until the next snapshot.
+    func page() -> (ByteBuffer, sequence: Int) {
+        let rendered = current
+        let sequence = rendered.snapshot.sequence
+        if let page = rendered.page { return (page, sequence) }
+        let page = ByteBuffer(string: LivePage.html(rendered.snapshot, token: token))
+        latest.withLockedValue { if $0.snapshot.sequence == sequence { $0.page = page } }
+        return (page, sequence)
+    }
+
+    /// Counts an answer's body as unread until `release`; false (nothing counted) when the
+    /// answers not yet taken hold `LiveServer.unreadAnswerBytes` already. A body shared by
+    /// several answers (`shared`: the same page or picture of one snapshot) is counted
+    /// once: it is in memory once, so a class of 30 loading the page at once costs one page.
+    func reserve(_ bytes: Int, shared key: String?) -> Bool {
+        unread.withLockedValue { unread in
+            if let key, let held = unread.holders[key] {
+                unread.holders[key] = (held.count + 1, held.size)
+                return true
+            }
+            guard unread.bytes < LiveServer.unreadAnswerBytes else { return false }
+            unread.bytes += bytes
+            if let key { unread.holders[key] = (1, bytes) }
+            return true
+        }
+    }
+
+    func release(_ bytes: Int, shared key: String?) {
+        unread.withLockedValue { unread in
+            guard let key else { return unread.bytes -= bytes }
+            guard let held = unread.holders[key] else { return }
+            if held.count > 1 {
+                unread.holders[key] = (held.count - 1, held.size)
+            } else {
+                unread.holders[key] = nil
+                unread.bytes -= held.size
+            }
+        }
+    }
+
+
     var followerCount: Int { count.withLockedValue { $0 } }
 
     func follow(_ connection: LiveConnection) {
@@ -150,8 +211,8 @@ final class LiveHub: @unchecked Sendable {
 
     /// On the event loop: offers the latest snapshot to every stream.
     func broadcast() {
-        let event = current.event
-        for follower in followers.values { follower.offer(event) }
+        let latest = current
+        for follower in followers.values { follower.offer(latest.event, sequence: latest.snapshot.sequence) }
     }
 }
 
@@ -171,7 +232,7 @@ final class LiveConnection: ChannelInboundHandler {
     /// The connection was answered and is closing: nothing more is read.
     private var answered = false
     /// A snapshot came while the client was not reading: the latest goes out once it reads.
-    private var waiting: ByteBuffer?
+    private var waiting: (event: ByteBuffer, sequence: Int)?
 
     init(hub: LiveHub, access: ControlAccess, client: ClientAddress) {
         self.hub = hub
@@ -198,7 +259,6 @@ final class LiveConnection: ChannelInboundHandler {
         case .head(let head):
             // Only GET and HEAD: anything else is answered now, without waiting for a body.
             guard head.method == .GET || head.method == .HEAD else {
-                answered = true  // whatever else arrives is ignored until the connection closes
                 return send(405, "Method Not Allowed", type: "text/plain;charset=utf-8", body: ByteBuffer(string: "the live page answers GET only\n"),
                             extra: [("Allow", "GET, HEAD")], head: head, context: context)
             }
@@ -220,16 +280,19 @@ final class LiveConnection: ChannelInboundHandler {
             return send(refusal.status, refusal.reason, type: refusal.contentType, body: ByteBuffer(bytes: refusal.body),
                         extra: refusal.headers, head: head, context: context)
         }
-        let current = hub.current
         switch path {
         case "/", "/index.html":
-            send(200, "OK", type: "text/html;charset=utf-8", body: ByteBuffer(string: LivePage.html(current.snapshot, token: hub.token)),
+            let (page, sequence) = hub.page()
+            send(200, "OK", type: "text/html;charset=utf-8", body: page, shared: "page \(sequence)",
                  extra: [("Content-Security-Policy", LivePage.contentSecurityPolicy)], head: head, context: context)
         case "/diagram.svg":
-            send(200, "OK", type: "image/svg+xml;charset=utf-8", body: current.svg,
+            let current = hub.current
+            send(200, "OK", type: "image/svg+xml;charset=utf-8", body: current.svg, shared: "svg \(current.snapshot.sequence)",
                  extra: [("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")], head: head, context: context)
         case "/events":
-            startStream(head, first: current.event, context: context)
+            answered = true
+            let current = hub.current
+            startStream(head, first: (current.event, current.snapshot.sequence), context: context)
         default:
             send(404, "Not Found", type: "text/plain;charset=utf-8", body: ByteBuffer(string: "the live page has /, /events and /diagram.svg\n"),
                  extra: [], head: head, context: context)
@@ -237,8 +300,27 @@ final class LiveConnection: ChannelInboundHandler {
     }
 
     /// A whole answer, then the connection closes (a page asks rarely; keep-alive buys nothing).
-    private func send(_ status: Int, _ reason: String, type: String, body: ByteBuffer, extra: [(String, String)],
-                      head: HTTPRequestHead, context: ChannelHandlerContext) {
+    /// Nothing more is read from the connection: a request pipelined behind this one is
+    /// never answered, so a client that sends many and reads none holds one answer at most.
+    /// Past the bound of unread answers in all, a short 503 goes instead.
+    private func send(_ status: Int, _ reason: String, type: String, body: ByteBuffer, shared: String? = nil,
+                      extra: [(String, String)], head: HTTPRequestHead, context: ChannelHandlerContext) {
+        answered = true
+        context.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
+        let size = head.method == .HEAD ? 0 : body.readableBytes
+        guard hub.reserve(size, shared: shared) else {
+            // Not counted: it is short, and one per connection at most.
+            return write(503, "Service Unavailable", type: "text/plain;charset=utf-8",
+                         body: ByteBuffer(string: "too many answers are waiting for their clients to read them; try again\n"),
+                         extra: [("Retry-After", "1")], head: head, counted: nil, context: context)
+        }
+        write(status, reason, type: type, body: body, extra: extra, head: head, counted: (size, shared), context: context)
+    }
+
+    /// Writes the answer and closes the connection once it is written; what was reserved
+    /// as unread (`counted`) is released then.
+    private func write(_ status: Int, _ reason: String, type: String, body: ByteBuffer, extra: [(String, String)],
+                       head: HTTPRequestHead, counted: (size: Int, shared: String?)?, context: ChannelHandlerContext) {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: type)
         headers.add(name: "Content-Length", value: String(body.readableBytes))
@@ -249,10 +331,14 @@ final class LiveConnection: ChannelInboundHandler {
         let status = HTTPResponseStatus(statusCode: status, reasonPhrase: reason)
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))), promise: nil)
         if head.method != .HEAD { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        let hub = self.hub
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+            if let counted { hub.release(counted.size, shared: counted.shared) }
+            context.close(promise: nil)
+        }
     }
 
-    private func startStream(_ head: HTTPRequestHead, first: ByteBuffer, context: ChannelHandlerContext) {
+    private func startStream(_ head: HTTPRequestHead, first: (event: ByteBuffer, sequence: Int), context: ChannelHandlerContext) {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/event-stream;charset=utf-8")
         headers.add(name: "Cache-Control", value: "no-store")
@@ -266,23 +352,28 @@ final class LiveConnection: ChannelInboundHandler {
         hub.follow(self)
         // Two seconds before the browser reconnects, should the session restart its server.
         context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: "retry: 2000\n\n")))), promise: nil)
-        offer(first)
+        offer(first.event, sequence: first.sequence)
     }
 
-    /// Writes the snapshot now if the client takes what it was sent; otherwise keeps it (in
-    /// place of any older one) until it does.
-    func offer(_ event: ByteBuffer) {
+    /// Writes the snapshot now if the client takes what it was sent and the unread answers
+    /// leave room (the snapshot's bytes are shared by every stream, and counted once);
+    /// otherwise keeps it (in place of any older one) until the client reads, or the next
+    /// snapshot comes.
+    func offer(_ event: ByteBuffer, sequence: Int) {
         guard streaming, let context else { return }
-        guard context.channel.isWritable else {
-            waiting = event
+        let key = "event \(sequence)"
+        guard context.channel.isWritable, hub.reserve(event.readableBytes, shared: key) else {
+            waiting = (event, sequence)
             return
         }
         waiting = nil
-        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(event))), promise: nil)
+        let hub = self.hub
+        let size = event.readableBytes
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(event)))).whenComplete { _ in hub.release(size, shared: key) }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable, let waiting { offer(waiting) }
+        if context.channel.isWritable, let waiting { offer(waiting.event, sequence: waiting.sequence) }
         context.fireChannelWritabilityChanged()
     }
 

@@ -70,6 +70,6 @@ enum SuiteFormats {
 extension ScriptVerdict.Transcript {
     /// Why `--update` left a transcript alone, said the same way in every report.
     static func notUpdatedReason(_ file: String) -> String {
-        "transcript not updated: \(file) (the script failed; a failing run's transcript is not what to expect)"
+        "transcript not updated: \(TerminalSafe.text(file)) (the script failed; a failing run's transcript is not what to expect)"
     }
 }

@@ -27,7 +27,7 @@ struct TAPSuiteFormat: SuiteFormat {
                 let d = problem.diagnostic
                 out += "    - message: \(Self.quoted(d.message))\n"
                 out += "      severity: \(d.kind == .expectation ? "fail" : "error")\n"
-                out += "      at: \(Self.quoted("\(d.file):\(d.position.line):\(d.position.column)"))\n"
+                out += "      at: \(Self.quoted("\(TerminalSafe.text(d.file)):\(d.position.line):\(d.position.column)"))\n"
             }
         }
         if verdict.omitted > 0 { out += "  moreFailures: \(verdict.omitted)\n" }

@@ -29,7 +29,7 @@ struct TextSuiteFormat: SuiteFormat {
             out += "    the transcript differs from its .expected file:\n"
             out += Self.indented(style.diff.enabled ? recolor(diff, style.diff) : diff)
         }
-        if case .updated(let file) = verdict.transcript { out += "    transcript updated: \(file)\n" }
+        if case .updated(let file) = verdict.transcript { out += "    transcript updated: \(TerminalSafe.text(file))\n" }
         if case .notUpdated(let file) = verdict.transcript { out += "    \(ScriptVerdict.Transcript.notUpdatedReason(file))\n" }
         return out
     }
