@@ -233,11 +233,13 @@ enum FileSystem {
         defer { closedir(dir) }
         var names = DirectoryNames()
         while let entry = readdir(dir) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
             // A name that is not UTF-8 has no String that opens the same file again (the
             // decoder would replace its bytes): it is kept apart, its bytes shown as escapes.
-            guard let name = String(validating: bytes, as: UTF8.self) else {
-                names.notUTF8.append(DirectoryNames.spelled(bytes))
+            let valid = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(validatingCString: $0) }
+            }
+            guard let name = valid else {
+                names.notUTF8.append(DirectoryNames.spelled(withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }))
                 continue
             }
             if name != "." && name != ".." { names.valid.append(name) }

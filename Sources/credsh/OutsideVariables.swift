@@ -68,17 +68,25 @@ struct OutsideVariables: Sendable {
     /// first `=`, as written (blanks included: a value may be a secret that has them).
     private mutating func add(_ text: String, secret: Bool, where place: String, _ syntax: CommandSyntax) throws(UsageError) {
         // The line is never quoted: it may hold a secret (`ADMIN_PW: Zq9…` for `ADMIN_PW=Zq9…`),
-        // and CI logs keep usage errors. The place and the name before a separator say which.
+        // and CI logs keep usage errors. The place, and a key that cannot be a secret, say which.
         guard let equals = text.firstIndex(of: "=") else {
-            let key = text.prefix { $0 != ":" && $0 != " " && $0 != "\t" }
-            let named = Parser.isName(String(key)) && key.count < text.count && !KnownSecrets.mayBeSecret(String(key)) ? " (the line of \(key), its value not shown)" : " (the line is not shown: it may hold a secret)"
-            throw UsageError("\(place): expected NAME=VALUE\(named)", syntax)
+            let key = text.firstIndex(of: ":").map { String(text[..<$0]).trimmingBlanks }
+            let named = key.flatMap { Self.showable($0) }.map { " (the line of \($0), its value not shown)" }
+            throw UsageError("\(place): expected NAME=VALUE\(named ?? " (the line is not shown: it may hold a secret)")", syntax)
         }
         let name = String(text[..<equals]).trimmingBlanks
         guard Parser.isName(name) else {
-            throw UsageError("\(place): the name before '=' is not a variable name (letters, digits and _, not first a digit); the line is not shown: it may hold a secret", syntax)
+            let shown = Self.showable(name).map { "'\($0)'" } ?? "the name before '='"
+            throw UsageError("\(place): \(shown) is not a variable name (letters, digits and _, not first a digit)", syntax)
         }
         try append(Binding(name: name, value: String(text[text.index(after: equals)...]), secret: secret), syntax)
+    }
+
+    /// A key as a message may quote it: short, one word, terminal-safe, and not shaped like
+    /// a secret (a line `Zq9…=x` has its secret before the `=`); nil otherwise.
+    private static func showable(_ key: String) -> String? {
+        guard !key.isEmpty, key.count <= 80, !key.contains(" "), !KnownSecrets.mayBeSecret(key) else { return nil }
+        return TerminalSafe.text(key)
     }
 
     private mutating func append(_ binding: Binding, _ syntax: CommandSyntax) throws(UsageError) {

@@ -81,6 +81,28 @@ import Testing
         #expect(prove.stdout.contains("Tests=5"), "prove counts five scripts, no forged sixth:\n\(prove.stdout)")
     }
 
+    /// The same, over names made at random (seeded) of the characters that drive a terminal.
+    @Test func randomHostileFileNamesReachNoReportRaw() throws {
+        let pieces = ["\u{1B}[", "\u{1B}]0;x\u{07}", "\u{9B}", "\u{9D}", "\u{202E}", "\u{2066}", "\u{200F}", "\n", "\r", "\t",
+                      "\u{7F}", "\u{08}", "ok 1 - ", "not ok", "#", "<b>", "&amp;", "\"", "'", " ", "é", "x"]
+        var random = SystemRandomNumberGenerator()
+        let dir = try Credsh.temporaryDirectory().appendingPathComponent("random")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        var names: [String] = []
+        for index in 0..<12 {
+            let name = (0..<6).map { _ in pieces.randomElement(using: &random)! }.joined() + "-\(index).credscript"
+            names.append(name)
+            try (index % 2 == 0 ? "echo hi\n" : "expect 1 = 2\n").write(to: dir.appendingPathComponent(name), atomically: false, encoding: .utf8)
+        }
+        let junit = dir.deletingLastPathComponent().appendingPathComponent("j.xml")
+        for format in ["text", "tap"] {
+            let run = try Credsh.run(["test", "-j", "1", "--format", format, dir.path, "--junit", junit.path])
+            #expect(run.status == 1, "\(names)")
+            Self.expectSafe(run.stdout + run.stderr, "\(format) for \(names)")
+            Self.expectSafe(try String(contentsOf: junit, encoding: .utf8), "JUnit for \(names)")
+        }
+    }
+
     /// A name that is not UTF-8 is refused by name when it is found, not found and then
     /// "No such file or directory".
     @Test func aFileNameThatIsNotUTF8IsRefusedByName() throws {
@@ -149,6 +171,9 @@ import Testing
         let blank = try Credsh.run(["check", script, "--var", "Zq9OnlyASecret1!"])
         #expect(blank.status == 2 && !blank.stderr.contains("Zq9OnlyASecret1"), "\(blank.stderr)")
         #expect(blank.stderr.contains("--var: expected NAME=VALUE (the line is not shown: it may hold a secret)"), "\(blank.stderr)")
+        let swapped = try Credsh.run(["check", script, "--var", "Zq9Swapped1!=pw"])
+        #expect(swapped.status == 2 && !swapped.stderr.contains("Zq9Swapped1"), "\(swapped.stderr)")
+        #expect(swapped.stderr.contains("--var: the name before '=' is not a variable name"), "\(swapped.stderr)")
     }
 
     /// A password written with a `\u{…}` escape is still the password under an error.

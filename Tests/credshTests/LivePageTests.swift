@@ -191,6 +191,26 @@ import Testing
         #expect(json.status == 2)
     }
 
+    /// Issue 31, item 5: past 200 items in the one step served requests fill, the oldest go,
+    /// so the class always sees the newest request.
+    @Test func serveLiveKeepsDrawingTheNewestRequest() throws {
+        let run = try Credsh.shell("""
+            "$CREDSH" serve --port 0 --live --live-port 0 > serve.out 2>&1 &
+            pid=$!
+            for i in $(seq 100); do grep -q 'live page at' serve.out && break; sleep 0.1; done
+            susi=$(sed -n 's/^serving SUSI at \\(http:[^ ]*\\).*/\\1/p' serve.out)
+            live=$(sed -n 's/^live page at \\(http:[^ ]*\\).*/\\1/p' serve.out)
+            for i in $(seq 150); do curl -s --max-time 5 "$susi/aaa/login.json?login=u$i@example.com&password=x" > /dev/null; done
+            sleep 0.5
+            curl -s --max-time 5 "$(echo "$live" | sed 's,/?,/diagram.svg?,')"
+            kill $pid; wait $pid
+            """, directory: try Credsh.temporaryDirectory())
+        #expect(run.stdout.contains("<svg"), "\(run.stdout.prefix(500))\n\(run.stderr)")
+        #expect(run.stdout.contains("u150@example.com"), "the newest request is drawn")
+        #expect(!run.stdout.contains(">u1@example.com") && !run.stdout.contains("=u1@example.com"), "the oldest went")
+        #expect(run.stdout.contains("earlier calls, callbacks and notes are not drawn"), "a note counts them")
+    }
+
     @Test func refusals() throws {
         let json = try Credsh.run(["--show-secrets", "--format", "json", "examples/login.credscript"])
         #expect(json.status == 2)

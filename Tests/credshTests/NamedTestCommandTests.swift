@@ -192,8 +192,9 @@ import Testing
         try Credsh.write("user=ok\nnot a pair\n", "bad.env", in: dir)
         let cases: [([String], String)] = [
             (["--var", "1x=2"], "Error: --var: '1x' is not a variable name"),
-            (["--var", "novalue"], "Error: --var: expected NAME=VALUE, not 'novalue'"),
-            (["--var-file", "bad.env"], "Error: bad.env:2: expected NAME=VALUE, not 'not a pair'"),
+            // Issue 31, item 4: the line itself is never quoted, it may hold a secret.
+            (["--var", "novalue"], "Error: --var: expected NAME=VALUE (the line is not shown: it may hold a secret)"),
+            (["--var-file", "bad.env"], "Error: bad.env:2: expected NAME=VALUE (the line is not shown: it may hold a secret)"),
             (["--var-file", "missing.env"], "Error: --var-file: cannot read missing.env"),
             (["--secret", "NOT_SET_ANYWHERE"], "Error: --secret NOT_SET_ANYWHERE: the environment has no variable NOT_SET_ANYWHERE"),
             (["--secret", "a-b"], "Error: --secret takes a variable name"),
