@@ -20,9 +20,10 @@ public struct MessageReader {
 
     public static let maximumHeaderBytes = 8 << 10
     /// The largest document the server holds (LanguageServer.maximumDocumentBytes, 4 MiB)
-    /// JSON-encoded, with room for its escapes: 16 MiB. A message is held whole while it
-    /// is read and parsed, so this bounds what one message can make the server hold.
-    public static let maximumBodyBytes = 16 << 20
+    /// JSON-encoded, with room for its escapes (a newline or a quote is two bytes): 8 MiB.
+    /// A message is held whole while it is read and parsed, about five times its size at
+    /// the peak, so this bounds what one message can make the server hold.
+    public static let maximumBodyBytes = 8 << 20
     /// The bytes of a skipped message kept to read its method and document from.
     public static let keptHeadBytes = 64 << 10
 

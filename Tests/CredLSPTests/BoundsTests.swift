@@ -108,7 +108,7 @@ import CredSimulator
         let editor = Editor()
         let sent = editor.open("file:///huge.credscript", Self.script(bytes: (4 << 20) + 1))
         #expect(Self.diagnostics(sent, for: "file:///huge.credscript")?.first?.hasPrefix("this document is 4 MiB, more than the 4 MiB credsh lsp holds") == true, "\(sent)")
-        #expect(LanguageServer.maximumOpenBytes == 64 << 20)
+        #expect(LanguageServer.maximumOpenBytes == 16 << 20)
     }
 
     /// A message past the reader's bound is skipped unread, but its head names the
@@ -121,7 +121,7 @@ import CredSimulator
         #expect(editor.server.handle(.tooLarge(bytes: 60 << 20, head: head)))
         let sent = Array(editor.sent[before...])
         #expect(sent.first?["method"] == .string("window/showMessage"))
-        #expect(sent.first?["params"]?["message"] == .string("credsh lsp skipped a message of 60 MiB, more than the 16 MiB credsh lsp reads (textDocument/didOpen)"))
+        #expect(sent.first?["params"]?["message"] == .string("credsh lsp skipped a message of 60 MiB, more than the 8 MiB credsh lsp reads (textDocument/didOpen)"))
         #expect(Self.diagnostics(sent, for: "file:///x.credscript")?.first?.hasPrefix("this document came in a message of 60 MiB") == true, "\(sent)")
         #expect(!sent.contains { $0["error"] != nil }, "a notification gets no answer")
         #expect(editor.symbols("file:///x.credscript") == .null, "the old text is not held either")
