@@ -81,13 +81,11 @@ struct ControlAPI {
         // statement: the event loop marks the departure when the connection closes.
         let seconds = limits.controlRunSeconds.rounded() == limits.controlRunSeconds ? String(Int(limits.controlRunSeconds)) : String(limits.controlRunSeconds)
         let timeLimit = "stopped after \(seconds) s, a control run's time limit (every other client waits while one runs)"
+        runner.interruptReason = timeLimit
         runner.interruptRequested = { [unowned runner] in
-            if departure.hasLeft {
-                runner.interruptReason = "stopped: the client closed the connection"
-                return true
-            }
-            runner.interruptReason = timeLimit
-            return Self.monotonicSeconds() > deadline
+            guard departure.hasLeft else { return Self.monotonicSeconds() > deadline }
+            runner.interruptReason = "stopped: the client closed the connection"
+            return true
         }
         // The secrets earlier runs gave stay secrets in this one's messages, and this one's
         // in the log of every request after it.
