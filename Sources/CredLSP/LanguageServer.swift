@@ -9,6 +9,12 @@ import CredSimulator
 /// The server never stops on bad input: a body that is not JSON gets the protocol's parse
 /// error, a message that is not a request gets invalid-request, an unknown method gets
 /// method-not-found, and it goes on reading.
+///
+/// It bounds what it holds (README, "In the editor"): a document of at most
+/// `maximumDocumentBytes`, open documents of at most `maximumOpenBytes` together, a message
+/// of at most `MessageReader.maximumBodyBytes`. A document past a bound is not held nor
+/// analysed: it gets one diagnostic saying so, and the editor's questions about it are
+/// answered with nothing, at once.
 public final class LanguageServer {
     /// Reads a file from disk (the executable's reader, with its bounds and messages).
     public typealias FileReader = @Sendable (String) -> Result<[UInt8], HostError>
@@ -29,10 +35,31 @@ public final class LanguageServer {
     }
 
     private var documents: [String: Document] = [:]
+    /// The bytes of the open documents' texts together.
+    private var heldBytes = 0
+
+    /// What the server holds at most (README, "In the editor").
+    public struct Bounds: Sendable {
+        /// A document larger than this is not held: 4 MiB, 16 times the 256 KB of a script
+        /// the language holds parsed; its analysis takes a few seconds in a debug build.
+        public var documentBytes = 4 << 20
+        /// The open documents' texts together; one more past it is not held: 16 MiB. A
+        /// document held with its analysis takes about five times its text (measured:
+        /// 67 documents of 1 MB, 376 MiB), so this keeps the server near 100 MiB.
+        public var openBytes = 16 << 20
+
+        public init() {}
+    }
+
+    public static let maximumDocumentBytes = Bounds().documentBytes
+    public static let maximumOpenBytes = Bounds().openBytes
+
+    private let bounds: Bounds
 
     private let version: String
 
-    public init(version: String, readFile: @escaping FileReader, send: @escaping (String) -> Void) {
+    public init(version: String, bounds: Bounds = Bounds(), readFile: @escaping FileReader, send: @escaping (String) -> Void) {
+        self.bounds = bounds
         self.version = version
         self.readFile = readFile
         self.send = send
@@ -47,6 +74,9 @@ public final class LanguageServer {
             return false
         case .malformed(let why):
             send(JSONRPC.response(RPCError(RPCError.parseError, why)))
+            return true
+        case .tooLarge(let bytes, let head):
+            skipped(bytes: bytes, head: MessageHead(scanning: head))
             return true
         case .message(let body):
             switch JSONRPC.decode(body) {
@@ -166,7 +196,10 @@ public final class LanguageServer {
         case "textDocument/didOpen":
             guard initialized, let item = params["textDocument"], let uri = ProtocolValues.string(item["uri"]),
                   let text = ProtocolValues.string(item["text"]) else { return }
+            forget(uri)
+            if let refusal = refusal(size: text.utf8.count) { return refuse(uri, refusal) }
             let bytes = DocumentText(bytes: Array(text.utf8))
+            heldBytes += bytes.bytes.count
             documents[uri] = Document(text: bytes, version: ProtocolValues.int(item["version"]) ?? 0,
                                       analysis: analyse(bytes, uri: uri), published: [])
             publish(uri)
@@ -181,18 +214,85 @@ public final class LanguageServer {
                     document.text = DocumentText(bytes: Array(text.utf8))
                 }
             }
+            forget(uri)
+            if let refusal = refusal(size: document.text.bytes.count) { return refuse(uri, refusal) }
             document.version = ProtocolValues.int(params["textDocument"]?["version"]) ?? document.version + 1
             document.analysis = analyse(document.text, uri: uri)
+            heldBytes += document.text.bytes.count
             documents[uri] = document
             publish(uri)
         case "textDocument/didClose":
-            guard let uri = ProtocolValues.string(params["textDocument"]?["uri"]), let document = documents.removeValue(forKey: uri) else { return }
-            for name in document.published { publishDiagnostics(FileURI.uri(of: name), []) }
+            guard let uri = ProtocolValues.string(params["textDocument"]?["uri"]) else { return }
+            // A document not held (too large) had its diagnostic saying so: cleared too.
+            if let document = forget(uri) {
+                for name in document.published { publishDiagnostics(FileURI.uri(of: name), []) }
+            }
             publishDiagnostics(uri, [])
         default:
             // initialized, didSave, $/cancelRequest, $/setTrace and the rest need nothing.
             break
         }
+    }
+
+    // MARK: Bounds
+
+    /// Stops holding a document; returns it.
+    @discardableResult
+    private func forget(_ uri: String) -> Document? {
+        guard let document = documents.removeValue(forKey: uri) else { return nil }
+        heldBytes -= document.text.bytes.count
+        return document
+    }
+
+    /// Why a document of `size` bytes cannot be held beside the open ones; nil when it can.
+    private func refusal(size: Int) -> String? {
+        if size > bounds.documentBytes {
+            return "this document is \(Self.megabytes(size)), more than the \(Self.megabytes(bounds.documentBytes)) credsh lsp holds"
+        }
+        if heldBytes + size > bounds.openBytes {
+            return "this document (\(Self.megabytes(size))) would take the open documents past the \(Self.megabytes(bounds.openBytes)) credsh lsp holds in all (\(Self.megabytes(heldBytes)) are open)"
+        }
+        return nil
+    }
+
+    /// A document not held: its diagnostic says why, and what still works.
+    private func refuse(_ uri: String, _ why: String) {
+        let message = why + ": it is not checked, and completion, hover and the rest answer nothing for it; "
+            + "`credsh check` reads it whole. Close it and open it again once it fits."
+        send(JSONRPC.notification("textDocument/publishDiagnostics", params: .object([
+            ("uri", .string(uri)),
+            ("diagnostics", .array([.object([
+                ("range", ProtocolValues.range(TextSpan(start: TextPoint(line: 0, character: 0), end: TextPoint(line: 0, character: 0)))),
+                ("severity", .int(2)), ("source", .string("credsh")), ("message", .string(message)),
+            ])])),
+        ])))
+    }
+
+    /// A message longer than the reader takes was skipped unread. The editor is told in a
+    /// message window; the document it carried (when its head names one) gets the
+    /// diagnostic of a document too large, and a request its error.
+    private func skipped(bytes: Int, head: MessageHead) {
+        let why = "a message of \(Self.megabytes(bytes)), more than the \(Self.megabytes(MessageReader.maximumBodyBytes)) credsh lsp reads"
+        send(JSONRPC.notification("window/showMessage", params: .object([
+            ("type", .int(1)), ("message", .string("credsh lsp skipped \(why)\(head.method.map { " (\($0))" } ?? "")")),
+        ])))
+        if let id = head.id {
+            send(JSONRPC.response(RPCError(RPCError.invalidRequest, "credsh lsp skipped \(why)", id: id)))
+        } else if head.method == nil {
+            send(JSONRPC.response(RPCError(RPCError.parseError, "credsh lsp skipped \(why)")))
+        }
+        guard initialized, let uri = head.uri, head.method == "textDocument/didOpen" || head.method == "textDocument/didChange" else { return }
+        forget(uri)
+        refuse(uri, "this document came in " + why)
+    }
+
+    /// `1.5 MiB`, `812 KiB`, `96 bytes`.
+    static func megabytes(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 {
+            let tenths = (bytes * 10 + (1 << 19)) >> 20
+            return tenths % 10 == 0 ? "\(tenths / 10) MiB" : "\(tenths / 10).\(tenths % 10) MiB"
+        }
+        return bytes >= 1 << 10 ? "\((bytes + 512) >> 10) KiB" : "\(bytes) bytes"
     }
 
     // MARK: Analysis

@@ -3,20 +3,29 @@
 /// then N bytes of JSON. Reads from any source of byte chunks, so tests feed it bytes.
 ///
 /// Bounds: a header block longer than `maximumHeaderBytes` is dropped; a body longer
-/// than `maximumBodyBytes` is skipped as it arrives (never buffered); either is reported
-/// once, and reading goes on with the next message.
+/// than `maximumBodyBytes` is skipped as it arrives (never buffered, but for its first
+/// `keptHeadBytes`, which say what it was); either is reported once, and reading goes on
+/// with the next message.
 public struct MessageReader {
     public enum Frame: Equatable {
         case message([UInt8])
         /// A header block the server could not use, and why; the server answers it with
         /// the protocol's parse error and goes on.
         case malformed(String)
+        /// A message longer than `maximumBodyBytes`, skipped: its length, and its first
+        /// bytes (at most `keptHeadBytes`) to tell which document it was about.
+        case tooLarge(bytes: Int, head: [UInt8])
         case end
     }
 
     public static let maximumHeaderBytes = 8 << 10
-    /// A 64 MB script (credsh's own bound on a file) JSON-encoded, with room to spare.
-    public static let maximumBodyBytes = 160 << 20
+    /// The largest document the server holds (LanguageServer.maximumDocumentBytes, 4 MiB)
+    /// JSON-encoded, with room for its escapes (a newline or a quote is two bytes): 8 MiB.
+    /// A message is held whole while it is read and parsed, about five times its size at
+    /// the peak, so this bounds what one message can make the server hold.
+    public static let maximumBodyBytes = 8 << 20
+    /// The bytes of a skipped message kept to read its method and document from.
+    public static let keptHeadBytes = 64 << 10
 
     private let readChunk: () -> [UInt8]?
     private var buffer: [UInt8] = []
@@ -65,8 +74,13 @@ public struct MessageReader {
                     return .malformed("a message header without a valid Content-Length")
                 }
                 guard length <= MessageReader.maximumBodyBytes else {
+                    let kept = min(length, MessageReader.keptHeadBytes)
+                    while buffer.count - start < kept {
+                        guard fill() else { break }
+                    }
+                    let head = Array(buffer[start..<min(buffer.count, start + kept)])
                     skipping = length
-                    return .malformed("a message of \(length) bytes, more than the \(MessageReader.maximumBodyBytes >> 20) MB a message may have")
+                    return .tooLarge(bytes: length, head: head)
                 }
                 while buffer.count - start < length {
                     guard fill() else { return .end }

@@ -16,6 +16,8 @@ final class ConnectionHandler: ChannelInboundHandler {
     private let client: ClientAddress
     private let scriptPaths: Set<String>
     private let inFlight: NIOLockedValueBox<Int>
+    /// What names this server in an absolute-form request target.
+    private let authority: ServerAuthority
 
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
@@ -25,9 +27,12 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// A request is with the simulation: the client is allowed to wait silently.
     private var awaitingAnswer = false
     private var deadline: Scheduled<Void>?
+    /// The request with the simulation now, told when the client goes away before its answer.
+    private var departure: ClientDeparture?
 
     init(limits: ServeLimits, inbox: ServeInbox, clock: RequestClock, client: ClientAddress, scriptPaths: Set<String>,
-         inFlight: NIOLockedValueBox<Int>) {
+         inFlight: NIOLockedValueBox<Int>, authority: ServerAuthority) {
+        self.authority = authority
         self.inFlight = inFlight
         self.limits = limits
         self.inbox = inbox
@@ -55,7 +60,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         case .head(let head):
             self.head = head
             body.removeAll(keepingCapacity: true)
-            if let refusal = RequestFraming.refusal(for: head) {
+            if let refusal = RequestFraming.refusal(for: head, authority: authority) {
                 refuse(refusal.status, refusal.reason, detail: refusal.detail, context: context)
                 return
             }
@@ -91,16 +96,27 @@ final class ConnectionHandler: ChannelInboundHandler {
                                   clientHost: client.host, client: client.text)
         body = []
         awaitingAnswer = true
+        let departure = ClientDeparture()
+        self.departure = departure
         let promise = context.eventLoop.makePromise(of: WireResponse?.self)
         promise.futureResult.assumeIsolated().whenComplete { result in
             self.awaitingAnswer = false
+            self.departure = nil
             guard case .success(let response?) = result else {
                 context.close(promise: nil)  // no answer: the network or the server is "down"
                 return
             }
             self.send(response, to: head, context: context)
         }
-        inbox.post(.request(request, promise))
+        inbox.post(.request(request, promise, departure))
+    }
+
+    /// The connection closed (the client went away, or the server is stopping): a request
+    /// still waiting for its answer is abandoned, so a control run for it does not start,
+    /// or stops at its next statement (ControlAPI).
+    func channelInactive(context: ChannelHandlerContext) {
+        departure?.markLeft()
+        context.fireChannelInactive()
     }
 
     /// Writes an answer through the HTTP encoder; closes the connection after it when the

@@ -18,7 +18,9 @@ struct ControlAPI {
     unowned let session: ServeSession
     let access: ControlAccess
 
-    func answer(_ request: WireRequest) -> (WireResponse, ServeLogEntry) {
+    /// The answer to a request of the control API and its log entry; no answer (nil) for a
+    /// run whose client closed its connection before the run ended (`departure`).
+    func answer(_ request: WireRequest, departure: ClientDeparture) -> (WireResponse?, ServeLogEntry) {
         var response: WireResponse
         var note: String?
         if let refusal = access.refusal(request) {
@@ -31,8 +33,16 @@ struct ControlAPI {
             response = Self.plain(503, "Service Unavailable", "answers not yet read by their clients hold over \(session.options.limits.answerBytesInFlight >> 20) MiB; try again\n")
             response.headers.append(("Retry-After", "1"))
             note = "busy: answers unread"
+        case ("POST", Self.runPath) where departure.hasLeft:
+            // Nobody waits for it: it does not run, and holds no one up (issue 31, item 6).
+            return (nil, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: nil,
+                                       note: "abandoned: the client closed the connection before the run started; it did not run"))
         case ("POST", Self.runPath):
-            let (text, exitCode) = run(request.body)
+            let (text, exitCode) = run(request.body, departure: departure)
+            if departure.hasLeft {
+                return (nil, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: nil,
+                                           note: "abandoned: the client closed the connection while the run ran; it stopped at its next statement (exit \(exitCode))"))
+            }
             response = WireResponse(status: exitCode == 0 ? 200 : exitCode == 2 ? 400 : 422,
                                     reason: exitCode == 0 ? "OK" : exitCode == 2 ? "Bad Request" : "Unprocessable Entity",
                                     contentType: "application/x-ndjson;charset=utf-8", body: Array(text.utf8),
@@ -58,7 +68,7 @@ struct ControlAPI {
     /// Runs a script against the live simulation, as a batch run would (a failed command
     /// fails the script unless `expect error` follows), and returns its JSON Lines and
     /// exit code. The simulation it leaves is the live one from then on.
-    private func run(_ script: [UInt8]) -> (String, Int32) {
+    private func run(_ script: [UInt8], departure: ClientDeparture) -> (String, Int32) {
         let live = session.evaluator
         let host = CaptureHost(limit: Self.outputLimit)
         let limits = session.options.limits
@@ -67,9 +77,16 @@ struct ControlAPI {
         // Every other client waits while a run runs: its time is bounded, as Ctrl-C bounds
         // a command at the prompt (the run stops between statements, "interrupted").
         let deadline = Self.monotonicSeconds() + limits.controlRunSeconds
-        runner.interruptRequested = { Self.monotonicSeconds() > deadline }
+        // A client that closed its connection stops its run the same way, at the next
+        // statement: the event loop marks the departure when the connection closes.
         let seconds = limits.controlRunSeconds.rounded() == limits.controlRunSeconds ? String(Int(limits.controlRunSeconds)) : String(limits.controlRunSeconds)
-        runner.interruptReason = "stopped after \(seconds) s, a control run's time limit (every other client waits while one runs)"
+        let timeLimit = "stopped after \(seconds) s, a control run's time limit (every other client waits while one runs)"
+        runner.interruptReason = timeLimit
+        runner.interruptRequested = { [unowned runner] in
+            guard departure.hasLeft else { return Self.monotonicSeconds() > deadline }
+            runner.interruptReason = "stopped: the client closed the connection"
+            return true
+        }
         // The secrets earlier runs gave stay secrets in this one's messages, and this one's
         // in the log of every request after it.
         runner.knownSecrets = live.knownSecrets

@@ -60,35 +60,9 @@ struct ControlAccess: Sendable {
         return FormEncoding.decode(request.query).last { $0.0 == "token" }?.1
     }
 
-    /// `host[:port]`: an IP literal or localhost, and the bound port (80 when none is given).
+    /// `host[:port]`: an IP literal or localhost, and the bound port (ServerAuthority).
     func isThisServer(_ value: String) -> Bool {
-        var name = Substring(value.lowercased())
-        var port = 80
-        if name.hasPrefix("[") {
-            guard let close = name.firstIndex(of: "]") else { return false }
-            let rest = name[name.index(after: close)...]
-            if !rest.isEmpty {
-                guard rest.hasPrefix(":"), let number = Int(rest.dropFirst()) else { return false }
-                port = number
-            }
-            name = name[name.index(after: name.startIndex)..<close]
-        } else if let colon = name.lastIndex(of: ":") {
-            guard let number = Int(name[name.index(after: colon)...]) else { return false }
-            port = number
-            name = name[..<colon]
-        }
-        guard port == boundPort else { return false }
-        let literal = String(name)
-        let isIPv4 = Self.isIPv4(literal), isIPv6 = literal.contains(":") && literal.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
-        let loopback = literal == "localhost" || literal == "::1" || (isIPv4 && literal.hasPrefix("127."))
-        let bound = boundHost.lowercased()
-        if bound == "0.0.0.0" || bound == "::" { return isIPv4 || isIPv6 || loopback }
-        return loopback || literal == bound
-    }
-
-    private static func isIPv4(_ text: String) -> Bool {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && UInt8($0) != nil }
+        ServerAuthority(boundHost: boundHost, boundPort: boundPort).names(value)
     }
 
     /// Compares in time that depends on the lengths only, not on where they differ.

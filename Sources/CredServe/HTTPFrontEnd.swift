@@ -47,6 +47,9 @@ final class HTTPFrontEnd {
                         throw ConnectionRegistry.Full()
                     }
                     let clock = RequestClock()
+                    // The listening socket's address: what an absolute-form target must name.
+                    let bound = channel.parent?.localAddress
+                    let authority = ServerAuthority(boundHost: bound?.ipAddress ?? "", boundPort: bound?.port ?? -1)
                     let sync = channel.pipeline.syncOperations
                     try sync.addHandler(IdleStateHandler(readTimeout: .seconds(limits.timeoutSeconds)))
                     try sync.addHandler(BackPressureHandler())
@@ -55,7 +58,7 @@ final class HTTPFrontEnd {
                         withPipeliningAssistance: true, withErrorHandling: false,
                         withEncoderConfiguration: .init(), withDecoderLimitConfiguration: decoderLimits)
                     try sync.addHandler(ConnectionHandler(limits: limits, inbox: inbox, clock: clock, client: client,
-                                                          scriptPaths: scriptPaths, inFlight: inFlight))
+                                                          scriptPaths: scriptPaths, inFlight: inFlight, authority: authority))
                 }
             }
         do {

@@ -10,7 +10,8 @@ enum RequestFraming {
         let detail: String
     }
 
-    static func refusal(for head: HTTPRequestHead) -> Refusal? {
+    /// `authority`: what names this server (ServerAuthority), for an absolute-form target.
+    static func refusal(for head: HTTPRequestHead, authority: ServerAuthority) -> Refusal? {
         // RFC 9112 §3.2: 400 for an HTTP/1.1 request with no Host, and for any request with
         // more than one.
         let hosts = head.headers.filter { $0.name.lowercased() == "host" }.count
@@ -20,6 +21,7 @@ enum RequestFraming {
         if hosts == 0, head.version.major == 1, head.version.minor >= 1 {
             return Refusal(status: 400, reason: "Bad Request", detail: "an HTTP/1.1 request with no Host header")
         }
+        if let refusal = targetRefusal(head.uri, authority: authority) { return refusal }
         // RFC 9112 §6.1: the only transfer coding credsh decodes is `chunked`. Another one it
         // does not understand is 501; `chunked` anywhere but last, the body cannot be framed: 400.
         let codings = head.headers.filter { $0.name.lowercased() == "transfer-encoding" }
@@ -31,6 +33,29 @@ enum RequestFraming {
         }
         if codings.count > 1 {
             return Refusal(status: 501, reason: "Not Implemented", detail: "a transfer coding other than chunked")
+        }
+        return nil
+    }
+
+    /// RFC 9112 §3.2.2: a request target in absolute form (`http://host:port/path`, as sent
+    /// to a proxy) names the server it is for, in place of `Host`. credsh is no proxy: it
+    /// answers only a target that names this server by the rule the control API applies to
+    /// `Host` (ServerAuthority), so `GET http://evil.example/__credsh/state` is not taken
+    /// for a request of its own. A scheme other than `http` (no TLS here) or user
+    /// information in the authority is refused too.
+    static func targetRefusal(_ target: String, authority: ServerAuthority) -> Refusal? {
+        guard let first = target.utf8.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "*"),
+              let separator = target.firstRange(of: "://") else { return nil }
+        let scheme = target[..<separator.lowerBound]
+        guard !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+        let rest = target[separator.upperBound...]
+        let named = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let shown = named.count > 80 ? named.prefix(80) + "…" : named
+        guard scheme.lowercased() == "http" else {
+            return Refusal(status: 400, reason: "Bad Request", detail: "a request target of scheme \(scheme.prefix(20)): this server speaks http only")
+        }
+        guard !named.contains("@"), authority.names(String(named)) else {
+            return Refusal(status: 400, reason: "Bad Request", detail: "a request target for another server: '\(shown)' does not name this one")
         }
         return nil
     }

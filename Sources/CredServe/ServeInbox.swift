@@ -4,8 +4,8 @@ import NIOCore
 /// What the network side hands the thread that owns the simulation.
 enum ServeEvent: Sendable {
     /// A whole request; the promise takes the answer, or nil to close the connection
-    /// without one.
-    case request(WireRequest, EventLoopPromise<WireResponse?>)
+    /// without one. `departure` says when its client has closed the connection meanwhile.
+    case request(WireRequest, EventLoopPromise<WireResponse?>, ClientDeparture)
     /// A request answered by the HTTP layer itself (malformed, too large, too slow),
     /// which never reached the simulation: for the log only.
     case refused(ServeLogEntry)
@@ -50,4 +50,18 @@ final class ServeInbox: Sendable {
         events.removeAll(keepingCapacity: true)
         return taken
     }
+}
+
+/// Whether the client of a request still waiting for its answer has closed its connection:
+/// set on the event loop (`channelInactive`), read by the thread that owns the simulation
+/// before a control run starts and between its statements, so that a run nobody waits for
+/// any more does not hold every other client up (issue 31, item 6).
+final class ClientDeparture: Sendable {
+    private let left = NIOLockedValueBox(false)
+
+    init() {}
+
+    func markLeft() { left.withLockedValue { $0 = true } }
+
+    var hasLeft: Bool { left.withLockedValue { $0 } }
 }

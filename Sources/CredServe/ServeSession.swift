@@ -82,7 +82,7 @@ public final class ServeSession {
         guard let frontEnd else { return }
         frontEnd.stop()
         self.frontEnd = nil
-        for case .request(_, let promise) in inbox.takeAll() { promise.succeed(nil) }
+        for case .request(_, let promise, _) in inbox.takeAll() { promise.succeed(nil) }
     }
 
     /// Bytes of answers written but not yet taken by their clients (ServeLimits.answerBytesInFlight).
@@ -128,10 +128,10 @@ public final class ServeSession {
             // Refused by the HTTP layer: no parameters were read, but the path may hold the token.
             log(ServeLogEntry(client: entry.client, method: entry.method, path: entry.path.map { tokenMask.redact($0) },
                               status: entry.status, note: entry.note, refusedByHTTP: entry.refusedByHTTP))
-        case .request(let wire, let promise):
+        case .request(let wire, let promise, let departure):
             if let controlAPI, wire.path.hasPrefix(ControlAPI.prefix) {
-                let (response, entry) = controlAPI.answer(wire)
-                answered += 1
+                let (response, entry) = controlAPI.answer(wire, departure: departure)
+                if response != nil { answered += 1 }
                 promise.succeed(response)
                 log(entry)
                 return
@@ -140,7 +140,9 @@ public final class ServeSession {
             var note: String?
             if let answer = exchange?.answer {
                 answered += 1
-                promise.succeed(WireResponse(answer))
+                // The control token is this server's: a client that sent it (in a header
+                // TRACE echoes, in a path an error page quotes) does not get it back.
+                promise.succeed(WireResponse(answer).masking(controlToken))
             } else {
                 dropped += 1
                 promise.succeed(nil)

@@ -50,7 +50,7 @@ struct WireResponse: Sendable {
     let status: Int
     let reason: String
     let contentType: String
-    let body: [UInt8]
+    private(set) var body: [UInt8]
     var headers: [(String, String)] = []
 
     init(status: Int, reason: String, contentType: String, body: [UInt8], headers: [(String, String)] = []) {
@@ -64,6 +64,43 @@ struct WireResponse: Sendable {
     /// The simulated server's answer, byte for byte.
     init(_ answer: HTTPAnswer) {
         self.init(status: answer.status, reason: answer.reason, contentType: answer.contentType, body: answer.body, headers: answer.headers)
+    }
+
+    /// This answer with every occurrence of `secret` in its body and header values written
+    /// as `***`: the control token, which the simulated server may echo (TRACE's echo of
+    /// the headers, a path quoted in an error page) but which is this server's, not the
+    /// simulation's, and never goes back out (README, "The control API").
+    func masking(_ secret: String?) -> WireResponse {
+        guard let secret, !secret.isEmpty else { return self }
+        let needle = Array(secret.utf8)
+        var masked = self
+        masked.body = Self.replacing(needle, in: body)
+        masked.headers = headers.map { ($0.0, String(decoding: Self.replacing(needle, in: Array($0.1.utf8)), as: UTF8.self)) }
+        return masked
+    }
+
+    /// `bytes` with each occurrence of `needle` replaced by `***`; linear in the bytes for
+    /// a needle of fixed size (the token's 32).
+    static func replacing(_ needle: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+        guard !needle.isEmpty, bytes.count >= needle.count else { return bytes }
+        var out: [UInt8] = []
+        var index = 0
+        var found = false
+        while index < bytes.count {
+            if bytes[index] == needle[0], index + needle.count <= bytes.count, bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                if !found {
+                    out.reserveCapacity(bytes.count)
+                    out += bytes[..<index]
+                    found = true
+                }
+                out += Array("***".utf8)
+                index += needle.count
+            } else {
+                if found { out.append(bytes[index]) }
+                index += 1
+            }
+        }
+        return found ? out : bytes
     }
 
     /// A request refused before it reached the simulation (malformed, too large, too

@@ -33,10 +33,25 @@ enum SusiServlet {
 
     /// `HttpServlet.doTrace`: `TRACE URI PROTOCOL`, then each header as `Name: value`,
     /// lines ended by CRLF. The URI is the path without the query string, so no
-    /// parameter (and no secret) is echoed.
+    /// parameter (and no secret) is echoed. Jetty 9.3's servlet echoes every header as
+    /// sent; here the credentials a header carries are written `***` (the scheme of an
+    /// `Authorization` is kept: `Bearer ***`), as later servlet containers leave them
+    /// out: an echo must not hand a page's script the cookies and tokens it cannot read.
     static func traceEcho(_ request: SusiRequest) -> String {
         var text = "TRACE \(request.path) HTTP/1.1"
-        for (name, value) in request.headers { text += "\r\n\(name): \(value)" }
+        for (name, value) in request.headers { text += "\r\n\(name): \(echoed(name, value))" }
         return text + "\r\n"
+    }
+
+    /// Headers whose values are credentials: never echoed as sent.
+    static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
+
+    static func echoed(_ name: String, _ value: String) -> String {
+        let lowered = name.lowercased()
+        guard credentialHeaders.contains(lowered) else { return value }
+        if lowered != "cookie", let space = value.firstIndex(of: " "), !value[..<space].isEmpty {
+            return String(value[..<space]) + " ***"
+        }
+        return "***"
     }
 }
