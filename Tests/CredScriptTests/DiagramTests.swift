@@ -106,8 +106,10 @@ struct TextBox {
         let notes = picture.steps.flatMap(\.items).compactMap { item -> SequenceDiagram.Note? in
             if case .note(let n) = item { return n } else { return nil }
         }
-        // The policy sentence and mode 4's error banner (118), then the refused form.
-        #expect(notes.map(\.kind) == [.appShows, .appShows, .appCheck])
+        // The policy sentence and mode 4's error banner (118), then the refused form and
+        // the alert mode 4's screen raises with it (S0).
+        #expect(notes.map(\.kind) == [.appShows, .appShows, .appCheck, .appShows])
+        #expect(notes.last?.text == "alert \"Password Mismatch\": New password and confirm password do not match")
         #expect(notes.allSatisfy { $0.lifeline == "app" })
         #expect(picture.lifelines["relid"]?.map(\.name) == ["user / app", "REL-ID SDK", "identity server"])
     }

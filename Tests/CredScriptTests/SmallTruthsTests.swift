@@ -124,6 +124,7 @@ import Glibc
             expect error 123
             """ + "\n")
         #expect(evaluator.exitCode == 0)
-        #expect(host.output.contains("✗ error 123 \"Credential type not supported for update\"\n  · did you mean 'Password'?"))
+        #expect(host.output.contains("✗ error 123 \"Credential type not supported for update\"\n"
+            + "  app: alert \"Update Password Error\": Credential type not supported for update\n  · did you mean 'Password'?"))
     }
 }

@@ -66,6 +66,31 @@ import Testing
         #expect(host.errors.contains("expected an event response status>200"))
     }
 
+    /// Issue 35: `valid_seconds` is a number or `forever` in the catalog, and compares as both.
+    @Test func aNumberOrForeverFieldComparesAsBoth() {
+        let forever = "sdk susi\nuser add dave@example.com password \"secret12\"\n"
+            + "request POST /aaa/login.json login=dave@example.com password=secret12 type=access-token valid_seconds=-1\n"
+        let (host, evaluator) = runScript(forever + """
+            expect event response valid_seconds=forever
+            expect event response valid_seconds>=7d valid_seconds>604800 valid_seconds<=forever valid_seconds!=604800
+            expect no event response valid_seconds<1d
+            expect no event response valid_seconds=604800
+            expect no event response valid_seconds>forever
+            """, keepGoing: true)
+        #expect(evaluator.exitCode == 0, "\(host.errors)")
+        #expect(evaluator.expectationsPassed == 5)
+        let (weekHost, week) = runScript(Self.susiLogin + """
+            expect event response valid_seconds=604800 valid_seconds<forever
+            expect event response valid_seconds=forever
+            """, keepGoing: true)
+        #expect(week.expectationsPassed == 1)
+        #expect(weekHost.errors.contains("expected an event response valid_seconds=forever"))
+        // Another word is still refused where it is written.
+        let (wrongHost, wrong) = runScript(Self.susiLogin + "expect event response valid_seconds=never\n")
+        #expect(wrong.exitCode == 2)
+        #expect(wrongHost.errors.contains("response.valid_seconds is a number or 'forever', not 'never'"))
+    }
+
     @Test func orderingAFieldThatIsNoNumberIsASyntaxError() {
         let (host, evaluator) = runScript(Self.susiLogin + "expect event response accepted<3\n")
         #expect(evaluator.exitCode == 2)

@@ -91,7 +91,7 @@ import Testing
         #expect(options.headers.map(\.0) == ["Allow"])
         #expect(SusiSimulator.read(Self.wire("GET", "/aaa/login.json?login=%ZZ").http).malformed == "the query string has a malformed %-escape (a % not followed by two hex digits)")
         #expect(SusiSimulator.read(Self.wire("POST", "/aaa/login.json", body: "login=%FF", contentType: "application/x-www-form-urlencoded").http).malformed
-                == "the form body has bytes that are not UTF-8")
+                == "the form body has bytes that are not UTF-8 (a byte that cannot stand where it is in a UTF-8 sequence)")
         #expect(SusiSimulator.read(Self.wire("GET", "/aaa/login.json", body: "login=%FF", contentType: "application/x-www-form-urlencoded").http).malformed == nil)
     }
 }

@@ -136,6 +136,88 @@ import Testing
         #expect(!screen.contains { if case .appShows(let s) = $0 { s.hasPrefix("error banner") } else { false } })
     }
 
+    // MARK: Issue 35: the alerts
+
+    static func alerts(_ out: [Outcome]) -> [String] {
+        out.compactMap { if case .appShows(let s) = $0, s.hasPrefix("alert ") || s.hasPrefix("loading alert") { s } else { nil } }
+    }
+
+    @Test func anAcceptedModeTwoUpdateRaisesTheSuccessAlertWithS1sWords() throws {
+        var sim = try Self.onUpdateScreen()
+        let out = sim.updatePassword(current: "Passw0rd!", new: "N3w-Passw0rd")
+        #expect(T.event("onUpdateCredentialResponse", in: out)?["statusMessage"] == .string("Password updated successfully"))
+        #expect(Self.alerts(out) == ["alert \"Success\": Password updated successfully"])
+        // The alert comes right after the callback, before the SDK's logoff.
+        let index = try #require(out.firstIndex(of: .appShows("alert \"Success\": Password updated successfully")))
+        #expect(out[index - 1].event?.name == "onUpdateCredentialResponse")
+        #expect(out[index + 1].event?.name == "onUserLoggedOff")
+    }
+
+    @Test func theUpdateResponseFollowsS1sHandler() {
+        func response(_ code: Int, _ message: String) -> SDKEvent {
+            SDKEvent("onUpdateCredentialResponse", [("userID", .string("alice")), ("credType", .string("Password")),
+                                                    ("statusCode", .int(code)), ("statusMessage", .string(message))])
+        }
+        // An empty message: the handler's own words.
+        #expect(UpdateScreen.shows(response(100, "")) == [.appShows("alert \"Success\": Password updated successfully")])
+        #expect(UpdateScreen.shows(response(0, "Done")) == [.appShows("alert \"Success\": Done")])
+        for code in [110, 153, 190] {
+            #expect(UpdateScreen.shows(response(code, "Why")) == [.appShows("error banner: Why"), .appShows("alert \"Update Failed\": Why")])
+        }
+        #expect(UpdateScreen.shows(response(153, "")) == [.appShows("error banner: Update failed"), .appShows("alert \"Update Failed\": ")])
+        // 164 and any other failure: the banner only.
+        #expect(UpdateScreen.shows(response(164, "Used before")) == [.appShows("error banner: Used before")])
+        #expect(UpdateScreen.shows(response(164, "")) == [.appShows("error banner: Failed to update password")])
+    }
+
+    @Test func policyExpiryAndExhaustionRaiseUpdateFailed() throws {
+        var sim = try Self.onUpdateScreen()
+        let weak = sim.updatePassword(current: "Passw0rd!", new: "weakweak")
+        #expect(Self.alerts(weak) == ["alert \"Update Failed\": " + RelIDStatus.policyViolation.message])
+        sim.server.markExpired("alice")
+        let expired = sim.updatePassword(current: "Passw0rd!", new: "N3w-Passw0rd")
+        #expect(Self.alerts(expired) == ["alert \"Update Failed\": " + RelIDStatus.expiredWhileUpdating.message])
+
+        var blocked = try Self.onUpdateScreen()
+        var last: [Outcome] = []
+        for _ in 0..<3 { last = blocked.updatePassword(current: "Wrong-Pass1", new: "N3w-Passw0rd") }
+        #expect(T.event("onUpdateCredentialResponse", in: last)?["statusCode"] == .int(153))
+        #expect(Self.alerts(last) == ["alert \"Update Failed\": " + RelIDStatus.attemptsExhausted.message])
+        // A wrong current password before the last attempt (102 in getPassword): no alert.
+        var wrong = try Self.onUpdateScreen()
+        #expect(Self.alerts(wrong.updatePassword(current: "Wrong-Pass1", new: "N3w-Passw0rd")).isEmpty)
+    }
+
+    @Test func onlyTheModeFourFormAlertsItsOwnRefusals() throws {
+        var expired = T.world()
+        expired.server.markExpired("alice")
+        _ = try expired.login("alice", password: "Passw0rd!")
+        #expect(expired.updatePassword(current: "Passw0rd!", new: "N3w-Passw0rd", confirm: "Other-Pass1") == [
+            .appCheck("New password and confirm password do not match"),
+            .appShows("alert \"Password Mismatch\": New password and confirm password do not match"),
+        ])
+        #expect(expired.updatePassword(current: "Passw0rd!", new: "Passw0rd!") == [
+            .appCheck("New password must be different from current password"),
+            .appShows("alert \"Invalid New Password\": Your new password must be different from your current password"),
+        ])
+        // An empty field is refused in the banner only, as before.
+        #expect(expired.updatePassword(current: "Passw0rd!", new: "\u{3000}") == [.appCheck("Please enter a new password")])
+        var screen = try Self.onUpdateScreen()
+        #expect(screen.updatePassword(current: "Passw0rd!", new: "Passw0rd!") == [.appCheck("New password must be different from current password")])
+    }
+
+    @Test func theSideMenuShowsALoadingAlertAndAnErrorAlert() throws {
+        var sim = T.world()
+        _ = try sim.login("alice", password: "Passw0rd!")
+        let refused = sim.initiateUpdate(credential: "password")
+        #expect(refused.first == .appShows("loading alert: Initiating update flow..."))
+        #expect(T.syncError(refused) == RelIDSyncError.credentialNotSupported)
+        #expect(refused.contains(.appShows("alert \"Update Password Error\": " + RelIDSyncError.credentialNotSupported.message)))
+        let opened = sim.initiateUpdate(credential: "Password")
+        #expect(Self.alerts(opened) == ["loading alert: Initiating update flow..."])
+        #expect(T.event("getPassword", in: opened)?["challengeMode"] == .int(2))
+    }
+
     // MARK: 5. Nothing offered for update
 
     @Test func aUserOfferedNothingGetsAnEmptyListAndCannotInitiate() throws {

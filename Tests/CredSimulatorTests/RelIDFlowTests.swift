@@ -278,7 +278,11 @@ import Testing
         var sim = Self.world()
         sim.server.markExpired("alice")
         _ = try sim.login("alice", password: "Passw0rd!")
-        #expect(sim.updatePassword(current: current, new: new, confirm: confirm) == [.appCheck(message)])
+        // The mode 4 screen (S0) also raises an alert with the two checks that compare fields.
+        let out = sim.updatePassword(current: current, new: new, confirm: confirm)
+        #expect(out.first == .appCheck(message))
+        #expect(out.dropFirst().allSatisfy { if case .appShows(let s) = $0 { s.hasPrefix("alert ") } else { false } })
+        #expect(out.count == (UpdateScreen.expiryFormAlerts[message] == nil ? 1 : 2))
         #expect(sim.relid.pendingChallenge?.mode == .updateOnExpiry, "nothing reached the SDK")
     }
 

@@ -11,7 +11,9 @@ import Testing
         SusiWire.request(method: method, path: path, query: query, form: form.map { Array($0.utf8) })
     }
 
-    @Test(arguments: ["%ZZ", "%4", "%+A", "abc%", "%G1", "%FF", "%C3%28", "%ED%A0%80", "%uABCD"])
+    @Test(arguments: ["%ZZ", "%4", "%+A", "abc%", "%G1", "%FF", "%C3%28", "%ED%A0%80", "%uABCD",
+                      // A byte that cannot stand where it is, or more of the value after a cut sequence.
+                      "%C0%80", "%E0%80%80", "%F4%90%80%80", "%F5%80", "%80", "%C3A", "%C3+", "%C3%3D", "%C3=y", "%F0%9F%98!"])
     func aMalformedEscapeOrNoUTF8AnswersFiveHundredBeforeAnyCheck(bad: String) throws {
         var server = try S.server()
         // No token at all: a well-formed request would be refused with 401.
@@ -30,6 +32,47 @@ import Testing
         #expect(SusiWire.malformation(in: Array("a%4".utf8)) == "an incomplete %-escape at the end (a % without two hex digits after it)")
         // The note never quotes what may be part of a secret.
         #expect(SusiWire.malformation(in: Array("newpassword=se%Zcret".utf8))?.contains("Zc") == false)
+    }
+
+    /// Jetty 9.3's `toReplacedString` where a value ends: U+FFFD, a warning, and the service runs.
+    @Test(arguments: ["%C3", "%F0%9F%98", "%E2%82", "%F4%8F%BF"])
+    func anIncompleteSequenceAtTheEndOfAValueIsReplacedAndTheServiceRuns(tail: String) throws {
+        for place in ["end", "middle"] {
+            var server = try S.server()
+            let token = try S.token(&server, S.dave, "secret12")
+            let query = place == "end"
+                ? "changepassword=\(S.dave)&password=secret12&access_token=\(token)&newpassword=Abcdef1!\(tail)"
+                : "changepassword=\(S.dave)&password=secret12&newpassword=Abcdef1!\(tail)&access_token=\(token)"
+            let request = Self.wire("GET", Self.change, query)
+            #expect(request.malformed == nil, "\(tail) at the \(place)")
+            #expect(request.replacedTail == "the query string")
+            #expect(request.parameter("newpassword") == "Abcdef1!\u{FFFD}", "one U+FFFD, as toReplacedString appends")
+            let answer = server.handle(request, now: S.start)
+            #expect(answer.status == 200 && answer.json?["accepted"] == .bool(true), "\(tail) at the \(place)")
+            #expect(answer.notes.first?.hasPrefix("Jetty: the query string has an incomplete UTF-8 sequence") == true)
+            #expect(server.verify(S.dave, "Abcdef1!\u{FFFD}"))
+        }
+    }
+
+    @Test func theRuleHoldsNameByNameAndInAFormBody() throws {
+        // A name cut short is replaced too (at its `=`); the next pair starts afresh.
+        #expect(SusiWire.read(Array("a%C3=1&b=%E2%82&c=%C3%A9".utf8), as: .queryString) == .init(malformed: nil, replacedTail: true))
+        #expect(SusiWire.read(Array("a=%C3%A9&b=x".utf8), as: .queryString) == .init(malformed: nil, replacedTail: false))
+        // A form body is read byte by byte: a raw byte may complete an escaped lead byte,
+        // where the query string appends it as a character and throws.
+        let completed: [UInt8] = Array("a=%C3".utf8) + [0xA9]
+        #expect(SusiWire.read(completed, as: .formBody) == .init(malformed: nil, replacedTail: false))
+        #expect(SusiWire.read(completed, as: .queryString).malformed?.contains("character written inside") == true)
+        #expect(SusiWire.read(Array("a=x".utf8) + [0xC3], as: .formBody) == .init(malformed: nil, replacedTail: true))
+        #expect(SusiWire.read(Array("a=x".utf8) + [0xC3, 0x28], as: .formBody).malformed != nil)
+
+        var server = try S.server()
+        let token = try S.token(&server, S.dave, "secret12")
+        let form = "changepassword=\(S.dave)&password=secret12&newpassword=Abcdef1!%F0%9F%98&access_token=\(token)"
+        let request = Self.wire("POST", Self.change, "", form: form)
+        #expect(request.replacedTail == "the form body")
+        #expect(server.handle(request, now: S.start).status == 200)
+        #expect(server.verify(S.dave, "Abcdef1!\u{FFFD}"))
     }
 
     @Test func aMalformedFormBodyAnswersFiveHundredToo() throws {

@@ -189,7 +189,8 @@ enum ExpectCommands {
         let readable = candidates.map { FieldMatch.fields(of: $0, sdk: result.sdk) }
         let matched = readable.contains { fieldsOfEvent in
             pairs.indices.allSatisfy { i in
-                FieldMatch.matches(fieldsOfEvent.first { $0.0 == pairs[i].key }?.1, ops[i], pairs[i].value, field: pairs[i].key, sdk: result.sdk)
+                FieldMatch.matches(fieldsOfEvent.first { $0.0 == pairs[i].key }?.1, ops[i], pairs[i].value, field: pairs[i].key, sdk: result.sdk,
+                                   unbounded: spec.field(pairs[i].key)?.unboundedWord)
             }
         }
         if wanted, !matched {
@@ -203,7 +204,8 @@ enum ExpectCommands {
             var at: SourcePosition?
             if readable.count == 1, candidates[0].name == name {
                 at = pairs.indices.first { i in
-                    !FieldMatch.matches(readable[0].first { $0.0 == pairs[i].key }?.1, ops[i], pairs[i].value, field: pairs[i].key, sdk: result.sdk)
+                    !FieldMatch.matches(readable[0].first { $0.0 == pairs[i].key }?.1, ops[i], pairs[i].value, field: pairs[i].key, sdk: result.sdk,
+                                        unbounded: spec.field(pairs[i].key)?.unboundedWord)
                 }.map { positions[$0] }
             }
             throw c.expectationFailure("expected \(which) \(said)", showLast: true, at: at)

@@ -362,9 +362,11 @@ struct Resolver {
                 error(message + " (its fields: \(known.joined(separator: ", ")))", at: pair.position)
                 return false
             }
-            if event.field(pair.key)?.kind == .integer, case .word(let word) = pair.value.kind, Int(word) == nil,
+            if let field = event.field(pair.key), field.kind == .integer, case .word(let word) = pair.value.kind, Int(word) == nil,
+               word != field.unboundedWord,
                SDKFlows.flow(for: sdk)?.valueNames[pair.key]?.values.contains(word) != true {
-                error("\(name).\(pair.key) is a number, not '\(word)'", at: pair.value.position)
+                let or = field.unboundedWord.map { " or '\($0)'" } ?? ""
+                error("\(name).\(pair.key) is a number\(or), not '\(word)'", at: pair.value.position)
                 return false
             }
             if pair.op.isOrdered, let kind = event.field(pair.key)?.kind, kind != .integer, kind != .string {

@@ -103,12 +103,17 @@ public struct FieldSpec: Sendable {
     /// The SDK treats its value as a secret (a token, a password, a passcode): a script
     /// that captures it holds a secret, masked wherever shown.
     public let secret: Bool
+    /// For a number field, the word it holds instead of a number when there is no bound
+    /// (SUSI's `valid_seconds` is a number of seconds, or the string `forever`): a script
+    /// compares it with either, and the word orders above every number.
+    public let unboundedWord: String?
 
-    public init(_ name: String, _ kind: Kind, optional: Bool = false, secret: Bool = false) {
+    public init(_ name: String, _ kind: Kind, optional: Bool = false, secret: Bool = false, unbounded: String? = nil) {
         self.name = name
         self.kind = kind
         self.optional = optional
         self.secret = secret
+        self.unboundedWord = unbounded
     }
 }
 

@@ -20,6 +20,11 @@ public enum ChallengeMode: Int, CaseIterable, Sendable {
 /// Status codes in `challengeResponse.status` and `onUpdateCredentialResponse`.
 public enum RelIDStatus {
     public static let success = (code: 100, message: "Success")
+    /// 100 in `onUpdateCredentialResponse`: S1 lists the statuses of that callback with
+    /// their words ("100: Password updated successfully", "110: Password has expired while
+    /// updating password", "153: Attempts exhausted"), and its test 1 waits for an alert
+    /// with these words.
+    public static let passwordUpdated = (code: 100, message: "Password updated successfully")
     /// 102 is a simulator decision: the sources name no number for a wrong password.
     public static let invalidCredentials = (code: 102, message: "Invalid credentials")
     public static let expiredWhileUpdating = (code: 110, message: "Password has expired while updating password")

@@ -61,9 +61,16 @@ extension RelIDSimulator {
         if current.isEmpty { return [.appCheck("Please enter your current password")] }
         if new.isEmpty { return [.appCheck("Please enter a new password")] }
         if confirm.isEmpty { return [.appCheck("Please confirm your new password")] }
-        if new != confirm { return [.appCheck("New password and confirm password do not match")] }
-        if current == new { return [.appCheck("New password must be different from current password")] }
+        if new != confirm { return refuse("New password and confirm password do not match", mode: mode) }
+        if current == new { return refuse("New password must be different from current password", mode: mode) }
         return appReacts(to: sdk.updatePassword(current: current, new: new, mode: mode, server: &server, now: now, fault: fault))
+    }
+
+    /// A refusal of the update form, in its banner; the mode 4 screen (S0) also raises an
+    /// alert for the two refusals that compare fields, the mode 2 screen (S1) does not.
+    private func refuse(_ message: String, mode: ChallengeMode) -> [Outcome] {
+        guard mode == .updateOnExpiry, let alert = UpdateScreen.expiryFormAlerts[message] else { return [.appCheck(message)] }
+        return [.appCheck(message), UpdateScreen.alert(alert.title, alert.message)]
     }
 
     /// What the mode 2 screen does with an empty field: nothing reaches the SDK.
@@ -74,8 +81,10 @@ extension RelIDSimulator {
         sdk.getAllChallenges(sdk.loggedInUser ?? sdk.recentLoggedInUser, server: server, fault: fault)
     }
 
+    /// The side menu's Update Password item (S1): a loading alert while the SDK is called,
+    /// then the update screen, or an alert with the synchronous error.
     public mutating func initiateUpdate(credential: String, fault: NetworkFault? = nil) -> [Outcome] {
-        appReacts(to: sdk.initiateUpdateFlowForCredential(credential, server: server, fault: fault))
+        [UpdateScreen.loading] + appReacts(to: sdk.initiateUpdateFlowForCredential(credential, server: server, fault: fault))
     }
 
     public mutating func logout(fault: NetworkFault? = nil) -> [Outcome] {
@@ -102,6 +111,10 @@ extension RelIDSimulator {
             out.append(outcome)
             // The update screens show a synchronous error in their banner (S0, S1).
             if case .call("updatePassword", _, let error?) = outcome { out.append(UpdateScreen.banner(error.message)) }
+            // The side menu shows a synchronous error of initiateUpdateFlowForCredential in an alert (S1).
+            if case .call("initiateUpdateFlowForCredential", _, let error?) = outcome {
+                out.append(UpdateScreen.alert("Update Password Error", error.message))
+            }
             guard let event = outcome.event else { continue }
             if event.name == "getPassword", case .array(let info)? = event["challengeInfo"],
                let policy = info.first(where: { $0["key"] == .string(RelIDEvents.policyKey) }),

@@ -11,9 +11,9 @@ public enum RelIDCodes {
     }
 
     static let statuses: [CodeExplanation] = [
-        .init(kind: "status code", code: 100, name: "SUCCESS", meaning: "Success (0 also means success).",
+        .init(kind: "status code", code: 100, name: "SUCCESS", meaning: "Success (0 also means success); in onUpdateCredentialResponse its words are \"Password updated successfully\".",
               flow: "onUserLoggedIn; onUpdateCredentialResponse after an accepted mode 2 update",
-              appShould: "go on: to the dashboard, or after a mode 2 update wait for the logoff and getUser",
+              appShould: "go on: to the dashboard, or after a mode 2 update show the \"Success\" alert and wait for the logoff and getUser",
               origin: "vendor (S1)"),
         .init(kind: "status code", code: 102, name: "INVALID_CREDENTIALS", meaning: "Invalid credentials: the password (or current password) is wrong.",
               flow: "getPassword mode 0, 2 or 4 again, with attemptsLeft one lower",

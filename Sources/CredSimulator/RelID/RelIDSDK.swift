@@ -221,7 +221,7 @@ public struct RelIDSDK: Sendable {
         }
         guard let refusal else {
             server.changePassword(user, to: new, now: now)
-            return [RelIDEvents.onUpdateCredentialResponse(user, status: RelIDStatus.success)] + logOffChain(user)
+            return [RelIDEvents.onUpdateCredentialResponse(user, status: RelIDStatus.passwordUpdated)] + logOffChain(user)
         }
         let left = server.useAttempt(user)
         if left == 0 {

@@ -60,7 +60,7 @@ public enum SusiCodes {
               meaning: "An error page with the reason \"Server Error\": the service failed with a NullPointerException, "
                   + "or Jetty could not read the parameters.",
               flow: "/aaa/changepassword.json naming no existing account, or without newpassword once the current password is right; "
-                  + "any request to a service whose query or form has a malformed %-escape or bytes that are not UTF-8 (before any check)",
+                  + "any request to a service whose query or form has a malformed %-escape or a byte that is not UTF-8 where it stands (before any check; a sequence only cut short at the end of a name or value is replaced with U+FFFD instead)",
               appShould: "send an existing account's e-mail and every parameter, percent-encoded as UTF-8",
               origin: "vendor (PasswordChangeService dereferences the missing account); the page without its stack trace: simulator decision"),
     ]

@@ -8,6 +8,8 @@ public enum SusiEvents {
     /// A list, not a set: three names, and a set built at start-up costs a plain run more than
     /// the rest of the catalog (callgrind).
     public static let secretParameters = ["password", "newpassword", "access_token"]
+    /// What the login answer says for `valid_seconds` when the token never expires.
+    static let forever = "forever"
 
     static func request(_ request: SusiRequest) -> Outcome {
         var fields: [(String, JSONValue)] = [("method", .string(request.method)), ("path", .string(request.path))]
@@ -51,7 +53,7 @@ public enum SusiEvents {
                       FieldSpec("session", .object, optional: true),
                       FieldSpec("accepted", .boolean, optional: true),
                       // The string "forever" when the token never expires (valid_seconds=-1).
-                      FieldSpec("valid_seconds", .integer, optional: true),
+                      FieldSpec("valid_seconds", .integer, optional: true, unbounded: SusiEvents.forever),
                       FieldSpec("access_token", .string, optional: true, secret: true),
                       FieldSpec("message", .string, optional: true),
                       FieldSpec("reason", .string, optional: true),

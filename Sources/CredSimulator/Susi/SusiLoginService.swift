@@ -40,7 +40,7 @@ extension SusiServer {
                 return .error(400, "Invalid value for 'valid_seconds'", path: path)
             }
             let expiry = tokens.issue(token, to: login, now: now, validSeconds: validSeconds == -1 ? nil : validSeconds, hasher: hasher)
-            members.append(("valid_seconds", validSeconds == -1 ? .string("forever") : .int(Int(validSeconds))))
+            members.append(("valid_seconds", validSeconds == -1 ? .string(SusiEvents.forever) : .int(Int(validSeconds))))
             members.append(("access_token", .string(token)))
             notes.append(expiry.map { "server: a token for \(login), valid until \(Self.format($0))" }
                          ?? "server: a token for \(login) that never expires")

@@ -18,6 +18,9 @@ public struct SusiRequest: Sendable {
     /// Why Jetty's parameter parser throws on this request (a malformed `%`-escape, bytes
     /// that are not UTF-8); the servlet never runs and the container answers 500.
     public var malformed: String? = nil
+    /// Where Jetty replaced an incomplete UTF-8 sequence at the end of a name or value with
+    /// U+FFFD, logging a warning (`"the query string"`, `"the form body"`); the servlet runs.
+    public var replacedTail: String? = nil
     /// The pairs susi_server's own GET reader takes from the query string, names as sent
     /// (not percent-decoded); nil when they are `parameters` themselves.
     public var getReaderPairs: [(String, String)]? = nil

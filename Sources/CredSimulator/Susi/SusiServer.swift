@@ -77,10 +77,15 @@ public struct SusiServer: Sendable {
             return .error(500, JettyErrorPage.defaultMessage(500), path: request.path,
                           notes: ["Jetty: \(malformed), so reading the parameters throws; 500 before any check of the service"])
         }
-        guard request.method == "HEAD" else { return serviceAnswer(request, now: now) }
         var answer = serviceAnswer(request, now: now)
-        answer.bodyless = true
-        answer.notes.insert("HEAD: the service ran as for GET (HttpServlet.doHead); the answer carries no body", at: 0)
+        if request.method == "HEAD" {
+            answer.bodyless = true
+            answer.notes.insert("HEAD: the service ran as for GET (HttpServlet.doHead); the answer carries no body", at: 0)
+        }
+        if let place = request.replacedTail {
+            answer.notes.insert("Jetty: \(place) has an incomplete UTF-8 sequence at the end of a name or value; "
+                                + "it is replaced with U+FFFD and a warning logged (Utf8Appendable.toReplacedString), and the service runs", at: 0)
+        }
         return answer
     }
 
