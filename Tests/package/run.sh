@@ -32,7 +32,8 @@ done
 warnings=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$prefix/share/man/man1/credsh.1" 2>&1 >/dev/null) || true
 [ -z "$warnings" ] || fail "man warns about credsh(1): $warnings"
 page=$(LC_ALL=C.UTF-8 MANWIDTH=200 man -l "$prefix/share/man/man1/credsh.1" 2>/dev/null)
-for subcommand in $("$binary" --help | sed -n '/^SUBCOMMANDS:/,/^$/p' | awk 'NR > 1 && NF { print $1 }'); do
+# An entry starts two spaces in; its wrapped lines are further in.
+for subcommand in $("$binary" --help | sed -n '/^SUBCOMMANDS:/,/^$/p' | awk '/^  [^ ]/ { print $1 }'); do
     grep -q "credsh $subcommand" <<<"$page" || grep -q "credsh \[$subcommand\]" <<<"$page" \
         || fail "credsh(1) does not describe the subcommand $subcommand"
 done
