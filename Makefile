@@ -8,7 +8,7 @@ EXAMPLE ?= examples/expiry.credscript
 # instructions). Debug information is left out of it (-S); symbols stay for backtraces.
 RELEASE_FLAGS = -c release --product credsh --static-swift-stdlib -Xswiftc -static-executable -Xlinker -S
 
-.PHONY: demo build test deps grammar bench fuzz contract clean
+.PHONY: demo build test deps grammar bench fuzz contract clean install deb package-check
 
 # Build a release binary and run the shell on an example, as a transcript.
 demo: build
@@ -30,10 +30,14 @@ test: deps
 # GNU readline's, Nettle's and RE2's headers and static libraries (RE2: the patterns'
 # engine), tmux for the prompt tests and curl for the serve tests, when a fresh machine
 # lacks them; xmllint and Python's junitparser (pinned) for the JUnit tests; Perl's prove
-# for the TAP tests; python3 with
+# and Python's tap.py (pinned, with its YAML extra) for the TAP tests; fish and zsh for
+# the completion tests, man (man-db) for the manual page's; git and
+# pre-commit (pinned) for the test of .pre-commit-hooks.yaml; python3 with
 # venv for the editor tests (Tests/editor/run.sh installs their pinned PyPI packages into
 # .build/editor-venv).
 JUNITPARSER_VERSION = 5.0.3
+TAPPY_VERSION = 3.2.1
+PRE_COMMIT_VERSION = 4.2.0
 deps:
 	@if ! dpkg -s libreadline-dev nettle-dev libre2-dev >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 || ! command -v curl >/dev/null 2>&1; then \
 		echo "installing libreadline-dev, nettle-dev, libre2-dev, tmux and curl"; \
@@ -47,6 +51,22 @@ deps:
 		echo "installing junitparser $(JUNITPARSER_VERSION)"; \
 		python3 -m pip install -q junitparser==$(JUNITPARSER_VERSION) || python3 -m pip install -q --break-system-packages junitparser==$(JUNITPARSER_VERSION); \
 	fi
+	@if ! python3 -c 'import tap, yaml, more_itertools' >/dev/null 2>&1; then \
+		echo "installing tap.py $(TAPPY_VERSION)"; \
+		python3 -m pip install -q "tap.py[yaml]==$(TAPPY_VERSION)" || python3 -m pip install -q --break-system-packages "tap.py[yaml]==$(TAPPY_VERSION)"; \
+	fi
+	@if ! command -v fish >/dev/null 2>&1 || ! command -v zsh >/dev/null 2>&1 || ! command -v man >/dev/null 2>&1; then \
+		echo "installing fish, zsh and man-db (the completion and manual page tests)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fish zsh man-db >/dev/null; \
+	fi
+	@if ! command -v git >/dev/null 2>&1; then \
+		echo "installing git (the pre-commit hooks' test)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq git >/dev/null; \
+	fi
+	@if ! python3 -m pre_commit --version 2>/dev/null | grep -q " $(PRE_COMMIT_VERSION)$$"; then \
+		echo "installing pre-commit $(PRE_COMMIT_VERSION)"; \
+		python3 -m pip install -q pre-commit==$(PRE_COMMIT_VERSION) || python3 -m pip install -q --break-system-packages pre-commit==$(PRE_COMMIT_VERSION); \
+	fi
 	@if ! command -v prove >/dev/null 2>&1; then \
 		echo "installing perl (prove reads the TAP report)"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq perl >/dev/null; \
@@ -55,6 +75,45 @@ deps:
 		echo "installing python3 and python3-venv"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv >/dev/null; \
 	fi
+
+# Install like any command-line tool: the binary, credsh(1) and the completions of bash,
+# zsh and fish, the page and the completions written by the binary itself (`credsh man`,
+# `credsh completion SHELL`), from the same values as its help, so they cannot drift.
+# `make install [PREFIX=/usr/local] [DESTDIR=/tmp/stage]`; BINARY names a binary built
+# already (the default builds the release one).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINARY ?= .build/release/credsh
+install:
+	@if [ "$(BINARY)" = .build/release/credsh ]; then $(MAKE) build; fi
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
+		"$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions" \
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 0755 "$(BINARY)" "$(DESTDIR)$(PREFIX)/bin/credsh"
+	"$(BINARY)" man > "$(DESTDIR)$(PREFIX)/share/man/man1/credsh.1"
+	"$(BINARY)" completion bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/credsh"
+	"$(BINARY)" completion zsh > "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_credsh"
+	"$(BINARY)" completion fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/credsh.fish"
+	chmod 0644 "$(DESTDIR)$(PREFIX)/share/man/man1/credsh.1" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions/credsh" \
+		"$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_credsh" \
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/credsh.fish"
+
+# A Debian package of the static release binary (no Depends: it links everything in),
+# built with dpkg-deb into .build/deb/; lintian passes it without errors (Tests/package/run.sh).
+deb:
+	@if [ "$(BINARY)" = .build/release/credsh ]; then $(MAKE) build; fi
+	packaging/make-deb.sh "$(BINARY)" .build/deb
+
+# The install and the package checked from an empty root (CI runs it after `make build`):
+# dpkg-deb, lintian (Debian's) and man (man-db) are installed when missing.
+package-check:
+	@if ! command -v lintian >/dev/null 2>&1 || ! command -v man >/dev/null 2>&1; then \
+		echo "installing lintian and man-db"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq lintian man-db >/dev/null; \
+	fi
+	Tests/package/run.sh "$(BINARY)"
 
 # Refresh the command reference in grammar.md from the command table.
 grammar: build

@@ -26,12 +26,12 @@ enum DiagramRunner {
             if let output {
                 if let named = DiagramFormat(path: output) {
                     fileFormat = named
-                } else if !FileSystem.isStream(output) {
-                    // A pipe or a device (`-o /dev/stdout`) is no file to name: it takes what --format says.
+                } else if ReportFile.standardStream(output) == nil, !FileSystem.isStream(output) {
+                    // A pipe or a device (`-o -`, `-o /dev/stdout`) is no file to name: it takes what --format says.
                     throw UsageError(DiagramFormat.refusal(output), syntax)
                 }
             }
-            let terminal = output == nil && StandardStreams.stdoutIsTerminal
+            let terminal = (output == nil || output.flatMap(ReportFile.standardStream) == 1) && StandardStreams.stdoutIsTerminal
             switch parsed.value(DiagramOptions.format) {
             case nil:
                 format = fileFormat ?? (terminal ? .mermaid : .svg)
@@ -89,7 +89,7 @@ enum DiagramRunner {
             ? configuration.format.render(sideBySide: diagrams, title: configuration.title, narration: narration)
             : configuration.format.render(diagrams[0], narration: narration)
         if let path = configuration.output {
-            do { try FileSystem.write(path, Array(text.utf8), mode: .replace(newMode: 0o644)) } catch {
+            do { try ReportFile.write(path, text, streams: streams) } catch {
                 streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
                 return 4
             }

@@ -275,6 +275,21 @@ enum FileSystem {
         }
     }
 
+    /// `mode` less what the process's umask takes away, as `open` with O_CREAT gives a new
+    /// file (the temporary a file is replaced through is chmod'ed, which ignores the umask).
+    /// Read from /proc/self/status, so the umask is never changed, even for a moment, while
+    /// other threads create files; where that is not there, set and set back.
+    static func umaskedMode(_ mode: mode_t) -> mode_t {
+        if let status = try? read("/proc/self/status", pipeHint: false),
+           let line = String(decoding: status, as: UTF8.self).split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+           let mask = mode_t(String(line.dropFirst("Umask:".count).filter { $0 != " " && $0 != "\t" }), radix: 8) {
+            return mode & ~mask & 0o777
+        }
+        let mask = umask(0o077)
+        umask(mask)
+        return mode & ~mask & 0o777
+    }
+
     /// Creates a directory and its parents with mode 0700.
     static func makeDirectories(_ path: String) {
         var prefix = path.hasPrefix("/") ? "/" : ""

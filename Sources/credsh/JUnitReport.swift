@@ -9,26 +9,32 @@ import CredScript
 /// and the transcript's diff. Which element is chosen follows the exit-code rule
 /// (`ExitCode`), so JUnit, JSON, text and the process agree. The suite carries
 /// tests/failures/errors/skipped/time, and tests = passed + failures + errors + skipped.
+/// It is valid against Jenkins' junit-4 schema, which Tests/schemas/junit.xsd is no
+/// looser than: a testcase's `classname` is its script's path (so a file's named tests
+/// group under it, as a class's methods do), a skip's reason is `<skipped>`'s text, and
+/// nothing that schema does not name is written. Both `time`s are the run's wall-clock
+/// time, so the root's is never less than its suite's (with `-j` the cases' times add up
+/// to more).
 enum JUnitReport {
     static func xml(_ verdicts: [ScriptVerdict], shard: TestRunner.Shard?, seconds: Double) -> String {
         let errors = verdicts.filter { $0.failed && $0.isError }.count
         let failures = verdicts.filter { $0.failed && !$0.isError }.count
         let skipped = verdicts.filter { $0.skipped != nil }.count
-        let total = verdicts.reduce(0) { $0 + $1.seconds }
         let name = shard.map { "credsh (shard \($0.label))" } ?? "credsh"
         let counts = "tests=\"\(verdicts.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(escape(name))\" \(counts) time=\"\(time(seconds))\">\n"
-        out += "  <testsuite name=\"\(escape(name))\" \(counts) time=\"\(time(total))\">\n"
+        out += "<testsuites name=\"\(escape(name))\" tests=\"\(verdicts.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time(seconds))\">\n"
+        out += "  <testsuite name=\"\(escape(name))\" \(counts) time=\"\(time(seconds))\">\n"
         for verdict in verdicts {
-            out += "    <testcase classname=\"credsh\" name=\"\(escape(verdict.name))\" file=\"\(escape(TerminalSafe.text(verdict.path)))\" time=\"\(time(verdict.seconds))\""
+            // classname and name are text from outside: terminal-safe, then escaped (ScriptVerdict.name).
+            out += "    <testcase classname=\"\(escape(TerminalSafe.text(verdict.path)))\" name=\"\(escape(verdict.name))\" time=\"\(time(verdict.seconds))\""
             var body = ""
             if verdict.failed {
                 let element = verdict.isError ? "error" : "failure"
                 body += "      <\(element) message=\"\(escape(message(verdict)))\" type=\"\(kind(verdict))\">"
                 body += escape(details(verdict)) + "</\(element)>\n"
             } else if let reason = verdict.skipped {
-                body += "      <skipped message=\"\(escape(reason))\"/>\n"
+                body += "      <skipped>\(escape(reason))</skipped>\n"
             }
             out += body.isEmpty ? "/>\n" : ">\n" + body + "    </testcase>\n"
         }

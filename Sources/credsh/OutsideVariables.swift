@@ -107,6 +107,15 @@ struct OutsideVariables: Sendable {
     /// The names given, for `credsh check` (a variable given is bound).
     var names: [String] { bindings.map(\.name) }
 
+    /// What a transcript records it was made with: each name given, as `--var NAME` or
+    /// `--secret NAME` (the later binding of a name wins, as it does when bound), sorted;
+    /// never a value. Empty when nothing was given.
+    var recorded: [String] {
+        var kinds: [String: Bool] = [:]
+        for binding in bindings { kinds[binding.name] = binding.secret }
+        return kinds.keys.sorted().map { (kinds[$0]! ? "--secret " : "--var ") + $0 }
+    }
+
     func bind(into evaluator: Evaluator) {
         for binding in bindings { evaluator.bindFromOutside(binding.name, binding.value, secret: binding.secret) }
     }

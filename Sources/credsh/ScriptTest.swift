@@ -29,6 +29,9 @@ struct ScriptVerdict: Sendable {
         /// `--update` left X.expected as it was: the script failed for another reason, and
         /// a transcript of a failing run must not become what is expected.
         case notUpdated(String)
+        /// X.expected was made with other values from outside (`--var`, `--secret` names)
+        /// than this run was given: not compared, and said why (once per file).
+        case notCompared(String)
     }
 
     let path: String
@@ -153,7 +156,7 @@ enum ScriptTest {
 
     /// A file without named tests: one run, its transcript compared whole.
     private static func run(_ path: String, _ reading: Reading, _ settings: Settings, started: Double) -> ScriptVerdict {
-        let transcript = TranscriptFile(path: path, update: settings.update)
+        let transcript = TranscriptFile(path: path, update: settings.update, outside: settings.outside.recorded)
         var (verdict, output) = runOnce(path, reading, test: nil, settings, transcribes: transcript.wanted, started: started)
         verdict.absorb(transcript.readProblems)
         transcript.judge(output, into: &verdict)

@@ -31,6 +31,9 @@ enum TestOptions {
         long: "jobs", short: "j", value: "<n>", help: "Run N scripts at once (default: the number of cores). The output is the same whatever N is.")
     static let shard = CommandSyntax.Option(
         long: "shard", value: "<k/n>", help: "Run only the K-th of N shares of the scripts (every script is in exactly one share), for a CI matrix.")
+    static let timings = CommandSyntax.Option(
+        long: "timings", value: "<junit.xml>",
+        help: "With --shard: balance the shares by the times of a previous run's JUnit file (a missing file: shares by position, as without it).")
     static let filter = CommandSyntax.Option(
         long: "filter", value: "<regex>",
         help: "Run only the tests whose name the regular expression finds: 'FILE: NAME' for a named test, 'FILE' for a file without tests (transcripts are compared only for files run whole).")
@@ -43,10 +46,10 @@ enum TestOptions {
         long: "format", value: "<format>",
         help: SuiteFormats.all.map { "\($0.name): \($0.summary)" }.joined(separator: "; ") + ".")
     static let junit = CommandSyntax.Option(
-        long: "junit", value: "<file>", help: "Also write the results as JUnit XML to this file.")
+        long: "junit", value: "<file>", help: "Also write the results as JUnit XML to this file ('-' or /dev/stdout: standard output; missing folders are made).")
     static let html = CommandSyntax.Option(
         long: "html", value: "<file>",
-        help: "Also write the results as one self-contained HTML page: each failure with its source line and the script's sequence diagram up to it.")
+        help: "Also write the results as one self-contained HTML page: each failure with its source line and the script's sequence diagram up to it ('-': standard output; missing folders are made).")
     static let coverage = CommandSyntax.Option(
         long: "coverage",
         help: "Also show, per SDK, how often the scripts hit each callback, code, mode, screen, policy rule and transition, and what they never hit.")
@@ -56,7 +59,7 @@ enum TestOptions {
 enum DiagramOptions {
     static let output = CommandSyntax.Option(
         long: "output", short: "o", value: "<file>",
-        help: "Write the picture to this file: .svg, .mmd or .md (Mermaid), or .html (a page with the narration); default: standard output.")
+        help: "Write the picture to this file: .svg, .mmd or .md (Mermaid), or .html (a page with the narration); missing folders are made; default (or '-'): standard output.")
     static let format = CommandSyntax.Option(
         long: "format", value: "<format>", help: "svg or mermaid (default: from the output file's name; without one, mermaid on a terminal, else svg).")
     static let title = CommandSyntax.Option(

@@ -75,7 +75,7 @@ enum Subcommands {
         abstract: "Run self-checking scripts, each in a fresh simulation, and report 'N passed, N failed'.",
         arguments: ("<paths> ...", "Scripts, or directories searched for *.credscript (default: the current directory)."),
         options: [
-            TestOptions.jobs, TestOptions.shard, TestOptions.filter, TestOptions.update, TestOptions.keepGoing, TestOptions.format,
+            TestOptions.jobs, TestOptions.shard, TestOptions.timings, TestOptions.filter, TestOptions.update, TestOptions.keepGoing, TestOptions.format,
             TestOptions.junit, TestOptions.html, TestOptions.coverage, seed, maxSteps, TestOptions.noColor,
         ] + OutsideVariables.options,
         discussion: """
@@ -110,6 +110,22 @@ enum Subcommands {
             DiagramRunner.run(try DiagramRunner.Configuration(parsed, syntax))
         }
 
+    static let fmt = Subcommand("fmt", syntax: CommandSyntax(
+        name: "fmt", abstract: "Format scripts as the editor's formatter does: indentation, spacing, comments.",
+        arguments: ("<files> ...", "Scripts to format in place; '-' formats standard input to standard output."),
+        options: [FormatCommand.check],
+        discussion: """
+            Each line keeps its tokens and comments byte for byte (the meaning cannot
+            change): one space between words that had space between them, four spaces
+            per open block, no trailing blanks, one newline at the end; a line that does
+            not lex is left as written. Formatting twice changes nothing. --check names
+            the lines it would change, never shows them (they may hold secrets). Exit
+            codes: 0, 1 when --check finds a file to change, 2 usage, 4 a file that cannot
+            be read or written.
+            """), requiresArguments: true) { parsed, syntax throws(UsageError) in
+            FormatCommand.run(paths: parsed.positionals, checkOnly: parsed.has(FormatCommand.check))
+        }
+
     static let serve = Subcommand("serve", syntax: CommandSyntax(
         name: "serve",
         abstract: "Run setup scripts, then serve the simulated \(ServeSession.server) server over HTTP until Ctrl-C.",
@@ -141,6 +157,28 @@ enum Subcommands {
             }
         }
 
+    static let completion = Subcommand("completion", syntax: CommandSyntax(
+        name: "completion", abstract: "Print the completion script of a shell: bash, zsh or fish.",
+        arguments: ("<shell>", "bash, zsh or fish."), options: [],
+        discussion: """
+            Made from the subcommands and their options, as 'make install' installs them:
+              credsh completion bash > /usr/share/bash-completion/completions/credsh
+              credsh completion zsh > /usr/share/zsh/vendor-completions/_credsh
+              credsh completion fish > /usr/share/fish/vendor_completions.d/credsh.fish
+            """), requiresArguments: true) { parsed, syntax throws(UsageError) in
+            guard parsed.positionals.count == 1, let script = Completions.script(parsed.positionals[0]) else {
+                throw UsageError("completion takes one shell: " + FormatList.spoken(Completions.shells)
+                                 + (parsed.positionals.count == 1 ? ", not '\(TerminalSafe.text(parsed.positionals[0]))'" : ""), syntax)
+            }
+            return printOut(script)
+        }
+
+    /// credsh(1), in roff, for `make install` and `make deb` (ManPage).
+    static let man = Subcommand("man", syntax: CommandSyntax(
+        name: "man", abstract: "Print the manual page credsh(1), in roff.", arguments: nil, options: []), listed: false) { _, _ throws(UsageError) in
+            printOut(ManPage.page())
+        }
+
     static let reference = Subcommand("reference", syntax: CommandSyntax(
         name: "reference", abstract: "Print the command reference of grammar.md, from the command table.",
         arguments: nil, options: []), listed: false) { _, _ throws(UsageError) in
@@ -165,7 +203,7 @@ enum Subcommands {
         }
 
     /// Every subcommand, in the order the root help lists them.
-    static let all: [Subcommand] = [run, check, test, diagram, serve, lsp, reference, testOne]
+    static let all: [Subcommand] = [run, check, fmt, test, diagram, serve, lsp, completion, man, reference, testOne]
 
     /// `credsh --help`: made from `all`, so it lists every subcommand there is.
     static var root: String {
@@ -224,7 +262,7 @@ enum Subcommands {
         }
     }
 
-    /// A linear search of eight values: no dictionary to build at start-up, where a
+    /// A linear search of a few values: no dictionary to build at start-up, where a
     /// dictionary of this type costs a run-time type look-up (measured with callgrind).
     static func named(_ name: String) -> Subcommand? {
         all.first { $0.name == name }

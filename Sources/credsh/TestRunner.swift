@@ -16,6 +16,8 @@ enum TestRunner {
         var junitPath: String?
         var htmlPath: String?
         var color = false
+        /// `--timings JUNIT.xml`: seconds per script of a previous run, to balance shards.
+        var timings: [String: Double]?
 
         init(_ parsed: ParsedArguments, _ syntax: CommandSyntax) throws(UsageError) {
             paths = parsed.positionals
@@ -30,6 +32,15 @@ enum TestRunner {
                     throw UsageError("--shard takes K/N, the K-th of N shares with 1 ≤ K ≤ N (such as 2/4), not '\(text)'", syntax)
                 }
                 self.shard = shard
+            }
+            if let path = parsed.value(TestOptions.timings) {
+                guard shard != nil else { throw UsageError("--timings balances shards: give --shard K/N with it", syntax) }
+                // A CI job's first run has no previous report: the shares are then by position.
+                if FileSystem.exists(path) {
+                    do { timings = ShardTimings.read(try FileSystem.read(path)) } catch {
+                        throw UsageError("--timings: \(TerminalSafe.text(error.message))", syntax)
+                    }
+                }
             }
             settings = ScriptTest.Settings(seed: try parsed.seed(syntax), keepGoing: parsed.has(TestOptions.keepGoing), update: parsed.has(TestOptions.update),
                                            maxSteps: try parsed.maxSteps(syntax), coverage: parsed.has(TestOptions.coverage))
@@ -78,7 +89,8 @@ enum TestRunner {
             streams.writeError("credsh: not run: \(name): its name is not UTF-8 (the bytes shown as \\x{..}); rename it\n")
         }
         let scripts = configuration.shard.map { shard in
-            all.enumerated().filter { shard.contains(position: $0.offset) }.map(\.element)
+            if let timings = configuration.timings { return ShardTimings.share(of: all, shard: shard, timings: timings) }
+            return all.enumerated().filter { shard.contains(position: $0.offset) }.map(\.element)
         } ?? all
 
         let format = configuration.format
@@ -125,14 +137,14 @@ enum TestRunner {
         }
         if let junitPath = configuration.junitPath {
             let xml = JUnitReport.xml(verdicts, shard: configuration.shard, seconds: Stopwatch.now() - started)
-            do { try FileSystem.write(junitPath, Array(xml.utf8), mode: .replace(newMode: 0o600)) } catch {
+            do { try ReportFile.write(junitPath, xml, streams: streams) } catch {
                 streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
                 code = ExitCode.mostSevere(code, 4)
             }
         }
         if let htmlPath = configuration.htmlPath {
             let html = HTMLReport.page(verdicts, shard: configuration.shard, seconds: Stopwatch.now() - started)
-            do { try FileSystem.write(htmlPath, Array(html.utf8), mode: .replace(newMode: 0o600)) } catch {
+            do { try ReportFile.write(htmlPath, html, streams: streams) } catch {
                 streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
                 code = ExitCode.mostSevere(code, 4)
             }

@@ -40,6 +40,7 @@ enum VerdictWire {
         case .updated(let file): members.append(("updated", .string(file)))
         case .created(let file): members.append(("created", .string(file)))
         case .notUpdated(let file): members.append(("notUpdated", .string(file)))
+        case .notCompared(let reason): members.append(("notCompared", .string(reason)))
         }
         if let skipped = verdict.skipped { members.append(("skipped", .string(skipped))) }
         if let test = verdict.test { members.append(("test", .string(test))) }
@@ -78,6 +79,7 @@ enum VerdictWire {
         if case .string(let file)? = json["updated"] { transcript = .updated(file) }
         if case .string(let file)? = json["created"] { transcript = .created(file) }
         if case .string(let file)? = json["notUpdated"] { transcript = .notUpdated(file) }
+        if case .string(let reason)? = json["notCompared"] { transcript = .notCompared(reason) }
         var coverage: CoverageTally?
         if case .array(let hits)? = json["coverage"] {
             var tally = CoverageTally()

@@ -90,7 +90,10 @@ import Testing
         #expect(created.stdout.contains("ok   t.credscript: one (0 expectations, transcript created)"))
         let expected = dir.appendingPathComponent("t.expected")
         let text = try String(contentsOf: expected, encoding: .utf8)
-        #expect(text.hasPrefix("> test \"one\"\n> user add alice\n"))
+        // The setup's output once, then each test's own lines.
+        #expect(text.hasPrefix("> user add alice\n"))
+        #expect(text.components(separatedBy: "> user add alice\n").count == 2, "\(text)")
+        #expect(text.contains("> test \"one\"\n> login alice\n"))
         try text.replacingOccurrences(of: "> users\n", with: "> userz\n").write(to: expected, atomically: true, encoding: .utf8)
         let differs = try Credsh.run(["test", "t.credscript"], directory: dir)
         #expect(differs.status == 1)
@@ -99,6 +102,63 @@ import Testing
         // Part of a file is not its transcript: --filter runs it uncompared.
         let part = try Credsh.run(["test", "--filter", "two", "t.credscript"], directory: dir)
         #expect(part.status == 0 && part.stdout == "ok   t.credscript: two (0 expectations)\n1 passed, 0 failed\n")
+    }
+
+    /// A change in the setup's output is one diff, on the first test; a change in a
+    /// test's lines is a diff of those lines alone, on that test.
+    @Test func aDiffNamesItsTestAndShowsOnlyItsLines() throws {
+        let dir = try Credsh.temporaryDirectory()
+        var tests = ""
+        for index in 1...5 { tests += "test \"t\(index)\" {\n    echo body \(index)\n}\n" }
+        try Credsh.write("echo setup\n" + tests, "s.credscript", in: dir)
+        #expect(try Credsh.run(["test", "--update", "s.credscript"], directory: dir).status == 0)
+        let expected = dir.appendingPathComponent("s.expected")
+        let made = try String(contentsOf: expected, encoding: .utf8)
+        #expect(made.hasPrefix("> echo setup\nsetup\n> test \"t1\"\n> echo body 1\nbody 1\n> test \"t2\"\n"), "\(made)")
+
+        try Credsh.write("echo setup changed\n" + tests, "s.credscript", in: dir)
+        let setup = try Credsh.run(["test", "s.credscript"], directory: dir)
+        #expect(setup.status == 1)
+        #expect(setup.stdout.components(separatedBy: "-setup\n").count == 2, "one diff of the setup, not five: \(setup.stdout)")
+        #expect(setup.stdout.contains("FAIL s.credscript: t1\n    the transcript differs from its .expected file:\n    --- s.expected (the setup)\n"))
+        #expect(setup.stdout.contains("ok   s.credscript: t2 (0 expectations, transcript)"))
+
+        try Credsh.write("echo setup\n" + tests.replacingOccurrences(of: "body 3", with: "body three"), "s.credscript", in: dir)
+        let one = try Credsh.run(["test", "s.credscript"], directory: dir)
+        #expect(one.status == 1)
+        #expect(one.stdout.contains("FAIL s.credscript: t3\n    the transcript differs from its .expected file:\n    --- s.expected (test \"t3\")\n    +++ s.credscript: t3 (this run)\n"), "\(one.stdout)")
+        #expect(!one.stdout.contains("setup\n    "), "the diff has the test's lines only: \(one.stdout)")
+        #expect(one.stdout.hasSuffix("4 passed, 1 failed\n"))
+    }
+
+    /// A transcript records the names of the values from outside it was made with; a run
+    /// with others says so once for the file instead of failing each test.
+    @Test func aTranscriptMadeWithOtherOutsideValuesIsNotCompared() throws {
+        let dir = try Credsh.temporaryDirectory()
+        try Credsh.write("let user ?= alice\nuser add $user\ntest \"one\" {\n    users\n}\ntest \"two\" {\n    skip \"not yet\"\n}\n", "v.credscript", in: dir)
+        #expect(try Credsh.run(["test", "--update", "v.credscript"], directory: dir).status == 0)
+        let expected = dir.appendingPathComponent("v.expected")
+        #expect(try String(contentsOf: expected, encoding: .utf8).hasPrefix("> let user ?= alice\n"), "no record without values from outside")
+        try Credsh.write("user=erin\n", "ci.env", in: dir)
+        let other = try Credsh.run(["test", "--var-file", "ci.env", "--secret", "PW", "v.credscript"], environment: ["PW": "S3cret-value"], directory: dir)
+        #expect(other.status == 0, "\(other.stdout)")
+        #expect(other.stdout == """
+            ok   v.credscript: one (0 expectations, transcript not compared: v.expected was made with none from outside, this run has --secret PW, --var user)
+            skip v.credscript: two (not yet)
+            1 passed, 0 failed, 1 skipped
+
+            """)
+        // --update makes it with these names (never a value), and then it is compared.
+        #expect(try Credsh.run(["test", "--update", "--var-file", "ci.env", "--secret", "PW", "v.credscript"], environment: ["PW": "S3cret-value"], directory: dir).status == 0)
+        let made = try String(contentsOf: expected, encoding: .utf8)
+        #expect(made.hasPrefix("#! made with --secret PW, --var user\n> let user ?= alice\n"), "\(made)")
+        #expect(!made.contains("S3cret") && made.contains("erin"))
+        let same = try Credsh.run(["test", "--var", "user=erin", "--secret", "PW", "v.credscript"], environment: ["PW": "S3cret-value"], directory: dir)
+        #expect(same.stdout.contains("ok   v.credscript: one (0 expectations, transcript)"), "\(same.stdout)")
+        let none = try Credsh.run(["test", "v.credscript"], directory: dir)
+        #expect(none.stdout.contains("transcript not compared: v.expected was made with --secret PW, --var user from outside, this run has none"))
+        let json = try Credsh.run(["test", "--format", "json", "v.credscript"], directory: dir)
+        #expect(json.stdout.contains("\"transcript\":\"notCompared\""))
     }
 
     @Test(.enabled(if: ReportAgreementTests.hasJunitparser, "python3's junitparser is not installed (.ci/run and make test install it)"))

@@ -63,9 +63,11 @@ import Testing
         let dir = try Self.suite()
         let script = dir.appendingPathComponent("c-two-failures.credscript").path
         for option in ["--html", "--junit"] {
-            let run = try Credsh.run(["test", "--format", "json", option, "/nonexistent/dir/report", script])
+            // A missing folder is made (ReportFileTests); one under a file cannot be.
+            let report = dir.appendingPathComponent("a-pass.credscript/dir/report").path
+            let run = try Credsh.run(["test", "--format", "json", option, report, script])
             #expect(run.status == 4, "\(option)")
-            #expect(run.stderr.contains("/nonexistent/dir/report"), "\(option): \(run.stderr)")
+            #expect(run.stderr.contains(report), "\(option): \(run.stderr)")
             #expect(run.stdout.hasSuffix("\"exitCode\":4}\n"), "\(option): \(run.stdout)")
         }
     }
@@ -113,7 +115,7 @@ import Testing
         #expect(results("d-syntax.credscript").first?["kind"] as? String == "error")
         let skipped = results("e-skipped.credscript")
         #expect(skipped.first?["kind"] as? String == "skipped")
-        #expect(skipped.first?["message"] as? String == "the server's lockout is not simulated yet")
+        #expect(skipped.first?["text"] as? String == "the server's lockout is not simulated yet", "the reason is <skipped>'s text")
         let transcript = results("f-transcript.credscript")
         #expect(transcript.first?["kind"] as? String == "failure" && transcript.first?["type"] as? String == "transcript")
         #expect((transcript.first?["text"] as? String)?.contains("-<i>\n+<b>&amp;</b>") == true, "the diff, unescaped by the reader")
@@ -132,7 +134,7 @@ import Testing
 
         // The schema is not a rubber stamp: two outcomes in a testcase, or a suite without its counts, fail it.
         let xml = try String(contentsOf: junit, encoding: .utf8)
-        let doubled = xml.replacingOccurrences(of: "<skipped message", with: "<failure message=\"x\"/><skipped message")
+        let doubled = xml.replacingOccurrences(of: "<skipped>", with: "<failure message=\"x\"/><skipped>")
         let broken = dir.appendingPathComponent("broken.xml")
         try doubled.write(to: broken, atomically: true, encoding: .utf8)
         let refused = try Credsh.run(["--noout", "--schema", Self.schema.path, broken.path], executable: URL(fileURLWithPath: "/usr/bin/xmllint"))
@@ -141,6 +143,16 @@ import Testing
         try uncounted.write(to: broken, atomically: true, encoding: .utf8)
         let refusedToo = try Credsh.run(["--noout", "--schema", Self.schema.path, broken.path], executable: URL(fileURLWithPath: "/usr/bin/xmllint"))
         #expect(refusedToo.status != 0, "\(refusedToo.stderr)")
+        // No looser than Jenkins' junit-4 schema: what it does not name is refused.
+        for (from, to) in [("<testcase ", "<testcase file=\"x.credscript\" "),
+                           ("<testsuites ", "<testsuites skipped=\"1\" "),
+                           ("<skipped>", "<skipped message=\"why\">"),
+                           ("<testsuite name=\"credsh\" ", "<testsuite file=\"x\" name=\"credsh\" ")] {
+            #expect(xml.contains(from), "\(from)")
+            try xml.replacingOccurrences(of: from, with: to).write(to: broken, atomically: true, encoding: .utf8)
+            let refused = try Credsh.run(["--noout", "--schema", Self.schema.path, broken.path], executable: URL(fileURLWithPath: "/usr/bin/xmllint"))
+            #expect(refused.status != 0, "\(to): \(refused.stderr)")
+        }
     }
 
     /// A report is read on a CI server: a failure's source line shows its secrets masked,

@@ -25,7 +25,7 @@ import Testing
         let root = try Credsh.run(["--help"])
         #expect(root.status == 0)
         let entries = Self.listed(root.stdout)
-        #expect(entries.map(\.name) == ["run", "check", "test", "diagram", "serve", "lsp"])
+        #expect(entries.map(\.name) == ["run", "check", "fmt", "test", "diagram", "serve", "lsp", "completion"])
         for entry in entries {
             let own = try Credsh.run(["help", entry.name])
             #expect(own.status == 0)

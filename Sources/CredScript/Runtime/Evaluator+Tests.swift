@@ -28,7 +28,7 @@ extension Evaluator {
         }
         for (index, test) in chosen.enumerated() {
             if index > 0 { restore(start) }
-            runTest(test, of: script)
+            runTest(test, of: script, showsSetup: index == 0)
             flushPendingFailure()
             // `skip` ends its test; the next one still runs (under `credsh test`, each is
             // alone in its evaluator and the skip is its verdict).
@@ -38,19 +38,16 @@ extension Evaluator {
         return !verdict.failureStopsTheRun || options.keepGoing
     }
 
-    /// The setup, read from the top with every test block passed over, then the body of `test`.
-    private func runTest(_ test: DeclaredTest, of script: ParsedScript) {
+    /// The setup, read from the top with every test block passed over, then the body of
+    /// `test`. The setup's output is shown for the first test only: it is the same each
+    /// time, so a run's output, like a file's transcript, holds it once, then each test's
+    /// own lines from its header on.
+    private func runTest(_ test: DeclaredTest, of script: ParsedScript, showsSetup: Bool) {
         let source = script.source
-        if options.echo {
-            let outerOrigin = origin
-            origin = RecordOrigin(file: source.name, line: test.position.line)
-            defer { origin = outerOrigin }
-            // The header first: a transcript's section of this test starts there (ScriptTest).
-            emit(.echo(command: ScriptWriter.renderTestHeader(test.name), file: source.name, line: test.position.line))
-            if options.narrates, let story = Narration.above(test.position, in: source) { emit(.narration(story)) }
-        }
         var found: NamedTest?
         var stopped = false
+        mutesOutput = !showsSetup
+        defer { mutesOutput = false }
         forEachStatement(of: script) { statement in
             if case .test(let named) = statement {
                 if named.name == test.name { found = named }
@@ -60,9 +57,20 @@ extension Evaluator {
             stopped = flow == .stop
             return flow
         }
+        mutesOutput = false
         if stopped { return }
         flushPendingFailure()
-        guard let found, !shouldStop, enterNesting(at: test.position, in: source) else { return }
+        guard let found, !shouldStop else { return }
+        if options.echo {
+            let outerOrigin = origin
+            origin = RecordOrigin(file: source.name, line: test.position.line)
+            defer { origin = outerOrigin }
+            // The header after the setup, before the body: a transcript holds the setup's
+            // output once, then each test's own lines from its header on (TranscriptFile).
+            emit(.echo(command: ScriptWriter.renderTestHeader(test.name), file: source.name, line: test.position.line))
+            if options.narrates, let story = Narration.above(test.position, in: source) { emit(.narration(story)) }
+        }
+        guard enterNesting(at: test.position, in: source) else { return }
         defer { leaveNesting() }
         // The body runs with the SDK it was read for: the one active where the test is written.
         simulation.activate(found.sdk)

@@ -84,6 +84,10 @@ public final class Evaluator {
     var environment = Environment()
     var last: CommandResult?
     var pendingFailure: (Diagnostic, SourceFile)?
+    /// While a plain run runs a file's setup again for its second test and on, the
+    /// setup's output (and so its picture) is not shown again: it was shown once, and it
+    /// is the same each time (Evaluator+Tests). Failures are still reported.
+    var mutesOutput = false
     /// How deep the run is now: each bound of README, "Bounds", checked as it goes.
     var depth = RunDepth()
     /// Procedures defined so far: each parser of this run starts with them (at the
@@ -401,6 +405,7 @@ public final class Evaluator {
     /// Shows a record as coming from the statement that is running.
     @inline(__always)
     func emit(_ record: OutputRecord) {
+        if mutesOutput { return }
         events.publishOutput(record, origin: origin)
     }
 

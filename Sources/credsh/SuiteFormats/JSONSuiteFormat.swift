@@ -41,6 +41,9 @@ struct JSONSuiteFormat: SuiteFormat {
         case .notUpdated(let file):
             fields.append(("transcript", .string("notUpdated")))
             fields.append(("reason", .string(ScriptVerdict.Transcript.notUpdatedReason(file))))
+        case .notCompared(let reason):
+            fields.append(("transcript", .string("notCompared")))
+            fields.append(("reason", .string(reason)))
         }
         return JSONValue.object(fields).serialized + "\n"
     }

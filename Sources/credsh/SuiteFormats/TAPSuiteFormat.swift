@@ -5,7 +5,9 @@ import CredSimulator
 /// plugins read it. One test point per script (`ok 1 - FILE`, `not ok 2 - FILE`,
 /// `ok 3 - FILE # SKIP reason`); a failing one carries a YAML block with each failure's
 /// message, severity and place; coverage and the totals are comments; the plan comes last
-/// (TAP allows it there), so it counts what was printed.
+/// (TAP allows it there), so it counts what was printed. Nothing follows the plan: a
+/// trailing plan must be the stream's last line for tap.py, so the totals' comment goes
+/// before it (prove and TAP::Parser read either order).
 struct TAPSuiteFormat: SuiteFormat {
     let name = "tap"
     let summary = "TAP version 13, for prove and CI plugins"
@@ -44,8 +46,8 @@ struct TAPSuiteFormat: SuiteFormat {
     }
 
     func summary(_ totals: SuiteTotals) -> String {
-        "1..\(totals.passed + totals.failed + totals.skipped)\n"
-            + "# \(totals.passed) passed, \(totals.failed) failed, \(totals.skipped) skipped\n"
+        "# \(totals.passed) passed, \(totals.failed) failed, \(totals.skipped) skipped\n"
+            + "1..\(totals.passed + totals.failed + totals.skipped)\n"
     }
 
     /// A test point's description: one line, and no `#`, which would start a directive

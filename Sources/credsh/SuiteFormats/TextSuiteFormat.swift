@@ -18,6 +18,7 @@ struct TextSuiteFormat: SuiteFormat {
             case .matches: details += ", transcript"
             case .updated: details += ", transcript updated"
             case .created: details += ", transcript created"
+            case .notCompared(let reason): details += ", " + reason
             default: break
             }
             return "\(style.text.event("ok  ")) \(verdict.name) (\(details))\n"
@@ -31,6 +32,7 @@ struct TextSuiteFormat: SuiteFormat {
         }
         if case .updated(let file) = verdict.transcript { out += "    transcript updated: \(TerminalSafe.text(file))\n" }
         if case .notUpdated(let file) = verdict.transcript { out += "    \(ScriptVerdict.Transcript.notUpdatedReason(file))\n" }
+        if case .notCompared(let reason) = verdict.transcript { out += "    \(reason)\n" }
         return out
     }
 

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// `credsh completion bash|zsh|fish` and `credsh man`: made from the subcommand values, so
+/// they offer what `credsh --help` lists. Each completion is loaded by its real shell.
+@Suite struct CompletionAndManTests {
+    /// The subcommands `credsh --help` lists, by name.
+    static func listedSubcommands() throws -> [String] {
+        let help = try Credsh.run(["--help"]).stdout
+        let section = try #require(help.components(separatedBy: "SUBCOMMANDS:\n").last)
+        // An entry starts two spaces in; its wrapped lines are further in.
+        return section.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+    }
+
+    /// What bash's completion offers for a command line whose last word is being typed.
+    static func bashCompletes(_ words: [String], in directory: URL? = nil) throws -> [String] {
+        let script = try Credsh.run(["completion", "bash"]).stdout
+        let dir = try Credsh.temporaryDirectory()
+        let file = try Credsh.write(script, "credsh.bash", in: dir)
+        let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+        let run = try Credsh.run(["-c", "source '\(file.path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _credsh; printf '%s\\n' \"${COMPREPLY[@]}\""],
+                                 directory: directory, executable: URL(fileURLWithPath: "/bin/bash"))
+        try #require(run.status == 0, "\(run.stderr)")
+        return run.stdout.split(separator: "\n").map(String.init).sorted()
+    }
+
+    @Test func bashCompletesSubcommandsOptionsAndFiles() throws {
+        let subcommands = try Self.listedSubcommands()
+        #expect(subcommands.contains("fmt") && subcommands.contains("completion") && subcommands.contains("test"))
+        let first = try Self.bashCompletes(["credsh", ""], in: try Credsh.temporaryDirectory())
+        #expect(Set(first) == Set(subcommands + ["help"]), "\(first)")
+        #expect(try Self.bashCompletes(["credsh", "te"]) == ["test"])
+        let testOptions = try Self.bashCompletes(["credsh", "test", "--j"])
+        #expect(testOptions == ["--jobs", "--junit"])
+        #expect(try Self.bashCompletes(["credsh", "fmt", "--"]) == ["--check", "--help", "--version"])
+        #expect(try Self.bashCompletes(["credsh", "completion", ""]) == ["bash", "fish", "zsh"])
+        // A positional argument and an option's value complete as files.
+        let dir = try Credsh.temporaryDirectory()
+        try Credsh.write("", "login.credscript", in: dir)
+        #expect(try Self.bashCompletes(["credsh", "check", "lo"], in: dir) == ["login.credscript"])
+        #expect(try Self.bashCompletes(["credsh", "test", "--junit", "lo"], in: dir) == ["login.credscript"])
+        // With no subcommand, the default one's options (run's).
+        #expect(try Self.bashCompletes(["credsh", "--ec"]) == ["--echo"])
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is not installed (make deps and .ci/run install it)"))
+    func fishCompletesSubcommandsAndOptions() throws {
+        let script = try Credsh.run(["completion", "fish"]).stdout
+        let dir = try Credsh.temporaryDirectory()
+        let file = try Credsh.write(script, "credsh.fish", in: dir)
+        func completes(_ line: String) throws -> [String] {
+            let run = try Credsh.run(["--no-config", "-c", "source '\(file.path)'; complete -C '\(line)'"],
+                                     directory: dir, executable: URL(fileURLWithPath: "/usr/bin/fish"))
+            try #require(run.status == 0, "\(run.stderr)")
+            return run.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted()
+        }
+        #expect(try completes("credsh te") == ["test"])
+        #expect(try completes("credsh test --ju") == ["--junit"])
+        #expect(try completes("credsh fmt --ch") == ["--check"])
+        #expect(try completes("credsh completion ") == ["bash", "fish", "zsh"])
+        let first = Set(try completes("credsh "))
+        #expect(Set(try Self.listedSubcommands() + ["help"]).isSubset(of: first), "\(first)")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "zsh is not installed (make deps and .ci/run install it)"))
+    func zshLoadsTheCompletion() throws {
+        let script = try Credsh.run(["completion", "zsh"]).stdout
+        #expect(script.hasPrefix("#compdef credsh\n"))
+        let dir = try Credsh.temporaryDirectory()
+        try Credsh.write(script, "_credsh", in: dir)
+        // compinit finds it on fpath by its #compdef line and binds it to credsh.
+        let run = try Credsh.run(["-f", "-c", "fpath=('\(dir.path)' $fpath); autoload -U compinit; compinit -u -d '\(dir.path)/zcompdump'; print -r -- ${_comps[credsh]}; autoload +X _credsh && print loaded"],
+                                 environment: ["HOME": dir.path], executable: URL(fileURLWithPath: "/usr/bin/zsh"))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "_credsh\nloaded\n", "\(run.stdout)\(run.stderr)")
+        let syntax = try Credsh.run(["-n", dir.appendingPathComponent("_credsh").path], executable: URL(fileURLWithPath: "/usr/bin/zsh"))
+        #expect(syntax.status == 0, "\(syntax.stderr)")
+    }
+
+    @Test func anUnknownShellIsAUsageError() throws {
+        let run = try Credsh.run(["completion", "tcsh"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("completion takes one shell: 'bash', 'zsh' and 'fish', not 'tcsh'"))
+    }
+
+    /// credsh(1): every listed subcommand with every option, the exit codes and every
+    /// command of the table; man renders it without a warning.
+    @Test func theManPageHasEverySubcommandOptionAndCommand() throws {
+        let page = try Credsh.run(["man"]).stdout
+        #expect(page.hasPrefix(".\\\""))
+        #expect(page.contains(".TH CREDSH 1 "))
+        for name in try Self.listedSubcommands() {
+            #expect(page.contains(".SS credsh \(name)\n") || page.contains(".SS credsh [\(name)]\n"), "\(name)")
+            let help = try Credsh.run([name, "--help"]).stdout
+            // Each option of its help, as roff writes it (dashes escaped).
+            for line in help.split(separator: "\n") where line.hasPrefix("  --") || line.hasPrefix("  -") {
+                let label = String(line.dropFirst(2).split(separator: " ").first ?? "").replacingOccurrences(of: ",", with: "")
+                guard label != "-h", label != "--help", label != "--version" else { continue }
+                #expect(page.contains(".B " + label.replacingOccurrences(of: "-", with: "\\-")), "\(name) \(label)")
+            }
+        }
+        for code in 0...4 { #expect(page.contains(".TP\n.B \(code)\n")) }
+        #expect(page.contains(".B user add USER"), "the command table")
+        #expect(page.contains(".SH FILES") && page.contains(".SH EXAMPLES"))
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/man") else { return }
+        let dir = try Credsh.temporaryDirectory()
+        let file = try Credsh.write(page, "credsh.1", in: dir)
+        let rendered = try Credsh.run(["--warnings", "-l", file.path], environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"],
+                                      executable: URL(fileURLWithPath: "/usr/bin/man"))
+        #expect(rendered.status == 0)
+        #expect(rendered.stderr.isEmpty, "man's warnings: \(rendered.stderr)")
+        #expect(rendered.stdout.contains("EXIT STATUS"))
+    }
+}
