@@ -94,8 +94,8 @@ final class StepPacer: RunEventSubscriber {
             }
             guard !typed.allSatisfy({ $0 == " " || $0 == "\t" }), let runTyped else {
                 // Enter alone: the empty `step> ` line is taken back, so the command's results
-                // follow it as --echo shows them.
-                if StandardStreams.stdoutIsTerminal { streams.write("\u{1B}[1A\u{1B}[2K") }
+                // follow it as --echo shows them (not on a terminal that moves no cursor).
+                if Self.movesTheCursor { streams.write("\u{1B}[1A\u{1B}[2K") }
                 return
             }
             improvising = true
@@ -104,6 +104,12 @@ final class StepPacer: RunEventSubscriber {
             streams.flush()
             beforeWaiting(progress)
         }
+    }
+
+    /// Standard output is a terminal that takes cursor movements (TERM is set, and not `dumb`).
+    static var movesTheCursor: Bool {
+        guard StandardStreams.stdoutIsTerminal, let term = Environment.value("TERM") else { return false }
+        return !term.isEmpty && term != "dumb"
     }
 
     /// One line typed at the pause after `prompt`; nil at end of input (Ctrl-D).
