@@ -119,7 +119,14 @@ final class StepPacer: RunEventSubscriber {
             streams.flush()
             return readLine(strippingNewline: true)
         }
-        return editor.readLine(prompt: LineEditor.prompt(prompt), main: LineEditor.prompt(prompt))
+        guard let typed = editor.readLine(prompt: LineEditor.prompt(prompt), main: LineEditor.prompt(prompt)) else {
+            // Ctrl-D ends the input, for whatever reads it after the lesson too (the live
+            // page's wait for Enter): readline reads the terminal itself, so standard input's
+            // own end-of-file mark is not set, and a later read would wait.
+            _ = freopen("/dev/null", "r", stdin)
+            return nil
+        }
+        return typed
     }
 
     /// The most steps a count says: past it the count stops growing (nested `repeat`s of a
