@@ -111,11 +111,19 @@ enum Launcher {
             pacer.total = configuration.files.reduce(0) { total, path in
                 total + ((try? ScriptLoader.load(path)).map { StepPacer.steps(in: $0, sdk: evaluator.simulation.activeSDK) } ?? 0)
             }
+            // The pause reads with readline, as the prompt does: editing, Tab, history (the
+            // prompt's file, its secrets masked), Ctrl-L. Ctrl-C still stops the lesson.
+            let editor = LineEditor(historyPath: LineEditor.defaultHistoryPath(), abandonsOnInterrupt: false) { [unowned evaluator] word, before in
+                Completer.complete(word: word, before: before, simulation: evaluator.simulation, table: evaluator.table,
+                                   procedures: Array(evaluator.procedures.keys))
+            }
+            pacer.editor = editor
             // A command typed at a pause runs in the lesson's simulation; a mistake in it is
             // shown and does not stop the lesson.
             pacer.runTyped = { [unowned evaluator, unowned host] line in
                 let clean = evaluator.failures.isEmpty
-                evaluator.run(SourceFile(name: "<step>", text: line + "\n"))
+                let script = evaluator.parse(SourceFile(name: StepPacer.sourceName, text: line + "\n"))
+                if REPL.remember(line, read: script, evaluator: evaluator, host: host, editor: editor) { evaluator.run(script) }
                 if clean { evaluator.clearFailures() }
                 host.streams.flush()
             }

@@ -33,7 +33,10 @@ final class LineEditor {
     static let historyLimit = Int32(HistoryFile.entryLimit)
     static let wordBreaks = " \t\n\"'{}"
 
-    init(historyPath: String?, complete: @escaping (String, String) -> Completion) {
+    /// `abandonsOnInterrupt`: Ctrl-C abandons the line and the session goes on (the
+    /// prompt). Without it (the `--step` pause), Ctrl-C keeps its usual meaning and stops
+    /// credsh, readline putting the terminal back first.
+    init(historyPath: String?, abandonsOnInterrupt: Bool = true, complete: @escaping (String, String) -> Completion) {
         self.historyPath = historyPath
         completionProvider = complete
         rl_readline_name = UnsafePointer(strdup("credsh"))
@@ -41,6 +44,9 @@ final class LineEditor {
         // at `=`, `$`, `<`, `>`…, which cut `challengeMode=R` into two words and left Tab
         // nothing of the field to complete a value for.
         rl_completer_word_break_characters = UnsafePointer(strdup(Self.wordBreaks))
+        // The candidates come in the Completer's order (codes by their value, Completer.inOrder):
+        // readline's own sort would list them as text (0, 1, 100, 102, 12).
+        rl_sort_completion_matches = 0
         rl_attempted_completion_function = { text, start, _ in
             let line = rl_line_buffer.map { String(cString: $0) } ?? ""
             let before = String(decoding: Array(line.utf8.prefix(Int(start))), as: UTF8.self)
@@ -72,6 +78,7 @@ final class LineEditor {
             lastInSession = entries.last
             lastInFile = entries.last
         }
+        guard abandonsOnInterrupt else { return }
         signal(SIGINT) { _ in
             if readingLine {
                 // Abandon the line, and any unfinished block, but keep the session.
@@ -103,6 +110,7 @@ final class LineEditor {
     }
 
     /// Reads one line; nil at end of input (Ctrl-D on an empty line).
+    /// `main`: the prompt Ctrl-C comes back to (the continuation prompt's is the main one).
     func readLine(prompt: String, main: String) -> String? {
         free(mainPrompt)
         mainPrompt = strdup(main)
@@ -138,5 +146,27 @@ final class LineEditor {
         if let state = Environment.value("XDG_STATE_HOME"), !state.isEmpty { return state + "/credsh/history" }
         if let home = Environment.value("HOME"), !home.isEmpty { return home + "/.local/state/credsh/history" }
         return nil
+    }
+
+    /// `text` as a readline prompt: each escape sequence (a colour) between the markers
+    /// that tell readline it takes no room on the screen, so the cursor and the line it
+    /// redraws are where they show.
+    static func prompt(_ text: String) -> String {
+        var out = ""
+        var inEscape = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\u{1B}" {
+                out.unicodeScalars.append("\u{01}")
+                inEscape = true
+            }
+            out.unicodeScalars.append(scalar)
+            // A CSI sequence ends at its final byte, a letter (`m` for a colour).
+            if inEscape, scalar != "\u{1B}", scalar != "[", scalar.properties.isAlphabetic {
+                out.unicodeScalars.append("\u{02}")
+                inEscape = false
+            }
+        }
+        if inEscape { out.unicodeScalars.append("\u{02}") }
+        return out
     }
 }

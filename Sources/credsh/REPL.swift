@@ -50,17 +50,7 @@ struct REPL {
             let script = evaluator.parse(source)
             if script.endedInsideBlock { continue }
             pending.removeAll()
-            let removed = script.diagnostics.isEmpty ? SecretMasker.removedSecrets(in: script) : []
-            if !removed.isEmpty {
-                // Recalled from the history file, which keeps *** for each secret: sending it
-                // would spend an attempt on a password nobody typed. Nothing runs.
-                editor.rememberInSession(entry)
-                for secret in removed { host.report(Self.refusal(secret), source: source) }
-                continue
-            }
-            let challengePending = evaluator.simulation.active.promptStatus?.contains("[") == true
-            editor.remember(entry, masked: SecretMasker.maskTyped(entry, read: script, challengePending: challengePending, table: evaluator.table,
-                                                                  users: HistoryVocabulary.users(of: evaluator.simulation)))
+            guard Self.remember(entry, read: script, evaluator: evaluator, host: host, editor: editor) else { continue }
             evaluator.clearFailures()
             lineEditorInterruptedEvaluation = false
             evaluator.run(script)
@@ -69,8 +59,26 @@ struct REPL {
         }
     }
 
-    static func refusal(_ secret: SecretMasker.RemovedSecret) -> Diagnostic {
-        Diagnostic(.syntax, "this line came from history with its \(secret.noun) removed; type it again", file: "<repl>",
+    /// Adds what was typed to the history (its secrets masked in the file), and says
+    /// whether it may run: not when it was recalled from the history file with its secrets
+    /// removed. The prompt and the `--step` pause (StepPacer) read lines alike.
+    static func remember(_ entry: String, read script: ParsedScript, evaluator: Evaluator, host: TerminalHost, editor: LineEditor) -> Bool {
+        let removed = script.diagnostics.isEmpty ? SecretMasker.removedSecrets(in: script) : []
+        if !removed.isEmpty {
+            // Recalled from the history file, which keeps *** for each secret: sending it
+            // would spend an attempt on a password nobody typed. Nothing runs.
+            editor.rememberInSession(entry)
+            for secret in removed { host.report(Self.refusal(secret, file: script.source.name), source: script.source) }
+            return false
+        }
+        let challengePending = evaluator.simulation.active.promptStatus?.contains("[") == true
+        editor.remember(entry, masked: SecretMasker.maskTyped(entry, read: script, challengePending: challengePending, table: evaluator.table,
+                                                              users: HistoryVocabulary.users(of: evaluator.simulation)))
+        return true
+    }
+
+    static func refusal(_ secret: SecretMasker.RemovedSecret, file: String = sourceName) -> Diagnostic {
+        Diagnostic(.syntax, "this line came from history with its \(secret.noun) removed; type it again", file: file,
                    at: secret.position,
                    notes: ["the history file keeps *** in place of each secret; to mean three asterisks, write \"***\""])
     }

@@ -102,6 +102,13 @@ final class TerminalHost: ScriptHost {
         return Pager.show(lines, through: command)
     }
 
+    /// Text for people on a terminal: the width `help` wraps to, one less than the
+    /// terminal's, so that no line fills the last column (where some terminals wrap it).
+    var terminalColumns: Int? {
+        guard format.isForPeople, !quiet, StandardStreams.stdoutIsTerminal, let columns = Pager.terminalSize()?.columns else { return nil }
+        return max(1, columns - 1)
+    }
+
     /// What `serve start|stop` and `serve` do: set at the prompt only (PromptServer).
     var serveHook: ((ServeRequest) throws(HostError) -> [String])?
 

@@ -103,9 +103,11 @@ import Testing
         #expect(session.host.recordings["b.credscript"]?.contains("clock advance 1d\nclock advance 2d\n") == true)
     }
 
-    /// Regression: a block whose commands failed at the prompt (which goes on after a
-    /// failure) was recorded whole, with no `expect error`, so its replay failed at the
-    /// first. From the first failure on, each statement that ran is written out.
+    /// Regression: a block whose commands failed at the prompt was recorded whole, with no
+    /// `expect error`, so its replay failed at the first. A block at the prompt stops at its
+    /// first failure (Evaluator.failureRule): the iterations that ran clean are written as
+    /// a block, then each statement of the one that failed, the failed command with its
+    /// `expect error`, so the replay reaches the same state and stops nowhere.
     @Test func aBlockWhoseCommandsFailedIsRecordedStatementByStatement() {
         let session = Session()
         session.type("user add alice password \"Sekr1t-A!9\"", "record f.credscript")
@@ -113,8 +115,11 @@ import Testing
                      "repeat 3 {\n    login alice\n    password wrong1X!\n}", "record stop")
         let recorded = session.host.recordings["f.credscript"] ?? ""
         #expect(recorded.contains("repeat 2 {\n    clock advance 1h\n}\n"), "\(recorded)")
-        #expect(recorded.contains("let u = z\necho $u\nlogin nobody\nexpect error \"no user 'nobody'\"\n"), "\(recorded)")
+        // The `for` stopped at its first row's failure: the later rows never ran.
+        #expect(recorded.contains("let u = x\necho $u\nlogin nobody\nexpect error \"no user 'nobody'\"\n"), "\(recorded)")
+        #expect(!recorded.contains("let u = y") && !recorded.contains("let u = z"), "\(recorded)")
         #expect(session.host.output.contains("the recording keeps what ran: 0 of the 3 iterations as a block, then each statement from the first that failed, with its expect error"))
+        #expect(session.host.errors.components(separatedBy: "a block stops at its first failure").count - 1 == 2, "\(session.host.errors)")
         let (host, replay) = runScript(recorded)
         #expect(replay.exitCode == 0, "\(host.errors)")
         #expect(replay.simulation.now == session.evaluator.simulation.now)
@@ -126,16 +131,40 @@ import Testing
     /// kept: the recording says where it stops replaying, and a later `record` says why.
     @Test func aBlockTooLongToWriteOutEndsTheRecording() {
         let session = Session()
-        session.type("record g.credscript", "repeat 10001 { login nobody }", "record h.credscript")
+        // Each failure acknowledged, so the block goes on: two statements written out an iteration.
+        session.type("record g.credscript", "repeat 10001 {\n    login nobody\n    expect error ~\"no user\"\n}", "record h.credscript")
         let recorded = session.host.recordings["g.credscript"] ?? ""
         #expect(recorded.hasSuffix("# not recorded: a block wrote out more than 10,000 statements for its replay; this file replays only what ran before\n"), "\(recorded.suffix(300))")
         #expect(session.evaluator.recordingPath == nil)
         #expect(session.host.output.contains("a block wrote out more than 10,000 statements for its replay, which a recording cannot replay; record in a new session"))
         // Inside another block too: the outer block is not then written whole.
         let nested = Session()
-        nested.type("record n.credscript", "repeat 1 {\n    repeat 10001 { login nobody }\n}")
+        nested.type("record n.credscript", "repeat 1 {\n    repeat 10001 {\n        login nobody\n        expect error ~\"no user\"\n    }\n}")
         #expect(nested.host.recordings["n.credscript"]?.hasSuffix("this file replays only what ran before\n") == true)
         #expect(nested.host.recordings["n.credscript"]?.contains("repeat 1 {") == false)
+    }
+
+    /// Regression: `repeat 1000000 { login dave@example.com secret34 }` at the prompt printed
+    /// the same error for each iteration until Ctrl-C. The block stops at its first failure,
+    /// with one diagnostic saying so, and the next line runs as usual; a failure the block
+    /// acknowledges with `expect error` does not stop it.
+    @Test func aBlockAtThePromptStopsAtItsFirstFailure() {
+        let session = Session()
+        session.type("record r.credscript", "repeat 1000000 { login dave@example.com secret34 }")
+        #expect(session.host.output.components(separatedBy: "no user 'dave@example.com'").count - 1 == 1, "\(session.host.output)")
+        let stops = session.host.errors.components(separatedBy: "a block stops at its first failure, as in a script; write 'expect error' after the command to go on").count - 1
+        #expect(stops == 1, "\(session.host.errors)")
+        #expect(!session.host.errors.contains("secret34"))
+        session.type("repeat 3 {\n    login nobody\n    expect error ~\"no user\"\n}", "echo after")
+        #expect(session.host.output.components(separatedBy: "no user 'nobody'").count - 1 == 3)
+        #expect(session.host.output.hasSuffix("after\n"), "\(session.host.output.suffix(200))")
+        // Outside a block, the prompt goes on after a failed command as before.
+        session.type("login nobody", "echo still here")
+        #expect(session.host.output.hasSuffix("still here\n"))
+        session.type("record stop")
+        let recorded = session.host.recordings["r.credscript"] ?? ""
+        let (host, replay) = runScript(recorded)
+        #expect(replay.exitCode == 0, "\(host.errors)\n\(recorded)")
     }
 
     /// Regression: a `repeat` stopped by Ctrl-C was recorded with its full count, so the

@@ -62,7 +62,7 @@ import Testing
         #expect(third["progress"] as? String == "step 3/11")
         // The bands of the three commands so far (a long one wraps onto two lines of text).
         let bands = (third["commands"] as? [String] ?? []).joined(separator: " ")
-        #expect(bands == "sdk relid policy password minL=8 maxL=16 minDg=1 minUc=1 minLc=1 minSc=1 user add alice password ***", "\(bands)")
+        #expect(bands == "sdk relid policy password minL=8 maxL=16 minDg=1 minUc=1 minLc=1 minSc=1 maxAge=90d user add alice password ***", "\(bands)")
         #expect((report["ink"] as? Double ?? 0) > 0.02)
         #expect(report["improvisedThenSamePause"] as? Bool == true)
     }

@@ -12,7 +12,7 @@ import Testing
         /// credsh with `arguments` (none: the prompt), in the package root, once `ready`
         /// shows; its history file lives under `folder` (a new folder when nil).
         init(state folder: URL? = nil, arguments: [String] = [], environment: [String: String] = [:],
-             ready: String = "credsh relid>") throws {
+             ready: String = "credsh relid>", columns: Int = 160) throws {
             state = try folder ?? Credsh.temporaryDirectory()
             try? FileManager.default.removeItem(at: state.appendingPathComponent("exit-status"))
             // The shell around credsh writes its exit status to a file for the test to read,
@@ -21,7 +21,7 @@ import Testing
             let words = arguments.map { " '\($0)'" }.joined()
             let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)' " }.joined()
             let run = "cd '\(Credsh.packageRoot.path)'; trap : INT; \(variables)XDG_STATE_HOME='\(state.path)' TERM=xterm LANG=C.UTF-8 '\(Credsh.binary.path)'\(words); echo $? > '\(state.path)/exit-status'; sleep 60"
-            try tmux(["new-session", "-d", "-s", session, "-x", "160", "-y", "50", "sh", "-c", run])
+            try tmux(["new-session", "-d", "-s", session, "-x", String(columns), "-y", "50", "sh", "-c", run])
             try waitFor(ready)
         }
 

@@ -65,8 +65,28 @@ public struct CommandContext {
 
     /// Shows `lines` through a pager when a person at a terminal wants that; otherwise prints them.
     func page(_ lines: [String]) {
-        if evaluator.host.page(lines) { evaluator.printed += lines } else { say(lines) }
+        if evaluator.host.page(lines.map(evaluator.masked)) { evaluator.printed += lines } else { say(lines) }
     }
+
+    /// `help`'s lines, through a pager or printed: those of the command table unmasked
+    /// (our text, which no secret the user typed is part of), the others masked as any
+    /// output is (HelpText.Line).
+    func page(_ lines: [HelpText.Line]) {
+        let shown = lines.map { $0.fromTable ? $0.text : evaluator.masked($0.text) }
+        if evaluator.host.page(shown) {
+            evaluator.printed += lines.map(\.text)
+            return
+        }
+        for line in lines {
+            evaluator.chargeBytes(line.text.utf8.count)
+            if line.fromTable { evaluator.emitOurs(.text(line.text)) } else { evaluator.emit(.text(line.text)) }
+            evaluator.printed.append(line.text)
+        }
+    }
+
+    /// The width of the terminal the output goes to; nil when it goes to none (a script's
+    /// output, a transcript), where lines are not wrapped.
+    var terminalColumns: Int? { evaluator.host.terminalColumns }
 
     /// `serve start|stop|status`: the host's server, at the prompt only.
     func serve(_ request: ServeRequest) throws(CommandFailure) -> [String] {

@@ -125,7 +125,10 @@ enum ExpectCommands {
             let sim = c.simulation
             guard sim.activeCatalog.userStateNames.contains(wanted) else {
                 // Only a variable gets here (the resolver checks literals): a runtime error, like other bad values.
-                throw .cannotRun("STATE must be one of \(sim.activeCatalog.userStateNames.joined(separator: ", ")), not '\(wanted)'")
+                let known = sim.activeCatalog.userStateNames
+                var message = "STATE must be one of \(known.joined(separator: ", ")), not '\(wanted)'"
+                if let guess = Spelling.closest(to: wanted, among: known) { message += " — did you mean '\(guess)'?" }
+                throw .cannotRun(message)
             }
             guard let states = sim.active.states(of: id, world: sim.world) else {
                 throw .cannotRun("no user '\(id)' in \(sim.activeSDK.name)")

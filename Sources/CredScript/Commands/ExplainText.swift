@@ -46,6 +46,10 @@ enum ExplainText {
             break
         }
         guard !lines.isEmpty else {
+            // A word of the glossary (`expiry`, `challenge`) is not a code, event or call: say where it is.
+            if let term = Glossary.lookUp(query.split(separator: " ").map(String.init)) {
+                throw SimulationError("nothing to explain for '\(query)': it is not a code, an event or an API call, but the glossary has it: 'glossary \(term.term.lowercased())'")
+            }
             let codes = Set(active.codes.compactMap(\.code)).sorted().map(String.init).joined(separator: ", ")
             throw SimulationError("nothing to explain for '\(query)'; \(active.name) knows \(codes), its events and API names, "
                                   + "and the names 'help explain' lists (Tab completes them)")

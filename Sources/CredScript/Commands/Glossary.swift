@@ -24,7 +24,7 @@ enum Glossary {
         GlossaryEntry("API call", "A function of the SDK that the app calls. credsh shows it as a line starting with →, with its synchronous error when it returns one; a sequence diagram draws it as a solid arrow. `explain NAME` shows its parameters and its synchronous errors."),
         GlossaryEntry("access token", aliases: ["token"], "A string the server hands out after a login that later requests carry instead of the password; it is valid for a while, and it is a secret: it always shows as ***."),
         GlossaryEntry("attempts", "How many more wrong passwords or PINs are accepted before something happens to the user: blocked, deregistered or reset, depending on the SDK. A right secret usually starts the count again."),
-        GlossaryEntry("blocked", "A user who may not log in any more, after too many wrong secrets or because an administrator said so (`user block USER`), until unblocked."),
+        GlossaryEntry("blocked", "A user who may not log in any more, after too many wrong secrets or because an administrator said so (`block USER`), until unblocked."),
         GlossaryEntry("blocklist", "A list of secrets refused outright, however well they meet the other rules: the ones everybody tries first (12345, 00000)."),
         GlossaryEntry("callback", "What the SDK delivers back to the app, later than the call that caused it. credsh shows it as a line starting with ←; a sequence diagram draws it as a dashed arrow."),
         GlossaryEntry("challenge", "The SDK asking the app for a secret: a password, a PIN or a passcode screen. The app answers it with an API call; until then it is pending, and the prompt shows it."),

@@ -8,34 +8,85 @@ public enum HelpText {
     /// shows those in full as well.
     /// `procedures`: the script's own commands (`proc`), listed after the table's and
     /// shown by `help NAME`.
-    public static func render(_ table: CommandTable, topic: [String], active: SDKID, procedures: [Procedure] = []) -> [String] {
+    public static func render(_ table: CommandTable, topic: [String], active: SDKID, procedures: [Procedure] = [], columns: Int? = nil) -> [String] {
+        lines(table, topic: topic, active: active, procedures: procedures, columns: columns).map(\.text)
+    }
+
+    /// A line of `help`, and whether it is the command table's own text. The table's text
+    /// is ours, never the user's, so it is shown unmasked even when a secret the user typed
+    /// happens to read the same (`update "Passw0rd!" …` is the example whatever alice's
+    /// password is). A line that holds anything the user wrote (a procedure's names and
+    /// file, the topic asked for) is not the table's, and is masked as any output is.
+    public struct Line: Equatable, Sendable {
+        public let text: String
+        public let fromTable: Bool
+    }
+
+    /// `render`, line by line, each marked with whether it is the table's own text; each
+    /// line wrapped at word boundaries to `columns` (a terminal's width) when given.
+    public static func lines(_ table: CommandTable, topic: [String], active: SDKID, procedures: [Procedure] = [], columns: Int? = nil) -> [Line] {
         let all = topic.first == allKeyword
         let topic = all ? Array(topic.dropFirst()) : topic
         let ownCommands = procedures.sorted { $0.name < $1.name }
+        func ours(_ lines: [String]) -> [Line] { lines.flatMap { wrapped($0, columns: columns).map { Line(text: $0, fromTable: true) } } }
+        func theirs(_ lines: [String]) -> [Line] { lines.flatMap { wrapped($0, columns: columns).map { Line(text: $0, fromTable: false) } } }
         guard !topic.isEmpty else {
-            var lines = overview(table, active: active, all: all)
+            var lines = ours(overview(table, active: active, all: all, columns: columns))
             if !ownCommands.isEmpty {
-                lines.insert(contentsOf: ["This script's procedures (proc):"] + ownCommands.map { "  " + procedureLine($0) } + [""], at: 0)
+                lines.insert(contentsOf: ours(["This script's procedures (proc):"]) + theirs(ownCommands.map { "  " + procedureLine($0) }) + ours([""]), at: 0)
             }
             return lines
         }
         if topic.count == 1, let procedure = ownCommands.first(where: { $0.name == topic[0] }) {
-            return ["usage: \(procedure.usage)", procedureLine(procedure)]
+            return theirs(["usage: \(procedure.usage)", procedureLine(procedure)])
         }
         let matches = table.commands(startingWith: topic)
         guard !matches.isEmpty else {
             var message = "no command '\(topic.joined(separator: " "))'"
             if let guess = Spelling.closest(to: topic[0], among: table.firstWords) { message += " — did you mean '\(guess)'?" }
-            return [message + "; 'help' lists them all"]
+            return theirs([message + "; 'help' lists them all"])
         }
         let here = matches.filter { $0.sdk == nil || $0.sdk == active }
-        guard !all, !here.isEmpty else { return matches.flatMap { detail($0, active: active) } }
-        var lines = here.flatMap { detail($0, active: active) }
+        guard !all, !here.isEmpty else { return ours(matches.flatMap { detail($0, active: active) }) }
+        var lines = ours(here.flatMap { detail($0, active: active) })
         let elsewhere = matches.filter { $0.sdk != nil && $0.sdk != active }
         if !elsewhere.isEmpty {
             let forms = elsewhere.map { "\($0.usage) (sdk \($0.sdk?.name ?? ""))" }
-            lines.append("other SDKs: " + forms.joined(separator: "; ") + " — 'help all \(topic.joined(separator: " "))' shows them in full")
+            // Names the topic as it was asked for: the user's words.
+            lines += theirs(["other SDKs: " + forms.joined(separator: "; ") + " — 'help all \(topic.joined(separator: " "))' shows them in full"])
         }
+        return lines
+    }
+
+    /// The narrowest a terminal is taken to be: below it, lines are wrapped as if it were this wide.
+    static let narrowestColumns = 40
+
+    /// `line` wrapped at word boundaries to `columns`, each further line indented two more
+    /// than the first (a hanging indent); as it is when `columns` is nil or it fits.
+    /// A row of the overview (`  usage   summary`) is wrapped by `overview` itself.
+    static func wrapped(_ line: String, columns: Int?) -> [String] {
+        guard let columns, line.count > columns else { return [line] }
+        let width = max(columns, narrowestColumns)
+        let indent = line.prefix { $0 == " " }.count
+        return hanging(String(line.dropFirst(indent)), first: indent, rest: indent + 2, width: width)
+    }
+
+    /// `text` wrapped at word boundaries into `width` columns: the first line indented by
+    /// `first` spaces, the rest by `rest`. A word longer than a line keeps a line of its own.
+    static func hanging(_ text: String, first: Int, rest: Int, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = String(repeating: " ", count: first)
+        var filled = false
+        for word in text.split(separator: " ") {
+            if filled, current.count + 1 + word.count > width {
+                lines.append(current)
+                current = String(repeating: " ", count: rest)
+                filled = false
+            }
+            current += (filled ? " " : "") + word
+            filled = true
+        }
+        lines.append(current)
         return lines
     }
 
@@ -52,15 +103,38 @@ public enum HelpText {
         return "\(catalog.name): \(catalog.title) (sdk \(catalog.name); \(catalog.page))"
     }
 
-    static func overview(_ table: CommandTable, active: SDKID, all: Bool = true) -> [String] {
-        let width = table.commands.map(\.usage.count).max() ?? 0
+    /// The widest the first column (a command's usage) is, at a terminal, as a share of
+    /// its width: a longer usage has the line to itself, its summary on the lines below.
+    static let usageShare = 0.4
+
+    static func overview(_ table: CommandTable, active: SDKID, all: Bool = true, columns: Int? = nil) -> [String] {
         let sdkNames = Set(Simulation.catalogs.map(\.name))
+        let groups = table.groups.filter { all || !sdkNames.contains($0) || $0 == active.name }
+        let shown = table.commands.filter { groups.contains($0.group) }
+        // Without a terminal (a script's output, a transcript): one line per command, the
+        // first column as wide as the widest usage of the whole table, as it always was.
+        let widest = (columns == nil ? table.commands : shown).map(\.usage.count).max() ?? 0
+        let screen = columns.map { max($0, narrowestColumns) }
+        let width = screen.map { min(widest, Int(Double($0) * usageShare)) } ?? widest
         var lines: [String] = []
-        for group in table.groups where all || !sdkNames.contains(group) || group == active.name {
+        for group in groups {
             let members = table.commands.filter { $0.group == group }
             lines.append(heading(group) + (group == active.name ? " — active" : "") + ":")
             for spec in members {
-                lines.append("  " + spec.usage.padding(to: width) + "  " + spec.summary)
+                guard let screen else {
+                    lines.append("  " + spec.usage.padding(to: width) + "  " + spec.summary)
+                    continue
+                }
+                // At a terminal: the summary wraps under itself (a hanging indent at its column).
+                let column = 2 + width + 2
+                if spec.usage.count <= width {
+                    let rows = hanging(spec.summary, first: column, rest: column, width: screen)
+                    lines.append("  " + spec.usage.padding(to: width) + "  " + rows[0].dropFirst(column))
+                    lines += rows.dropFirst()
+                } else {
+                    lines += hanging(spec.usage, first: 2, rest: 4, width: screen)
+                    lines += hanging(spec.summary, first: column, rest: column, width: screen)
+                }
             }
             if let catalog = Simulation.catalogs.first(where: { $0.name == group }) {
                 lines.append("  events: " + catalog.eventNames.joined(separator: ", "))

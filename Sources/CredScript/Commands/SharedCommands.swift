@@ -30,8 +30,10 @@ enum SharedCommands {
         CommandSpec("help", [topic], group: shell,
                     summary: "List the shared commands and the active SDK's ('help all': every SDK's), or explain one in full",
                     example: "help update") { c throws(CommandFailure) in
-            let lines = HelpText.render(c.table, topic: try c.texts(topic), active: c.simulation.activeSDK, procedures: c.procedures)
-            // At the prompt, longer than the screen: through $PAGER (TerminalHost).
+            let lines = HelpText.lines(c.table, topic: try c.texts(topic), active: c.simulation.activeSDK, procedures: c.procedures,
+                                       columns: c.terminalColumns)
+            // At the prompt, longer than the screen: through $PAGER (TerminalHost). The
+            // table's own text is never masked (HelpText.Line).
             c.page(lines)
             return []
         },

@@ -18,7 +18,8 @@ enum TeachingCommands {
             }
             let counts = "\(diagram.steps.count) command\(diagram.steps.count == 1 ? "" : "s"), \(diagram.messages.count) arrow\(diagram.messages.count == 1 ? "" : "s")"
             guard let path = try c.optionalText(picture) else {
-                c.say(MermaidWriter().render(diagram).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
+                // Longer than the screen: through $PAGER, as `help` is (TerminalHost).
+                c.page(MermaidWriter().render(diagram).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
                 return []
             }
             guard let format = DiagramFormat(path: path) else { throw .cannotRun(DiagramFormat.refusal(path)) }

@@ -34,6 +34,9 @@ protocol SDKFlow: Sendable {
     /// What to do first when a call fails with one of this SDK's error codes, for the
     /// hint after the error (`initiate Password` before `update`), by code.
     static var failureHints: [Int: String] { get }
+    /// The hint for a code when nobody is signed in, where it differs (a step the hint of
+    /// `failureHints` names would fail for want of a login: say to log in first).
+    static var signedOutFailureHints: [Int: String] { get }
 
     /// Flow coverage (`credsh test --coverage`, docs/coverage.md): everything this SDK's
     /// outcomes can hit, built from its catalog, with the transitions its docs page describes.
@@ -64,6 +67,7 @@ extension SDKFlow {
     static var policyRuleNames: [String] { [] }
     static var examples: [String: String] { [:] }
     static var failureHints: [Int: String] { [:] }
+    static var signedOutFailureHints: [Int: String] { [:] }
     static func replayLine(method: String, path: String, parameters: [(String, String)]) -> String? { nil }
 }
 

@@ -16,6 +16,17 @@ public enum Completer {
                  userIDs: simulation.active.userIDs, table: table, procedures: procedures)
     }
 
+    /// The order candidates are offered in: numbers by their value, before words (`0, 1,
+    /// 12, 100`, as codes are counted, not `0, 1, 100, 12`), words alphabetically.
+    static func inOrder(_ a: String, _ b: String) -> Bool {
+        switch (Int(a), Int(b)) {
+        case let (x?, y?): return x != y ? x < y : a < b
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (nil, nil): return a < b
+        }
+    }
+
     /// The same, from an SDK and the user names known: what an editor offers
     /// (`credsh lsp`), where the users are those a file added above the line.
     /// `procedures`: the names of the script's own commands (`proc`), offered with the table's.
@@ -24,7 +35,7 @@ public enum Completer {
         let typed = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         let catalog = sdk.catalog
         func offer(_ candidates: [String]) -> Completion {
-            .words(Set(candidates.filter { $0.hasPrefix(word) }).sorted())
+            .words(Set(candidates.filter { $0.hasPrefix(word) }).sorted(by: inOrder))
         }
         guard !typed.isEmpty else { return offer(table.firstWords(for: sdk) + procedures) }
 

@@ -51,11 +51,22 @@ extension Evaluator {
         if let failure {
             for hint in FailureHint.hints(for: context, failure: failure) { emit(.text("  hint: " + hint)) }
         }
-        if let failure, !options.interactive {
-            let message = "\(call.spec.name) failed: \(failure.message) (write 'expect error' after it if that is what should happen)"
+        if let failure, let rule = failureRule {
+            let message = "\(call.spec.name) failed: \(failure.message) (\(rule))"
             pendingFailure = (Diagnostic(failure.isRuntime ? .runtime : .expectation, message, file: source.name, at: call.position), source)
         }
         return failure != nil
+    }
+
+    /// Whether a failed command not followed by `expect error` is a failure that stops the
+    /// run, and the words that say so; nil when it is not. In a script it always is. At the
+    /// prompt a line goes on after a failed command, except inside a block (`repeat`,
+    /// `for`), which stops at its first failure as in a script: a million iterations of the
+    /// same failure are not what anyone typed the block for.
+    var failureRule: String? {
+        guard options.interactive else { return "write 'expect error' after it if that is what should happen" }
+        guard depth.blocks > 0 else { return nil }
+        return "a block stops at its first failure, as in a script; write 'expect error' after the command to go on"
     }
 
     /// A command of another SDK than the active one: a runtime error naming the SDKs that have it.
@@ -75,8 +86,10 @@ extension Evaluator {
         let failure = CommandResult.Failure(message: message, code: nil, isRuntime: true)
         last = CommandResult(name: call.spec.name, position: call.position, sdk: simulation.activeSDK.name, outcomes: [],
                              failure: failure, said: [])
-        if !options.interactive {
-            pendingFailure = (Diagnostic(.runtime, "\(call.spec.name) failed: \(message)", file: source.name, at: call.position), source)
+        if let rule = failureRule {
+            // In a script, the message itself says to switch SDKs; at the prompt, the block stops too.
+            let why = options.interactive ? " (\(rule))" : ""
+            pendingFailure = (Diagnostic(.runtime, "\(call.spec.name) failed: \(message)\(why)", file: source.name, at: call.position), source)
         }
     }
 

@@ -150,7 +150,11 @@ extension Evaluator {
             return (shouldStop ? .stop : .proceed, .none)
         }
         guard enterNesting(at: loop.position, in: source) else { return (.stop, .none) }
-        defer { leaveNesting() }
+        depth.blocks += 1
+        defer {
+            depth.blocks -= 1
+            leaveNesting()
+        }
         let journals = self.journals
         self.journals = false  // journaled as one piece, as `repeat` is (Evaluator+Repeat)
         // What ran is tracked only for a journal (at the prompt), so scripts pay nothing.

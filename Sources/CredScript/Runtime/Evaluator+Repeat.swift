@@ -6,7 +6,11 @@ extension Evaluator {
     /// statements of the unfinished one that ran.
     func repeatBlock(_ statement: Statement, count: Int, body: [Statement], in source: SourceFile) -> (flow: Flow, replay: Replay) {
         guard enterNesting(at: statement.position, in: source) else { return (.stop, .none) }
-        defer { leaveNesting() }
+        depth.blocks += 1
+        defer {
+            depth.blocks -= 1
+            leaveNesting()
+        }
         let journals = self.journals
         self.journals = false  // a block is journaled as one piece, not command by command
         // What ran is tracked only for a journal (at the prompt), so scripts pay nothing.

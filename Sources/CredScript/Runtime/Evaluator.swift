@@ -409,6 +409,17 @@ public final class Evaluator {
         events.publishOutput(record, origin: origin)
     }
 
+    /// Shows a record of our own text (`help`'s, from the command table), which no
+    /// secret the user typed is part of: it is not masked (HelpText.Line).
+    func emitOurs(_ record: OutputRecord) {
+        events.publishOutput(record, origin: origin, ours: true)
+    }
+
+    /// `text` as output shows it: each known secret as `***`, unless secrets are shown.
+    func masked(_ text: String) -> String {
+        secretsShown ? text : knownSecrets.redact(text)
+    }
+
     /// Learns the secrets a statement gives by their place, or that may be secrets given
     /// in the wrong place of a command that takes one (KnownSecrets).
     private func learnSecrets(of statement: Statement, into scan: inout SecretScan) {

@@ -2,7 +2,8 @@ import CredSimulator
 
 /// What to try next after a command failed, shown below the error as `  hint: …`: a user
 /// the active SDK does not know but another SDK does (`sdk NAME`), and the active SDK's
-/// advice for the error code it answered (SDKFlow.failureHints). Worked out from the
+/// advice for the error code it answered (SDKFlow.failureHints, or signedOutFailureHints
+/// while nobody is signed in). Worked out from the
 /// catalogs and the simulation generically: no SDK is named here.
 enum FailureHint {
     static func hints(for context: CommandContext, failure: CommandResult.Failure) -> [String] {
@@ -19,7 +20,11 @@ enum FailureHint {
                 hints.append("'\(user)' is a user of \(owners.joined(separator: " and ")), not of \(active.name): 'sdk \(first)' switches to it")
             }
         }
-        if let code = failure.code, let hint = SDKFlows.flow(for: active)?.failureHints[code] { hints.append(hint) }
+        if let code = failure.code, let flow = SDKFlows.flow(for: active) {
+            // Nobody signed in: the step the hint names would fail for want of a login, so say that first.
+            let signedOut = simulation.active.signedInUser == nil ? flow.signedOutFailureHints[code] : nil
+            if let hint = signedOut ?? flow.failureHints[code] { hints.append(hint) }
+        }
         return hints
     }
 }

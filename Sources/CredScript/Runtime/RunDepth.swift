@@ -6,4 +6,6 @@ struct RunDepth {
     var calls = 0
     /// Blocks, calls and sourced files running, together (Evaluator.maximumRunNesting).
     var nesting = 0
+    /// `repeat` and `for` blocks running: at the prompt, one stops at its first failure.
+    var blocks = 0
 }

@@ -30,6 +30,9 @@ public protocol ScriptHost: AnyObject {
     /// Shows `lines` through a pager when that is what a person at a terminal wants (at the
     /// prompt, longer than the screen); false when it did not, and they are to be printed.
     func page(_ lines: [String]) -> Bool
+    /// The width of the terminal the output goes to, for text wrapped to it (`help`);
+    /// nil when it goes to none.
+    var terminalColumns: Int? { get }
 }
 
 /// Hosts that keep no session, write no pictures and print no text do not need these.
@@ -40,6 +43,7 @@ extension ScriptHost {
     }
     public func setCompact(_ on: Bool) -> Bool { false }
     public func page(_ lines: [String]) -> Bool { false }
+    public var terminalColumns: Int? { nil }
 }
 
 extension ScriptHost {

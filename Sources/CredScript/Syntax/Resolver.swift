@@ -317,7 +317,11 @@ struct Resolver {
         case .userState:
             let known = catalog.userStateNames ?? []
             guard case .word(let name) = value.kind, known.contains(name) else {
-                return refuse("STATE must be one of \(known.joined(separator: ", ")), not \(value.described)")
+                var message = "STATE must be one of \(known.joined(separator: ", ")), not \(value.described)"
+                if case .word(let name) = value.kind, let guess = Spelling.closest(to: name, among: known) {
+                    message = "unknown state '\(name)' — did you mean '\(guess)'? (\(sdk.name)'s states: \(known.joined(separator: ", ")))"
+                }
+                return refuse(message)
             }
         case .sdk:
             let known = Simulation.catalogs.map(\.name)

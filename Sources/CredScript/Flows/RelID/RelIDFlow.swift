@@ -155,4 +155,11 @@ extension RelIDFlow {
         RelIDSyncError.noCredentialsToUpdate.code:
             "no challenge asks for a new password yet: 'initiate Password' starts the update (mode 2), then 'update CURRENT NEW'",
     ]
+
+    /// The same with nobody logged in: `initiate Password` would fail with 152 (it updates
+    /// the logged-in user's password), so the login comes first.
+    static let signedOutFailureHints = [
+        RelIDSyncError.noCredentialsToUpdate.code:
+            "nobody is logged in: 'login USER PASSWORD' first, then 'initiate Password' starts the update (mode 2), then 'update CURRENT NEW'",
+    ]
 }

@@ -36,9 +36,11 @@ public final class RunEvents {
 
     /// `publish(.output(record, origin:))` without building the event: the failure policy
     /// has nothing to judge in a printed line, and each subscriber takes the record itself.
+    /// `ours`: the record is our own text (`help`'s, from the command table), never the
+    /// user's, and is not masked (HelpText.Line).
     @inline(__always)
-    func publishOutput(_ record: OutputRecord, origin: RecordOrigin?) {
-        let masked = secretsShown ? record : knownSecrets.redact(record)
+    func publishOutput(_ record: OutputRecord, origin: RecordOrigin?, ours: Bool = false) {
+        let masked = secretsShown || ours ? record : knownSecrets.redact(record)
         for subscriber in subscribers { subscriber.receiveOutput(masked, origin: origin) }
     }
 
