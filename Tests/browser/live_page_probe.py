@@ -505,6 +505,8 @@ try:
         terminal.wait_for(r"\nimprovised")
         terminal.wait_for(r"\[step 3/\d+\].*\n(.|\n)*\[step 3/\d+\]")
         report["improvisedThenSamePause"] = True
+        # The page: the typed command is the last one run, with its output; the same one waits.
+        report["afterImprovised"] = browser.wait_until(lambda p: p["lastCommand"] == "> echo improvised")
     elif mode == "fit":
         # Issue 34, items 1 and 2: a page opened mid-lesson, at a projector's sizes.
         terminal = Terminal(["--live", "--port", "0", "--step", "--show-secrets"] + rest[:1])

@@ -71,6 +71,10 @@ import Testing
         #expect(bands == "sdk relid policy password minL=8 maxL=16 minDg=1 minUc=1 minLc=1 minSc=1 user add alice password ***", "\(bands)")
         #expect((report["ink"] as? Double ?? 0) > 0.02)
         #expect(report["improvisedThenSamePause"] as? Bool == true)
+        let improvised = try Self.page(report, "afterImprovised")
+        #expect(improvised["output"] as? String == "improvised", "\(improvised)")
+        #expect(improvised["next"] as? String == "> user add alice password ***", "the command typed at the pause ran; the one waiting still waits")
+        #expect(improvised["progress"] as? String == "step 3/11")
     }
 
     /// Issue 34, items 1 and 2: the lesson paused before step 10, the page opened then (as a
