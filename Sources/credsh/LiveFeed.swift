@@ -5,7 +5,8 @@ import CredSimulator
 /// The session as the live page shows it (README, "Teaching with credsh"): a subscriber of
 /// the run's events (RunEvents), seeing each record before the host's renderer; after each command the diagram so far, that command's
 /// output and narration, and the `explain` text of what is in view go to the page's server
-/// as one snapshot.
+/// as one snapshot. Under `--step` the command at the pause is the snapshot's `next`, and
+/// the last command run keeps its output until the next one runs (RunStarts tells when).
 ///
 /// Cost: a snapshot draws the whole picture (up to the last 1,000 commands), so one is
 /// made when a pause or the prompt waits for the teacher, and otherwise at most every
