@@ -15,6 +15,7 @@ final class Classroom {
     private(set) var live: LiveFeed?
     /// `--step` shows each command on the page as it pauses (StepPacer).
     var pacedByStep = false
+    private var runStarts: LiveFeed.RunStarts?
 
     init(evaluator: Evaluator, host: TerminalHost) {
         self.evaluator = evaluator
@@ -30,6 +31,12 @@ final class Classroom {
         feed.pacedByStep = pacedByStep
         // Before the renderer: while --step waits for Enter, the page shows the command waiting.
         evaluator.events.subscribeBeforeTheRenderer(feed)
+        if pacedByStep {
+            // After StepPacer (subscribed first): each echo as its command runs, its pause over.
+            let starts = LiveFeed.RunStarts(feed: feed)
+            evaluator.events.subscribe(starts)
+            runStarts = starts
+        }
         live = feed
         feed.publish(force: true)
         var lines = ["live page at \(server.url) (open it on the projector); \(stopHint)"]
@@ -46,6 +53,8 @@ final class Classroom {
         live.publish(force: true)
         live.stop()
         evaluator.events.unsubscribe(live)
+        if let runStarts { evaluator.events.unsubscribe(runStarts) }
+        runStarts = nil
         self.live = nil
         return "stopped the live page at \(url)"
     }

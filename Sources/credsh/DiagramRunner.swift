@@ -17,6 +17,8 @@ enum DiagramRunner {
         var sideBySide: Bool
         var seed: UInt64
         var outside: OutsideVariables
+        /// `--show-secrets`: the practice secrets drawn as typed, the picture saying so (ShownSecrets).
+        var showSecrets: Bool
 
         init(_ parsed: ParsedArguments, _ syntax: CommandSyntax) throws(UsageError) {
             files = parsed.positionals
@@ -58,6 +60,7 @@ enum DiagramRunner {
                 throw UsageError("--side-by-side draws 2 to \(DiagramRunner.maximumSideBySide) scripts, each in a column of its own; got \(files.count)", syntax)
             }
             seed = try parsed.seed(syntax)
+            showSecrets = parsed.has(DiagramOptions.showSecrets)
         }
     }
 
@@ -82,7 +85,8 @@ enum DiagramRunner {
             // with --keep-going) drew what it did, and the most severe code is still 4.
             guard let diagram = drawn, !diagram.steps.isEmpty || (code != 2 && code != 4) else { return code }
             diagrams.append(diagram)
-            if configuration.format == .html { narration.merge(Self.narration(files, secrets: secrets)) { $1 } }
+            if configuration.format == .html {
+                narration.merge(Self.narration(files, secrets: secrets, shown: diagram.secretsShown)) { $1 } }
         }
         let code = ExitCode.mostSevere(codes)
         let text = configuration.sideBySide
@@ -111,19 +115,32 @@ enum DiagramRunner {
         configuration.outside.bind(into: evaluator)
         let diagram = DiagramFollower { [unowned evaluator] in evaluator.simulation.activeSDK }
         evaluator.events.subscribe(diagram)
+        // A handout is a picture people read: `--show-secrets`, and a script's own
+        // `secrets shown|masked`, draw the practice secrets as typed (ShownSecrets); the page
+        // is `credsh --live`'s, not a drawing's.
+        evaluator.secretsShown = configuration.showSecrets
+        diagram.secretsShown = configuration.showSecrets
+        host.classroomHook = { [unowned evaluator, unowned diagram] request throws(HostError) in
+            guard case .secrets(let shown) = request else {
+                throw HostError("credsh diagram draws a picture and serves no live page: for one, run credsh --live SCRIPT")
+            }
+            evaluator.secretsShown = shown
+            diagram.secretsShown = shown
+            return [shown ? Evaluator.shownSecretsBanner : "secrets masked again"]
+        }
         let code = BatchRunner.run(paths: files, evaluator: evaluator, host: host)
         return (diagram.diagram(title: title), code, evaluator.knownSecrets)
     }
 
     /// The comment lines before each command of the scripts, for a page: secrets the run
-    /// knows masked, and any `NAME=VALUE` whose name is a secret's. Standard input was read
-    /// once, by the run: it has none.
-    static func narration(_ files: [String], secrets: KnownSecrets) -> [String: [String]] {
+    /// knows masked, and any `NAME=VALUE` whose name is a secret's, unless the picture shows
+    /// the secrets (`shown`: `--show-secrets`). Standard input was read once, by the run: it has none.
+    static func narration(_ files: [String], secrets: KnownSecrets, shown: Bool = false) -> [String: [String]] {
         var all: [String: [String]] = [:]
         for file in files where file != "-" {
             guard let bytes = try? FileSystem.read(file) else { continue }
             for (location, lines) in ScriptComments.narration(in: String(decoding: bytes, as: UTF8.self), file: file) {
-                all[location] = lines.map { HTMLReport.masked(secrets.redact($0)) }
+                all[location] = shown ? lines : lines.map { HTMLReport.masked(secrets.redact($0)) }
             }
         }
         return all

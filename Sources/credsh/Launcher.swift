@@ -127,11 +127,9 @@ enum Launcher {
                 if clean { evaluator.clearFailures() }
                 host.streams.flush()
             }
-            // The page shows the command waiting, with its progress, as the pause starts.
-            pacer.beforeWaiting = { [unowned classroom] progress in
-                classroom.live?.progress = progress
-                classroom.live?.publish(force: true)
-            }
+            // The page shows the command waiting, with its progress, as the pause starts, and
+            // the last command run with its output (LiveFeed.waiting).
+            pacer.beforeWaiting = { [unowned classroom] progress in classroom.live?.waiting(progress: progress) }
             classroom.pacedByStep = true
             host.echo = .shownByStepPacer
             evaluator.events.subscribe(pacer)
@@ -146,6 +144,17 @@ enum Launcher {
             } catch {
                 streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
                 return 4
+            }
+        }
+        if configuration.live, !interactive {
+            // A lesson's script may show its practice secrets (`secrets shown`) for the class
+            // watching the page, as `--show-secrets` does; the page is this run's until it ends.
+            host.classroomHook = { [unowned classroom] request throws(HostError) in
+                switch request {
+                case .secrets, .status: return try classroom.handle(request)
+                case .start, .stop:
+                    throw HostError("live start|stop work at the credsh prompt; this run's page is served by --live until the run ends")
+                }
             }
         }
         // The URL first, then the banner: a caller that gave --port 0 reads the address from line one.

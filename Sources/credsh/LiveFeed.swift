@@ -5,7 +5,8 @@ import CredSimulator
 /// The session as the live page shows it (README, "Teaching with credsh"): a subscriber of
 /// the run's events (RunEvents), seeing each record before the host's renderer; after each command the diagram so far, that command's
 /// output and narration, and the `explain` text of what is in view go to the page's server
-/// as one snapshot.
+/// as one snapshot. Under `--step` the command at the pause is the snapshot's `next`, and
+/// the last command run keeps its output until the next one runs (RunStarts tells when).
 ///
 /// Cost: a snapshot draws the whole picture (up to the last 1,000 commands), so one is
 /// made when a pause or the prompt waits for the teacher, and otherwise at most every
@@ -31,8 +32,19 @@ final class LiveFeed: RunEventSubscriber {
     /// `step 3/12`, set by the pacer.
     var progress: String? { didSet { snapshot.progress = progress } }
     /// `--step`: the pause shows each command, with its progress, before it runs, so an
-    /// echoed command does not publish by itself.
+    /// echoed command does not publish by itself; the page shows it as the one waiting
+    /// (`next`), and the last command run keeps its output until the next one runs.
     var pacedByStep = false
+    /// `--step`: each echo seen, until it runs (`commandRuns`); those echoed during a pause
+    /// were typed at it and run at once, the one echoed before the pause waits for Enter.
+    private var echoed: [(command: String, narration: String?, step: Bool, typed: Bool)] = []
+    /// Echoes awaiting their run, at most: they nest only as deep as `source` and a typed
+    /// line at a pause do (Evaluator.maximumSourceDepth), far below this.
+    static let maximumEchoed = 1_000
+    /// Echoes past `maximumEchoed`, not kept: their runs are not told apart.
+    private var uncounted = 0
+    /// `--step` waits for Enter (between `waiting(progress:)` and the waiting command's run).
+    private var pausing = false
     /// The SDK active now: the one a command or a failure belongs to.
     private let activeSDK: () -> SDKID
 
@@ -74,6 +86,16 @@ final class LiveFeed: RunEventSubscriber {
         case .echo(let command, _, _):
             let told = pendingNarration
             pendingNarration = nil
+            if pacedByStep {
+                let step = table.isStep(echoed: command)
+                if echoed.count < Self.maximumEchoed { echoed.append((command, told, step, pausing)) } else { uncounted += 1 }
+                // Before a pause: the command waits for Enter; the last one run, and its output, stay.
+                if step, !pausing {
+                    snapshot.next = command
+                    snapshot.nextNarration = told
+                }
+                return
+            }
             guard table.isStep(echoed: command) else { return }
             // A new command: what the page shows of the last one is complete; show it, then this one.
             snapshot.command = command
@@ -84,6 +106,44 @@ final class LiveFeed: RunEventSubscriber {
             if line.hasSuffix("\n") { line.removeLast() }
             snapshot.output.append(line)
             if snapshot.output.count > Self.outputLines * 2 { snapshot.output.removeFirst(snapshot.output.count - Self.outputLines) }
+        }
+    }
+
+    /// `--step`: the pause starts, showing `progress` (`step 3/12`) and the command waiting.
+    func waiting(progress: String) {
+        self.progress = progress
+        pausing = true
+        changed = true
+        publish(force: true)
+    }
+
+    /// `--step`: the command last echoed runs now (RunStarts sees each echo after the pacer,
+    /// so after its pause): the output that follows is its own.
+    func commandRuns() {
+        if uncounted > 0 { return uncounted -= 1 }
+        guard let started = echoed.popLast() else { return }
+        if !started.typed, started.step {
+            pausing = false
+            snapshot.next = nil
+            snapshot.nextNarration = nil
+        }
+        guard started.step else { return }
+        snapshot.command = started.command
+        snapshot.narration = started.narration
+        snapshot.output = []
+        changed = true
+    }
+
+    /// Sees each echo after StepPacer (subscribed after it), that is as its command starts to
+    /// run: a pause, if any, is over. It tells LiveFeed, which sees each echo before the pacer.
+    final class RunStarts: RunEventSubscriber {
+        unowned let feed: LiveFeed
+        init(feed: LiveFeed) { self.feed = feed }
+        func receive(_ event: RunEvent) {
+            if case .output(let record, let origin) = event { receiveOutput(record, origin: origin) }
+        }
+        func receiveOutput(_ record: OutputRecord, origin: RecordOrigin?) {
+            if case .echo = record { feed.commandRuns() }
         }
     }
 

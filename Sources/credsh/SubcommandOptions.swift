@@ -67,6 +67,9 @@ enum DiagramOptions {
     static let sideBySide = CommandSyntax.Option(
         long: "side-by-side",
         help: "Draw 2 to 4 scripts beside each other, each run alone and under its own title (Mermaid: a box each), to compare two SDKs' flows.")
+    static let showSecrets = CommandSyntax.Option(
+        long: "show-secrets",
+        help: "For a handout of a lesson with made-up secrets: draw the secrets the scripts type as typed, with '⚠ secrets shown' in the picture (a script's own 'secrets shown|masked' works too).")
 }
 
 enum ServeOptions {

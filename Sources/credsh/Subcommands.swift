@@ -96,7 +96,7 @@ enum Subcommands {
         name: "diagram",
         abstract: "Run scripts and draw them as a sequence diagram: SVG, or Mermaid text for Markdown.",
         arguments: ("<files> ...", "Scripts to run in order, in one simulation; '-' reads standard input."),
-        options: [DiagramOptions.output, DiagramOptions.format, DiagramOptions.title, DiagramOptions.sideBySide, keepGoing, seed]
+        options: [DiagramOptions.output, DiagramOptions.format, DiagramOptions.title, DiagramOptions.sideBySide, DiagramOptions.showSecrets, keepGoing, seed]
             + OutsideVariables.options,
         discussion: """
             One lifeline per party (the user and app, the SDK, the server), one arrow per API

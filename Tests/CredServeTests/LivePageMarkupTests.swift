@@ -26,6 +26,29 @@ import Testing
         #expect(page.contains(#"data-sequence="7""#))
     }
 
+    /// Issue 34, item 1: under `--step` the command waiting and the one just run, each in its panel.
+    @Test func theWaitingCommandAndTheLastOneRunAreBothShownEscaped() {
+        var snapshot = LiveSnapshot()
+        snapshot.command = "login alice ***"
+        snapshot.narration = "the last one's story"
+        snapshot.output = ["statusCode=190"]
+        snapshot.next = "echo " + Self.hostile
+        snapshot.nextNarration = "told " + Self.hostile
+        let page = LivePage.html(snapshot, token: "t")
+        #expect(!page.contains("<script>alert") && !page.contains("<img"))
+        #expect(page.contains(#"<pre id="next">&gt; echo &lt;/script&gt;"#))
+        #expect(page.contains(#"<div id="nextBox">"#), "shown, not hidden")
+        #expect(page.contains(#"<pre id="command">&gt; login alice ***</pre>"#))
+        #expect(page.contains("statusCode=190"))
+        #expect(page.contains("# told &lt;/script&gt;") && !page.contains("the last one&#39;s story") && !page.contains("the last one's story"),
+                "the narration over the page is the waiting command's")
+        #expect(snapshot.json.contains(#""next":"echo "#) && snapshot.json.contains(#""nextNarration":"told "#))
+        snapshot.next = nil
+        let ran = LivePage.html(snapshot, token: "t")
+        #expect(ran.contains(#"<div id="nextBox" hidden>"#))
+        #expect(ran.contains("the last one"))
+    }
+
     @Test func thePageFetchesNothingFromElsewhere() {
         let page = LivePage.html(LiveSnapshot(), token: "t")
         for fetch in ["http://", "https://", "//fonts", "@import", "url("] {

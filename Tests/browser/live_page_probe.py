@@ -9,6 +9,7 @@ showed at each point, and the path of a screenshot. Every wait is bounded.
 
 usage: live_page_probe.py CREDSH CHROMIUM OUTDIR prompt
        live_page_probe.py CREDSH CHROMIUM OUTDIR step SCRIPT
+       live_page_probe.py CREDSH CHROMIUM OUTDIR fit SCRIPT N   (--step to pause N, then the picture at 1280x800 and 1920x1080)
        live_page_probe.py CREDSH - OUTDIR load      (no browser: 30 streams, curl, a client that never reads)
        live_page_probe.py CREDSH - OUTDIR transcript SCRIPT INPUT...   (--step: each INPUT typed at the next pause)
        live_page_probe.py CREDSH - OUTDIR flood     (no browser: pipelined requests never read, connections never read)
@@ -185,6 +186,7 @@ class Browser:
             narrationNotes: Array.prototype.map.call(document.querySelectorAll('#diagram svg text.narration-text'), function (t) { return t.textContent; }),
             output: q('#output') ? q('#output').textContent : null,
             lastCommand: q('#command') ? q('#command').textContent : null,
+            next: q('#nextBox') && !q('#nextBox').hidden ? q('#next').textContent : null,
             narration: q('#narration') && !q('#narration').hidden ? q('#narration').textContent : null,
             progress: q('#progress') ? q('#progress').textContent : '',
             banner: q('#banner') && !q('#banner').hidden ? q('#banner').textContent : null,
@@ -201,6 +203,35 @@ class Browser:
                 return last
             time.sleep(0.1)
         raise SystemExit("the page never got there; it shows: %s" % json.dumps(last))
+
+    def resize(self, width, height):
+        self.call("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        time.sleep(0.3)
+
+    def fit(self):
+        """How the picture sits in its box: its widths, whether the newest step is in view, the zoom shown."""
+        return self.eval("""(function () {
+          var box = document.getElementById('diagram'), steps = box.querySelectorAll('svg g.step');
+          var last = steps.length ? steps[steps.length - 1].getBoundingClientRect() : null, b = box.getBoundingClientRect();
+          return {
+            scrollWidth: box.scrollWidth, clientWidth: box.clientWidth, scrollTop: box.scrollTop,
+            atBottom: box.scrollTop + box.clientHeight >= box.scrollHeight - 2,
+            lastStepInView: !!last && last.top < b.bottom && last.bottom > b.top && last.bottom <= b.bottom + 2,
+            lastStepCommand: steps.length ? (steps[steps.length - 1].querySelector('text.command') || {}).textContent || null : null,
+            zoom: document.getElementById('zoomLevel').textContent,
+            zoomShown: !document.getElementById('zoom').hidden,
+            pageWidth: document.documentElement.clientWidth
+          };
+        })()""")
+
+    def zoom(self, button):
+        self.eval("document.querySelector('#zoom button[data-zoom=\"%s\"]').click()" % button)
+        time.sleep(0.2)
+        return self.fit()
+
+    def scroll_diagram(self, top):
+        self.eval("(function () { var box = document.getElementById('diagram'); box.scrollTop = %d; })()" % top)
+        time.sleep(0.3)  # the scroll event is dispatched with the next frame
 
     def click_first_arrow(self):
         return self.eval("""(function () {
@@ -320,7 +351,8 @@ try:
         url = terminal.wait_for(r"live page at (http://\S+)").group(1)
         terminal.wait_for(r"stays at")
         browser.open(url, scripts=False)
-        report["static"] = browser.wait_until(lambda p: p["state"] is not None and p["arrows"] > 0)
+        # The whole document: the aside comes after the picture, which may still be arriving.
+        report["static"] = browser.wait_until(lambda p: p["state"] is not None and p["arrows"] > 0 and p["lastCommand"] is not None)
         terminal.type("")
     elif mode == "transcript":
         script, inputs = rest[0], rest[1:]
@@ -473,6 +505,45 @@ try:
         terminal.wait_for(r"\nimprovised")
         terminal.wait_for(r"\[step 3/\d+\].*\n(.|\n)*\[step 3/\d+\]")
         report["improvisedThenSamePause"] = True
+        # The page: the typed command is the last one run, with its output; the same one waits.
+        report["afterImprovised"] = browser.wait_until(lambda p: p["lastCommand"] == "> echo improvised")
+    elif mode == "fit":
+        # Issue 34, items 1 and 2: a page opened mid-lesson, at a projector's sizes.
+        terminal = Terminal(["--live", "--port", "0", "--step", "--show-secrets"] + rest[:1])
+        url = terminal.wait_for(r"live page at (http://\S+)").group(1)
+        pauses = int(rest[1])
+        for number in range(1, pauses):
+            terminal.wait_for(r"\[step %d/\d+\]" % number)
+            terminal.type("")
+        terminal.wait_for(r"\[step %d/\d+\]" % pauses)
+        browser.open(url)
+        browser.resize(1280, 800)
+        report["paused"] = browser.wait_until(lambda p: p["progress"].startswith("step %d/" % pauses) and p["state"] == "live")
+        time.sleep(0.3)
+        report["fit1280"] = browser.fit()
+        report["screenshot1280"] = browser.screenshot("fit-1280x800.png")
+        report["zoomedIn"] = browser.zoom("in")
+        browser.zoom("in")
+        report["zoomedInTwice"] = browser.fit()
+        report["zoomed100"] = browser.zoom("1")
+        report["screenshotZoomed"] = browser.screenshot("zoomed-1280x800.png")
+        report["fitAgain"] = browser.zoom("fit")
+        browser.resize(1920, 1080)
+        report["fit1920"] = browser.fit()
+        report["screenshot1920"] = browser.screenshot("fit-1920x1080.png")
+        # Scrolled up, the viewer stays where they are when the next step runs.
+        browser.scroll_diagram(0)
+        terminal.type("")
+        terminal.wait_for(r"\[step %d/\d+\]" % (pauses + 1))
+        report["afterScrolledUp"] = browser.wait_until(lambda p: p["progress"].startswith("step %d/" % (pauses + 1)))
+        report["fitAfterScrolledUp"] = browser.fit()
+        # Back at the bottom, the box follows the newest step again.
+        browser.scroll_diagram(10 ** 7)
+        terminal.type("")
+        terminal.wait_for(r"stays at")
+        report["atTheEnd"] = browser.wait_until(lambda p: p["next"] is None and p["sequence"] > report["afterScrolledUp"]["sequence"])
+        report["fitAtTheEnd"] = browser.fit()
+        terminal.type("")
     report["screen"] = terminal.screen[-4000:] if terminal else ""
 finally:
     if browser:

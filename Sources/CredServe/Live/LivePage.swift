@@ -10,7 +10,8 @@ enum LivePage {
     /// The page with `snapshot` drawn in: every text from the session is escaped here or
     /// was escaped by SVGWriter; `token` goes into the page's links and its event stream.
     static func html(_ snapshot: LiveSnapshot, token: String) -> String {
-        """
+        let told = narration(snapshot)
+        return """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -21,10 +22,15 @@ enum LivePage {
         <header><h1>credsh live</h1><span id="progress">\(escape(snapshot.progress ?? ""))</span>
         <span id="state">static picture: reload for the latest</span></header>
         <div id="banner"\(snapshot.banner == nil ? " hidden" : "")>\(escape(snapshot.banner ?? ""))</div>
-        <p id="narration"\(snapshot.narration == nil ? " hidden" : "")>\(escape(snapshot.narration.map { "# " + $0 } ?? ""))</p>
+        <p id="narration"\(told == nil ? " hidden" : "")>\(escape(told.map { "# " + $0 } ?? ""))</p>
         <main>
+        <div id="view">
+        <div id="zoom" hidden><button type="button" data-zoom="fit">Fit</button><button type="button" data-zoom="out" title="smaller">−</button><span id="zoomLevel">fit</span><button type="button" data-zoom="in" title="larger">+</button><button type="button" data-zoom="1">100%</button></div>
         <section id="diagram">\(inlineSVG(snapshot.svg))</section>
+        </div>
         <aside>
+        <div id="nextBox"\(snapshot.next == nil ? " hidden" : "")><h2>Next: Enter runs it</h2>
+        <pre id="next">\(escape(snapshot.next.map { "> " + $0 } ?? ""))</pre></div>
         <h2>Last command</h2>
         <pre id="command">\(escape(snapshot.command.map { "> " + $0 } ?? "(none yet)"))</pre>
         <h2>Output</h2>
@@ -38,6 +44,12 @@ enum LivePage {
         </body></html>
 
         """
+    }
+
+    /// The narration over the page: the waiting command's under `--step` (what the teacher
+    /// is about to run), else the last command's.
+    static func narration(_ snapshot: LiveSnapshot) -> String? {
+        snapshot.next != nil ? snapshot.nextNarration : snapshot.narration
     }
 
     /// The SVG without its XML declaration, to sit inside the HTML.
@@ -68,9 +80,15 @@ enum LivePage {
     #banner { background: #ffebe9; color: #a40e26; font-weight: bold; padding: .4em 1em; border-bottom: 2px solid #cf222e; }
     #narration { margin: 0; padding: .6em 1em; font-size: 1.35em; font-style: italic; background: #fff4e5; border-bottom: 1px solid #d4a72c; color: #6b4400; }
     main { display: flex; gap: 1em; padding: .5em 1em; align-items: flex-start; }
-    #diagram { flex: 3; overflow: auto; max-height: calc(100vh - 9em); border: 1px solid #d0d7de; }
-    #diagram svg { display: block; }
-    aside { flex: 2; min-width: 18em; }
+    #view { flex: 3 1 0; min-width: 0; }
+    #zoom { display: flex; gap: .3em; align-items: center; margin-bottom: .3em; font-size: .9em; }
+    #zoom[hidden] { display: none; }
+    #zoom button { font: inherit; padding: .1em .6em; border: 1px solid #d0d7de; background: #f6f8fa; border-radius: 4px; cursor: pointer; }
+    #zoomLevel { min-width: 5.5em; text-align: center; color: #57606a; }
+    #diagram { overflow: auto; max-height: calc(100vh - 11em); border: 1px solid #d0d7de; }
+    #diagram svg { display: block; max-width: 100%; height: auto; }
+    aside { flex: 1 1 0; min-width: 20em; max-width: 34em; }
+    #next { background: #ddf4ff; border-color: #54aeff; }
     aside h2 { font-size: .9em; margin: .6em 0 .2em; color: #57606a; text-transform: uppercase; }
     pre { margin: 0; padding: .4em; background: #f6f8fa; border: 1px solid #d0d7de; white-space: pre-wrap; word-break: break-word; font: 14px/1.35 ui-monospace, monospace; }
     #output { max-height: 40vh; overflow: auto; }
@@ -103,14 +121,48 @@ enum LivePage {
           pre.appendChild(span);
         });
       }
+      // The picture fits the width of its box ("fit", never larger than drawn), or is drawn
+      // at a zoom the viewer chose; the box follows the newest step unless the viewer
+      // scrolled up from the bottom, and follows again once back there.
+      var diagram = document.getElementById("diagram"), zoomLevel = document.getElementById("zoomLevel");
+      var zoom = "fit", follow = true;
+      function natural(svg) { return Number(svg.getAttribute("width")) || svg.getBoundingClientRect().width || 1; }
+      function scale(svg) { return zoom === "fit" ? Math.min(1, diagram.clientWidth / natural(svg)) : zoom; }
+      function layout() {
+        var svg = diagram.querySelector("svg");
+        if (!svg) { return; }
+        if (zoom === "fit") {
+          svg.style.width = ""; svg.style.maxWidth = "";
+        } else {
+          svg.style.width = Math.round(natural(svg) * zoom) + "px"; svg.style.maxWidth = "none";
+        }
+        zoomLevel.textContent = (zoom === "fit" ? "fit " : "") + Math.round(scale(svg) * 100) + "%";
+        if (follow) { diagram.scrollTop = diagram.scrollHeight; }
+      }
+      diagram.addEventListener("scroll", function () {
+        follow = diagram.scrollTop + diagram.clientHeight >= diagram.scrollHeight - 40;
+      });
+      window.addEventListener("resize", layout);
+      document.getElementById("zoom").addEventListener("click", function (event) {
+        var asked = event.target.dataset ? event.target.dataset.zoom : null, svg = diagram.querySelector("svg");
+        if (!asked || !svg) { return; }
+        var now = scale(svg);
+        if (asked === "fit") { zoom = "fit"; }
+        else if (asked === "in") { zoom = Math.min(4, now * 1.25); }
+        else if (asked === "out") { zoom = Math.max(0.25, now / 1.25); }
+        else { zoom = 1; }
+        layout();
+      });
+      document.getElementById("zoom").hidden = false;
       function apply(snapshot) {
         body.dataset.sequence = snapshot.sequence;
-        var diagram = document.getElementById("diagram");
-        var atBottom = diagram.scrollTop + diagram.clientHeight >= diagram.scrollHeight - 40;
         diagram.innerHTML = snapshot.svg.replace(/^<\\?xml[^>]*>/, "");
-        if (atBottom) { diagram.scrollTop = diagram.scrollHeight; }
+        layout();
         show("banner", snapshot.banner);
-        show("narration", snapshot.narration ? "# " + snapshot.narration : "");
+        var told = snapshot.next ? snapshot.nextNarration : snapshot.narration;
+        show("narration", told ? "# " + told : "");
+        document.getElementById("nextBox").hidden = !snapshot.next;
+        document.getElementById("next").textContent = snapshot.next ? "> " + snapshot.next : "";
         document.getElementById("progress").textContent = snapshot.progress || "";
         document.getElementById("command").textContent = snapshot.command ? "> " + snapshot.command : "(none yet)";
         lines(snapshot.output || []);
@@ -135,6 +187,7 @@ enum LivePage {
         if (event.target.classList.contains("line")) { explain(event.target.textContent); }
       });
       lines(document.getElementById("output").textContent.split("\\n").filter(function (l) { return l.length; }));
+      layout();
       if (!window.EventSource) { return; }
       var source = new EventSource("/events?token=" + encodeURIComponent(token));
       source.addEventListener("update", function (event) {
