@@ -62,7 +62,7 @@ import Testing
         let second = try Self.page(report, "secondPause")
         #expect(second["lastCommand"] as? String == "> sdk relid", "the command just run stays, with its output, until the next runs")
         #expect((second["output"] as? String ?? "").isEmpty == false, "\(second)")
-        #expect(second["next"] as? String == "> policy password minL=8 maxL=16 minDg=1 minUc=1 minLc=1 minSc=1")
+        #expect(second["next"] as? String == "> policy password minL=8 maxL=16 minDg=1 minUc=1 minLc=1 minSc=1 maxAge=90d")
         #expect((first["narrationNotes"] as? [String])?.first?.hasPrefix("# Part 1") == true, "drawn across the lifelines")
         let third = try Self.page(report, "thirdPause")
         #expect(third["progress"] as? String == "step 3/11")
