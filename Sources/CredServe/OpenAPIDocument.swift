@@ -25,7 +25,7 @@ public enum OpenAPIDocument {
   },
   "servers": [
     {
-      "url": "http://127.0.0.1:8080"
+      "url": "http://\#(ServingDefaults.host):\#(ServingDefaults.port)"
     }
   ],
   "components": {

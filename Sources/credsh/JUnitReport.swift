@@ -77,22 +77,5 @@ enum JUnitReport {
         return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20: out += "?"  // not allowed in XML 1.0
-            case "\u{FFFE}", "\u{FFFF}": out += "?"
-            case _ where (0xD800...0xDFFF).contains(scalar.value): out += "?"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { MarkupEscaping.escape(text) }
 }

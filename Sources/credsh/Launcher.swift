@@ -52,8 +52,8 @@ enum Launcher {
             }
             if let text = parsed.value(RunOptions.port) {
                 guard live else { throw UsageError("--port is the live page's port: give it with --live", syntax) }
-                guard let number = Int(text), (0...65_535).contains(number) else {
-                    throw UsageError("--port takes a number from 0 to 65535 (0 picks a free port), not '\(text)'", syntax)
+                guard let number = ServingDefaults.port(text) else {
+                    throw UsageError("--port takes a number \(ServingDefaults.portRange), not '\(text)'", syntax)
                 }
                 livePort = number
             }

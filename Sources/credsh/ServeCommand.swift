@@ -31,8 +31,8 @@ enum ServeCommand {
                 host = given
             }
             if let text = parsed.value(ServeOptions.port) {
-                guard let number = Int(text), (0...65_535).contains(number) else {
-                    throw UsageError("--port takes a number from 0 to 65535 (0 picks a free port), not '\(text)'", syntax)
+                guard let number = ServingDefaults.port(text) else {
+                    throw UsageError("--port takes a number \(ServingDefaults.portRange), not '\(text)'", syntax)
                 }
                 port = number
             }
@@ -46,8 +46,8 @@ enum ServeCommand {
             live = parsed.has(ServeOptions.live)
             if let text = parsed.value(ServeOptions.livePort) {
                 guard live else { throw UsageError("--live-port is the live page's port: give it with --live", syntax) }
-                guard let number = Int(text), (0...65_535).contains(number) else {
-                    throw UsageError("--live-port takes a number from 0 to 65535 (0 picks a free port), not '\(text)'", syntax)
+                guard let number = ServingDefaults.port(text) else {
+                    throw UsageError("--live-port takes a number \(ServingDefaults.portRange), not '\(text)'", syntax)
                 }
                 livePort = number
             }

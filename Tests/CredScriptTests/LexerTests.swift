@@ -79,4 +79,32 @@ import Testing
     @Test func numbersTooLarge() {
         #expect(tokens("99999999999999999999").diagnostics.first?.message == "number is too large")
     }
+
+    // grammar.md, "Lexical structure", as the reader reads it (issue 36).
+
+    /// A word is whatever is no integer, duration or variable: it may start with a digit or `$`.
+    @Test func aWordMayStartWithADigitOrADollar() {
+        let result = tokens("echo 12abc 3x 1d2 $ $-x")
+        #expect(result.kinds == [.word("echo"), .word("12abc"), .word("3x"), .word("1d2"), .word("$"), .word("$-x"), .end])
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    /// A name starts with a letter or `_`: `$5` is refused where it is written, not run as a variable.
+    @Test func aDollarBeforeADigitIsRefusedWhereItIsWritten() {
+        let result = tokens("echo ok $5 $5ecret $_5 $a5")
+        let message = "a variable name starts with a letter or _, not a digit (to mean the text, quote it)"
+        #expect(result.diagnostics.map(\.message) == [message, message])
+        #expect(result.diagnostics.map(\.position.column) == [9, 12])
+        #expect(result.kinds == [.word("echo"), .word("ok"), .variable("_5"), .variable("a5"), .end])
+    }
+
+    /// `\r\n` ends a line as `\n` does; a `\r` anywhere else is a control character.
+    @Test func crlfEndsALineAndALoneCarriageReturnIsAnError() {
+        let crlf = tokens("echo a\r\nstate # note\r\necho b\r")
+        #expect(crlf.kinds == [.word("echo"), .word("a"), .newline, .word("state"), .newline, .word("echo"), .word("b"), .end])
+        #expect(crlf.diagnostics.isEmpty)
+        let lone = tokens("echo a\rb\n")
+        #expect(lone.diagnostics.map(\.message) == ["unexpected control character U+000D in the script (a line ends with \\n or \\r\\n)"])
+        #expect(lone.diagnostics.map(\.position.column) == [7])
+    }
 }

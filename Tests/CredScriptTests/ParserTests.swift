@@ -184,4 +184,35 @@ import Testing
         #expect(reader.diagnostics.isEmpty, "\(reader.diagnostics.map(\.message))")
         #expect(reads.count <= 40, "\(reads.count) reads")
     }
+
+    // grammar.md, "Rules the parser checks": an error is reported once, where it is (issue 36).
+
+    /// Skipping after an error stops at a `}` that closes a block open before it, so the
+    /// block closes where it is written: no second, false "'}' expected".
+    @Test func aSkipAfterAnErrorLeavesTheClosingBracesOfTheLine() {
+        let test = parse("repeat 1 { test \"x\" { echo hi } }\nstate\n")
+        #expect(test.diagnostics.map(\.message) == ["a test stands at the top level of a file, not inside a block or another test"])
+        #expect(test.diagnostics.map(\.position.column) == [12])
+        #expect(!test.endedInsideBlock)
+        let let5x = parse("repeat 1 { repeat 1 { let 5x = 1 } }\n")
+        #expect(let5x.diagnostics.map(\.message) == ["let expects a variable name (letters, digits and _), found '5x'"])
+        #expect(!let5x.endedInsideBlock)
+        // A stray `}` after a closed block is still one.
+        #expect(parse("repeat 1 { state } x }\n").diagnostics.map(\.message) == ["unexpected 'x' after '}'"])
+    }
+
+    /// A number or duration too large is that error alone, not also the error of what wanted one.
+    @Test func aNumberTooLargeIsReportedOnce() {
+        #expect(parse("repeat 99999999999999999999 { state }\n").diagnostics.map(\.message) == ["number is too large"])
+        #expect(parse("clock advance 99999999999999999999d\n").diagnostics.map(\.message) == ["duration is too long"])
+    }
+
+    /// A failed pattern comparison writes its `~` once, as the script does (it showed `~ ~"^c1"`).
+    @Test func aFailedPatternComparisonWritesItsOperatorOnce() {
+        for line in [#"expect $v ~ "^c1""#, #"expect $v ~"^c1""#] {
+            let (host, evaluator) = runScript("let v = abc\n" + line + "\n")
+            #expect(evaluator.exitCode == 1)
+            #expect(host.errors.contains(#"test.credscript:2:1: expectation failed: expected $v ~ "^c1", but $v is abc"#), "\(host.errors)")
+        }
+    }
 }

@@ -18,8 +18,8 @@ enum ClassroomCommands {
                     summary: "Serve a page on loopback that shows this session's diagram growing, the last output and the narration",
                     example: "live start 8090") { c throws(CommandFailure) in
             let number = try c.optionalInteger(port)
-            if let number, !(0...65_535).contains(number) {
-                throw .cannotRun("PORT must be from 0 to 65535 (0 picks a free port), not \(number)")
+            if let number, ServingDefaults.port(number) == nil {
+                throw .cannotRun("PORT must be \(ServingDefaults.portRange), not \(number)")
             }
             c.say(try c.classroom(.start(port: number)))
             return []

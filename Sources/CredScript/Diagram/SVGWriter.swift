@@ -65,23 +65,9 @@ public struct SVGWriter: Sendable {
 }
 
 extension SVGWriter {
-    /// Text as it goes into the picture: control characters as escapes (`\n`), then XML's
-    /// five special characters as entities; what XML cannot hold at all becomes U+FFFD.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.escapingControls.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\u{FFFE}", "\u{FFFF}": out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// Text as it goes into the picture: control characters as escapes (`\n`), then
+    /// escaped for XML as every report is (MarkupEscaping).
+    static func escape(_ text: String) -> String { MarkupEscaping.escape(text.escapingControls) }
 
     /// A coordinate with at most one decimal, the same on every machine.
     static func number(_ value: Double) -> String {

@@ -120,7 +120,7 @@ extension Evaluator {
         case .success(true):
             events.publish(.expectationHeld)
         case .success(false):
-            let said = "\(ScriptWriter.render(comparison.left)) \(comparison.op.rawValue) \(ScriptWriter.render(comparison.right))"
+            let said = ScriptWriter.render(comparison)
             var sides: [String] = []
             for (expression, value) in [(comparison.left, left), (comparison.right, right.text)] {
                 guard case .variable(let name) = expression.kind else { continue }

@@ -47,12 +47,7 @@ public enum ScriptWriter {
         case .capture(let capture):
             return indent + "let \(capture.secret ? "secret " : "")\(capture.name) = \(capture.written)"
         case .comparison(let comparison):
-            let right: String
-            switch (comparison.op, comparison.right.kind) {
-            case (.matches, .pattern(let text)): right = quote(text)  // `~ "re"`: the operator is the ~
-            default: right = render(comparison.right)
-            }
-            return indent + "expect \(render(comparison.left)) \(comparison.op.rawValue) \(right)"
+            return indent + "expect " + render(comparison)
         case .loop(let loop):
             // A loop's values are its rows: a name that holds a secret shows *** for its values.
             let hidden = Set(loop.names.indices.filter { masked && SecretMasker.looksSecret(loop.names[$0]) })
@@ -79,6 +74,17 @@ public enum ScriptWriter {
     }
 
     /// `KEY=VALUE`, or a field compared otherwise (`attemptsLeft<3`, `statusMessage~"expired"`).
+    /// `$left < 3`, `$v ~ "^c1"`: a comparison without its `expect`, as an echo and a
+    /// failure write it (the pattern's own `~` is the operator, written once).
+    static func render(_ comparison: Comparison) -> String {
+        let right: String
+        switch (comparison.op, comparison.right.kind) {
+        case (.matches, .pattern(let text)): right = quote(text)  // `~ "re"`: the operator is the ~
+        default: right = render(comparison.right)
+        }
+        return "\(render(comparison.left)) \(comparison.op.rawValue) \(right)"
+    }
+
     static func renderPair(_ pair: KeyValue) -> String {
         if pair.op == .matches, case .pattern(let text) = pair.value.kind { return pair.key + "~" + quote(text) }
         return pair.key + pair.op.rawValue + render(pair.value)

@@ -104,7 +104,14 @@ public struct Lexer {
 
     private mutating func skipBlanksAndComment() {
         while let byte = peek() {
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+                advance()
+            } else if byte == UInt8(ascii: "\r") {
+                // `\r\n` ends a line as `\n` does (grammar.md, "Lexical structure"); a `\r`
+                // anywhere else is a control character like any other.
+                if let after = peek(1), after != UInt8(ascii: "\n") {
+                    report("unexpected control character U+000D in the script (a line ends with \\n or \\r\\n)", at: position)
+                }
                 advance()
             } else if byte == UInt8(ascii: "#") {
                 while let b = peek(), b != UInt8(ascii: "\n") { advance() }
@@ -135,6 +142,13 @@ public struct Lexer {
         advance()  // $
         let nameStart = index
         while let byte = peek(), Lexer.isNameByte(byte) { advance() }
+        if index > nameStart, bytes[nameStart] >= UInt8(ascii: "0"), bytes[nameStart] <= UInt8(ascii: "9") {
+            // `$5`: a name starts with a letter or `_` (grammar.md), so this is no variable.
+            // The word is not repeated in the message: it may be a password.
+            while let byte = peek(), !Lexer.endsWord(byte) { advance() }
+            report("a variable name starts with a letter or _, not a digit (to mean the text, quote it)", at: start)
+            return nil
+        }
         guard index > nameStart else {
             // A lone `$` or `$` before other text is just a word character (as in `Pa$$word`).
             while let byte = peek(), !Lexer.endsWord(byte) { advance() }

@@ -18,6 +18,9 @@ public struct Parser {
     var testsOverLimit = false
     /// True when the input ended inside an unclosed block: at the prompt, ask for more.
     var endedInsideBlock = false
+    /// Blocks being read around the current token: a `}` that closes one ends the skip
+    /// after an error, so the block still closes where it is written.
+    var openBlocks = 0
 
     init(_ source: SourceFile, table: CommandTable = .standard) {
         lexer = Lexer(source)
@@ -58,8 +61,19 @@ public struct Parser {
         while current.kind == .newline { advance() }
     }
 
+    /// After an error: the rest of the line, up to a `}` that closes a block open around
+    /// it (`repeat 1 { let 5x = 1 }`: the repeat's `}` is not passed over).
     mutating func skipToLineEnd() {
-        while current.kind != .newline, current.kind != .end { advance() }
+        var nested = 0
+        while current.kind != .newline, current.kind != .end {
+            if current.kind == .leftBrace {
+                nested += 1
+            } else if current.kind == .rightBrace {
+                if nested == 0, openBlocks > 0 { return }
+                nested = max(0, nested - 1)
+            }
+            advance()
+        }
     }
 
     mutating func error(_ message: String, at position: SourcePosition) {
@@ -187,11 +201,13 @@ public struct Parser {
             return nil
         }
         var body: [ReadStatement] = []
+        openBlocks += 1
         while true {
             skipNewlines()
             switch current.kind {
             case .rightBrace:
                 advance()
+                openBlocks -= 1
                 guard atStatementEnd else {
                     error("unexpected \(describe(current)) after '}'", at: current.position)
                     skipToLineEnd()
@@ -199,6 +215,7 @@ public struct Parser {
                 }
                 return body
             case .end:
+                openBlocks -= 1
                 endedInsideBlock = true
                 error("'}' expected (to close '{' at line \(brace.line))", at: current.position)
                 return nil

@@ -44,9 +44,12 @@ public struct ScriptReader {
 
     /// Every error so far, in the order of their positions: the first
     /// `Diagnostic.keptPerFile` of each stage (lexer, parser, resolver), then one line that
-    /// counts the rest.
+    /// counts the rest. A token the lexer refused (a number too large) is reported once,
+    /// not again by the stage that wanted a number there.
     public var diagnostics: [Diagnostic] {
-        let kept = (parser.keptDiagnostics + resolver.diagnostics).sorted { $0.position.offset < $1.position.offset }
+        let refused = Set(parser.lexer.diagnostics.map(\.position.offset))
+        let consequences = (parser.parserDiagnostics + resolver.diagnostics).filter { !refused.contains($0.position.offset) }
+        let kept = (parser.lexer.diagnostics + consequences).sorted { $0.position.offset < $1.position.offset }
         let dropped = parser.droppedDiagnostics + resolver.dropped
         guard dropped > 0, let lastKept = kept.last else { return kept }
         return kept + [Diagnostic(.syntax, "… and \(dropped.grouped) more error\(dropped == 1 ? "" : "s") not shown (credsh reports the first \(Diagnostic.keptPerFile) of each kind per file)",

@@ -114,9 +114,16 @@ public enum ServingDefaults {
     public static let host = "127.0.0.1"
     public static let port = 8080
 
-    /// `serving SUSI at http://127.0.0.1:8080`
-    public static func banner(server: String, url: String) -> String { "serving \(server) at \(url)" }
+    /// The ports a server may be asked for, as every refusal says it.
+    public static let portRange = "from 0 to 65535 (0 picks a free port)"
 
-    /// `POST or GET /aaa/login.json and /aaa/changepassword.json`
-    public static func methods(paths: [String]) -> String { "POST or GET " + paths.joined(separator: " and ") }
+    /// `number` when it is a TCP port, 0 to 65535 (0 asks for a free one); else nil.
+    /// The one check of `--port`, `--live-port`, `serve start` and `live start`.
+    public static func port(_ number: Int?) -> Int? {
+        guard let number, (0...65_535).contains(number) else { return nil }
+        return number
+    }
+
+    /// The port `text` names (`8080`), or nil.
+    public static func port(_ text: String) -> Int? { port(Int(text)) }
 }

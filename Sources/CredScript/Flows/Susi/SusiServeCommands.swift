@@ -4,7 +4,7 @@ import CredSimulator
 /// in the background while the prompt goes on (docs/susi.md, "Serving over HTTP"). The
 /// host that runs the prompt does the serving; the language only asks.
 extension SusiFlow {
-    static let port = Parameter("PORT", "a TCP port on 127.0.0.1 (0 picks a free one; default 8080)", .integer, optional: true)
+    static let port = Parameter("PORT", "a TCP port on \(ServingDefaults.host) (0 picks a free one; default \(ServingDefaults.port))", .integer, optional: true)
 
     static let serveCommands: [CommandSpec] = [
         CommandSpec("serve", group: group, sdk: sdkID, role: .session,
@@ -15,10 +15,10 @@ extension SusiFlow {
         },
         CommandSpec("serve start", [port], group: group, sdk: sdkID, role: .session,
                     summary: "Serve /aaa/login.json and /aaa/changepassword.json over HTTP on loopback; each request shows here as events",
-                    example: "serve start 8080") { c throws(CommandFailure) in
+                    example: "serve start \(ServingDefaults.port)") { c throws(CommandFailure) in
             let number = try c.optionalInteger(port)
-            if let number, !(0...65_535).contains(number) {
-                throw .cannotRun("PORT must be from 0 to 65535 (0 picks a free port), not \(number)")
+            if let number, ServingDefaults.port(number) == nil {
+                throw .cannotRun("PORT must be \(ServingDefaults.portRange), not \(number)")
             }
             c.say(try host(c, .start(port: number)))
             return []
