@@ -216,20 +216,28 @@ import Testing
         try terminal.keys("@C-d")
     }
 
-    /// `credsh serve --live`: each request's events are drawn on the page; the log stays the log.
-    @Test func serveDrawsEachRequestOnTheLivePage() throws {
-        let run = try Credsh.shell("""
+    /// `credsh serve --live` on free ports: `requests` run with `$susi` the served SDK's
+    /// address, then the picture (`/diagram.svg`) is printed, the server stopped, and `after` run.
+    static func serveLive(requests: String, after: String = "") throws -> Credsh.Result {
+        try Credsh.shell("""
             "$CREDSH" serve --port 0 --live --live-port 0 > serve.out 2>&1 &
             pid=$!
             for i in $(seq 100); do grep -q 'live page at' serve.out && break; sleep 0.1; done
             susi=$(sed -n 's/^serving SUSI at \\(http:[^ ]*\\).*/\\1/p' serve.out)
             live=$(sed -n 's/^live page at \\(http:[^ ]*\\).*/\\1/p' serve.out)
-            curl -s --max-time 5 "$susi/aaa/login.json?login=ann@example.com&password=Zq9Secret-1" > /dev/null
+            \(requests)
             sleep 0.5
             curl -s --max-time 5 "$(echo "$live" | sed 's,/?,/diagram.svg?,')"
             kill $pid; wait $pid
-            echo; echo '--- log'; cat serve.out
+            \(after)
             """, directory: try Credsh.temporaryDirectory())
+    }
+
+    /// `credsh serve --live`: each request's events are drawn on the page; the log stays the log.
+    @Test func serveDrawsEachRequestOnTheLivePage() throws {
+        let run = try Self.serveLive(requests: """
+            curl -s --max-time 5 "$susi/aaa/login.json?login=ann@example.com&password=Zq9Secret-1" > /dev/null
+            """, after: "echo; echo '--- log'; cat serve.out")
         let (svg, log) = (run.stdout.components(separatedBy: "--- log").first ?? "", run.stdout.components(separatedBy: "--- log").last ?? "")
         #expect(svg.contains("<svg"), "\(run.stdout)\n\(run.stderr)")
         #expect(svg.components(separatedBy: "class=\"message").count - 1 == 2, "the request and its answer: \(svg.suffix(2000))")
@@ -243,17 +251,9 @@ import Testing
     /// Issue 31, item 5: past 200 items in the one step served requests fill, the oldest go,
     /// so the class always sees the newest request.
     @Test func serveLiveKeepsDrawingTheNewestRequest() throws {
-        let run = try Credsh.shell("""
-            "$CREDSH" serve --port 0 --live --live-port 0 > serve.out 2>&1 &
-            pid=$!
-            for i in $(seq 100); do grep -q 'live page at' serve.out && break; sleep 0.1; done
-            susi=$(sed -n 's/^serving SUSI at \\(http:[^ ]*\\).*/\\1/p' serve.out)
-            live=$(sed -n 's/^live page at \\(http:[^ ]*\\).*/\\1/p' serve.out)
-            for i in $(seq 150); do curl -s --max-time 5 "$susi/aaa/login.json?login=u$i@example.com&password=x" > /dev/null; done
-            sleep 0.5
-            curl -s --max-time 5 "$(echo "$live" | sed 's,/?,/diagram.svg?,')"
-            kill $pid; wait $pid
-            """, directory: try Credsh.temporaryDirectory())
+        let run = try Self.serveLive(requests: """
+            curl -s --max-time 30 $(for i in $(seq 150); do echo "$susi/aaa/login.json?login=u$i@example.com&password=x"; done) > /dev/null
+            """)
         #expect(run.stdout.contains("<svg"), "\(run.stdout.prefix(500))\n\(run.stderr)")
         #expect(run.stdout.contains("u150@example.com"), "the newest request is drawn")
         #expect(!run.stdout.contains(">u1@example.com") && !run.stdout.contains("=u1@example.com"), "the oldest went")
