@@ -308,6 +308,8 @@ final class LiveConnection: ChannelInboundHandler {
         answered = true
         context.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
         let size = head.method == .HEAD ? 0 : body.readableBytes
+        // A HEAD sends no body: it holds none of the shared one (which a GET must still count).
+        let shared = size > 0 ? shared : nil
         guard hub.reserve(size, shared: shared) else {
             // Not counted: it is short, and one per connection at most.
             return write(503, "Service Unavailable", type: "text/plain;charset=utf-8",
