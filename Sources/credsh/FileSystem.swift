@@ -239,13 +239,14 @@ enum FileSystem {
                 $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(validatingCString: $0) }
             }
             guard let name = valid else {
-                names.notUTF8.append(DirectoryNames.spelled(withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }))
+                let spelled = DirectoryNames.spelled(withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) })
+                names.notUTF8.append((spelled, isDirectory: entry.pointee.d_type == UInt8(DT_DIR)))
                 continue
             }
             if name != "." && name != ".." { names.valid.append(name) }
         }
         names.valid.sort()
-        names.notUTF8.sort()
+        names.notUTF8.sort { $0.name < $1.name }
         return names
     }
 
@@ -253,8 +254,9 @@ enum FileSystem {
     struct DirectoryNames {
         var valid: [String] = []
         /// Names that are not UTF-8, each byte that is not part of a valid character
-        /// written `\x{FF}` (and then made terminal-safe like any name).
-        var notUTF8: [String] = []
+        /// written `\x{FF}` (and then made terminal-safe like any name), and whether the
+        /// directory says the entry is a directory.
+        var notUTF8: [(name: String, isDirectory: Bool)] = []
 
         static func spelled(_ bytes: [UInt8]) -> String {
             var out = ""

@@ -82,11 +82,14 @@ struct OutsideVariables: Sendable {
         try append(Binding(name: name, value: String(text[text.index(after: equals)...]), secret: secret), syntax)
     }
 
-    /// A key as a message may quote it: short, one word, terminal-safe, and not shaped like
-    /// a secret (a line `Zq9…=x` has its secret before the `=`); nil otherwise.
+    /// A key as a message may quote it: shaped like an environment variable's name (capitals,
+    /// digits and `_`, as `ADMIN_PW` or `1X`), at most 80 characters; nil otherwise, since
+    /// a line `hunter2hunter: …` or `Zq9…=x` may have its secret before the separator.
     private static func showable(_ key: String) -> String? {
-        guard !key.isEmpty, key.count <= 80, !key.contains(" "), !KnownSecrets.mayBeSecret(key) else { return nil }
-        return TerminalSafe.text(key)
+        guard !key.isEmpty, key.utf8.count <= 80,
+              key.utf8.allSatisfy({ ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_") })
+        else { return nil }
+        return key
     }
 
     private mutating func append(_ binding: Binding, _ syntax: CommandSyntax) throws(UsageError) {

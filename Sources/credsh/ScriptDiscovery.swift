@@ -21,10 +21,10 @@ struct ScriptDiscovery {
     private var entriesSeen = 0
     /// Set when the search stopped at `maximumEntries`.
     private(set) var stoppedEarly = false
-    /// Scripts whose names are not UTF-8, spelled with escapes (FileSystem.DirectoryNames):
-    /// no path credsh can print or open again names them, so they are refused by name
-    /// here rather than found and then not opened. (A directory whose name is not UTF-8
-    /// is not searched either.)
+    /// Scripts and directories whose names are not UTF-8, spelled with escapes
+    /// (FileSystem.DirectoryNames; a directory ends in `/`): no path credsh can print or open
+    /// again names them, so they are refused by name here rather than found and then not
+    /// opened, or not searched without a word.
     private(set) var unnamable: [String] = []
 
     /// In the order given; the scripts of each directory sorted by path. A path that
@@ -73,8 +73,8 @@ struct ScriptDiscovery {
             let directory = pending.removeLast()
             var subdirectories: [String] = []
             let names = FileSystem.names(in: directory)
-            for name in names?.notUTF8 ?? [] where name.hasSuffix(Self.suffix) {
-                unnamable.append(TerminalSafe.text(FileSystem.join(directory, "")) + name)
+            for (name, isDirectory) in names?.notUTF8 ?? [] where isDirectory || name.hasSuffix(Self.suffix) {
+                unnamable.append(TerminalSafe.text(FileSystem.join(directory, "")) + name + (isDirectory ? "/" : ""))
             }
             for name in names?.valid ?? [] {
                 entriesSeen += 1

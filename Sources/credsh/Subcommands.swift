@@ -298,10 +298,12 @@ extension ParsedArguments {
     }
 
     /// `--filter REGEX`: checked here, so a pattern RE2 refuses is a usage error (2).
-    func filter(_ syntax: CommandSyntax) throws(UsageError) -> String? {
+    /// `--filter`'s pattern; a usage error when RE2 cannot read it, which masks the values
+    /// given from outside (`outside`), any of which a script may use as a secret.
+    func filter(_ syntax: CommandSyntax, masking outside: KnownSecrets = KnownSecrets()) throws(UsageError) -> String? {
         guard let text = value(TestOptions.filter) else { return nil }
         if case .failure(let error) = LinearPattern.compile(text) {
-            throw UsageError("--filter takes a regular expression (RE2), and '\(TerminalSafe.text(text))' is not one: \(error)", syntax)
+            throw UsageError(outside.redact("--filter takes a regular expression (RE2), and '\(TerminalSafe.text(text))' is not one: \(error)"), syntax)
         }
         return text
     }

@@ -44,8 +44,8 @@ enum TestRunner {
             }
             settings = ScriptTest.Settings(seed: try parsed.seed(syntax), keepGoing: parsed.has(TestOptions.keepGoing), update: parsed.has(TestOptions.update),
                                            maxSteps: try parsed.maxSteps(syntax), coverage: parsed.has(TestOptions.coverage))
-            settings.filter = try parsed.filter(syntax)
             settings.outside = try OutsideVariables(parsed, syntax)
+            settings.filter = try parsed.filter(syntax, masking: settings.outside.valuesAsSecrets)
             format = try SuiteFormats.named(parsed.value(TestOptions.format) ?? TextSuiteFormat().name, syntax)
             junitPath = parsed.value(TestOptions.junit)
             htmlPath = parsed.value(TestOptions.html)
@@ -86,7 +86,8 @@ enum TestRunner {
                                + "name the directories of the suite (README, \"Bounds\")\n")
         }
         for name in unnamable {
-            streams.writeError("credsh: not run: \(name): its name is not UTF-8 (the bytes shown as \\x{..}); rename it\n")
+            let what = name.hasSuffix("/") ? "not searched" : "not run"
+            streams.writeError("credsh: \(what): \(name): its name is not UTF-8 (the bytes shown as \\x{..}); rename it\n")
         }
         let scripts = configuration.shard.map { shard in
             if let timings = configuration.timings { return ShardTimings.share(of: all, shard: shard, timings: timings) }

@@ -65,7 +65,8 @@ struct TranscriptFile {
     var notComparedReason: String? {
         guard !update, expected != nil, outside != madeWith, let expectedPath else { return nil }
         func said(_ names: [String]) -> String { names.isEmpty ? "none" : names.joined(separator: ", ") }
-        return "transcript not compared: \(expectedPath) was made with \(said(madeWith)) from outside, this run has \(said(outside))"
+        // The record line is the file's text (text from outside): made terminal-safe.
+        return TerminalSafe.text("transcript not compared: \(expectedPath) was made with \(said(madeWith)) from outside, this run has \(said(outside))")
     }
 
     static var tooLarge: String { "the transcript is larger than \(ScriptTest.transcriptLimit >> 20) MB: not compared\n" }

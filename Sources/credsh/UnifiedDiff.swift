@@ -79,8 +79,10 @@ enum UnifiedDiff {
     /// The lines of a text; a last line without its newline is marked as diff marks it,
     /// so that it differs from the same line with one.
     static func lines(_ bytes: [UInt8]) -> [String] {
+        // A .expected file is text from outside (edited by hand, or planted): its lines are
+        // made terminal-safe before the diff shows them, on a terminal or in a report.
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
-            String(decoding: $0, as: UTF8.self)
+            String(decoding: $0, as: UTF8.self).escapingControls
         }
         if bytes.last == UInt8(ascii: "\n") || bytes.isEmpty {
             lines.removeLast()

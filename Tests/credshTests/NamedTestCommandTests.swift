@@ -251,7 +251,7 @@ import Testing
         let dir = try Self.suite()
         try Credsh.write("user=ok\nnot a pair\n", "bad.env", in: dir)
         let cases: [([String], String)] = [
-            (["--var", "1x=2"], "Error: --var: '1x' is not a variable name"),
+            (["--var", "1X=2"], "Error: --var: '1X' is not a variable name"),
             // Issue 31, item 4: the line itself is never quoted, it may hold a secret.
             (["--var", "novalue"], "Error: --var: expected NAME=VALUE (the line is not shown: it may hold a secret)"),
             (["--var-file", "bad.env"], "Error: bad.env:2: expected NAME=VALUE (the line is not shown: it may hold a secret)"),

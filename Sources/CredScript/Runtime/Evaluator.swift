@@ -249,13 +249,16 @@ public final class Evaluator {
         var scan = SecretScan()
         let script = parser.readScript { statement in
             secretFlow.add(statement)
-            learnSecrets(of: statement, into: &scan)
+            learnSecrets(of: statement, into: &scan, in: source)
         }
         // A `let` of a literal is a secret when its name is given as one anywhere in the file.
         for (name, value) in scan.boundLiterals where secretFlow.holdsSecret(name) { knownSecrets.add(value) }
         // A literal in a secret's place is one, unless the script also writes it where
         // nothing is secret (a password that is the user's e-mail, which SUSI refuses).
-        for value in scan.placed where !scan.open.contains(value) { knownSecrets.add(value) }
+        // Only a value not shaped like a password (an e-mail; a PIN also written in a policy's
+        // block list) can be un-masked so: a password stays a secret wherever else it is
+        // written (`expect output "Zq9…"`).
+        for value in scan.placed where !scan.open.contains(value) || KnownSecrets.looksLikePassword(value) { knownSecrets.add(value) }
         if !givenFromOutside.isEmpty { learnOutsideSecrets() }
         if !script.diagnostics.isEmpty {
             // The SDK waits for a secret: a line that does not parse is one typed alone, all
@@ -422,35 +425,35 @@ public final class Evaluator {
 
     /// Learns the secrets a statement gives by their place, or that may be secrets given
     /// in the wrong place of a command that takes one (KnownSecrets).
-    private func learnSecrets(of statement: Statement, into scan: inout SecretScan) {
+    private func learnSecrets(of statement: Statement, into scan: inout SecretScan, in source: SourceFile) {
         switch statement {
         case let .binding(name, value, _, secret, _):
-            guard let literal = Self.literal(value) else { return }
+            guard let literal = Self.literal(value, in: source) else { return }
             learnQuerySecrets(in: literal)
             if secret { knownSecrets.add(literal) } else { scan.boundLiterals.append((name, literal)) }
         case .loop(let loop):
             // Each value is bound to its name as a `let` binds: a secret when the name holds one.
             for (index, value) in loop.values.enumerated() {
-                guard let literal = Self.literal(value) else { continue }
+                guard let literal = Self.literal(value, in: source) else { continue }
                 learnQuerySecrets(in: literal)
                 scan.boundLiterals.append((loop.names[index % loop.names.count], literal))
             }
-            for inner in loop.body { learnSecrets(of: inner, into: &scan) }
+            for inner in loop.body { learnSecrets(of: inner, into: &scan, in: source) }
         case .repetition, .procedure, .test:
-            for inner in statement.body { learnSecrets(of: inner, into: &scan) }
+            for inner in statement.body { learnSecrets(of: inner, into: &scan, in: source) }
         case .capture, .comparison:
             break
         case .call(let call):
             // A literal given for a parameter the body uses as a secret is one (SecretFlow).
             for (parameter, argument) in zip(call.procedure.parameters, call.arguments) where secretFlow.holdsSecret(parameter) {
-                if let literal = Self.literal(argument) { scan.placed.insert(literal) }
+                if let literal = Self.literal(argument, in: source) { scan.placed.insert(literal) }
             }
         case .command(let call):
-            for argument in call.arguments.all { learnQuerySecrets(in: argument) }
+            for argument in call.arguments.all { learnQuerySecrets(in: argument, source: source) }
             let secrets = SecretMasker.secretExpressions(of: call)
             let takesSecret = !secrets.isEmpty || call.spec.parameters.contains(where: { $0.kind == .secret })
             let secretRanges = Set(secrets.map(\.sourceRange.lowerBound))
-            for expression in secrets { if let literal = Self.literal(expression) { scan.placed.insert(literal) } }
+            for expression in secrets { if let literal = Self.literal(expression, in: source) { scan.placed.insert(literal) } }
             for parameter in call.spec.parameters {
                 // A request's target and parameters mask their secrets by name, exactly
                 // (RequestTarget): a path or an e-mail there is not a password typed astray.
@@ -464,8 +467,8 @@ public final class Evaluator {
                 case .pairs(let pairs): expressions = pairs.map(\.value)
                 }
                 for expression in expressions where !secretRanges.contains(expression.sourceRange.lowerBound) {
-                    guard let literal = Self.literal(expression) else { continue }
-                    if takesSecret, KnownSecrets.mayBeSecret(literal) { knownSecrets.add(literal) } else { scan.open.insert(literal) }
+                    guard let literal = Self.literal(expression, in: source) else { continue }
+                    if takesSecret, KnownSecrets.mayBeSecret(literal) { knownSecrets.add(literal) } else { scan.insertOpen(literal) }
                 }
             }
         }
@@ -478,14 +481,14 @@ public final class Evaluator {
         for value in RequestTarget.secretValues(in: literal, secretNames: table.querySecretNames) { knownSecrets.add(value) }
     }
 
-    private func learnQuerySecrets(in argument: BoundArgument) {
+    private func learnQuerySecrets(in argument: BoundArgument, source: SourceFile) {
         switch argument {
-        case .single(let expression): if let literal = Self.literal(expression) { learnQuerySecrets(in: literal) }
-        case .list(let items): for item in items { if let literal = Self.literal(item) { learnQuerySecrets(in: literal) } }
+        case .single(let expression): if let literal = Self.literal(expression, in: source) { learnQuerySecrets(in: literal) }
+        case .list(let items): for item in items { if let literal = Self.literal(item, in: source) { learnQuerySecrets(in: literal) } }
         case .pairs(let pairs):
             // `request GET /aaa/login.json password=…`: a secret by its key, wherever else it is written.
             for pair in pairs where table.querySecretNames.contains(pair.key) {
-                if let literal = Self.literal(pair.value) { knownSecrets.add(literal) }
+                if let literal = Self.literal(pair.value, in: source) { knownSecrets.add(literal) }
             }
         }
     }
@@ -498,11 +501,22 @@ public final class Evaluator {
         var placed: Set<String> = []
         /// Literals given where nothing is secret.
         var open: Set<String> = []
+
+        /// A literal given where nothing is secret, and each item of it when it is a list
+        /// (`blocklist=123456,654321` writes the PIN 654321 where nothing is secret).
+        mutating func insertOpen(_ literal: String) {
+            open.insert(literal)
+            guard literal.contains(",") else { return }
+            for item in literal.split(separator: ",") { open.insert(String(item)) }
+        }
     }
 
-    private static func literal(_ expression: Expression) -> String? {
+    /// A literal's text: a word's, a string's, or a number's as written (`52817`, `00700`:
+    /// a PIN is a number to the lexer).
+    private static func literal(_ expression: Expression, in source: SourceFile) -> String? {
         switch expression.kind {
         case .word(let text), .string(let text): return text
+        case .integer: return expression.writtenText(in: source)
         default: return nil
         }
     }

@@ -50,10 +50,12 @@ struct TAPSuiteFormat: SuiteFormat {
             + "1..\(totals.passed + totals.failed + totals.skipped)\n"
     }
 
-    /// A test point's description: one line, and no `#`, which would start a directive
-    /// (TAP 13 escapes it as `\#`).
+    /// A test point's description: one line, and no `#`. TAP::Parser reads `\#` as a `#`,
+    /// but tap.py ends a description at any `#` and reads what follows as a directive, so a
+    /// test named `x \# TODO` would pass there while it failed: a `#` is written `\u{23}`,
+    /// as credsh writes any character a reader must not act on.
     static func description(_ text: String) -> String {
-        text.escapingControls.replacing("#", with: "\\#")
+        text.escapingControls.replacing("#", with: "\\u{23}")
     }
 
     /// A YAML double-quoted scalar: a JSON string is one, escapes and all.
