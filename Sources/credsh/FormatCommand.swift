@@ -13,7 +13,7 @@ import CredScript
 /// cannot be read or written; the others are still done).
 enum FormatCommand {
     static let check = CommandSyntax.Option(
-        long: "check", help: "Change nothing: name each file formatting would change, with the diff, and exit 1 if there is one.")
+        long: "check", help: "Change nothing: name each file formatting would change and its lines (never their text: a line may hold a password), and exit 1 if there is one.")
 
     static func run(paths: [String], checkOnly: Bool) -> Int32 {
         let streams = StandardStreams()
