@@ -29,7 +29,8 @@ import Testing
         // Each one either never started or stopped at its next statement; none ran to its limit.
         #expect(abandoned.allSatisfy { $0.contains("before the run started; it did not run")
                 || $0.contains("while the run ran; it stopped at its next statement") }, "\(abandoned)")
-        #expect(abandoned.contains { $0.contains("it did not run") })
+        // (Which of the two each one met depends on how fast the server dequeues: a release
+        // build may start every run before it hears the client went, so neither is required.)
         #expect(!log.contains("time limit"))
     }
 
