@@ -34,7 +34,7 @@ test: deps
 # the completion tests, man (man-db) for the manual page's; git and
 # pre-commit (pinned) for the test of .pre-commit-hooks.yaml; python3 with
 # venv for the editor tests (Tests/editor/run.sh installs their pinned PyPI packages into
-# .build/editor-venv).
+# .build/editor-venv), and Debian's neovim, in which they run the documented setup.
 JUNITPARSER_VERSION = 5.0.3
 TAPPY_VERSION = 3.2.1
 PRE_COMMIT_VERSION = 4.2.0
@@ -71,6 +71,10 @@ deps:
 		echo "installing perl (prove reads the TAP report)"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq perl >/dev/null; \
 	fi
+	@if ! command -v nvim >/dev/null 2>&1; then \
+		echo "installing neovim (the editor test runs the documented setup in it)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq neovim >/dev/null; \
+	fi
 	@if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then \
 		echo "installing python3 and python3-venv"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv >/dev/null; \
@@ -78,7 +82,8 @@ deps:
 
 # Install like any command-line tool: the binary, credsh(1) and the completions of bash,
 # zsh and fish, the page and the completions written by the binary itself (`credsh man`,
-# `credsh completion SHELL`), from the same values as its help, so they cannot drift.
+# `credsh completion SHELL`), from the same values as its help, so they cannot drift; and
+# docs/diagnostics.md, the page of diagnostic codes the language server links to.
 # `make install [PREFIX=/usr/local] [DESTDIR=/tmp/stage]`; BINARY names a binary built
 # already (the default builds the release one).
 PREFIX ?= /usr/local
@@ -89,8 +94,10 @@ install:
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
 		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
 		"$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions" \
-		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d" \
+		"$(DESTDIR)$(PREFIX)/share/doc/credsh"
 	install -m 0755 "$(BINARY)" "$(DESTDIR)$(PREFIX)/bin/credsh"
+	install -m 0644 docs/diagnostics.md "$(DESTDIR)$(PREFIX)/share/doc/credsh/diagnostics.md"
 	"$(BINARY)" man > "$(DESTDIR)$(PREFIX)/share/man/man1/credsh.1"
 	"$(BINARY)" completion bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/credsh"
 	"$(BINARY)" completion zsh > "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_credsh"

@@ -11,8 +11,8 @@ import CredSimulator
 /// method-not-found, and it goes on reading.
 ///
 /// It bounds what it holds (README, "In the editor"): a document of at most
-/// `maximumDocumentBytes`, open documents of at most `maximumOpenBytes` together, a message
-/// of at most `MessageReader.maximumBodyBytes`. A document past a bound is not held nor
+/// `maximumDocumentBytes`, open documents of at most `maximumOpenBytes` together and
+/// `maximumOpenDocuments` in number, a message of at most `MessageReader.maximumBodyBytes`. A document past a bound is not held nor
 /// analysed: it gets one diagnostic saying so, and the editor's questions about it are
 /// answered with nothing, at once.
 public final class LanguageServer {
@@ -35,6 +35,10 @@ public final class LanguageServer {
     }
 
     private var documents: [String: Document] = [:]
+    /// The open documents' texts by path, kept as documents open, change and close: what a
+    /// `source` line of another document reads, found without walking every open document
+    /// (opening n documents costs n analyses, not n² steps).
+    private var openTexts: [String: [UInt8]] = [:]
     /// The bytes of the open documents' texts together.
     private var heldBytes = 0
 
@@ -47,20 +51,30 @@ public final class LanguageServer {
         /// document held with its analysis takes about five times its text (measured:
         /// 67 documents of 1 MB, 376 MiB), so this keeps the server near 100 MiB.
         public var openBytes = 16 << 20
+        /// How many documents are held at once: 1,000, so the tables of open documents
+        /// stay small however many small files an editor opens.
+        public var openDocuments = 1_000
 
         public init() {}
     }
 
     public static let maximumDocumentBytes = Bounds().documentBytes
     public static let maximumOpenBytes = Bounds().openBytes
+    public static let maximumOpenDocuments = Bounds().openDocuments
 
     private let bounds: Bounds
 
     private let version: String
+    /// The URI of docs/diagnostics.md, for each diagnostic's `codeDescription`; nil: the
+    /// codes are sent without it.
+    private let documentation: String?
 
-    public init(version: String, bounds: Bounds = Bounds(), readFile: @escaping FileReader, send: @escaping (String) -> Void) {
+    /// `documentationPath`: where docs/diagnostics.md is on this machine, when it is.
+    public init(version: String, bounds: Bounds = Bounds(), documentationPath: String? = nil, readFile: @escaping FileReader,
+                send: @escaping (String) -> Void) {
         self.bounds = bounds
         self.version = version
+        self.documentation = documentationPath.map(FileURI.uri(of:))
         self.readFile = readFile
         self.send = send
     }
@@ -199,9 +213,8 @@ public final class LanguageServer {
             forget(uri)
             if let refusal = refusal(size: text.utf8.count) { return refuse(uri, refusal) }
             let bytes = DocumentText(bytes: Array(text.utf8))
-            heldBytes += bytes.bytes.count
-            documents[uri] = Document(text: bytes, version: ProtocolValues.int(item["version"]) ?? 0,
-                                      analysis: analyse(bytes, uri: uri), published: [])
+            hold(uri, Document(text: bytes, version: ProtocolValues.int(item["version"]) ?? 0,
+                               analysis: analyse(bytes, uri: uri), published: []))
             publish(uri)
         case "textDocument/didChange":
             guard initialized, let uri = ProtocolValues.string(params["textDocument"]?["uri"]), var document = documents[uri],
@@ -218,8 +231,7 @@ public final class LanguageServer {
             if let refusal = refusal(size: document.text.bytes.count) { return refuse(uri, refusal) }
             document.version = ProtocolValues.int(params["textDocument"]?["version"]) ?? document.version + 1
             document.analysis = analyse(document.text, uri: uri)
-            heldBytes += document.text.bytes.count
-            documents[uri] = document
+            hold(uri, document)
             publish(uri)
         case "textDocument/didClose":
             guard let uri = ProtocolValues.string(params["textDocument"]?["uri"]) else { return }
@@ -236,11 +248,19 @@ public final class LanguageServer {
 
     // MARK: Bounds
 
+    /// Holds a document (after `refusal` said it fits).
+    private func hold(_ uri: String, _ document: Document) {
+        heldBytes += document.text.bytes.count
+        documents[uri] = document
+        openTexts[path(of: uri)] = document.text.bytes
+    }
+
     /// Stops holding a document; returns it.
     @discardableResult
     private func forget(_ uri: String) -> Document? {
         guard let document = documents.removeValue(forKey: uri) else { return nil }
         heldBytes -= document.text.bytes.count
+        openTexts[path(of: uri)] = nil
         return document
     }
 
@@ -248,6 +268,9 @@ public final class LanguageServer {
     private func refusal(size: Int) -> String? {
         if size > bounds.documentBytes {
             return "this document is \(Self.megabytes(size)), more than the \(Self.megabytes(bounds.documentBytes)) credsh lsp holds"
+        }
+        if documents.count >= bounds.openDocuments {
+            return "this document would be open beside \(documents.count.grouped) others, more than the \(bounds.openDocuments.grouped) credsh lsp holds at once"
         }
         if heldBytes + size > bounds.openBytes {
             return "this document (\(Self.megabytes(size))) would take the open documents past the \(Self.megabytes(bounds.openBytes)) credsh lsp holds in all (\(Self.megabytes(heldBytes)) are open)"
@@ -263,7 +286,8 @@ public final class LanguageServer {
             ("uri", .string(uri)),
             ("diagnostics", .array([.object([
                 ("range", ProtocolValues.range(TextSpan(start: TextPoint(line: 0, character: 0), end: TextPoint(line: 0, character: 0)))),
-                ("severity", .int(2)), ("source", .string("credsh")), ("message", .string(message)),
+                ("severity", .int(2)), ("code", .string(DiagnosticCode.documentNotHeld.id)),
+                ("source", .string("credsh")), ("message", .string(message)),
             ])])),
         ])))
     }
@@ -301,10 +325,10 @@ public final class LanguageServer {
     private func path(of uri: String) -> String { FileURI.path(of: uri) ?? uri }
 
     private func analyse(_ text: DocumentText, uri: String) -> DocumentAnalysis {
-        // Open documents are read as the editor has them, unsaved changes included.
-        var open: [String: [UInt8]] = [:]
-        for (other, document) in documents where other != uri { open[path(of: other)] = document.text.bytes }
-        let snapshot = open
+        // Open documents are read as the editor has them, unsaved changes included (this one
+        // is not among them while it is analysed). The loader lives as long as the analysis,
+        // so the table is shared, not copied.
+        let snapshot = openTexts
         let readFile = self.readFile
         let loader: SourceLoader = { written, includingFile in
             let resolved = FileURI.resolve(written, against: includingFile)
@@ -323,20 +347,20 @@ public final class LanguageServer {
     private func publish(_ uri: String) {
         guard var document = documents[uri] else { return }
         publishDiagnostics(uri, document.analysis.diagnostics)
-        let openPaths = Set(documents.keys.map(path(of:)))
         var now: [String] = []
-        for (name, diagnostics) in document.analysis.sourcedDiagnostics where !openPaths.contains(name) {
+        for (name, diagnostics) in document.analysis.sourcedDiagnostics where openTexts[name] == nil {
             publishDiagnostics(FileURI.uri(of: name), diagnostics)
             now.append(name)
         }
-        for stale in document.published where !now.contains(stale) { publishDiagnostics(FileURI.uri(of: stale), []) }
+        let published = Set(now)
+        for stale in document.published where !published.contains(stale) { publishDiagnostics(FileURI.uri(of: stale), []) }
         document.published = now
         documents[uri] = document
     }
 
     private func publishDiagnostics(_ uri: String, _ diagnostics: [EditorDiagnostic]) {
         send(JSONRPC.notification("textDocument/publishDiagnostics", params: .object([
-            ("uri", .string(uri)), ("diagnostics", .array(diagnostics.map(ProtocolValues.diagnostic))),
+            ("uri", .string(uri)), ("diagnostics", .array(diagnostics.map { ProtocolValues.diagnostic($0, documentation: documentation) })),
         ])))
     }
 }

@@ -15,13 +15,19 @@ enum ProtocolValues {
         .object([("uri", .string(uri)), ("range", range(span))])
     }
 
-    static func diagnostic(_ diagnostic: EditorDiagnostic) -> JSONValue {
-        .object([
+    /// An LSP Diagnostic: its code (`CS0101`) and, when the server knows where
+    /// docs/diagnostics.md is (`documentation`, a URI), the code's section of it.
+    static func diagnostic(_ diagnostic: EditorDiagnostic, documentation: String?) -> JSONValue {
+        var members: [(String, JSONValue)] = [
             ("range", range(diagnostic.span)),
             ("severity", .int(diagnostic.severity == .error ? 1 : 2)),
-            ("source", .string("credsh")),
-            ("message", .string(diagnostic.message)),
-        ])
+            ("code", .string(diagnostic.code.id)),
+        ]
+        if let documentation {
+            members.append(("codeDescription", .object([("href", .string(documentation + "#" + diagnostic.code.id.lowercased()))])))
+        }
+        members += [("source", .string("credsh")), ("message", .string(diagnostic.message))]
+        return .object(members)
     }
 
     static func completionItem(_ candidate: CompletionCandidate, replacing span: TextSpan) -> JSONValue {
@@ -41,11 +47,15 @@ enum ProtocolValues {
     }
 
     static func symbol(_ symbol: EditorSymbol) -> JSONValue {
-        // SymbolKind: Namespace 3, Variable 13, Array 18 (a repeated block).
+        // SymbolKind: File 1, Namespace 3, Method 6 (a named test), Function 12 (a procedure),
+        // Variable 13, Array 18 (a repeated block).
         let kind: Int
         switch symbol.kind {
         case .section: kind = 3
         case .block: kind = 18
+        case .procedure: kind = 12
+        case .test: kind = 6
+        case .file: kind = 1
         case .variable: kind = 13
         }
         return .object([

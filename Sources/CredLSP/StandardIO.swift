@@ -8,8 +8,8 @@ import CredScript
 extension LanguageServer {
     /// Serves on standard input and output until `exit` or the end of input; returns the
     /// exit code: 0 after `shutdown` then `exit`, 1 when the client left without `shutdown`.
-    public static func runOnStandardIO(version: String, readFile: @escaping FileReader) -> Int32 {
-        let server = LanguageServer(version: version, readFile: readFile) { json in writeAll(MessageWriter.frame(json)) }
+    public static func runOnStandardIO(version: String, documentationPath: String? = nil, readFile: @escaping FileReader) -> Int32 {
+        let server = LanguageServer(version: version, documentationPath: documentationPath, readFile: readFile) { json in writeAll(MessageWriter.frame(json)) }
         var reader = MessageReader {
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {

@@ -174,7 +174,8 @@ final class CaptureHost: ScriptHost {
         }
         append(JSONValue.object([
             ("error", .object([("message", .string(diagnostic.message)), ("source", .string("credsh"))])),
-            ("failure", .string(String(describing: diagnostic.kind))), ("file", .string(diagnostic.file)),
+            // The diagnostic's code beside its kind, not in `error`, whose `code` is an SDK's number.
+            ("failure", .string(String(describing: diagnostic.kind))), ("code", .string(diagnostic.code.id)), ("file", .string(diagnostic.file)),
             ("line", .int(diagnostic.position.line)), ("column", .int(diagnostic.position.column)),
         ]).serialized + "\n", failure: true)
     }

@@ -8,9 +8,9 @@ enum BatchRunner {
         for path in paths {
             let source: SourceFile
             do { source = try ScriptLoader.load(path) } catch {
-                let diagnostic = Diagnostic(.io, error.message, file: path, at: .start)
+                let diagnostic = Diagnostic(.cannotRead, error.message, file: path, at: .start)
                 evaluator.recordFailure(diagnostic)
-                host.streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
+                host.streams.writeError("credsh: \(TerminalSafe.text(error.message)) \(diagnostic.tag)\n")
                 if evaluator.options.keepGoing { continue }
                 return 4
             }

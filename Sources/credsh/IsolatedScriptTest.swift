@@ -38,8 +38,8 @@ enum IsolatedScriptTest {
             how = "could not be started"
         }
         let message = "the run of this script \(how): a crash in credsh (please report it); the other scripts ran on"
-        let diagnostic = Diagnostic(.runtime, message, file: path, at: SourcePosition(line: 1, column: 1, offset: 0, lineStart: 0))
-        return ScriptVerdict(path: path, expectations: 0, problems: [.init(diagnostic: diagnostic, text: "credsh: \(TerminalSafe.text(path)): \(message)\n")],
+        let diagnostic = Diagnostic(.runDied, message, file: path, at: SourcePosition(line: 1, column: 1, offset: 0, lineStart: 0))
+        return ScriptVerdict(path: path, expectations: 0, problems: [.init(diagnostic: diagnostic, text: "credsh: \(TerminalSafe.text(path)): \(message) \(diagnostic.tag)\n")],
                              omitted: 0, transcript: .none, exitCode: 3, seconds: seconds)
     }
 

@@ -78,7 +78,7 @@ struct REPL {
     }
 
     static func refusal(_ secret: SecretMasker.RemovedSecret, file: String = sourceName) -> Diagnostic {
-        Diagnostic(.syntax, "this line came from history with its \(secret.noun) removed; type it again", file: file,
+        Diagnostic(.historySecretRemoved, "this line came from history with its \(secret.noun) removed; type it again", file: file,
                    at: secret.position,
                    notes: ["the history file keeps *** in place of each secret; to mean three asterisks, write \"***\""])
     }

@@ -225,9 +225,10 @@ enum ScriptTest {
         return String(path.dropLast(ScriptDiscovery.suffix.count)) + ".expected"
     }
 
-    static func ioProblem(_ message: String, file: String) -> ScriptVerdict.Problem {
+    static func ioProblem(_ message: String, file: String, code: DiagnosticCode = .cannotRead) -> ScriptVerdict.Problem {
         // As a plain run says it: a file that cannot be read has no line to point at.
-        .init(diagnostic: Diagnostic(.io, message, file: file, at: .start), text: "credsh: \(TerminalSafe.text(message))\n")
+        let diagnostic = Diagnostic(code, message, file: file, at: .start)
+        return .init(diagnostic: diagnostic, text: "credsh: \(TerminalSafe.text(message)) \(diagnostic.tag)\n")
     }
 }
 

@@ -152,7 +152,7 @@ enum Subcommands {
             formatting, for the editor that starts it (editors/README.md sets it up). Exit
             codes: 0 after the client's shutdown and exit, 1 when it exits without shutdown.
             """)) { _, _ throws(UsageError) in
-            LanguageServer.runOnStandardIO(version: version) { path in
+            LanguageServer.runOnStandardIO(version: version, documentationPath: DiagnosticsDocument.path()) { path in
                 do throws(HostError) { return .success(try FileSystem.read(path)) } catch { return .failure(error) }
             }
         }

@@ -163,7 +163,7 @@ struct TranscriptFile {
             try FileSystem.write(expectedPath, bytes, mode: .replace(newMode: 0o644), origin: .derived)
             return true
         } catch {
-            verdict.absorb([ScriptTest.ioProblem(error.message, file: expectedPath)])
+            verdict.absorb([ScriptTest.ioProblem(error.message, file: expectedPath, code: .cannotWrite)])
             return false
         }
     }

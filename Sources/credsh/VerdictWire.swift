@@ -27,7 +27,7 @@ enum VerdictWire {
             ("omitted", .int(verdict.omitted)), ("exitCode", .int(Int(verdict.exitCode))),
             ("problems", .array(verdict.problems.map { problem in
                 let d = problem.diagnostic
-                return .object([("kind", .string(d.kind.rawValue)), ("message", .string(d.message)), ("file", .string(d.file)),
+                return .object([("kind", .string(d.kind.rawValue)), ("code", .int(d.code.rawValue)), ("message", .string(d.message)), ("file", .string(d.file)),
                                 ("line", .int(d.position.line)), ("column", .int(d.position.column)),
                                 ("offset", .int(d.position.offset)), ("lineStart", .int(d.position.lineStart)),
                                 ("notes", .array(d.notes.map { .string($0) })), ("text", .string(problem.text))])
@@ -65,13 +65,14 @@ enum VerdictWire {
         var problems: [ScriptVerdict.Problem] = []
         for item in items {
             guard case .string(let kindName)? = item["kind"], let kind = Diagnostic.Kind(rawValue: kindName),
+                  case .int(let number)? = item["code"], let code = DiagnosticCode(rawValue: number),
                   case .string(let message)? = item["message"], case .string(let file)? = item["file"],
                   case .int(let line)? = item["line"], case .int(let column)? = item["column"],
                   case .int(let offset)? = item["offset"], case .int(let lineStart)? = item["lineStart"],
                   case .array(let notes)? = item["notes"], case .string(let text)? = item["text"] else { return nil }
             let position = SourcePosition(line: line, column: column, offset: offset, lineStart: lineStart)
             let noteTexts = notes.compactMap { note -> String? in if case .string(let s) = note { return s } else { return nil } }
-            problems.append(.init(diagnostic: Diagnostic(kind, message, file: file, at: position, notes: noteTexts), text: text))
+            problems.append(.init(diagnostic: Diagnostic(code, message, file: file, at: position, notes: noteTexts, kind: kind), text: text))
         }
         var transcript = ScriptVerdict.Transcript.none
         if json["transcript"] != nil { transcript = .matches }

@@ -69,6 +69,7 @@ import CredSimulator
         #expect(messages == ["this document is 1 KiB, more than the 1000 bytes credsh lsp holds: it is not checked, and completion, hover and the rest answer nothing for it; `credsh check` reads it whole. Close it and open it again once it fits."])
         if case .array(let list)? = sent.first?["params"]?["diagnostics"] {
             #expect(list.first?["severity"] == .int(2), "a warning: the script is not wrong, only too large to analyse here")
+            #expect(list.first?["code"] == .string("CS0604"))
         }
         #expect(editor.symbols("file:///big.credscript") == .null, "not held: answered with nothing")
         // Closing it clears the diagnostic; opened again small enough, it is checked as any other.
@@ -102,6 +103,35 @@ import CredSimulator
         #expect(editor.symbols("file:///c.credscript") != .null)
         // Reopening a document replaces it: its old text is not counted twice.
         #expect(Self.diagnostics(editor.open("file:///b.credscript", Self.script(bytes: 1_000)), for: "file:///b.credscript") == [])
+    }
+
+    /// Issue 33, item 8: the number of open documents is bounded too, and opening them
+    /// costs each one analysis, whatever else is open (no walk over every open document).
+    @Test func theNumberOfOpenDocumentsIsBounded() {
+        var bounds = LanguageServer.Bounds()
+        bounds.openDocuments = 3
+        let editor = Editor(bounds: bounds)
+        for name in ["a", "b", "c"] {
+            #expect(Self.diagnostics(editor.open("file:///\(name).credscript", "echo \(name)\n"), for: "file:///\(name).credscript") == [])
+        }
+        #expect(Self.diagnostics(editor.open("file:///d.credscript", "echo d\n"), for: "file:///d.credscript")
+                == ["this document would be open beside 3 others, more than the 3 credsh lsp holds at once: it is not checked, and completion, hover and the rest answer nothing for it; `credsh check` reads it whole. Close it and open it again once it fits."])
+        // Reopening one that is open replaces it; closing one makes room.
+        #expect(Self.diagnostics(editor.open("file:///c.credscript", "echo c2\n"), for: "file:///c.credscript") == [])
+        _ = editor.close("file:///a.credscript")
+        #expect(Self.diagnostics(editor.open("file:///d.credscript", "echo d\n"), for: "file:///d.credscript") == [])
+        #expect(LanguageServer.maximumOpenDocuments == 1_000)
+    }
+
+    /// An open document is what another's `source` line reads (not the disk), and closing
+    /// it takes it out of that table.
+    @Test func aSourcedDocumentIsReadFromTheEditorWhileOpen() {
+        let editor = Editor()
+        _ = editor.open("file:///w/lib.credscript", "proc hello {\n  echo hi\n}\n")
+        #expect(Self.diagnostics(editor.open("file:///w/main.credscript", "source lib.credscript\nhello\n"), for: "file:///w/main.credscript") == [])
+        _ = editor.close("file:///w/lib.credscript")
+        let again = editor.open("file:///w/main.credscript", "source lib.credscript\nhello\n")
+        #expect(Self.diagnostics(again, for: "file:///w/main.credscript")?.contains { $0.hasPrefix("cannot read /w/lib.credscript") } == true, "\(again)")
     }
 
     @Test func theRealBoundIsFourMebibytes() {

@@ -44,7 +44,7 @@ import Testing
         let bad = runScript(Self.setup + "login alice \"Passw0rd!\"\nexpect event getPassword challengeMode=4 statusCode=118\n")
         #expect(bad.1.exitCode == 1)
         #expect(bad.0.errors == """
-            test.credscript:3:26: expectation failed: expected an event getPassword challengeMode=4 statusCode=118
+            test.credscript:3:26: expectation failed: expected an event getPassword challengeMode=4 statusCode=118 [CS0501]
             3 | expect event getPassword challengeMode=4 statusCode=118
               |                          ^
               the last command (login, line 2) produced:

@@ -14,7 +14,7 @@ import Testing
         #expect(ExitCode.mostSevere(0, 2) == 2)
         let kinds: [Diagnostic.Kind] = [.expectation, .syntax, .runtime, .io]
         for (index, kind) in kinds.enumerated() {
-            let failures = kinds[...index].reversed().map { Diagnostic($0, "x", file: "f", at: .start) }
+            let failures = kinds[...index].reversed().map { Diagnostic(.commandCannotRun, "x", file: "f", at: .start, kind: $0) }
             #expect(ExitCode.of(failures) == Int32(index + 1), "\(kind) is the worst of \(kinds[...index])")
         }
     }

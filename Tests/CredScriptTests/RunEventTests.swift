@@ -115,7 +115,7 @@ import Testing
     /// and the exit code still counts the dropped ones.
     @Test func failuresPastTheCapAreCountedOnceNoticed() {
         let verdict = RunVerdict(keepGoing: true)
-        let failure = Diagnostic(.runtime, "boom", file: "f", at: .start)
+        let failure = Diagnostic(.commandCannotRun, "boom", file: "f", at: .start)
         var shown: [RunEvent] = []
         for _ in 0..<(RunVerdict.reportedFailures + 5) {
             if let event = verdict.admit(.failure(failure, source: nil)) { shown.append(event) }

@@ -197,7 +197,7 @@ import Testing
         let (host, evaluator) = runScript("echo one\nsource inc/check.inc\n", files: ["inc/check.inc": "proc check who {\n  expect state $who logged-in\n}\nuser add bob password \"Zq9-Secret-1\"\ncheck bob\n"])
         #expect(evaluator.exitCode == 1)
         #expect(host.errors.contains("""
-            inc/check.inc:2:3: expectation failed: expected bob to be logged-in, but bob is logged-out
+            inc/check.inc:2:3: expectation failed: expected bob to be logged-in, but bob is logged-out [CS0501]
             2 |   expect state $who logged-in
               |   ^
               called from inc/check.inc:5:1

@@ -116,10 +116,10 @@ import Glibc
 @Suite struct DiagnosticFormatterTests {
     @Test func caretUnderTheColumn() {
         let source = SourceFile(name: "x.credscript", text: "state\n\tlgoin  alice\n")
-        let diagnostic = Diagnostic(.syntax, "unknown command", file: "x.credscript",
+        let diagnostic = Diagnostic(.unknownCommand, "unknown command", file: "x.credscript",
                                     at: SourcePosition(line: 2, column: 2, offset: 7, lineStart: 6))
         #expect(DiagnosticFormatter().format(diagnostic, source: source)
-            == "x.credscript:2:2: error: unknown command\n2 | \tlgoin  alice\n  | \t^\n")
+            == "x.credscript:2:2: error: unknown command [CS0301]\n2 | \tlgoin  alice\n  | \t^\n")
     }
 
     @Test func aLongLineIsShownAsAWindow() {

@@ -77,7 +77,7 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 30)
         #expect(long.status == 422)
         // Stopped by the time limit (the debug build) or the step budget, whichever came first.
-        #expect(long.text.contains(#"{"error":{"message":"stopped after 5 s, a control run's time limit (every other client waits while one runs)","source":"credsh"},"failure":"runtime""#)
+        #expect(long.text.contains(#"{"error":{"message":"stopped after 5 s, a control run's time limit (every other client waits while one runs)","source":"credsh"},"failure":"runtime","code":"CS0408""#)
                 || long.text.contains("the run reached its step budget of 1000000"), "\(long.text.suffix(500))")
         #expect(try served.curl("GET", "/__credsh/state", extra: served.authorization).status == 200)
         _ = try served.stop()

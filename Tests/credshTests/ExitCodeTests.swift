@@ -13,7 +13,7 @@ import Testing
         let result = try Credsh.run([], script: "user add alice\nlogin alice\nexpect event getPassword challengeMode=0\n")
         #expect(result.status == 1)
         // The caret points at the field that differs.
-        #expect(result.stderr.hasPrefix("<stdin>:3:26: expectation failed: expected an event getPassword challengeMode=0\n3 | expect event getPassword challengeMode=0\n  |                          ^\n"))
+        #expect(result.stderr.hasPrefix("<stdin>:3:26: expectation failed: expected an event getPassword challengeMode=0 [CS0501]\n3 | expect event getPassword challengeMode=0\n  |                          ^\n"))
     }
 
     /// Review: `credsh s.credscript > /dev/full` lost the whole transcript and exited 0.
@@ -44,10 +44,10 @@ import Testing
     @Test func unreadableFilesAreFour() throws {
         let missing = try Credsh.run(["examples/nope.credscript"])
         #expect(missing.status == 4)
-        #expect(missing.stderr == "credsh: cannot read examples/nope.credscript: No such file or directory\n")
+        #expect(missing.stderr == "credsh: cannot read examples/nope.credscript: No such file or directory [CS0601]\n")
         let directory = try Credsh.run(["examples"])
         #expect(directory.status == 4)
-        #expect(directory.stderr == "credsh: cannot read examples: it is a directory\n")
+        #expect(directory.stderr == "credsh: cannot read examples: it is a directory [CS0601]\n")
     }
 
     @Test func keepGoingRunsOnAndReportsEveryFailure() throws {

@@ -30,6 +30,6 @@ import Testing
         #expect(crlf.stdout.contains("← onUserLoggedIn userID=alice"))
         let lone = try Credsh.run(["-"], script: "echo a\rb\n")
         #expect(lone.status == 2)
-        #expect(lone.stderr.hasPrefix("<stdin>:1:7: error: unexpected control character U+000D in the script (a line ends with \\n or \\r\\n)\n"))
+        #expect(lone.stderr.hasPrefix("<stdin>:1:7: error: unexpected control character U+000D in the script (a line ends with \\n or \\r\\n) [CS0101]\n"))
     }
 }

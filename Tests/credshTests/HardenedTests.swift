@@ -58,6 +58,7 @@ import Testing
         #expect(lines.contains("ok   ./a.credscript (0 expectations)"), "\(result.stdout)")
         #expect(lines.contains("FAIL ./b-killed.credscript"), "\(result.stdout)")
         #expect(result.stdout.contains("the run of this script was killed by signal 9 (SIGKILL, perhaps out of memory): a crash in credsh"))
+        #expect(result.stdout.contains("[CS0410]"), "the code of a run that died")
         #expect(lines.contains("ok   ./c.credscript (0 expectations)"), "\(result.stdout)")
         #expect(lines.contains("2 passed, 1 failed"))
         #expect(lines.last == "exit 3")

@@ -33,6 +33,7 @@ import Testing
         // Ctrl-R finds the login of the first session, as the file keeps it.
         try second.keys("@C-r", "login alice", "@Enter")
         try second.waitFor("this line came from history with its password removed; type it again")
+        try second.waitFor("[CS0213]")
         #expect(!second.screen.contains("setUser"), "nothing was sent:\n\(second.screen)")
         try second.keys("user show alice", "@Enter")
         try second.waitFor("user: alice")

@@ -9,10 +9,10 @@ import Testing
     @Test func theWrongEventOrComparisonIsOne() throws {
         let event = try Credsh.run(["-"], script: Self.login + "expect event getPassword attemptsLeft<3\n")
         #expect(event.status == 1)
-        #expect(event.stderr.hasPrefix("<stdin>:3:26: expectation failed: expected an event getPassword attemptsLeft<3\n"))
+        #expect(event.stderr.hasPrefix("<stdin>:3:26: expectation failed: expected an event getPassword attemptsLeft<3 [CS0501]\n"))
         let comparison = try Credsh.run(["-"], script: Self.login + "let left = event getPassword.attemptsLeft\nexpect $left < 3\n")
         #expect(comparison.status == 1)
-        #expect(comparison.stderr.hasPrefix("<stdin>:4:1: expectation failed: expected $left < 3, but $left is 3\n"))
+        #expect(comparison.stderr.hasPrefix("<stdin>:4:1: expectation failed: expected $left < 3, but $left is 3 [CS0502]\n"))
     }
 
     @Test func aMissingCaptureIsThreeAndABadFormIsTwo() throws {

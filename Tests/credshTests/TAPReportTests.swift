@@ -54,7 +54,7 @@ import Testing
         #expect(run.status == 2, "the most severe: a syntax error")
         #expect(run.stdout.contains("not ok 2 - \(dir.path)/b-fail \\u{23} odd name.credscript\n  ---\n  exitCode: 1\n  failures:\n"))
         #expect(run.stdout.contains("      severity: fail\n"))
-        #expect(run.stdout.contains("    - message: \"unknown command 'lgoin' — did you mean 'login'?\"\n      severity: error\n      at: \"\(dir.path)/c-syntax.credscript:1:1\"\n"))
+        #expect(run.stdout.contains("    - message: \"unknown command 'lgoin' — did you mean 'login'?\"\n      code: CS0301\n      severity: error\n      at: \"\(dir.path)/c-syntax.credscript:1:1\"\n"))
         #expect(run.stdout.hasSuffix("# 1 passed, 2 failed, 0 skipped\n1..3\n"))
         // The same bytes whatever the number of jobs.
         #expect(try Credsh.run(["test", "--format", "tap", "-j", "4", dir.path]).stdout == run.stdout)

@@ -64,6 +64,10 @@ async def test_diagnostics_at_the_right_ranges(client: LanguageClient, tmp_path)
     assert by_line[1].range == types.Range(start=position(1, 0), end=position(1, 5))
     assert "getPassword has no field 'status'" in by_line[2].message
     assert by_line[2].range.start == position(2, 25)
+    # Each has its stable code, linked to its section of docs/diagnostics.md (found in the clone).
+    assert (by_line[1].code, by_line[2].code) == ("CS0301", "CS0303")
+    assert by_line[1].code_description.href.startswith("file://")
+    assert by_line[1].code_description.href.endswith("/docs/diagnostics.md#cs0301")
     # No secret is ever in a diagnostic's text.
     assert all("Passw0rd" not in d.message for d in diagnostics)
 
@@ -190,6 +194,37 @@ async def test_definition_references_and_symbols(client: LanguageClient, tmp_pat
     names = [s.name for s in symbols]
     assert names == ["$user", "sdk onewelcome"]
     assert [c.name for c in symbols[1].children] == ["repeat 2"]
+
+
+async def test_the_outline_lists_procedures_tests_and_sourced_files(client: LanguageClient, tmp_path):
+    (tmp_path / "lib.credscript").write_text("echo lib\n")
+    uri = (tmp_path / "outline.credscript").as_uri()
+    text = 'source lib.credscript\nproc greet name {\n    echo $name\n}\ntest "greets" {\n    greet alice\n}\n'
+    open_document(client, uri, text)
+    await diagnostics_of(client, uri)
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    found = [(s.name, s.kind) for s in symbols]
+    assert found == [
+        ("source lib.credscript", types.SymbolKind.File),
+        ("proc greet name", types.SymbolKind.Function),
+        ('test "greets"', types.SymbolKind.Method),
+    ]
+
+
+async def test_hovering_a_field_name_explains_the_field(client: LanguageClient, tmp_path):
+    uri = (tmp_path / "field.credscript").as_uri()
+    text = 'user add alice password "Passw0rd!"\nlogin alice "Passw0rd!"\nexpect event getPassword challengeMode=4\n'
+    open_document(client, uri, text)
+    await diagnostics_of(client, uri)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=position(2, 27))
+    )
+    assert hover is not None
+    assert "field challengeMode of getPassword (relid)" in hover.contents.value
+    assert "kind:        integer" in hover.contents.value
+    assert "in events:" in hover.contents.value
 
 
 async def test_formatting_twice_gives_the_same_text(client: LanguageClient, tmp_path):

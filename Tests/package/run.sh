@@ -25,7 +25,8 @@ fail() { echo "package check: $*" >&2; exit 1; }
 make -s install BINARY="$binary" DESTDIR="$work/stage" PREFIX=/usr/local
 prefix=$work/stage/usr/local
 for file in bin/credsh share/man/man1/credsh.1 share/bash-completion/completions/credsh \
-            share/zsh/vendor-completions/_credsh share/fish/vendor_completions.d/credsh.fish; do
+            share/zsh/vendor-completions/_credsh share/fish/vendor_completions.d/credsh.fish \
+            share/doc/credsh/diagnostics.md; do
     [ -f "$prefix/$file" ] || fail "make install did not install $file"
 done
 [ -x "$prefix/bin/credsh" ] || fail "the installed binary is not executable"

@@ -56,9 +56,11 @@ public struct CommandContext {
         do { return try evaluator.lastResult(self) } catch { throw .diagnostic(error) }
     }
 
-    /// A failed expectation at the `expect` line, showing what the last command produced.
-    func expectationFailure(_ message: String, showLast: Bool = false, at position: SourcePosition? = nil) -> CommandFailure {
-        .diagnostic(evaluator.expectationFailure(message, self, showLast: showLast, at: position))
+    /// A failed expectation at the `expect` line, showing what the last command produced
+    /// (`code`: an `expect` command that did not hold, unless another code says more).
+    func expectationFailure(_ message: String, showLast: Bool = false, at position: SourcePosition? = nil,
+                            code: DiagnosticCode = .expectationFailed) -> CommandFailure {
+        .diagnostic(evaluator.expectationFailure(message, self, showLast: showLast, at: position, code: code))
     }
 
     // MARK: Host services
@@ -174,7 +176,7 @@ public struct CommandContext {
         let value = try valueOf(expression)
         if case .text(let spelled) = value, let seconds = Lexer.duration(in: spelled) { return seconds }
         guard case .duration(let seconds) = value else {
-            throw .diagnostic(Diagnostic(.runtime, "\(parameter.name) must be a duration such as 90d, but the value is \(value.text)",
+            throw .diagnostic(Diagnostic(.badValue, "\(parameter.name) must be a duration such as 90d, but the value is \(value.text)",
                              file: source.name, at: expression.position))
         }
         return seconds

@@ -33,6 +33,7 @@ struct APISummary: Sendable {
 /// shown with its name when the active one has none.
 enum ExplainText {
     static func render(_ query: String, active: SDKCatalog) throws(SimulationError) -> [String] {
+        if let code = DiagnosticCode(id: query) { return code.explanation }
         var lines: [String] = []
         for catalog in [active] + Simulation.catalogs.filter({ $0.name != active.name }) {
             let found = entries(query, in: catalog)
@@ -197,5 +198,28 @@ enum ExplainText {
             text = out + rest
         }
         return text
+    }
+}
+
+extension DiagnosticCode {
+    /// What `explain CS0101` prints: the code's row of the table (docs/diagnostics.md).
+    var explanation: [String] {
+        let entry = self.entry
+        var lines = [
+            "diagnostic \(id) \(entry.title)",
+            "  kind:        \(category.kind.rawValue) (exit code \(Diagnostic.exitCode(of: category.kind)))",
+            "  meaning:     \(entry.meaning)",
+        ]
+        if let script = entry.example.script {
+            let shown = script.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            lines.append("  example:     " + (shown.first.map { String($0).escapingControls } ?? ""))
+            for line in shown.dropFirst().prefix(4) { lines.append("               " + String(line).escapingControls) }
+            if shown.count > 5 { lines.append("               … (\(shown.count) lines)") }
+        } else if let how = entry.example.elsewhere {
+            lines.append("  arises:      \(how)")
+        }
+        lines.append("  fix:         \(entry.fix)")
+        lines.append("  see:         docs/diagnostics.md#\(id.lowercased())")
+        return lines
     }
 }

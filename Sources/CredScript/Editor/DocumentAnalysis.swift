@@ -6,6 +6,8 @@ public struct EditorDiagnostic: Equatable, Sendable {
     public let span: TextSpan
     public let message: String
     public let severity: Severity
+    /// The code of the diagnostic it shows (docs/diagnostics.md).
+    public let code: DiagnosticCode
 }
 
 /// How an editor reads the script a `source` line names: `path` as written, resolved
@@ -191,7 +193,7 @@ public struct DocumentAnalysis: Sendable {
         // No run tells the editor which values are secrets: a part of a message shaped like
         // a password is masked (a test's name quoted in "already defined" may hold one).
         EditorDiagnostic(span: tokenSpan(at: diagnostic.position.offset), message: KnownSecrets.maskingPasswordShapedWords(diagnostic.message),
-                         severity: severity)
+                         severity: severity, code: diagnostic.code)
     }
 
     func tokenSpan(at offset: Int) -> TextSpan {
@@ -222,7 +224,7 @@ public struct DocumentAnalysis: Sendable {
             let span = text.span(link.range)
             switch loader(link.path, name) {
             case .failure(let error):
-                diagnostics.append(EditorDiagnostic(span: span, message: error.message, severity: .error))
+                diagnostics.append(EditorDiagnostic(span: span, message: error.message, severity: .error, code: .cannotRead))
             case .success(let file):
                 sourceLinks[index].resolved = file.name
                 guard depth + 1 < DocumentAnalysis.maximumSourceDepth, !seen.contains(file.name) else { continue }
@@ -235,7 +237,8 @@ public struct DocumentAnalysis: Sendable {
                     let count = inner.diagnostics.count
                     let place = "\(file.name):\(first.span.start.line + 1):\(first.span.start.character + 1)"
                     let more = count > 1 ? " (and \(count - 1) more there)" : ""
-                    diagnostics.append(EditorDiagnostic(span: span, message: "in the sourced file: \(place): \(first.message)\(more)", severity: .error))
+                    diagnostics.append(EditorDiagnostic(span: span, message: "in the sourced file: \(place): \(first.message)\(more)", severity: .error,
+                                                        code: first.code))
                 }
             }
         }

@@ -33,8 +33,8 @@ public enum EditorHover {
             }
             guard explains, let lines = try? ExplainText.render(query, active: found.catalog) else { return nil }
             return (span, block(lines))
-        case .fieldName:
-            return nil
+        case .fieldName(let key, let event):
+            return Self.field(key, of: event, catalog: found.catalog).map { (span, block($0)) }
         case .procedureName(let procedure):
             return (span, block(["usage: \(procedure.usage)", "a procedure defined at \(procedure.file):\(procedure.position.line) (proc \(([procedure.name] + procedure.parameters).joined(separator: " ")) { … })"]))
         }
@@ -46,6 +46,26 @@ public enum EditorHover {
         guard case .word(let word) = token.kind, !ExplainText.entries(word, in: found.catalog).isEmpty,
               let lines = try? ExplainText.render(word, active: found.catalog) else { return nil }
         return (span, block(lines))
+    }
+
+    /// What the catalog says of a field: its kind, whether every such event has it, the
+    /// names of its values, whether it is a secret, and the events that carry it. Nil when
+    /// no event of the SDK has the field (the diagnostic says so).
+    static func field(_ name: String, of event: String?, catalog: SDKCatalog) -> [String]? {
+        let carriers = catalog.events.filter { $0.field(name) != nil }
+        let chosen = event.flatMap { catalog.event($0) }.flatMap { $0.field(name) != nil ? $0 : nil } ?? carriers.first
+        guard let holder = chosen, let spec = holder.field(name) else { return nil }
+        var lines = ["field \(name) of \(holder.name) (\(catalog.name))",
+                     "  kind:        \(spec.kind.rawValue)" + (spec.unboundedWord.map { ", or the word \($0) when there is no bound" } ?? ""),
+                     "  present:     " + (spec.optional ? "when it applies, not in every \(holder.name)" : "in every \(holder.name)")]
+        if let named = SDKFlows.flow(named: catalog.name)?.valueNames[name], !named.isEmpty {
+            lines.append("  values:      " + named.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", "))
+        }
+        if isCodeField(name) { lines.append("  codes:       hover a value, or 'explain N', for what a code means") }
+        if spec.secret { lines.append("  secret:      its value is a secret: captured, it is masked wherever shown") }
+        lines.append("  in events:   " + carriers.map(\.name).joined(separator: ", "))
+        lines.append("  summary:     \(holder.summary)")
+        return lines
     }
 
     /// A field that holds a status or error code, whose number `explain` knows.
@@ -85,7 +105,8 @@ struct LineStatement {
         case commandName(CommandSpec)
         case bindingName(String)
         case argument(Parameter, key: String?)
-        case fieldName(String)
+        /// A FIELD of FIELD=VALUE, and the event the statement names, if it names one.
+        case fieldName(String, event: String?)
         case procedureName(Procedure)
     }
 
@@ -110,6 +131,14 @@ struct LineStatement {
         parser.procedures = analysis.procedures
         statements = parser.parseAll()
         self.analysis = analysis
+    }
+
+    /// The event a command's arguments name (`expect event NAME FIELD=VALUE`), if any.
+    func eventName(of call: CommandCall) -> String? {
+        for parameter in call.spec.parameters where parameter.kind == .event {
+            if case .single(let expression)? = call.arguments[parameter], case .word(let name) = expression.kind { return name }
+        }
+        return nil
     }
 
     func span(of token: Token) -> TextSpan {
@@ -149,7 +178,7 @@ struct LineStatement {
                         return (statement, .argument(parameter, key: nil))
                     case .pairs(let pairs)?:
                         for pair in pairs {
-                            if pair.position.offset == token.position.offset { return (statement, .fieldName(pair.key)) }
+                            if pair.position.offset == token.position.offset { return (statement, .fieldName(pair.key, event: eventName(of: call))) }
                             if pair.value.position.offset == token.position.offset { return (statement, .argument(parameter, key: pair.key)) }
                         }
                     default:

@@ -1,6 +1,7 @@
 /// An entry of the editor's outline.
 public struct EditorSymbol: Equatable, Sendable {
-    public enum Kind: Sendable { case section, block, variable }
+    /// `block`: a `repeat` or `for`; `file`: a `source` line, naming the file it reads.
+    public enum Kind: Sendable { case section, block, procedure, test, file, variable }
     public let name: String
     public let kind: Kind
     /// All of it, and the part to select (its first line's words).
@@ -9,9 +10,9 @@ public struct EditorSymbol: Equatable, Sendable {
     public internal(set) var children: [EditorSymbol]
 }
 
-/// The outline of a script: a section per `sdk NAME` line (to the next one), `repeat`
-/// blocks inside them, and the variables bound, each inside what holds it. Tests and
-/// procedures, when the language has them, are sections of their own in the same tree.
+/// The outline of a script: a section per `sdk NAME` line (to the next one), `repeat` and
+/// `for` blocks, procedures (`proc NAME …`), named tests (`test "NAME"`), the files it
+/// sources (`source PATH`), and the variables bound, each inside what holds it.
 public enum EditorSymbols {
     /// At most this many entries: an outline of a huge generated file stays usable.
     public static let maximumSymbols = 10_000
@@ -38,8 +39,14 @@ public enum EditorSymbols {
         for block in BlockStructure.blocks(in: text) where repeatLines.contains(block.open) {
             guard flat.count < maximumSymbols else { break }
             let name = blockName(LineTokens(text.lineBytes(block.open)), analysis)
-            flat.append(EditorSymbol(name: name, kind: .block, span: lineSpan(block.open, block.close),
+            let kind: EditorSymbol.Kind = name.hasPrefix("proc ") ? .procedure : name.hasPrefix("test ") ? .test : .block
+            flat.append(EditorSymbol(name: name, kind: kind, span: lineSpan(block.open, block.close),
                                      selection: firstLine(block.open), children: []))
+        }
+        for link in analysis.sourceLinks {
+            guard flat.count < maximumSymbols else { break }
+            flat.append(EditorSymbol(name: "source " + link.path.escapingControls, kind: .file, span: lineSpan(link.line, link.line),
+                                     selection: text.span(link.range), children: []))
         }
         for binding in analysis.bindings {
             guard flat.count < maximumSymbols else { break }
@@ -92,7 +99,7 @@ public enum EditorSymbols {
             if stack.isEmpty { roots.append(done) } else { stack[stack.count - 1].children.append(done) }
         }
         for symbol in ordered {
-            while let top = stack.last, before(top.span.end, symbol.span.end) || top.kind == .variable { _ = top; close() }
+            while let top = stack.last, before(top.span.end, symbol.span.end) || top.kind == .variable || top.kind == .file { _ = top; close() }
             stack.append(symbol)
         }
         while !stack.isEmpty { close() }

@@ -10,7 +10,7 @@ public struct DiagnosticFormatter: Sendable {
     public func format(_ diagnostic: Diagnostic, source: SourceFile?) -> String {
         let label = style.errorLabel(diagnostic.kind.rawValue + ":")
         let message = diagnostic.message.escapingControls.shorteningWords().shorteningQuotes()
-        var out = "\(diagnostic.file.escapingControls):\(diagnostic.position.line):\(diagnostic.position.column): \(label) \(message)\n"
+        var out = "\(diagnostic.file.escapingControls):\(diagnostic.position.line):\(diagnostic.position.column): \(label) \(message) \(diagnostic.tag)\n"
         let quoted = diagnostic.quotedPosition ?? diagnostic.position
         if let source, quoted.lineStart <= source.bytes.count {
             // Decode only the bytes around the position: the cost of a diagnostic follows the

@@ -78,7 +78,7 @@ public struct JSONLinesRenderer: Sendable {
     /// of its own, beside the text that goes to standard error.
     public func expectationFailed(_ diagnostic: Diagnostic) -> String {
         JSONValue.object([
-            ("expectation", .string("failed")), ("message", .string(diagnostic.message)),
+            ("expectation", .string("failed")), ("code", .string(diagnostic.code.id)), ("message", .string(diagnostic.message)),
             ("file", .string(diagnostic.file)), ("line", .int(diagnostic.position.line)),
             ("column", .int(diagnostic.position.column)),
         ]).serialized + "\n"

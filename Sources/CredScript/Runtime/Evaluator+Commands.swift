@@ -22,7 +22,7 @@ extension Evaluator {
                     let chained = withCallChain(diagnostic)  // inside a procedure or a sourced file
                     events.publish(chained.kind == .expectation ? .expectationFailed(chained, source: source) : .failure(chained, source: source))
                 case .cannotRun(let message):
-                    fail(Diagnostic(.runtime, message, file: source.name, at: call.position), source)
+                    fail(Diagnostic(.commandCannotRun, message, file: source.name, at: call.position), source)
                 }
             }
             if call.spec.role == .acknowledgement { pendingFailure = nil }
@@ -53,7 +53,7 @@ extension Evaluator {
         }
         if let failure, let rule = failureRule {
             let message = "\(call.spec.name) failed: \(failure.message) (\(rule))"
-            pendingFailure = (Diagnostic(failure.isRuntime ? .runtime : .expectation, message, file: source.name, at: call.position), source)
+            pendingFailure = (Diagnostic(failure.isRuntime ? .commandCannotRun : .failureNotExpected, message, file: source.name, at: call.position), source)
         }
         return failure != nil
     }
@@ -79,7 +79,7 @@ extension Evaluator {
             ? "'\(call.spec.name)' here was read for \(owner.name), the SDK active where it is written, but \(active.name) is active when it runs (switch with: sdk \(owner.name))"
             : "'\(call.spec.name)' is a command of \(owners.map(\.name).joined(separator: ", ")); the active SDK is \(active.name) (switch with: sdk \(owner.name))"
         if call.spec.isExpectation {
-            fail(Diagnostic(.runtime, message, file: source.name, at: call.position), source)
+            fail(Diagnostic(.otherSDKCommand, message, file: source.name, at: call.position), source)
             return
         }
         emit(.commandError(message))
@@ -89,7 +89,7 @@ extension Evaluator {
         if let rule = failureRule {
             // In a script, the message itself says to switch SDKs; at the prompt, the block stops too.
             let why = options.interactive ? " (\(rule))" : ""
-            pendingFailure = (Diagnostic(.runtime, "\(call.spec.name) failed: \(message)\(why)", file: source.name, at: call.position), source)
+            pendingFailure = (Diagnostic(.otherSDKCommand, "\(call.spec.name) failed: \(message)\(why)", file: source.name, at: call.position), source)
         }
     }
 
@@ -109,12 +109,13 @@ extension Evaluator {
 
     /// The last command's result, or an expectation failure when nothing has run.
     func lastResult(_ c: CommandContext) throws(Diagnostic) -> CommandResult {
-        guard let last else { throw expectationFailure("no command has run yet, so there is nothing to check", c) }
+        guard let last else { throw expectationFailure("no command has run yet, so there is nothing to check", c, code: .nothingToCheck) }
         return last
     }
 
     /// A failed expectation at the `expect` line, showing what the last command produced.
-    func expectationFailure(_ message: String, _ c: CommandContext, showLast: Bool = false, at position: SourcePosition? = nil) -> Diagnostic {
+    func expectationFailure(_ message: String, _ c: CommandContext, showLast: Bool = false, at position: SourcePosition? = nil,
+                            code: DiagnosticCode = .expectationFailed) -> Diagnostic {
         var notes: [String] = []
         if showLast, let result = last {
             notes.append("the last command (\(result.name), line \(result.position.line)) produced:")
@@ -122,7 +123,7 @@ extension Evaluator {
             notes += result.outcomes.isEmpty ? ["  no SDK calls or callbacks"] : result.outcomes.map { "  " + renderer.render($0, sdk: result.sdk) }
             if let failure = result.failure, result.outcomes.isEmpty { notes.append("  ✗ error: \(failure.message)") }
         }
-        return Diagnostic(.expectation, message, file: c.source.name, at: position ?? c.call.position, notes: notes)
+        return Diagnostic(code, message, file: c.source.name, at: position ?? c.call.position, notes: notes)
     }
 
     // MARK: Session commands
@@ -141,7 +142,7 @@ extension Evaluator {
         let running = journal.recordingPath
         do { try host.beginRecording(path, text: journal.recordingText, overwrite: overwrite) } catch {
             let still = running.map { "; still recording to \($0)" } ?? "; not recording"
-            throw .diagnostic(Diagnostic(.io, error.message + still, file: source.name, at: call.position))
+            throw .diagnostic(Diagnostic(.cannotWrite, error.message + still, file: source.name, at: call.position))
         }
         journal.startRecording(to: path)
         if let running, running != path { emit(.text("the recording to \(running) ends here")) }
@@ -162,15 +163,15 @@ extension Evaluator {
     func runSourced(_ path: String, from call: CommandCall, in source: SourceFile) throws(CommandFailure) {
         guard depth.sources < Evaluator.maximumSourceDepth else {
             verdict.halted = true
-            throw .diagnostic(Diagnostic(.runtime, "source is nested more than \(Evaluator.maximumSourceDepth) deep (does a file source itself?): the run stops here",
+            throw .diagnostic(Diagnostic(.runNestedTooDeep, "source is nested more than \(Evaluator.maximumSourceDepth) deep (does a file source itself?): the run stops here",
                                          file: source.name, at: call.position))
         }
         let included: SourceFile
         do { included = try host.loadScript(path, includingFile: source.name) } catch {
-            throw .diagnostic(Diagnostic(.io, error.message, file: source.name, at: call.position))
+            throw .diagnostic(Diagnostic(.cannotRead, error.message, file: source.name, at: call.position))
         }
         if let problem = ScriptText.problem(in: included.bytes) {
-            throw .diagnostic(Diagnostic(.io, "cannot source \(included.name): not a UTF-8 text script (\(problem))", file: source.name, at: call.position))
+            throw .diagnostic(Diagnostic(.notUTF8Script, "cannot source \(included.name): not a UTF-8 text script (\(problem))", file: source.name, at: call.position))
         }
         depth.sources += 1
         defer { depth.sources -= 1 }

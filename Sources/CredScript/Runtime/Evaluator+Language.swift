@@ -35,7 +35,7 @@ extension Evaluator {
     /// that would nest deeper than `maximumRunNesting`. Each true is followed by `leaveNesting`.
     func enterNesting(at position: SourcePosition, in source: SourceFile) -> Bool {
         guard depth.nesting < Evaluator.maximumRunNesting else {
-            events.publish(.halted(withCallChain(Diagnostic(.runtime, "blocks, procedure calls and sourced files are nested more than \(Evaluator.maximumRunNesting) deep as the run goes: it stops here",
+            events.publish(.halted(withCallChain(Diagnostic(.runNestedTooDeep, "blocks, procedure calls and sourced files are nested more than \(Evaluator.maximumRunNesting) deep as the run goes: it stops here",
                                                             file: source.name, at: position)), source: source))
             return false
         }
@@ -53,7 +53,7 @@ extension Evaluator {
             emit(.echo(command: "let \(capture.secret ? "secret " : "")\(capture.name) = \(capture.written)", file: source.name, line: capture.position.line))
         }
         func refuse(_ message: String) {
-            fail(Diagnostic(.runtime, message, file: source.name, at: capture.target), source)
+            fail(Diagnostic(.nothingToCapture, message, file: source.name, at: capture.target), source)
         }
         guard let result = last else { return refuse("no command has run yet, so there is no event to capture") }
         let events = result.events
@@ -80,7 +80,7 @@ extension Evaluator {
             var message = "this \(event.name) has no field '\(capture.field)'"
             if let guess = Spelling.closest(to: capture.field, among: fields.map(\.0)) { message += " — did you mean '\(guess)'?" }
             message += " (it has: \(fields.map(\.0).joined(separator: ", ")))"
-            return fail(Diagnostic(.runtime, message, file: source.name, at: capture.fieldPosition), source)
+            return fail(Diagnostic(.nothingToCapture, message, file: source.name, at: capture.fieldPosition), source)
         }
         let value: Value
         if let secret = event.secretValue(capture.field) {
@@ -116,7 +116,7 @@ extension Evaluator {
         }
         switch ValueComparison.holds(left, comparison.op, right) {
         case .failure(let problem):
-            fail(Diagnostic(.runtime, problem.message, file: source.name, at: comparison.position), source)
+            fail(Diagnostic(.badValue, problem.message, file: source.name, at: comparison.position), source)
         case .success(true):
             events.publish(.expectationHeld)
         case .success(false):
@@ -128,7 +128,7 @@ extension Evaluator {
                 sides.append("$\(name) is \(environment.holdsSecret(name) ? ScriptWriter.mask : shown)")
             }
             let shown = sides.isEmpty ? "it does not hold" : sides.joined(separator: " and ")
-            let diagnostic = Diagnostic(.expectation, "expected \(said), but \(shown)", file: source.name, at: comparison.position)
+            let diagnostic = Diagnostic(.comparisonFailed, "expected \(said), but \(shown)", file: source.name, at: comparison.position)
             events.publish(.expectationFailed(withCallChain(diagnostic), source: source))
         }
     }
@@ -222,7 +222,7 @@ extension Evaluator {
         }
         guard depth.calls < Evaluator.maximumCallDepth else {
             // Halted: going on would call again, as deep.
-            events.publish(.halted(withCallChain(Diagnostic(.runtime, "procedure calls are nested more than \(Evaluator.maximumCallDepth) deep (does \(procedure.name) call itself?): the run stops here",
+            events.publish(.halted(withCallChain(Diagnostic(.runNestedTooDeep, "procedure calls are nested more than \(Evaluator.maximumCallDepth) deep (does \(procedure.name) call itself?): the run stops here",
                                                             file: source.name, at: call.position)), source: source))
             return .stop
         }

@@ -47,19 +47,19 @@ extension Evaluator {
         for link in links {
             let included: SourceFile
             do { included = try host.loadScript(link.path, includingFile: source.name) } catch {
-                fail(Diagnostic(.io, "cannot source \(link.path): \(error.message)", file: source.name, at: link.position), source)
+                fail(Diagnostic(.cannotRead, "cannot source \(link.path): \(error.message)", file: source.name, at: link.position), source)
                 ok = false
                 continue
             }
             if let start = here.firstIndex(of: included.name) {
                 let cycle = (here[start...] + [included.name]).joined(separator: " → ")
-                fail(Diagnostic(.syntax, "\(included.name) is already being sourced: a cycle (\(cycle)) that a run repeats until it is \(Evaluator.maximumSourceDepth) deep",
+                fail(Diagnostic(.sourceCycle, "\(included.name) is already being sourced: a cycle (\(cycle)) that a run repeats until it is \(Evaluator.maximumSourceDepth) deep",
                                 file: source.name, at: link.position), source)
                 ok = false
                 continue
             }
             guard here.count < Evaluator.maximumSourceDepth else {
-                fail(Diagnostic(.syntax, "source is nested more than \(Evaluator.maximumSourceDepth) deep here", file: source.name, at: link.position), source)
+                fail(Diagnostic(.sourceCycle, "source is nested more than \(Evaluator.maximumSourceDepth) deep here", file: source.name, at: link.position), source)
                 ok = false
                 continue
             }

@@ -17,14 +17,14 @@ extension Evaluator {
     func runTests(_ tests: [DeclaredTest], of script: ParsedScript) -> Bool {
         let source = script.source
         if options.interactive {
-            fail(Diagnostic(.runtime, "a test runs from a file (credsh test FILE); at the prompt, type its lines",
+            fail(Diagnostic(.testNotRunnable, "a test runs from a file (credsh test FILE); at the prompt, type its lines",
                             file: source.name, at: tests[0].position), source)
             return false
         }
         let start = TestStart(simulation: simulation, variables: environment.values, procedures: procedures)
         let chosen = options.selectedTest.map { name in tests.filter { $0.name == name } } ?? tests
         if chosen.isEmpty, let name = options.selectedTest {
-            fail(Diagnostic(.runtime, "\(source.name) has no test named \(ScriptWriter.quote(name))", file: source.name, at: .start), source)
+            fail(Diagnostic(.testNotRunnable, "\(source.name) has no test named \(ScriptWriter.quote(name))", file: source.name, at: .start), source)
         }
         for (index, test) in chosen.enumerated() {
             if index > 0 { restore(start) }
@@ -88,7 +88,7 @@ extension Evaluator {
 
     /// A `test` block met where no test can run: in a sourced file.
     func refuseTest(_ test: NamedTest, in source: SourceFile) {
-        fail(Diagnostic(.runtime, "test \(ScriptWriter.quote(test.name)) is in a sourced file: tests run only in the file credsh runs or tests",
+        fail(Diagnostic(.testNotRunnable, "test \(ScriptWriter.quote(test.name)) is in a sourced file: tests run only in the file credsh runs or tests",
                         file: source.name, at: test.position), source)
     }
 }

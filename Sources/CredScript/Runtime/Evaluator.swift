@@ -303,14 +303,14 @@ public final class Evaluator {
         if shouldStop { return (.stop, .none) }
         steps += 1
         if steps > options.stepBudget {
-            events.publish(.halted(Diagnostic(.runtime, "the run reached its step budget of \(options.stepBudget) (a step is a statement, \(Evaluator.kdfRoundsPerStep) rounds of the KDF, or \(Evaluator.bytesPerStep) bytes of text handled) and stopped (--max-steps raises it)",
+            events.publish(.halted(Diagnostic(.stepBudget, "the run reached its step budget of \(options.stepBudget) (a step is a statement, \(Evaluator.kdfRoundsPerStep) rounds of the KDF, or \(Evaluator.bytesPerStep) bytes of text handled) and stopped (--max-steps raises it)",
                                               file: source.name, at: statement.position), source: source))
             return (.stop, .none)
         }
         if interruptRequested() || StopSignal.isRaised {
             // A signal says "interrupted"; a control run's time limit says why it stopped.
             let reason = StopSignal.isRaised ? "interrupted" : interruptReason
-            fail(Diagnostic(.runtime, reason, file: source.name, at: statement.position), source)
+            fail(Diagnostic(.interrupted, reason, file: source.name, at: statement.position), source)
             return (.stop, .none)
         }
         if case .command(let call) = statement, call.spec.role == .acknowledgement {
@@ -359,7 +359,7 @@ public final class Evaluator {
                 return (shouldStop ? .stop : .proceed, .none)
             }
             guard count >= 0, count <= Evaluator.maximumRepeatCount else {
-                fail(Diagnostic(.runtime, "repeat count \(count) is outside 0...\(Evaluator.maximumRepeatCount)",
+                fail(Diagnostic(.badValue, "repeat count \(count) is outside 0...\(Evaluator.maximumRepeatCount)",
                                 file: source.name, at: position), source)
                 return (shouldStop ? .stop : .proceed, .none)
             }
@@ -554,7 +554,7 @@ public final class Evaluator {
         guard let value = environment[name] else {
             var message = "undefined variable $\(name)"
             if let guess = Spelling.closest(to: name, among: environment.names) { message += " — did you mean $\(guess)?" }
-            throw Diagnostic(.runtime, message, file: source.name, at: expression.position)
+            throw Diagnostic(.undefinedVariable, message, file: source.name, at: expression.position)
         }
         chargeBytes(value.text.utf8.count)
         return value
@@ -588,7 +588,7 @@ public final class Evaluator {
         case .text(let t): if let i = Int(t) { return i }
         default: break
         }
-        throw Diagnostic(.runtime, "expected a whole number, but the value is \(value.text)", file: source.name, at: expression.position)
+        throw Diagnostic(.badValue, "expected a whole number, but the value is \(value.text)", file: source.name, at: expression.position)
     }
 }
 

@@ -320,8 +320,8 @@ public struct KnownSecrets: Sendable {
     /// the text before it; the headline keeps the position in the real file).
     public func redact(_ diagnostic: Diagnostic, source: SourceFile?) -> (Diagnostic, SourceFile?) {
         guard !values.isEmpty else { return (diagnostic, source) }
-        var redacted = Diagnostic(diagnostic.kind, redact(diagnostic.message), file: diagnostic.file, at: diagnostic.position,
-                                  notes: diagnostic.notes.map(redact))
+        var redacted = Diagnostic(diagnostic.code, redact(diagnostic.message), file: diagnostic.file, at: diagnostic.position,
+                                  notes: diagnostic.notes.map(redact), kind: diagnostic.kind)
         guard let source, diagnostic.position.lineStart <= source.bytes.count else { return (redacted, source) }
         let position = diagnostic.position
         let offset = min(max(position.offset, position.lineStart), source.bytes.count)

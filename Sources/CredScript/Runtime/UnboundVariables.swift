@@ -65,7 +65,7 @@ struct UnboundVariables {
             guard reported.insert(use.source.name + "\u{0}" + use.name).inserted else { continue }
             var message = "$\(use.name) is never bound: bind it (let \(use.name) = VALUE), give it a default (let \(use.name) ?= VALUE), or give it from outside (--var \(use.name)=VALUE, or --secret \(use.name) for a secret)"
             if let guess = Spelling.closest(to: use.name, among: known) { message += " — did you mean $\(guess)?" }
-            out.append((Diagnostic(.syntax, message, file: use.source.name, at: use.position), use.source))
+            out.append((Diagnostic(.unboundVariable, message, file: use.source.name, at: use.position), use.source))
         }
         return out
     }

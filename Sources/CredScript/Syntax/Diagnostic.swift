@@ -1,4 +1,4 @@
-/// One problem found in a script, reported as `file:line:column: error: message`
+/// One problem found in a script, reported as `file:line:column: error: message [CODE]`
 /// followed by the source line and a caret. Every phase reports through this type.
 public struct Diagnostic: Error, Equatable, Sendable {
     public enum Kind: String, Sendable {
@@ -18,6 +18,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
     public static let keptPerFile = 100
 
     public let kind: Kind
+    /// Its stable identity (DiagnosticCode, docs/diagnostics.md), shown after the message.
+    public let code: DiagnosticCode
     public let message: String
     public let file: String
     public let position: SourcePosition
@@ -27,8 +29,12 @@ public struct Diagnostic: Error, Equatable, Sendable {
     /// copy of the line alone, its secrets masked (KnownSecrets); nil: `position`.
     public var quotedPosition: SourcePosition?
 
-    public init(_ kind: Kind, _ message: String, file: String, at position: SourcePosition, notes: [String] = []) {
-        self.kind = kind
+    /// A diagnostic of `code`, of the kind its category gives unless `kind` says otherwise
+    /// (a count of failures not shown is of the kind of those failures).
+    public init(_ code: DiagnosticCode, _ message: String, file: String, at position: SourcePosition, notes: [String] = [],
+                kind: Kind? = nil) {
+        self.kind = kind ?? code.category.kind
+        self.code = code
         self.message = message
         self.file = file
         self.position = position
@@ -36,7 +42,10 @@ public struct Diagnostic: Error, Equatable, Sendable {
     }
 
     /// The exit code a batch run ends with when this is its failure.
-    public var exitCode: Int32 {
+    public var exitCode: Int32 { Self.exitCode(of: kind) }
+
+    /// The exit code of a failure of `kind`.
+    public static func exitCode(of kind: Kind) -> Int32 {
         switch kind {
         case .expectation: return 1
         case .syntax: return 2
@@ -45,7 +54,12 @@ public struct Diagnostic: Error, Equatable, Sendable {
         }
     }
 
-    /// `file:line:column: kind: message`, on one line, as a report's summary shows it: the
-    /// file's name is text from outside, made terminal-safe as the formatter makes it.
-    public var headline: String { "\(file.escapingControls):\(position.line):\(position.column): \(kind.rawValue): \(message)" }
+    /// `file:line:column: kind: message [CS0101]`, on one line, as a report's summary shows
+    /// it: the file's name is text from outside, made terminal-safe as the formatter makes it.
+    /// The code comes last, as a compiler's `[-Wflag]` does, so a reader that takes
+    /// `FILE:LINE:COLUMN: error: MESSAGE` still reads the line, the code in its message.
+    public var headline: String { "\(file.escapingControls):\(position.line):\(position.column): \(kind.rawValue): \(message) \(tag)" }
+
+    /// `[CS0101]`, as text output shows the code.
+    public var tag: String { "[\(code.id)]" }
 }

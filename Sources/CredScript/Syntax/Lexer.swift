@@ -40,12 +40,12 @@ public struct Lexer {
         }
     }
 
-    private mutating func report(_ message: String, at position: SourcePosition) {
+    private mutating func report(_ code: DiagnosticCode, _ message: String, at position: SourcePosition) {
         guard diagnostics.count < Diagnostic.keptPerFile else {
             droppedDiagnostics += 1
             return
         }
-        diagnostics.append(Diagnostic(.syntax, message, file: source.name, at: position))
+        diagnostics.append(Diagnostic(code, message, file: source.name, at: position))
     }
 
     private func token(_ kind: TokenKind, from start: SourcePosition) -> Token {
@@ -110,7 +110,7 @@ public struct Lexer {
                 // `\r\n` ends a line as `\n` does (grammar.md, "Lexical structure"); a `\r`
                 // anywhere else is a control character like any other.
                 if let after = peek(1), after != UInt8(ascii: "\n") {
-                    report("unexpected control character U+000D in the script (a line ends with \\n or \\r\\n)", at: position)
+                    report(.controlCharacter, "unexpected control character U+000D in the script (a line ends with \\n or \\r\\n)", at: position)
                 }
                 advance()
             } else if byte == UInt8(ascii: "#") {
@@ -146,7 +146,7 @@ public struct Lexer {
             // `$5`: a name starts with a letter or `_` (grammar.md), so this is no variable.
             // The word is not repeated in the message: it may be a password.
             while let byte = peek(), !Lexer.endsWord(byte) { advance() }
-            report("a variable name starts with a letter or _, not a digit (to mean the text, quote it)", at: start)
+            report(.nameStartsWithDigit, "a variable name starts with a letter or _, not a digit (to mean the text, quote it)", at: start)
             return nil
         }
         guard index > nameStart else {
@@ -182,7 +182,7 @@ public struct Lexer {
                 if sawUnit { break }  // "1d5": not a duration; handled as a word below
                 if peek().map(Lexer.endsWord) ?? true {
                     if overflow || value > Int64(Int.max) {
-                        report("number is too large", at: start)
+                        report(.numberOutOfRange, "number is too large", at: start)
                         return nil
                     }
                     return token(.integer(Int(value)), from: start)
@@ -197,7 +197,7 @@ public struct Lexer {
             sawUnit = true
             if peek().map(Lexer.endsWord) ?? true {
                 if overflow {
-                    report("duration is too long", at: start)
+                    report(.numberOutOfRange, "duration is too long", at: start)
                     return nil
                 }
                 return token(.duration(total), from: start)
@@ -213,7 +213,7 @@ public struct Lexer {
         var valid = true
         while true {
             guard let byte = peek(), byte != UInt8(ascii: "\n") else {
-                report("unterminated string (a string ends with \" on the same line)", at: start)
+                report(.unterminatedString, "unterminated string (a string ends with \" on the same line)", at: start)
                 // The string runs to the end of the line, so the parser reads it as the
                 // argument it was meant to be: the missing quote is the error reported, not
                 // a missing argument after it.
@@ -236,13 +236,13 @@ public struct Lexer {
                 case UInt8(ascii: "u"):
                     if let scalar = scanUnicodeEscape(at: escapeAt) { text += Array(String(Character(scalar)).utf8) } else { valid = false }
                 default:
-                    report("unknown escape '\\\(Character(Unicode.Scalar(escaped)))' in a string (use \\\" \\\\ \\n \\t or \\u{XXXX})", at: escapeAt)
+                    report(.badEscape, "unknown escape '\\\(Character(Unicode.Scalar(escaped)))' in a string (use \\\" \\\\ \\n \\t or \\u{XXXX})", at: escapeAt)
                     valid = false
                 }
                 continue
             }
             if byte < 0x20 && byte != UInt8(ascii: "\t") || byte == 0x7F {
-                report("unexpected control character in a string (write \\n or \\t)", at: position)
+                report(.controlCharacter, "unexpected control character in a string (write \\n or \\t)", at: position)
                 valid = false
             }
             text.append(byte)
@@ -259,7 +259,7 @@ public struct Lexer {
     /// at most 10FFFF). Reads no further than the closing brace or the eighth byte.
     private mutating func scanUnicodeEscape(at escapeAt: SourcePosition) -> Unicode.Scalar? {
         guard peek() == UInt8(ascii: "{") else {
-            report("\\u must be followed by {XXXX}: one to six hex digits in braces, as \\u{e9}", at: escapeAt)
+            report(.badEscape, "\\u must be followed by {XXXX}: one to six hex digits in braces, as \\u{e9}", at: escapeAt)
             return nil
         }
         advance()
@@ -271,16 +271,16 @@ public struct Lexer {
             if digits <= 6 { value = value << 4 | UInt32(digit) }
         }
         guard peek() == UInt8(ascii: "}"), (1...6).contains(digits) else {
-            report("\\u{…} takes one to six hex digits and a closing }", at: escapeAt)
+            report(.badEscape, "\\u{…} takes one to six hex digits and a closing }", at: escapeAt)
             return nil
         }
         advance()
         guard let scalar = Unicode.Scalar(value) else {
-            report("this \\u{…} names no Unicode scalar value: \(String(value, radix: 16, uppercase: true)) is a surrogate (D800 to DFFF) or above 10FFFF", at: escapeAt)
+            report(.badEscape, "this \\u{…} names no Unicode scalar value: \(String(value, radix: 16, uppercase: true)) is a surrogate (D800 to DFFF) or above 10FFFF", at: escapeAt)
             return nil
         }
         if scalar.value < 0x20 && scalar.value != 0x09 && scalar.value != 0x0A || scalar.value == 0x7F {
-            report("this \\u{…} names the control character U+\(String(value, radix: 16, uppercase: true)) (write \\n or \\t)", at: escapeAt)
+            report(.badEscape, "this \\u{…} names the control character U+\(String(value, radix: 16, uppercase: true)) (write \\n or \\t)", at: escapeAt)
             return nil
         }
         return scalar
@@ -311,7 +311,7 @@ public struct Lexer {
         }
         guard end < bytes.count, bytes[end] == UInt8(ascii: "}"), depth == 0 else {
             while let b = peek(), b != UInt8(ascii: "\n") { advance() }
-            report("unterminated JSON object (it must close with } on the same line)", at: start)
+            report(.unterminatedJSON, "unterminated JSON object (it must close with } on the same line)", at: start)
             return Token(kind: .json(""), position: start, length: index - start.offset)
         }
         while index <= end { advance() }
@@ -334,7 +334,7 @@ public struct Lexer {
     /// Decodes UTF-8, reporting the first byte that is not valid UTF-8 or is a control character.
     private mutating func checkedText(bytes text: [UInt8], reportAt start: SourcePosition, rejectControls: Bool = true) -> String? {
         if rejectControls, let bad = text.firstIndex(where: { $0 < 0x20 && $0 != UInt8(ascii: "\t") || $0 == 0x7F }) {
-            report("unexpected control character U+\(hex4(text[bad])) in the script", at: start)
+            report(.controlCharacter, "unexpected control character U+\(hex4(text[bad])) in the script", at: start)
             return nil
         }
         // Valid text, the usual case, is decoded in one pass; the loop below finds the bad byte.
@@ -352,7 +352,7 @@ public struct Lexer {
                 return String(scalars)
             case .error:
                 let byte = offset < text.count ? text[offset] : 0
-                report("this text is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))", at: start)
+                report(.invalidUTF8, "this text is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))", at: start)
                 return nil
             }
         }

@@ -16,12 +16,12 @@ extension Parser {
         var names: [String] = []
         while case .word(let word) = current.kind, word != "in" {
             guard Self.isName(word) else {
-                error("for expects variable names (letters, digits and _) before 'in', found '\(word)'", at: current.position)
+                error(.malformedFor, "for expects variable names (letters, digits and _) before 'in', found '\(word)'", at: current.position)
                 skipToLineEnd()
                 return nil
             }
             guard !names.contains(word) else {
-                error("'\(word)' is named twice in this for", at: current.position)
+                error(.definedTwice, "'\(word)' is named twice in this for", at: current.position)
                 skipToLineEnd()
                 return nil
             }
@@ -29,12 +29,12 @@ extension Parser {
             advance()
         }
         guard !names.isEmpty else {
-            error("for expects a variable name, found \(describe(current)) (as: for pw in Wrong1! Wrong2! { … })", at: current.position)
+            error(.malformedFor, "for expects a variable name, found \(describe(current)) (as: for pw in Wrong1! Wrong2! { … })", at: current.position)
             skipToLineEnd()
             return nil
         }
         guard current.kind == .word("in") else {
-            error("expected 'in' after 'for \(names.joined(separator: " "))', found \(describe(current))", at: current.position)
+            error(.malformedFor, "expected 'in' after 'for \(names.joined(separator: " "))', found \(describe(current))", at: current.position)
             skipToLineEnd()
             return nil
         }
@@ -43,12 +43,12 @@ extension Parser {
         var values: [Expression] = []
         while current.kind != .leftBrace {
             guard let value = expression(from: current) else {
-                error("expected a value or '{' in this for, found \(describe(current))", at: current.position)
+                error(.malformedFor, "expected a value or '{' in this for, found \(describe(current))", at: current.position)
                 skipToLineEnd()
                 return nil
             }
             if case .pattern = value.kind {
-                error("for takes values, not a ~\"pattern\"", at: value.position)
+                error(.malformedFor, "for takes values, not a ~\"pattern\"", at: value.position)
                 skipToLineEnd()
                 return nil
             }
@@ -56,14 +56,14 @@ extension Parser {
             advance()
         }
         guard !values.isEmpty else {
-            error("for expects values after 'in'", at: inPosition)
+            error(.malformedFor, "for expects values after 'in'", at: inPosition)
             skipToLineEnd()
             return nil
         }
         let leftOver = values.count % names.count
         if leftOver != 0 {
             let firstOfRow = values[values.count - leftOver]
-            error("for takes its values \(names.count) at a time (\(names.joined(separator: " "))), but \(values.count) value\(values.count == 1 ? "" : "s") leave \(leftOver) over", at: firstOfRow.position)
+            error(.malformedFor, "for takes its values \(names.count) at a time (\(names.joined(separator: " "))), but \(values.count) value\(values.count == 1 ? "" : "s") leave \(leftOver) over", at: firstOfRow.position)
             skipBlock(after: current)
             return nil
         }
@@ -82,18 +82,18 @@ extension Parser {
 
     mutating func parseProcedure(at start: SourcePosition, depth: Int) -> ReadStatement? {
         guard case .word(let name) = current.kind, Self.isName(name) else {
-            error("proc expects a name (letters, digits and _), found \(describe(current))", at: current.position)
+            error(.malformedProc, "proc expects a name (letters, digits and _), found \(describe(current))", at: current.position)
             skipToLineEnd()
             return nil
         }
         let namePosition = current.position
         if table.root.children[name] != nil {
-            error("proc '\(name)' would hide the command '\(name)': a procedure takes a name no command has", at: namePosition)
+            error(.malformedProc, "proc '\(name)' would hide the command '\(name)': a procedure takes a name no command has", at: namePosition)
             skipHeaderAndBlock()
             return nil
         }
         if depth > 0 {
-            error("proc defines a procedure at the top level of a file, not inside a block", at: start)
+            error(.malformedProc, "proc defines a procedure at the top level of a file, not inside a block", at: start)
             skipHeaderAndBlock()
             return nil
         }
@@ -101,7 +101,7 @@ extension Parser {
         var parameters: [String] = []
         while case .word(let word) = current.kind {
             guard Self.isName(word), !parameters.contains(word) else {
-                error(parameters.contains(word) ? "parameter '\(word)' is named twice" : "a parameter is a name (letters, digits and _), not '\(word)'",
+                error(parameters.contains(word) ? .definedTwice : .malformedProc, parameters.contains(word) ? "parameter '\(word)' is named twice" : "a parameter is a name (letters, digits and _), not '\(word)'",
                       at: current.position)
                 skipHeaderAndBlock()
                 return nil
@@ -110,7 +110,7 @@ extension Parser {
             advance()
         }
         guard current.kind == .leftBrace else {
-            error("expected '{' after 'proc \(([name] + parameters).joined(separator: " "))', found \(describe(current))", at: current.position)
+            error(.unbalancedBraces, "expected '{' after 'proc \(([name] + parameters).joined(separator: " "))', found \(describe(current))", at: current.position)
             skipToLineEnd()
             return nil
         }

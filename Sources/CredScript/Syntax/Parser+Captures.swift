@@ -31,12 +31,12 @@ extension Parser {
         let targetPosition = current.position
         advance()
         guard atStatementEnd else {
-            error("unexpected \(describe(current)) after '\(target)' (a capture takes one EVENT.FIELD)", at: current.position)
+            error(.malformedCapture, "unexpected \(describe(current)) after '\(target)' (a capture takes one EVENT.FIELD)", at: current.position)
             skipToLineEnd()
             return nil
         }
         guard let dot = target.firstIndex(of: "."), dot != target.startIndex, target.index(after: dot) != target.endIndex else {
-            error("a capture names EVENT.FIELD (as event response.access_token), not '\(target)'", at: targetPosition)
+            error(.malformedCapture, "a capture names EVENT.FIELD (as event response.access_token), not '\(target)'", at: targetPosition)
             return nil
         }
         let eventPart = String(target[..<dot]), field = String(target[target.index(after: dot)...])
@@ -71,18 +71,18 @@ extension Parser {
         guard let left = expression(from: current) else { return nil }
         advance()
         guard let (op, opPosition) = comparisonOperator() else {
-            error("expected a comparison after \(describe(left)): = != < <= > >= or ~ (as expect $left < 3)", at: current.position)
+            error(.malformedComparison, "expected a comparison after \(describe(left)): = != < <= > >= or ~ (as expect $left < 3)", at: current.position)
             skipToLineEnd()
             return nil
         }
         guard var right = expression(from: current) else {
-            error("expected a value after '\(op.rawValue)', found \(describe(current))", at: current.position)
+            error(.malformedComparison, "expected a value after '\(op.rawValue)', found \(describe(current))", at: current.position)
             skipToLineEnd()
             return nil
         }
         advance()
         guard atStatementEnd else {
-            error("unexpected \(describe(current)) after the comparison (quote text that has spaces)", at: current.position)
+            error(.unexpectedToken, "unexpected \(describe(current)) after the comparison (quote text that has spaces)", at: current.position)
             skipToLineEnd()
             return nil
         }
@@ -136,10 +136,10 @@ extension Parser {
         case (.matches, .json), (.matches, .variable):
             return true
         case (.matches, _):
-            error("~ takes a \"pattern\" or a JSON object such as {\"minL\":8}, not \(describe(right))", at: right.position)
+            error(.malformedComparison, "~ takes a \"pattern\" or a JSON object such as {\"minL\":8}, not \(describe(right))", at: right.position)
             return false
         case (_, .pattern) where op != .equal && op != .notEqual:
-            error("\(op.rawValue) compares numbers, durations and times, not a ~\"pattern\"", at: right.position)
+            error(.malformedComparison, "\(op.rawValue) compares numbers, durations and times, not a ~\"pattern\"", at: right.position)
             return false
         default:
             return true
@@ -177,7 +177,7 @@ extension Parser {
         if op == .notEqual || op == .lessOrEqual || op == .greaterOrEqual {
             advance()  // =
             guard let next = expression(from: current) else {
-                error("expected a value after '\(field)\(op.rawValue)'", at: current.position)
+                error(.malformedComparison, "expected a value after '\(field)\(op.rawValue)'", at: current.position)
                 return .some(nil)
             }
             value = next
@@ -200,7 +200,7 @@ extension Parser {
             if case .duration = kind { value.spelling = String(decoding: rest, as: UTF8.self) }
         } else {
             guard let next = expression(from: current) else {
-                error("expected a value after '\(field)\(op.rawValue)'", at: current.position)
+                error(.malformedComparison, "expected a value after '\(field)\(op.rawValue)'", at: current.position)
                 return .some(nil)
             }
             value = next

@@ -13,29 +13,29 @@ extension Parser {
         switch current.kind {
         case .string(let text), .word(let text): name = text
         default:
-            error("test expects a name in quotes, found \(describe(current)) (as: test \"expired password is updated\" { … })", at: current.position)
+            error(.malformedTest, "test expects a name in quotes, found \(describe(current)) (as: test \"expired password is updated\" { … })", at: current.position)
             skipHeaderAndBlock()
             return nil
         }
         if depth > 0 {
-            error("a test stands at the top level of a file, not inside a block or another test", at: start)
+            error(.malformedTest, "a test stands at the top level of a file, not inside a block or another test", at: start)
             skipHeaderAndBlock()
             return nil
         }
         if let problem = Self.problem(withTestName: name) {
-            error(problem, at: namePosition)
+            error(.malformedTest, problem, at: namePosition)
             skipHeaderAndBlock()
             return nil
         }
         if tests.count >= Self.maximumTestsPerFile {
             // Said once, at the first test too many; the others are passed over.
-            if !testsOverLimit { error("a file names at most \(Self.maximumTestsPerFile.grouped) tests: split it into several files", at: start) }
+            if !testsOverLimit { error(.malformedTest, "a file names at most \(Self.maximumTestsPerFile.grouped) tests: split it into several files", at: start) }
             testsOverLimit = true
             skipHeaderAndBlock()
             return nil
         }
         if let earlier = tests.first(where: { $0.name == name }) {
-            error("a test named \"\(name)\" is already defined (line \(earlier.position.line)): each test of a file has its own name", at: namePosition)
+            error(.definedTwice, "a test named \"\(name)\" is already defined (line \(earlier.position.line)): each test of a file has its own name", at: namePosition)
             skipHeaderAndBlock()
             return nil
         }
@@ -45,14 +45,14 @@ extension Parser {
             tests.append(DeclaredTest(name: name, position: start))
             advance()
             guard atStatementEnd else {
-                error("unexpected \(describe(current)) after '}'", at: current.position)
+                error(.unexpectedToken, "unexpected \(describe(current)) after '}'", at: current.position)
                 skipToLineEnd()
                 return nil
             }
             return .test(ReadTest(name: name, position: start, namePosition: namePosition, body: []))
         }
         guard current.kind == .leftBrace else {
-            error("expected '{' after 'test \(ScriptWriter.quote(name))', found \(describe(current))", at: current.position)
+            error(.unbalancedBraces, "expected '{' after 'test \(ScriptWriter.quote(name))', found \(describe(current))", at: current.position)
             skipToLineEnd()
             return nil
         }

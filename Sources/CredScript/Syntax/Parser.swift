@@ -44,7 +44,7 @@ public struct Parser {
             case .end:
                 return nil
             case .rightBrace:
-                error("unexpected '}': no block is open", at: current.position)
+                error(.unbalancedBraces, "unexpected '}': no block is open", at: current.position)
                 advance()
                 skipToLineEnd()
             default:
@@ -76,12 +76,12 @@ public struct Parser {
         }
     }
 
-    mutating func error(_ message: String, at position: SourcePosition) {
+    mutating func error(_ code: DiagnosticCode, _ message: String, at position: SourcePosition) {
         guard parserDiagnostics.count < Diagnostic.keptPerFile else {
             droppedParserDiagnostics += 1
             return
         }
-        parserDiagnostics.append(Diagnostic(.syntax, message, file: lexer.source.name, at: position))
+        parserDiagnostics.append(Diagnostic(code, message, file: lexer.source.name, at: position))
     }
 
     var droppedParserDiagnostics = 0
@@ -97,7 +97,7 @@ public struct Parser {
 
     mutating func parseStatement(depth: Int) -> ReadStatement? {
         guard case .word(let first) = current.kind else {
-            error("expected a command, found \(describe(current))", at: current.position)
+            error(.unexpectedToken, "expected a command, found \(describe(current))", at: current.position)
             skipToLineEnd()
             return nil
         }
@@ -129,7 +129,7 @@ public struct Parser {
             }
         }
         guard case .word(let name) = current.kind, Self.isName(name) else {
-            error("let expects a variable name (letters, digits and _), found \(describe(current))", at: current.position)
+            error(.malformedLet, "let expects a variable name (letters, digits and _), found \(describe(current))", at: current.position)
             skipToLineEnd()
             return nil
         }
@@ -142,27 +142,27 @@ public struct Parser {
             }
         }
         guard current.kind == .equals else {
-            error("expected '=' or '?=' after 'let \(name)'", at: current.position)
+            error(.malformedLet, "expected '=' or '?=' after 'let \(name)'", at: current.position)
             skipToLineEnd()
             return nil
         }
         advance()
         if captureAhead() {
             guard !ifUnbound else {
-                error("?= gives a default value; a capture binds with =: let \(name) = event EVENT.FIELD", at: current.position)
+                error(.malformedLet, "?= gives a default value; a capture binds with =: let \(name) = event EVENT.FIELD", at: current.position)
                 skipToLineEnd()
                 return nil
             }
             return parseCapture(name: name, secret: secret, at: start)
         }
         guard let value = expression(from: current) else {
-            error("let expects a value after '\(ifUnbound ? "?=" : "=")', found \(describe(current))", at: current.position)
+            error(.malformedLet, "let expects a value after '\(ifUnbound ? "?=" : "=")', found \(describe(current))", at: current.position)
             skipToLineEnd()
             return nil
         }
         advance()
         guard atStatementEnd else {
-            error("unexpected \(describe(current)) after the value of \(name) (quote text that has spaces)", at: current.position)
+            error(.unexpectedToken, "unexpected \(describe(current)) after the value of \(name) (quote text that has spaces)", at: current.position)
             skipToLineEnd()
             return nil
         }
@@ -173,16 +173,16 @@ public struct Parser {
         let start = current.position
         advance()
         guard let count = expression(from: current), isCountLike(count) else {
-            error("repeat expects a count (a whole number or a variable), found \(describe(current))", at: current.position)
+            error(.malformedRepeat, "repeat expects a count (a whole number or a variable), found \(describe(current))", at: current.position)
             skipToLineEnd()
             return nil
         }
         if case .integer(let n) = count.kind, n > Evaluator.maximumRepeatCount {
-            error("repeat count \(n) is over the limit of \(Evaluator.maximumRepeatCount)", at: count.position)
+            error(.malformedRepeat, "repeat count \(n) is over the limit of \(Evaluator.maximumRepeatCount)", at: count.position)
         }
         advance()
         guard current.kind == .leftBrace else {
-            error("expected '{' after 'repeat \(describeCount(count))'", at: current.position)
+            error(.unbalancedBraces, "expected '{' after 'repeat \(describeCount(count))'", at: current.position)
             skipToLineEnd()
             return nil
         }
@@ -196,7 +196,7 @@ public struct Parser {
         let brace = current.position
         advance()
         if depth + 1 > Parser.maximumNesting {
-            error("blocks are nested too deeply (the limit is \(Parser.maximumNesting))", at: brace)
+            error(.nestedTooDeep, "blocks are nested too deeply (the limit is \(Parser.maximumNesting))", at: brace)
             skipBlock()
             return nil
         }
@@ -209,7 +209,7 @@ public struct Parser {
                 advance()
                 openBlocks -= 1
                 guard atStatementEnd else {
-                    error("unexpected \(describe(current)) after '}'", at: current.position)
+                    error(.unexpectedToken, "unexpected \(describe(current)) after '}'", at: current.position)
                     skipToLineEnd()
                     return nil
                 }
@@ -217,7 +217,7 @@ public struct Parser {
             case .end:
                 openBlocks -= 1
                 endedInsideBlock = true
-                error("'}' expected (to close '{' at line \(brace.line))", at: current.position)
+                error(.unbalancedBraces, "'}' expected (to close '{' at line \(brace.line))", at: current.position)
                 return nil
             default:
                 if let statement = parseStatement(depth: depth + 1) { body.append(statement) }
@@ -293,7 +293,7 @@ public struct Parser {
             if case .word(let next) = current.kind, let guess = Spelling.closest(to: next, among: options) {
                 message = "unknown command '\(words.joined(separator: " ")) \(next)' — did you mean '\(words.joined(separator: " ")) \(guess)'?"
             }
-            error(message, at: current.kind == .newline || current.kind == .end ? start : current.position)
+            error(.unknownCommand, message, at: current.kind == .newline || current.kind == .end ? start : current.position)
             skipToLineEnd()
             return nil
         }
@@ -303,7 +303,7 @@ public struct Parser {
         let fieldsCompare = node.comparesFields
         while !atStatementEnd {
             if current.kind == .leftBrace {
-                error("unexpected '{' (blocks belong to repeat, for and proc)", at: current.position)
+                error(.unexpectedToken, "unexpected '{' (blocks belong to repeat, for and proc)", at: current.position)
                 skipToLineEnd()
                 return nil
             }
@@ -319,7 +319,7 @@ public struct Parser {
                 } else if current.kind == .equals {
                     advance()
                     guard let value = expression(from: current) else {
-                        error("expected a value after '\(key)='", at: current.position)
+                        error(.wrongArguments, "expected a value after '\(key)='", at: current.position)
                         skipToLineEnd()
                         return nil
                     }
@@ -331,7 +331,7 @@ public struct Parser {
                 continue
             }
             guard let value = expression(from: current) else {
-                error("unexpected \(describe(current))", at: current.position)
+                error(.unexpectedToken, "unexpected \(describe(current))", at: current.position)
                 skipToLineEnd()
                 return nil
             }
@@ -387,7 +387,7 @@ public struct Parser {
     /// A regular expression must compile where it is written, not fail when it runs.
     mutating func checkPattern(_ text: String, at position: SourcePosition) -> Bool {
         guard let problem = Resolver.patternProblem(text) else { return true }
-        error(problem, at: position)
+        error(.badPattern, problem, at: position)
         return false
     }
 }

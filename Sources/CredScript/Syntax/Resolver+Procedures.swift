@@ -20,7 +20,7 @@ extension Resolver {
     /// (bounded when it runs).
     mutating func define(_ read: ReadProcedure) -> Statement? {
         if scope.definedHere.contains(read.name), let earlier = procedures[read.name] {
-            error("procedure '\(read.name)' is already defined (line \(earlier.position.line))", at: read.namePosition)
+            error(.definedTwice, "procedure '\(read.name)' is already defined (line \(earlier.position.line))", at: read.namePosition)
             return nil
         }
         let procedure = Procedure(name: read.name, parameters: read.parameters, position: read.position,
@@ -48,14 +48,14 @@ extension Resolver {
             // Looked for only while errors are still shown: past the bound it is not read.
             if diagnostics.count < Diagnostic.keptPerFile,
                let guess = Spelling.command(for: read.name, among: table.firstWords + procedures.keys.sorted()) { message += " — did you mean '\(guess)'?" }
-            error(message, at: read.position)
+            error(.unknownCommand, message, at: read.position)
             return nil
         }
         if let (problem, position) = read.problem {
             switch problem {
-            case .notAValue(let found): error("unexpected \(found) (\(procedure.name) takes values: \(procedure.usage))", at: position)
-            case .pattern: error("\(procedure.name) takes values, not a ~\"pattern\"", at: position)
-            case .pair: error("\(procedure.name) takes values, not NAME=VALUE (quote text that holds '=')", at: position)
+            case .notAValue(let found): error(.wrongArguments, "unexpected \(found) (\(procedure.name) takes values: \(procedure.usage))", at: position)
+            case .pattern: error(.wrongArguments, "\(procedure.name) takes values, not a ~\"pattern\"", at: position)
+            case .pair: error(.wrongArguments, "\(procedure.name) takes values, not NAME=VALUE (quote text that holds '=')", at: position)
             }
             return nil
         }
@@ -63,7 +63,7 @@ extension Resolver {
         guard arguments.count == procedure.parameters.count else {
             let wanted = procedure.parameters.count
             let message = "\(procedure.name) takes \(wanted) argument\(wanted == 1 ? "" : "s") (usage: \(procedure.usage)), not \(arguments.count)"
-            error(message, at: arguments.count > wanted ? arguments[wanted].position : read.position)
+            error(.wrongArguments, message, at: arguments.count > wanted ? arguments[wanted].position : read.position)
             return nil
         }
         if let after = procedure.sdkAfterCall { switchSDK(to: after) }

@@ -76,7 +76,7 @@ struct Resolver {
         guard let call = resolve(command.node, command.arguments, at: command.position) else { return nil }
         // A command refused on purpose, followed by `expect error`, runs to show the refusal.
         if let problem = staticProblem(of: call), !(call.spec.role == CommandSpec.Role.action && followedByExpectError) {
-            error(problem.message, at: problem.position)
+            error(.refusedValue, problem.message, at: problem.position)
             return nil
         }
         if let switched = Self.sdkNamed(by: call) { switchSDK(to: switched) }
@@ -93,12 +93,12 @@ struct Resolver {
 
     var catalog: SDKCatalog { sdk.catalog }
 
-    mutating func error(_ message: String, at position: SourcePosition) {
+    mutating func error(_ code: DiagnosticCode, _ message: String, at position: SourcePosition) {
         guard diagnostics.count < Diagnostic.keptPerFile else {
             dropped += 1
             return
         }
-        diagnostics.append(Diagnostic(.syntax, message, file: source.name, at: position))
+        diagnostics.append(Diagnostic(code, message, file: source.name, at: position))
     }
 
     /// A command as the parser read it (its name's node in the table, its arguments): the
@@ -126,11 +126,11 @@ struct Resolver {
         var fieldIsSecret = false
         if let n = Int(eventPart) {
             guard !isLast else {
-                error("'last event' takes an event name, not a number (write event \(n).\(field) for the \(n)-th)", at: target)
+                error(.unknownEventOrField, "'last event' takes an event name, not a number (write event \(n).\(field) for the \(n)-th)", at: target)
                 return nil
             }
             guard n >= 1 else {
-                error("events are counted from 1, not \(n)", at: target)
+                error(.unknownEventOrField, "events are counted from 1, not \(n)", at: target)
                 return nil
             }
             pick = .number(n)
@@ -139,7 +139,7 @@ struct Resolver {
             guard everyField.contains(field) else {
                 var message = "no event of \(sdk.name) has a field '\(field)'"
                 if let guess = Spelling.closest(to: field, among: everyField.sorted()) { message += " — did you mean '\(guess)'?" }
-                error(message, at: fieldPosition)
+                error(.unknownEventOrField, message, at: fieldPosition)
                 return nil
             }
         } else {
@@ -150,14 +150,14 @@ struct Resolver {
                 } else if let guess = Spelling.closest(to: eventPart, among: known) {
                     message += " — did you mean '\(guess)'?"
                 }
-                error(message, at: target)
+                error(.unknownEventOrField, message, at: target)
                 return nil
             }
             let fields = SDKFlows.fieldNames(of: event, sdk: sdk.name)
             guard fields.contains(field) else {
                 var message = "\(eventPart) has no field '\(field)'"
                 if let guess = Spelling.closest(to: field, among: fields) { message += " — did you mean '\(guess)'?" }
-                error(message + " (its fields: \(fields.joined(separator: ", ")))", at: fieldPosition)
+                error(.unknownEventOrField, message + " (its fields: \(fields.joined(separator: ", ")))", at: fieldPosition)
                 return nil
             }
             pick = isLast ? .last(eventPart) : .first(eventPart)
@@ -182,7 +182,7 @@ struct Resolver {
                     case .value(let value):
                         // A policy may also be one JSON object, written inline or held by a variable.
                         guard case .policyRules = parameter.kind, value.isJSONOrVariable, pairs.isEmpty, raw.count == 1 else {
-                            error("\(spec.name) expects \(parameter.label) here, found \(value.described)", at: value.position)
+                            error(.wrongArguments, "\(spec.name) expects \(parameter.label) here, found \(value.described)", at: value.position)
                             return nil
                         }
                         bound[parameter] = .single(value)
@@ -191,7 +191,7 @@ struct Resolver {
                 }
                 if !pairs.isEmpty { bound[parameter] = .pairs(pairs) }
                 if bound[parameter] == nil, !parameter.optional {
-                    error("\(spec.name) expects \(parameter.label)", at: start)
+                    error(.wrongArguments, "\(spec.name) expects \(parameter.label)", at: start)
                     return nil
                 }
                 continue
@@ -204,7 +204,7 @@ struct Resolver {
                     index += 1
                 }
                 if values.isEmpty, !parameter.optional {
-                    error("\(spec.name) expects \(parameter.label)", at: start)
+                    error(.wrongArguments, "\(spec.name) expects \(parameter.label)", at: start)
                     return nil
                 }
                 bound[parameter] = .list(values)
@@ -220,14 +220,14 @@ struct Resolver {
             if let keyword = parameter.keyword {
                 guard index < raw.count, case .value(let word) = raw[index], word.kind == .word(keyword) else {
                     if !parameter.optional {
-                        error("\(spec.name) expects '\(keyword) \(parameter.name)'", at: start)
+                        error(.wrongArguments, "\(spec.name) expects '\(keyword) \(parameter.name)'", at: start)
                         return nil
                     }
                     continue
                 }
                 index += 1
                 guard index < raw.count, case .value(let value) = raw[index] else {
-                    error("'\(keyword)' expects \(parameter.label)", at: word.position)
+                    error(.wrongArguments, "'\(keyword)' expects \(parameter.label)", at: word.position)
                     return nil
                 }
                 guard check(value, for: parameter, in: spec) else { return nil }
@@ -242,13 +242,13 @@ struct Resolver {
             }
             guard index < raw.count else {
                 if !parameter.optional {
-                    error("\(spec.name) expects \(parameter.label) (usage: \(spec.usage))", at: start)
+                    error(.wrongArguments, "\(spec.name) expects \(parameter.label) (usage: \(spec.usage))", at: start)
                     return nil
                 }
                 continue
             }
             guard case .value(let value) = raw[index] else {
-                error("\(spec.name) expects \(parameter.label) here, not KEY=VALUE", at: raw[index].position)
+                error(.wrongArguments, "\(spec.name) expects \(parameter.label) here, not KEY=VALUE", at: raw[index].position)
                 return nil
             }
             guard check(value, for: parameter, in: spec) else { return nil }
@@ -256,7 +256,7 @@ struct Resolver {
             index += 1
         }
         if index < raw.count {
-            error("too many arguments for \(spec.name) (usage: \(spec.usage))" + otherSDKsKeyword(raw[index], of: spec),
+            error(.wrongArguments, "too many arguments for \(spec.name) (usage: \(spec.usage))" + otherSDKsKeyword(raw[index], of: spec),
                   at: raw[index].position)
             return nil
         }
@@ -280,17 +280,17 @@ struct Resolver {
         if case .variable = value.kind { return true }
         if case .pattern(let text) = value.kind {
             guard parameter.kind == .expectedText else {
-                error("\(spec.name) takes no ~\"pattern\" here (patterns are for expectations that compare text)", at: value.position)
+                error(.wrongArguments, "\(spec.name) takes no ~\"pattern\" here (patterns are for expectations that compare text)", at: value.position)
                 return false
             }
             return checkPattern(text, at: value.position)
         }
         if case .json = value.kind {
-            error("\(spec.name) expects \(parameter.label), not a JSON object", at: value.position)
+            error(.wrongArguments, "\(spec.name) expects \(parameter.label), not a JSON object", at: value.position)
             return false
         }
-        func refuse(_ message: String) -> Bool {
-            error(message, at: value.position)
+        func refuse(_ message: String, code: DiagnosticCode = .wrongArguments) -> Bool {
+            error(code, message, at: value.position)
             return false
         }
         switch parameter.kind {
@@ -312,7 +312,7 @@ struct Resolver {
                 } else if let guess = Spelling.closest(to: name, among: known) {
                     message += " — did you mean '\(guess)'?"
                 }
-                return refuse(message)
+                return refuse(message, code: .unknownEventOrField)
             }
         case .userState:
             let known = catalog.userStateNames ?? []
@@ -363,22 +363,22 @@ struct Resolver {
             guard known.contains(pair.key) else {
                 var message = "\(name) has no field '\(pair.key)'"
                 if let guess = Spelling.closest(to: pair.key, among: known) { message += " — did you mean '\(guess)'?" }
-                error(message + " (its fields: \(known.joined(separator: ", ")))", at: pair.position)
+                error(.unknownEventOrField, message + " (its fields: \(known.joined(separator: ", ")))", at: pair.position)
                 return false
             }
             if let field = event.field(pair.key), field.kind == .integer, case .word(let word) = pair.value.kind, Int(word) == nil,
                word != field.unboundedWord,
                SDKFlows.flow(for: sdk)?.valueNames[pair.key]?.values.contains(word) != true {
                 let or = field.unboundedWord.map { " or '\($0)'" } ?? ""
-                error("\(name).\(pair.key) is a number\(or), not '\(word)'", at: pair.value.position)
+                error(.fieldValueKind, "\(name).\(pair.key) is a number\(or), not '\(word)'", at: pair.value.position)
                 return false
             }
             if pair.op.isOrdered, let kind = event.field(pair.key)?.kind, kind != .integer, kind != .string {
-                error("\(name).\(pair.key) is \(kind == .object ? "an" : "a") \(kind.rawValue): \(pair.op.rawValue) orders numbers, durations and times", at: pair.position)
+                error(.fieldValueKind, "\(name).\(pair.key) is \(kind == .object ? "an" : "a") \(kind.rawValue): \(pair.op.rawValue) orders numbers, durations and times", at: pair.position)
                 return false
             }
             if pair.op == .matches, case .json = pair.value.kind, let kind = event.field(pair.key)?.kind, kind != .object, kind != .string {
-                error("\(name).\(pair.key) is \(kind == .integer ? "an" : "a") \(kind.rawValue), not a JSON object to match partly", at: pair.position)
+                error(.fieldValueKind, "\(name).\(pair.key) is \(kind == .integer ? "an" : "a") \(kind.rawValue), not a JSON object to match partly", at: pair.position)
                 return false
             }
             if case .pattern(let text) = pair.value.kind, !checkPattern(text, at: pair.value.position) { return false }
@@ -405,11 +405,11 @@ struct Resolver {
         default: nil
         }
         guard let number, let name = names[number] else {
-            error("\(event).\(pair.key) has no name to write in parentheses after this value", at: gloss.position)
+            error(.fieldValueKind, "\(event).\(pair.key) has no name to write in parentheses after this value", at: gloss.position)
             return false
         }
         guard name == named else {
-            error("(\(named)) is not the name of \(pair.key)=\(number), which is (\(name))", at: gloss.position)
+            error(.fieldValueKind, "(\(named)) is not the name of \(pair.key)=\(number), which is (\(name))", at: gloss.position)
             return false
         }
         return true
@@ -423,7 +423,7 @@ struct Resolver {
     /// A regular expression must compile where it is written, not fail when it runs.
     mutating func checkPattern(_ text: String, at position: SourcePosition) -> Bool {
         guard let problem = Resolver.patternProblem(text) else { return true }
-        error(problem, at: position)
+        error(.badPattern, problem, at: position)
         return false
     }
 

@@ -52,7 +52,7 @@ public struct ScriptReader {
         let kept = (parser.lexer.diagnostics + consequences).sorted { $0.position.offset < $1.position.offset }
         let dropped = parser.droppedDiagnostics + resolver.dropped
         guard dropped > 0, let lastKept = kept.last else { return kept }
-        return kept + [Diagnostic(.syntax, "… and \(dropped.grouped) more error\(dropped == 1 ? "" : "s") not shown (credsh reports the first \(Diagnostic.keptPerFile) of each kind per file)",
+        return kept + [Diagnostic(.tooManyErrors, "… and \(dropped.grouped) more error\(dropped == 1 ? "" : "s") not shown (credsh reports the first \(Diagnostic.keptPerFile) of each kind per file)",
                                   file: source.name, at: lastKept.position)]
     }
 

@@ -19,7 +19,7 @@ struct JSONSuiteFormat: SuiteFormat {
             let d = problem.diagnostic
             return .object([
                 ("file", .string(d.file)), ("line", .int(d.position.line)), ("column", .int(d.position.column)),
-                ("kind", .string(String(describing: d.kind))), ("message", .string(d.message)),
+                ("kind", .string(String(describing: d.kind))), ("code", .string(d.code.id)), ("message", .string(d.message)),
             ])
         }
         if let test = verdict.test { fields.insert(("test", .string(test)), at: 1) }

@@ -28,6 +28,7 @@ struct TAPSuiteFormat: SuiteFormat {
             for problem in verdict.problems {
                 let d = problem.diagnostic
                 out += "    - message: \(Self.quoted(d.message))\n"
+                out += "      code: \(d.code.id)\n"
                 out += "      severity: \(d.kind == .expectation ? "fail" : "error")\n"
                 out += "      at: \(Self.quoted("\(TerminalSafe.text(d.file)):\(d.position.line):\(d.position.column)"))\n"
             }

@@ -110,7 +110,7 @@ public final class RunVerdict: RunEventSubscriber {
         droppedFailures += 1
         droppedExitCode = ExitCode.mostSevere(droppedExitCode, diagnostic.exitCode)
         guard droppedFailures == 1 else { return nil }
-        return .failuresPastCap(Diagnostic(diagnostic.kind, "more than \(Self.reportedFailures) failures: the rest are counted, not shown",
-                                           file: diagnostic.file, at: diagnostic.position))
+        return .failuresPastCap(Diagnostic(.failuresNotShown, "more than \(Self.reportedFailures) failures: the rest are counted, not shown",
+                                           file: diagnostic.file, at: diagnostic.position, kind: diagnostic.kind))
     }
 }
