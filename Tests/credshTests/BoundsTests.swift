@@ -67,7 +67,7 @@ import Testing
         #expect(result.stdout.components(separatedBy: "logged in: nobody").count - 1 == 2_998, "3,000 statements: the two repeats, then 2,998 states")
         #expect(!result.stdout.contains("never"), "the budget stops the run even with --keep-going")
         #expect(result.stderr == """
-            <stdin>:3:5: runtime error: the run reached its step budget of 3000 (a step is a statement, 100 rounds of the KDF, or 64 bytes of text handled) and stopped (--max-steps raises it)
+            <stdin>:3:5: runtime error: the run reached its step budget of 3000 (a step is a statement, 100 rounds of the KDF, or 64 bytes of text handled) and stopped (--max-steps raises it) [CS0405]
             3 |     state
               |     ^
 
@@ -125,7 +125,7 @@ import Testing
         let result = try Credsh.shell(#"/usr/bin/time -f 'peak %M' "$CREDSH" check braces.credscript"#, directory: dir, timeout: 180)
         #expect(!result.timedOut)
         let lines = result.stderr.split(separator: "\n")
-        #expect(lines.filter { $0.hasSuffix("error: unexpected '}': no block is open") }.count == 100)
+        #expect(lines.filter { $0.hasSuffix("error: unexpected '}': no block is open [CS0202]") }.count == 100)
         #expect(result.stderr.contains("braces.credscript:100:1: error: … and 4,999,900 more errors not shown (credsh reports the first 100 of each kind per file)"))
         let peak = lines.last.flatMap { Int($0.split(separator: " ").last ?? "") } ?? .max
         // The file itself is 10 MB; what is kept on top of it must not grow with its errors.
@@ -212,7 +212,7 @@ import Testing
         #expect(!result.timedOut)
         #expect(result.status == 2)
         // The quote and 79 letters: a run of 80 characters without a space, then the ellipsis.
-        #expect(result.stderr.hasPrefix("<stdin>:1:1: error: unknown command '" + String(repeating: "w", count: 79) + "…\n"))
+        #expect(result.stderr.hasPrefix("<stdin>:1:1: error: unknown command '" + String(repeating: "w", count: 79) + "… [CS0301]\n"))
         #expect(result.stderr.utf8.count < 1_000, "\(result.stderr.utf8.count) bytes")
         // Linear, and cheap: the word is decoded once and no candidate is compared with it.
         #expect(result.seconds < 30, "took \(result.seconds) s")

@@ -17,7 +17,7 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty, "nothing runs when the script does not parse")
         #expect(result.stderr == """
-            <stdin>:2:6: error: a variable name starts with a letter or _, not a digit (to mean the text, quote it)
+            <stdin>:2:6: error: a variable name starts with a letter or _, not a digit (to mean the text, quote it) [CS0107]
             2 | echo $5
               |      ^
 

@@ -106,7 +106,7 @@ import Testing
         #expect(results("a-pass.credscript").isEmpty)
         let runtime = results("b-expectation-then-runtime.credscript")
         #expect(runtime.first?["kind"] as? String == "error" && runtime.first?["type"] as? String == "runtime")
-        #expect((runtime.first?["message"] as? String)?.hasSuffix("expected an event getPassword challengeMode=0 (and 1 more)") == true)
+        #expect((runtime.first?["message"] as? String)?.hasSuffix("expected an event getPassword challengeMode=0 [CS0501] (and 1 more)") == true)
         #expect((runtime.first?["text"] as? String)?.contains("4:1: runtime error: login failed") == true, "the text lists every failure")
         let two = results("c-two-failures.credscript")
         #expect(two.first?["kind"] as? String == "failure")

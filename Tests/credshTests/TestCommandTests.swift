@@ -25,15 +25,15 @@ import FoundationXML
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "ok   \(dir.path)/a-pass.credscript (1 expectation)")
         #expect(lines.contains("FAIL \(dir.path)/b-fail.credscript"))
-        #expect(lines.contains("    \(dir.path)/b-fail.credscript:3:26: expectation failed: expected an event getPassword challengeMode=0"))
+        #expect(lines.contains("    \(dir.path)/b-fail.credscript:3:26: expectation failed: expected an event getPassword challengeMode=0 [CS0501]"))
         // Every failed expectation is reported and the script goes on, as in a test
         // framework; a failed command (logout with nobody logged in) stops it…
-        #expect(lines.contains("    \(dir.path)/b-fail.credscript:4:1: expectation failed: expected 9 attempts left, but the pending challenge (mode 1) has 3"))
+        #expect(lines.contains("    \(dir.path)/b-fail.credscript:4:1: expectation failed: expected 9 attempts left, but the pending challenge (mode 1) has 3 [CS0501]"))
         #expect(result.stdout.contains("b-fail.credscript:5:1: expectation failed: logout failed: User is not logged in"))
         #expect(!result.stdout.contains("b-fail.credscript:6:"))
         // …but every syntax error is found before anything runs, and each is reported.
-        #expect(lines.contains("    \(dir.path)/more/d-syntax.credscript:1:1: error: unknown command 'lgoin' — did you mean 'login'?"))
-        #expect(lines.contains("    \(dir.path)/more/d-syntax.credscript:2:7: error: too many arguments for state (usage: state)"))
+        #expect(lines.contains("    \(dir.path)/more/d-syntax.credscript:1:1: error: unknown command 'lgoin' — did you mean 'login'? [CS0301]"))
+        #expect(lines.contains("    \(dir.path)/more/d-syntax.credscript:2:7: error: too many arguments for state (usage: state) [CS0302]"))
         #expect(lines.contains("FAIL \(dir.path)/more/c-unexpected-error.credscript"))
         #expect(lines.last == "1 passed, 4 failed")
         #expect(result.status == 3, "the most severe code: a runtime error")
@@ -122,7 +122,7 @@ import FoundationXML
         let bErrors = try elements("b-fail", "error")
         #expect(bFail.count == 1 && bErrors.isEmpty)
         #expect(bFail.first?.attribute(forName: "message")?.stringValue?.hasSuffix(
-            "b-fail.credscript:3:26: expectation failed: expected an event getPassword challengeMode=0 (and 3 more)") == true)
+            "b-fail.credscript:3:26: expectation failed: expected an event getPassword challengeMode=0 [CS0501] (and 3 more)") == true)
         #expect(bFail.first?.attribute(forName: "type")?.stringValue == "expectation")
         for position in ["3:26", "4:1", "5:1", "6:1"] {
             #expect(bFail.first?.stringValue?.contains("b-fail.credscript:\(position): expectation failed") == true, "\(position)")
