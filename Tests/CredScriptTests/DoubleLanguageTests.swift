@@ -211,3 +211,16 @@ extension DoubleToolingTests {
         }
     }
 }
+
+extension DoubleToolingTests {
+    /// `explain METHOD` tells how to make every call of every SDK in the double.
+    @Test func explainKnowsEveryCall() throws {
+        for catalog in Simulation.catalogs {
+            for call in catalog.calls {
+                let lines = try ExplainText.render(call.name, active: catalog)
+                #expect(lines.contains { $0.hasPrefix("  the double:  call \(call.name)") }, "\(catalog.name).\(call.name): \(lines)")
+                #expect(lines.contains("  callbacks:   " + call.callbacks.joined(separator: ", ") + " (those that may follow)"))
+            }
+        }
+    }
+}
