@@ -284,7 +284,7 @@ import Testing
         #expect(!masked.stdout.contains("Passw0rd!") && masked.stdout.contains("> update *** *** ***"))
     }
 
-    /// The lesson's picture in the README is what credsh draws today.
+    /// The lesson's picture in docs/teaching.md is what credsh draws today.
     @Test func theLessonPictureIsCurrent() throws {
         let expected = try String(contentsOf: Credsh.packageRoot.appendingPathComponent("examples/lessons/lesson.svg"), encoding: .utf8)
         let run = try Credsh.run(["diagram", "--format", "svg", "--title", "A 45-minute lesson: password expiry and change PIN",
