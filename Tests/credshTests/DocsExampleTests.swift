@@ -242,6 +242,17 @@ import Testing
         #expect(commands >= 60, "the pages show \(commands) commands")
     }
 
+    /// README.md is a front page, not the manual: at most 300 lines, and it links each
+    /// page of the manual.
+    @Test func theReadmeIsAFrontPage() throws {
+        let readme = try String(contentsOf: Credsh.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect(lines <= 300, "README.md has \(lines) lines; the manual's pages are in docs/")
+        for page in Self.pages where page.hasPrefix("docs/") {
+            #expect(readme.contains("](\(page))"), "README.md links no \(page)")
+        }
+    }
+
     /// The quick start's two commands are what CI runs, in that order.
     @Test func quickStartRunsInCI() throws {
         let ci = try String(contentsOf: Credsh.packageRoot.appendingPathComponent(".ci/run"), encoding: .utf8)
