@@ -8,27 +8,34 @@ EXAMPLE ?= examples/expiry.credscript
 # instructions). Debug information is left out of it (-S); symbols stay for backtraces.
 RELEASE_FLAGS = -c release --product credsh --static-swift-stdlib -Xswiftc -static-executable -Xlinker -S
 
-.PHONY: demo build test deps grammar bench fuzz contract clean install deb package-check
+.PHONY: demo build test deps build-deps grammar bench fuzz contract clean install deb package-check
 
-# Build a release binary and run the shell on an example, as a transcript.
-demo: build
-	.build/release/credsh --echo $(EXAMPLE)
+# Build credsh and run it on an example, as a transcript. It is the build the tests use
+# (TEST_FLAGS, below), so `make test` after `make demo` compiles only the tests; the
+# release binary users get is `make build`'s.
+demo: build-deps
+	$(SWIFT) build $(TEST_FLAGS) --product credsh
+	$(BIN)/credsh --echo $(EXAMPLE)
 
-build: deps
+build: build-deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-# Every test: unit, transcript and terminal tests (swift test), then every example
+# Every test: unit, transcript and terminal tests (swift test, its suites dealt out to
+# TEST_PROCESSES processes that run at once: Tests/run.sh says why), then every example
 # as a self-checking script (credsh test), its transcript checked against X.expected.
-# The tests build without debug information: a sixth less CPU on a fresh build (README,
-# "Quick start"); a failing test's backtrace still names its functions.
+# The tests build without debug information: a sixth less CPU on a fresh build; a
+# failing test's backtrace still names its functions.
 TEST_FLAGS = -debug-info-format none
+TEST_PROCESSES ?= 4
+BIN = $$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)
 test: deps
-	$(SWIFT) test $(TEST_FLAGS)
-	$$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)/credsh test examples/
-	Tests/editor/run.sh $$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)/credsh
+	SWIFT=$(SWIFT) Tests/run.sh $(TEST_PROCESSES)
+	$(BIN)/credsh test examples/
+	Tests/editor/run.sh $(BIN)/credsh
 
 # GNU readline's, Nettle's and RE2's headers and static libraries (RE2: the patterns'
-# engine), tmux for the prompt tests and curl for the serve tests, when a fresh machine
+# engine), tmux for the prompt tests, curl for the serve tests and jq for the docs'
+# commands (Tests/credshTests/DocsExampleTests.swift runs them), when a fresh machine
 # lacks them; xmllint and Python's junitparser (pinned) for the JUnit tests; Perl's prove
 # and Python's tap.py (pinned, with its YAML extra) for the TAP tests; fish and zsh for
 # the completion tests, man (man-db) for the manual page's; git and
@@ -38,10 +45,17 @@ test: deps
 JUNITPARSER_VERSION = 5.0.3
 TAPPY_VERSION = 3.2.1
 PRE_COMMIT_VERSION = 4.2.0
-deps:
-	@if ! dpkg -s libreadline-dev nettle-dev libre2-dev >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 || ! command -v curl >/dev/null 2>&1; then \
-		echo "installing libreadline-dev, nettle-dev, libre2-dev, tmux and curl"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libreadline-dev nettle-dev libre2-dev tmux curl >/dev/null; \
+# What a build needs (build-deps) comes first: `make demo` and `make build` wait for
+# nothing else.
+build-deps:
+	@if ! dpkg -s libreadline-dev nettle-dev libre2-dev >/dev/null 2>&1; then \
+		echo "installing libreadline-dev, nettle-dev and libre2-dev"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libreadline-dev nettle-dev libre2-dev >/dev/null; \
+	fi
+deps: build-deps
+	@if ! command -v tmux >/dev/null 2>&1 || ! command -v curl >/dev/null 2>&1 || ! command -v jq >/dev/null 2>&1; then \
+		echo "installing tmux, curl and jq"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux curl jq >/dev/null; \
 	fi
 	@if ! command -v xmllint >/dev/null 2>&1 || ! python3 -m pip --version >/dev/null 2>&1; then \
 		echo "installing libxml2-utils and python3-pip"; \

@@ -17,7 +17,7 @@ let package = Package(
     ],
     dependencies: [
         // HTTP/1.1 for `credsh serve`: llhttp's parser with keep-alive, pipelining, chunked
-        // bodies and header limits, and no Foundation (README, "Serving over HTTP").
+        // bodies and header limits, and no Foundation (docs/serving.md).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The inputs of issue 11 against a binary: wall time and peak memory of each, so the
-# bounds of README's "Bounds" table can be read as seconds and megabytes.
+# bounds of docs/scripts.md's "Bounds" table can be read as seconds and megabytes.
 # Usage: bench/bounds.sh [BINARY]   (default: .build/release/credsh, as `make build` makes it)
 set -uo pipefail
 cd "$(dirname "$0")/.."

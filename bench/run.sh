@@ -88,7 +88,7 @@ python3 -c 'print("for n in " + " ".join(str(i) for i in range(100000)) + " {\n 
 measure "$credsh" "procedure calls ($credsh)" 100000 "$out/calls.credscript"
 measure "$credsh" "for iterations ($credsh)" 100000 "$out/loop.credscript"
 
-# Named tests (README, "Named tests"): each of 1,000 tests in one file runs the setup (a
+# Named tests (docs/suites.md, "Named tests"): each of 1,000 tests in one file runs the setup (a
 # user added) again in a fresh simulation, then its body (one login at kdf 1), in one
 # process; the file is read once for all of them.
 echo "== (h) credsh test on one file with 1,000 named tests"

@@ -10,7 +10,7 @@ import CredSimulator
 /// error, a message that is not a request gets invalid-request, an unknown method gets
 /// method-not-found, and it goes on reading.
 ///
-/// It bounds what it holds (README, "In the editor"): a document of at most
+/// It bounds what it holds (docs/editor.md): a document of at most
 /// `maximumDocumentBytes`, open documents of at most `maximumOpenBytes` together and
 /// `maximumOpenDocuments` in number, a message of at most `MessageReader.maximumBodyBytes`. A document past a bound is not held nor
 /// analysed: it gets one diagnostic saying so, and the editor's questions about it are
@@ -42,7 +42,7 @@ public final class LanguageServer {
     /// The bytes of the open documents' texts together.
     private var heldBytes = 0
 
-    /// What the server holds at most (README, "In the editor").
+    /// What the server holds at most (docs/editor.md).
     public struct Bounds: Sendable {
         /// A document larger than this is not held: 4 MiB, 16 times the 256 KB of a script
         /// the language holds parsed; its analysis takes a few seconds in a debug build.

@@ -4,7 +4,7 @@ import CredSimulator
 @preconcurrency import Glibc
 #endif
 
-/// Who may use the control API (README, "The control API"): the control API changes the
+/// Who may use the control API (docs/serving.md, "The control API"): the control API changes the
 /// simulation (`network down`, a new policy), so it answers only a client that
 /// - names this server in `Host`: an IP address or `localhost`, with the port bound. A DNS
 ///   name is refused, since a web page can make its own name resolve to 127.0.0.1 (DNS

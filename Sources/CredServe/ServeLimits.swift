@@ -1,5 +1,5 @@
-/// The bounds every connection of `credsh serve` lives within (README, "Serving over
-/// HTTP"). A request past one of them is answered with the status named here and its
+/// The bounds every connection of `credsh serve` lives within (docs/serving.md). A
+/// request past one of them is answered with the status named here and its
 /// connection closed; nothing a client sends can make the server hold more than
 /// `connections` × (`headerBytes` + `scriptBytes`) bytes of requests at once.
 public struct ServeLimits: Sendable {

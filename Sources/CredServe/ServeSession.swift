@@ -36,7 +36,7 @@ public final class ServeSession {
     /// The control API's token while serving with `control`: printed at start.
     public private(set) var controlToken: String?
     /// The control token as a secret: the log masks it wherever a client sends it
-    /// (`/favicon.ico?token=…`, a path), as README promises ("The log never shows it").
+    /// (`/favicon.ico?token=…`, a path), as docs/serving.md promises ("The log never shows it").
     private var tokenMask = KnownSecrets()
 
     public private(set) var answered = 0

@@ -69,7 +69,7 @@ struct WireResponse: Sendable {
     /// This answer with every occurrence of `secret` in its body and header values written
     /// as `***`: the control token, which the simulated server may echo (TRACE's echo of
     /// the headers, a path quoted in an error page) but which is this server's, not the
-    /// simulation's, and never goes back out (README, "The control API").
+    /// simulation's, and never goes back out (docs/serving.md, "The control API").
     func masking(_ secret: String?) -> WireResponse {
         guard let secret, !secret.isEmpty else { return self }
         let needle = Array(secret.utf8)

@@ -2,7 +2,7 @@ import CredScript
 import CredServe
 
 /// `--live`, `--show-secrets`, and `live start|stop`, `live`, `secrets shown|masked` at the
-/// prompt (README, "Teaching with credsh"): the live page's server and the one switch that
+/// prompt (docs/teaching.md): the live page's server and the one switch that
 /// shows practice secrets, for a session a class watches.
 final class Classroom {
     static let defaultPort = 8090

@@ -91,7 +91,7 @@ enum FileSystem {
     enum PathOrigin { case named, derived }
 
     /// Writes `bytes` to `path` without ever clobbering what is not a regular file or
-    /// following a planted link (docs: README, "Files credsh writes"):
+    /// following a planted link (docs/scripts.md, "Files credsh writes"):
     /// - a symbolic link at `path` is refused, whatever it points to;
     /// - a directory, a socket and a block device are refused;
     /// - a FIFO or a character device is written straight to (no temporary, no chmod, no

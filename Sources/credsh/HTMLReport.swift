@@ -11,7 +11,7 @@ import CredSimulator
 /// Everything that comes from a script is escaped for HTML, and a secret typed in a
 /// source line is masked as a transcript masks it. The page's size grows with the
 /// failures, not with the passing scripts (a table row each), so a suite of 1,000 mostly
-/// green scripts opens at once (README.md, "For the QA engineer", has the figures).
+/// green scripts opens at once (docs/suites.md, "For the QA engineer", has the figures).
 enum HTMLReport {
     static func page(_ verdicts: [ScriptVerdict], shard: TestRunner.Shard?, seconds: Double) -> String {
         let failed = verdicts.filter(\.failed)

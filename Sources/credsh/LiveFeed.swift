@@ -2,7 +2,7 @@ import CredScript
 import CredServe
 import CredSimulator
 
-/// The session as the live page shows it (README, "Teaching with credsh"): a subscriber of
+/// The session as the live page shows it (docs/teaching.md): a subscriber of
 /// the run's events (RunEvents), seeing each record before the host's renderer; after each command the diagram so far, that command's
 /// output and narration, and the `explain` text of what is in view go to the page's server
 /// as one snapshot. Under `--step` the command at the pause is the snapshot's `next`, and

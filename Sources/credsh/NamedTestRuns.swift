@@ -1,6 +1,6 @@
 import CredScript
 
-/// `credsh test` on a file with named tests that parses (README, "Named tests"): each chosen test is
+/// `credsh test` on a file with named tests that parses (docs/suites.md, "Named tests"): each chosen test is
 /// a run of its own — a fresh simulation, the setup, then its body — and a verdict of its
 /// own, named `FILE: NAME`. The transcript is the file's: the setup's output once, then
 /// each test's own lines (TranscriptFile), judged section by section, and

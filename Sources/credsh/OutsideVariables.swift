@@ -1,6 +1,6 @@
 import CredScript
 
-/// Values given from outside the script (README, "Values from outside"): `--var
+/// Values given from outside the script (docs/suites.md, "Values from outside"): `--var
 /// NAME=VALUE` (repeatable), `--var-file FILE` (`NAME=VALUE` lines) and `--secret NAME`,
 /// whose value comes from the environment variable NAME, never from the command line, and
 /// is masked everywhere. They are bound before the script runs, so `let NAME ?= VALUE`
@@ -12,7 +12,7 @@ struct OutsideVariables: Sendable {
         let secret: Bool
     }
 
-    /// At most this many bindings, however large the files (README, "Bounds").
+    /// At most this many bindings, however large the files (docs/scripts.md, "Bounds").
     static let maximumBindings = 10_000
 
     static let variable = CommandSyntax.Option(

@@ -6,7 +6,7 @@ import Darwin
 import CredScript
 
 /// Where `credsh test --junit`/`--html` and `credsh diagram -o` put what they write, so a
-/// CI pipeline can use the path it has (README.md, "Files credsh writes"):
+/// CI pipeline can use the path it has (docs/scripts.md, "Files credsh writes"):
 /// - `-`, `/dev/stdout` and `/dev/stderr` (and `/dev/fd/1`, `/dev/fd/2`) are the process's
 ///   own streams: the text goes there, in order with the rest of the output. On Linux
 ///   `/dev/stdout` is a link to `/proc/self/fd/1`; that is no link planted by someone

@@ -7,7 +7,7 @@ import CredScript
 /// loop of links ends the walk instead of repeating it; the real tree is walked before
 /// any link, so a file is reported under its real path when it has one.
 ///
-/// The search is bounded (README, "Bounds"): it stays on the file system of the directory
+/// The search is bounded (docs/scripts.md, "Bounds"): it stays on the file system of the directory
 /// it was given (a link to `/` does not lead into `/proc`, `/sys` or other mounts), and
 /// it looks at no more than `maximumEntries` directory entries in all, then stops
 /// with a warning, so a link to `/` on the same file system ends in about a second.

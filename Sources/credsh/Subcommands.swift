@@ -46,10 +46,10 @@ enum Subcommands {
     /// What `credsh FILE` runs: `run`, named or not.
     static let defaultName = "run"
 
-    /// The bounds of a run, from the constants the code checks (README.md, "Bounds", has
+    /// The bounds of a run, from the constants the code checks (docs/scripts.md, "Bounds", has
     /// them all, with what happens past each).
     static let bounds = """
-        Bounds (README.md lists them all, with what happens past each):
+        Bounds (docs/scripts.md lists them all, with what happens past each):
           statements per run       \(Evaluator.defaultStepBudget.grouped) (--max-steps changes it)
           repeat count             \(Evaluator.maximumRepeatCount.grouped)
           blocks nested            \(Parser.maximumNesting) deep

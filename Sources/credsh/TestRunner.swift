@@ -83,7 +83,7 @@ enum TestRunner {
         let (all, stoppedEarly, unnamable) = ScriptDiscovery.search(requested)
         if stoppedEarly {
             streams.writeError("credsh: stopped searching after \(ScriptDiscovery.maximumEntries.grouped) directory entries; "
-                               + "name the directories of the suite (README, \"Bounds\")\n")
+                               + "name the directories of the suite (docs/scripts.md, \"Bounds\")\n")
         }
         for name in unnamable {
             let what = name.hasSuffix("/") ? "not searched" : "not run"

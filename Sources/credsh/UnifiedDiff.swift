@@ -21,7 +21,7 @@ enum UnifiedDiff {
     static func render(old: [UInt8], new: [UInt8], oldLabel: String, newLabel: String, style: DiffStyle = .plain) -> String {
         let a = lines(old), b = lines(new)
         guard a != b else { return "" }
-        // The labels name files, text from outside: made terminal-safe (README, "Bounds").
+        // The labels name files, text from outside: made terminal-safe (docs/scripts.md, "Bounds").
         var out = ["--- \(TerminalSafe.text(oldLabel))", "+++ \(TerminalSafe.text(newLabel))"]
         guard let edits = edits(a, b) else {
             let first = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CredScript
 import CredSimulator
@@ -16,12 +17,15 @@ import CredSimulator
         "status code", "sync error", "token", "Touch ID", "transcript", "user state", "vendor behaviour", "virtual clock",
     ]
 
-    /// Every docs page and the README, and every `explain` text of every SDK (codes, events, API calls).
+    /// Every page of docs/ (the manual: each SDK's page and each use's) and the README, and
+    /// every `explain` text of every SDK (codes, events, API calls).
     static func corpus() throws -> String {
         let root = CommandTableTests.packageRoot()
         var text = ""
-        for page in ["coverage", "fiori", "onewelcome", "relid", "simulator", "susi"] {
-            text += try #require(CommandTableTests.read(root + "/docs/\(page).md"), "docs/\(page).md") + "\n"
+        let pages = try FileManager.default.contentsOfDirectory(atPath: root + "/docs").filter { $0.hasSuffix(".md") }.sorted()
+        #expect(pages.count >= 12, "docs/ holds the manual")
+        for page in pages {
+            text += try #require(CommandTableTests.read(root + "/docs/\(page)"), "docs/\(page)") + "\n"
         }
         text += try #require(CommandTableTests.read(root + "/README.md")) + "\n"
         for catalog in Simulation.catalogs {

@@ -3,7 +3,7 @@ import Testing
 @testable import CredScript
 
 /// Named tests, `let NAME ?= VALUE`, values from outside and the check of unbound
-/// variables (README, "Named tests" and "Values from outside"), as a user sees them.
+/// variables (docs/suites.md, "Named tests" and "Values from outside"), as a user sees them.
 @Suite struct NamedTestsTests {
     static let setup = "user add alice password \"Passw0rd!\"\n"
 

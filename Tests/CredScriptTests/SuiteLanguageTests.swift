@@ -2,7 +2,7 @@ import CredSimulator
 import Testing
 @testable import CredScript
 
-/// Captures, comparisons, `for` loops and procedures (README, "Writing a suite"), as a
+/// Captures, comparisons, `for` loops and procedures (docs/suites.md, "Writing a suite"), as a
 /// user sees them: what a run prints, its exit code and its diagnostics.
 @Suite struct SuiteLanguageTests {
     static let susiLogin = """

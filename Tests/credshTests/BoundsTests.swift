@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The bounds of README's "Bounds" table, each driven through the real binary with an
+/// The bounds of docs/scripts.md's "Bounds" table, each driven through the real binary with an
 /// input that once hung credsh, blew up its memory or changed what the user wrote. The
 /// harness bounds every run (its `timeout`), so a regression fails instead of hanging;
 /// the product's own bounds are what the assertions check. (BoundedInputTests covers

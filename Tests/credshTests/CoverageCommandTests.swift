@@ -94,15 +94,15 @@ import Testing
         #expect(first != whole)
     }
 
-    /// The README shows the coverage of examples/ as `credsh test --coverage examples/` prints it.
-    @Test func theReadmeShowsTheCoverageOfTheExamples() throws {
+    /// docs/suites.md shows the coverage of examples/ as `credsh test --coverage examples/` prints it.
+    @Test func theSuitesPageShowsTheCoverageOfTheExamples() throws {
         let result = try Credsh.run(["test", "--coverage", "examples/"])
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         let start = try #require(lines.firstIndex { $0.hasPrefix("coverage (") })
         let end = try #require(lines.lastIndex { $0.hasPrefix("coverage: ") })
         let expected = lines[start...end].joined(separator: "\n")
-        let readme = try String(contentsOf: Credsh.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("```text\n$ credsh test --coverage examples/\n…\n" + expected + "\n"),
-                "README.md's coverage of examples/ is out of date: python3 bench/update_coverage.py .build/debug/credsh README.md")
+        let page = try String(contentsOf: Credsh.packageRoot.appendingPathComponent("docs/suites.md"), encoding: .utf8)
+        #expect(page.contains("```text\n$ credsh test --coverage examples/\n…\n" + expected + "\n"),
+                "docs/suites.md's coverage of examples/ is out of date: python3 bench/update_coverage.py")
     }
 }

@@ -206,7 +206,7 @@ import Testing
         #expect(lines.filter { $0.contains("->>") }.allSatisfy { $0.hasPrefix("    s1_") || $0.hasPrefix("    s2_") })
     }
 
-    /// The README's picture is what credsh draws today (regenerate with the command below).
+    /// docs/teaching.md's picture is what credsh draws today (regenerate with the command below).
     @Test func theCheckedInPictureIsCurrent() throws {
         let expected = try String(contentsOf: Credsh.packageRoot.appendingPathComponent("examples/diagrams/relid-beside-onewelcome.svg"), encoding: .utf8)
         let run = try Credsh.run(["diagram", Self.relid, Self.onewelcome, "--side-by-side", "--title", "REL-ID's password update beside OneWelcome's change PIN", "--format", "svg"])

@@ -4,7 +4,7 @@ import Testing
 /// Issue 34, item 4: a handout of a lesson with practice secrets. `credsh diagram
 /// --show-secrets` and a script's own `secrets shown` draw the secrets as typed, with the
 /// banner in the picture; `--live` runs take `secrets shown` too. JSON, `credsh test`'s
-/// reports and plain runs still refuse it (README, "Teaching with credsh").
+/// reports and plain runs still refuse it (docs/teaching.md).
 @Suite struct HandoutSecretsTests {
     static let lesson = "examples/lessons/1-relid-password-expiry.credscript"
 

@@ -98,7 +98,7 @@ import Testing
         // (Long lines wrap at the terminal's width: compare without the line breaks.)
         let joined = terminal.screen.replacingOccurrences(of: "\n", with: "")
         #expect(joined.contains("still recording to \(file.path)"))
-        // A quoted text is cut at 80 characters (README, "Bounds"), a long temporary path too.
+        // A quoted text is cut at 80 characters (docs/scripts.md, "Bounds"), a long temporary path too.
         let hint = "record --force \(file.path)"
         let quoted = hint.count > 80 ? String(hint.prefix(80)) + "…" : hint
         #expect(joined.contains("\(file.path) already exists; '\(quoted)' replaces it"))

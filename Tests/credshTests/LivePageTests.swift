@@ -5,7 +5,9 @@ import Testing
 /// secrets a class may see. The page is driven for real: Tests/browser/live_page_probe.py
 /// runs credsh in a pseudo-terminal, opens the page in headless Chromium (over the DevTools
 /// pipe) or in 30 plain streams, types at credsh, and reports what the page showed.
-@Suite(.serialized) struct LivePageTests {
+/// Not serialized: each test has its own credsh, port (--port 0), folder and browser, and
+/// the suite's 2½ minutes one after another were the longest chain of make test.
+@Suite struct LivePageTests {
     static let probe = Credsh.packageRoot.appendingPathComponent("Tests/browser/live_page_probe.py")
 
     /// The probe's report: one JSON object.
@@ -284,7 +286,7 @@ import Testing
         #expect(!masked.stdout.contains("Passw0rd!") && masked.stdout.contains("> update *** *** ***"))
     }
 
-    /// The lesson's picture in the README is what credsh draws today.
+    /// The lesson's picture in docs/teaching.md is what credsh draws today.
     @Test func theLessonPictureIsCurrent() throws {
         let expected = try String(contentsOf: Credsh.packageRoot.appendingPathComponent("examples/lessons/lesson.svg"), encoding: .utf8)
         let run = try Credsh.run(["diagram", "--format", "svg", "--title", "A 45-minute lesson: password expiry and change PIN",

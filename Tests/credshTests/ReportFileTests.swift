@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Report files a pipeline can use (README.md, "Files credsh writes"): `--junit`, `--html`
+/// Report files a pipeline can use (docs/scripts.md, "Files credsh writes"): `--junit`, `--html`
 /// and `diagram -o` make the folders they need, a new file is as readable as the umask
 /// allows, and `-`, `/dev/stdout` and `/dev/stderr` are credsh's own streams; a link
 /// planted at a real path is still refused.

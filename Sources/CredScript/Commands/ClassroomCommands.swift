@@ -1,6 +1,6 @@
 import CredSimulator
 
-/// The commands for a class watching a session (README, "Teaching with credsh"): the live
+/// The commands for a class watching a session (docs/teaching.md): the live
 /// page on the projector and the practice secrets shown. The host that runs the prompt
 /// serves the page; the language only asks (ClassroomRequest).
 enum ClassroomCommands {

@@ -80,7 +80,7 @@ public struct CommandTable: Sendable {
     /// `[String: NameNode]`: the first dictionary with String keys a process builds makes
     /// the Swift runtime look up `String: Hashable` by scanning every protocol conformance
     /// in the executable, about a fifth of an empty script's instructions in the static
-    /// binary, and more with every package linked in (README, "Serving over HTTP").
+    /// binary, and more with every package linked in (docs/serving.md).
     public struct Words: Sendable {
         public private(set) var keys: [String] = []
         public private(set) var values: [NameNode] = []

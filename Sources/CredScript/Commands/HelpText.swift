@@ -147,7 +147,7 @@ public enum HelpText {
             lines.append("The other SDKs (\(others.joined(separator: ", "))) have commands of their own: 'help all' lists them; 'sdk NAME' switches.")
         }
         lines.append("'help COMMAND' shows one command in full; grammar.md describes the language.")
-        lines.append("A run stops after \(Evaluator.defaultStepBudget.grouped) steps, a step being a statement, \(Evaluator.kdfRoundsPerStep) KDF rounds or \(Evaluator.bytesPerStep) bytes of text handled (credsh --max-steps N changes it); README.md lists every bound.")
+        lines.append("A run stops after \(Evaluator.defaultStepBudget.grouped) steps, a step being a statement, \(Evaluator.kdfRoundsPerStep) KDF rounds or \(Evaluator.bytesPerStep) bytes of text handled (credsh --max-steps N changes it); docs/scripts.md lists every bound.")
         return lines
     }
 

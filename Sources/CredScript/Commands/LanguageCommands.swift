@@ -1,6 +1,6 @@
 import CredSimulator
 
-/// The statements of the language that are not commands (README, "Writing a suite"):
+/// The statements of the language that are not commands (docs/suites.md, "Writing a suite"):
 /// listed in the table so that `help`, completion and grammar.md know them; the parser
 /// reads them with syntax of their own (Parser+Blocks, Parser+Captures), so they never
 /// run as commands.

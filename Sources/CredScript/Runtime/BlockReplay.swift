@@ -26,7 +26,7 @@ struct ReplayPiece {
 /// one failed on, each statement that ran (a failed command with its `expect error`); then
 /// what ran of an iteration cut short. Kept only at the prompt, for the journal.
 struct BlockReplay {
-    /// Statements written out one by one, at most (README, "Bounds"): past it, what ran
+    /// Statements written out one by one, at most (docs/scripts.md, "Bounds"): past it, what ran
     /// is no longer kept, and the journal lets go of the session (`record` says so).
     static let maximumPieces = 10_000
 

@@ -1,6 +1,6 @@
 import CredSimulator
 
-/// Runs captures, comparisons, `for` loops and procedure calls (README, "Writing a suite").
+/// Runs captures, comparisons, `for` loops and procedure calls (docs/suites.md, "Writing a suite").
 /// Every statement of a loop or a procedure's body goes through `perform`, so the step
 /// budget bounds them as it bounds `repeat`; calls nest at most `maximumCallDepth` deep.
 extension Evaluator {

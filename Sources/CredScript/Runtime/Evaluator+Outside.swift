@@ -1,6 +1,6 @@
 import CredSimulator
 
-/// Variables given from outside the script (`--var`, `--var-file`, `--secret`: README,
+/// Variables given from outside the script (`--var`, `--var-file`, `--secret`: docs/suites.md,
 /// "Values from outside"), bound before it runs.
 extension Evaluator {
     /// Binds `$name` to `value` as text. A secret (`--secret`) is masked everywhere from the

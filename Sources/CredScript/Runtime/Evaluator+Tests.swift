@@ -1,6 +1,6 @@
 import CredSimulator
 
-/// Runs a file's named tests (README, "Named tests"): each test in a fresh simulation,
+/// Runs a file's named tests (docs/suites.md, "Named tests"): each test in a fresh simulation,
 /// after the file's setup (its statements outside test blocks) has run again, then the
 /// test's body. `credsh test` runs each test in an evaluator of its own
 /// (`Options.selectedTest`); a plain run runs them all in turn in this one, each from the

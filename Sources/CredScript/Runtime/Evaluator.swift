@@ -16,19 +16,19 @@ public final class Evaluator {
     public static let maximumCallDepth = 32
     /// How deep blocks, procedure calls and sourced files nest together as a run goes
     /// (each bound alone allows more: 32 calls each 64 blocks deep): past it the run stops
-    /// with a runtime error rather than overflow the stack (README, "Bounds").
+    /// with a runtime error rather than overflow the stack (docs/scripts.md, "Bounds").
     public static let maximumRunNesting = 256
     /// Statements one run may execute (loops and sourced files included) before it stops:
     /// a bound on the time any script can take. `--max-steps` changes it.
     public static let defaultStepBudget = 10_000_000
     /// KDF rounds that cost one step of the budget: about 10 µs of hashing, so that the
     /// default budget bounds a run's hashing to a couple of minutes as it bounds its
-    /// statements (README, "Bounds").
+    /// statements (docs/scripts.md, "Bounds").
     public static let kdfRoundsPerStep = 100
     /// Bytes of text that cost one step when a statement handles them (a value read, a
     /// line printed, a text matched or compared): work that grows with its size is
     /// charged by it, so a loop over a 1 MB value cannot take days within the budget
-    /// (README, "Bounds"). A value shorter than this costs nothing beyond its statement.
+    /// (docs/scripts.md, "Bounds"). A value shorter than this costs nothing beyond its statement.
     public static let bytesPerStep = 64
     /// Failures reported in full; later ones (under `--keep-going`) are only counted.
     public static let reportedFailures = RunVerdict.reportedFailures
@@ -88,7 +88,7 @@ public final class Evaluator {
     /// setup's output (and so its picture) is not shown again: it was shown once, and it
     /// is the same each time (Evaluator+Tests). Failures are still reported.
     var mutesOutput = false
-    /// How deep the run is now: each bound of README, "Bounds", checked as it goes.
+    /// How deep the run is now: each bound of docs/scripts.md, "Bounds", checked as it goes.
     var depth = RunDepth()
     /// Procedures defined so far: each parser of this run starts with them (at the
     /// prompt, those of earlier lines; in a sourced file, those of the file sourcing it).

@@ -1,6 +1,6 @@
 /// The teacher's story of a script: the `#` comment lines directly above a command
 /// (`# Now the password is expired: watch the challenge mode`), which `--echo`, `--step`,
-/// diagrams and the live page show before the command (README, "Teaching with credsh").
+/// diagrams and the live page show before the command (docs/teaching.md).
 ///
 /// It is found in the source text, from the statement's position upwards, not by the
 /// lexer: comments stay out of the parser's way, and a script that runs without narration

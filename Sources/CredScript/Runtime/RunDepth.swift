@@ -1,4 +1,4 @@
-/// How deep a run is now, one count per bound (README, "Bounds").
+/// How deep a run is now, one count per bound (docs/scripts.md, "Bounds").
 struct RunDepth {
     /// Files `source` is running, one inside the other (Evaluator.maximumSourceDepth).
     var sources = 0

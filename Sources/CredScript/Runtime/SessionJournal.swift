@@ -6,7 +6,7 @@ import CredSimulator
 /// It follows the run's events: a statement that ran as a replay writes it (`ran`), and a
 /// request a real client sent (`served`); the evaluator decides what of a block ran.
 final class SessionJournal: RunEventSubscriber {
-    /// Bytes of script kept for a later `record` (README, "Bounds"). A prompt that serves
+    /// Bytes of script kept for a later `record` (docs/scripts.md, "Bounds"). A prompt that serves
     /// HTTP adds a few lines per request, without end; past this the journal lets go of
     /// what it kept and `record` says it cannot start, while a recording already running
     /// goes on into its file.

@@ -1,4 +1,4 @@
-/// `--show-secrets` and `secrets shown|masked` (README, "Teaching with credsh"): a class
+/// `--show-secrets` and `secrets shown|masked` (docs/teaching.md): a class
 /// practising with made-up passwords sees the secrets typed in the session where people
 /// watch (the echo, `--step`, text output, diagrams, the live page), so `update *** *** ***`
 /// reads `update Passw0rd! N3w-Passw0rd N3w-Passw0rd!` and the mismatch is visible.

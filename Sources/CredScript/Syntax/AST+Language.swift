@@ -1,6 +1,6 @@
 import CredSimulator
 
-/// The statement forms that make credscript a language for suites (README, "Writing a
+/// The statement forms that make credscript a language for suites (docs/suites.md, "Writing a
 /// suite"): captures, comparisons, loops over values and procedures.
 
 /// How an expectation compares a value with what it expects. `=` is the one rule for

@@ -1,6 +1,6 @@
 import CredSimulator
 
-/// `test "NAME" { … }`: a named test of a file (README, "Named tests"). The file's
+/// `test "NAME" { … }`: a named test of a file (docs/suites.md, "Named tests"). The file's
 /// statements outside test blocks are its setup; each test runs in a fresh simulation
 /// after the whole setup has run, so tests cannot see each other's users or state.
 public struct NamedTest: Sendable {

@@ -1,6 +1,6 @@
 import CredSimulator
 
-/// A source read once, whole (README, "Layout"): its statements with the SDK active after
+/// A source read once, whole (docs/development.md, "Layout"): its statements with the SDK active after
 /// each, every syntax error, whether it ended inside a block, and the tests it names. Run,
 /// check, test, the prompt's history masking and its refusal of recalled secrets all use
 /// this one reading.

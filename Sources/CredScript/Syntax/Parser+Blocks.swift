@@ -1,6 +1,6 @@
 import CredSimulator
 
-/// `for NAME… in VALUE… { … }` and `proc NAME PARAM… { … }` with its calls (README,
+/// `for NAME… in VALUE… { … }` and `proc NAME PARAM… { … }` with its calls (docs/suites.md,
 /// "Writing a suite"). Both are bounded as `repeat` is: blocks nest at most
 /// `maximumNesting` deep; a run, by its step budget and `Evaluator.maximumCallDepth`.
 extension Parser {

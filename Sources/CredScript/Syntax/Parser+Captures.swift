@@ -1,7 +1,7 @@
 import CredSimulator
 
 /// Captures (`let tok = event response.access_token`) and comparisons (`attemptsLeft<3`,
-/// `expect $left < 3`): README, "Writing a suite".
+/// `expect $left < 3`): docs/suites.md, "Writing a suite".
 extension Parser {
     // MARK: Captures
 

@@ -1,4 +1,4 @@
-/// `test "NAME" { … }` (README, "Named tests"): a block at the top level of a file, named
+/// `test "NAME" { … }` (docs/suites.md, "Named tests"): a block at the top level of a file, named
 /// once per file. Its body is read like any block; the setup around it is not its business.
 extension Parser {
     /// Longest test name, in characters: a name is a line of a report, not a document.

@@ -1,6 +1,6 @@
 import CredSimulator
 
-/// Procedures (README, "Writing a suite"): the resolver knows those defined so far — by
+/// Procedures (docs/suites.md, "Writing a suite"): the resolver knows those defined so far — by
 /// this source, by the prompt's earlier lines, by the file that sources this one, and by
 /// the files this one has sourced so far — so a call parses only after its definition.
 extension Resolver {

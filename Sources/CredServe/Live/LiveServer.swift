@@ -4,7 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// The live page's server (README, "Teaching with credsh"): `/` the page, `/events` the
+/// The live page's server (docs/teaching.md): `/` the page, `/events` the
 /// snapshots as Server-Sent Events, `/diagram.svg` the picture so far. It answers from
 /// the latest snapshot alone, on its own event-loop thread, so a page never waits for the
 /// session and the session never waits for a page.
@@ -23,7 +23,7 @@ import NIOPosix
 /// and hold nothing. The page is rendered once per snapshot and its bytes shared by every
 /// answer; answers written but not yet taken by their clients hold at most
 /// `unreadAnswerBytes` in all (plus one answer), past which a request is answered 503
-/// (README, "Bounds").
+/// (docs/scripts.md, "Bounds").
 public final class LiveServer: @unchecked Sendable {
     public static let maximumConnections = 100
     public static let requestSeconds: Int64 = 10

@@ -1,6 +1,6 @@
 import CredSimulator
 
-/// What the live page shows at one moment (README, "Teaching with credsh"): the session's
+/// What the live page shows at one moment (docs/teaching.md): the session's
 /// diagram so far, the last command run with its text output and narration, under `--step`
 /// the command waiting for Enter with its narration (`next`), where a paced run is
 /// (`step 3/12`), and the `explain` text of every name and code in view. The executable

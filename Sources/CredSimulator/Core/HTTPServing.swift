@@ -1,6 +1,6 @@
 /// A request from a real HTTP client (`credsh serve`, `serve start`), framed by the
 /// executable's HTTP layer and handed over as sent: nothing decoded, nothing added. The
-/// served SDK reads it as its own server would (README, "Serving over HTTP").
+/// served SDK reads it as its own server would (docs/serving.md).
 public struct HTTPRequest: Sendable {
     /// As sent: `GET`, `POST`, `HEAD`, …
     public let method: String

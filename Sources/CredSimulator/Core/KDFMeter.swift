@@ -1,6 +1,6 @@
 /// Counts the KDF rounds run for whoever binds it (`KDFMeter.$current.withValue`), so a
 /// caller that bounds work can charge for hashing: one command at the KDF's maximum
-/// costs as much as a hundred thousand cheap ones (README, "Bounds"). It only observes:
+/// costs as much as a hundred thousand cheap ones (docs/scripts.md, "Bounds"). It only observes:
 /// no result of the simulation depends on it.
 public final class KDFMeter: @unchecked Sendable {
     /// The meter of the run on this thread or task, if one is bound. Each run binds its

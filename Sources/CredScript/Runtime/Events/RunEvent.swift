@@ -30,7 +30,7 @@ public enum RunEvent: Sendable {
     /// A statement finished, as a replay must write it to reach the same state (a block
     /// whole, or what of it ran), with the result its `expect` lines pin: published only
     /// while a journal follows the run (the prompt, SessionJournal). Not masked: a
-    /// recording replays the session's own secrets (README, "Recording").
+    /// recording replays the session's own secrets (docs/prompt.md, "Recording").
     case ran(Statement, result: CommandResult?)
     /// What ran cannot be written down as a replay (why): a journal lets go of the session,
     /// as past its size bound (BlockReplay.maximumPieces).
