@@ -2,7 +2,9 @@
 import PackageDescription
 
 // Three layers, arrows pointing down only:
-//   credsh (executable: arguments, REPL, batch runner, output)
+//   credsh (executable: arguments, terminal, processes)
+//     -> CredCommandLine (subcommands as values: argument parsing, help, man page, completions)
+//     -> CredSuite (`credsh test`: suite running, transcripts, diffs, the worker wire, reports)
 //     -> CredLSP (the language server over stdio: `credsh lsp`)
 //     -> CredServe (the simulated SUSI server over real HTTP: `credsh serve`, `serve start`)
 //     -> CredScript (lexer, parser, evaluator, command table, diagnostics)
@@ -67,10 +69,26 @@ let package = Package(
             name: "CredLSP",
             dependencies: ["CredScript", "CredSimulator"]
         ),
+        // The executable's command line as values: each subcommand's syntax (which parses
+        // its arguments and prints its help), and the manual page and completion scripts
+        // made from the table of them.
+        .target(
+            name: "CredCommandLine",
+            dependencies: ["CredScript", "CredSimulator"]
+        ),
+        // `credsh test` as a library: scripts run, judged against their transcripts, and
+        // reported (text, JSON, TAP, JUnit, HTML, coverage); the verdict wire between the
+        // runner and its worker processes. The executable starts the processes.
+        .target(
+            name: "CredSuite",
+            dependencies: ["CredScript", "CredSimulator"]
+        ),
         .executableTarget(
             name: "credsh",
             dependencies: [
                 "CredScript",
+                "CredCommandLine",
+                "CredSuite",
                 "CredServe",
                 "CredLSP",
                 "CReadline",
@@ -82,6 +100,8 @@ let package = Package(
         .testTarget(name: "CredSimulatorTests", dependencies: ["CredSimulator"]),
         .testTarget(name: "CredScriptTests", dependencies: ["CredScript"]),
         .testTarget(name: "CredServeTests", dependencies: ["CredServe"]),
+        .testTarget(name: "CredCommandLineTests", dependencies: ["CredCommandLine"]),
+        .testTarget(name: "CredSuiteTests", dependencies: ["CredSuite", "CredScript", "CredSimulator"]),
         .testTarget(name: "CredLSPTests", dependencies: ["CredLSP", "CredScript", "CredSimulator"]),
         // What each fuzz input goes through (Fuzz/Harness): built and tested with everything
         // else, so the harness cannot drift from the language while only `make fuzz` sees it.

@@ -1,4 +1,7 @@
 import CredScript
+import CredCommandLine
+import CredSuite
+import CredServe
 import CredSimulator
 
 /// Runs scripts without a prompt: files in order in one simulation, or standard input.

@@ -1,4 +1,6 @@
 import CredScript
+import CredCommandLine
+import CredSuite
 import CredServe
 
 /// `--live`, `--show-secrets`, and `live start|stop`, `live`, `secrets shown|masked` at the

@@ -1,4 +1,7 @@
 import CredScript
+import CredCommandLine
+import CredSuite
+import CredServe
 import CredSimulator
 
 /// `credsh diagram FILE… [-o out.svg] [--format svg|mermaid]`: runs the scripts as a

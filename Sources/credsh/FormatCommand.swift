@@ -1,4 +1,6 @@
 import CredScript
+import CredCommandLine
+import CredSuite
 
 /// `credsh fmt [--check] FILE…`: the language server's formatter (ScriptFormatter) on the
 /// command line, for a terminal, a pre-commit hook or CI. Each file is rewritten in place

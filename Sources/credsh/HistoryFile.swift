@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import CredCommandLine
+import CredSuite
 
 /// The prompt's history file, in the format bash and readline use for multi-line entries:
 /// each entry is a `#SECONDS` line (when it was typed) followed by its lines, so a whole

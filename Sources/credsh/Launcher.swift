@@ -1,4 +1,7 @@
 import CredScript
+import CredCommandLine
+import CredSuite
+import CredServe
 import CredSimulator
 
 /// Starts a run: the prompt when there are no files and both ends are a terminal,

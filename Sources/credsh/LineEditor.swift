@@ -3,6 +3,8 @@
 #endif
 @preconcurrency import CReadline
 import CredScript
+import CredCommandLine
+import CredSuite
 import CredSimulator
 
 // readline calls back into C function pointers that cannot capture context, so the

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import CredCommandLine
+import CredSuite
 
 /// Long output at the prompt (`help all`) through `$PAGER`, as git and man do: only when
 /// standard output is a terminal and the text is longer than its screen; `less -FRX`

@@ -3,6 +3,8 @@
 #endif
 @preconcurrency import CReadline
 import CredScript
+import CredCommandLine
+import CredSuite
 import CredServe
 import CredSimulator
 

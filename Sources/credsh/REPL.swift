@@ -1,4 +1,6 @@
 import CredScript
+import CredCommandLine
+import CredSuite
 import CredSimulator
 
 /// The interactive prompt: reads statements (asking for more while a block is open),

@@ -2,6 +2,8 @@
 @preconcurrency import Glibc
 #endif
 import CredScript
+import CredCommandLine
+import CredSuite
 import CredServe
 import CredSimulator
 

@@ -2,6 +2,8 @@
 @preconcurrency import Glibc
 #endif
 import CredScript
+import CredCommandLine
+import CredSuite
 import CredSimulator
 
 /// `--step`: before each command of a script, shows it and waits for Enter, so a class can

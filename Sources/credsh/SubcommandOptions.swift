@@ -1,3 +1,5 @@
+import CredCommandLine
+import CredSuite
 import CredSimulator
 
 /// The options of each subcommand, as constants: its syntax lists them (and prints
@@ -45,11 +47,8 @@ enum TestOptions {
     static let format = CommandSyntax.Option(
         long: "format", value: "<format>",
         help: SuiteFormats.all.map { "\($0.name): \($0.summary)" }.joined(separator: "; ") + ".")
-    static let junit = CommandSyntax.Option(
-        long: "junit", value: "<file>", help: "Also write the results as JUnit XML to this file ('-' or /dev/stdout: standard output; missing folders are made).")
-    static let html = CommandSyntax.Option(
-        long: "html", value: "<file>",
-        help: "Also write the results as one self-contained HTML page: each failure with its source line and the script's sequence diagram up to it ('-': standard output; missing folders are made).")
+    /// `--junit FILE`, `--html FILE`: one per report of `SuiteReports.all`, made from it.
+    static let reports = SuiteReports.all.map { CommandSyntax.Option(long: $0.option, value: "<file>", help: $0.help) }
     static let coverage = CommandSyntax.Option(
         long: "coverage",
         help: "Also show, per SDK, how often the scripts hit each callback, code, mode, screen, policy rule and transition, and what they never hit.")
@@ -95,6 +94,7 @@ enum ServeOptions {
 
 /// `credsh test-one`: what `credsh test` passes on to each script's process.
 enum TestOneOptions {
+    static let worker = CommandSyntax.Option(long: "worker", help: "Run each script whose path arrives on descriptor 3 (ended by a NUL byte), answering each on a line.")
     static let update = CommandSyntax.Option(long: "update", help: "As 'credsh test --update'.")
     static let keepGoing = CommandSyntax.Option(long: "keep-going", help: "As 'credsh test --keep-going'.")
     static let coverage = CommandSyntax.Option(long: "coverage", help: "As 'credsh test --coverage'.")

@@ -1,5 +1,7 @@
 import CredLSP
 import CredScript
+import CredCommandLine
+import CredSuite
 import CredServe
 import CredSimulator
 
@@ -76,8 +78,7 @@ enum Subcommands {
         arguments: ("<paths> ...", "Scripts, or directories searched for *.credscript (default: the current directory)."),
         options: [
             TestOptions.jobs, TestOptions.shard, TestOptions.timings, TestOptions.filter, TestOptions.update, TestOptions.keepGoing, TestOptions.format,
-            TestOptions.junit, TestOptions.html, TestOptions.coverage, seed, maxSteps, TestOptions.noColor,
-        ] + OutsideVariables.options,
+        ] + TestOptions.reports + [TestOptions.coverage, seed, maxSteps, TestOptions.noColor] + OutsideVariables.options,
         discussion: """
             Each script runs as 'credsh --echo FILE' would, in a fresh simulation. Every
             failed expectation is reported and the script goes on; a failed command stops
@@ -89,7 +90,7 @@ enum Subcommands {
             --update writes the transcript of a script that passes (creating X.expected
             when there is none) and never that of a script that fails.
             """)) { parsed, syntax throws(UsageError) in
-            TestRunner.run(try TestRunner.Configuration(parsed, syntax))
+            TestRunner.run(try TestRunner.plan(parsed, syntax))
         }
 
     static let diagram = Subcommand("diagram", syntax: CommandSyntax(
@@ -166,7 +167,7 @@ enum Subcommands {
               credsh completion zsh > /usr/share/zsh/vendor-completions/_credsh
               credsh completion fish > /usr/share/fish/vendor_completions.d/credsh.fish
             """), requiresArguments: true) { parsed, syntax throws(UsageError) in
-            guard parsed.positionals.count == 1, let script = Completions.script(parsed.positionals[0]) else {
+            guard parsed.positionals.count == 1, let script = Completions.script(parsed.positionals[0], program) else {
                 throw UsageError("completion takes one shell: " + FormatList.spoken(Completions.shells)
                                  + (parsed.positionals.count == 1 ? ", not '\(TerminalSafe.text(parsed.positionals[0]))'" : ""), syntax)
             }
@@ -176,7 +177,7 @@ enum Subcommands {
     /// credsh(1), in roff, for `make install` and `make deb` (ManPage).
     static let man = Subcommand("man", syntax: CommandSyntax(
         name: "man", abstract: "Print the manual page credsh(1), in roff.", arguments: nil, options: []), listed: false) { _, _ throws(UsageError) in
-            printOut(ManPage.page())
+            printOut(ManPage.page(program))
         }
 
     static let reference = Subcommand("reference", syntax: CommandSyntax(
@@ -192,13 +193,15 @@ enum Subcommands {
             printOut(CallReference.markdown())
         }
 
-    /// One script of `credsh test`, in a process of its own (IsolatedScriptTest): its verdict
-    /// as one JSON object on standard output.
+    /// `credsh test`'s worker (WorkerProcesses): runs the scripts whose paths arrive on
+    /// descriptor 3, each answered by its verdicts as one line of JSON on standard output
+    /// (WorkerWire); its argument is the room its process title is written in. Without
+    /// --worker, it runs the one script named and prints its verdicts.
     static let testOne = Subcommand("test-one", syntax: CommandSyntax(
-        name: "test-one", abstract: "Run one script as 'credsh test' does and print its verdict for the parent process.",
-        arguments: ("<file>", "The script."), options: [seed, maxSteps, TestOneOptions.update, TestOneOptions.keepGoing,
-                                                       TestOneOptions.coverage, TestOneOptions.diagrams, TestOptions.filter]
-                                                      + OutsideVariables.options),
+        name: "test-one", abstract: "Run scripts as 'credsh test' does and print their verdicts for the parent process.",
+        arguments: ("<file>", "The script (with --worker: room for the process title)."),
+        options: [TestOneOptions.worker, seed, maxSteps, TestOneOptions.update, TestOneOptions.keepGoing,
+                  TestOneOptions.coverage, TestOneOptions.diagrams, TestOptions.filter] + OutsideVariables.options),
         requiresArguments: true, listed: false) { parsed, syntax throws(UsageError) in
             guard parsed.positionals.count == 1 else { throw UsageError("test-one runs exactly one script", syntax) }
             var settings = ScriptTest.Settings(seed: try parsed.seed(syntax), keepGoing: parsed.has(TestOneOptions.keepGoing),
@@ -206,8 +209,14 @@ enum Subcommands {
                                                coverage: parsed.has(TestOneOptions.coverage), diagrams: parsed.has(TestOneOptions.diagrams))
             settings.filter = try parsed.filter(syntax)
             settings.outside = try OutsideVariables(parsed, syntax)
-            return printOut(VerdictWire.encode(ScriptTest.run(parsed.positionals[0], settings)))
+            guard parsed.has(TestOneOptions.worker) else { return printOut(VerdictWire.encode(ScriptTest.run(parsed.positionals[0], settings))) }
+            return WorkerProcesses.serve(settings)
         }
+
+    /// credsh as its manual page and completion scripts describe it.
+    static var program: CommandLineProgram {
+        CommandLineProgram(subcommands: all, defaultName: defaultName, version: version, exitCodes: exitCodes)
+    }
 
     /// Every subcommand, in the order the root help lists them.
     static let all: [Subcommand] = [run, check, fmt, test, diagram, serve, lsp, completion, man, reference, referenceCalls, testOne]
@@ -228,7 +237,7 @@ enum Subcommands {
 
             """
         let listed = all.filter(\.listed)
-        out += "USAGE: " + listed.map(\.synopsis).joined(separator: "\n       ") + "\n\n"
+        out += "USAGE: " + listed.map { $0.synopsis(defaultName: defaultName) }.joined(separator: "\n       ") + "\n\n"
         out += "OPTIONS:\n" + HelpLayout.entry("--version", "Show the version.") + HelpLayout.entry("-h, --help", "Show help information.")
         out += "\nSUBCOMMANDS:\n"
         for subcommand in listed {
@@ -292,7 +301,11 @@ enum Subcommands {
 extension ParsedArguments {
     func format(_ syntax: CommandSyntax) throws(UsageError) -> any RunFormat {
         guard let text = value(Subcommands.format) else { return RunFormats.default }
-        return try RunFormats.named(text, syntax)
+        guard let format = RunFormats.named(text) else {
+            throw UsageError("The value '\(TerminalSafe.text(text))' is invalid for '--format <format>'. Please provide one of "
+                             + FormatList.spoken(RunFormats.all.map(\.name)) + ".", syntax)
+        }
+        return format
     }
 
     /// `--max-steps N`: the step budget of each run (Evaluator.Options.stepBudget).

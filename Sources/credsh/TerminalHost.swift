@@ -1,4 +1,7 @@
 import CredScript
+import CredCommandLine
+import CredSuite
+import CredServe
 import CredSimulator
 
 /// The executable's side of a script run: results to stdout as text or JSON Lines,

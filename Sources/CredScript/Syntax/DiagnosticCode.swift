@@ -387,7 +387,7 @@ public enum DiagnosticCode: Int, CaseIterable, Sendable {
                          fix: "Write into a folder that exists and that you may write to.")
         case .documentNotHeld:
             return Entry(title: "document not held by the editor's server",
-                         meaning: "`credsh lsp` holds documents up to a bound (README, \"In the editor\"); one past it is not checked, and its features answer nothing.",
+                         meaning: "`credsh lsp` holds documents up to a bound (docs/editor.md); one past it is not checked, and its features answer nothing.",
                          example: .elsewhere("`credsh lsp`, when the editor opens a document over 4 MiB, or more documents than the server holds."),
                          fix: "Check the file with `credsh check`; close other documents and open it again once it fits.")
         }

@@ -1,0 +1,48 @@
+import CredScript
+
+/// One way a run prints what it does (`--format` of a run, `serve` and the prompt): text
+/// for people, or JSON Lines for programs. Every format is a value in `RunFormats.all`;
+/// `--format` is looked up there, so adding one is one file and one line in that list,
+/// and no code elsewhere asks which format it is.
+package protocol RunFormat: Sendable {
+    /// As written after `--format`.
+    var name: String { get }
+    /// What it is, for `--help`.
+    var summary: String { get }
+    /// Text for people: colour, `--compact`, `--step` and the pager go with it only.
+    var isForPeople: Bool { get }
+    /// Why `--compact` does not go with it ("" for a format that has a compact form).
+    var whyNotCompact: String { get }
+    /// What renders a run's records, with colour or not.
+    func makeWriter(color: Bool) -> any RecordWriter
+    /// What standard output says of a failed expectation besides the diagnostic on standard
+    /// error, so that a reader of the stream alone sees the script fail ("" for none).
+    func expectationFailed(_ diagnostic: Diagnostic) -> String
+    /// `credsh serve`'s first lines: where it serves, and the control API's token.
+    func serveBanner(url: String, control: Bool, token: String?) -> String
+    /// One line of `credsh serve`'s log.
+    func serveLogLine(_ entry: ServeLogEntry) -> String
+    /// `credsh serve`'s last line: how many requests it answered, and why it stopped when
+    /// it was not asked to.
+    func serveStopped(url: String, session: ServeSession, reason: String?) -> String
+}
+
+/// Every format a run prints in, the default first.
+package enum RunFormats {
+    package static let all: [any RunFormat] = [
+        TextRunFormat(),
+        JSONRunFormat(),
+    ]
+
+    /// The first of `all`, made directly: building the list costs a plain run's start-up
+    /// more than the rest of the arguments (callgrind).
+    package static var `default`: any RunFormat { TextRunFormat() }
+
+    /// `--format`'s help: each format and what it is.
+    package static var help: String {
+        "Output format: " + all.map { "\($0.name) \($0.summary)" }.joined(separator: ", ") + "."
+    }
+
+    /// The format named `name`, if there is one.
+    package static func named(_ name: String) -> (any RunFormat)? { all.first { $0.name == name } }
+}

@@ -1,0 +1,77 @@
+import Testing
+@testable import CredSuite
+
+/// A transcript judged against its .expected file, and the diff that shows where not.
+@Suite struct DiffAndTranscriptTests {
+    @Test func aDiffIsUnifiedWithContextAndNumberedLines() {
+        let old = Array("a\nb\nc\nd\ne\nf\ng\nh\n".utf8)
+        let new = Array("a\nb\nc\nD\ne\nf\ng\nh\nI\n".utf8)
+        #expect(UnifiedDiff.render(old: old, new: new, oldLabel: "x.expected", newLabel: "x (this run)") == """
+            --- x.expected
+            +++ x (this run)
+            @@ -1,8 +1,9 @@
+             a
+             b
+             c
+            -d
+            +D
+             e
+             f
+             g
+             h
+            +I
+
+            """)
+        #expect(UnifiedDiff.render(old: old, new: old, oldLabel: "a", newLabel: "b") == "")
+        // A line from a file is made terminal-safe before a terminal or a report shows it.
+        #expect(UnifiedDiff.render(old: Array("x\u{1B}[2J\n".utf8), new: Array("y\n".utf8), oldLabel: "a", newLabel: "b").contains("\u{1B}") == false)
+        #expect(UnifiedDiff.render(old: Array("x".utf8), new: Array("x\n".utf8), oldLabel: "a", newLabel: "b").contains("\\ No newline at end of file"))
+    }
+
+    @Test func aTranscriptMatchesDiffersOrIsWrittenByUpdate() throws {
+        let folder = SuiteFolder()
+        let script = try folder.write("echo hello\n", "t.credscript")
+        // No .expected: nothing compared.
+        #expect(ScriptTest.run(script, ScriptTest.Settings()).first.map { if case .none = $0.transcript { true } else { false } } == true)
+        // --update creates it, from a run that passes.
+        let created = try #require(ScriptTest.run(script, ScriptTest.Settings(update: true)).first)
+        guard case .created(let file) = created.transcript else { Issue.record("not created: \(created.transcript)"); return }
+        #expect(file == folder.path + "/t.expected")
+        #expect(try folder.read("t.expected").contains("hello"))
+        #expect(ScriptTest.run(script, ScriptTest.Settings()).first.map { if case .matches = $0.transcript { true } else { false } } == true)
+        // A changed script's transcript differs, and fails its run.
+        try folder.write("echo goodbye\n", "t.credscript")
+        let differs = try #require(ScriptTest.run(script, ScriptTest.Settings()).first)
+        #expect(differs.exitCode == 1)
+        guard case .differs(let diff) = differs.transcript else { Issue.record("no diff"); return }
+        #expect(diff.contains("-hello") && diff.contains("+goodbye"))
+    }
+
+    @Test func theNamedTestsOfAFileAreVerdictsOfTheirOwnAndTheFilterPicks() throws {
+        let folder = SuiteFolder()
+        let script = try folder.write("""
+            user add alice password Passw0rd!
+            test "logs in" {
+                login alice Passw0rd!
+                expect state alice logged-in
+            }
+            test "wrong password" {
+                login alice Nope1234!
+                expect state alice logged-in
+            }
+            test "Passw0rd! is masked in a name" {
+                expect state alice logged-out
+            }
+
+            """, "named.credscript")
+        let verdicts = ScriptTest.run(script, ScriptTest.Settings())
+        // A password written into a test's name is masked there, as in every other output.
+        #expect(verdicts.map(\.test) == ["logs in", "wrong password", "*** is masked in a name"])
+        #expect(verdicts.map(\.passed) == [true, false, true])
+        #expect(verdicts[1].name == "\(script): wrong password")
+        var settings = ScriptTest.Settings()
+        settings.filter = "logs"
+        #expect(ScriptTest.run(script, settings).map(\.test) == ["logs in"])
+        #expect(verdicts[1].problems.allSatisfy { !$0.text.contains("Nope1234!") }, "a secret typed in a failing line is masked")
+    }
+}
