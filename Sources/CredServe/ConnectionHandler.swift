@@ -14,7 +14,8 @@ final class ConnectionHandler: ChannelInboundHandler {
     private let inbox: ServeInbox
     private let clock: RequestClock
     private let client: ClientAddress
-    private let scriptPaths: Set<String>
+    /// The bytes a request's body may have, by method and path (the route's).
+    private let bodyLimitOf: @Sendable (String, String) -> Int
     private let inFlight: NIOLockedValueBox<Int>
     /// What names this server in an absolute-form request target.
     private let authority: ServerAuthority
@@ -30,7 +31,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// The request with the simulation now, told when the client goes away before its answer.
     private var departure: ClientDeparture?
 
-    init(limits: ServeLimits, inbox: ServeInbox, clock: RequestClock, client: ClientAddress, scriptPaths: Set<String>,
+    init(limits: ServeLimits, inbox: ServeInbox, clock: RequestClock, client: ClientAddress, bodyLimit: @escaping @Sendable (String, String) -> Int,
          inFlight: NIOLockedValueBox<Int>, authority: ServerAuthority) {
         self.authority = authority
         self.inFlight = inFlight
@@ -38,7 +39,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         self.inbox = inbox
         self.clock = clock
         self.client = client
-        self.scriptPaths = scriptPaths
+        self.bodyLimitOf = bodyLimit
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -65,7 +66,7 @@ final class ConnectionHandler: ChannelInboundHandler {
                 return
             }
             let path = WireRequest.split(target: head.uri).path
-            bodyLimit = scriptPaths.contains(path) ? limits.scriptBytes : limits.bodyBytes
+            bodyLimit = bodyLimitOf(head.method.rawValue, path)
             if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > bodyLimit {
                 refuse(413, "Payload Too Large", detail: "a body of \(length) bytes; at most \(bodyLimit)", context: context)
                 return

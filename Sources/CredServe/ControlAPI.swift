@@ -18,26 +18,35 @@ struct ControlAPI {
     unowned let session: ServeSession
     let access: ControlAccess
 
-    /// The answer to a request of the control API and its log entry; no answer (nil) for a
-    /// run whose client closed its connection before the run ended (`departure`).
-    func answer(_ request: WireRequest, departure: ClientDeparture) -> (WireResponse?, ServeLogEntry) {
+    /// The access middleware's refusal of a request behind the token, and its log entry; nil
+    /// when it may go on.
+    func refusal(_ request: WireRequest, _ routeAccess: RouteAccess) -> (WireResponse, ServeLogEntry)? {
+        guard let refusal = Router<ServeEndpoint>.accessRefusal(routeAccess, access, request) else { return nil }
+        return (refusal, ServeLogEntry(client: request.client, method: request.method, path: request.path,
+                                       status: refusal.status, note: refusal.status == 401 ? "no valid token" : "refused: Host or Origin"))
+    }
+
+    /// A control path asked with a method it does not answer.
+    func wrongMethod(_ request: WireRequest, allowed: [String]) -> (WireResponse, ServeLogEntry) {
+        let response = Refusals.wrongMethod("\(request.path) answers \(allowed.first ?? "nothing") only\n", allowed: allowed)
+        return (response, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: response.status))
+    }
+
+    /// The answer to a routed request of the control API (past the access middleware) and
+    /// its log entry; no answer (nil) for a run whose client closed its connection before
+    /// the run ended (`departure`).
+    func answer(_ endpoint: ServeEndpoint, _ request: WireRequest, departure: ClientDeparture) -> (WireResponse?, ServeLogEntry) {
         var response: WireResponse
         var note: String?
-        if let refusal = access.refusal(request) {
-            let entry = ServeLogEntry(client: request.client, method: request.method, path: request.path,
-                                      status: refusal.status, note: refusal.status == 401 ? "no valid token" : "refused: Host or Origin")
-            return (refusal, entry)
-        }
-        switch (request.method, request.path) {
-        case ("POST", Self.runPath) where session.answerBytesInFlight > session.options.limits.answerBytesInFlight:
-            response = Self.plain(503, "Service Unavailable", "answers not yet read by their clients hold over \(session.options.limits.answerBytesInFlight >> 20) MiB; try again\n")
-            response.headers.append(("Retry-After", "1"))
+        switch endpoint {
+        case .run where session.answerBytesInFlight > session.options.limits.answerBytesInFlight:
+            response = Refusals.busy("answers not yet read by their clients hold over \(session.options.limits.answerBytesInFlight >> 20) MiB; try again\n")
             note = "busy: answers unread"
-        case ("POST", Self.runPath) where departure.hasLeft:
+        case .run where departure.hasLeft:
             // Nobody waits for it: it does not run, and holds no one up (issue 31, item 6).
             return (nil, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: nil,
                                        note: "abandoned: the client closed the connection before the run started; it did not run"))
-        case ("POST", Self.runPath):
+        case .run:
             let (text, exitCode) = run(request.body, departure: departure)
             if departure.hasLeft {
                 return (nil, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: nil,
@@ -48,21 +57,15 @@ struct ControlAPI {
                                     contentType: "application/x-ndjson;charset=utf-8", body: Array(text.utf8),
                                     headers: [("Credsh-Exit-Code", String(exitCode))])
             note = "exit \(exitCode)"
-        case ("GET", Self.statePath), ("HEAD", Self.statePath):
+        case .state:
             response = WireResponse(status: 200, reason: "OK", contentType: "application/json;charset=utf-8",
                                     body: Array((state.serialized + "\n").utf8))
-        case (_, Self.runPath), (_, Self.statePath):
-            response = Self.plain(405, "Method Not Allowed", "\(request.path) answers \(request.path == Self.runPath ? "POST" : "GET") only\n")
-        default:
-            response = Self.plain(404, "Not Found", "the control API has \(Self.runPath) and \(Self.statePath)\n")
+        case .controlOther, .served:
+            response = Refusals.plain(404, "Not Found", "the control API has \(Self.runPath) and \(Self.statePath)\n")
         }
         let entry = ServeLogEntry(client: request.client, method: request.method, path: request.path,
                                   status: response.status, note: note)
         return (response, entry)
-    }
-
-    static func plain(_ status: Int, _ reason: String, _ text: String) -> WireResponse {
-        WireResponse(status: status, reason: reason, contentType: "text/plain;charset=utf-8", body: Array(text.utf8))
     }
 
     /// Runs a script against the live simulation, as a batch run would (a failed command
