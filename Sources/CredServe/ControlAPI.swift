@@ -35,10 +35,17 @@ struct ControlAPI {
     /// The answer to a routed request of the control API (past the access middleware) and
     /// its log entry; no answer (nil) for a run whose client closed its connection before
     /// the run ended (`departure`).
-    func answer(_ endpoint: ServeEndpoint, _ request: WireRequest, departure: ClientDeparture) -> (WireResponse?, ServeLogEntry) {
+    func answer(_ endpoint: ServeEndpoint, _ request: WireRequest, parameters: [String: String] = [:],
+                departure: ClientDeparture) -> (WireResponse?, ServeLogEntry) {
         var response: WireResponse
         var note: String?
         switch endpoint {
+        case .sdkCall:
+            return SDKWire(session: session).call(request, sdkName: parameters["name"] ?? "")
+        case .sdkEvents:
+            return SDKWire(session: session).events(request, sdkName: parameters["name"] ?? "")
+        case .journal:
+            return SDKWire(session: session).journal(request)
         case .run where session.answerBytesInFlight > session.options.limits.answerBytesInFlight:
             response = Refusals.busy("answers not yet read by their clients hold over \(session.options.limits.answerBytesInFlight >> 20) MiB; try again\n")
             note = "busy: answers unread"
@@ -93,7 +100,13 @@ struct ControlAPI {
         // The secrets earlier runs gave stay secrets in this one's messages, and this one's
         // in the log of every request after it.
         runner.knownSecrets = live.knownSecrets
+        // Callbacks that reach a device without a call of its own go to its event streams.
+        let delivery = CallbackDelivery(before: live.simulation)
+        host.observe = { [unowned runner] record, origin in delivery.see(record, origin: origin, simulation: runner.simulation) }
         runner.run(SourceFile(name: "<control>", bytes: script))
+        if let streams = session.eventStreams {
+            for (key, records) in delivery.pending { streams.publish(key, records: records) }
+        }
         live.simulation = runner.simulation
         live.knownSecrets = runner.knownSecrets
         return (host.text, runner.exitCode)
@@ -168,7 +181,13 @@ final class CaptureHost: ScriptHost {
         bytes += line.utf8.count
     }
 
-    func emit(_ record: OutputRecord, from origin: RecordOrigin?) { append(renderer.render(record, from: origin)) }
+    /// Told of every record as it is emitted (ControlAPI's callback delivery).
+    var observe: ((OutputRecord, RecordOrigin?) -> Void)?
+
+    func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
+        observe?(record, origin)
+        append(renderer.render(record, from: origin))
+    }
 
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {
         if diagnostic.kind == .expectation {

@@ -44,6 +44,9 @@ final class HTTPFrontEnd {
 
     var openConnections: Int { listener.openConnections }
 
+    /// The event loop of every connection.
+    var eventLoop: (any EventLoop)? { listener.eventLoop }
+
     var answerBytesInFlight: Int { inFlight.withLockedValue { $0 } }
 
     /// Stops accepting, closes every connection, and ends the event loop. Requests still in

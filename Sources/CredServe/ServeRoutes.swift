@@ -6,6 +6,9 @@ enum ServeEndpoint: Sendable {
     case run, state, controlOther
     /// The served SDK's server (HTTPServedSDK): its paths, and every other path it answers 404.
     case served
+    /// The SDK double (docs/double.md): `POST /sdk/NAME`, `GET /sdk/NAME/events`, and
+    /// `GET /__credsh/journal`.
+    case sdkCall, sdkEvents, journal
 }
 
 /// The route table of `credsh serve`: what is routed and what the OpenAPI document
@@ -21,6 +24,7 @@ enum ServeRoutes {
             routes.append(Route([], endpoint.path, access: .open, .served))
         }
         if control {
+            routes += SDKWire.routes(limits)
             routes += controlRoutes(limits)
         }
         routes.append(Route([], "/*", access: .open, .served))
@@ -75,6 +79,7 @@ enum ServeRoutes {
                 ], required: ["clock", "sdk", "network", "server", "served", "users", "state", "sdks"]))])
         return [
             Route(["POST"], ControlAPI.runPath, access: .token, operation: run, .run),
+            Route(["GET", "HEAD"], SDKWire.journalPath, access: .token, operation: SDKWire.journalOperation, .journal),
             Route(["GET", "HEAD"], ControlAPI.statePath, access: .token, operation: state, .state),
             Route([], ControlAPI.prefix + "*", access: .token, .controlOther),
         ]

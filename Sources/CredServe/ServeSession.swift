@@ -37,6 +37,8 @@ public final class ServeSession {
     private var router = ServeRoutes.router(control: false, served: Simulation.servedType)
     /// The control API's token while serving with `control`: printed at start.
     public private(set) var controlToken: String?
+    /// The streams of `GET /sdk/NAME/events` while serving with `control` (SDKWire).
+    private(set) var eventStreams: EventStreams?
     /// The control token as a secret: the log masks it wherever a client sends it
     /// (`/favicon.ico?token=…`, a path), as README promises ("The log never shows it").
     private var tokenMask = KnownSecrets()
@@ -76,6 +78,7 @@ public final class ServeSession {
             tokenMask = KnownSecrets()
             tokenMask.add(token)
             controlAPI = ControlAPI(session: self, access: ControlAccess(token: token, boundHost: frontEnd.boundHost, boundPort: frontEnd.boundPort))
+            eventStreams = frontEnd.eventLoop.map { EventStreams(loop: $0) }
         }
         return url ?? "?"
     }
@@ -85,6 +88,7 @@ public final class ServeSession {
         guard let frontEnd else { return }
         frontEnd.stop()
         self.frontEnd = nil
+        eventStreams = nil
         for case .request(_, let promise, _) in inbox.takeAll() { promise.succeed(nil) }
     }
 
@@ -134,8 +138,8 @@ public final class ServeSession {
         case .request(let wire, let promise, let departure):
             var control: (WireResponse?, ServeLogEntry)?
             switch router.match(method: wire.method, path: wire.path) {
-            case .found(let route, _) where route.handler != .served:
-                control = controlAPI.map { $0.refusal(wire, route.access) ?? $0.answer(route.handler, wire, departure: departure) }
+            case .found(let route, let parameters) where route.handler != .served:
+                control = controlAPI.map { $0.refusal(wire, route.access) ?? $0.answer(route.handler, wire, parameters: parameters, departure: departure) }
             case .wrongMethod(let allowed, let access, _):
                 control = controlAPI.map { $0.refusal(wire, access) ?? $0.wrongMethod(wire, allowed: allowed) }
             case .found, .notFound:

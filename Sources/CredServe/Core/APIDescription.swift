@@ -34,15 +34,20 @@ struct APIResponse: Sendable {
     var contentType: String?
     var schema: APISchema = .string
     var headers: [String] = []
+    /// More media types the same status may come as (a page refused by the HTTP layer).
+    var otherContentTypes: [String] = []
 }
 
 /// The JSON Schema subset the document uses.
 indirect enum APISchema: Sendable {
     case string
     case integer
+    case boolean
+    case null
     case anyObject
     /// An object with these properties, in order; `required` names the ones always there.
-    case object(properties: [(String, APISchema)], required: [String] = [], additional: Bool = true)
+    /// `values`: the schema of members not listed (any when nil).
+    case object(properties: [(String, APISchema)], required: [String] = [], additional: Bool = true, values: APISchema? = nil)
     case array(APISchema)
     case oneOf([APISchema])
     case enumeration([String])
@@ -54,13 +59,16 @@ indirect enum APISchema: Sendable {
         switch self {
         case .string: return .object([("type", .string("string"))])
         case .integer: return .object([("type", .string("integer"))])
+        case .boolean: return .object([("type", .string("boolean"))])
+        case .null: return .object([("type", .string("null"))])
         case .anyObject: return .object([("type", .string("object"))])
         case .any: return .object([])
-        case .object(let properties, let required, let additional):
+        case .object(let properties, let required, let additional, let values):
             var members: [(String, JSONValue)] = [("type", .string("object"))]
             if !required.isEmpty { members.append(("required", .array(required.map { .string($0) }))) }
             if !properties.isEmpty { members.append(("properties", .object(properties.map { ($0.0, $0.1.json) }))) }
             if !additional { members.append(("additionalProperties", .bool(false))) }
+            if additional, let values { members.append(("additionalProperties", values.json)) }
             return .object(members)
         case .array(let items): return .object([("type", .string("array")), ("items", items.json)])
         case .oneOf(let choices): return .object([("oneOf", .array(choices.map(\.json)))])
@@ -95,7 +103,8 @@ extension APIOperation {
         members.append(("responses", .object(all.map { response in
             var fields: [(String, JSONValue)] = [("description", .string(response.description))]
             if let type = response.contentType {
-                fields.append(("content", .object([(type, .object([("schema", response.schema.json)]))])))
+                let types = [type] + response.otherContentTypes
+                fields.append(("content", .object(types.map { ($0, .object([("schema", (($0 == type) ? response.schema : .string).json)])) })))
             }
             if !response.headers.isEmpty {
                 fields.append(("headers", .object(response.headers.map { ($0, .object([("schema", APISchema.string.json)])) })))
