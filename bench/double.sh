@@ -32,6 +32,7 @@ wait $server || true
 echo "== in-process: the same calls as call lines (credsh SCRIPT)"
 cycles=$((calls / 3))
 {
+    echo "sdk relid"
     echo "kdf 1"
     echo 'user add user0 password "Passw0rd!"'
     echo "repeat $cycles {"

@@ -76,7 +76,8 @@ def main():
         sys.exit("double_load.py sends load to loopback addresses only")
     if not (1 <= args.devices <= 64 and 1 <= args.calls <= 1_000_000):
         sys.exit("1 to 64 devices, 1 to 1,000,000 calls")
-    setup = "kdf 1\n" + "".join(f'user add user{i} password "Passw0rd!"\n' for i in range(args.devices))
+    setup = "sdk relid\nkdf 1\n" + "".join(f'user add user{i} password "Passw0rd!"\n' for i in range(args.devices))
+    setup += "sdk susi\n"  # back to the SDK serve serves over HTTP, for bench/serve_load.py after this
     status, records = control(args, setup)
     if status != 200:
         sys.exit(f"setting up through /__credsh/run answered {status}: {records}")

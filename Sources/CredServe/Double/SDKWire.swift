@@ -42,10 +42,11 @@ struct SDKWire {
             let plain = spec?.field(name).map { !$0.secret } ?? false
             shown.append((name, plain ? Self.text(value) : "***"))
         }
-        // The secrets this call carries: never in its answer nor in the log.
-        var secrets = session.evaluator.knownSecrets
+        // The secrets this call carries: never in its answer nor in the log. Kept apart from
+        // the session's (a copy of those would copy their whole trie on every call).
+        var secrets = KnownSecrets()
         for (name, value) in rpc.params where spec?.field(name)?.secret ?? true {
-            if case .string(let text) = value, text.count >= 3 { secrets.add(text) }
+            if case .string(let text) = value { secrets.add(text) }
         }
         let failure: JSONRPC.Failure
         do {
@@ -56,7 +57,8 @@ struct SDKWire {
             guard let id = rpc.id else {
                 return logged(WireResponse(status: 204, reason: "No Content", contentType: "", body: []), note: note, parameters: shown)
             }
-            return logged(Self.json(JSONRPC.result(id: id, result.value), masking: secrets), note: note, parameters: shown)
+            return logged(Self.json(JSONRPC.result(id: id, result.value), masking: secrets, session.evaluator.knownSecrets),
+                          note: note, parameters: shown)
         } catch let refusal as DeviceRefusal {
             failure = JSONRPC.Failure(code: JSONRPC.deviceRefused, message: refusal.message, id: rpc.id ?? .null)
         } catch let refusal as DoubleRefusal {
@@ -74,7 +76,8 @@ struct SDKWire {
         } catch {
             failure = JSONRPC.Failure(code: JSONRPC.invalidRequest, message: "\(error)", id: rpc.id ?? .null)
         }
-        return logged(Self.json(JSONRPC.error(failure), masking: secrets), note: "\(failure.code) \(failure.message)", parameters: shown)
+        return logged(Self.json(JSONRPC.error(failure), masking: secrets, session.evaluator.knownSecrets),
+                      note: "\(failure.code) \(failure.message)", parameters: shown)
     }
 
     /// `{"events":[…]}` (and `syncError`): every record after the call's own, as
@@ -98,9 +101,9 @@ struct SDKWire {
         return (.object(members), syncError?.code)
     }
 
-    static func json(_ value: JSONValue, masking secrets: KnownSecrets = KnownSecrets()) -> WireResponse {
+    static func json(_ value: JSONValue, masking secrets: KnownSecrets = KnownSecrets(), _ known: KnownSecrets = KnownSecrets()) -> WireResponse {
         WireResponse(status: 200, reason: "OK", contentType: "application/json",
-                     body: Array(secrets.redact(value.serialized + "\n").utf8))
+                     body: Array(known.redact(secrets.redact(value.serialized + "\n")).utf8))
     }
 
     static func text(_ value: JSONValue) -> String {
