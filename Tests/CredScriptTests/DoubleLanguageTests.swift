@@ -148,7 +148,7 @@ import Testing
         }
         let relid = replay.simulation.sdk(RelIDSimulator.self).server
         #expect(relid.verify("alice", "N3w-Passw0rd!"))
-        #expect(JournalScript.script(of: replay.simulation, device: .standard) == script)
+        #expect(replay.simulation.journalScript(device: .standard) == script)
         #expect(!host.output.contains("Passw0rd!") && !host.output.contains("52817"))
     }
 }

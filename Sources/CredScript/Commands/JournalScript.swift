@@ -68,3 +68,9 @@ public enum JournalScript {
         return header + body
     }
 }
+
+extension Simulation {
+    /// A device's journal as a .credscript (JournalScript): what `journal show` prints and
+    /// the wire's `GET /__credsh/journal?device=ID` answers.
+    public func journalScript(device: DeviceID) -> String { JournalScript.script(of: self, device: device) }
+}
