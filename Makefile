@@ -8,7 +8,7 @@ EXAMPLE ?= examples/expiry.credscript
 # instructions). Debug information is left out of it (-S); symbols stay for backtraces.
 RELEASE_FLAGS = -c release --product credsh --static-swift-stdlib -Xswiftc -static-executable -Xlinker -S
 
-.PHONY: demo build test deps grammar bench fuzz contract clean install deb package-check
+.PHONY: demo build test clients-test deps grammar bench fuzz contract clean install deb package-check
 
 # Build a release binary and run the shell on an example, as a transcript.
 demo: build
@@ -26,6 +26,14 @@ test: deps
 	$(SWIFT) test $(TEST_FLAGS)
 	$$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)/credsh test examples/
 	Tests/editor/run.sh $$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)/credsh
+	$(MAKE) clients-test
+
+# The drop-in client modules (clients/, docs/double.md), each tested against a real
+# release `credsh serve` (CREDSH names another binary): the Swift package's own tests,
+# then the React Native module's with Node's runner (no npm packages).
+clients-test: build
+	cd clients/swift && CREDSH=$${CREDSH:-$(CURDIR)/.build/release/credsh} $(SWIFT) test $(TEST_FLAGS)
+	cd clients/react-native && CREDSH=$${CREDSH:-$(CURDIR)/.build/release/credsh} node --test test/*.test.js
 
 # GNU readline's, Nettle's and RE2's headers and static libraries (RE2: the patterns'
 # engine), tmux for the prompt tests and curl for the serve tests, when a fresh machine
@@ -58,6 +66,10 @@ deps:
 	@if ! command -v fish >/dev/null 2>&1 || ! command -v zsh >/dev/null 2>&1 || ! command -v man >/dev/null 2>&1; then \
 		echo "installing fish, zsh and man-db (the completion and manual page tests)"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fish zsh man-db >/dev/null; \
+	fi
+	@if ! command -v node >/dev/null 2>&1; then \
+		echo "installing nodejs (the React Native client's tests run with node --test)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; \
 	fi
 	@if ! command -v git >/dev/null 2>&1; then \
 		echo "installing git (the pre-commit hooks' test)"; \
