@@ -145,6 +145,7 @@ public final class UserClient: NSObject, PinChallengeSender, CreatePinChallengeS
     public private(set) var authenticatedUserProfile: UserProfile?
 
     private var wire: CredshWire?
+    private var stream: CredshEventStream?
     private let delivery = CallbackDelivery(label: "credsh.double.onewelcome.callbacks")
     private enum Flow {
         case authentication(AuthenticationDelegate, UserProfile)
@@ -201,6 +202,25 @@ public final class UserClient: NSObject, PinChallengeSender, CreatePinChallengeS
 
     public func cancel(_ challenge: CreatePinChallenge) {
         send("cancel", [:])
+    }
+
+    /// Opens the device's event stream (`GET /sdk/onewelcome/events`): delegate calls that
+    /// arrive without a call of the app's reach the flow's delegate too. True when open.
+    @discardableResult
+    public func startEventStream() -> Bool {
+        guard let configuration else { return false }
+        stream?.stop()
+        let stream = CredshEventStream(configuration: configuration, sdk: "onewelcome") { [weak self] event in
+            guard let self else { return }
+            self.delivery.deliver([{ self.eventObserver?(event); self.dispatch(event) }])
+        }
+        self.stream = stream
+        return stream.start() == 200
+    }
+
+    public func stopEventStream() {
+        stream?.stop()
+        stream = nil
     }
 
     /// Waits at most `seconds` for every delegate call queued so far (a test's or a

@@ -28,6 +28,7 @@ public final class RDNA: @unchecked Sendable {
     /// Sees every callback and note before the app does (a test's or a log's hook).
     public var eventObserver: ((WireEvent) -> Void)?
     private var wire: CredshWire?
+    private var stream: CredshEventStream?
 
     public init() {}
 
@@ -73,6 +74,23 @@ public final class RDNA: @unchecked Sendable {
 
     public func logOff(_ userID: String) -> RDNAError {
         perform("logOff", ["userID": userID])
+    }
+
+    /// Opens the device's event stream (`GET /sdk/relid/events`): callbacks that arrive
+    /// without a call of the app's (a steering line run for this device) reach the
+    /// callbacks too, in order with the rest. True when the stream is open.
+    @discardableResult
+    public func startEventStream() -> Bool {
+        guard let configuration else { return false }
+        stream?.stop()
+        let stream = CredshEventStream(configuration: configuration, sdk: "relid") { [weak self] event in self?.deliver([event]) }
+        self.stream = stream
+        return stream.start() == 200
+    }
+
+    public func stopEventStream() {
+        stream?.stop()
+        stream = nil
     }
 
     /// Waits (at most `seconds`) until every callback queued so far, and those the app's
