@@ -91,7 +91,7 @@ struct OneWelcomeTests {
         #expect(app.client.authenticatedUserProfile?.profileId == "bob")
 
         app.pins = ["52817"]
-        app.newPins = ["12345", "52918"]
+        app.newPins = ["90210", "52918"]
         app.client.changePin(delegate: app)
         #expect(Array(app.log.dropFirst(3)) == [
             "didStartPinChange bob",
@@ -176,7 +176,7 @@ struct OneWelcomeTests {
         let server = try CredshServer(scenario: Self.bob)
         let app = OneWelcomeTestApp(server, device: "phone-misc")
         let results = Results()
-        app.client.validatePolicyCompliance(for: "12345") { error in results.add("validate\(OneWelcomeTestApp.code(error))") }
+        app.client.validatePolicyCompliance(for: "90210") { error in results.add("validate\(OneWelcomeTestApp.code(error))") }
         app.client.validatePolicyCompliance(for: "52918") { error in results.add("validate\(OneWelcomeTestApp.code(error))") }
         app.pins = ["52817"]
         app.logIn("bob")

@@ -157,7 +157,6 @@ struct RelIDTests {
         try expectJournal(server, device: "phone-expiry", sdk: "relid", """
             expect called updatePassword challengeMode=4
             expect no call setPassword challengeMode=4
-            expect no call onUpdateCredentialResponse
             expect calls setUser setPassword updatePassword updatePassword updatePassword getAllChallenges
             """)
     }
