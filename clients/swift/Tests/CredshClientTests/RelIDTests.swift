@@ -222,6 +222,7 @@ struct RelIDTests {
         let app = RelIDTestApp(server, device: "phone-logoff")
         app.verify = ["Passw0rd!"]
         app.sdk("setUser") { $0.setUser("alice") }
+        #expect(app.log.last == "onCredentialsAvailableForUpdate alice [\"Password\"]")
         app.sdk("logOff") { $0.logOff("alice") }
         #expect(app.log.suffix(2) == ["onUserLoggedOff alice", "getUser recent=alice status=0"])
         // A login challenge cancelled with the close button: the SDK asks for a user again.
@@ -240,6 +241,7 @@ struct RelIDTests {
         #expect(app.rdna.logOff("alice").longErrorCode == 166)
         app.verify = ["Passw0rd!"]
         app.sdk("setUser") { $0.setUser("alice") }
+        #expect(app.log.contains("onUserLoggedIn alice status=100"))
         let wrongCase = app.rdna.initiateUpdateFlowForCredential("password")
         #expect(wrongCase.longErrorCode == 123)
         #expect(!wrongCase.errorString.isEmpty)
