@@ -36,6 +36,16 @@ async function startServe(scenario) {
     });
     child.on('exit', () => { clearTimeout(timer); reject(new Error(`credsh serve exited:\n${log}`)); });
   });
+  // Requests wait until the scenario has run; a scenario that failed closes the port.
+  try {
+    const ready = await fetch(`${banner.serving}/__credsh/run`, {
+      method: 'POST', headers: { Authorization: `Bearer ${banner.token}`, 'Content-Type': 'text/plain' }, body: '\n',
+    });
+    await ready.text();
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`credsh serve did not serve after its scenario (${error.cause || error}); it printed:\n${log}`);
+  }
   return {
     url: banner.serving,
     token: banner.token,

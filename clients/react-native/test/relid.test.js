@@ -7,7 +7,8 @@ const assert = require('node:assert/strict');
 const { RdnaDouble, RDNAChallengeOpMode, EVENTS, runControl } = require('..');
 const { startServe } = require('../support/serve.js');
 
-const ALICE = 'user add alice password "Passw0rd!"\n';
+// credsh serve activates its served SDK (SUSI) first: a scenario names its own.
+const ALICE = 'sdk relid\nuser add alice password "Passw0rd!"\n';
 
 /** Writes every event down as a line, as the tests compare them. */
 function record(rdna) {

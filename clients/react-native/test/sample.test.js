@@ -23,7 +23,7 @@ function runSample(server, device, input) {
 }
 
 test('the sample app: a whole expiry flow with the form\'s checks and alerts', async (t) => {
-  const server = await startServe('user add alice password "Passw0rd!"\nexpire alice\n');
+  const server = await startServe('sdk relid\nuser add alice password "Passw0rd!"\nexpire alice\n');
   t.after(() => server.stop());
   const input = [
     'alice', 'Passw0rd!',

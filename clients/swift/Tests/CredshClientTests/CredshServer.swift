@@ -72,6 +72,11 @@ final class CredshServer: @unchecked Sendable {
         }
         baseURL = url
         self.token = token
+        // Requests wait until the scenario has run; a scenario that failed closes the port.
+        if case .failure(let error) = control.run("\n") {
+            stop()
+            throw Failure(description: "credsh serve did not serve after its scenario (\(error)); it printed:\n\(output.text)")
+        }
     }
 
     deinit { stop() }

@@ -95,7 +95,8 @@ func expectJournal(_ server: CredshServer, device: String, sdk: String, _ lines:
 
 @Suite("REL-ID double: every flow of docs/relid.md through RDNACallbacks")
 struct RelIDTests {
-    static let alice = #"user add alice password "Passw0rd!""#
+    /// `credsh serve` activates its served SDK (SUSI) first: a scenario names its own.
+    static let alice = "sdk relid\n" + #"user add alice password "Passw0rd!""#
 
     @Test func loginWithAWrongThenTheRightPassword() throws {
         let server = try CredshServer(scenario: Self.alice)
@@ -126,7 +127,7 @@ struct RelIDTests {
     }
 
     @Test func activationSetsTheFirstPasswordAfterAPolicyRefusal() throws {
-        let server = try CredshServer(scenario: "user add bob")
+        let server = try CredshServer(scenario: "sdk relid\nuser add bob")
         let app = RelIDTestApp(server, device: "phone-activate")
         app.set = ["short", "Passw0rd!"]
         app.sdk("setUser") { $0.setUser("bob") }

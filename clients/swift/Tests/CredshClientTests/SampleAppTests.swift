@@ -7,6 +7,7 @@ import Testing
 @Suite("The sample app: the codelab's expiry screens against a scenario")
 struct SampleAppTests {
     static let scenario = """
+        sdk relid
         user add alice password "Passw0rd!"
         expire alice
         """
