@@ -125,6 +125,23 @@ test('devices apart: alice logged in on one phone is not on another', async (t) 
   assert.equal(failing.passed, false, 'a journal check that must fail passed');
 });
 
+test('callbacks without a call of the app\'s arrive on the event stream', async (t) => {
+  const server = await startServe(ALICE);
+  t.after(() => server.stop());
+  const rdna = new RdnaDouble({ url: server.url, token: server.token, device: 'rn-stream' });
+  t.after(() => rdna.stopEventStream());
+  const lines = record(rdna);
+  await rdna.startEventStream();
+  await rdna.setUser('alice');
+  await rdna.setPassword('Passw0rd!', 0);
+  await rdna.whenIdle();
+  // The test ends alice's session from outside the app: a steering line for this device.
+  const steer = await runControl(server, 'sdk relid\ndevice rn-stream\nlogout\n');
+  assert.ok(steer.passed, steer.text);
+  for (let i = 0; i < 500 && lines.at(-1) !== 'getUser alice'; i++) await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual(lines.slice(-2), ['onUserLoggedOff alice', 'getUser alice']);
+});
+
 test('the emitter: subscriptions remove, bad input is refused', () => {
   assert.throws(() => new RdnaDouble({ url: 'http://127.0.0.1:1' }), TypeError);
   assert.throws(() => new RdnaDouble({ url: 'http://127.0.0.1:1', token: 't', device: 'a b' }), TypeError);

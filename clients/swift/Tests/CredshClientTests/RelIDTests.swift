@@ -269,6 +269,21 @@ struct RelIDTests {
         #expect(!failing.passed, "a journal check that must fail: \(failing.text)")
     }
 
+    @Test func callbacksWithoutACallArriveOnTheEventStream() throws {
+        let server = try CredshServer(scenario: Self.alice)
+        let app = RelIDTestApp(server, device: "phone-stream")
+        #expect(app.rdna.startEventStream())
+        app.verify = ["Passw0rd!"]
+        app.sdk("setUser") { $0.setUser("alice") }
+        #expect(app.log.last == "onCredentialsAvailableForUpdate alice [\"Password\"]")
+        // The test ends alice's session from outside the app: a steering line for this device.
+        try server.run("sdk relid\ndevice phone-stream\nlogout\n")
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, app.log.last != "getUser recent=alice status=0" { usleep(20_000) }
+        #expect(Array(app.log.suffix(2)) == ["onUserLoggedOff alice", "getUser recent=alice status=0"])
+        app.rdna.stopEventStream()
+    }
+
     @Test func wireRefusalsAndNoSecretInAnswers() throws {
         let server = try CredshServer(scenario: Self.alice)
         let wire = CredshWire(configuration: server.configuration(device: "phone-wire"), sdk: "relid")
