@@ -8,6 +8,10 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
+// A test process that ends early (killed, a crash) takes its servers with it.
+const running = new Set();
+process.on('exit', () => { for (const child of running) child.kill('SIGKILL'); });
+
 function credshBinary() {
   return process.env.CREDSH || path.resolve(__dirname, '..', '..', '..', '.build', 'release', 'credsh');
 }
@@ -21,6 +25,8 @@ async function startServe(scenario) {
   const child = spawn(binary, ['serve', '--port', '0', '--control', '--format', 'json', script], {
     env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: directory }, stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
   let log = '';
   child.stderr.on('data', (d) => { log += d; });
   const banner = await new Promise((resolve, reject) => {
