@@ -15,7 +15,13 @@ public struct Simulation: Sendable {
     /// One slot per SDK, in `sdkTypes` order. A slot is empty only while its SDK is being
     /// changed (see `modify`), so that the SDK's storage stays uniquely referenced and is
     /// changed in place rather than copied.
-    private var slots: [(any SimulatedSDK)?]
+    var slots: [(any SimulatedSDK)?]
+    /// The device in front: the slots hold its SDK side (Simulation+Devices.swift).
+    public internal(set) var device = DeviceID.standard
+    /// Every other device's SDK side and network.
+    var parked: [DeviceID: ParkedDevice] = [:]
+    /// Each device's journal of calls; a device that never called has none.
+    var journals: [DeviceID: DeviceJournal] = [:]
     /// The SDK the shared commands drive now (`sdk NAME` changes it).
     public private(set) var activeSDK = SDKID.first
 

@@ -36,6 +36,19 @@ public protocol SimulatedSDK: Sendable {
     func describeUser(_ userID: String, world: World) -> [String]?
     /// `policy show`.
     func describePolicy() -> [String]
+
+    /// What of this SDK lives on one device (the app instance): the SDK client's state,
+    /// what the app remembers, the screen or challenge pending. The rest (accounts, policy,
+    /// history, tokens) is the server's, shared by every device (docs/double.md, "Devices").
+    associatedtype DeviceSide: Sendable
+    /// Read when the simulation leaves a device, written when it enters one.
+    var deviceSide: DeviceSide { get set }
+
+    /// One API call of `catalog.calls`, as the app makes it, on the SDK side of the device
+    /// in front: the call's record first (with its synchronous error, if any), then the
+    /// callbacks and notes. A call out of turn gets what the SDK would answer (its sync
+    /// error or error callback), never a throw.
+    mutating func perform(_ call: ValidatedCall, world: World) -> [Outcome]
 }
 
 extension SimulatedSDK {
@@ -58,9 +71,13 @@ public struct SDKCatalog: Sendable {
     public let userStates: [UserStateSpec]
     /// What `explain` knows.
     public let codes: [CodeExplanation]
+    /// The API calls an app makes (`call METHOD …`, `POST /sdk/NAME`); empty for an SDK
+    /// the double does not stand in for (docs/double.md).
+    public let calls: [CallSpec]
 
     public init(name: String, title: String, page: String, secretNoun: String, events: [EventSpec],
-                userStates: [UserStateSpec], codes: [CodeExplanation]) {
+                userStates: [UserStateSpec], codes: [CodeExplanation], calls: [CallSpec] = []) {
+        self.calls = calls
         self.name = name
         self.title = title
         self.page = page

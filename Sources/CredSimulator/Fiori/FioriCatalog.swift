@@ -3,7 +3,7 @@
 enum FioriCatalog {
     static let catalog = SDKCatalog(
         name: "fiori", title: "SAP Fiori-style passcode change", page: "docs/fiori.md", secretNoun: "passcode",
-        events: events, userStates: userStates, codes: codes)
+        events: events, userStates: userStates, codes: codes, calls: FioriSimulator.calls)
 
     static let events: [EventSpec] = [
         EventSpec("showScreen", "a passcode screen appears: 1 = current (or unlock), 2 = new, 3 = confirm", fields: [

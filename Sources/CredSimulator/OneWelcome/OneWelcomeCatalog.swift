@@ -27,5 +27,6 @@ extension OneWelcomeSimulator {
         secretNoun: "PIN",
         events: OneWelcomeEvents.specs,
         userStates: UserState.allCases.map { UserStateSpec($0.rawValue, $0.meaning) },
-        codes: OneWelcomeCodes.all)
+        codes: OneWelcomeCodes.all,
+        calls: calls)
 }

@@ -23,7 +23,8 @@ enum OneWelcomeEvents {
             EventSpec("didChangePin", "the new PIN is stored; the old one no longer works", fields: [profile]),
             EventSpec("didFailToChangePin", "the change PIN flow ended without a change (no profileId when nobody is authenticated)",
                       fields: [FieldSpec("profileId", .string, optional: true)] + errorFields),
-            EventSpec("logoutUser", "logoutUser's completion: the profile is logged out", fields: [profile] + optionalErrorFields),
+            EventSpec("logoutUser", "logoutUser's completion: the profile is logged out (no profileId when nobody was authenticated)",
+                      fields: [FieldSpec("profileId", .string, optional: true)] + optionalErrorFields),
             EventSpec("validatePolicyCompliance", "validatePolicyCompliance's completion: no fields when the PIN complies",
                       fields: optionalErrorFields + validationDetails),
         ]

@@ -19,7 +19,7 @@ public struct RelIDSimulator: SimulatedSDK {
             UserStateSpec("blocked", "attempts are exhausted or an administrator blocked the user"),
             UserStateSpec("not-activated", "the user has no password yet: the first login sets one (mode 1)"),
         ],
-        codes: RelIDCodes.all)
+        codes: RelIDCodes.all, calls: calls)
 
     public var userIDs: [String] { server.userIDs }
     public var signedInUser: String? { sdk.loggedInUser }

@@ -1,0 +1,103 @@
+/// A simulated app instance: `default`, or a name of 1–64 characters of `A-Za-z0-9._-`
+/// (docs/double.md, "Devices").
+public struct DeviceID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let name: String
+
+    /// The device every script used before devices existed.
+    public static let standard = DeviceID(unchecked: "default")
+    public static let maxNameLength = 64
+
+    private init(unchecked name: String) { self.name = name }
+
+    public init(_ name: String) throws(DeviceRefusal) {
+        guard !name.isEmpty, name.utf8.count <= Self.maxNameLength,
+              name.unicodeScalars.allSatisfy({ $0.isASCII && (("a"..."z").contains($0) || ("A"..."Z").contains($0)
+                                                               || ("0"..."9").contains($0) || $0 == "." || $0 == "_" || $0 == "-") })
+        else {
+            let shown = name.unicodeScalars.prefix(Self.maxNameLength).map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7f ? String($0) : "?" }.joined()
+            throw DeviceRefusal("a device ID is 1-\(Self.maxNameLength) characters of A-Z a-z 0-9 . _ -, not '\(shown)'")
+        }
+        self.name = name
+    }
+
+    public var description: String { name }
+    public static func < (a: DeviceID, b: DeviceID) -> Bool { a.name < b.name }
+}
+
+/// A device the simulation will not enter: a bad ID, or one device past the bound.
+public struct DeviceRefusal: Error, Equatable, Sendable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// One call a device's app made, as the journal keeps it: never a plain secret (the
+/// call's secret fields are `***`, its outcomes are masked as every record is).
+public struct JournalEntry: Sendable {
+    public let sdk: SDKID
+    public let method: String
+    /// The fields in the order the call gave them, secret ones as `***`.
+    public let arguments: [(String, JSONValue)]
+    /// The names of the fields the call spec marks secret, so a renderer can put a
+    /// variable in their place.
+    public let secretFields: [String]
+    public let outcomes: [Outcome]
+
+    /// The events the call produced, in order.
+    public var events: [SDKEvent] { outcomes.compactMap(\.event) }
+    /// The call's synchronous error, if the SDK refused it at once.
+    public var syncError: SyncError? {
+        if case .call(_, _, let error)? = outcomes.first { return error }
+        return nil
+    }
+}
+
+/// A device's calls since it first called, or since `journal clear`. Bounded: past
+/// `capacity` entries, calls still run but are not kept, and the journal says it
+/// overflowed until it is cleared (docs/double.md, "Bounds").
+public struct DeviceJournal: Sendable {
+    public static let capacity = 10_000
+    public private(set) var entries: [JournalEntry] = []
+    /// Calls made after the journal was full (not kept).
+    public private(set) var dropped = 0
+    public var overflowed: Bool { dropped > 0 }
+
+    public init() {}
+
+    mutating func append(_ entry: JournalEntry) {
+        if entries.count < Self.capacity { entries.append(entry) } else { dropped += 1 }
+    }
+}
+
+/// What the simulation keeps of a device while another is in front: each SDK's device
+/// side (in `Simulation.sdkTypes` order) and whether its network is up.
+struct ParkedDevice: Sendable {
+    var sides: [any Sendable]
+    var networkUp: Bool
+}
+
+/// A call the double did not perform: the call was refused, or the device was.
+public enum DoubleRefusal: Error, Equatable, Sendable {
+    case call(CallRefusal)
+    case device(DeviceRefusal)
+
+    public var message: String {
+        switch self {
+        case .call(let r): return r.message
+        case .device(let r): return r.message
+        }
+    }
+}
+
+// The SDK-side state of one device, read and written without naming the SDK.
+func deviceSide<T: SimulatedSDK>(of sdk: T) -> any Sendable { sdk.deviceSide }
+
+func install<T: SimulatedSDK>(_ side: any Sendable, into sdk: inout T) {
+    // Each side was read from a value of the same type (`ParkedDevice.sides` keeps
+    // `sdkTypes` order), so the cast always succeeds.
+    guard let side = side as? T.DeviceSide else { preconditionFailure("a device side of another SDK given to \(T.self)") }
+    sdk.deviceSide = side
+}
+
+func perform<T: SimulatedSDK>(_ call: ValidatedCall, on sdk: inout T, world: World) -> [Outcome] {
+    sdk.perform(call, world: world)
+}

@@ -1,0 +1,73 @@
+/// The SAP Fiori passcode controllers as the double offers them to an app (docs/double.md,
+/// "Calls"). The vendor's part is UI: the app presents a controller and the controller
+/// calls the app's delegate. The double stands in for the controllers: the app's
+/// `present` and the user's taps on them are the calls, the delegate calls (and the
+/// screens shown) are the events. Touch ID answers as `touchid` armed it (steering).
+extension FioriSimulator {
+    static let calls: [CallSpec] = [
+        CallSpec("present", "the app presents FUIPasscodeInputController (to unlock) or FUIPasscodeChangeController",
+                 fields: [FieldSpec("controller", .string), FieldSpec("userIdentifier", .string, optional: true)],
+                 callbacks: ["evaluatePolicy", "shouldTryPasscode", "showScreen", "failedToMatch"]),
+        CallSpec("enterPasscode", "the user types a passcode on the screen on display and taps Done",
+                 fields: [FieldSpec("passcode", .string, secret: true)],
+                 callbacks: ["shouldTryPasscode", "failedToMatch", "validate", "failedToMeetPolicy", "passcodeMismatch", "showScreen"]),
+        CallSpec("tapCancel", "the user taps Cancel on the screen on display", callbacks: ["didCancelPasscodeEntry"]),
+        CallSpec("tapReset", "the user taps the reset button a wrong passcode brought up", callbacks: ["shouldResetPasscode"]),
+    ]
+
+    /// The device keeps its passcode store (users, hashes, counters, Touch ID), who has
+    /// unlocked the app, the screen on display and an armed Touch ID failure; the policy
+    /// is the app's configuration, shared. Fiori has no server (docs/fiori.md).
+    public struct DeviceSide: Sendable {
+        var users: [String: FioriUser]
+        var signedInUser: String?
+        var presented: PresentedScreen?
+        var armedBiometricFailure: BiometricFailure?
+    }
+
+    public var deviceSide: DeviceSide {
+        get { DeviceSide(users: users, signedInUser: signedInUser, presented: presented, armedBiometricFailure: armedBiometricFailure) }
+        set {
+            users = newValue.users
+            signedInUser = newValue.signedInUser
+            presented = newValue.presented
+            armedBiometricFailure = newValue.armedBiometricFailure
+        }
+    }
+
+    public mutating func perform(_ call: ValidatedCall, world: World) -> [Outcome] {
+        do throws(SimulationError) {
+            switch call.method {
+            case "present":
+                return try present(call, world: world)
+            case "enterPasscode":
+                return [call.record()] + (try answerPasscode(call.string("passcode"), world: world))
+            case "tapCancel":
+                return [call.record()] + (try cancel(world: world))
+            case "tapReset":
+                return [call.record()] + (try resetPasscode(world: world))
+            default:
+                return call.ignored("fiori has no call '\(call.method)'")
+            }
+        } catch {
+            return call.ignored(error.message)
+        }
+    }
+
+    private mutating func present(_ call: ValidatedCall, world: World) throws(SimulationError) -> [Outcome] {
+        switch call.string("controller") {
+        case FioriController.input:
+            guard call["userIdentifier"] != nil else {
+                throw SimulationError("\(FioriController.input) needs the userIdentifier of the passcode store to unlock")
+            }
+            return try login(call.string("userIdentifier"), secret: nil, world: world)
+        case FioriController.change:
+            if let given = call["userIdentifier"], given != signedInUser.map(JSONValue.string) {
+                throw SimulationError("the change controller works on the signed-in user's store, not '\(call.string("userIdentifier"))'")
+            }
+            return try changePasscode(world: world)
+        default:
+            throw SimulationError("the double presents \(FioriController.input) or \(FioriController.change), not '\(call.string("controller"))'")
+        }
+    }
+}

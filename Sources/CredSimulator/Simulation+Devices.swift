@@ -1,0 +1,86 @@
+/// Devices and their journals (docs/double.md, "Devices"). The SDK values in the slots
+/// always hold the device in front; every other device's SDK side waits in `parked`.
+/// Entering a device parks the one in front and installs the other: every command of the
+/// language then acts for it unchanged, and the server side never moves.
+extension Simulation {
+    /// At most this many devices, `default` included; entering one more is refused.
+    public static let maxDevices = 256
+
+    /// Every device seen so far, sorted, `default` among them.
+    public var deviceIDs: [DeviceID] { (Array(parked.keys) + [device]).sorted() }
+
+    /// Makes `id` the device in front. A device seen for the first time starts as a copy
+    /// of `default`'s SDK side at this moment: the app installed and registered before the
+    /// test (a simulator decision).
+    public mutating func enter(device id: DeviceID) throws(DeviceRefusal) {
+        guard id != device else { return }
+        let target: ParkedDevice
+        if let known = parked[id] {
+            target = known
+        } else {
+            guard parked.count + 1 < Self.maxDevices else {
+                throw DeviceRefusal("at most \(Self.maxDevices) devices; '\(id.name)' would be one more")
+            }
+            target = id == .standard ? parkedDefault() : (parked[.standard] ?? current())
+        }
+        parked[device] = current()
+        parked[id] = nil
+        install(target)
+        device = id
+    }
+
+    /// The SDK side of the device in front, as it would be parked.
+    private func current() -> ParkedDevice {
+        ParkedDevice(sides: slots.map { deviceSide(of: $0.unsafelyUnwrapped) }, networkUp: world.network.networkUp)
+    }
+
+    /// `default` is always known; this is only reached if it somehow was not parked.
+    private func parkedDefault() -> ParkedDevice { parked[.standard] ?? current() }
+
+    private mutating func install(_ parked: ParkedDevice) {
+        for index in slots.indices {
+            var sdk = slots[index].take().unsafelyUnwrapped
+            CredSimulator.install(parked.sides[index], into: &sdk)
+            slots[index] = sdk
+        }
+        world.network.networkUp = parked.networkUp
+    }
+
+    // MARK: Calls and the journal
+
+    /// The journal of the device in front.
+    public var journal: DeviceJournal { journals[device] ?? DeviceJournal() }
+
+    /// The journal of any device; an empty one for a device that never called.
+    public func journal(of id: DeviceID) -> DeviceJournal { journals[id] ?? DeviceJournal() }
+
+    /// `journal clear`: the device in front starts a new journal.
+    public mutating func clearJournal() { journals[device] = nil }
+
+    /// Performs a validated call on the device in front and keeps it in its journal.
+    public mutating func perform(_ call: ValidatedCall) -> [Outcome] {
+        let index = call.sdk.index
+        var sdk = slots[index].take().unsafelyUnwrapped
+        let outcomes = CredSimulator.perform(call, on: &sdk, world: world)
+        slots[index] = sdk
+        let entry = JournalEntry(sdk: call.sdk, method: call.method, arguments: call.maskedArguments,
+                                 secretFields: call.spec.fields.filter(\.secret).map(\.name), outcomes: outcomes)
+        journals[device, default: DeviceJournal()].append(entry)
+        return outcomes
+    }
+
+    /// The wire's entry: validates `method` and `params` against `sdk`'s catalog and
+    /// performs it for `id`, then puts the device that was in front back.
+    public mutating func perform(sdk: SDKID, method: String, params: [(String, JSONValue)],
+                                 on id: DeviceID) throws(DoubleRefusal) -> [Outcome] {
+        let call: ValidatedCall
+        switch CallValidator.validate(sdk: sdk, method: method, params: params) {
+        case .success(let valid): call = valid
+        case .failure(let refusal): throw .call(refusal)
+        }
+        let before = device
+        do { try enter(device: id) } catch { throw .device(error) }
+        defer { try? enter(device: before) }
+        return perform(call)
+    }
+}
