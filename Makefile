@@ -127,9 +127,11 @@ package-check:
 	fi
 	Tests/package/run.sh "$(BINARY)"
 
-# Refresh the command reference in grammar.md from the command table.
+# Refresh the command reference in grammar.md from the command table, and the table of
+# each SDK's calls in docs/double.md from the catalogs.
 grammar: build
 	python3 bench/update_grammar.py .build/release/credsh grammar.md
+	python3 bench/update_double.py .build/release/credsh docs/double.md
 
 # The served API against docs/openapi.json: schemathesis (installed, pinned, when missing)
 # against `credsh serve --control` on a free loopback port; under a minute.

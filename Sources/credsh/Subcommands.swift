@@ -185,6 +185,13 @@ enum Subcommands {
             printOut(HelpText.markdownReference(.standard))
         }
 
+    /// The table of each SDK's calls in docs/double.md (`make grammar`, bench/update_double.py).
+    static let referenceCalls = Subcommand("reference-calls", syntax: CommandSyntax(
+        name: "reference-calls", abstract: "Print docs/double.md's table of each SDK's calls and callbacks, from the catalogs.",
+        arguments: nil, options: []), listed: false) { _, _ throws(UsageError) in
+            printOut(CallReference.markdown())
+        }
+
     /// One script of `credsh test`, in a process of its own (IsolatedScriptTest): its verdict
     /// as one JSON object on standard output.
     static let testOne = Subcommand("test-one", syntax: CommandSyntax(
@@ -203,7 +210,7 @@ enum Subcommands {
         }
 
     /// Every subcommand, in the order the root help lists them.
-    static let all: [Subcommand] = [run, check, fmt, test, diagram, serve, lsp, completion, man, reference, testOne]
+    static let all: [Subcommand] = [run, check, fmt, test, diagram, serve, lsp, completion, man, reference, referenceCalls, testOne]
 
     /// `credsh --help`: made from `all`, so it lists every subcommand there is.
     static var root: String {

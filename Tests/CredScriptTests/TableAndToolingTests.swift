@@ -80,7 +80,7 @@ import Glibc
     @Test func commandsThenSubwordsThenArguments() {
         #expect(complete("lo", after: "") == .words(["login", "logout"]))
         #expect(complete("", after: "user ") == .words(["add", "show"]))
-        #expect(complete("", after: "expect no ") == .words(["event", "output"]))
+        #expect(complete("", after: "expect no ") == .words(["call", "event", "output"]))
         #expect(complete("al", after: "login ") == .words(["albert", "alice"]))
         #expect(complete("", after: "user show ") == .words(["albert", "alice"]))
         #expect(complete("P", after: "initiate ") == .words(["Password"]))

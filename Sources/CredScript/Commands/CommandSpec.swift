@@ -21,6 +21,8 @@ public enum ArgumentKind: Equatable, Sendable {
     case event
     /// A user state of the active SDK's catalog.
     case userState
+    /// An API call of the active SDK's catalog (`call METHOD`, `expect called METHOD`).
+    case call
     /// A code or name `explain` knows.
     case code
     /// An SDK name (`relid`, `onewelcome`, …).
@@ -164,11 +166,13 @@ public final class CommandSpec: Sendable {
         // Most names are one word: the generic split costs thousands of instructions a
         // command, and every run builds the whole table at start-up.
         self.words = name.utf8.contains(UInt8(ascii: " ")) ? name.split(separator: " ").map(String.init) : [name]
-        comparesFields = parameters.contains { $0.kind == .fieldMatch } && parameters.contains { $0.kind == .event && !$0.variadic }
+        comparesFields = parameters.contains { $0.kind == .fieldMatch }
+            && parameters.contains { ($0.kind == .event || $0.kind == .call) && !$0.variadic }
     }
 
-    /// Its `FIELD=VALUE` pairs are matched against an event's fields, and so may compare
-    /// them (`attemptsLeft<3`: `expect event`, `expect last event`, `expect no event`).
+    /// Its `FIELD=VALUE` pairs are matched against an event's fields, or a call's, and so
+    /// may compare them (`attemptsLeft<3`: `expect event`, `expect last event`, `expect no
+    /// event`, `expect called`, `expect no call`).
     /// Worked out once: the resolver asks for every command.
     public let comparesFields: Bool
 

@@ -109,7 +109,7 @@ public struct CommandTable: Sendable {
 
     /// Every command: the language's own, then each SDK's, in the order of `Simulation.sdkTypes`.
     public static let standard = CommandTable(commands: SharedCommands.all + ClassroomCommands.all + SDKFlows.all.flatMap { $0.commands }
-        + ExpectCommands.all + LanguageCommands.all)
+        + ExpectCommands.all + DoubleCommands.all + LanguageCommands.all)
 
     /// The distinct first words, sorted: what Tab offers at the start of a line.
     public var firstWords: [String] { root.children.keys }

@@ -123,6 +123,22 @@ enum ExplainText {
             }
             found.append(lines)
         }
+        // A call the SDK double takes (docs/double.md): how to make it, and what may follow.
+        if let call = catalog.calls.first(where: { $0.name.lowercased() == lower }) {
+            let usage = (["call", call.name] + call.fields.map { $0.optional ? "[\($0.name)=…]" : "\($0.name)=…" }).joined(separator: " ")
+            var lines = ["  the double:  \(usage) (docs/double.md)"]
+            if !call.fields.isEmpty {
+                lines.append("  fields:      " + call.fields.map { field in
+                    field.name + " (" + ([field.kind.rawValue] + (field.optional ? ["optional"] : []) + (field.secret ? ["secret"] : [])).joined(separator: ", ") + ")"
+                }.joined(separator: ", "))
+            }
+            lines.append("  callbacks:   " + call.callbacks.joined(separator: ", ") + " (those that may follow)")
+            if let index = found.lastIndex(where: { $0.first == "API call \(call.name)" }) {
+                found[index] += lines
+            } else {
+                found.append(["API call \(call.name)", "  meaning:     \(call.summary)"] + lines)
+            }
+        }
         return found
     }
 

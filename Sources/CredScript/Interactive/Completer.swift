@@ -81,6 +81,7 @@ public enum Completer {
         case .user: candidates += userIDs
         case .choice(let words), .requestTarget(let words, _): candidates += words
         case .event: candidates += catalog.eventNames
+        case .call: candidates += catalog.callNames
         case .userState: candidates += catalog.userStateNames
         case .sdk: candidates += Simulation.catalogs.map(\.name)
         case .command: candidates += table.firstWords(for: sdk)
@@ -92,7 +93,10 @@ public enum Completer {
             candidates += fieldCandidates(word: word, typed: typed, catalog: catalog)
         case .path:
             return candidates.isEmpty ? .files : offer(candidates)
-        case .newUser, .secret, .integer, .duration, .text, .expectedText, .timestamp, .parameters:
+        case .parameters:
+            // `call METHOD FIELD=…`: the fields of the call on the line.
+            if let call = typed.lazy.compactMap(catalog.call).first { candidates += call.fields.map { $0.name + "=" } }
+        case .newUser, .secret, .integer, .duration, .text, .expectedText, .timestamp:
             break
         }
         return offer(candidates)
@@ -102,6 +106,10 @@ public enum Completer {
     /// is), and `FIELD=VALUE` for a field with named values (its numbers and names).
     static func fieldCandidates(word: String, typed: [String], catalog: SDKCatalog) -> [String] {
         let events = typed.compactMap(catalog.event)
+        // `expect called METHOD …`: the call's fields that a check can compare (not its secrets).
+        if events.isEmpty, let call = typed.lazy.compactMap(catalog.call).first, !word.contains("=") {
+            return call.fields.filter { !$0.secret }.map { $0.name + "=" }
+        }
         let fields = (events.isEmpty ? catalog.events : events).flatMap(\.fields).map(\.name)
         if let equals = word.firstIndex(of: "=") {
             let field = String(word[..<equals])

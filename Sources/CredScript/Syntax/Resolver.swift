@@ -314,6 +314,15 @@ struct Resolver {
                 }
                 return refuse(message)
             }
+        case .call:
+            guard case .word(let name) = value.kind else { return refuse("expected a call name, not \(value.described)") }
+            if catalog.call(name) == nil {
+                if let owner = Simulation.catalogs.first(where: { $0.call(name) != nil }) {
+                    return refuse("no method '\(name)' in \(sdk.name) (it is a call of \(owner.name): switch with sdk \(owner.name) first)")
+                }
+                return refuse(CallRefusal.unknownMethod(sdk: sdk.name, method: name,
+                                                        nearest: CallValidator.nearest(name, in: catalog.callNames)).message)
+            }
         case .userState:
             let known = catalog.userStateNames ?? []
             guard case .word(let name) = value.kind, known.contains(name) else {

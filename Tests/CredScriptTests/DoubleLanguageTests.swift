@@ -1,0 +1,226 @@
+import Testing
+@testable import CredScript
+@testable import CredSimulator
+
+/// The SDK double in the language (docs/double.md): `call`, `device`, the journal checks
+/// with their failures, secrets masked, and the journal as a script that replays.
+@Suite struct DoubleLanguageTests {
+    static let scenario = """
+        kdf 1
+        user add alice password "Passw0rd!"
+        user add bob password "Bob-Passw0rd1"
+
+        """
+
+    static func failure(_ host: MemoryHost) -> String { host.diagnostics.map(\.message).joined(separator: "\n") }
+
+    @Test func aCallPrintsItsCallbacksAndMasksItsSecrets() {
+        let (host, _) = runScript(Self.scenario + """
+            call setUser userID=alice
+            call setPassword password="Passw0rd!" challengeMode=0
+            expect events onUserLoggedIn
+            """, echo: true)
+        #expect(host.diagnostics.isEmpty, "\(host.errors)")
+        #expect(host.output.contains("> call setPassword password=*** challengeMode=0\n"))
+        #expect(host.output.contains("→ setPassword password=*** challengeMode=0"))
+        #expect(!host.output.contains("Passw0rd!"))
+    }
+
+    @Test func refusedCallsNameWhatIsWrong() {
+        let cases: [(String, String)] = [
+            ("let m = \"setuser\"\ncall $m userID=alice", "no method 'setuser' in relid; did you mean 'setUser'?"),
+            ("let n = \"zero\"\ncall setPassword password=x challengeMode=$n", "setPassword's field 'challengeMode' takes an integer"),
+        ]
+        for (text, message) in cases {
+            let (host, _) = runScript(Self.scenario + text)
+            #expect(Self.failure(host).contains(message) || host.output.contains(message), "\(host.output)\(host.errors)")
+        }
+        // Written literally, the resolver (and so credsh check) refuses it where it stands.
+        for (text, message) in [("call setuser userID=alice", "no method 'setuser' in relid; did you mean 'setUser'?"),
+                                 ("call setUser userId=alice", "setUser takes no field 'userId'; did you mean 'userID'?"),
+                                 ("call setUser", "setUser needs the field 'userID'"),
+                                 ("expect called setPassword password=x", "setPassword's field 'password' is a secret"),
+                                 ("call authenticateUser profileId=bob", "it is a call of onewelcome")] {
+            let (host, _) = runScript(text)
+            #expect(host.diagnostics.first?.message.contains(message) == true, "\(text): \(host.errors)")
+        }
+    }
+
+    @Test func journalChecksPassAndFailForTheRightReason() {
+        let setup = Self.scenario + """
+            call setUser userID=alice
+            call setPassword password="Passw0rd!" challengeMode=0
+
+            """
+        let (passing, _) = runScript(setup + """
+            expect called setUser userID=alice
+            expect called setPassword challengeMode=0
+            expect no call setPassword challengeMode=1
+            expect no call updatePassword
+            expect calls setUser setPassword
+            """)
+        #expect(passing.diagnostics.isEmpty, "\(passing.errors)")
+
+        let failing: [(String, String)] = [
+            ("expect called setUser userID=bob",
+             "expected a call setUser userID=bob on device default; its calls: setUser userID=alice; setPassword password=*** challengeMode=0"),
+            ("expect no call setPassword challengeMode<1",
+             "expected no call setPassword challengeMode<1 on device default, but call #2 of its journal was one"),
+            ("expect calls setPassword setUser",
+             "expected the calls setPassword setUser in this order on device default; found only setPassword, then no setUser"),
+            ("journal clear\nexpect called setUser", "expected a call setUser on device default; it made no relid call"),
+            ("device phone\nexpect called setUser", "expected a call setUser on device phone; it made no relid call"),
+        ]
+        for (text, message) in failing {
+            let (host, evaluator) = runScript(setup + text)
+            #expect(Self.failure(host).contains(message), "\(text): \(host.errors)")
+            #expect(evaluator.exitCode == 1, "\(text): an expectation fails with exit 1")
+        }
+    }
+
+    @Test func devicesActApart() {
+        let (host, _) = runScript(Self.scenario + """
+            call setUser userID=alice
+            device phone
+            call resetAuthState
+            network down
+            call setUser userID=bob
+            call setPassword password="Bob-Passw0rd1" challengeMode=0
+            expect error 12
+            device default
+            call setPassword password="Passw0rd!" challengeMode=0
+            expect events onUserLoggedIn
+            expect calls setUser setPassword
+            expect no call resetAuthState
+            devices
+            """, echo: true)
+        #expect(host.diagnostics.isEmpty, "\(host.errors)")
+        #expect(host.output.contains("device phone: new, a copy of default's SDK side"))
+        #expect(host.output.contains("* default  2 calls\n  phone  3 calls\n"))
+    }
+
+    /// A journal rendered as a script is checked clean (its secrets bound from outside),
+    /// holds no plain secret, and replayed after the same scenario reaches the same state.
+    @Test func theJournalReplaysAsAScript() throws {
+        let session = """
+            call setUser userID=alice
+            call setPassword password="Wrong-pass1" challengeMode=0
+            call setPassword password="Passw0rd!" challengeMode=0
+            call getAllChallenges userID=alice
+            call initiateUpdateFlowForCredential credentialType=Password
+            call updatePassword currentPassword="Passw0rd!" newPassword="N3w-Passw0rd!" challengeMode=2
+            sdk onewelcome
+            user add carol pin 52817
+            call authenticateUser profileId=carol
+            call respond pin=52817
+            call logoutUser
+            sdk relid
+            call setUser userID=bob
+            call setPassword password="Bob-Passw0rd1" challengeMode=1
+            expect error 4
+            """
+        let (first, evaluator) = runScript(Self.scenario + session)
+        #expect(first.diagnostics.isEmpty, "\(first.errors)")
+        let script = JournalScript.script(of: evaluator.simulation, device: .standard)
+        for secret in ["Passw0rd!", "Wrong-pass1", "N3w-Passw0rd!", "52817"] { #expect(!script.contains(secret)) }
+        #expect(script.contains("call setPassword password=$password1 challengeMode=0"))
+        #expect(script.contains("--secret password1 --secret password2 --secret currentPassword1 --secret newPassword1 --secret pin1 --secret password3"))
+        #expect(script.contains("call setPassword password=$password3 challengeMode=1\nexpect error 4\nexpect events\n"))
+
+        let values = ["password1": "Wrong-pass1", "password2": "Passw0rd!", "currentPassword1": "Passw0rd!",
+                      "newPassword1": "N3w-Passw0rd!", "pin1": "52817", "password3": "Bob-Passw0rd1"]
+        // credsh check: clean with its variables given.
+        let checker = Evaluator(host: MemoryHost())
+        for (name, value) in values { checker.bindFromOutside(name, value, secret: true) }
+        let scenarioOnly = Self.scenario + "sdk onewelcome\nuser add carol pin 52817\nsdk relid\n"
+        #expect(checker.checkFollowingSources(SourceFile(name: "journal.credscript", text: scenarioOnly + script)))
+
+        // Replayed after the same scenario: every expectation holds, and the state is the same.
+        let host = MemoryHost()
+        let replay = Evaluator(simulation: Simulation(seed: 0), options: .init(), host: host)
+        for (name, value) in values { replay.bindFromOutside(name, value, secret: true) }
+        replay.run(SourceFile(name: "journal.credscript", text: scenarioOnly + script))
+        #expect(host.diagnostics.isEmpty, "\(host.errors)\n\(script)")
+        #expect(replay.exitCode == 0)
+        for sdk in SDKID.all {
+            #expect(replay.simulation.sdk(sdk).describeState(world: replay.simulation.world)
+                    == evaluator.simulation.sdk(sdk).describeState(world: evaluator.simulation.world))
+        }
+        let relid = replay.simulation.sdk(RelIDSimulator.self).server
+        #expect(relid.verify("alice", "N3w-Passw0rd!"))
+        #expect(JournalScript.script(of: replay.simulation, device: .standard) == script)
+        #expect(!host.output.contains("Passw0rd!") && !host.output.contains("52817"))
+    }
+}
+
+/// Completion and the secrets property of the double's lines.
+@Suite struct DoubleToolingTests {
+    static let relid = SDKID(named: "relid")!
+
+    static func words(_ before: String, _ word: String = "") -> [String] {
+        guard case .words(let words) = Completer.complete(word: word, before: before, sdk: relid, userIDs: ["alice"]) else { return [] }
+        return words
+    }
+
+    @Test func completionOffersTheCallsAndTheirFields() {
+        #expect(Self.words("call ") == RelIDSimulator.catalog.callNames.sorted())
+        #expect(Self.words("call ", "setP") == ["setPassword"])
+        #expect(Self.words("call setPassword ") == ["challengeMode=", "password="])
+        #expect(Self.words("call updatePassword currentPassword=x ", "new") == ["newPassword="])
+        // A check offers only the fields it can compare: never a secret one.
+        #expect(Self.words("expect called setPassword ") == ["challengeMode="])
+        #expect(Self.words("expect calls setUser ", "get") == ["getAllChallenges"])
+    }
+
+    /// Whatever secret a call is given, it shows nowhere: not in the output, the journal,
+    /// nor the journal's script.
+    @Test(arguments: 0..<24) func noPlainSecretReachesTheJournalOrItsScript(seed: Int) {
+        var generator = SeededGenerator(seed: UInt64(seed) &+ 99)
+        let alphabet = Array("abcdefghijkLMNOPQ0123456789!#%&*+-_.")
+        let secret = "Zq9" + String((0..<(5 + seed % 9)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+        let pin = String((0..<5).map { _ in Character(String(generator.next() % 10)) })
+        let (host, evaluator) = runScript("""
+            kdf 1
+            user add alice password "\(secret)"
+            call setUser userID=alice
+            call setPassword password="\(secret)" challengeMode=0
+            call updatePassword currentPassword="\(secret)" newPassword="\(secret)x" challengeMode=4
+            sdk onewelcome
+            call validatePolicyCompliance pin=\(pin)
+            journal show
+            """, keepGoing: true, echo: true)
+        let journal = evaluator.simulation.journal
+        let stored = String(describing: journal.entries.map { ($0.arguments.map { "\($0.0)=\($0.1)" }, $0.outcomes) })
+        let script = JournalScript.script(of: evaluator.simulation, device: .standard)
+        for text in [host.output, host.errors, stored, script] {
+            #expect(!text.contains(secret), "\(secret) shown")
+            #expect(!text.contains("=\(pin)") && !text.contains("\"\(pin)\""), "\(pin) shown")
+        }
+        #expect(journal.entries.count == 4)
+    }
+}
+
+extension DoubleToolingTests {
+    /// docs/double.md's table of calls is the catalogs' (`make grammar` rewrites it).
+    @Test func theDocsTableOfCallsIsGeneratedFromTheCatalogs() throws {
+        let page = try #require(CommandTableTests.read(CommandTableTests.packageRoot() + "/docs/double.md"))
+        #expect(page.contains("<!-- calls:begin -->\n" + CallReference.markdown() + "<!-- calls:end -->"),
+                "docs/double.md's table of calls is stale: run make grammar (bench/update_double.py)")
+        for catalog in Simulation.catalogs {
+            for call in catalog.calls { #expect(page.contains("| `\(call.name)` |"), "\(catalog.name).\(call.name)") }
+        }
+    }
+}
+
+extension DoubleToolingTests {
+    /// `explain METHOD` tells how to make every call of every SDK in the double.
+    @Test func explainKnowsEveryCall() throws {
+        for catalog in Simulation.catalogs {
+            for call in catalog.calls {
+                let lines = try ExplainText.render(call.name, active: catalog)
+                #expect(lines.contains { $0.hasPrefix("  the double:  call \(call.name)") }, "\(catalog.name).\(call.name): \(lines)")
+                #expect(lines.contains("  callbacks:   " + call.callbacks.joined(separator: ", ") + " (those that may follow)"))
+            }
+        }
+    }
+}
