@@ -91,6 +91,9 @@ public class FUIPasscodeStandIn: NSObject, @unchecked Sendable {
     public private(set) var lastError: FUIPasscodeControllerError?
     /// The message of the last failed call of the double itself (no server), if any.
     public private(set) var lastFailure: String?
+    /// The simulator's notes on the last call: `out of turn: …` when the controllers had
+    /// nothing to do with it (a tap with no screen on display, an unlock while unlocked).
+    public private(set) var lastNotes: [String] = []
 
     let name: String
     let inputController = FUIPasscodeInputController()
@@ -141,6 +144,7 @@ public class FUIPasscodeStandIn: NSObject, @unchecked Sendable {
         case .failure(let failure): lastFailure = "credsh double: \(failure)"
         case .success(let answer):
             lastFailure = nil
+            lastNotes = answer.notes
             delivery.deliver(answer.events.map { event in { [self] in self.handle(event) } })
         }
     }

@@ -89,7 +89,15 @@ struct FioriTests {
             expect called present controller=FUIPasscodeChangeController
             expect no call tapCancel
             """)
-        // The new passcode unlocks the app; the old one does not.
+        // Unlocked already: the unlock screen has nothing to do.
+        let early = FUIPasscodeUnlockController()
+        early.configuration = server.configuration(device: "phone-change")
+        early.userIdentifier = "carol"
+        early.present()
+        #expect(early.lastNotes.contains { $0.hasPrefix("out of turn") }, "\(early.lastNotes)")
+        // The app locks itself (its own code, no call of the controllers: steered with
+        // `logout`); then the new passcode unlocks it and the old one does not.
+        try server.run("sdk fiori\ndevice phone-change\nlogout\n")
         let old = FioriTestDelegate()
         let again = unlocked(server, device: "phone-change", delegate: old, passcode: "Abcdefg1")
         #expect(again.lastError == .failedToMatch(message: "Passcode does not match.", triesRemaining: -1))
