@@ -2,7 +2,8 @@
 /// "Calls"). The vendor's part is UI: the app presents a controller and the controller
 /// calls the app's delegate. The double stands in for the controllers: the app's
 /// `present` and the user's taps on them are the calls, the delegate calls (and the
-/// screens shown) are the events. Touch ID answers as `touchid` armed it (steering).
+/// screens shown) are the events. `answerTouchID` says how the user answers the next
+/// Touch ID prompt, as the steering line `touchid fail|cancel` does.
 extension FioriSimulator {
     static let calls: [CallSpec] = [
         CallSpec("present", "the app presents FUIPasscodeInputController (to unlock) or FUIPasscodeChangeController",
@@ -13,6 +14,8 @@ extension FioriSimulator {
                  callbacks: ["shouldTryPasscode", "failedToMatch", "validate", "failedToMeetPolicy", "passcodeMismatch", "showScreen"]),
         CallSpec("tapCancel", "the user taps Cancel on the screen on display", callbacks: ["didCancelPasscodeEntry"]),
         CallSpec("tapReset", "the user taps the reset button a wrong passcode brought up", callbacks: ["shouldResetPasscode"]),
+        CallSpec("answerTouchID", "how the user answers the next Touch ID prompt a presented controller shows: success, authenticationFailed or userCancel",
+                 fields: [FieldSpec("result", .string)], callbacks: []),
     ]
 
     /// The device keeps its passcode store (users, hashes, counters, Touch ID), who has
@@ -46,12 +49,30 @@ extension FioriSimulator {
                 return [call.record()] + (try cancel(world: world))
             case "tapReset":
                 return [call.record()] + (try resetPasscode(world: world))
+            case "answerTouchID":
+                return answerTouchID(call)
             default:
                 return call.ignored("fiori has no call '\(call.method)'")
             }
         } catch {
             return call.ignored(error.message)
         }
+    }
+
+    /// The user's finger for the next Touch ID prompt, as `touchid fail` and `touchid
+    /// cancel` arm it: the prompt shows when a controller is presented for a user with
+    /// Touch ID on (docs/fiori.md, "Unlocking").
+    private mutating func answerTouchID(_ call: ValidatedCall) -> [Outcome] {
+        let result = call.string("result")
+        if result == "success" {
+            armedBiometricFailure = nil
+        } else if let failure = BiometricFailure(rawValue: result) {
+            armedBiometricFailure = failure
+        } else {
+            return call.ignored("result is success, "
+                                + BiometricFailure.allCases.map(\.rawValue).joined(separator: " or ") + ", not '\(result)'")
+        }
+        return [call.record(), .note("the next Touch ID prompt ends with \(result)")]
     }
 
     private mutating func present(_ call: ValidatedCall, world: World) throws(SimulationError) -> [Outcome] {
