@@ -60,8 +60,9 @@ public final class FUIPasscodeCreateController: FUIPasscodeController, @unchecke
 /// `callbackQueue`.
 ///
 /// What it stands in for: the order of the screens and of the delegate calls, the policy
-/// check of screen 2, the confirmation of screen 3, Touch ID's prompt (its answer is
-/// steered: `touchid fail` on the control API), the retry count and the reset button.
+/// check of screen 2, the confirmation of screen 3, Touch ID's prompt (its answer said
+/// with `answerTouchID` before presenting, or steered: `touchid fail`), the retry count
+/// and the reset button.
 /// What it cannot: the screens themselves (no views are drawn; a UI test types through
 /// the app's own debug UI calling these methods), and the app's store. Whether a
 /// passcode opens the store is decided by credsh's simulated store (the scenario's
@@ -128,6 +129,14 @@ public class FUIPasscodeStandIn: NSObject, @unchecked Sendable {
     }
 
     public func tapCancel() { send("tapCancel", [:]) }
+
+    /// How the user answers the next Touch ID prompt (the wire's `answerTouchID`), said
+    /// before `present()`: the prompt itself is the system's, not the app's.
+    public enum TouchIDAnswer: String, Sendable {
+        case success, authenticationFailed, userCancel
+    }
+
+    public func answerTouchID(_ answer: TouchIDAnswer) { send("answerTouchID", ["result": answer.rawValue]) }
 
     /// The reset button a wrong passcode brings up on the first screen.
     public func tapReset() { send("tapReset", [:]) }

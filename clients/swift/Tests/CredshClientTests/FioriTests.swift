@@ -151,7 +151,17 @@ struct FioriTests {
         second.present()
         second.waitForCallbacks()
         #expect(second.screen?.number == 1)
-        try expectJournal(server, device: "phone-touch", sdk: "fiori", "expect calls present present present\nexpect no call enterPasscode")
+        // The user cancels the next prompt, said over the wire (answerTouchID): screen 1 again.
+        second.tapCancel()
+        let third = FUIPasscodeChangeController()
+        third.configuration = server.configuration(device: "phone-touch")
+        third.passcodeControllerDelegate = delegate
+        third.answerTouchID(.userCancel)
+        third.present()
+        third.waitForCallbacks()
+        #expect(third.lastNotes.isEmpty, "\(third.lastNotes)")
+        #expect(third.screen?.number == 1)
+        try expectJournal(server, device: "phone-touch", sdk: "fiori", "expect calls present present present tapCancel answerTouchID present\nexpect called answerTouchID result=userCancel\nexpect no call enterPasscode")
     }
 
     @Test func wrongPasscodesUntilTheRetriesRunOut() throws {
