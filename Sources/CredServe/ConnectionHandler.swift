@@ -14,7 +14,8 @@ final class ConnectionHandler: ChannelInboundHandler {
     private let inbox: ServeInbox
     private let clock: RequestClock
     private let client: ClientAddress
-    private let scriptPaths: Set<String>
+    /// The bytes a request's body may have, by method and path (the route's).
+    private let bodyLimitOf: @Sendable (String, String) -> Int
     private let inFlight: NIOLockedValueBox<Int>
     /// What names this server in an absolute-form request target.
     private let authority: ServerAuthority
@@ -29,8 +30,16 @@ final class ConnectionHandler: ChannelInboundHandler {
     private var deadline: Scheduled<Void>?
     /// The request with the simulation now, told when the client goes away before its answer.
     private var departure: ClientDeparture?
+    /// The event stream this connection became (`GET /sdk/NAME/events`): it sends, it
+    /// reads nothing more, and it is not closed for silence.
+    private var stream: EventStreams.Opening?
+    private var streamEnd: Scheduled<Void>?
+    private var streamContext: ChannelHandlerContext?
+    /// Events its client has not taken yet (EventStreams.queueLimit at most), and how many.
+    private var queued: [ByteBuffer] = []
+    private var queuedEvents = 0
 
-    init(limits: ServeLimits, inbox: ServeInbox, clock: RequestClock, client: ClientAddress, scriptPaths: Set<String>,
+    init(limits: ServeLimits, inbox: ServeInbox, clock: RequestClock, client: ClientAddress, bodyLimit: @escaping @Sendable (String, String) -> Int,
          inFlight: NIOLockedValueBox<Int>, authority: ServerAuthority) {
         self.authority = authority
         self.inFlight = inFlight
@@ -38,7 +47,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         self.inbox = inbox
         self.clock = clock
         self.client = client
-        self.scriptPaths = scriptPaths
+        self.bodyLimitOf = bodyLimit
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -50,6 +59,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     func handlerRemoved(context: ChannelHandlerContext) {
         clock.onFirstByte = nil
         deadline?.cancel()
+        endStream()
     }
 
     // MARK: Requests
@@ -65,7 +75,7 @@ final class ConnectionHandler: ChannelInboundHandler {
                 return
             }
             let path = WireRequest.split(target: head.uri).path
-            bodyLimit = scriptPaths.contains(path) ? limits.scriptBytes : limits.bodyBytes
+            bodyLimit = bodyLimitOf(head.method.rawValue, path)
             if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > bodyLimit {
                 refuse(413, "Payload Too Large", detail: "a body of \(length) bytes; at most \(bodyLimit)", context: context)
                 return
@@ -116,12 +126,14 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// or stops at its next statement (ControlAPI).
     func channelInactive(context: ChannelHandlerContext) {
         departure?.markLeft()
+        endStream()
         context.fireChannelInactive()
     }
 
     /// Writes an answer through the HTTP encoder; closes the connection after it when the
     /// client asked for that (or spoke HTTP/1.0 without keep-alive).
     private func send(_ response: WireResponse, to request: HTTPRequestHead, context: ChannelHandlerContext) {
+        if let stream = response.stream { return startStream(stream, response, to: request, context: context) }
         let keepAlive = request.isKeepAlive
         var headers = HTTPHeaders()
         if !response.contentType.isEmpty { headers.add(name: "Content-Type", value: response.contentType) }
@@ -150,6 +162,81 @@ final class ConnectionHandler: ChannelInboundHandler {
         if !keepAlive {
             written.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
         }
+    }
+
+    // MARK: Event streams
+
+    private func startStream(_ stream: EventStreams.Opening, _ response: WireResponse,
+                             to request: HTTPRequestHead, context: ChannelHandlerContext) {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: response.contentType)
+        headers.add(name: "Cache-Control", value: "no-store")
+        headers.add(name: "X-Accel-Buffering", value: "no")
+        if request.method == .HEAD { headers.add(name: "Content-Length", value: "0") }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: .ok, headers: headers))), promise: nil)
+        guard request.method != .HEAD else {
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            return
+        }
+        self.stream = stream
+        streamContext = context
+        stream.hub.follow(stream.key, self)
+        // Two seconds before an EventSource reconnects, should the stream close.
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: "retry: 2000\n\n")))), promise: nil)
+        if let seconds = stream.seconds {
+            let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            streamEnd = context.eventLoop.scheduleTask(in: .seconds(Int64(seconds))) { handler.value.finishStream(context: bound.value) }
+        }
+    }
+
+    /// `?seconds=N` ran out: what waits goes out, then the answer ends (the connection
+    /// stays open for the client's next request).
+    private func finishStream(context: ChannelHandlerContext) {
+        guard stream != nil else { return }
+        for bytes in queued { context.write(wrapOutboundOut(.body(.byteBuffer(bytes))), promise: nil) }
+        endStream()
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    }
+
+    /// On the event loop: sends events now if the client takes what it was sent, else
+    /// keeps them; past `EventStreams.queueLimit` waiting, the stream is closed (its
+    /// client reconnects) and the log says so.
+    func offer(_ bytes: ByteBuffer, events: Int) {
+        guard stream != nil, let context = streamContext else { return }
+        if queued.isEmpty, context.channel.isWritable {
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(bytes))), promise: nil)
+            return
+        }
+        queued.append(bytes)
+        queuedEvents += events
+        if queuedEvents > EventStreams.queueLimit {
+            inbox.post(.refused(ServeLogEntry(client: client.text, method: "GET", path: nil, status: nil,
+                                              note: "event stream closed: its client left over \(EventStreams.queueLimit) events untaken",
+                                              refusedByHTTP: true)))
+            endStream()
+            context.close(promise: nil)
+        }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if stream != nil, context.channel.isWritable, !queued.isEmpty {
+            for bytes in queued { context.write(wrapOutboundOut(.body(.byteBuffer(bytes))), promise: nil) }
+            queued.removeAll()
+            queuedEvents = 0
+            context.flush()
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    private func endStream() {
+        guard let stream else { return }
+        stream.hub.unfollow(stream.key, self)
+        self.stream = nil
+        streamEnd?.cancel()
+        streamEnd = nil
+        streamContext = nil
+        queued.removeAll()
     }
 
     // MARK: Refusals
@@ -228,7 +315,7 @@ final class ConnectionHandler: ChannelInboundHandler {
             context.fireUserInboundEventTriggered(event)
             return
         }
-        if awaitingAnswer || refusing { return }
+        if awaitingAnswer || refusing || stream != nil { return }
         if clock.receiving {
             refuse(408, "Request Timeout", detail: "silent for \(limits.timeoutSeconds) s in the middle of a request", context: context)
         } else {

@@ -18,26 +18,42 @@ struct ControlAPI {
     unowned let session: ServeSession
     let access: ControlAccess
 
-    /// The answer to a request of the control API and its log entry; no answer (nil) for a
-    /// run whose client closed its connection before the run ended (`departure`).
-    func answer(_ request: WireRequest, departure: ClientDeparture) -> (WireResponse?, ServeLogEntry) {
+    /// The access middleware's refusal of a request behind the token, and its log entry; nil
+    /// when it may go on.
+    func refusal(_ request: WireRequest, _ routeAccess: RouteAccess) -> (WireResponse, ServeLogEntry)? {
+        guard let refusal = Router<ServeEndpoint>.accessRefusal(routeAccess, access, request) else { return nil }
+        return (refusal, ServeLogEntry(client: request.client, method: request.method, path: request.path,
+                                       status: refusal.status, note: refusal.status == 401 ? "no valid token" : "refused: Host or Origin"))
+    }
+
+    /// A control path asked with a method it does not answer.
+    func wrongMethod(_ request: WireRequest, allowed: [String]) -> (WireResponse, ServeLogEntry) {
+        let response = Refusals.wrongMethod("\(request.path) answers \(allowed.first ?? "nothing") only\n", allowed: allowed)
+        return (response, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: response.status))
+    }
+
+    /// The answer to a routed request of the control API (past the access middleware) and
+    /// its log entry; no answer (nil) for a run whose client closed its connection before
+    /// the run ended (`departure`).
+    func answer(_ endpoint: ServeEndpoint, _ request: WireRequest, parameters: [String: String] = [:],
+                departure: ClientDeparture) -> (WireResponse?, ServeLogEntry) {
         var response: WireResponse
         var note: String?
-        if let refusal = access.refusal(request) {
-            let entry = ServeLogEntry(client: request.client, method: request.method, path: request.path,
-                                      status: refusal.status, note: refusal.status == 401 ? "no valid token" : "refused: Host or Origin")
-            return (refusal, entry)
-        }
-        switch (request.method, request.path) {
-        case ("POST", Self.runPath) where session.answerBytesInFlight > session.options.limits.answerBytesInFlight:
-            response = Self.plain(503, "Service Unavailable", "answers not yet read by their clients hold over \(session.options.limits.answerBytesInFlight >> 20) MiB; try again\n")
-            response.headers.append(("Retry-After", "1"))
+        switch endpoint {
+        case .sdkCall:
+            return SDKWire(session: session).call(request, sdkName: parameters["name"] ?? "")
+        case .sdkEvents:
+            return SDKWire(session: session).events(request, sdkName: parameters["name"] ?? "")
+        case .journal:
+            return SDKWire(session: session).journal(request)
+        case .run where session.answerBytesInFlight > session.options.limits.answerBytesInFlight:
+            response = Refusals.busy("answers not yet read by their clients hold over \(session.options.limits.answerBytesInFlight >> 20) MiB; try again\n")
             note = "busy: answers unread"
-        case ("POST", Self.runPath) where departure.hasLeft:
+        case .run where departure.hasLeft:
             // Nobody waits for it: it does not run, and holds no one up (issue 31, item 6).
             return (nil, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: nil,
                                        note: "abandoned: the client closed the connection before the run started; it did not run"))
-        case ("POST", Self.runPath):
+        case .run:
             let (text, exitCode) = run(request.body, departure: departure)
             if departure.hasLeft {
                 return (nil, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: nil,
@@ -48,21 +64,15 @@ struct ControlAPI {
                                     contentType: "application/x-ndjson;charset=utf-8", body: Array(text.utf8),
                                     headers: [("Credsh-Exit-Code", String(exitCode))])
             note = "exit \(exitCode)"
-        case ("GET", Self.statePath), ("HEAD", Self.statePath):
+        case .state:
             response = WireResponse(status: 200, reason: "OK", contentType: "application/json;charset=utf-8",
                                     body: Array((state.serialized + "\n").utf8))
-        case (_, Self.runPath), (_, Self.statePath):
-            response = Self.plain(405, "Method Not Allowed", "\(request.path) answers \(request.path == Self.runPath ? "POST" : "GET") only\n")
-        default:
-            response = Self.plain(404, "Not Found", "the control API has \(Self.runPath) and \(Self.statePath)\n")
+        case .controlOther, .served:
+            response = Refusals.plain(404, "Not Found", "the control API has \(Self.runPath) and \(Self.statePath)\n")
         }
         let entry = ServeLogEntry(client: request.client, method: request.method, path: request.path,
                                   status: response.status, note: note)
         return (response, entry)
-    }
-
-    static func plain(_ status: Int, _ reason: String, _ text: String) -> WireResponse {
-        WireResponse(status: status, reason: reason, contentType: "text/plain;charset=utf-8", body: Array(text.utf8))
     }
 
     /// Runs a script against the live simulation, as a batch run would (a failed command
@@ -90,7 +100,13 @@ struct ControlAPI {
         // The secrets earlier runs gave stay secrets in this one's messages, and this one's
         // in the log of every request after it.
         runner.knownSecrets = live.knownSecrets
+        // Callbacks that reach a device without a call of its own go to its event streams.
+        let delivery = CallbackDelivery(before: live.simulation)
+        host.observe = { [unowned runner] record, origin in delivery.see(record, origin: origin, simulation: runner.simulation) }
         runner.run(SourceFile(name: "<control>", bytes: script))
+        if let streams = session.eventStreams {
+            for (key, records) in delivery.pending { streams.publish(key, records: records) }
+        }
         live.simulation = runner.simulation
         live.knownSecrets = runner.knownSecrets
         return (host.text, runner.exitCode)
@@ -165,7 +181,13 @@ final class CaptureHost: ScriptHost {
         bytes += line.utf8.count
     }
 
-    func emit(_ record: OutputRecord, from origin: RecordOrigin?) { append(renderer.render(record, from: origin)) }
+    /// Told of every record as it is emitted (ControlAPI's callback delivery).
+    var observe: ((OutputRecord, RecordOrigin?) -> Void)?
+
+    func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
+        observe?(record, origin)
+        append(renderer.render(record, from: origin))
+    }
 
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {
         if diagnostic.kind == .expectation {

@@ -38,13 +38,13 @@ struct ControlAccess: Sendable {
         let hosts = request.headers.filter { $0.0.lowercased() == "host" }.map(\.1)
         guard hosts.count == 1, let host = hosts.first, isThisServer(host) else {
             let named = hosts.count == 1 ? "Host '\(Self.shortened(hosts[0]))'" : hosts.isEmpty ? "a request without Host" : "a request with \(hosts.count) Host headers"
-            return ControlAPI.plain(403, "Forbidden", "\(named) does not name this server: \(service) answers an IP address or localhost with port \(boundPort) (a DNS name could be a rebinding page)\n")
+            return Refusals.plain(403, "Forbidden", "\(named) does not name this server: \(service) answers an IP address or localhost with port \(boundPort) (a DNS name could be a rebinding page)\n")
         }
         if let origin = request.header("Origin"), origin.lowercased() != "http://" + host.lowercased() {
-            return ControlAPI.plain(403, "Forbidden", "cross-origin request refused: Origin '\(Self.shortened(origin))' is not http://\(host)\n")
+            return Refusals.plain(403, "Forbidden", "cross-origin request refused: Origin '\(Self.shortened(origin))' is not http://\(host)\n")
         }
         guard let given = presentedToken(request), Self.same(given, token) else {
-            var refusal = ControlAPI.plain(401, "Unauthorized", "\(service) needs the token \(printedBy) printed at start: ?token=… or Authorization: Bearer …\n")
+            var refusal = Refusals.plain(401, "Unauthorized", "\(service) needs the token \(printedBy) printed at start: ?token=… or Authorization: Bearer …\n")
             refusal.headers.append(("WWW-Authenticate", #"Bearer realm="credsh""#))
             return refusal
         }

@@ -10,135 +10,48 @@ import NIOPosix
 final class HTTPFrontEnd {
     let limits: ServeLimits
     let inbox: ServeInbox
-    /// Paths whose body is a script (`/__credsh/run`), allowed `scriptBytes` instead of `bodyBytes`.
-    let scriptPaths: Set<String>
-    private let group: MultiThreadedEventLoopGroup
-    private let connections: ConnectionRegistry
-    private var listener: Channel?
+    private let listener: HTTPListener
     /// Bytes of answers handed to connections and not yet written to their sockets.
     private let inFlight = NIOLockedValueBox(0)
 
     /// Starts listening; throws when the address cannot be bound (in use, not local, …).
-    init(host: String, port: Int, limits: ServeLimits, inbox: ServeInbox, scriptPaths: Set<String>) throws {
+    /// `bodyLimit`: the bytes a request's body may have, by method and path (the route's).
+    init(host: String, port: Int, limits: ServeLimits, inbox: ServeInbox,
+         bodyLimit: @escaping @Sendable (String, String) -> Int) throws {
         self.limits = limits
         self.inbox = inbox
-        self.scriptPaths = scriptPaths
-        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        connections = ConnectionRegistry(limit: limits.connections)
-        let connections = self.connections
         let inFlight = self.inFlight
-        let decoderLimits = {
-            var decoder = NIOHTTPDecoderLimitConfiguration()
-            decoder.maxHeaderFieldSize = limits.headerBytes
-            decoder.maxHeaderListSize = limits.headerBytes
-            decoder.maxHeaderFieldCount = limits.headerCount
-            return decoder
-        }()
-        let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 256)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let client = ClientAddress(channel.remoteAddress)
-                    guard connections.add(channel) else {
-                        inbox.post(.refused(ServeLogEntry(client: client.text, method: nil, path: nil, status: nil,
-                                                          note: "closed: \(limits.connections) connections are open already", refusedByHTTP: true)))
-                        throw ConnectionRegistry.Full()
-                    }
-                    let clock = RequestClock()
-                    // The listening socket's address: what an absolute-form target must name.
-                    let bound = channel.parent?.localAddress
-                    let authority = ServerAuthority(boundHost: bound?.ipAddress ?? "", boundPort: bound?.port ?? -1)
-                    let sync = channel.pipeline.syncOperations
-                    try sync.addHandler(IdleStateHandler(readTimeout: .seconds(limits.timeoutSeconds)))
-                    try sync.addHandler(BackPressureHandler())
-                    try sync.addHandler(ByteWatch(clock: clock))
-                    try sync.configureHTTPServerPipeline(
-                        withPipeliningAssistance: true, withErrorHandling: false,
-                        withEncoderConfiguration: .init(), withDecoderLimitConfiguration: decoderLimits)
-                    try sync.addHandler(ConnectionHandler(limits: limits, inbox: inbox, clock: clock, client: client,
-                                                          scriptPaths: scriptPaths, inFlight: inFlight, authority: authority))
-                }
-            }
-        do {
-            listener = try bootstrap.bind(host: host, port: port).wait()
-        } catch {
-            try? group.syncShutdownGracefully()
-            throw error
-        }
+        listener = try HTTPListener(
+            host: host, port: port, limits: limits, pipeline: .init(pipelining: true, errorHandling: false),
+            onFull: { client in
+                inbox.post(.refused(ServeLogEntry(client: client.text, method: nil, path: nil, status: nil,
+                                                  note: "closed: \(limits.connections) connections are open already", refusedByHTTP: true)))
+            },
+            handlers: { _, client, authority in
+                let clock = RequestClock()
+                return (before: [BackPressureHandler(), ByteWatch(clock: clock)],
+                        after: [ConnectionHandler(limits: limits, inbox: inbox, clock: clock, client: client,
+                                                  bodyLimit: bodyLimit, inFlight: inFlight, authority: authority)])
+            })
     }
 
     /// The address bound: `127.0.0.1:8080`, `[::1]:8080`.
-    var boundAddress: String {
-        guard let address = listener?.localAddress, let ip = address.ipAddress, let port = address.port else { return "?" }
-        return ip.contains(":") ? "[\(ip)]:\(port)" : "\(ip):\(port)"
-    }
+    var boundAddress: String { listener.boundAddress }
 
     /// The address bound without its port (`127.0.0.1`, `::1`, `0.0.0.0`), and the port.
-    var boundHost: String { listener?.localAddress?.ipAddress ?? "?" }
-    var boundPort: Int { listener?.localAddress?.port ?? 0 }
+    var boundHost: String { listener.boundHost ?? "?" }
+    var boundPort: Int { listener.boundPort ?? 0 }
 
-    var openConnections: Int { connections.count }
+    var openConnections: Int { listener.openConnections }
+
+    /// The event loop of every connection.
+    var eventLoop: (any EventLoop)? { listener.eventLoop }
 
     var answerBytesInFlight: Int { inFlight.withLockedValue { $0 } }
 
     /// Stops accepting, closes every connection, and ends the event loop. Requests still in
     /// the inbox are the caller's to drop (their connections are closed by then).
-    func stop() {
-        try? listener?.close().wait()
-        listener = nil
-        connections.closeAll()
-        try? group.syncShutdownGracefully()
-    }
-}
-
-/// The connections open now, so that `stop` can close them and a new one past the limit
-/// can be turned away.
-final class ConnectionRegistry: Sendable {
-    struct Full: Error {}
-
-    private let limit: Int
-    private let open = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
-
-    init(limit: Int) { self.limit = limit }
-
-    func add(_ channel: any Channel) -> Bool {
-        let added = open.withLockedValue { open -> Bool in
-            guard open.count < limit else { return false }
-            open[ObjectIdentifier(channel)] = channel
-            return true
-        }
-        if added {
-            channel.closeFuture.whenComplete { [open] _ in
-                _ = open.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(channel)) }
-            }
-        }
-        return added
-    }
-
-    var count: Int { open.withLockedValue { $0.count } }
-
-    func closeAll() {
-        let channels = open.withLockedValue { Array($0.values) }
-        for channel in channels { try? channel.close().wait() }
-    }
-}
-
-/// The peer of a connection, for the servlet (`clientHost`) and the log.
-struct ClientAddress: Sendable {
-    let host: String
-    let text: String
-
-    init(_ address: SocketAddress?) {
-        let ip = address?.ipAddress ?? "unknown"
-        host = ip
-        if let port = address?.port {
-            text = ip.contains(":") ? "[\(ip)]:\(port)" : "\(ip):\(port)"
-        } else {
-            text = ip
-        }
-    }
+    func stop() { listener.stop() }
 }
 
 /// Whether bytes of a request have arrived whose end has not: set by `ByteWatch` on the

@@ -33,8 +33,12 @@ public final class ServeSession {
     private let inbox = ServeInbox()
     private var frontEnd: HTTPFrontEnd?
     private var controlAPI: ControlAPI?
+    /// Where each request goes (ServeRoutes): set when serving starts.
+    private var router = ServeRoutes.router(control: false, served: Simulation.servedType)
     /// The control API's token while serving with `control`: printed at start.
     public private(set) var controlToken: String?
+    /// The streams of `GET /sdk/NAME/events` while serving with `control` (SDKWire).
+    private(set) var eventStreams: EventStreams?
     /// The control token as a secret: the log masks it wherever a client sends it
     /// (`/favicon.ico?token=…`, a path), as README promises ("The log never shows it").
     private var tokenMask = KnownSecrets()
@@ -58,9 +62,10 @@ public final class ServeSession {
     @discardableResult
     public func start(host: String, port: Int) throws(HostError) -> String {
         guard frontEnd == nil else { throw HostError("already serving at \(url ?? "?"); serve stop first") }
+        router = ServeRoutes.router(control: options.control, served: Simulation.servedType, limits: options.limits)
         do {
             frontEnd = try HTTPFrontEnd(host: host, port: port, limits: options.limits, inbox: inbox,
-                                        scriptPaths: options.control ? [ControlAPI.runPath] : [])
+                                        bodyLimit: ServeRoutes.bodyLimit(router, options.limits))
         } catch {
             throw HostError("cannot serve on \(host):\(port): \(Self.describe(error))")
         }
@@ -73,6 +78,7 @@ public final class ServeSession {
             tokenMask = KnownSecrets()
             tokenMask.add(token)
             controlAPI = ControlAPI(session: self, access: ControlAccess(token: token, boundHost: frontEnd.boundHost, boundPort: frontEnd.boundPort))
+            eventStreams = frontEnd.eventLoop.map { EventStreams(loop: $0) }
         }
         return url ?? "?"
     }
@@ -82,6 +88,7 @@ public final class ServeSession {
         guard let frontEnd else { return }
         frontEnd.stop()
         self.frontEnd = nil
+        eventStreams = nil
         for case .request(_, let promise, _) in inbox.takeAll() { promise.succeed(nil) }
     }
 
@@ -129,8 +136,16 @@ public final class ServeSession {
             log(ServeLogEntry(client: entry.client, method: entry.method, path: entry.path.map { tokenMask.redact($0) },
                               status: entry.status, note: entry.note, refusedByHTTP: entry.refusedByHTTP))
         case .request(let wire, let promise, let departure):
-            if let controlAPI, wire.path.hasPrefix(ControlAPI.prefix) {
-                let (response, entry) = controlAPI.answer(wire, departure: departure)
+            var control: (WireResponse?, ServeLogEntry)?
+            switch router.match(method: wire.method, path: wire.path) {
+            case .found(let route, let parameters) where route.handler != .served:
+                control = controlAPI.map { $0.refusal(wire, route.access) ?? $0.answer(route.handler, wire, parameters: parameters, departure: departure) }
+            case .wrongMethod(let allowed, let access, _):
+                control = controlAPI.map { $0.refusal(wire, access) ?? $0.wrongMethod(wire, allowed: allowed) }
+            case .found, .notFound:
+                break
+            }
+            if let (response, entry) = control {
                 if response != nil { answered += 1 }
                 promise.succeed(response)
                 log(entry)

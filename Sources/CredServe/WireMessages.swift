@@ -52,6 +52,9 @@ struct WireResponse: Sendable {
     let contentType: String
     private(set) var body: [UInt8]
     var headers: [(String, String)] = []
+    /// Set for an answer that is a stream of events (`GET /sdk/NAME/events`): the head
+    /// goes out, then every event published to `key` until the client goes.
+    var stream: EventStreams.Opening?
 
     init(status: Int, reason: String, contentType: String, body: [UInt8], headers: [(String, String)] = []) {
         self.status = status

@@ -2,7 +2,8 @@
 # The served API against its contract (docs/openapi.json): starts `credsh serve --control`
 # on a free loopback port, then schemathesis (PyPI, pinned below) generates requests for
 # every operation and checks every answer: no server error, no status the document does
-# not list, no body or content type against its schema. Bounded: 25 examples per
+# not list, no body or content type against its schema. The SDK double's event streams
+# are asked to end after a second (?seconds=1), so each answer ends. Bounded: 25 examples per
 # operation, 5 s per request, 60 s for the whole run (then it fails).
 # Usage: Tests/contract/run-schemathesis.sh [CREDSH_BINARY]   (default: the debug build)
 set -euo pipefail
@@ -28,6 +29,7 @@ done
 timeout 60 st run docs/openapi.json \
     --base-url "http://127.0.0.1:$port" \
     --header "Authorization: Bearer $token" \
+    --set-query seconds=1 \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,response_headers_conformance \
     --hypothesis-max-examples 25 \
     --hypothesis-seed 17 \

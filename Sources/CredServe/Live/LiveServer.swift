@@ -33,83 +33,63 @@ public final class LiveServer: @unchecked Sendable {
     /// Request line and headers, in bytes.
     static let headerBytes = 16 * 1024
 
+    /// The live page's bounds, in the one shape every server of credsh takes (ServeLimits).
+    static let limits: ServeLimits = {
+        var limits = ServeLimits()
+        limits.connections = maximumConnections
+        limits.timeoutSeconds = requestSeconds
+        limits.headerBytes = headerBytes
+        return limits
+    }()
+
     public let token: String
-    private let group: MultiThreadedEventLoopGroup
-    private var listener: Channel?
+    private let listener: HTTPListener
     let hub: LiveHub
-    private let connections: ConnectionRegistry
-    private let access: ControlAccess
 
     /// Starts listening on `host:port` (0: any free port); throws when it cannot bind.
     public init(host: String, port: Int, token: String? = nil, initial: LiveSnapshot) throws(HostError) {
         let token = token ?? ControlAccess.randomToken()
         self.token = token
-        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let hub = LiveHub(initial, token: token)
         self.hub = hub
-        let connections = ConnectionRegistry(limit: Self.maximumConnections)
-        self.connections = connections
-        let accessBox = NIOLockedValueBox<ControlAccess?>(nil)
-        let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 256)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    guard connections.add(channel), let access = accessBox.withLockedValue({ $0 }) else { throw ConnectionRegistry.Full() }
-                    var limits = NIOHTTPDecoderLimitConfiguration()
-                    limits.maxHeaderFieldSize = Self.headerBytes
-                    limits.maxHeaderListSize = Self.headerBytes
-                    let sync = channel.pipeline.syncOperations
-                    try sync.addHandler(IdleStateHandler(readTimeout: .seconds(Self.requestSeconds)))
-                    try sync.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: true,
-                                                         withEncoderConfiguration: .init(), withDecoderLimitConfiguration: limits)
-                    try sync.addHandler(LiveConnection(hub: hub, access: access, client: ClientAddress(channel.remoteAddress)))
-                }
-            }
         do {
-            listener = try bootstrap.bind(host: host, port: port).wait()
+            listener = try HTTPListener(
+                host: host, port: port, limits: Self.limits, pipeline: .init(pipelining: false, errorHandling: true),
+                handlers: { _, client, authority in
+                    var access = ControlAccess(token: token, boundHost: authority.boundHost, boundPort: authority.boundPort)
+                    access.service = "the live page"
+                    access.printedBy = "credsh"
+                    return (before: [], after: [LiveConnection(hub: hub, access: access, client: client)])
+                })
         } catch {
-            try? group.syncShutdownGracefully()
             throw HostError("cannot serve the live page on \(host):\(port): \(ServeSession.describe(error))")
         }
-        var access = ControlAccess(token: token, boundHost: listener?.localAddress?.ipAddress ?? host,
-                                   boundPort: listener?.localAddress?.port ?? port)
-        access.service = "the live page"
-        access.printedBy = "credsh"
-        self.access = access
-        accessBox.withLockedValue { $0 = access }
     }
 
     /// `http://127.0.0.1:8090/?token=…`: what to open (the token is in it).
     public var url: String {
-        guard let address = listener?.localAddress, let ip = address.ipAddress, let port = address.port else { return "?" }
+        guard let ip = listener.boundHost, let port = listener.boundPort else { return "?" }
         let host = ip.contains(":") ? "[\(ip)]" : ip
         return "http://\(host):\(port)/?token=\(token)"
     }
 
-    public var port: Int { listener?.localAddress?.port ?? 0 }
+    public var port: Int { listener.boundPort ?? 0 }
 
     /// Pages following the stream now.
     public var followers: Int { hub.followerCount }
-    public var openConnections: Int { connections.count }
+    public var openConnections: Int { listener.openConnections }
 
     /// Sends `snapshot` to every page and keeps it for the next ones. Called from the
     /// session's thread; returns at once.
     public func publish(_ snapshot: LiveSnapshot) {
-        guard let loop = listener?.eventLoop else { return }
+        guard let loop = listener.eventLoop else { return }
         hub.store(snapshot)
         let hub = self.hub
         loop.execute { hub.broadcast() }
     }
 
     /// Stops listening and closes every page's connection.
-    public func stop() {
-        try? listener?.close().wait()
-        listener = nil
-        connections.closeAll()
-        try? group.syncShutdownGracefully()
-    }
+    public func stop() { listener.stop() }
 }
 
 /// The latest snapshot, rendered once for every page, and the pages following it. The
@@ -257,10 +237,9 @@ final class LiveConnection: ChannelInboundHandler {
         guard !streaming, !answered else { return }
         switch unwrapInboundIn(data) {
         case .head(let head):
-            // Only GET and HEAD: anything else is answered now, without waiting for a body.
-            guard head.method == .GET || head.method == .HEAD else {
-                return send(405, "Method Not Allowed", type: "text/plain;charset=utf-8", body: ByteBuffer(string: "the live page answers GET only\n"),
-                            extra: [("Allow", "GET, HEAD")], head: head, context: context)
+            // Only GET and HEAD (Router): anything else is answered now, without waiting for a body.
+            if case .wrongMethod = Self.router.match(method: head.method.rawValue, path: WireRequest.split(target: head.uri).path) {
+                return answer(head, context: context)
             }
             self.head = head
         case .body: break  // a GET's body means nothing here, and is not kept
@@ -276,28 +255,47 @@ final class LiveConnection: ChannelInboundHandler {
         let request = WireRequest(method: head.method.rawValue, path: path, query: query,
                                   headers: head.headers.map { ($0.name, $0.value) }, body: [],
                                   clientHost: client.host, client: client.text)
-        if let refusal = access.refusal(request) {
-            return send(refusal.status, refusal.reason, type: refusal.contentType, body: ByteBuffer(bytes: refusal.body),
-                        extra: refusal.headers, head: head, context: context)
+        func refuse(_ refusal: WireResponse) {
+            send(refusal.status, refusal.reason, type: refusal.contentType, body: ByteBuffer(bytes: refusal.body),
+                 extra: refusal.headers, head: head, context: context)
         }
-        switch path {
-        case "/", "/index.html":
-            let (page, sequence) = hub.page()
-            send(200, "OK", type: "text/html;charset=utf-8", body: page, shared: "page \(sequence)",
-                 extra: [("Content-Security-Policy", LivePage.contentSecurityPolicy)], head: head, context: context)
-        case "/diagram.svg":
-            let current = hub.current
-            send(200, "OK", type: "image/svg+xml;charset=utf-8", body: current.svg, shared: "svg \(current.snapshot.sequence)",
-                 extra: [("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")], head: head, context: context)
-        case "/events":
-            answered = true
-            let current = hub.current
-            startStream(head, first: (current.event, current.snapshot.sequence), context: context)
-        default:
-            send(404, "Not Found", type: "text/plain;charset=utf-8", body: ByteBuffer(string: "the live page has /, /events and /diagram.svg\n"),
-                 extra: [], head: head, context: context)
+        switch Self.router.match(method: head.method.rawValue, path: path) {
+        case .wrongMethod(let allowed, let routeAccess, _):
+            if let refusal = Router<LivePath>.accessRefusal(routeAccess, access, request) { return refuse(refusal) }
+            refuse(Refusals.wrongMethod("the live page answers GET only\n", allowed: allowed))
+        case .notFound:
+            refuse(Refusals.plain(404, "Not Found", "the live page has /, /events and /diagram.svg\n"))
+        case .found(let route, _):
+            if let refusal = Router<LivePath>.accessRefusal(route.access, access, request) { return refuse(refusal) }
+            switch route.handler {
+            case .page:
+                let (page, sequence) = hub.page()
+                send(200, "OK", type: "text/html;charset=utf-8", body: page, shared: "page \(sequence)",
+                     extra: [("Content-Security-Policy", LivePage.contentSecurityPolicy)], head: head, context: context)
+            case .diagram:
+                let current = hub.current
+                send(200, "OK", type: "image/svg+xml;charset=utf-8", body: current.svg, shared: "svg \(current.snapshot.sequence)",
+                     extra: [("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")], head: head, context: context)
+            case .events:
+                answered = true
+                let current = hub.current
+                startStream(head, first: (current.event, current.snapshot.sequence), context: context)
+            case .unknown:
+                refuse(Refusals.plain(404, "Not Found", "the live page has /, /events and /diagram.svg\n"))
+            }
         }
     }
+
+    /// What the live page answers, by path: GET and HEAD only, everything behind the token.
+    enum LivePath: Sendable { case page, diagram, events, unknown }
+
+    static let router = Router<LivePath>([
+        Route(["GET", "HEAD"], "/", access: .token, .page),
+        Route(["GET", "HEAD"], "/index.html", access: .token, .page),
+        Route(["GET", "HEAD"], "/diagram.svg", access: .token, .diagram),
+        Route(["GET", "HEAD"], "/events", access: .token, .events),
+        Route(["GET", "HEAD"], "/*", access: .token, .unknown),
+    ])
 
     /// A whole answer, then the connection closes (a page asks rarely; keep-alive buys nothing).
     /// Nothing more is read from the connection: a request pipelined behind this one is

@@ -83,28 +83,49 @@ public protocol HTTPServedSDK: SimulatedSDK {
     static var servedPaths: [String] { get }
     /// Parameters whose values are secrets, masked in the serve log.
     static var secretParameters: Set<String> { get }
-    /// Its paths in OpenAPI terms, for `credsh serve --openapi`.
-    static var openAPI: OpenAPIPaths { get }
+    /// What its server is (`The simulated SUSI.AI server of credsh serve (docs/susi.md)`).
+    static var serverDescription: String { get }
+    /// What each of its paths reads and answers (the served API's description is made
+    /// from them by CredServe, beside its own routes and the HTTP layer's refusals).
+    static var endpoints: [ServedEndpoint] { get }
     /// Answers a request from a real client, with the same code, checks and bodies as the
     /// simulated app's requests get.
     mutating func serve(_ request: HTTPRequest, world: World) -> ServedExchange
 }
 
-/// A served SDK's part of the OpenAPI document `credsh serve --openapi` prints: the
-/// document's description starts with its, and its paths come before the control API's.
-public struct OpenAPIPaths: Sendable {
-    /// What its server is (`The simulated SUSI.AI server of credsh serve (docs/susi.md)`).
-    public let description: String
-    /// How a request its HTTP layer refuses is answered.
-    public let refusedRequests: String
-    /// The members of the document's `paths` object, as JSON text indented four spaces,
-    /// each ending with a comma.
-    public let paths: String
+/// One path of a served SDK's server, as data: the methods it serves, what it does, the
+/// parameters it reads (from the query string and, for a POST, then from a form body, as
+/// a servlet container merges them), and every answer of its own. Nothing here knows how
+/// it is written out (CredServe's API description does that).
+public struct ServedEndpoint: Sendable {
+    public let path: String
+    public let methods: [String]
+    public let summary: String
+    public let parameters: [String]
+    public let answers: [ServedAnswer]
 
-    public init(description: String, refusedRequests: String, paths: String) {
+    public init(path: String, methods: [String], summary: String, parameters: [String], answers: [ServedAnswer]) {
+        self.path = path
+        self.methods = methods
+        self.summary = summary
+        self.parameters = parameters
+        self.answers = answers
+    }
+}
+
+/// One answer a served path gives: its status, when, and its body's media type (a JSON
+/// object when `object`, else a page).
+public struct ServedAnswer: Sendable {
+    public let status: Int
+    public let description: String
+    public let contentType: String
+    public let object: Bool
+
+    public init(_ status: Int, _ description: String, contentType: String = "text/html", object: Bool = false) {
+        self.status = status
         self.description = description
-        self.refusedRequests = refusedRequests
-        self.paths = paths
+        self.contentType = contentType
+        self.object = object
     }
 }
 

@@ -1,0 +1,140 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// The one bootstrap of credsh's HTTP servers (`serve`, the live page): one event-loop
+/// thread accepts connections up to `limits.connections` (one more is closed as it is
+/// accepted, after `onFull`), gives each the read timeout and HTTP/1.1 parsing within the
+/// header limits, then the server's own handlers (`handlers`), which answer by routing
+/// (Router). `start` and `stop` run off the event loop.
+final class HTTPListener {
+    /// How the HTTP pipeline of each connection is set up.
+    struct Pipeline {
+        /// Requests of a connection answered in order, one at a time (keep-alive servers).
+        var pipelining = true
+        /// NIO answers a malformed request 400 itself (servers that refuse no other way).
+        var errorHandling = false
+    }
+
+    let limits: ServeLimits
+    private let group: MultiThreadedEventLoopGroup
+    private let connections: ConnectionRegistry
+    private var listener: Channel?
+
+    /// Starts listening on `host:port` (0: any free port); throws when it cannot bind.
+    /// `handlers`: a connection's own, `before` the HTTP decoder (raw bytes) and `after` it.
+    init(host: String, port: Int, limits: ServeLimits, pipeline: Pipeline, onFull: @escaping @Sendable (ClientAddress) -> Void = { _ in },
+         handlers: @escaping @Sendable (Channel, ClientAddress, ServerAuthority) -> (before: [any ChannelHandler], after: [any ChannelHandler])) throws {
+        self.limits = limits
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let connections = ConnectionRegistry(limit: limits.connections)
+        self.connections = connections
+        var decoder = NIOHTTPDecoderLimitConfiguration()
+        decoder.maxHeaderFieldSize = limits.headerBytes
+        decoder.maxHeaderListSize = limits.headerBytes
+        decoder.maxHeaderFieldCount = limits.headerCount
+        let decoderLimits = decoder
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let client = ClientAddress(channel.remoteAddress)
+                    guard connections.add(channel) else {
+                        onFull(client)
+                        throw ConnectionRegistry.Full()
+                    }
+                    // The listening socket's address: what Host and an absolute-form target must name.
+                    let bound = channel.parent?.localAddress
+                    let authority = ServerAuthority(boundHost: bound?.ipAddress ?? "", boundPort: bound?.port ?? -1)
+                    let sync = channel.pipeline.syncOperations
+                    let own = handlers(channel, client, authority)
+                    try sync.addHandler(IdleStateHandler(readTimeout: .seconds(limits.timeoutSeconds)))
+                    for handler in own.before { try sync.addHandler(handler) }
+                    try sync.configureHTTPServerPipeline(
+                        withPipeliningAssistance: pipeline.pipelining, withErrorHandling: pipeline.errorHandling,
+                        withEncoderConfiguration: .init(), withDecoderLimitConfiguration: decoderLimits)
+                    for handler in own.after { try sync.addHandler(handler) }
+                }
+            }
+        do {
+            listener = try bootstrap.bind(host: host, port: port).wait()
+        } catch {
+            try? group.syncShutdownGracefully()
+            throw error
+        }
+    }
+
+    /// The event loop of every connection (one thread).
+    var eventLoop: (any EventLoop)? { listener?.eventLoop }
+
+    /// The address bound: `127.0.0.1:8080`, `[::1]:8080`.
+    var boundAddress: String {
+        guard let address = listener?.localAddress, let ip = address.ipAddress, let port = address.port else { return "?" }
+        return ip.contains(":") ? "[\(ip)]:\(port)" : "\(ip):\(port)"
+    }
+
+    /// The address bound without its port (`127.0.0.1`, `::1`, `0.0.0.0`), and the port.
+    var boundHost: String? { listener?.localAddress?.ipAddress }
+    var boundPort: Int? { listener?.localAddress?.port }
+
+    var openConnections: Int { connections.count }
+
+    /// Stops accepting, closes every connection, and ends the event loop.
+    func stop() {
+        try? listener?.close().wait()
+        listener = nil
+        connections.closeAll()
+        try? group.syncShutdownGracefully()
+    }
+}
+
+/// The connections open now, so that `stop` can close them and a new one past the limit
+/// can be turned away.
+final class ConnectionRegistry: Sendable {
+    struct Full: Error {}
+
+    private let limit: Int
+    private let open = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
+
+    init(limit: Int) { self.limit = limit }
+
+    func add(_ channel: any Channel) -> Bool {
+        let added = open.withLockedValue { open -> Bool in
+            guard open.count < limit else { return false }
+            open[ObjectIdentifier(channel)] = channel
+            return true
+        }
+        if added {
+            channel.closeFuture.whenComplete { [open] _ in
+                _ = open.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(channel)) }
+            }
+        }
+        return added
+    }
+
+    var count: Int { open.withLockedValue { $0.count } }
+
+    func closeAll() {
+        let channels = open.withLockedValue { Array($0.values) }
+        for channel in channels { try? channel.close().wait() }
+    }
+}
+
+/// The peer of a connection, for the servlet (`clientHost`) and the log.
+struct ClientAddress: Sendable {
+    let host: String
+    let text: String
+
+    init(_ address: SocketAddress?) {
+        let ip = address?.ipAddress ?? "unknown"
+        host = ip
+        if let port = address?.port {
+            text = ip.contains(":") ? "[\(ip)]:\(port)" : "\(ip):\(port)"
+        } else {
+            text = ip
+        }
+    }
+}

@@ -1,0 +1,127 @@
+/// A path as routes name it: `/__credsh/run`, `/sdk/{name}/events` (`{name}` one segment,
+/// not empty), `/__credsh/*` (`*` last: any rest, none included). Paths are compared as
+/// sent, without percent-decoding, segment by segment.
+struct PathPattern: Sendable, Equatable {
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+        case rest
+    }
+
+    let segments: [Segment]
+    /// As written: what the OpenAPI document names the path.
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+        segments = text.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { part in
+            if part == "*" { return .rest }
+            if part.first == "{", part.last == "}" { return .parameter(String(part.dropFirst().dropLast())) }
+            return .literal(String(part))
+        }
+    }
+
+    /// The parameters when `path` is one of this pattern's; nil when it is not.
+    func match(_ path: String) -> [String: String]? {
+        guard path.first == "/" else { return nil }
+        let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
+        var parameters: [String: String] = [:]
+        var index = parts.startIndex
+        for segment in segments {
+            switch segment {
+            case .rest:
+                return parameters
+            case .literal(let literal):
+                guard index < parts.endIndex, parts[index].elementsEqual(literal.utf8) else { return nil }
+            case .parameter(let name):
+                guard index < parts.endIndex, !parts[index].isEmpty else { return nil }
+                parameters[name] = String(decoding: parts[index], as: UTF8.self)
+            }
+            index += 1
+        }
+        return index == parts.endIndex ? parameters : nil
+    }
+}
+
+/// Who may use a route: anyone (the served SDK's paths, as its real server), or only a
+/// client that passes the access checks (ControlAccess: Host, Origin, token).
+enum RouteAccess: Sendable {
+    case open
+    case token
+}
+
+/// One route: the methods (none: any), the path, who may use it, what it is in the API's
+/// description (nil: not described, as a catch-all), and what answers it.
+struct Route<Handler: Sendable>: Sendable {
+    let methods: [String]
+    let pattern: PathPattern
+    let access: RouteAccess
+    let operation: APIOperation?
+    let handler: Handler
+
+    init(_ methods: [String], _ pattern: String, access: RouteAccess, operation: APIOperation? = nil, _ handler: Handler) {
+        self.methods = methods
+        self.pattern = PathPattern(pattern)
+        self.access = access
+        self.operation = operation
+        self.handler = handler
+    }
+
+    func allows(_ method: String) -> Bool { methods.isEmpty || methods.contains(method) }
+}
+
+/// Where a request goes.
+enum RouteMatch<Handler: Sendable> {
+    case found(Route<Handler>, parameters: [String: String])
+    /// The path is routed, but not for this method: answered 405 naming `allowed`, after
+    /// the access check of the route that claimed the path.
+    case wrongMethod(allowed: [String], access: RouteAccess, handler: Handler)
+    case notFound
+}
+
+/// Method and path to a handler, the one way every server of credsh routes (`serve`, the
+/// live page). The first route whose path and method match wins; when a route earlier in
+/// the table matched the path but not the method, the answer is 405 with the methods the
+/// path has, even if a catch-all of another path later would take it.
+struct Router<Handler: Sendable>: Sendable {
+    let routes: [Route<Handler>]
+
+    init(_ routes: [Route<Handler>]) { self.routes = routes }
+
+    func match(method: String, path: String) -> RouteMatch<Handler> {
+        var claimed: Route<Handler>?
+        var allowed: [String] = []
+        for route in routes {
+            guard let parameters = route.pattern.match(path) else { continue }
+            if route.allows(method) {
+                // A catch-all of another path does not take a method the claimed path lacks;
+                // a route of the same path for any method does.
+                if let claimed, claimed.pattern != route.pattern {
+                    return .wrongMethod(allowed: allowed, access: claimed.access, handler: claimed.handler)
+                }
+                return .found(route, parameters: parameters)
+            }
+            if claimed == nil { claimed = route }
+            if claimed?.pattern == route.pattern { allowed += route.methods.filter { !allowed.contains($0) } }
+        }
+        if let claimed { return .wrongMethod(allowed: allowed, access: claimed.access, handler: claimed.handler) }
+        return .notFound
+    }
+
+    /// The methods a described path answers, in the table's order: for its 405.
+    func methods(of pattern: PathPattern) -> [String] {
+        var methods: [String] = []
+        for route in routes where route.pattern == pattern {
+            methods += route.methods.filter { !methods.contains($0) }
+        }
+        return methods
+    }
+
+    /// The middleware in front of every handler: a route behind the token answers the
+    /// access refusal (403 Host or Origin, 401 token) before anything else.
+    static func accessRefusal(_ access: RouteAccess, _ checks: ControlAccess?, _ request: WireRequest) -> WireResponse? {
+        guard access == .token else { return nil }
+        guard let checks else { return Refusals.plain(404, "Not Found", "not served\n") }
+        return checks.refusal(request)
+    }
+}

@@ -1,0 +1,94 @@
+import CredScript
+import CredSimulator
+import NIOCore
+
+/// The Server-Sent Event streams of `GET /sdk/NAME/events` (docs/double.md, "Events
+/// without a call"), by SDK and device: each callback that reaches a device without a call
+/// of its own (a steering line run for it by the control API) is sent to every stream of
+/// that SDK and device as `event: callback` / `data: {record}`. The streams live on the
+/// event loop; `publish` is called from the thread that owns the simulation.
+///
+/// Bounds: a stream holds at most `queueLimit` events its client has not taken; one more
+/// and the stream is closed (its EventSource reconnects after `retry`) and the log says
+/// so. Streams are connections, so `ServeLimits.connections` bounds how many there are.
+final class EventStreams: @unchecked Sendable {
+    static let queueLimit = 256
+
+    struct Key: Hashable, Sendable {
+        let sdk: String
+        let device: String
+    }
+
+    /// What an answer that opens a stream carries (WireResponse.stream).
+    struct Opening: Sendable {
+        let hub: EventStreams
+        let key: Key
+        /// The stream ends after this many seconds; nil: when the client goes.
+        let seconds: Int?
+    }
+
+    private let loop: any EventLoop
+    /// Event-loop confined.
+    private var streams: [Key: [ObjectIdentifier: ConnectionHandler]] = [:]
+
+    init(loop: any EventLoop) { self.loop = loop }
+
+    func follow(_ key: Key, _ stream: ConnectionHandler) {
+        loop.preconditionInEventLoop()
+        streams[key, default: [:]][ObjectIdentifier(stream)] = stream
+    }
+
+    func unfollow(_ key: Key, _ stream: ConnectionHandler) {
+        loop.preconditionInEventLoop()
+        streams[key]?[ObjectIdentifier(stream)] = nil
+        if streams[key]?.isEmpty == true { streams[key] = nil }
+    }
+
+    /// Sends each record as one event to every stream of `key`; returns at once.
+    func publish(_ key: Key, records: [JSONValue]) {
+        guard !records.isEmpty else { return }
+        var text = ""
+        for record in records { text += "event: callback\ndata: " + record.serialized + "\n\n" }
+        let bytes = ByteBuffer(string: text)
+        let count = records.count
+        loop.execute {
+            for stream in self.streams[key]?.values ?? [:].values { stream.offer(bytes, events: count) }
+        }
+    }
+}
+
+/// Which callbacks of a control run reach a device without a call of its own: every
+/// event record except those of a `call` line (the test's own call, answered in the
+/// run's output). A `call` line's call is the one the device's journal gained; its
+/// events share its line.
+final class CallbackDelivery {
+    private var journaled: [DeviceID: Int] = [:]
+    private let before: Simulation
+    /// The line of the last call that went into a journal.
+    private var callLine: RecordOrigin?
+    private(set) var pending: [EventStreams.Key: [JSONValue]] = [:]
+    private let renderer = JSONLinesRenderer()
+
+    init(before: Simulation) { self.before = before }
+
+    private func count(_ journal: DeviceJournal) -> Int { journal.entries.count + journal.dropped }
+
+    func see(_ record: OutputRecord, origin: RecordOrigin?, simulation: Simulation) {
+        guard case .outcome(let outcome, let sdk) = record else { return }
+        let device = simulation.device
+        switch outcome {
+        case .call:
+            let now = count(simulation.journal)
+            let was = journaled[device] ?? count(before.journal(of: device))
+            journaled[device] = now
+            callLine = now != was ? origin : nil
+        case .event:
+            if let callLine, callLine == origin { return }
+            guard case .object(let members) = renderer.object(for: record) else { return }
+            pending[EventStreams.Key(sdk: sdk, device: device.name), default: []]
+                .append(.object(members.filter { $0.0 != "sdk" && $0.0 != "file" && $0.0 != "line" }))
+        default:
+            break
+        }
+    }
+}

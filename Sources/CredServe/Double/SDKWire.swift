@@ -1,0 +1,260 @@
+import CredScript
+import CredSimulator
+
+/// The SDK double's wire (docs/double.md, "The wire"): `POST /sdk/NAME` performs one API
+/// call of an SDK for one device, a JSON-RPC 2.0 request in, its callbacks out. It sits
+/// behind the control API's access checks (Router's middleware, ControlAccess) and needs
+/// `Content-Type: application/json`. Runs on the thread that owns the simulation, one
+/// request at a time, as every request of `credsh serve`.
+struct SDKWire {
+    /// Names the app instance (DeviceID); absent: `default`.
+    static let deviceHeader = "Credsh-Device"
+
+    /// The SDKs the double stands in for: each SDK whose catalog lists calls.
+    static var sdks: [SDKID] { SDKID.all.filter { !$0.catalog.calls.isEmpty } }
+
+    unowned let session: ServeSession
+
+    /// The answer to `POST /sdk/NAME` and its log line.
+    func call(_ request: WireRequest, sdkName: String) -> (WireResponse?, ServeLogEntry) {
+        func logged(_ response: WireResponse, note: String? = nil, parameters: [(String, String)] = []) -> (WireResponse?, ServeLogEntry) {
+            (response, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: response.status,
+                                     parameters: parameters, note: note))
+        }
+        guard let sdk = Self.sdks.first(where: { $0.name == sdkName }) else {
+            return logged(Refusals.plain(404, "Not Found", "no SDK '\(sdkName.prefix(64))' here; /sdk/ has \(Self.sdks.map(\.name).joined(separator: ", "))\n"))
+        }
+        let media = request.header("Content-Type")?.split(separator: ";", maxSplits: 1).first.map { String($0).trimmedSpacesAndTabs.lowercased() }
+        guard media == "application/json" else {
+            return logged(Refusals.plain(415, "Unsupported Media Type", "a call is a JSON-RPC 2.0 request: Content-Type: application/json\n"))
+        }
+        let rpc: JSONRPC.Request
+        switch JSONRPC.read(request.body) {
+        case .failure(let failure): return logged(Self.json(JSONRPC.error(failure)), note: "\(failure.code) \(failure.message)")
+        case .success(let read): rpc = read
+        }
+        let spec = sdk.catalog.call(rpc.method)
+        // What the log shows of the call: the device, the method, and each field the call
+        // declares and does not mark secret; every other value is `***`.
+        let deviceName = request.header(Self.deviceHeader) ?? DeviceID.standard.name
+        var shown: [(String, String)] = [("device", deviceName), ("call", rpc.method)]
+        for (name, value) in rpc.params.prefix(CallValidator.maxParams) {
+            let plain = spec?.field(name).map { !$0.secret } ?? false
+            shown.append((name, plain ? Self.text(value) : "***"))
+        }
+        // The secrets this call carries: never in its answer nor in the log.
+        var secrets = session.evaluator.knownSecrets
+        for (name, value) in rpc.params where spec?.field(name)?.secret ?? true {
+            if case .string(let text) = value, text.count >= 3 { secrets.add(text) }
+        }
+        let failure: JSONRPC.Failure
+        do {
+            let device = try DeviceID(deviceName)
+            let outcomes = try session.evaluator.simulation.perform(sdk: sdk, method: rpc.method, params: rpc.params, on: device)
+            let result = Self.result(outcomes, sdk: sdk)
+            let note = result.syncError.map { "sync error \($0)" }
+            guard let id = rpc.id else {
+                return logged(WireResponse(status: 204, reason: "No Content", contentType: "", body: []), note: note, parameters: shown)
+            }
+            return logged(Self.json(JSONRPC.result(id: id, result.value), masking: secrets), note: note, parameters: shown)
+        } catch let refusal as DeviceRefusal {
+            failure = JSONRPC.Failure(code: JSONRPC.deviceRefused, message: refusal.message, id: rpc.id ?? .null)
+        } catch let refusal as DoubleRefusal {
+            switch refusal {
+            case .device(let device):
+                failure = JSONRPC.Failure(code: JSONRPC.deviceRefused, message: device.message, id: rpc.id ?? .null)
+            case .call(let call):
+                if case .unknownMethod = call {
+                    failure = JSONRPC.Failure(code: JSONRPC.methodNotFound, message: call.message, id: rpc.id ?? .null)
+                } else {
+                    failure = JSONRPC.Failure(code: JSONRPC.invalidParams, message: call.message,
+                                              data: call.field.map { .object([("field", .string($0))]) }, id: rpc.id ?? .null)
+                }
+            }
+        } catch {
+            failure = JSONRPC.Failure(code: JSONRPC.invalidRequest, message: "\(error)", id: rpc.id ?? .null)
+        }
+        return logged(Self.json(JSONRPC.error(failure), masking: secrets), note: "\(failure.code) \(failure.message)", parameters: shown)
+    }
+
+    /// `{"events":[…]}` (and `syncError`): every record after the call's own, as
+    /// `--format json` prints it without `file`, `line` and `sdk`.
+    static func result(_ outcomes: [Outcome], sdk: SDKID) -> (value: JSONValue, syncError: Int?) {
+        var syncError: SyncError?
+        var rest = outcomes[...]
+        if case .call(_, _, let error)? = rest.first {
+            syncError = error
+            rest = rest.dropFirst()
+        }
+        let renderer = JSONLinesRenderer()
+        let events: [JSONValue] = rest.map { outcome in
+            guard case .object(let members) = renderer.object(for: .outcome(outcome, sdk: sdk.name)) else { return .null }
+            return .object(members.filter { $0.0 != "sdk" && $0.0 != "file" && $0.0 != "line" })
+        }
+        var members: [(String, JSONValue)] = [("events", .array(events))]
+        if let syncError {
+            members.append(("syncError", .object([("code", .int(syncError.code)), ("message", .string(syncError.message))])))
+        }
+        return (.object(members), syncError?.code)
+    }
+
+    static func json(_ value: JSONValue, masking secrets: KnownSecrets = KnownSecrets()) -> WireResponse {
+        WireResponse(status: 200, reason: "OK", contentType: "application/json",
+                     body: Array(secrets.redact(value.serialized + "\n").utf8))
+    }
+
+    static func text(_ value: JSONValue) -> String {
+        if case .string(let text) = value { return text }
+        return value.serialized
+    }
+}
+
+// MARK: Routes and their description
+
+extension SDKWire {
+    static let journalPath = "/__credsh/journal"
+
+    static func routes(_ limits: ServeLimits) -> [Route<ServeEndpoint>] {
+        [
+            Route(["POST"], "/sdk/{name}", access: .token, operation: callOperation, .sdkCall),
+            Route(["GET", "HEAD"], "/sdk/{name}/events", access: .token, operation: eventsOperation, .sdkEvents),
+        ]
+    }
+
+    private static var nameParameter: APIParameter {
+        APIParameter(name: "name", place: .path, required: true, schema: .enumeration(sdks.map(\.name)))
+    }
+
+    private static let deviceParameter = APIParameter(name: deviceHeader, place: .header, required: false, schema: .string)
+
+    private static let unknownSDK = APIResponse(status: 404, description: "No SDK of that name stands behind /sdk/.", contentType: "text/plain")
+
+    static var callOperation: APIOperation {
+        let fieldValue = APISchema.oneOf([.string, .integer, .boolean, .array(.any), .anyObject])
+        let request = APISchema.object(properties: [
+            ("jsonrpc", .constant("2.0")),
+            ("id", .oneOf([.string, .integer, .null])),
+            ("method", .string),
+            ("params", .object(properties: [], additional: true, values: fieldValue)),
+        ], required: ["jsonrpc", "method"])
+        let event = APISchema.anyObject
+        let answer = APISchema.object(properties: [
+            ("jsonrpc", .constant("2.0")),
+            ("id", .oneOf([.string, .integer, .null])),
+            ("result", .object(properties: [
+                ("events", .array(event)),
+                ("syncError", .object(properties: [("code", .integer), ("message", .string)], required: ["code", "message"])),
+            ], required: ["events"])),
+            ("error", .object(properties: [("code", .integer), ("message", .string), ("data", .anyObject)], required: ["code", "message"])),
+        ], required: ["jsonrpc", "id"])
+        return APIOperation(
+            summary: "Perform one API call of the SDK for one device, as the app makes it: a JSON-RPC 2.0 request; its callbacks in the result (docs/double.md).",
+            needsToken: true, parameters: [nameParameter, deviceParameter],
+            requestBody: APIBody(required: true, contentType: "application/json", schema: request),
+            responses: [
+                APIResponse(status: 200, description: "The JSON-RPC answer: result.events (and result.syncError when the SDK refused the call at once), or an error object (-32700, -32600, -32601, -32602, -32001).",
+                            contentType: "application/json", schema: answer),
+                APIResponse(status: 204, description: "A notification (a request without id) was performed."),
+                unknownSDK,
+                APIResponse(status: 415, description: "The body is not sent as application/json.", contentType: "text/plain"),
+            ])
+    }
+
+    static var eventsOperation: APIOperation {
+        APIOperation(
+            summary: "The device's callbacks that come without a call of their own, as Server-Sent Events (event: callback); the device by Credsh-Device or ?device=; with ?seconds=N the stream ends after N seconds (docs/double.md).",
+            needsToken: true,
+            parameters: [nameParameter, deviceParameter, APIParameter(name: "device", place: .query, schema: .string),
+                         APIParameter(name: "seconds", place: .query, schema: .integer)],
+            responses: [
+                APIResponse(status: 200, description: "The stream: retry, then one event per callback.", contentType: "text/event-stream"),
+                APIResponse(status: 400, description: "Not a device ID (1-64 characters of A-Z a-z 0-9 . _ -), seconds not from 1 to 3600, or refused by the HTTP layer.", contentType: "text/plain", otherContentTypes: ["text/html"]),
+                unknownSDK,
+            ])
+    }
+
+    static var journalOperation: APIOperation {
+        APIOperation(
+            summary: "A device's calls since it first called or since journal clear, as a .credscript that replays them, or (format=svg) as a sequence diagram (docs/double.md).",
+            needsToken: true,
+            parameters: [APIParameter(name: "device", place: .query, schema: .string),
+                         APIParameter(name: "format", place: .query, schema: .enumeration(["credscript", "svg"]))],
+            responses: [
+                APIResponse(status: 200, description: "The journal: text/plain, or image/svg+xml with format=svg.", contentType: "text/plain", otherContentTypes: ["image/svg+xml"]),
+                APIResponse(status: 400, description: "Not a device ID, or a format other than credscript and svg (or refused by the HTTP layer).", contentType: "text/plain", otherContentTypes: ["text/html"]),
+            ])
+    }
+}
+
+// MARK: Events and the journal
+
+extension SDKWire {
+    /// The device a GET names: `Credsh-Device`, else `?device=` (EventSource sets no
+    /// header), else `default`.
+    private func device(of request: WireRequest) -> Result<DeviceID, DeviceRefusal> {
+        let name = request.header(Self.deviceHeader) ?? FormEncoding.decode(request.query).last { $0.0 == "device" }?.1
+        guard let name else { return .success(.standard) }
+        do { return .success(try DeviceID(name)) } catch { return .failure(error) }
+    }
+
+    /// `GET /sdk/NAME/events`: the head now, then the device's callbacks as they come.
+    func events(_ request: WireRequest, sdkName: String) -> (WireResponse?, ServeLogEntry) {
+        func logged(_ response: WireResponse, note: String? = nil) -> (WireResponse?, ServeLogEntry) {
+            (response, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: response.status, note: note))
+        }
+        guard let sdk = Self.sdks.first(where: { $0.name == sdkName }) else {
+            return logged(Refusals.plain(404, "Not Found", "no SDK '\(sdkName.prefix(64))' here; /sdk/ has \(Self.sdks.map(\.name).joined(separator: ", "))\n"))
+        }
+        let device: DeviceID
+        switch self.device(of: request) {
+        case .failure(let refusal): return logged(Refusals.plain(400, "Bad Request", refusal.message + "\n"))
+        case .success(let id): device = id
+        }
+        // `?seconds=N`: the stream ends after N seconds (1 to 3600), as a test that reads
+        // what came and goes on wants; without it, when the client goes.
+        var seconds: Int?
+        if let given = FormEncoding.decode(request.query).last(where: { $0.0 == "seconds" })?.1 {
+            guard let number = Int(given), (1...3600).contains(number) else {
+                return logged(Refusals.plain(400, "Bad Request", "seconds is a whole number from 1 to 3600\n"))
+            }
+            seconds = number
+        }
+        guard let hub = session.eventStreams else {
+            return logged(Refusals.plain(404, "Not Found", "no event streams without --control\n"))
+        }
+        var response = WireResponse(status: 200, reason: "OK", contentType: "text/event-stream;charset=utf-8", body: [])
+        response.stream = EventStreams.Opening(hub: hub, key: EventStreams.Key(sdk: sdk.name, device: device.name), seconds: seconds)
+        return logged(response, note: "events of device \(device.name)")
+    }
+
+    /// `GET /__credsh/journal?device=ID[&format=svg]`.
+    func journal(_ request: WireRequest) -> (WireResponse?, ServeLogEntry) {
+        func logged(_ response: WireResponse) -> (WireResponse?, ServeLogEntry) {
+            (response, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: response.status))
+        }
+        let device: DeviceID
+        switch self.device(of: request) {
+        case .failure(let refusal): return logged(Refusals.plain(400, "Bad Request", refusal.message + "\n"))
+        case .success(let id): device = id
+        }
+        let format = FormEncoding.decode(request.query).last { $0.0 == "format" }?.1 ?? "credscript"
+        let simulation = session.evaluator.simulation
+        let journal = simulation.journal(of: device)
+        switch format {
+        case "credscript":
+            let text = JournalScript.script(of: simulation, device: device)
+            return logged(WireResponse(status: 200, reason: "OK", contentType: "text/plain; charset=utf-8", body: Array(text.utf8)))
+        case "svg":
+            var recorder = SequenceDiagram.Recorder(table: session.evaluator.table)
+            for entry in journal.entries {
+                let arguments = entry.arguments.map { " \($0.0)=\(Self.text($0.1))" }.joined()
+                recorder.record(.echo(command: "call \(entry.method)\(arguments)", file: "<journal>", line: 0), activeSDK: entry.sdk.name)
+                for outcome in entry.outcomes { recorder.record(.outcome(outcome, sdk: entry.sdk.name), activeSDK: entry.sdk.name) }
+            }
+            let svg = SVGWriter().render(recorder.diagram(title: "device \(device.name)"))
+            return logged(WireResponse(status: 200, reason: "OK", contentType: "image/svg+xml", body: Array(svg.utf8)))
+        default:
+            return logged(Refusals.plain(400, "Bad Request", "format is credscript or svg\n"))
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import CredSimulator
+import Foundation
+import Testing
+@testable import CredServe
+
+/// Issue 36, item 3: one router (method and path to a handler) for every server, and the
+/// API description written from the same table.
+@Suite struct RouterTests {
+    enum Target: Sendable, Equatable { case a, b, events, other }
+
+    let router = Router<Target>([
+        Route(["POST"], "/x/run", access: .token, .a),
+        Route(["GET", "HEAD"], "/x/state", access: .token, .b),
+        Route(["GET"], "/sdk/{name}/events", access: .open, .events),
+        Route([], "/x/*", access: .token, .other),
+    ])
+
+    private func found(_ method: String, _ path: String) -> (Target, [String: String])? {
+        if case .found(let route, let parameters) = router.match(method: method, path: path) { return (route.handler, parameters) }
+        return nil
+    }
+
+    @Test func methodAndPathPickTheRoute() {
+        #expect(found("POST", "/x/run")?.0 == .a)
+        #expect(found("HEAD", "/x/state")?.0 == .b)
+        #expect(found("GET", "/x/anything/deeper")?.0 == .other)
+        #expect(found("GET", "/x/")?.0 == .other)
+        #expect(found("GET", "/sdk/relid/events")?.1 == ["name": "relid"])
+    }
+
+    @Test func aPrefixIsNotAPath() {
+        // No prefix matching: /x/runs and /x/run/more are not /x/run, /sdk//events names no SDK.
+        #expect(found("POST", "/x/runs")?.0 == .other)
+        #expect(found("POST", "/x/run/more")?.0 == .other)
+        if case .notFound = router.match(method: "GET", path: "/sdk//events") {} else { Issue.record("an empty segment named an SDK") }
+        if case .notFound = router.match(method: "GET", path: "/sdk/relid/events/x") {} else { Issue.record("a longer path matched") }
+        if case .notFound = router.match(method: "GET", path: "/xx/run") {} else { Issue.record("/xx matched /x") }
+    }
+
+    @Test func aRoutedPathAskedWithAnotherMethodIs405NotTheCatchAll() {
+        guard case .wrongMethod(let allowed, let access, _) = router.match(method: "GET", path: "/x/run") else {
+            Issue.record("GET /x/run was not refused as a wrong method")
+            return
+        }
+        #expect(allowed == ["POST"])
+        #expect(access == .token)
+        if case .wrongMethod(let allowed, _, _) = router.match(method: "DELETE", path: "/x/state") {
+            #expect(allowed == ["GET", "HEAD"])
+        } else {
+            Issue.record("DELETE /x/state was not refused as a wrong method")
+        }
+    }
+
+    @Test func theDocumentDescribesWhatIsRoutedAndEachRefusalOnce() throws {
+        let text = OpenAPIDocument.document(served: Simulation.servedType, limits: ServeLimits())
+        let document = try JSONValue.parse(text)
+        guard case .object(let paths)? = document["paths"] else { Issue.record("no paths"); return }
+        let router = ServeRoutes.router(control: true, served: Simulation.servedType)
+        let described = Set(router.routes.filter { $0.operation != nil }.map(\.pattern.text))
+        #expect(Set(paths.map(\.0)) == described)
+        // The HTTP layer's limits are written from ServeLimits, not typed out per path.
+        var limits = ServeLimits()
+        limits.bodyBytes = 8 * 1024
+        let smaller = OpenAPIDocument.document(served: Simulation.servedType, limits: limits)
+        #expect(smaller.contains("8 KiB for a form") && !smaller.contains("64 KiB for a form"))
+        #expect(text.components(separatedBy: "64 KiB for a form").count - 1 == router.routes.filter { $0.operation != nil }.count)
+    }
+}

@@ -1,0 +1,195 @@
+import CredSimulator
+import Foundation
+import Testing
+
+/// Issue 32 over real HTTP (docs/double.md, "The wire"): each SDK's calls as an app makes
+/// them, devices apart, every JSON-RPC error, the bounds, no secret on the wire, and the
+/// access refusals of the control API.
+@Suite struct SDKWireTests {
+    /// One JSON-RPC request to /sdk/NAME with the token (unless `token` is false).
+    static func rpc(_ served: ServedCredsh, _ sdk: String, _ body: String, device: String? = nil,
+                    contentType: String = "application/json", token: Bool = true, extra: [String] = []) throws -> ServedCredsh.Answer {
+        var arguments = ["--data-binary", body, "-H", "Content-Type: \(contentType)"] + extra
+        if let device { arguments += ["-H", "Credsh-Device: \(device)"] }
+        if token { arguments += served.authorization }
+        return try served.curl("POST", "/sdk/\(sdk)", extra: arguments)
+    }
+
+    static func call(_ served: ServedCredsh, _ sdk: String, _ method: String, _ params: String = "{}", device: String? = nil,
+                     id: Int = 1) throws -> JSONValue {
+        let answer = try rpc(served, sdk, #"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#, device: device)
+        #expect(answer.status == 200, "\(answer.text)")
+        #expect(answer.header("Content-Type") == "application/json")
+        return try #require(answer.json, "\(answer.text)")
+    }
+
+    static func events(_ answer: JSONValue) -> [String] {
+        guard case .array(let events)? = answer["result"]?["events"] else { return [] }
+        return events.compactMap { if case .string(let name)? = $0["event"] { return name } else { return nil } }
+    }
+
+    @Test func relidLoginAndExpiryOverTheWireWithNoSecretSentBack() throws {
+        let served = try ServedCredsh(["--control"])
+        #expect(try served.control("sdk relid\nuser add alice password \"Passw0rd!\"\n").status == 200)
+        let user = try Self.call(served, "relid", "setUser", #"{"userID":"alice"}"#)
+        #expect(user["id"] == .int(1))
+        #expect(Self.events(user) == ["getPassword"])
+        guard case .array(let events)? = user["result"]?["events"] else { Issue.record("no events"); return }
+        #expect(events.first?["userID"] == .string("alice"))
+        #expect(events.first?["file"] == nil && events.first?["sdk"] == nil)
+        let login = try Self.call(served, "relid", "setPassword", #"{"password":"Passw0rd!","challengeMode":0}"#, id: 2)
+        #expect(Self.events(login).contains("onUserLoggedIn"), "\(login.serialized)")
+        #expect(!login.serialized.contains("Passw0rd!"))
+        // A wrong password: the SDK answers with a new challenge, never the password.
+        #expect(try served.control("sdk relid\nexpire alice\n").status == 200)
+        _ = try Self.call(served, "relid", "logOff", #"{"userID":"alice"}"#, id: 3)
+        _ = try Self.call(served, "relid", "setUser", #"{"userID":"alice"}"#, id: 4)
+        let expired = try Self.call(served, "relid", "setPassword", #"{"password":"Passw0rd!","challengeMode":0}"#, id: 5)
+        #expect(expired.serialized.contains(#""challengeMode":4"#), "\(expired.serialized)")
+        let updated = try Self.call(served, "relid", "updatePassword",
+                                    #"{"currentPassword":"Passw0rd!","newPassword":"N3w-Passw0rd!","challengeMode":4}"#, id: 6)
+        #expect(!updated.serialized.contains("Passw0rd!"))
+        // The journal: a script that replays the session, secrets as variables.
+        let journal = try served.curl("GET", "/__credsh/journal?device=default", extra: served.authorization)
+        #expect(journal.status == 200)
+        #expect(journal.header("Content-Type") == "text/plain; charset=utf-8")
+        #expect(journal.text.contains("call setUser userID=alice"), "\(journal.text)")
+        #expect(journal.text.contains("call updatePassword"))
+        #expect(!journal.text.contains("Passw0rd!"))
+        let svg = try served.curl("GET", "/__credsh/journal?format=svg", extra: served.authorization)
+        #expect(svg.status == 200 && svg.header("Content-Type") == "image/svg+xml")
+        #expect(svg.text.contains("<svg") && svg.text.contains("setUser") && !svg.text.contains("Passw0rd!"))
+        // The control API checks what the app called.
+        let checked = try served.control("sdk relid\nexpect called updatePassword challengeMode=4\nexpect calls setUser setPassword updatePassword\n")
+        #expect(checked.status == 200, "\(checked.text)")
+        let (status, log) = try served.stop()
+        #expect(status == 0)
+        #expect(log.contains("POST /sdk/relid 200 device=default call=setUser userID=alice"), "\(log)")
+        #expect(log.contains("call=setPassword password=*** challengeMode=0"))
+        #expect(!log.contains("Passw0rd!"))
+    }
+
+    @Test func oneWelcomeAndFioriFlowsOverTheWire() throws {
+        let served = try ServedCredsh(["--control"])
+        #expect(try served.control("sdk onewelcome\nuser add bob pin 52817\nsdk fiori\nuser add carol passcode \"Abcdefg1\"\n").status == 200)
+        let authenticate = try Self.call(served, "onewelcome", "authenticateUser", #"{"profileId":"bob"}"#)
+        #expect(Self.events(authenticate) == ["didStartAuthentication", "didReceivePinChallenge"], "\(authenticate.serialized)")
+        #expect(Self.events(try Self.call(served, "onewelcome", "respond", #"{"pin":"52817"}"#)).contains("didAuthenticateUser"))
+        #expect(Self.events(try Self.call(served, "onewelcome", "changePin")) == ["didStartPinChange", "didReceivePinChallenge"])
+        #expect(Self.events(try Self.call(served, "onewelcome", "respond", #"{"pin":"52817"}"#)).contains("didReceiveCreatePinChallenge"))
+        let changed = try Self.call(served, "onewelcome", "respond", #"{"pin":"73920"}"#)
+        #expect(Self.events(changed).contains("didChangePin"))
+        #expect(!changed.serialized.contains("73920"))
+        let present = try Self.call(served, "fiori", "present", #"{"controller":"FUIPasscodeInputController","userIdentifier":"carol"}"#)
+        #expect(Self.events(present).contains("showScreen"))
+        let entered = try Self.call(served, "fiori", "enterPasscode", #"{"passcode":"Abcdefg1"}"#)
+        #expect(Self.events(entered).contains("shouldTryPasscode"), "\(entered.serialized)")
+        #expect(!entered.serialized.contains("Abcdefg1"))
+        #expect(try served.control("sdk onewelcome\nexpect calls authenticateUser respond changePin respond respond\nsdk fiori\nexpect called present controller=FUIPasscodeInputController\n").status == 200)
+        _ = try served.stop()
+    }
+
+    @Test func devicesKeepTheirOwnSDKSide() throws {
+        let served = try ServedCredsh(["--control"])
+        #expect(try served.control("sdk relid\nuser add alice password \"Passw0rd!\"\n").status == 200)
+        // phone-1 asks for alice; phone-2, a copy of default, has nothing pending.
+        _ = try Self.call(served, "relid", "setUser", #"{"userID":"alice"}"#, device: "phone-1")
+        let stray = try Self.call(served, "relid", "setPassword", #"{"password":"Passw0rd!","challengeMode":0}"#, device: "phone-2")
+        #expect(!Self.events(stray).contains("onUserLoggedIn"), "\(stray.serialized)")
+        let logged = try Self.call(served, "relid", "setPassword", #"{"password":"Passw0rd!","challengeMode":0}"#, device: "phone-1")
+        #expect(Self.events(logged).contains("onUserLoggedIn"), "\(logged.serialized)")
+        #expect(try served.control("sdk relid\ndevice phone-1\nexpect called setUser userID=alice\n").status == 200)
+        let other = try served.control("sdk relid\ndevice phone-2\nexpect called setUser\n")
+        #expect(other.status == 422, "\(other.text)")
+        let journal = try served.curl("GET", "/__credsh/journal", extra: served.authorization + ["-H", "Credsh-Device: phone-2"])
+        #expect(!journal.text.contains("setUser"))
+        _ = try served.stop()
+    }
+
+    @Test func everyJSONRPCErrorHasItsCode() throws {
+        let served = try ServedCredsh(["--control"])
+        func error(_ body: String, device: String? = nil) throws -> (Int?, JSONValue?) {
+            let answer = try Self.rpc(served, "relid", body, device: device)
+            #expect(answer.status == 200, "\(body): \(answer.status) \(answer.text)")
+            guard case .int(let code)? = answer.json?["error"]?["code"] else { return (nil, answer.json) }
+            return (code, answer.json?["error"])
+        }
+        #expect(try error("{").0 == -32700)
+        #expect(try error("[]").0 == -32600)
+        #expect(try error(#"[{"jsonrpc":"2.0","id":1,"method":"setUser"}]"#).0 == -32600)
+        #expect(try error("42").0 == -32600)
+        #expect(try error(#"{"jsonrpc":"1.0","id":1,"method":"setUser"}"#).0 == -32600)
+        #expect(try error(#"{"jsonrpc":"2.0","id":1}"#).0 == -32600)
+        #expect(try error(#"{"jsonrpc":"2.0","id":[1],"method":"setUser"}"#).0 == -32600)
+        let unknown = try error(#"{"jsonrpc":"2.0","id":1,"method":"setuser","params":{}}"#)
+        #expect(unknown.0 == -32601)
+        #expect(unknown.1?["message"] == .string("no method 'setuser' in relid; did you mean 'setUser'?"))
+        let missing = try error(#"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{}}"#)
+        #expect(missing.0 == -32602 && missing.1?["data"]?["field"] == .string("userID"))
+        let stranger = try error(#"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{"userID":"a","user":"b"}}"#)
+        #expect(stranger.0 == -32602 && stranger.1?["data"]?["field"] == .string("user"))
+        let kind = try error(#"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{"userID":true}}"#)
+        #expect(kind.0 == -32602 && kind.1?["data"]?["field"] == .string("userID"))
+        #expect(try error(#"{"jsonrpc":"2.0","id":1,"method":"setUser","params":[1]}"#).0 == -32602)
+        #expect(try error(#"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{"userID":"a"}}"#, device: "bad device!").0 == -32001)
+        // A notification is performed and answered 204.
+        let note = try Self.rpc(served, "relid", #"{"jsonrpc":"2.0","method":"setUser","params":{"userID":"alice"}}"#)
+        #expect(note.status == 204 && note.body.isEmpty)
+        // Bounds: 33 fields, a string over 4096 bytes, a body over 64 KiB, 256 devices.
+        let fields = (0..<33).map { #""f\#($0)":"x""# }.joined(separator: ",")
+        #expect(try error(#"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{\#(fields)}}"#).0 == -32602)
+        let long = String(repeating: "a", count: 4097)
+        #expect(try error(#"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{"userID":"\#(long)"}}"#).0 == -32602)
+        let huge = String(repeating: " ", count: 65 * 1024)
+        #expect(try Self.rpc(served, "relid", huge + "{}").status == 413)
+        let devices = (1..<256).map { "device d\($0)\n" }.joined()
+        #expect(try served.control(devices).status == 200)
+        let past = try error(#"{"jsonrpc":"2.0","id":7,"method":"setUser","params":{"userID":"a"}}"#, device: "one-more")
+        #expect(past.0 == -32001, "\(String(describing: past.1))")
+        #expect(try error(#"{"jsonrpc":"2.0","id":7,"method":"setUser","params":{"userID":"a"}}"#, device: "d17").0 == nil)
+        let (status, log) = try served.stop()
+        #expect(status == 0 && !log.contains("Fatal") && !log.contains(" 500"))
+    }
+
+    @Test func strangersAreRefused() throws {
+        let served = try ServedCredsh(["--control"])
+        let body = #"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{"userID":"alice"}}"#
+        #expect(try Self.rpc(served, "relid", body, token: false).status == 401)
+        #expect(try Self.rpc(served, "relid", body, extra: ["-H", "Origin: http://evil.example"]).status == 403)
+        #expect(try Self.rpc(served, "relid", body, extra: ["-H", "Host: rebinding.example:\(served.port)"]).status == 403)
+        #expect(try Self.rpc(served, "relid", body, contentType: "text/plain").status == 415)
+        #expect(try Self.rpc(served, "susi", body).status == 404)
+        #expect(try served.curl("GET", "/sdk/relid", extra: served.authorization).status == 405)
+        #expect(try served.curl("GET", "/sdk/relid/events?device=bad%20id", extra: served.authorization).status == 400)
+        // Without --control there is no token, so no double either.
+        let closed = try ServedCredsh()
+        #expect(try Self.rpc(closed, "relid", body, token: false).status == 404)
+        _ = try closed.stop()
+        _ = try served.stop()
+    }
+
+    @Test func callbacksWithoutACallArriveOnTheDeviceStream() throws {
+        let served = try ServedCredsh(["--control"])
+        #expect(try served.control("sdk relid\nuser add alice password \"Passw0rd!\"\n").status == 200)
+        let output = served.directory.appendingPathComponent("stream-\(UUID().uuidString)")
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = ["-s", "-N", "--max-time", "20", "-o", output.path, "http://127.0.0.1:\(served.port)/sdk/relid/events?device=tablet&seconds=3"]
+            + served.authorization
+        try curl.run()
+        // Wait for the stream to be open (its first bytes), then steer the device.
+        let deadline = Date().addingTimeInterval(10)
+        while ((try? Data(contentsOf: output))?.count ?? 0) == 0, Date() < deadline { usleep(20_000) }
+        let steered = try served.control("sdk relid\ndevice tablet\nlogin alice \"Passw0rd!\"\ndevice other\nlogin alice \"Passw0rd!\"\n")
+        #expect(steered.status == 200, "\(steered.text)")
+        // The test's own call is answered in the run, not on the stream.
+        #expect(try served.control("sdk relid\ndevice tablet\ncall resetAuthState\n").status == 200)
+        curl.waitUntilExit()
+        let stream = String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self)
+        #expect(stream.hasPrefix("retry: 2000\n\n"), "\(stream)")
+        #expect(stream.contains("event: callback\ndata: {\"event\":\"onUserLoggedIn\""), "\(stream)")
+        #expect(!stream.contains("Passw0rd!"))
+        #expect(stream.components(separatedBy: "onUserLoggedIn").count == 2, "another device's callbacks are not this one's: \(stream)")
+        _ = try served.stop()
+    }
+}
