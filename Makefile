@@ -8,7 +8,7 @@ EXAMPLE ?= examples/expiry.credscript
 # instructions). Debug information is left out of it (-S); symbols stay for backtraces.
 RELEASE_FLAGS = -c release --product credsh --static-swift-stdlib -Xswiftc -static-executable -Xlinker -S
 
-.PHONY: demo build test deps build-deps grammar bench fuzz contract clean install deb package-check
+.PHONY: demo build test clients-test deps build-deps grammar bench fuzz contract clean install deb package-check
 
 # Build credsh and run it on an example, as a transcript. It is the build the tests use
 # (TEST_FLAGS, below), so `make test` after `make demo` compiles only the tests; the
@@ -32,6 +32,16 @@ test: deps
 	SWIFT=$(SWIFT) Tests/run.sh $(TEST_PROCESSES)
 	$(BIN)/credsh test examples/
 	Tests/editor/run.sh $(BIN)/credsh
+	$(MAKE) clients-test CREDSH=$(BIN)/credsh
+
+# The drop-in client modules (clients/, docs/double.md), each tested against a real
+# `credsh serve`: the test build's in `make test`, the static release binary
+# in CI's release pass (`make clients-test`; CREDSH names another binary): the Swift package's own tests,
+# then the React Native module's with Node's runner (no npm packages).
+clients-test:
+	@test -n "$${CREDSH:-}" || $(MAKE) build
+	cd clients/swift && CREDSH=$${CREDSH:-$(CURDIR)/.build/release/credsh} $(SWIFT) test $(TEST_FLAGS)
+	cd clients/react-native && CREDSH=$${CREDSH:-$(CURDIR)/.build/release/credsh} node --test test/*.test.js
 
 # GNU readline's, Nettle's and RE2's headers and static libraries (RE2: the patterns'
 # engine), tmux for the prompt tests, curl for the serve tests and jq for the docs'
@@ -72,6 +82,10 @@ deps: build-deps
 	@if ! command -v fish >/dev/null 2>&1 || ! command -v zsh >/dev/null 2>&1 || ! command -v man >/dev/null 2>&1; then \
 		echo "installing fish, zsh and man-db (the completion and manual page tests)"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fish zsh man-db >/dev/null; \
+	fi
+	@if ! command -v node >/dev/null 2>&1; then \
+		echo "installing nodejs (the React Native client's tests run with node --test)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; \
 	fi
 	@if ! command -v git >/dev/null 2>&1; then \
 		echo "installing git (the pre-commit hooks' test)"; \

@@ -1,0 +1,153 @@
+import CredshDouble
+import Foundation
+
+/// The REL-ID SDK's client as the iOS codelabs call it (`RDNA.sharedInstance()`), answering
+/// over credsh serve's `POST /sdk/relid` (docs/double.md). Each API sends one JSON-RPC
+/// call, returns the SDK's synchronous error at once, and delivers the callbacks that
+/// came back, in order, on `callbackQueue` (a background queue, as the SDK's are: the
+/// codelabs hop to the main queue themselves).
+///
+/// What it cannot stand in for: the SDK's own start (`initialize`, its first `getUser`)
+/// and everything outside the password lifecycle docs/relid.md covers.
+public final class RDNA: @unchecked Sendable {
+    private static let shared = RDNA()
+    public static func sharedInstance() -> RDNA { shared }
+
+    /// Where the calls go; set it before the first call (`CredshConfiguration.fromProcess()`).
+    public var configuration: CredshConfiguration? {
+        didSet { wire = configuration.map { CredshWire(configuration: $0, sdk: "relid") } }
+    }
+    /// The app's callbacks (held weakly, as a delegate).
+    public weak var callbacks: RDNACallbacks?
+    /// A serial queue; callbacks arrive on it in the order the SDK made them.
+    public var callbackQueue: DispatchQueue {
+        get { delivery.queue }
+        set { delivery.queue = newValue }
+    }
+    private let delivery = CallbackDelivery(label: "credsh.double.relid.callbacks")
+    /// Sees every callback and note before the app does (a test's or a log's hook).
+    public var eventObserver: ((WireEvent) -> Void)?
+    private var wire: CredshWire?
+    private var stream: CredshEventStream?
+
+    public init() {}
+
+    /// Stores the callbacks, as the SDK's `initialize` does; with no configuration yet it
+    /// reads the process's (launch arguments, environment). No `getUser` follows: the
+    /// device's SDK already waits for a user (docs/double.md, "Devices"), so the app
+    /// calls `setUser` when its user screen is answered.
+    @discardableResult
+    public func initialize(callbacks: RDNACallbacks, configuration: CredshConfiguration? = nil) -> RDNAError {
+        self.callbacks = callbacks
+        if let configuration { self.configuration = configuration }
+        if self.configuration == nil { self.configuration = CredshConfiguration.fromProcess() }
+        guard self.configuration != nil else {
+            return RDNAError(longErrorCode: -1, errorString: "credsh double: no server configured (-credshURL/-credshToken or CREDSH_URL/CREDSH_TOKEN)")
+        }
+        return .none
+    }
+
+    public func setUser(_ userID: String) -> RDNAError {
+        perform("setUser", ["userID": userID])
+    }
+
+    public func setPassword(_ password: String, challenge mode: RDNAChallengeOpMode) -> RDNAError {
+        perform("setPassword", ["password": password, "challengeMode": mode.rawValue])
+    }
+
+    public func updatePassword(_ currentPassword: String, withNewPassword newPassword: String,
+                               challenge mode: RDNAChallengeOpMode) -> RDNAError {
+        perform("updatePassword", ["currentPassword": currentPassword, "newPassword": newPassword, "challengeMode": mode.rawValue])
+    }
+
+    public func getAllChallenges(_ userID: String) -> RDNAError {
+        perform("getAllChallenges", ["userID": userID])
+    }
+
+    public func initiateUpdateFlowForCredential(_ credentialType: String) -> RDNAError {
+        perform("initiateUpdateFlowForCredential", ["credentialType": credentialType])
+    }
+
+    public func resetAuthState() -> RDNAError {
+        perform("resetAuthState", [:])
+    }
+
+    public func logOff(_ userID: String) -> RDNAError {
+        perform("logOff", ["userID": userID])
+    }
+
+    /// Opens the device's event stream (`GET /sdk/relid/events`): callbacks that arrive
+    /// without a call of the app's (a steering line run for this device) reach the
+    /// callbacks too, in order with the rest. True when the stream is open.
+    @discardableResult
+    public func startEventStream() -> Bool {
+        guard let configuration else { return false }
+        stream?.stop()
+        let stream = CredshEventStream(configuration: configuration, sdk: "relid") { [weak self] event in self?.deliver([event]) }
+        self.stream = stream
+        return stream.start() == 200
+    }
+
+    public func stopEventStream() {
+        stream?.stop()
+        stream = nil
+    }
+
+    /// Waits (at most `seconds`) until every callback queued so far, and those the app's
+    /// callbacks caused by calling again, has been delivered; false when time ran out.
+    @discardableResult
+    public func waitForCallbacks(seconds: Double = 10) -> Bool { delivery.waitUntilDelivered(seconds: seconds) }
+
+    private func perform(_ method: String, _ params: [String: Any]) -> RDNAError {
+        guard let wire else {
+            return RDNAError(longErrorCode: -1, errorString: "credsh double: no server configured (initialize first)")
+        }
+        switch wire.call(method, params) {
+        case .failure(let failure):
+            return RDNAError(longErrorCode: failure.code, errorString: "credsh double: \(failure)")
+        case .success(let answer):
+            deliver(answer.events)
+            guard let sync = answer.syncError else { return .none }
+            return RDNAError(longErrorCode: sync.code, errorString: sync.message)
+        }
+    }
+
+    private func deliver(_ events: [WireEvent]) {
+        delivery.deliver(events.filter { !$0.isCall }.map { event in
+            { [self] in
+                eventObserver?(event)
+                if let callbacks { Self.dispatch(event, to: callbacks) }
+            }
+        })
+    }
+
+    /// The wire's flat record as the SDK's callback (docs/relid.md, "Callbacks").
+    static func dispatch(_ event: WireEvent, to callbacks: RDNACallbacks) {
+        let userID = event.string("userID") ?? ""
+        let status = RDNARequestStatus(statusCode: event.int("statusCode") ?? 0, statusMessage: event.string("statusMessage") ?? "")
+        let info = ((event.fields["challengeInfo"] as? [Any]) ?? []).compactMap { entry -> RDNAChallengeInfo? in
+            guard let pair = entry as? [String: Any], let key = pair["key"] as? String else { return nil }
+            return RDNAChallengeInfo(infoKey: key, infoMessage: pair["value"] as? String ?? "")
+        }
+        let response = RDNAChallengeResponse(status: status, info: info)
+        switch event.name {
+        case "getUser":
+            callbacks.getUser(event.strings("rememberedUsers"), recentlyLoggedInUser: event.string("recentLoggedInUser") ?? "",
+                              response: response, error: .none)
+        case "getPassword":
+            let mode = RDNAChallengeOpMode(rawValue: event.int("challengeMode") ?? 0) ?? .CHALLENGE_OP_VERIFY
+            callbacks.getPassword(userID, challenge: mode, attemptsLeft: Int32(clamping: event.int("attemptsLeft") ?? 0),
+                                  response: response, error: .none)
+        case "onUserLoggedIn":
+            callbacks.onUserLogged(in: userID, challengeResponse: response, error: .none)
+        case "onUserLoggedOff":
+            callbacks.onUserLoggedOff(userID, error: .none)
+        case "onCredentialsAvailableForUpdate":
+            callbacks.onCredentialsAvailable(forUpdate: userID, options: event.strings("options"))
+        case "onUpdateCredentialResponse":
+            callbacks.onUpdateCredentialResponse(for: userID, credType: event.string("credType") ?? "", status: status, error: .none)
+        default:
+            break  // a callback this double does not know: the observer still saw it
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The synchronous error every REL-ID API returns at once (docs/relid.md, "APIs and their
+/// synchronous errors"): `longErrorCode` 0 means none. A failure of the double itself
+/// (no server, an answer it cannot read) carries a code below zero, which the simulated
+/// SDK never uses, and says so in `errorString`.
+public final class RDNAError: NSObject, @unchecked Sendable {
+    public let longErrorCode: Int
+    public let errorString: String
+
+    public init(longErrorCode: Int, errorString: String) {
+        self.longErrorCode = longErrorCode
+        self.errorString = errorString
+    }
+
+    public static let none = RDNAError(longErrorCode: 0, errorString: "")
+}
+
+/// The challenge modes of `getPassword` (docs/relid.md, "Challenge modes").
+public enum RDNAChallengeOpMode: Int, Sendable {
+    case CHALLENGE_OP_VERIFY = 0
+    case CHALLENGE_OP_SET = 1
+    case OP_UPDATE_CREDENTIALS = 2
+    case OP_AUTHORIZE_NOTIFICATION = 3
+    case OP_UPDATE_ON_EXPIRY = 4
+}
+
+/// The status inside a challenge response or an update's answer.
+public final class RDNARequestStatus: NSObject, @unchecked Sendable {
+    public let statusCode: Int
+    public let statusMessage: String
+
+    public init(statusCode: Int, statusMessage: String) {
+        self.statusCode = statusCode
+        self.statusMessage = statusMessage
+    }
+}
+
+/// One entry of a challenge's information: the password policy comes as
+/// `RELID_PASSWORD_POLICY` with its JSON text.
+public final class RDNAChallengeInfo: NSObject, @unchecked Sendable {
+    public let infoKey: String
+    public let infoMessage: String
+
+    public init(infoKey: String, infoMessage: String) {
+        self.infoKey = infoKey
+        self.infoMessage = infoMessage
+    }
+}
+
+/// What a callback carries besides its own arguments: the status and the challenge's
+/// information. credsh's wire sends the status flat (`statusCode`, `statusMessage`) and
+/// the information as `challengeInfo` `[{key, value}]` (docs/relid.md, "Callbacks"); the
+/// double puts them back where the SDK's types have them.
+public final class RDNAChallengeResponse: NSObject, @unchecked Sendable {
+    public let status: RDNARequestStatus
+    public let info: [RDNAChallengeInfo]
+
+    public init(status: RDNARequestStatus, info: [RDNAChallengeInfo] = []) {
+        self.status = status
+        self.info = info
+    }
+}
