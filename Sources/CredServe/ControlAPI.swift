@@ -89,10 +89,10 @@ struct ControlAPI {
         }
         // The secrets earlier runs gave stay secrets in this one's messages, and this one's
         // in the log of every request after it.
-        runner.knownSecrets = live.knownSecrets
+        runner.events.secrets.adopt(live.events.secrets)
         runner.run(SourceFile(name: "<control>", bytes: script))
         live.simulation = runner.simulation
-        live.knownSecrets = runner.knownSecrets
+        live.events.secrets.adopt(runner.events.secrets)
         return (host.text, runner.exitCode)
     }
 
