@@ -99,7 +99,7 @@ struct ControlAPI {
         }
         // The secrets earlier runs gave stay secrets in this one's messages, and this one's
         // in the log of every request after it.
-        runner.knownSecrets = live.knownSecrets
+        runner.events.secrets.adopt(live.events.secrets)
         // Callbacks that reach a device without a call of its own go to its event streams.
         let delivery = CallbackDelivery(before: live.simulation)
         host.observe = { [unowned runner] record, origin in delivery.see(record, origin: origin, simulation: runner.simulation) }
@@ -108,7 +108,7 @@ struct ControlAPI {
             for (key, records) in delivery.pending { streams.publish(key, records: records) }
         }
         live.simulation = runner.simulation
-        live.knownSecrets = runner.knownSecrets
+        live.events.secrets.adopt(runner.events.secrets)
         return (host.text, runner.exitCode)
     }
 

@@ -169,8 +169,8 @@ public final class ServeSession {
             // Secrets by name (`password`) are masked by the entry; a secret the run knows,
             // sent under another name (`login=` with a password), by the known secrets.
             // The control token, known to the session alone, is masked in the path too.
-            let secrets = evaluator.knownSecrets
-            let mask = { (text: String) in self.tokenMask.redact(secrets.redact(text)) }
+            let secrets = evaluator.events.secrets
+            let mask = { (text: String) in self.tokenMask.redact(secrets.masked(text)) }
             log(ServeLogEntry(client: wire.client, method: wire.method, path: tokenMask.redact(wire.path),
                               status: exchange?.answer?.status,
                               parameters: (exchange?.parameters ?? []).map { ($0.0, mask($0.1)) }, note: note.map(mask)))

@@ -209,7 +209,7 @@ package enum ScriptTest {
                                     seconds: Stopwatch.now() - started, coverage: coverage?.tally)
         // A test's name is the user's text: a password written into it (`test "login with
         // Zq9…"`) is masked as in every other output, before any report sees the name.
-        verdict.test = test.map { evaluator.knownSecrets.redact($0) }
+        verdict.test = test.map { evaluator.events.secrets.masked($0) }
         verdict.expectationsFailed = evaluator.expectationsFailed
         if verdict.exitCode == 0 { verdict.skipped = evaluator.skipReason }
         // Drawn whatever the run's code: a transcript judged later may still fail it

@@ -29,7 +29,7 @@ final class Classroom {
         if let live { throw HostError("the live page is served already at \(live.server.url); live stop first") }
         let server = try LiveServer(host: address, port: port, initial: LiveSnapshot())
         let feed = LiveFeed(server: server, table: evaluator.table) { [unowned evaluator] in evaluator.simulation.activeSDK }
-        feed.secretsShown = evaluator.secretsShown
+        feed.secretsShown = evaluator.events.secrets.shown
         feed.pacedByStep = pacedByStep
         // Before the renderer: while --step waits for Enter, the page shows the command waiting.
         evaluator.events.subscribeBeforeTheRenderer(feed)
@@ -44,7 +44,7 @@ final class Classroom {
         var lines = ["live page at \(server.url) (open it on the projector); \(stopHint)"]
         if !ServeCommand.isLoopback(address) {
             lines.append("warning: \(TerminalSafe.text(address)) is not a loopback address: whoever can reach it and holds the token of the URL sees this session"
-                         + (evaluator.secretsShown ? ", secrets included" : ""))
+                         + (evaluator.events.secrets.shown ? ", secrets included" : ""))
         }
         return lines
     }
@@ -64,7 +64,7 @@ final class Classroom {
     /// The one switch (ShownSecrets): the evaluator's records and echo, the pictures and
     /// the page. The history file, JSON Lines, recordings and served logs never pass here.
     func showSecrets(_ shown: Bool) {
-        evaluator.secretsShown = shown
+        evaluator.events.secrets.shown = shown
         host.diagram?.secretsShown = shown
         live?.secretsShown = shown
     }
@@ -82,7 +82,7 @@ final class Classroom {
         case .secrets(let shown):
             guard host.format.isForPeople else { throw HostError("secrets are never shown in JSON Lines") }
             showSecrets(shown)
-            return [shown ? Evaluator.shownSecretsBanner : "secrets masked again: the echo, output, diagrams and live page show *** from now on"]
+            return [shown ? SecretLedger.shownBanner : "secrets masked again: the echo, output, diagrams and live page show *** from now on"]
         }
     }
 }

@@ -121,18 +121,18 @@ enum DiagramRunner {
         // A handout is a picture people read: `--show-secrets`, and a script's own
         // `secrets shown|masked`, draw the practice secrets as typed (ShownSecrets); the page
         // is `credsh --live`'s, not a drawing's.
-        evaluator.secretsShown = configuration.showSecrets
+        evaluator.events.secrets.shown = configuration.showSecrets
         diagram.secretsShown = configuration.showSecrets
         host.classroomHook = { [unowned evaluator, unowned diagram] request throws(HostError) in
             guard case .secrets(let shown) = request else {
                 throw HostError("credsh diagram draws a picture and serves no live page: for one, run credsh --live SCRIPT")
             }
-            evaluator.secretsShown = shown
+            evaluator.events.secrets.shown = shown
             diagram.secretsShown = shown
-            return [shown ? Evaluator.shownSecretsBanner : "secrets masked again"]
+            return [shown ? SecretLedger.shownBanner : "secrets masked again"]
         }
         let code = BatchRunner.run(paths: files, evaluator: evaluator, host: host)
-        return (diagram.diagram(title: title), code, evaluator.knownSecrets)
+        return (diagram.diagram(title: title), code, evaluator.events.secrets.values)
     }
 
     /// The comment lines before each command of the scripts, for a page: secrets the run

@@ -110,7 +110,7 @@ enum Launcher {
             host.pagesLongOutput = true
         } else if configuration.step, host.format.isForPeople {
             let pacer = StepPacer(streams: streams, color: host.color, activeSDK: { [unowned evaluator] in evaluator.simulation.activeSDK },
-                                  secretsShown: { [unowned evaluator] in evaluator.secretsShown })
+                                  secretsShown: { [unowned evaluator] in evaluator.events.secrets.shown })
             pacer.total = configuration.files.reduce(0) { total, path in
                 total + ((try? ScriptLoader.load(path)).map { StepPacer.steps(in: $0, sdk: evaluator.simulation.activeSDK) } ?? 0)
             }
@@ -163,7 +163,7 @@ enum Launcher {
         // The URL first, then the banner: a caller that gave --port 0 reads the address from line one.
         if configuration.showSecrets {
             classroom.showSecrets(true)
-            streams.write(Evaluator.shownSecretsBanner + "\n")
+            streams.write(SecretLedger.shownBanner + "\n")
         }
         defer { _ = classroom.stopLive() }
         if configuration.compact { _ = host.setCompact(true) }

@@ -65,7 +65,8 @@ struct REPL {
     /// whether it may run: not when it was recalled from the history file with its secrets
     /// removed. The prompt and the `--step` pause (StepPacer) read lines alike.
     static func remember(_ entry: String, read script: ParsedScript, evaluator: Evaluator, host: TerminalHost, editor: LineEditor) -> Bool {
-        let removed = script.diagnostics.isEmpty ? SecretMasker.removedSecrets(in: script) : []
+        let secrets = evaluator.events.secrets
+        let removed = secrets.removedSecrets(in: script)
         if !removed.isEmpty {
             // Recalled from the history file, which keeps *** for each secret: sending it
             // would spend an attempt on a password nobody typed. Nothing runs.
@@ -73,9 +74,7 @@ struct REPL {
             for secret in removed { host.report(Self.refusal(secret, file: script.source.name), source: script.source) }
             return false
         }
-        let challengePending = evaluator.simulation.active.promptStatus?.contains("[") == true
-        editor.remember(entry, masked: SecretMasker.maskTyped(entry, read: script, challengePending: challengePending, table: evaluator.table,
-                                                              users: HistoryVocabulary.users(of: evaluator.simulation)))
+        editor.remember(entry, masked: secrets.historyEntry(entry, read: script, simulation: evaluator.simulation, table: evaluator.table))
         return true
     }
 
@@ -87,7 +86,7 @@ struct REPL {
 
     /// What Ctrl-D inside an unfinished block leaves behind, said before leaving.
     static func dropped(_ lines: [String], evaluator: Evaluator) -> String {
-        let first = SecretMasker.mask(lines[0], table: evaluator.table, sdk: evaluator.simulation.activeSDK)
+        let first = evaluator.events.secrets.historyText(lines[0], table: evaluator.table, sdk: evaluator.simulation.activeSDK)
             .trimmedSpacesAndTabs
         return "the unfinished block was not run (\(lines.count) line\(lines.count == 1 ? "" : "s") from '\(first)' dropped)"
     }

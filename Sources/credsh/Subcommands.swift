@@ -53,9 +53,9 @@ enum Subcommands {
     static let bounds = """
         Bounds (docs/scripts.md lists them all, with what happens past each):
           statements per run       \(Evaluator.defaultStepBudget.grouped) (--max-steps changes it)
-          repeat count             \(Evaluator.maximumRepeatCount.grouped)
+          repeat count             \(Limits.standard.repeatCount.grouped)
           blocks nested            \(Parser.maximumNesting) deep
-          source nested            \(Evaluator.maximumSourceDepth) deep
+          source nested            \(Limits.standard.sourceDepth) deep
           errors shown per file    the first \(Diagnostic.keptPerFile) of the lexer, the parser and the resolver
           failures shown per run   the first \(Evaluator.reportedFailures), then a count
           KDF rounds (kdf)         1 to \(PasswordHasher.maximumRounds.grouped)

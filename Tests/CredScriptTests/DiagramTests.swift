@@ -289,7 +289,7 @@ struct TextBox {
     /// bound the oldest go, so the newest request is always in the picture.
     @Test func aFullStepKeepsItsNewestItemsAndCountsTheOthers() {
         var recorder = SequenceDiagram.Recorder()
-        for index in 1...500 { recorder.record(.outcome(.note("request \(index)"), sdk: "relid"), activeSDK: "relid") }
+        for index in 1...500 { recorder.record(.outcome(.note("request \(index)"), sdk: SDKID(named: "relid")!), activeSDK: "relid") }
         let picture = recorder.diagram(title: "served")
         let texts = picture.steps.flatMap(\.items).compactMap { item -> String? in
             if case .note(let note) = item { return note.text } else { return nil }

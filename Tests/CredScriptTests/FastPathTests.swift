@@ -87,10 +87,10 @@ import Testing
             #expect(coloured.hasPrefix("\u{1B}[") == (coloured != plain.render(record)))
         }
         let call = Outcome.call(api: "logOff", arguments: [("userID", .string("bob"))], error: SyncError(code: 166, message: "Not logged in"))
-        #expect(ansi.render(call, sdk: "relid") == Style.ansi.call("→ logOff userID=bob") + " " + Style.ansi.failure("✗ error 166 \"Not logged in\""))
+        #expect(ansi.render(call, sdk: SDKID(named: "relid")!) == Style.ansi.call("→ logOff userID=bob") + " " + Style.ansi.failure("✗ error 166 \"Not logged in\""))
         let event = Outcome.event(SDKEvent("onUserLoggedOff", [("userID", .string("bob"))]))
-        #expect(ansi.render(event, sdk: "relid") == Style.ansi.event("← onUserLoggedOff userID=bob"))
-        #expect(ansi.render(.note("a\u{1B}b"), sdk: "relid") == Style.ansi.dim("  · a\\u{1B}b"))
+        #expect(ansi.render(event, sdk: SDKID(named: "relid")!) == Style.ansi.event("← onUserLoggedOff userID=bob"))
+        #expect(ansi.render(.note("a\u{1B}b"), sdk: SDKID(named: "relid")!) == Style.ansi.dim("  · a\\u{1B}b"))
     }
 
     static func strippingColour(_ text: String) -> String {

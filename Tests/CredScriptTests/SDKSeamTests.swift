@@ -129,7 +129,7 @@ import Testing
     }
 
     @Test func jsonRecordsNameTheirSDK() {
-        let record = JSONLinesRenderer().render(.outcome(.event(SDKEvent("didChangePin", [("profileId", .string("bob"))])), sdk: "onewelcome"))
+        let record = JSONLinesRenderer().render(.outcome(.event(SDKEvent("didChangePin", [("profileId", .string("bob"))])), sdk: SDKID(named: "onewelcome")!))
         #expect(record == #"{"event":"didChangePin","sdk":"onewelcome","profileId":"bob"}"# + "\n")
     }
 }

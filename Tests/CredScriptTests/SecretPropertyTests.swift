@@ -126,7 +126,7 @@ import Testing
                 let source = SourceFile(name: "<repl>", text: line + "\n")
                 // As the prompt does (REPL): one reading masks the history entry and runs.
                 let read = evaluator.parse(source)
-                let pending = evaluator.simulation.active.promptStatus?.contains("[") == true
+                let pending = evaluator.simulation.active.challengePending
                 history += SecretMasker.maskTyped(line, read: read, challengePending: pending, table: evaluator.table) + "\n"
                 evaluator.clearFailures()
                 evaluator.run(read)

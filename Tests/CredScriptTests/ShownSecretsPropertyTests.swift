@@ -20,13 +20,13 @@ import Testing
             let host = Property.EveryOutput()
             host.recorder.secretsShown = true
             let evaluator = Evaluator(simulation: Simulation(seed: 0), options: .init(echo: true, interactive: true), host: host)
-            evaluator.secretsShown = true
+            evaluator.events.secrets.shown = true
             var history = ""
             for line in script.split(separator: "\n").map(String.init) {
                 let source = SourceFile(name: "<repl>", text: line + "\n")
                 // As the prompt does (REPL): one reading masks the history entry and runs.
                 let read = evaluator.parse(source)
-                let pending = evaluator.simulation.active.promptStatus?.contains("[") == true
+                let pending = evaluator.simulation.active.challengePending
                 history += SecretMasker.maskTyped(line, read: read, challengePending: pending, table: evaluator.table) + "\n"
                 evaluator.clearFailures()
                 evaluator.run(read)
@@ -46,7 +46,7 @@ import Testing
         let host = Property.EveryOutput()
         host.recorder.secretsShown = true
         let evaluator = Evaluator(simulation: Simulation(seed: 0), options: .init(echo: true), host: host)
-        evaluator.secretsShown = true
+        evaluator.events.secrets.shown = true
         evaluator.run(SourceFile(name: "s.credscript", text: """
             user add alice password "Passw0rd!"
             expire alice
@@ -61,7 +61,7 @@ import Testing
         #expect(SVGWriter().render(diagram).contains("⚠ secrets shown: the passwords and PINs typed in this session appear in plain text"))
         #expect(SVGWriter().render(diagram).contains("N3w-Passw0rd?"))
         // Masked again: the next commands show *** (the picture still says secrets were shown).
-        evaluator.secretsShown = false
+        evaluator.events.secrets.shown = false
         host.recorder.secretsShown = false
         evaluator.run(SourceFile(name: "t.credscript", text: "update \"Passw0rd!\" \"N3w-Passw0rd\"\n"))
         #expect(host.text.contains("> update *** ***"))

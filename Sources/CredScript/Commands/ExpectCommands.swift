@@ -246,21 +246,21 @@ struct TextMatch {
 /// Whether a payload field holds the value a script wrote.
 enum FieldMatch {
     /// An event's fields as a script may name them: the payload's and the readable ones.
-    static func fields(of event: SDKEvent, sdk: String) -> [(String, JSONValue)] {
-        guard let flow = SDKFlows.flow(named: sdk) else { return event.fields }
+    static func fields(of event: SDKEvent, sdk: SDKID) -> [(String, JSONValue)] {
+        guard let flow = SDKFlows.flow(for: sdk) else { return event.fields }
         return event.fields + flow.readableFields(event.fields).filter { key, _ in event[key] == nil }
     }
 
     /// Numbers as numbers (or, for a field with named values, by name), text by the one
     /// rule of `TextMatch`, lists and objects as the text output writes them.
-    static func matches(_ field: JSONValue?, _ value: Value, field name: String, sdk: String) -> Bool {
+    static func matches(_ field: JSONValue?, _ value: Value, field name: String, sdk: SDKID) -> Bool {
         guard let field else { return false }
         if case .pattern = value { return TextMatch.matches(shown(field), value) }
         switch field {
         case .int(let i):
             if case .integer(let wanted) = value { return i == wanted }
             if Int(value.text) == i { return true }
-            return SDKFlows.flow(named: sdk)?.valueNames[name]?[i] == value.text
+            return SDKFlows.flow(for: sdk)?.valueNames[name]?[i] == value.text
         case .string(let s):
             return s == value.text
         case .bool(let b):

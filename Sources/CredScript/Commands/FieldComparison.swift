@@ -14,7 +14,7 @@ extension FieldMatch {
     /// `ValueComparison`; a field the event lacks meets no comparison.
     /// `unbounded` is the word the catalog lets this number field hold instead of a number
     /// (`forever`): it equals itself and orders above every number and duration.
-    static func matches(_ field: JSONValue?, _ op: ComparisonOperator, _ value: Value, field name: String, sdk: String,
+    static func matches(_ field: JSONValue?, _ op: ComparisonOperator, _ value: Value, field name: String, sdk: SDKID,
                         unbounded: String? = nil) -> Bool {
         if let unbounded, op.isOrdered, let field, let holds = orderedWithUnbounded(shown(field), op, value, word: unbounded) {
             return holds

@@ -185,7 +185,8 @@ public final class CoverageRecorder: RunEventSubscriber {
 
     /// Counts what each outcome a command produced hits, under the SDK it came from.
     public func receive(_ event: RunEvent) {
-        guard case .output(.outcome(let outcome, let sdk), _) = event, let flow = SDKFlows.flow(named: sdk) else { return }
+        guard case .output(.outcome(let outcome, let id), _) = event, let flow = SDKFlows.flow(for: id) else { return }
+        let sdk = id.name  // the report's key: written out
         let hit = flow.coverage(of: outcome)
         for key in hit.keys { tally.add(key, sdk: sdk) }
         guard let step = hit.step else { return }

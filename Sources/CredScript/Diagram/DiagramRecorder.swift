@@ -67,7 +67,8 @@ extension SequenceDiagram {
                 let location = file.hasPrefix("<") ? nil : "\(Self.baseName(file)):\(line)"
                 let masked = TextMetrics.truncate(secretsShown ? command : Self.maskingSecretPairs(command, sdk: activeSDK), to: Self.maximumText)
                 startStep(Step(sdk: activeSDK, command: masked, location: location, narration: told))
-            case let .outcome(outcome, sdk):
+            case let .outcome(outcome, id):
+                let sdk = id.name  // the picture's lifelines are named by it
                 for item in serverTripItems(before: outcome, sdk: sdk) { add(item, sdk: sdk) }
                 add(item(for: outcome, sdk: sdk), sdk: sdk)
             case .commandError(let message):
@@ -211,7 +212,7 @@ extension SequenceDiagram {
 
         /// The fields as the text output reads them; a value longer than a few lines is cut.
         static func details(_ fields: [(String, JSONValue)], sdk: String) -> [String] {
-            let texts = TextRenderer().fieldTexts(fields, sdk: sdk)
+            let texts = SDKID(named: sdk).map { TextRenderer().fieldTexts(fields, sdk: $0) } ?? fields.map { "\($0.0)=\(FieldText.plain($0.1))" }
             return texts.map { TextMetrics.truncate($0.escapingControls, to: 160) }
         }
 

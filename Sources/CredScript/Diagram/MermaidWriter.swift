@@ -7,7 +7,7 @@ public struct MermaidWriter: Sendable {
     public init() {}
 
     public func render(_ diagram: SequenceDiagram) -> String {
-        var out = header(diagram.secretsShown ? diagram.title + " (" + Evaluator.shownSecretsBanner + ")" : diagram.title)
+        var out = header(diagram.secretsShown ? diagram.title + " (" + SecretLedger.shownBanner + ")" : diagram.title)
         out += boxes(diagram, prefix: "", titled: { $0 })
         out += body(diagram, prefix: "")
         return out

@@ -195,7 +195,7 @@ private struct Layout {
         if let subtitleOverride { return subtitleOverride }
         let commands = diagram.steps.filter { $0.command != nil }.count
         var text = "\(commands) command\(commands == 1 ? "" : "s"), \(diagram.messages.count) message\(diagram.messages.count == 1 ? "" : "s"); "
-            + (diagram.secretsShown ? Evaluator.shownSecretsBanner : "secrets show as ***")
+            + (diagram.secretsShown ? SecretLedger.shownBanner : "secrets show as ***")
         if diagram.omittedSteps > 0 {
             text += "; the first \(diagram.omittedSteps) commands are left out (a diagram keeps the last \(SequenceDiagram.maximumSteps))"
         }

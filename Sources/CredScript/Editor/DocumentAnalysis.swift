@@ -76,8 +76,8 @@ public struct DocumentAnalysis: Sendable {
     /// warned about (UnboundVariables), as `credsh check` reports it.
     private(set) var boundNames: Set<String> = []
 
-    /// Files sourced at most this deep, as a run does (Evaluator.maximumSourceDepth).
-    static let maximumSourceDepth = Evaluator.maximumSourceDepth
+    /// Files sourced at most this deep, as a run does (Limits.standard.sourceDepth).
+    static let maximumSourceDepth = Limits.standard.sourceDepth
 
     public init(_ source: SourceFile, sdk: SDKID = .first, loader: SourceLoader? = nil) {
         var seen: Set<String> = [source.name]

@@ -81,7 +81,19 @@ enum SDKFlows {
     ]
 
     static func flow(named name: String) -> (any SDKFlow.Type)? { all.first { $0.catalog.name == name } }
-    static func flow(for sdk: SDKID) -> (any SDKFlow.Type)? { flow(named: sdk.name) }
+    static func flow(for sdk: SDKID) -> (any SDKFlow.Type)? { byID[sdk] }
+
+    /// Each flow by its SDK, looked up once per outcome shown.
+    private static let byID: [SDKID: any SDKFlow.Type] = Dictionary(all.map { ($0.sdkID, $0) }, uniquingKeysWith: { first, _ in first })
+    /// Each SDK's cast, built once: the text output asks it for every event.
+    private static let casts: [SDKID: FlowCast] = Dictionary(SDKID.all.map { ($0, flow(for: $0)?.cast ?? .standard(sdkName: "\($0.name) SDK")) },
+                                                            uniquingKeysWith: { first, _ in first })
+
+    /// Calls and events after which one of the SDK's flows is over (its cast's: `--compact`
+    /// shows the next challenge in full again).
+    static func flowEnds(of sdk: SDKID) -> Set<String> { casts[sdk]?.flowEnds ?? [] }
+    /// Events of the SDK that are requests going out rather than answers (SUSI's `request`).
+    static func requests(of sdk: SDKID) -> Set<String> { casts[sdk]?.requests ?? [] }
 
     /// The fields a script may name for an event of an SDK: the payload's, and the readable ones.
     static func fieldNames(of event: EventSpec, sdk: String) -> [String] {

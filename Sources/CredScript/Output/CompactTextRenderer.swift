@@ -3,7 +3,7 @@ import CredSimulator
 /// Text output a class can follow at 80 columns (`--compact`, `compact on`): within a
 /// flow, a callback shows only the fields that changed since the last callback of its
 /// name (so a challenge's policy shows once), and what the app shows is not repeated.
-/// A flow ends where the SDK's cast says (`FlowCast.flowEnds`: a login, a logout, an
+/// A flow ends where the SDK's flow says (`SDKFlows.flowEnds`: a login, a logout, an
 /// HTTP answer), or when another SDK speaks; then everything shows in full again.
 /// Everything but callbacks and the app's lines goes to `TextRenderer` unchanged.
 public final class CompactTextRenderer {
@@ -12,7 +12,7 @@ public final class CompactTextRenderer {
     private var shown: [String: [String]] = [:]
     /// What the app showed in this flow.
     private var appLines: Set<String> = []
-    private var sdk: String?
+    private var sdk: SDKID?
 
     public init(style: Style = .plain) { base = TextRenderer(style: style) }
 
@@ -20,7 +20,7 @@ public final class CompactTextRenderer {
     public func render(_ record: OutputRecord) -> String {
         guard case let .outcome(outcome, sdk) = record else { return base.render(record) }
         if sdk != self.sdk { startFlow(sdk) }
-        let ends = FlowCast.of(sdk).flowEnds
+        let ends = SDKFlows.flowEnds(of: sdk)
         switch outcome {
         case .event(let event):
             let texts = base.fieldTexts(event.fields, sdk: sdk)
@@ -48,7 +48,7 @@ public final class CompactTextRenderer {
         }
     }
 
-    private func startFlow(_ sdk: String) {
+    private func startFlow(_ sdk: SDKID) {
         self.sdk = sdk
         shown.removeAll()
         appLines.removeAll()

@@ -54,11 +54,11 @@ public struct JSONLinesRenderer: Sendable {
         case .outcome(let outcome, let sdk):
             switch outcome {
             case let .call(api, arguments, error):
-                var members: [(String, JSONValue)] = [("call", .string(api)), ("sdk", .string(sdk))] + arguments
+                var members: [(String, JSONValue)] = [("call", .string(api)), ("sdk", .string(sdk.name))] + arguments
                 if let error { members.append(Self.error(code: error.code, error.message, source: "sdk")) }
                 return members
             case .event(let event):
-                return [("event", .string(event.name)), ("sdk", .string(sdk))] + event.fields
+                return [("event", .string(event.name)), ("sdk", .string(sdk.name))] + event.fields
             case .appCheck(let message):
                 return [Self.error(message, source: "app")]
             case .networkError(let message):

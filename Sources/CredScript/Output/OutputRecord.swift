@@ -9,7 +9,7 @@ public enum OutputRecord: Equatable, Sendable {
     /// before its echo by `--echo`, `--step`, diagrams and the live page.
     case narration(String)
     /// An SDK call, callback, app check, or simulator note, and the SDK it came from.
-    case outcome(Outcome, sdk: String)
+    case outcome(Outcome, sdk: SDKID)
     /// A command that could not run at all (no such user, nothing pending).
     case commandError(String)
     /// Informational output of a command (`users`, `help`, `echo`): one line.

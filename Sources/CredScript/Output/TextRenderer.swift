@@ -42,14 +42,14 @@ public struct TextRenderer: Sendable {
         out += "\n"
     }
 
-    public func render(_ outcome: Outcome, sdk: String) -> String {
+    public func render(_ outcome: Outcome, sdk: SDKID) -> String {
         var out = ""
         write(outcome, sdk: sdk, to: &out)
         return out
     }
 
     /// Appends one outcome's line, without a newline.
-    public func write(_ outcome: Outcome, sdk: String, to out: inout String) {
+    public func write(_ outcome: Outcome, sdk: SDKID, to out: inout String) {
         switch outcome {
         case let .call(api, arguments, error):
             style.begin(Style.callCode, &out)
@@ -97,12 +97,12 @@ public struct TextRenderer: Sendable {
 extension TextRenderer {
     /// `← ` for what comes back to the app (a callback, an answer); `→ ` for an event that is
     /// the app's own request going out (SUSI's HTTP `request`), as the diagram draws it.
-    static func arrow(for event: String, sdk: String) -> String {
-        FlowCast.of(sdk).requests.contains(event) ? "→ " : "← "
+    static func arrow(for event: String, sdk: SDKID) -> String {
+        SDKFlows.requests(of: sdk).contains(event) ? "→ " : "← "
     }
 
     /// Each readable field as its own `key=value` text (the diagram's labels, compact output).
-    func fieldTexts(_ fields: [(String, JSONValue)], sdk: String) -> [String] {
+    func fieldTexts(_ fields: [(String, JSONValue)], sdk: SDKID) -> [String] {
         var all = ""
         writeFields(fields, sdk: sdk, to: &all)
         let texts = FieldText.split(all.dropFirst())
@@ -116,8 +116,8 @@ extension TextRenderer {
 
     /// ` key=value` for each readable field, after a space each, with a field's named value
     /// after it (`challengeMode=4 (RDNA_OP_UPDATE_ON_EXPIRY)`): the name is a gloss, not part of the value.
-    func writeFields(_ fields: [(String, JSONValue)], sdk: String, to out: inout String) {
-        guard let flow = SDKFlows.flow(named: sdk) else {
+    func writeFields(_ fields: [(String, JSONValue)], sdk: SDKID, to out: inout String) {
+        guard let flow = SDKFlows.flow(for: sdk) else {
             for (key, value) in fields {
                 out += " "
                 out += key

@@ -25,10 +25,10 @@ extension Evaluator {
                     fail(Diagnostic(.commandCannotRun, message, file: source.name, at: call.position), source)
                 }
             }
-            if call.spec.role == .acknowledgement { pendingFailure = nil }
+            if call.spec.role == .acknowledgement { verdict.pendingFailure = nil }
             return false
         }
-        let sdk = simulation.activeSDK.name
+        let sdk = simulation.activeSDK
         printed.removeAll(keepingCapacity: true)
         var outcomes: [Outcome] = []
         var failure: CommandResult.Failure?
@@ -53,7 +53,7 @@ extension Evaluator {
         }
         if let failure, let rule = failureRule {
             let message = "\(call.spec.name) failed: \(failure.message) (\(rule))"
-            pendingFailure = (Diagnostic(failure.isRuntime ? .commandCannotRun : .failureNotExpected, message, file: source.name, at: call.position), source)
+            verdict.pendingFailure = (Diagnostic(failure.isRuntime ? .commandCannotRun : .failureNotExpected, message, file: source.name, at: call.position), source)
         }
         return failure != nil
     }
@@ -65,7 +65,7 @@ extension Evaluator {
     /// same failure are not what anyone typed the block for.
     var failureRule: String? {
         guard options.interactive else { return "write 'expect error' after it if that is what should happen" }
-        guard depth.blocks > 0 else { return nil }
+        guard place.blocks > 0 else { return nil }
         return "a block stops at its first failure, as in a script; write 'expect error' after the command to go on"
     }
 
@@ -84,12 +84,12 @@ extension Evaluator {
         }
         emit(.commandError(message))
         let failure = CommandResult.Failure(message: message, code: nil, isRuntime: true)
-        last = CommandResult(name: call.spec.name, position: call.position, sdk: simulation.activeSDK.name, outcomes: [],
+        last = CommandResult(name: call.spec.name, position: call.position, sdk: simulation.activeSDK, outcomes: [],
                              failure: failure, said: [])
         if let rule = failureRule {
             // In a script, the message itself says to switch SDKs; at the prompt, the block stops too.
             let why = options.interactive ? " (\(rule))" : ""
-            pendingFailure = (Diagnostic(.otherSDKCommand, "\(call.spec.name) failed: \(message)\(why)", file: source.name, at: call.position), source)
+            verdict.pendingFailure = (Diagnostic(.otherSDKCommand, "\(call.spec.name) failed: \(message)\(why)", file: source.name, at: call.position), source)
         }
     }
 
@@ -161,9 +161,9 @@ extension Evaluator {
     }
 
     func runSourced(_ path: String, from call: CommandCall, in source: SourceFile) throws(CommandFailure) {
-        guard depth.sources < Evaluator.maximumSourceDepth else {
+        guard place.sources < Limits.standard.sourceDepth else {
             verdict.halted = true
-            throw .diagnostic(Diagnostic(.runNestedTooDeep, "source is nested more than \(Evaluator.maximumSourceDepth) deep (does a file source itself?): the run stops here",
+            throw .diagnostic(Diagnostic(.runNestedTooDeep, "source is nested more than \(Limits.standard.sourceDepth) deep (does a file source itself?): the run stops here",
                                          file: source.name, at: call.position))
         }
         let included: SourceFile
@@ -173,15 +173,15 @@ extension Evaluator {
         if let problem = ScriptText.problem(in: included.bytes) {
             throw .diagnostic(Diagnostic(.notUTF8Script, "cannot source \(included.name): not a UTF-8 text script (\(problem))", file: source.name, at: call.position))
         }
-        depth.sources += 1
-        defer { depth.sources -= 1 }
-        let journals = self.journals
-        self.journals = false  // the journal keeps the `source` line itself
-        defer { self.journals = journals }
+        place.sources += 1
+        defer { place.sources -= 1 }
+        let journals = self.place.journals
+        self.place.journals = false  // the journal keeps the `source` line itself
+        defer { self.place.journals = journals }
         guard enterNesting(at: call.position, in: source) else { return }
         defer { leaveNesting() }
-        callChain.append((source.name, call.position))
-        defer { callChain.removeLast() }
+        place.callChain.append((source.name, call.position))
+        defer { place.callChain.removeLast() }
         let script = parse(included)
         guard report(script) else { return }
         forEachStatement(of: script) { execute($0, in: included) }

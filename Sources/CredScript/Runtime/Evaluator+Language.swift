@@ -17,10 +17,10 @@ extension Evaluator {
     /// A diagnostic raised inside a procedure or a sourced file, with where each call was
     /// written, innermost first.
     func withCallChain(_ diagnostic: Diagnostic) -> Diagnostic {
-        guard !callChain.isEmpty else { return diagnostic }
+        guard !place.callChain.isEmpty else { return diagnostic }
         var chained = diagnostic
         var lines: [String] = []
-        for (file, position) in callChain.reversed() where !(file == diagnostic.file && position == diagnostic.position) {
+        for (file, position) in place.callChain.reversed() where !(file == diagnostic.file && position == diagnostic.position) {
             let line = "called from \(file):\(position.line):\(position.column)"
             if lines.last != line { lines.append(line) }  // a procedure calling itself: once
         }
@@ -34,21 +34,21 @@ extension Evaluator {
     /// Enters a block, a call or a sourced file; false (the run halted, reported) when
     /// that would nest deeper than `maximumRunNesting`. Each true is followed by `leaveNesting`.
     func enterNesting(at position: SourcePosition, in source: SourceFile) -> Bool {
-        guard depth.nesting < Evaluator.maximumRunNesting else {
-            events.publish(.halted(withCallChain(Diagnostic(.runNestedTooDeep, "blocks, procedure calls and sourced files are nested more than \(Evaluator.maximumRunNesting) deep as the run goes: it stops here",
+        guard place.nesting < Limits.standard.runNesting else {
+            events.publish(.halted(withCallChain(Diagnostic(.runNestedTooDeep, "blocks, procedure calls and sourced files are nested more than \(Limits.standard.runNesting) deep as the run goes: it stops here",
                                                             file: source.name, at: position)), source: source))
             return false
         }
-        depth.nesting += 1
+        place.nesting += 1
         return true
     }
 
-    func leaveNesting() { depth.nesting -= 1 }
+    func leaveNesting() { place.nesting -= 1 }
 
     // MARK: Captures
 
     func runCapture(_ capture: Capture, in source: SourceFile) {
-        let holdsSecret = capture.holdsSecret || secretFlow.holdsSecret(capture.name)
+        let holdsSecret = capture.holdsSecret || events.secrets.holdsSecret(capture.name)
         if options.echo {
             emit(.echo(command: "let \(capture.secret ? "secret " : "")\(capture.name) = \(capture.written)", file: source.name, line: capture.position.line))
         }
@@ -95,7 +95,7 @@ extension Evaluator {
         chargeBytes(value.text.utf8.count)
         // A field the SDK's catalog calls a secret stays one in the variable (KnownSecrets).
         environment.bind(capture.name, to: value, secret: holdsSecret)
-        if holdsSecret { knownSecrets.add(value.text) }
+        if holdsSecret { self.events.secrets.add(value.text) }
     }
 
     // MARK: Comparisons
@@ -150,21 +150,21 @@ extension Evaluator {
             return (shouldStop ? .stop : .proceed, .none)
         }
         guard enterNesting(at: loop.position, in: source) else { return (.stop, .none) }
-        depth.blocks += 1
+        place.blocks += 1
         defer {
-            depth.blocks -= 1
+            place.blocks -= 1
             leaveNesting()
         }
-        let journals = self.journals
-        self.journals = false  // journaled as one piece, as `repeat` is (Evaluator+Repeat)
+        let journals = self.place.journals
+        self.place.journals = false  // journaled as one piece, as `repeat` is (Evaluator+Repeat)
         // What ran is tracked only for a journal (at the prompt), so scripts pay nothing.
-        let tracking = journals || tracksReplay
-        let outerTracking = tracksReplay
-        tracksReplay = tracking
+        let tracking = journals || place.tracksReplay
+        let outerTracking = place.tracksReplay
+        place.tracksReplay = tracking
         var ran = BlockReplay()
         defer {
-            tracksReplay = outerTracking
-            self.journals = journals
+            place.tracksReplay = outerTracking
+            self.place.journals = journals
         }
         let width = loop.names.count
         /// The loop did not run whole (cut short, or a command of it failed): written down as
@@ -174,13 +174,13 @@ extension Evaluator {
             let replay = ran.pieces { rows in
                 .loop(Loop(names: loop.names, values: Array(loop.values.prefix(rows * width)), body: loop.body, position: loop.position))
             }
-            self.journals = journals
+            self.place.journals = journals
             if journals { journal(replay, of: ran, iterations: loop.rows) }
             return (flow, ran.overflowed ? .notReplayable : .partial(replay))
         }
         let saved = environment.saving(loop.names)
         defer { environment.restore(saved) }
-        let secretNames = loop.names.map { secretFlow.holdsSecret($0) }
+        let secretNames = loop.names.map { events.secrets.holdsSecret($0) }
         for row in 0..<loop.rows {
             for (column, name) in loop.names.enumerated() {
                 let value = values[row * width + column]
@@ -188,7 +188,7 @@ extension Evaluator {
                 var secret = secretNames[column]
                 if case .variable(let from) = argument.kind, environment.holdsSecret(from) { secret = true }
                 environment.bind(name, to: value, secret: secret)
-                if secret { knownSecrets.add(value.text) }
+                if secret { events.secrets.add(value.text) }
             }
             if tracking {
                 ran.startIteration(bindings: loop.names.enumerated().map { column, name in
@@ -207,7 +207,7 @@ extension Evaluator {
         return ran.isWhole(of: loop.rows) || !tracking ? wholeLoop() : partly(shouldStop ? .stop : .proceed)
 
         func wholeLoop() -> (flow: Flow, replay: Replay) {
-            self.journals = journals
+            self.place.journals = journals
             journal(statement)
             return (shouldStop ? .stop : .proceed, .whole)
         }
@@ -220,9 +220,9 @@ extension Evaluator {
         if options.echo {
             emit(.echo(command: ScriptWriter.render(.call(call), masked: true), file: source.name, line: call.position.line))
         }
-        guard depth.calls < Evaluator.maximumCallDepth else {
+        guard place.calls < Limits.standard.callDepth else {
             // Halted: going on would call again, as deep.
-            events.publish(.halted(withCallChain(Diagnostic(.runNestedTooDeep, "procedure calls are nested more than \(Evaluator.maximumCallDepth) deep (does \(procedure.name) call itself?): the run stops here",
+            events.publish(.halted(withCallChain(Diagnostic(.runNestedTooDeep, "procedure calls are nested more than \(Limits.standard.callDepth) deep (does \(procedure.name) call itself?): the run stops here",
                                                             file: source.name, at: call.position)), source: source))
             return .stop
         }
@@ -235,26 +235,26 @@ extension Evaluator {
             fail(error, source)
             return shouldStop ? .stop : .proceed
         }
-        let journals = self.journals
-        self.journals = false  // the call is journaled, not the statements of its body
+        let journals = self.place.journals
+        self.place.journals = false  // the call is journaled, not the statements of its body
         defer {
-            self.journals = journals
+            self.place.journals = journals
             journal(.call(call))
         }
         // Parameters are bound for the call only: what they named before comes back after.
         let saved = environment.saving(procedure.parameters)
         let secretParameters = procedure.secretParameters
         for (index, name) in procedure.parameters.enumerated() {
-            var secret = secretParameters.contains(name) || secretFlow.holdsSecret(name)
+            var secret = secretParameters.contains(name) || events.secrets.holdsSecret(name)
             if case .variable(let from) = call.arguments[index].kind, environment.holdsSecret(from) { secret = true }
             environment.bind(name, to: .text(values[index]), secret: secret)
-            if secret { knownSecrets.add(values[index]) }
+            if secret { events.secrets.add(values[index]) }
         }
-        callChain.append((source.name, call.position))
-        depth.calls += 1
+        place.callChain.append((source.name, call.position))
+        place.calls += 1
         defer {
-            depth.calls -= 1
-            callChain.removeLast()
+            place.calls -= 1
+            place.callChain.removeLast()
             environment.restore(saved)
         }
         // A failure of the body's last command is left pending: `expect error` after the

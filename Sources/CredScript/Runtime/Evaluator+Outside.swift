@@ -7,16 +7,16 @@ extension Evaluator {
     /// start; a plain one is masked too once a checked script gives it where a secret goes.
     public func bindFromOutside(_ name: String, _ value: String, secret: Bool) {
         environment.bindFromOutside(name, to: .text(value), secret: secret)
-        if secret { knownSecrets.add(value) }
+        if secret { events.secrets.add(value) }
     }
 
     /// After a check: a variable given from outside that the script uses as a secret
     /// (`--var pw=…` then `login alice $pw`) is one, as a `let` of it would be.
     func learnOutsideSecrets() {
-        for name in givenFromOutside where secretFlow.holdsSecret(name) {
+        for name in givenFromOutside where events.secrets.holdsSecret(name) {
             guard let value = environment[name] else { continue }
             environment.markSecret(name)
-            knownSecrets.add(value.text)
+            events.secrets.add(value.text)
         }
     }
 }

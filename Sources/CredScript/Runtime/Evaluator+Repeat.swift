@@ -6,18 +6,18 @@ extension Evaluator {
     /// statements of the unfinished one that ran.
     func repeatBlock(_ statement: Statement, count: Int, body: [Statement], in source: SourceFile) -> (flow: Flow, replay: Replay) {
         guard enterNesting(at: statement.position, in: source) else { return (.stop, .none) }
-        depth.blocks += 1
+        place.blocks += 1
         defer {
-            depth.blocks -= 1
+            place.blocks -= 1
             leaveNesting()
         }
-        let journals = self.journals
-        self.journals = false  // a block is journaled as one piece, not command by command
+        let journals = self.place.journals
+        self.place.journals = false  // a block is journaled as one piece, not command by command
         // What ran is tracked only for a journal (at the prompt), so scripts pay nothing.
-        let tracking = journals || tracksReplay
-        let outerTracking = tracksReplay
-        tracksReplay = tracking
-        defer { tracksReplay = outerTracking }
+        let tracking = journals || place.tracksReplay
+        let outerTracking = place.tracksReplay
+        place.tracksReplay = tracking
+        defer { place.tracksReplay = outerTracking }
         var ran = BlockReplay()
         var flow = Flow.proceed
         iterations: for _ in 0..<count {
@@ -37,7 +37,7 @@ extension Evaluator {
                 break
             }
         }
-        self.journals = journals
+        self.place.journals = journals
         guard tracking, !ran.isWhole(of: count), case let .repetition(countExpression, _, position) = statement else {
             journal(statement)
             return (flow, .whole)

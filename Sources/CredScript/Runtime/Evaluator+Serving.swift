@@ -15,17 +15,17 @@ extension Evaluator {
         // A token the server issues is a secret the run knows from now on: the serve log
         // and the prompt mask it wherever a client sends it back (`?x=TOKEN`), not only
         // under its own name.
-        for secret in exchange.issuedSecrets { knownSecrets.add(secret) }
+        for secret in exchange.issuedSecrets { events.secrets.add(secret) }
         if show {
             // Published like every record, so masked by the known secrets: a client may
             // send a password or a token under any name (`?q=…` shows in `parameters`).
             events.publishOutput(.text("served \(client): \(request.method.escapingControls) \(request.path.escapingControls)"), origin: nil)
-            for outcome in exchange.outcomes { events.publishOutput(.outcome(outcome, sdk: sdk.name), origin: nil) }
+            for outcome in exchange.outcomes { events.publishOutput(.outcome(outcome, sdk: sdk), origin: nil) }
         }
-        let result = CommandResult(name: "request", position: .start, sdk: sdk.name, outcomes: exchange.outcomes,
+        let result = CommandResult(name: "request", position: .start, sdk: sdk, outcomes: exchange.outcomes,
                                    failure: Evaluator.failure(in: exchange.outcomes), said: [])
         last = result
-        if journals {
+        if place.journals {
             events.publish(.served(ServedRequest(client: client, method: request.method, path: request.path, sdk: sdk,
                                                  active: simulation.activeSDK, replayParameters: exchange.replayParameters, result: result)))
         }

@@ -53,13 +53,13 @@ extension Evaluator {
             }
             if let start = here.firstIndex(of: included.name) {
                 let cycle = (here[start...] + [included.name]).joined(separator: " → ")
-                fail(Diagnostic(.sourceCycle, "\(included.name) is already being sourced: a cycle (\(cycle)) that a run repeats until it is \(Evaluator.maximumSourceDepth) deep",
+                fail(Diagnostic(.sourceCycle, "\(included.name) is already being sourced: a cycle (\(cycle)) that a run repeats until it is \(Limits.standard.sourceDepth) deep",
                                 file: source.name, at: link.position), source)
                 ok = false
                 continue
             }
-            guard here.count < Evaluator.maximumSourceDepth else {
-                fail(Diagnostic(.sourceCycle, "source is nested more than \(Evaluator.maximumSourceDepth) deep here", file: source.name, at: link.position), source)
+            guard here.count < Limits.standard.sourceDepth else {
+                fail(Diagnostic(.sourceCycle, "source is nested more than \(Limits.standard.sourceDepth) deep here", file: source.name, at: link.position), source)
                 ok = false
                 continue
             }

@@ -46,8 +46,8 @@ extension Evaluator {
         let source = script.source
         var found: NamedTest?
         var stopped = false
-        mutesOutput = !showsSetup
-        defer { mutesOutput = false }
+        events.mutesOutput = !showsSetup
+        defer { events.mutesOutput = false }
         forEachStatement(of: script) { statement in
             if case .test(let named) = statement {
                 if named.name == test.name { found = named }
@@ -57,14 +57,14 @@ extension Evaluator {
             stopped = flow == .stop
             return flow
         }
-        mutesOutput = false
+        events.mutesOutput = false
         if stopped { return }
         flushPendingFailure()
         guard let found, !shouldStop else { return }
         if options.echo {
-            let outerOrigin = origin
-            origin = RecordOrigin(file: source.name, line: test.position.line)
-            defer { origin = outerOrigin }
+            let outerOrigin = place.origin
+            place.origin = RecordOrigin(file: source.name, line: test.position.line)
+            defer { place.origin = outerOrigin }
             // The header after the setup, before the body: a transcript holds the setup's
             // output once, then each test's own lines from its header on (TranscriptFile).
             emit(.echo(command: ScriptWriter.renderTestHeader(test.name), file: source.name, line: test.position.line))
@@ -82,7 +82,7 @@ extension Evaluator {
         environment.restoreValues(start.variables)
         procedures = start.procedures
         last = nil
-        pendingFailure = nil
+        verdict.pendingFailure = nil
         printed = []
     }
 

@@ -81,7 +81,7 @@ public struct Loop: Sendable {
 
 /// `proc NAME PARAM… { … }`: a command the script defines. A class, so that every call
 /// refers to the one definition (its body is read after its name is known, which lets
-/// the body call it: recursion is bounded by `Evaluator.maximumCallDepth`).
+/// the body call it: recursion is bounded by `Limits.standard.callDepth`).
 public final class Procedure: @unchecked Sendable {
     public let name: String
     public let parameters: [String]
@@ -104,19 +104,16 @@ public final class Procedure: @unchecked Sendable {
         self.source = source
     }
 
-    /// The parameters its body gives where a secret goes (or whose names say they hold
-    /// one): a value given for them is masked wherever the call is shown. Worked out once,
-    /// when the body has been read (a call of itself inside counts none: not yet known).
-    public internal(set) var secretParameters: Set<String> = []
+    /// Which parameters hold secrets, once the secret rules have read the body
+    /// (Secrets/ProcedureSecrets.swift): kept here so that they are worked out once per
+    /// definition. The reader never reads it.
+    var secretParametersMemo: Set<String>?
     /// The SDK its body leaves active when the body names one (`sdk susi`): the lines
     /// after a call are read for it, as they run with it. Set once, with the body.
     public internal(set) var sdkAfterCall: SDKID?
 
     func finish(body: [Statement]) {
         self.body = body
-        var flow = SecretFlow()
-        for statement in body { flow.add(statement) }
-        secretParameters = Set(parameters.filter { flow.holdsSecret($0) || SecretMasker.looksSecret($0) })
     }
 }
 

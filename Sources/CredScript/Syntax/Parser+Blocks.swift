@@ -2,7 +2,7 @@ import CredSimulator
 
 /// `for NAME… in VALUE… { … }` and `proc NAME PARAM… { … }` with its calls (docs/suites.md,
 /// "Writing a suite"). Both are bounded as `repeat` is: blocks nest at most
-/// `maximumNesting` deep; a run, by its step budget and `Evaluator.maximumCallDepth`.
+/// `maximumNesting` deep; a run, by its step budget and `Limits.standard.callDepth`.
 extension Parser {
     /// Whether `name` may name a variable or a parameter: letters, digits and `_`, not first a digit.
     public static func isName(_ name: String) -> Bool {

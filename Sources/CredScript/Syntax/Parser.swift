@@ -177,8 +177,8 @@ public struct Parser {
             skipToLineEnd()
             return nil
         }
-        if case .integer(let n) = count.kind, n > Evaluator.maximumRepeatCount {
-            error(.malformedRepeat, "repeat count \(n) is over the limit of \(Evaluator.maximumRepeatCount)", at: count.position)
+        if case .integer(let n) = count.kind, n > Limits.standard.repeatCount {
+            error(.malformedRepeat, "repeat count \(n) is over the limit of \(Limits.standard.repeatCount)", at: count.position)
         }
         advance()
         guard current.kind == .leftBrace else {

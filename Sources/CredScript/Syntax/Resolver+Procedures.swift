@@ -71,15 +71,15 @@ extension Resolver {
     }
 
     /// After `source FILE` with FILE written out: reads that file (and those it sources,
-    /// at most `Evaluator.maximumSourceDepth` deep), with the SDK active here, for the
+    /// at most `Limits.standard.sourceDepth` deep), with the SDK active here, for the
     /// procedures it defines, so the lines after may call them; a file that names an SDK
     /// leaves it active for them, as it does when it runs. Its errors are not reported
-    /// here: it is checked when it runs, and by `credsh check` (Evaluator+SourceCheck).
+    /// here: it is checked when it runs, and by `credsh check`.
     ///
     /// A reading reads each file once for each SDK it is sourced with (SourcedFiles): files
     /// that each source a shared file twice, 20 deep, would otherwise be read 2^20 times.
     mutating func learnProcedures(sourcedBy call: CommandCall) {
-        guard let loader = scope.sourceLoader, scope.sourcesOpen.count < Evaluator.maximumSourceDepth,
+        guard let loader = scope.sourceLoader, scope.sourcesOpen.count < Limits.standard.sourceDepth,
               case .single(let pathExpression)? = call.arguments.all.first,
               case .text(let path)? = pathExpression.literalValue,
               let included = loader(path, source.name), !scope.sourcesOpen.contains(included.name), included.name != source.name
@@ -106,8 +106,8 @@ final class ProcedureScope {
     /// Names defined by this source itself: defining one twice is an error.
     var definedHere: Set<String> = []
     var sourceLoader: SourcedFileReader?
-    /// The files being read for their procedures, outermost first: a bound (Evaluator.
-    /// maximumSourceDepth) and a guard against a file that sources itself.
+    /// The files being read for their procedures, outermost first: a bound (Limits.
+    /// sourceDepth) and a guard against a file that sources itself.
     var sourcesOpen: [String] = []
     /// What the sourced files read so far defined: shared with the readings of the files
     /// this one sources.

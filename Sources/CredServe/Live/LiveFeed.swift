@@ -39,7 +39,7 @@ package final class LiveFeed: RunEventSubscriber {
     /// were typed at it and run at once, the one echoed before the pause waits for Enter.
     private var echoed: [(command: String, narration: String?, step: Bool, typed: Bool)] = []
     /// Echoes awaiting their run, at most: they nest only as deep as `source` and a typed
-    /// line at a pause do (Evaluator.maximumSourceDepth), far below this.
+    /// line at a pause do (Limits.standard.sourceDepth), far below this.
     package static let maximumEchoed = 1_000
     /// Echoes past `maximumEchoed`, not kept: their runs are not told apart.
     private var uncounted = 0
@@ -71,7 +71,7 @@ package final class LiveFeed: RunEventSubscriber {
         get { recorder.secretsShown }
         set {
             recorder.secretsShown = newValue
-            snapshot.banner = newValue ? Evaluator.shownSecretsBanner : nil
+            snapshot.banner = newValue ? SecretLedger.shownBanner : nil
             changed = true
         }
     }

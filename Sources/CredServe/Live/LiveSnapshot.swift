@@ -20,7 +20,7 @@ public struct LiveSnapshot: Sendable {
     public var nextNarration: String?
     /// `step 3/12` under `--step`.
     public var progress: String?
-    /// Shown above everything when secrets are shown (Evaluator.shownSecretsBanner).
+    /// Shown above everything when secrets are shown (SecretLedger.shownBanner).
     public var banner: String?
     /// `explain`'s text by name or code (`getPassword`, `118`), for a click on the page.
     public var explanations: [(String, String)] = []

@@ -18,8 +18,9 @@ public protocol SimulatedSDK: Sendable {
     func states(of userID: String, world: World) -> [String]?
     /// Who is signed in on the simulated device, if anybody.
     var signedInUser: String? { get }
-    /// A few words for the prompt (`alice [mode 2 update]`); nil when there is nothing to say.
-    var promptStatus: String? { get }
+    /// Who is signed in and which challenge waits for an answer: the prompt's words
+    /// (`alice [mode 2 update]`, `promptStatus`) and whether a line typed now answers one.
+    var promptState: PromptState { get }
 
     /// `login USER [SECRET]`: the app signs the user in (and answers the first challenge
     /// with the secret when one is given).
@@ -53,6 +54,12 @@ public protocol SimulatedSDK: Sendable {
 
 extension SimulatedSDK {
     public var name: String { Self.catalog.name }
+
+    /// A few words for the prompt (`alice [mode 2 update]`); nil when there is nothing to say.
+    public var promptStatus: String? { PromptStatus.text(of: promptState) }
+
+    /// The SDK waits for a secret (a password, PIN or passcode challenge is open).
+    public var challengePending: Bool { promptState.pending != nil }
 }
 
 /// What an SDK is called, what it delivers and what its codes mean.

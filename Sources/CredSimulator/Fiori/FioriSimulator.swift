@@ -33,8 +33,8 @@ public struct FioriSimulator: SimulatedSDK {
         return states
     }
 
-    public var promptStatus: String? {
-        PromptStatus.compose(signedIn: signedInUser, pending: presented.map { ($0.userID, $0.screen.promptText) })
+    public var promptState: PromptState {
+        PromptState(signedIn: signedInUser, pending: presented.map { .init(user: $0.userID, label: $0.screen.promptText) })
     }
 
     // MARK: Onboarding and settings

@@ -73,8 +73,8 @@ public struct OneWelcomeSimulator: SimulatedSDK {
         }.map(\.rawValue)
     }
 
-    public var promptStatus: String? {
-        PromptStatus.compose(signedIn: authenticatedUser, pending: pending.map { ($0.profileID, "\($0.step)") })
+    public var promptState: PromptState {
+        PromptState(signedIn: authenticatedUser, pending: pending.map { .init(user: $0.profileID, label: "\($0.step)") })
     }
 
     /// `login ID [PIN]`: `authenticateUser`; with a PIN the app answers the challenge at once.

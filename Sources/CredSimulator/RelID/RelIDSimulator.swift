@@ -34,9 +34,9 @@ public struct RelIDSimulator: SimulatedSDK {
     }
 
     /// `alice`, `bob [mode 1 set]`, `alice [mode 2 update]`.
-    public var promptStatus: String? {
-        PromptStatus.compose(signedIn: sdk.loggedInUser,
-                             pending: sdk.pendingChallenge.map { ($0.userID, $0.mode.promptLabel) })
+    public var promptState: PromptState {
+        PromptState(signedIn: sdk.loggedInUser,
+                    pending: sdk.pendingChallenge.map { .init(user: $0.userID, label: $0.mode.promptLabel) })
     }
 
     public mutating func login(_ userID: String, secret: String?, world: World) throws(SimulationError) -> [Outcome] {

@@ -55,7 +55,7 @@ public struct SusiSimulator: SimulatedSDK {
 
     public var signedInUser: String? { app.user?.email }
 
-    public var promptStatus: String? { app.user?.email }
+    public var promptState: PromptState { PromptState(signedIn: app.user?.email) }
 
     // MARK: The shared verbs
 

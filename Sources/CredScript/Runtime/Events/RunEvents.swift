@@ -1,13 +1,18 @@
 /// The publishing point of a run: the interpreter hands each event here; it is masked once
-/// (every secret seen so far, KnownSecrets), judged by the failure policy (RunVerdict), then
-/// given to each subscriber in the order they subscribed. The host's renderer is the first.
+/// (every secret seen so far, by the run's ledger), judged by the failure policy
+/// (RunVerdict), then given to each subscriber in the order they subscribed. The host's
+/// renderer is the first.
 public final class RunEvents {
-    /// Every secret value seen so far: each event passes through it before anyone sees it.
-    public var knownSecrets = KnownSecrets()
-    /// `--show-secrets`, `secrets shown`: the records people read (a text run's output, its
-    /// echo, diagrams, the live page) skip the known secrets; diagnostics are masked still,
-    /// and JSON refuses the switch (ShownSecrets).
-    var secretsShown = false
+    /// The run's secrets (SecretLedger): each event passes through it before anyone sees it,
+    /// and whatever else shows what the run did asks it what to hide. `shown`
+    /// (`--show-secrets`, `secrets shown`): the records people read (a text run's output,
+    /// its echo, diagrams, the live page) skip the known secrets; diagnostics are masked
+    /// still, and JSON refuses the switch.
+    public var secrets = SecretLedger()
+    /// While a plain run runs a file's setup again for its second test and on, the
+    /// setup's output (and so its picture) is not shown again: it was shown once, and it
+    /// is the same each time (Evaluator+Tests). Failures are still reported.
+    var mutesOutput = false
     /// What failures mean for this run, and its exit code.
     public let verdict: RunVerdict
     private var subscribers: [any RunEventSubscriber] = []
@@ -40,7 +45,8 @@ public final class RunEvents {
     /// user's, and is not masked (HelpText.Line).
     @inline(__always)
     func publishOutput(_ record: OutputRecord, origin: RecordOrigin?, ours: Bool = false) {
-        let masked = secretsShown || ours ? record : knownSecrets.redact(record)
+        if mutesOutput, !ours { return }
+        let masked = secrets.shown || ours ? record : secrets.values.redact(record)
         for subscriber in subscribers { subscriber.receiveOutput(masked, origin: origin) }
     }
 
@@ -55,22 +61,22 @@ public final class RunEvents {
     /// line holding one.
     private func masked(_ event: RunEvent) -> RunEvent {
         switch event {
-        case .output(let record, let origin): return .output(knownSecrets.redact(record), origin: origin)
+        case .output(let record, let origin): return .output(secrets.values.redact(record), origin: origin)
         case .expectationHeld, .ran, .served, .notReplayable: return event
         case .expectationFailed(let d, let s):
-            let (shown, quoted) = knownSecrets.redact(d, source: s)
+            let (shown, quoted) = secrets.values.redact(d, source: s)
             return .expectationFailed(shown, source: quoted)
         case .failure(let d, let s):
-            let (shown, quoted) = knownSecrets.redact(d, source: s)
+            let (shown, quoted) = secrets.values.redact(d, source: s)
             return .failure(shown, source: quoted)
         case .syntaxError(let d, let s):
-            let (shown, quoted) = knownSecrets.redact(d, source: s)
+            let (shown, quoted) = secrets.values.redact(d, source: s)
             return .syntaxError(shown, source: quoted)
         case .halted(let d, let s):
-            let (shown, quoted) = knownSecrets.redact(d, source: s)
+            let (shown, quoted) = secrets.values.redact(d, source: s)
             return .halted(shown, source: quoted)
         case .failuresPastCap(let d):
-            return .failuresPastCap(knownSecrets.redact(d, source: nil).0)
+            return .failuresPastCap(secrets.values.redact(d, source: nil).0)
         }
     }
 }

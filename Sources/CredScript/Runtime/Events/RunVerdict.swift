@@ -32,6 +32,9 @@ public final class RunVerdict: RunEventSubscriber {
     public internal(set) var exitRequested = false
     /// Set by `skip`: why the script stopped there, to be reported as skipped.
     public internal(set) var skipReason: String?
+    /// A command failed, and whether that is a failure of the script waits on the next
+    /// statement: not when it is `expect error` (Evaluator.flushPendingFailure).
+    var pendingFailure: (Diagnostic, SourceFile)?
 
     public init(keepGoing: Bool = false, continueAfterFailedExpectations: Bool = false) {
         self.keepGoing = keepGoing

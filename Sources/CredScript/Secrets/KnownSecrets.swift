@@ -123,11 +123,57 @@ public struct KnownSecrets: Sendable {
 
     /// The text with every known value replaced by `***`.
     public func redact(_ text: String) -> String {
-        guard text.utf8.count >= shortestValue else { return text }
+        guard text.utf8.count >= shortestValue, mayHold(text) else { return text }
         var bytes = Array(text.utf8)
         var caret = 0
         guard redact(&bytes, caret: &caret) else { return text }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `text` may hold a known value: a scan of its bytes where they lie, so the
+    /// texts that hold none (nearly every line a run prints) are neither copied nor
+    /// rebuilt. Past the cap, or with values too long for the trie, the full pass decides.
+    func mayHold(_ text: String) -> Bool {
+        guard ignored == 0, longValues.isEmpty else { return true }
+        guard text.utf8.count >= shortestValue else { return false }
+        var text = text
+        return text.withUTF8(holdsTrieValue)
+    }
+
+    /// Whether some value of the trie occurs in `bytes` (the scan of `redact`, stopping at
+    /// the first one found).
+    private func holdsTrieValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index + shortestValue <= bytes.count {
+            defer { index += 1 }
+            guard starts[Int(bytes[index])] else { continue }
+            var node = 0, next = index
+            while next < bytes.count, let child = edges[node << 8 | Int(bytes[next])] {
+                node = Int(child)
+                next += 1
+                if ends[node] { return true }
+            }
+        }
+        return false
+    }
+
+    private func mayHold(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let text): return mayHold(text)
+        case .array(let items): return items.contains(where: mayHold)
+        case .object(let members): return members.contains { mayHold($0.1) }
+        default: return false
+        }
+    }
+
+    /// Whether any text of `outcome` that `redact` masks may hold a known value.
+    private func mayHold(_ outcome: Outcome) -> Bool {
+        switch outcome {
+        case let .call(_, arguments, error): return arguments.contains { mayHold($0.1) } || error.map { mayHold($0.message) } == true
+        case .event(let event): return event.fields.contains { mayHold($0.1) }
+        case .appCheck(let message), .networkError(let message), .appShows(let message), .note(let message): return mayHold(message)
+        case .policyRefusal(_, let message): return mayHold(message)
+        }
     }
 
     /// Replaces known values in `bytes`, moving `caret` (a byte offset) with the text
@@ -288,7 +334,7 @@ public struct KnownSecrets: Sendable {
         case .text(let line): return .text(redact(line))
         case .narration(let text): return .narration(redact(text))
         case .commandError(let message): return .commandError(redact(message))
-        case let .outcome(outcome, sdk): return .outcome(redact(outcome), sdk: sdk)
+        case let .outcome(outcome, sdk): return mayHold(outcome) ? .outcome(redact(outcome), sdk: sdk) : record
         }
     }
 

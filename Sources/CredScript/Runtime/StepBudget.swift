@@ -1,0 +1,33 @@
+import CredSimulator
+
+/// What a run has spent of its step budget (docs/scripts.md, "Bounds"): statements executed, KDF
+/// rounds hashed (Evaluator.kdfRoundsPerStep to a step) and bytes of text handled
+/// (Evaluator.bytesPerStep to a step). The next statement finds the budget spent if it was.
+struct StepBudget {
+    /// Steps spent so far in this run.
+    var steps = 0
+    /// Counts the KDF rounds hashed while the run runs (PasswordHasher adds to it).
+    let kdfMeter = KDFMeter()
+    /// Rounds hashed that do not yet make up a step.
+    private var kdfRoundsUncharged = 0
+
+    /// Charges the KDF rounds the command just run hashed.
+    mutating func chargeKDFWork() {
+        kdfRoundsUncharged += kdfMeter.take()
+        steps += kdfRoundsUncharged / Evaluator.kdfRoundsPerStep
+        kdfRoundsUncharged %= Evaluator.kdfRoundsPerStep
+    }
+
+    /// Charges work over `count` bytes of text.
+    @inline(__always)
+    mutating func chargeBytes(_ count: Int) {
+        steps += count / Evaluator.bytesPerStep
+    }
+}
+
+/// What stops a run between statements besides its failures: Ctrl-C at the prompt, a
+/// control run's time limit or its client leaving, and what the run says then.
+struct Interruption {
+    var requested: () -> Bool = { false }
+    var reason = "interrupted"
+}

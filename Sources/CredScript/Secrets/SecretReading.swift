@@ -1,0 +1,177 @@
+import CredSimulator
+
+/// What reading a script found out about its secrets, before any of it runs (grammar.md,
+/// "Secrets"): which names hold one (SecretFlow, the flow read so far with this script's
+/// statements added) and which literal values are ones. The run's ledger (SecretLedger)
+/// learns them before the script's first line is shown.
+public struct SecretFacts: Sendable {
+    /// Which names hold secrets, this script included.
+    var flow: SecretFlow
+    /// Values that are secrets: by their place, by their name, or by their shape where a
+    /// secret may have been typed in the wrong place (KnownSecrets).
+    var values: [String] = []
+}
+
+/// Reads a script and the secrets it gives: the one reading of the interpreter, the
+/// prompt and `credsh test` (docs/development.md, "Layout"). Each statement goes to the flow, which
+/// names hold secrets, and to a scan of its literals; at the end the scan decides which
+/// literals are secrets (SecretScan).
+enum SecretReading {
+    /// Reads `reader`'s whole source. `flow`: the names known to hold secrets before it (at
+    /// the prompt, those of earlier lines). `challengePending`: the SDK waits for a secret
+    /// (PromptState), so a line that does not parse is one typed alone.
+    static func read(_ reader: inout ScriptReader, flow: SecretFlow, table: CommandTable,
+                     challengePending: Bool) -> (script: ParsedScript, secrets: SecretFacts) {
+        var scan = SecretScan(flow: flow, table: table)
+        let source = reader.source
+        let script = reader.readScript { statement in
+            scan.flow.add(statement)
+            scan.learn(statement, in: source)
+        }
+        return (script, scan.facts(of: script, challengePending: challengePending))
+    }
+}
+
+/// What a reading gathers of a file's literals before deciding which are secrets.
+struct SecretScan {
+    var flow: SecretFlow
+    let table: CommandTable
+    /// Values known to be secrets as soon as they are read.
+    private var found: [String] = []
+    /// `let NAME = LITERAL`, for names found to hold secrets by the end of the file.
+    private var boundLiterals: [(String, String)] = []
+    /// Literals given where a secret goes.
+    private var placed: Set<String> = []
+    /// Literals given where nothing is secret.
+    private var open: Set<String> = []
+
+    init(flow: SecretFlow, table: CommandTable) {
+        self.flow = flow
+        self.table = table
+    }
+
+    /// The secrets the whole reading gave.
+    func facts(of script: ParsedScript, challengePending: Bool) -> SecretFacts {
+        var values = found
+        // A `let` of a literal is a secret when its name is given as one anywhere in the file.
+        for (name, value) in boundLiterals where flow.holdsSecret(name) { values.append(value) }
+        // A literal in a secret's place is one, unless the script also writes it where
+        // nothing is secret (a password that is the user's e-mail, which SUSI refuses).
+        // Only a value not shaped like a password (an e-mail; a PIN also written in a policy's
+        // block list) can be un-masked so: a password stays a secret wherever else it is
+        // written (`expect output "Zq9…"`).
+        for value in placed where !open.contains(value) || KnownSecrets.looksLikePassword(value) { values.append(value) }
+        // The SDK waits for a secret: a line that does not parse is one typed alone, all
+        // its words secrets. Otherwise a line that does not parse (`lgoin alice Zq9…`)
+        // gave no word a place: those shaped like a password may be one.
+        for diagnostic in script.diagnostics {
+            values += wordsOfLine(at: diagnostic.position, in: script.source, all: challengePending)
+        }
+        return SecretFacts(flow: flow, values: values)
+    }
+
+    /// A literal given where nothing is secret, and each item of it when it is a list
+    /// (`blocklist=123456,654321` writes the PIN 654321 where nothing is secret).
+    private mutating func insertOpen(_ literal: String) {
+        open.insert(literal)
+        guard literal.contains(",") else { return }
+        for item in literal.split(separator: ",") { open.insert(String(item)) }
+    }
+
+    /// Learns the secrets a statement gives by their place, or that may be secrets given
+    /// in the wrong place of a command that takes one (KnownSecrets).
+    mutating func learn(_ statement: Statement, in source: SourceFile) {
+        switch statement {
+        case let .binding(name, value, _, secret, _):
+            guard let literal = Self.literal(value, in: source) else { return }
+            learnQuerySecrets(in: literal)
+            if secret { found.append(literal) } else { boundLiterals.append((name, literal)) }
+        case .loop(let loop):
+            // Each value is bound to its name as a `let` binds: a secret when the name holds one.
+            for (index, value) in loop.values.enumerated() {
+                guard let literal = Self.literal(value, in: source) else { continue }
+                learnQuerySecrets(in: literal)
+                boundLiterals.append((loop.names[index % loop.names.count], literal))
+            }
+            for inner in loop.body { learn(inner, in: source) }
+        case .repetition, .procedure, .test:
+            for inner in statement.body { learn(inner, in: source) }
+        case .capture, .comparison:
+            break
+        case .call(let call):
+            // A literal given for a parameter the body uses as a secret is one (SecretFlow).
+            for (parameter, argument) in zip(call.procedure.parameters, call.arguments) where flow.holdsSecret(parameter) {
+                if let literal = Self.literal(argument, in: source) { placed.insert(literal) }
+            }
+        case .command(let call):
+            for argument in call.arguments.all { learnQuerySecrets(in: argument, source: source) }
+            let secrets = SecretMasker.secretExpressions(of: call)
+            let takesSecret = !secrets.isEmpty || call.spec.parameters.contains(where: { $0.kind == .secret })
+            let secretRanges = Set(secrets.map(\.sourceRange.lowerBound))
+            for expression in secrets { if let literal = Self.literal(expression, in: source) { placed.insert(literal) } }
+            for parameter in call.spec.parameters {
+                // A request's target and parameters mask their secrets by name, exactly
+                // (RequestTarget): a path or an e-mail there is not a password typed astray.
+                if case .requestTarget = parameter.kind { continue }
+                if case .parameters = parameter.kind { continue }
+                guard let argument = call.argument(parameter) else { continue }
+                let expressions: [Expression]
+                switch argument {
+                case .single(let e): expressions = [e]
+                case .list(let items): expressions = items
+                case .pairs(let pairs): expressions = pairs.map(\.value)
+                }
+                for expression in expressions where !secretRanges.contains(expression.sourceRange.lowerBound) {
+                    guard let literal = Self.literal(expression, in: source) else { continue }
+                    if takesSecret, KnownSecrets.mayBeSecret(literal) { found.append(literal) } else { insertOpen(literal) }
+                }
+            }
+        }
+    }
+
+    /// A query's secret parameters are secrets wherever its text stands, not only in a
+    /// request's target: `let url = "/aaa/login.json?…&password=Zq9…"` is echoed, written
+    /// by `test --update` and quoted under errors with the value masked (RequestTarget).
+    private mutating func learnQuerySecrets(in literal: String) {
+        found += RequestTarget.secretValues(in: literal, secretNames: table.querySecretNames)
+    }
+
+    private mutating func learnQuerySecrets(in argument: BoundArgument, source: SourceFile) {
+        switch argument {
+        case .single(let expression): if let literal = Self.literal(expression, in: source) { learnQuerySecrets(in: literal) }
+        case .list(let items): for item in items { if let literal = Self.literal(item, in: source) { learnQuerySecrets(in: literal) } }
+        case .pairs(let pairs):
+            // `request GET /aaa/login.json password=…`: a secret by its key, wherever else it is written.
+            for pair in pairs where table.querySecretNames.contains(pair.key) {
+                if let literal = Self.literal(pair.value, in: source) { found.append(literal) }
+            }
+        }
+    }
+
+    /// A literal's text: a word's, a string's, or a number's as written (`52817`, `00700`:
+    /// a PIN is a number to the lexer).
+    private static func literal(_ expression: Expression, in source: SourceFile) -> String? {
+        switch expression.kind {
+        case .word(let text), .string(let text): return text
+        case .integer: return expression.writtenText(in: source)
+        default: return nil
+        }
+    }
+
+    /// The words of a line that did not parse, taken as secrets: `all` of them but command
+    /// names, or those shaped like a password (KnownSecrets.looksLikePassword). Bound: the
+    /// line's first 4,096 bytes.
+    private func wordsOfLine(at position: SourcePosition, in source: SourceFile, all: Bool) -> [String] {
+        guard position.lineStart < source.bytes.count else { return [] }
+        var end = position.lineStart
+        while end < source.bytes.count, end - position.lineStart < 4096, source.bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        let line = String(decoding: source.bytes[position.lineStart..<end], as: UTF8.self)
+        var words: [String] = []
+        for word in line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) {
+            var text = String(word)
+            if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
+            if all ? !table.firstWords.contains(text) : KnownSecrets.looksLikePassword(text) { words.append(text) }
+        }
+        return words
+    }
+}

@@ -1,0 +1,72 @@
+import Testing
+@testable import CredScript
+@testable import CredSimulator
+
+/// The run's secrets in one place (Sources/CredScript/Secrets): a reading hands the ledger
+/// what it found before anything runs; the prompt asks the simulator's typed state whether
+/// a challenge is pending.
+@Suite struct SecretLedgerTests {
+    @Test func aPendingChallengeIsTypedNotReadFromThePromptText() {
+        let evaluator = Evaluator(simulation: Simulation(seed: 0), options: .init(interactive: true), host: MemoryHost())
+        evaluator.run(SourceFile(name: "<repl>", text: "user add alice password Passw0rd!\n"))
+        #expect(!evaluator.simulation.active.challengePending)
+        #expect(evaluator.simulation.active.promptState == PromptState(signedIn: nil))
+        evaluator.run(SourceFile(name: "<repl>", text: "login alice\n"))
+        #expect(evaluator.simulation.active.challengePending)
+        #expect(evaluator.simulation.active.promptState.pending == .init(user: "alice", label: "mode 0 verify"))
+        // The prompt's words come from the same facts.
+        #expect(evaluator.simulation.active.promptStatus == "[alice: mode 0 verify]")
+        evaluator.run(SourceFile(name: "<repl>", text: "password Passw0rd!\n"))
+        #expect(!evaluator.simulation.active.challengePending)
+        #expect(evaluator.simulation.active.promptState.signedIn == "alice")
+    }
+
+    @Test func aReadingTellsTheLedgerItsSecretsBeforeAnythingRuns() {
+        let host = MemoryHost()
+        let evaluator = Evaluator(host: host)
+        let script = evaluator.parse(SourceFile(name: "t.credscript", text: """
+            let word = "Zq9SecretA1!"
+            echo "not yet"
+            user add bob password "Other-Secret-9"
+            login bob $word
+
+            """))
+        #expect(script.parses)
+        #expect(host.output.isEmpty)
+        // Given by its name's place further down, and by its own place.
+        #expect(evaluator.events.secrets.masked("a Zq9SecretA1! b Other-Secret-9") == "a *** b ***")
+        #expect(evaluator.events.secrets.holdsSecret("word"))
+        #expect(!evaluator.events.secrets.holdsSecret("other"))
+    }
+
+    @Test func anotherRunAdoptsTheSecretsButNotTheSwitchThatShowsThem() {
+        let reader = Evaluator(host: MemoryHost())
+        _ = reader.parse(SourceFile(name: "t.credscript", text: "let secret pw = \"Zq9SecretA1!\"\n"))
+        reader.events.secrets.shown = true
+        let runner = Evaluator(host: MemoryHost())
+        runner.events.secrets.adopt(reader.events.secrets)
+        #expect(!runner.events.secrets.shown)
+        #expect(runner.events.secrets.masked("Zq9SecretA1!") == "***")
+        #expect(runner.events.secrets.holdsSecret("pw"))
+    }
+
+    @Test func aProcedureParameterGivenWhereASecretGoesIsOne() {
+        let evaluator = Evaluator(host: MemoryHost())
+        let script = evaluator.parse(SourceFile(name: "t.credscript", text: """
+            proc relogin u p {
+                logout
+                login $u $p
+            }
+            proc again u p {
+                relogin $u $p
+            }
+
+            """))
+        let procedures = (script.statements ?? []).compactMap { statement -> Procedure? in
+            if case .procedure(let procedure) = statement { return procedure }
+            return nil
+        }
+        #expect(procedures.map(\.name) == ["relogin", "again"])
+        #expect(procedures.map(\.secretParameters) == [["p"], ["p"]])
+    }
+}
