@@ -6,9 +6,9 @@ import CredSimulator
 /// Every report of a suite, from verdicts made here: what a CI server or a person reads.
 @Suite struct ReportTests {
     static func verdicts() -> [ScriptVerdict] {
-        let failure = Diagnostic(.expectation, "expected <b> & \"c\"", file: "b.credscript",
+        let failure = Diagnostic(.expectationFailed, "expected <b> & \"c\"", file: "b.credscript",
                                  at: SourcePosition(line: 2, column: 1, offset: 10, lineStart: 10))
-        let error = Diagnostic(.runtime, "login failed", file: "c.credscript", at: SourcePosition(line: 1, column: 1, offset: 0, lineStart: 0))
+        let error = Diagnostic(.commandCannotRun, "login failed", file: "c.credscript", at: SourcePosition(line: 1, column: 1, offset: 0, lineStart: 0))
         var skipped = ScriptVerdict(path: "d.credscript", expectations: 0, problems: [], omitted: 0, transcript: .none, exitCode: 0, seconds: 0.001)
         skipped.skipped = "not on this SDK"
         return [

@@ -6,7 +6,7 @@ import CredScript
 /// crosses it whole, requests are cut at their NUL, a worker answers each on one line.
 @Suite struct WireTests {
     static func verdict() -> ScriptVerdict {
-        let diagnostic = Diagnostic(.expectation, "expected \"a\nb\"", file: "x.credscript",
+        let diagnostic = Diagnostic(.expectationFailed, "expected \"a\nb\"", file: "x.credscript",
                                     at: SourcePosition(line: 3, column: 5, offset: 40, lineStart: 36), notes: ["note one"])
         var tally = CoverageTally()
         tally.add(CoverageKey("callback", "getPassword"), sdk: "relid", count: 2)

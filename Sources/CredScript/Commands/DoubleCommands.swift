@@ -132,7 +132,7 @@ enum DoubleCommands {
         for (index, entry) in journal.entries.enumerated() where entry.sdk == sdk && entry.method == name {
             let holds = pairs.indices.allSatisfy { i in
                 FieldMatch.matches(entry.arguments.first { $0.0 == pairs[i].key }?.1, ops[i], pairs[i].value,
-                                   field: pairs[i].key, sdk: sdk.name)
+                                   field: pairs[i].key, sdk: sdk)
             }
             if holds { matching.append(index) }
         }

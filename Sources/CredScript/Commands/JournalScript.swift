@@ -49,7 +49,7 @@ public enum JournalScript {
                 // A secret field is shown `***` in every record: nothing to pin down.
                 let spec = catalog.event(event.name)
                 let shown = SDKEvent(event.name, event.fields.filter { spec?.field($0.0)?.secret != true })
-                let rendered = renderer.render(.event(shown), sdk: entry.sdk.name)
+                let rendered = renderer.render(.event(shown), sdk: entry.sdk)
                 body.append("expect event \(index + 1) " + rendered.dropFirst(2))
             }
         }

@@ -216,7 +216,7 @@ public enum DiagnosticCode: Int, CaseIterable, Sendable {
             return Entry(title: "malformed repeat",
                          meaning: "A `repeat` lacks a count, or its count is over the limit.",
                          example: .script("repeat many {\n  echo hi\n}\n"),
-                         fix: "Write `repeat COUNT { … }` with a whole number (at most \(Evaluator.maximumRepeatCount.grouped)) or a variable.")
+                         fix: "Write `repeat COUNT { … }` with a whole number (at most \(Limits.standard.repeatCount.grouped)) or a variable.")
         case .malformedTest:
             return Entry(title: "malformed test",
                          meaning: "A `test` lacks its quoted name or block, stands inside a block, or a file has too many tests.",
@@ -290,7 +290,7 @@ public enum DiagnosticCode: Int, CaseIterable, Sendable {
                          fix: "Bind it with `let`, give it a default with `let NAME ?= VALUE`, or pass it with --var (--secret for a secret).")
         case .sourceCycle:
             return Entry(title: "source cycle",
-                         meaning: "A file sources itself, directly or through others, or `source` is nested deeper than a run follows (\(Evaluator.maximumSourceDepth)).",
+                         meaning: "A file sources itself, directly or through others, or `source` is nested deeper than a run follows (\(Limits.standard.sourceDepth)).",
                          example: .script("source a.credscript\n", files: ["a.credscript": "source b.credscript\n", "b.credscript": "source a.credscript\n"],
                                           checked: true),
                          fix: "Source each file from one place; move what two files share into a third.")

@@ -85,7 +85,7 @@ final class CallbackDelivery {
         case .event:
             if let callLine, callLine == origin { return }
             guard case .object(let members) = renderer.object(for: record) else { return }
-            pending[EventStreams.Key(sdk: sdk, device: device.name), default: []]
+            pending[EventStreams.Key(sdk: sdk.name, device: device.name), default: []]
                 .append(.object(members.filter { $0.0 != "sdk" && $0.0 != "file" && $0.0 != "line" }))
         default:
             break

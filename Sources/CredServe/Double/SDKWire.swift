@@ -57,7 +57,7 @@ struct SDKWire {
             guard let id = rpc.id else {
                 return logged(WireResponse(status: 204, reason: "No Content", contentType: "", body: []), note: note, parameters: shown)
             }
-            return logged(Self.json(JSONRPC.result(id: id, result.value), masking: secrets, session.evaluator.knownSecrets),
+            return logged(Self.json(JSONRPC.result(id: id, result.value), masking: secrets, session.evaluator.events.secrets.values),
                           note: note, parameters: shown)
         } catch let refusal as DeviceRefusal {
             failure = JSONRPC.Failure(code: JSONRPC.deviceRefused, message: refusal.message, id: rpc.id ?? .null)
@@ -76,7 +76,7 @@ struct SDKWire {
         } catch {
             failure = JSONRPC.Failure(code: JSONRPC.invalidRequest, message: "\(error)", id: rpc.id ?? .null)
         }
-        return logged(Self.json(JSONRPC.error(failure), masking: secrets, session.evaluator.knownSecrets),
+        return logged(Self.json(JSONRPC.error(failure), masking: secrets, session.evaluator.events.secrets.values),
                       note: "\(failure.code) \(failure.message)", parameters: shown)
     }
 
@@ -91,7 +91,7 @@ struct SDKWire {
         }
         let renderer = JSONLinesRenderer()
         let events: [JSONValue] = rest.map { outcome in
-            guard case .object(let members) = renderer.object(for: .outcome(outcome, sdk: sdk.name)) else { return .null }
+            guard case .object(let members) = renderer.object(for: .outcome(outcome, sdk: sdk)) else { return .null }
             return .object(members.filter { $0.0 != "sdk" && $0.0 != "file" && $0.0 != "line" })
         }
         var members: [(String, JSONValue)] = [("events", .array(events))]
@@ -252,7 +252,7 @@ extension SDKWire {
             for entry in journal.entries {
                 let arguments = entry.arguments.map { " \($0.0)=\(Self.text($0.1))" }.joined()
                 recorder.record(.echo(command: "call \(entry.method)\(arguments)", file: "<journal>", line: 0), activeSDK: entry.sdk.name)
-                for outcome in entry.outcomes { recorder.record(.outcome(outcome, sdk: entry.sdk.name), activeSDK: entry.sdk.name) }
+                for outcome in entry.outcomes { recorder.record(.outcome(outcome, sdk: entry.sdk), activeSDK: entry.sdk.name) }
             }
             let svg = SVGWriter().render(recorder.diagram(title: "device \(device.name)"))
             return logged(WireResponse(status: 200, reason: "OK", contentType: "image/svg+xml", body: Array(svg.utf8)))
