@@ -34,9 +34,9 @@ import CredSimulator
         #expect(xml.contains("<testcase classname=\"a.credscript\" name=\"a.credscript\" time=\"0.013\"/>"))
         // The message is the first failure's headline (FILE:LINE:COLUMN: KIND: MESSAGE), escaped, and the count.
         #expect(xml.contains("<failure message=\"b.credscript:2:1: "))
-        #expect(xml.contains("expected &lt;b&gt; &amp; &quot;c&quot; (and 1 more)\" type=\"expectation\">"), "\(xml)")
+        #expect(xml.contains("expected &lt;b&gt; &amp; &quot;c&quot; [CS0501] (and 1 more)\" type=\"expectation\">"), "\(xml)")
         #expect(xml.contains("<error message=\"c.credscript:1:1: "))
-        #expect(xml.contains("login failed (and 3 more)\" type=\"runtime\">"), "\(xml)")
+        #expect(xml.contains("login failed [CS0401] (and 3 more)\" type=\"runtime\">"), "\(xml)")
         #expect(xml.contains("<skipped>not on this SDK</skipped>"))
         // The timings a later shard balances by are read back from it.
         let timings = ShardTimings.read(Array(xml.utf8))

@@ -88,7 +88,7 @@ import CredScript
     @Test func aScriptWhoseWorkerDiedIsThatScriptsError() {
         let killed = ScriptVerdict.crashed("b.credscript", waitStatus: 9, seconds: 1)
         #expect(killed.exitCode == 3 && killed.failed && killed.isError)
-        #expect(killed.problems.first?.text == "credsh: b.credscript: the run of this script was killed by signal 9 (SIGKILL, perhaps out of memory): a crash in credsh (please report it); the other scripts ran on\n")
+        #expect(killed.problems.first?.text == "credsh: b.credscript: the run of this script was killed by signal 9 (SIGKILL, perhaps out of memory): a crash in credsh (please report it); the other scripts ran on [CS0410]\n")
         let exited = ScriptVerdict.crashed("b.credscript", waitStatus: 5 << 8, seconds: 1)
         #expect(exited.problems.first?.diagnostic.message.contains("ended with exit status 5 and no verdict") == true)
         let never = ScriptVerdict.crashed("b.credscript", waitStatus: nil, seconds: 1)
