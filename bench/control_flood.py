@@ -51,6 +51,9 @@ def main():
     polite.sendall(request(args.port, args.token, "GET", "/__credsh/state"))
     answer = b""
     while b"\r\n\r\n" not in answer and time.monotonic() < deadline:
+        # The runs queued before it are answered first (a debug build under a loaded
+        # machine takes longer than a socket's 30 s): wait up to the whole run's bound.
+        polite.settimeout(max(1.0, deadline - time.monotonic()))
         chunk = polite.recv(65536)
         if not chunk:
             break

@@ -66,7 +66,7 @@ struct ControlAPI {
             note = "exit \(exitCode)"
         case .state:
             response = WireResponse(status: 200, reason: "OK", contentType: "application/json;charset=utf-8",
-                                    body: Array((state.serialized + "\n").utf8))
+                                    body: Array(session.evaluator.events.secrets.masked(state.serialized + "\n").utf8))
         case .controlOther, .served:
             response = Refusals.plain(404, "Not Found", "the control API has \(Self.runPath) and \(Self.statePath)\n")
         }
@@ -108,6 +108,9 @@ struct ControlAPI {
             for (key, records) in delivery.pending { streams.publish(key, records: records) }
         }
         live.simulation = runner.simulation
+        // `device ID` acts for the lines after it in its run only: the next run, and the
+        // app's calls without Credsh-Device, start at `default` again (docs/double.md).
+        try? live.simulation.enter(device: .standard)
         live.events.secrets.adopt(runner.events.secrets)
         return (host.text, runner.exitCode)
     }

@@ -69,6 +69,42 @@ import Testing
         #expect(!log.contains("Passw0rd!"))
     }
 
+    /// The attack review's findings: a secret the session knows, or one a call carried,
+    /// sent again under another field, a method name or a device, is masked in the log,
+    /// the journal (text and picture), the state and every answer; a `device` line acts
+    /// for its own control run only.
+    @Test func aKnownSecretSentWhereNoSecretGoesIsMaskedEverywhere() throws {
+        let served = try ServedCredsh(["--control"])
+        #expect(try served.control("sdk relid\nuser add alice password \"Passw0rd!\"\nexpire alice\n").status == 200)
+        _ = try Self.call(served, "relid", "setUser", #"{"userID":"Passw0rd!"}"#, device: "d2")
+        let method = try Self.call(served, "relid", "Passw0rd!", device: "d2", id: 2)
+        #expect(method.serialized.contains("no method '***'"), "\(method.serialized)")
+        // A refused call's secret is masked in its other fields too.
+        _ = try Self.call(served, "relid", "setPassword", #"{"password":"Zz9-Unique!x","challengeMode":"Zz9-Unique!x"}"#, device: "d2", id: 3)
+        // A secret a call carried over the wire is one from then on.
+        _ = try Self.call(served, "relid", "setUser", #"{"userID":"alice"}"#, device: "d3", id: 4)
+        _ = try Self.call(served, "relid", "setPassword", #"{"password":"Passw0rd!","challengeMode":0}"#, device: "d3", id: 5)
+        _ = try Self.call(served, "relid", "updatePassword",
+                          #"{"currentPassword":"Passw0rd!","newPassword":"N3w-Secret!x","challengeMode":4}"#, device: "d3", id: 6)
+        let later = try Self.call(served, "relid", "N3w-Secret!x", device: "d2", id: 7)
+        #expect(!later.serialized.contains("N3w-Secret!x"), "\(later.serialized)")
+        let journal = try served.curl("GET", "/__credsh/journal?device=d2", extra: served.authorization)
+        #expect(journal.text.contains("call setUser userID=***"), "\(journal.text)")
+        let svg = try served.curl("GET", "/__credsh/journal?device=d2&format=svg", extra: served.authorization)
+        let state = try served.curl("GET", "/__credsh/state", extra: served.authorization)
+        for text in [journal.text, svg.text, state.text] {
+            #expect(!text.contains("Passw0rd!") && !text.contains("N3w-Secret!x") && !text.contains("Zz9-Unique!x"))
+        }
+        // `device` in one control run does not carry over to the next.
+        #expect(try served.control("sdk relid\ndevice phone-1\n").status == 200)
+        let devices = try served.control("devices\n")
+        #expect(devices.text.contains("* default"), "\(devices.text)")
+        let (_, log) = try served.stop()
+        #expect(log.contains("device=d2 call=setUser userID=***"), "\(log)")
+        #expect(log.contains("challengeMode=***"))
+        for secret in ["Passw0rd!", "N3w-Secret!x", "Zz9-Unique!x"] { #expect(!log.contains(secret), "\(secret) in \(log)") }
+    }
+
     @Test func oneWelcomeAndFioriFlowsOverTheWire() throws {
         let served = try ServedCredsh(["--control"])
         #expect(try served.control("sdk onewelcome\nuser add bob pin 52817\nsdk fiori\nuser add carol passcode \"Abcdefg1\"\n").status == 200)

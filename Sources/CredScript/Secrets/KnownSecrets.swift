@@ -338,7 +338,7 @@ public struct KnownSecrets: Sendable {
         }
     }
 
-    private func redact(_ outcome: Outcome) -> Outcome {
+    public func redact(_ outcome: Outcome) -> Outcome {
         switch outcome {
         case let .call(api, arguments, error):
             return .call(api: api, arguments: arguments.map { ($0.0, redact($0.1)) },

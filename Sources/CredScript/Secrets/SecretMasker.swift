@@ -126,12 +126,19 @@ public enum SecretMasker {
         }
     }
 
+    /// A `NAME=VALUE` pair holds a secret when its name is one of `secretNames`, or a
+    /// likely misspelling of one (`pasword=`): the value typed is the secret still, and the
+    /// error about the name must not show it (fail closed).
+    static func namesSecret(_ key: String, _ secretNames: [String]) -> Bool {
+        secretNames.contains(key) || Spelling.closestByEdits(to: key, among: secretNames) != nil
+    }
+
     /// The arguments of `call` that stand where a secret goes.
     static func secretExpressions(of call: CommandCall) -> [Expression] {
         var out: [Expression] = []
         for parameter in call.spec.parameters {
             if case .parameters(let secrets) = parameter.kind, case .pairs(let pairs)? = call.argument(parameter) {
-                out += pairs.filter { secrets.contains($0.key) }.map(\.value)  // `password=…` in a raw request
+                out += pairs.filter { namesSecret($0.key, secrets) }.map(\.value)  // `password=…` in a raw request
                 continue
             }
             guard parameter.kind == .secret else { continue }

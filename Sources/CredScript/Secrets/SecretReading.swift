@@ -142,7 +142,7 @@ struct SecretScan {
         case .list(let items): for item in items { if let literal = Self.literal(item, in: source) { learnQuerySecrets(in: literal) } }
         case .pairs(let pairs):
             // `request GET /aaa/login.json password=…`: a secret by its key, wherever else it is written.
-            for pair in pairs where table.querySecretNames.contains(pair.key) {
+            for pair in pairs where SecretMasker.namesSecret(pair.key, table.querySecretNames) {
                 if let literal = Self.literal(pair.value, in: source) { found.append(literal) }
             }
         }

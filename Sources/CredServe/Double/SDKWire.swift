@@ -42,12 +42,28 @@ struct SDKWire {
             let plain = spec?.field(name).map { !$0.secret } ?? false
             shown.append((name, plain ? Self.text(value) : "***"))
         }
-        // The secrets this call carries: never in its answer nor in the log. Kept apart from
-        // the session's (a copy of those would copy their whole trie on every call).
+        // The secrets this call carries: never in its answer nor in the log. A field the
+        // catalog marks secret is one for the rest of the session too (the log, the journal,
+        // every later answer: docs/double.md, "Secrets"), as a `call` line's is; a value of
+        // an unknown method or field only for this call (a misspelt `pasword` is masked
+        // here, without masking every later `alice` sent under a misspelt method).
         var secrets = KnownSecrets()
-        for (name, value) in rpc.params where spec?.field(name)?.secret ?? true {
-            if case .string(let text) = value { secrets.add(text) }
+        for (name, value) in rpc.params {
+            let field = spec?.field(name)
+            guard field?.secret ?? true else { continue }
+            let text: String
+            switch value {
+            case .string(let string): text = string
+            case .int(let number): text = String(number)
+            default: continue
+            }
+            secrets.add(text)
+            if field?.secret == true { session.evaluator.events.secrets.add(text) }
         }
+        // The log line quotes the device, the method and each field: every value a secret
+        // of this call or of the session is masked there too.
+        let ledger = session.evaluator.events.secrets
+        shown = shown.map { ($0.0, ledger.masked(secrets.redact($0.1))) }
         let failure: JSONRPC.Failure
         do {
             let device = try DeviceID(deviceName)
@@ -77,7 +93,7 @@ struct SDKWire {
             failure = JSONRPC.Failure(code: JSONRPC.invalidRequest, message: "\(error)", id: rpc.id ?? .null)
         }
         return logged(Self.json(JSONRPC.error(failure), masking: secrets, session.evaluator.events.secrets.values),
-                      note: "\(failure.code) \(failure.message)", parameters: shown)
+                      note: ledger.masked(secrets.redact("\(failure.code) \(failure.message)")), parameters: shown)
     }
 
     /// `{"events":[…]}` (and `syncError`): every record after the call's own, as
@@ -243,16 +259,19 @@ extension SDKWire {
         let format = FormEncoding.decode(request.query).last { $0.0 == "format" }?.1 ?? "credscript"
         let simulation = session.evaluator.simulation
         let journal = simulation.journal(of: device)
+        // A journal keeps secret fields masked; a secret the session knows, sent in another
+        // field (`userID=` with a password), is masked here as in the log.
+        let secrets = session.evaluator.events.secrets
         switch format {
         case "credscript":
-            let text = JournalScript.script(of: simulation, device: device)
+            let text = secrets.masked(JournalScript.script(of: simulation, device: device))
             return logged(WireResponse(status: 200, reason: "OK", contentType: "text/plain; charset=utf-8", body: Array(text.utf8)))
         case "svg":
             var recorder = SequenceDiagram.Recorder(table: session.evaluator.table)
             for entry in journal.entries {
                 let arguments = entry.arguments.map { " \($0.0)=\(Self.text($0.1))" }.joined()
-                recorder.record(.echo(command: "call \(entry.method)\(arguments)", file: "<journal>", line: 0), activeSDK: entry.sdk.name)
-                for outcome in entry.outcomes { recorder.record(.outcome(outcome, sdk: entry.sdk), activeSDK: entry.sdk.name) }
+                recorder.record(.echo(command: secrets.masked("call \(entry.method)\(arguments)"), file: "<journal>", line: 0), activeSDK: entry.sdk.name)
+                for outcome in entry.outcomes { recorder.record(.outcome(secrets.values.redact(outcome), sdk: entry.sdk), activeSDK: entry.sdk.name) }
             }
             let svg = SVGWriter().render(recorder.diagram(title: "device \(device.name)"))
             return logged(WireResponse(status: 200, reason: "OK", contentType: "image/svg+xml", body: Array(svg.utf8)))
