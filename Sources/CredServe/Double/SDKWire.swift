@@ -11,7 +11,8 @@ struct SDKWire {
     static let deviceHeader = "Credsh-Device"
 
     /// The SDKs the double stands in for: each SDK whose catalog lists calls.
-    static var sdks: [SDKID] { SDKID.all.filter { !$0.catalog.calls.isEmpty } }
+    /// Worked out once: every request and the banner ask for it.
+    static let sdks: [SDKID] = SDKID.all.filter { !$0.catalog.calls.isEmpty }
 
     unowned let session: ServeSession
 
