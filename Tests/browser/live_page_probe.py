@@ -180,6 +180,7 @@ class Browser:
         return self.eval("""(function () {
           var q = function (s) { return document.querySelector(s); };
           return {
+            ready: document.readyState,
             sequence: Number(document.body ? document.body.dataset.sequence : 0),
             arrows: document.querySelectorAll('#diagram svg g.message').length,
             commands: Array.prototype.map.call(document.querySelectorAll('#diagram svg text.command'), function (t) { return t.textContent; }),
@@ -199,7 +200,9 @@ class Browser:
         last = None
         while time.time() < end:
             last = self.page()
-            if last and test(last):
+            # A page still being parsed on a loaded machine has its progress line but not yet
+            # the boxes after it; only a whole page is a picture of what a student sees.
+            if last and last.get("ready") == "complete" and test(last):
                 return last
             time.sleep(0.1)
         raise SystemExit("the page never got there; it shows: %s" % json.dumps(last))
