@@ -79,6 +79,23 @@ final class ServedCredsh {
     /// Everything credsh printed so far.
     var log: String { output.text }
 
+    /// The server's resident memory now, in KiB (Linux's /proc).
+    var residentKiB: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
+    }
+
+    /// The CPU time (user and system) the server spent so far, in seconds (Linux's /proc).
+    var cpuSeconds: Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        // After the command's name: state is field 3, utime and stime fields 14 and 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// Waits (at most `seconds`) for a line of output that `matches`; returns it.
     @discardableResult
     func waitForLine(seconds: Double = 60, _ matches: (String) -> Bool) throws -> String {
