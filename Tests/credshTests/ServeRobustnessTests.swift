@@ -9,8 +9,13 @@ import Testing
     final class RawConnection {
         let fd: Int32
 
-        init(port: Int) throws {
+        /// `receiveBuffer`: SO_RCVBUF set before connecting (the kernel's default when nil),
+        /// for a client that should hold up what the server sends soon after it stops reading.
+        init(port: Int, receiveBuffer: Int32? = nil) throws {
             fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            if var size = receiveBuffer {
+                setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            }
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// docs/double.md, "Events without a call": a device's event stream holds at most 256
+/// events its client has not taken. A client that stops reading gets its stream closed
+/// once one more waits, the log says so, and the server stays small and answers at once.
+@Suite struct SDKEventStreamBoundTests {
+    /// A loopback connection whose receive buffer is as small as the kernel allows, so
+    /// that what the server writes backs up into the server soon after the client stops reading.
+    static func slowReader(port: Int) throws -> ServeRobustnessTests.RawConnection {
+        let connection = try ServeRobustnessTests.RawConnection(port: port, receiveBuffer: 1024)
+        return connection
+    }
+
+    @Test func aStreamWhoseClientStopsReadingIsClosedPastTheBoundAndTheServerStaysSmall() throws {
+        let served = try ServedCredsh(["--control"])
+        let token = try #require(served.token)
+        #expect(try served.control("sdk relid\nkdf 1\nuser add alice password \"Passw0rd!\"\n").status == 200)
+        let reader = try Self.slowReader(port: served.port)
+        reader.send("GET /sdk/relid/events?device=slow HTTP/1.1\r\nHost: 127.0.0.1:\(served.port)\r\nAuthorization: Bearer \(token)\r\n\r\n")
+        let opened = reader.read(seconds: 10) { $0.contains("retry: 2000\n\n") }
+        #expect(opened.text.hasPrefix("HTTP/1.1 200") && opened.text.contains("text/event-stream"), "\(opened.text)")
+        let before = try #require(served.residentKiB)
+
+        // The client reads no more; steering lines make callbacks for its device, a few
+        // hundred a run, until the server gives up on it (bounded: 200 runs).
+        let steer = "sdk relid\ndevice slow\nrepeat 40 {\n  login alice \"Passw0rd!\"\n  logout\n}\n"
+        var runs = 0
+        while !served.log.contains("event stream closed"), runs < 200 {
+            let run = try served.control(steer)
+            #expect(run.status == 200, "\(run.text.prefix(500))")
+            runs += 1
+        }
+        #expect(served.log.contains("event stream closed: its client left over 256 events untaken"), "after \(runs) runs:\n\(served.log.suffix(2000))")
+
+        // The connection is closed: the client, reading again, gets what the kernel still
+        // held, whole events, then the end.
+        let rest = reader.read(seconds: 20)
+        #expect(rest.closed, "the stream is still open after \(rest.text.utf8.count) bytes")
+        let received = opened.text + rest.text
+        #expect(received.contains("event: callback\ndata: {\"event\":"), "\(received.prefix(400))")
+        #expect(!received.contains("Passw0rd!"))
+
+        // Small and responsive: the events it gave up on are gone with the stream.
+        let after = try #require(served.residentKiB)
+        print("SDKEventStreamBoundTests: \(runs) runs; server RSS \(before) KiB before, \(after) KiB after")
+        #expect(after - before < 32 * 1024, "the server grew from \(before) KiB to \(after) KiB")
+        let started = Date()
+        let answer = try SDKWireTests.call(served, "relid", "setUser", #"{"userID":"alice"}"#, device: "other")
+        #expect(SDKWireTests.events(answer) == ["getPassword"], "\(answer.serialized)")
+        #expect(Date().timeIntervalSince(started) < 5)
+        // A new stream for the device opens and gets its callbacks again.
+        let again = try served.curl("GET", "/sdk/relid/events?device=slow&seconds=1", extra: served.authorization)
+        #expect(again.status == 200 && again.text.hasPrefix("retry: 2000"))
+        let (status, log) = try served.stop()
+        #expect(status == 0 && !log.contains(" 500") && !log.contains("Passw0rd!"))
+    }
+}
