@@ -40,7 +40,13 @@ struct ControlAccess: Sendable {
             let named = hosts.count == 1 ? "Host '\(Self.shortened(hosts[0]))'" : hosts.isEmpty ? "a request without Host" : "a request with \(hosts.count) Host headers"
             return Refusals.plain(403, "Forbidden", "\(named) does not name this server: \(service) answers an IP address or localhost with port \(boundPort) (a DNS name could be a rebinding page)\n")
         }
-        if let origin = request.header("Origin"), origin.lowercased() != "http://" + host.lowercased() {
+        // Every Origin is checked, not only the first: two are refused whatever they say
+        // (a browser sends one; a second is a request made to slip past this check).
+        let origins = request.headers.filter { $0.0.lowercased() == "origin" }.map(\.1)
+        if origins.count > 1 {
+            return Refusals.plain(403, "Forbidden", "cross-origin request refused: \(origins.count) Origin headers; a browser sends one\n")
+        }
+        if let origin = origins.first, origin.lowercased() != "http://" + host.lowercased() {
             return Refusals.plain(403, "Forbidden", "cross-origin request refused: Origin '\(Self.shortened(origin))' is not http://\(host)\n")
         }
         guard let given = presentedToken(request), Self.same(given, token) else {

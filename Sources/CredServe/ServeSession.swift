@@ -182,6 +182,8 @@ public final class ServeSession {
     /// What the banners call the served SDK's server: `SUSI`.
     public static var server: String { Simulation.servedType?.serverName ?? "no server" }
     public static var paths: [String] { Simulation.servedType?.servedPaths ?? [] }
+    /// The SDK double's paths (`/sdk/relid`, …), answered with `--control` (docs/double.md).
+    public static let doublePaths: [String] = SDKWire.sdks.map { "/sdk/" + $0.name }
 
     /// `serving SUSI at URL (POST or GET /aaa/login.json and /aaa/changepassword.json`: the
     /// first line of `credsh serve` and of `serve start`, each closing it with its own words.

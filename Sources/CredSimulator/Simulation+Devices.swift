@@ -19,7 +19,7 @@ extension Simulation {
             target = known
         } else {
             guard parked.count + 1 < Self.maxDevices else {
-                throw DeviceRefusal("at most \(Self.maxDevices) devices; '\(id.name)' would be one more")
+                throw DeviceRefusal("at most \(Self.maxDevices) devices; '\(id.name)' would be one more (devices forget ID frees one)")
             }
             target = id == .standard ? parkedDefault() : (parked[.standard] ?? current())
         }
@@ -27,6 +27,18 @@ extension Simulation {
         parked[id] = nil
         install(target)
         device = id
+    }
+
+    /// `devices forget ID`: the device's SDK side, network and journal are dropped, and
+    /// its place among the `maxDevices` is free. Seen again, it starts as a new device (a
+    /// copy of `default`). `default` and the device in front cannot be forgotten.
+    public mutating func forget(device id: DeviceID) throws(DeviceRefusal) {
+        guard id != .standard else { throw DeviceRefusal("the device default cannot be forgotten") }
+        guard id != device else {
+            throw DeviceRefusal("'\(id.name)' is the current device; 'device default' first, then forget it")
+        }
+        guard parked.removeValue(forKey: id) != nil else { throw DeviceRefusal("no device '\(id.name)' to forget") }
+        journals[id] = nil
     }
 
     /// The SDK side of the device in front, as it would be parked.

@@ -1,5 +1,6 @@
 import CredCommandLine
 import CredSuite
+import CredServe
 import CredSimulator
 
 /// The options of each subcommand, as constants: its syntax lists them (and prints
@@ -79,7 +80,7 @@ enum ServeOptions {
         long: "port", value: "<port>", help: "The TCP port; 0 picks a free one (default: \(ServingDefaults.port)). The address bound is printed first.")
     static let control = CommandSyntax.Option(
         long: "control",
-        help: "Also answer POST /__credsh/run (a script, answered with its JSON Lines) and GET /__credsh/state, to clients with the token printed at start.")
+        help: "Also answer POST /__credsh/run (a script, answered with its JSON Lines), GET /__credsh/state and the SDK double (POST \(ServeSession.doublePaths.joined(separator: ", ")), JSON-RPC 2.0), to clients with the token printed at start.")
     static let openAPI = CommandSyntax.Option(
         long: "openapi", help: "Print the served API as an OpenAPI 3.1 document (docs/openapi.json) and exit.")
     static let timeout = CommandSyntax.Option(

@@ -136,7 +136,11 @@ enum Subcommands {
         discussion: HelpLayout.wrap("""
             Serves \(ServeSession.paths.joined(separator: " and ")) (GET with a query string,
             POST with a form) from the same simulated server as the '\(Simulation.servedType?.catalog.name ?? "")' SDK, and logs
-            one line per request, secrets masked (JSON Lines with --format json). Exit
+            one line per request, secrets masked (JSON Lines with --format json). With
+            --control it also stands in for the SDKs of the double: an app's calls as
+            JSON-RPC 2.0 at \(ServeSession.doublePaths.map { "POST " + $0 }.joined(separator: ", ")),
+            each device's callbacks without a call at GET /sdk/NAME/events, its journal at
+            GET /__credsh/journal (docs/double.md). Exit
             codes: those of the setup scripts when one fails, 4 when the address cannot
             be bound, 0 after Ctrl-C or SIGTERM.
             """.replacing("\n", with: " "), width: HelpLayout.width).joined(separator: "\n"))) { parsed, syntax throws(UsageError) in

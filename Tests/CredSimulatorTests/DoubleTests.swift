@@ -119,10 +119,27 @@ import Testing
         var sim = Self.world()
         for n in 1..<Simulation.maxDevices { try sim.enter(device: DeviceID("d\(n)")) }
         #expect(sim.deviceIDs.count == 256)
-        #expect(throws: DeviceRefusal("at most 256 devices; 'one-more' would be one more")) { try sim.enter(device: DeviceID("one-more")) }
+        #expect(throws: DeviceRefusal("at most 256 devices; 'one-more' would be one more (devices forget ID frees one)")) { try sim.enter(device: DeviceID("one-more")) }
         // Known devices are still entered.
         try sim.enter(device: DeviceID("d3"))
         try sim.enter(device: .standard)
+        // Forgetting one frees its place: its journal goes, and it comes back as a new
+        // copy of default. default and the device in front stay.
+        _ = try Self.call(&sim, "setUser", [("userID", .string("u0"))], device: "d3")
+        try sim.forget(device: DeviceID("d3"))
+        let d3 = try DeviceID("d3")
+        #expect(!sim.deviceIDs.contains(d3) && sim.journal(of: d3).entries.isEmpty)
+        try sim.enter(device: DeviceID("one-more"))
+        #expect(sim.sdk(RelIDSimulator.self).sdk.pendingChallenge == nil)
+        #expect(throws: DeviceRefusal("'one-more' is the current device; 'device default' first, then forget it")) { try sim.forget(device: DeviceID("one-more")) }
+        #expect(throws: DeviceRefusal("the device default cannot be forgotten")) { try sim.forget(device: .standard) }
+        #expect(throws: DeviceRefusal("no device 'd3' to forget")) { try sim.forget(device: DeviceID("d3")) }
+    }
+
+    @Test func aCutDeviceIDEndsWithAnEllipsis() {
+        #expect(throws: DeviceRefusal("a device ID is 1-64 characters of A-Z a-z 0-9 . _ -, not '\(String(repeating: "x", count: 64))…'")) {
+            try DeviceID(String(repeating: "x", count: 65))
+        }
     }
 
     @Test func devicesKeepTheirOwnSDKSideAndShareTheServer() throws {

@@ -47,7 +47,10 @@ import Testing
         let run = try Credsh.run(["-"], script: "for n in \((1...256).map(String.init).joined(separator: " ")) { device $n }\n")
         #expect(run.status == 3)
         #expect(run.stderr.contains("at most 256 devices; '256' would be one more"), "\(run.stderr)")
-        let bad = try Credsh.run(["-"], script: "device \"a b\"\n")
+        // A literal is refused where written (CS0309); a variable's value when the line runs.
+        let written = try Credsh.run(["-"], script: "device \"a b\"\n")
+        #expect(written.status == 2 && written.stderr.contains("<stdin>:1:8: error: a device ID is 1-64 characters of A-Z a-z 0-9 . _ -, not 'a b' [CS0309]"), "\(written.stderr)")
+        let bad = try Credsh.run(["-"], script: "let d = \"a b\"\ndevice $d\n")
         #expect(bad.status == 3 && bad.stderr.contains("a device ID is 1-64 characters of A-Z a-z 0-9 . _ -, not 'a b'"), "\(bad.stderr)")
     }
 }

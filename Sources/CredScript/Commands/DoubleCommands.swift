@@ -35,10 +35,8 @@ enum DoubleCommands {
         },
         CommandSpec("device", [device], group: group,
                     summary: "The lines after act for, and check, this device (an app instance); 'device default' goes back",
-                    example: "device phone-2") { c throws(CommandFailure) in
-            let name = try c.text(device)
-            let id: DeviceID
-            do throws(DeviceRefusal) { id = try DeviceID(name) } catch { throw .cannotRun(error.message) }
+                    example: "device phone-2", check: deviceCheck) { c throws(CommandFailure) in
+            let id = try deviceID(c)
             let isNew = !c.simulation.deviceIDs.contains(id)
             do throws(DeviceRefusal) { try c.simulation.enter(device: id) } catch { throw .cannotRun(error.message) }
             if isNew { c.say("device \(id.name): new, a copy of default's SDK side (docs/double.md, \"Devices\")") }
@@ -53,6 +51,14 @@ enum DoubleCommands {
                 let count = journal.entries.count + journal.dropped
                 return "\(id == sim.device ? "*" : " ") \(id.name)  \(count) call\(count == 1 ? "" : "s")"
             })
+            return []
+        },
+        CommandSpec("devices forget", [device], group: group,
+                    summary: "Forget a device: its SDK side and journal go, its place among the 256 is free; seen again, it starts anew",
+                    example: "devices forget phone-2", check: deviceCheck) { c throws(CommandFailure) in
+            let id = try deviceID(c)
+            do throws(DeviceRefusal) { try c.simulation.forget(device: id) } catch { throw .cannotRun(error.message) }
+            c.say("device \(id.name) forgotten")
             return []
         },
         CommandSpec("journal", [journalAction], group: group,
@@ -100,6 +106,23 @@ enum DoubleCommands {
             return []
         },
     ]
+
+    /// The device ID of a `device` or `devices forget` line, checked as the wire checks
+    /// `Credsh-Device` (DeviceID).
+    static func deviceID(_ c: CommandContext) throws(CommandFailure) -> DeviceID {
+        let name = try c.text(device)
+        do throws(DeviceRefusal) { return try DeviceID(name) } catch { throw .cannotRun(error.message) }
+    }
+
+    /// What the resolver (and `credsh check`) checks of a literal device ID: the rule the
+    /// run applies, reported where it is written with its own code.
+    static let deviceCheck = StaticCheck { arguments in
+        guard let written = arguments.single(device) else { return nil }
+        do throws(DeviceRefusal) { _ = try DeviceID(written.value.text) } catch {
+            return StaticProblem(message: error.message, position: written.position, code: .badDeviceID)
+        }
+        return nil
+    }
 
     /// The current device's journal, or the failure every journal check gives once it overflowed.
     static func checkedJournal(_ c: CommandContext) throws(CommandFailure) -> DeviceJournal {

@@ -14,6 +14,9 @@ public struct StaticCheck: Sendable {
 struct StaticProblem: Equatable {
     let message: String
     let position: SourcePosition
+    /// The diagnostic code it is reported with: a value the command refuses, unless the
+    /// check names a more precise one (a device ID).
+    var code: DiagnosticCode = .refusedValue
 }
 
 /// A command's arguments as the resolver bound them, for its static check.

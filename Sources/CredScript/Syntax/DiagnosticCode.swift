@@ -1,3 +1,5 @@
+import CredSimulator
+
 /// The stable identity of a diagnostic: `CS` and four digits, the first two the category
 /// (01 lexical, 02 syntax, 03 resolve, 04 runtime, 05 expectation, 06 I/O). A code keeps
 /// its number while its sentence changes, so a test, an editor or a CI annotation can name
@@ -40,6 +42,7 @@ public enum DiagnosticCode: Int, CaseIterable, Sendable {
     case refusedValue = 306
     case unboundVariable = 307
     case sourceCycle = 308
+    case badDeviceID = 309
 
     // Runtime: a statement that could not run.
     case commandCannotRun = 401
@@ -294,6 +297,11 @@ public enum DiagnosticCode: Int, CaseIterable, Sendable {
                          example: .script("source a.credscript\n", files: ["a.credscript": "source b.credscript\n", "b.credscript": "source a.credscript\n"],
                                           checked: true),
                          fix: "Source each file from one place; move what two files share into a third.")
+        case .badDeviceID:
+            return Entry(title: "not a device ID",
+                         meaning: "A `device` or `devices forget` line names a device by an ID the double would refuse: a device ID is 1-\(DeviceID.maxNameLength) characters of A-Z a-z 0-9 . _ -, the rule the wire applies to `Credsh-Device` (docs/double.md, \"Devices\").",
+                         example: .script("device bad!name\n"),
+                         fix: "Name the device with letters, digits, `.`, `_` and `-` only (`device phone-1`).")
         case .commandCannotRun:
             return Entry(title: "command could not run",
                          meaning: "A command could not run at all (no such user, nothing pending) and no `expect error` followed it.",

@@ -76,7 +76,7 @@ struct Resolver {
         guard let call = resolve(command.node, command.arguments, at: command.position) else { return nil }
         // A command refused on purpose, followed by `expect error`, runs to show the refusal.
         if let problem = staticProblem(of: call), !(call.spec.role == CommandSpec.Role.action && followedByExpectError) {
-            error(.refusedValue, problem.message, at: problem.position)
+            error(problem.code, problem.message, at: problem.position)
             return nil
         }
         if let switched = Self.sdkNamed(by: call) { switchSDK(to: switched) }

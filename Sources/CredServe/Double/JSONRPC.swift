@@ -33,8 +33,22 @@ enum JSONRPC {
             return .failure(Failure(code: parseError, message: "parse error: the body is not UTF-8"))
         }
         let value: JSONValue
-        do { value = try JSONValue.parse(text) } catch {
+        // A whole number past 64 bits is still JSON: answered for what it is, an id this
+        // server cannot echo (-32600) or a field's value no call takes (-32602).
+        var outOfRange: [[String]] = []
+        do { value = try JSONValue.parse(text, outOfRange: &outOfRange) } catch {
             return .failure(Failure(code: parseError, message: "parse error: \(error.message) at offset \(error.offset)"))
+        }
+        if outOfRange.contains(["id"]) {
+            return .failure(Failure(code: invalidRequest, message: "invalid request: id is an integer past 64 bits; send a smaller integer or a string"))
+        }
+        if let place = outOfRange.first {
+            if place.count >= 2, place[0] == "params" {
+                let field = CallValidator.quoted(place[1])
+                return .failure(Failure(code: invalidParams, message: "invalid params: '\(field)' holds an integer past 64 bits",
+                                        data: .object([("field", .string(field))]), id: idOf(value)))
+            }
+            return .failure(Failure(code: invalidRequest, message: "invalid request: an integer past 64 bits", id: idOf(value)))
         }
         if case .array = value {
             return .failure(Failure(code: invalidRequest, message: "invalid request: batches are not supported; send one request object"))
@@ -64,6 +78,14 @@ enum JSONRPC {
             return .failure(Failure(code: invalidParams, message: "invalid params: params is an object of named fields", id: id ?? .null))
         }
         return .success(Request(id: id, method: method, params: params))
+    }
+
+    /// The request's id when it is one the answer may carry; null otherwise.
+    private static func idOf(_ value: JSONValue) -> JSONValue {
+        switch value["id"] {
+        case .string?, .int?: return value["id"] ?? .null
+        default: return .null
+        }
     }
 
     static func result(id: JSONValue, _ result: JSONValue) -> JSONValue {

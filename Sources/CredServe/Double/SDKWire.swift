@@ -23,7 +23,7 @@ struct SDKWire {
                                      parameters: parameters, note: note))
         }
         guard let sdk = Self.sdks.first(where: { $0.name == sdkName }) else {
-            return logged(Refusals.plain(404, "Not Found", "no SDK '\(sdkName.prefix(64))' here; /sdk/ has \(Self.sdks.map(\.name).joined(separator: ", "))\n"))
+            return logged(Self.noSDK(sdkName))
         }
         let media = request.header("Content-Type")?.split(separator: ";", maxSplits: 1).first.map { String($0).trimmedSpacesAndTabs.lowercased() }
         guard media == "application/json" else {
@@ -118,6 +118,11 @@ struct SDKWire {
         return (.object(members), syncError?.code)
     }
 
+    /// 404 for `/sdk/NAME` with no SDK of that name behind it.
+    static func noSDK(_ name: String) -> WireResponse {
+        Refusals.plain(404, "Not Found", "no SDK '\(CallValidator.quoted(name))' here; /sdk/ has \(sdks.map(\.name).joined(separator: ", "))\n")
+    }
+
     static func json(_ value: JSONValue, masking secrets: KnownSecrets = KnownSecrets(), _ known: KnownSecrets = KnownSecrets()) -> WireResponse {
         WireResponse(status: 200, reason: "OK", contentType: "application/json",
                      body: Array(known.redact(secrets.redact(value.serialized + "\n")).utf8))
@@ -202,6 +207,8 @@ extension SDKWire {
             responses: [
                 APIResponse(status: 200, description: "The journal: text/plain, or image/svg+xml with format=svg.", contentType: "text/plain", otherContentTypes: ["image/svg+xml"]),
                 APIResponse(status: 400, description: "Not a device ID, or a format other than credscript and svg (or refused by the HTTP layer).", contentType: "text/plain", otherContentTypes: ["text/html"]),
+                APIResponse(status: 404, description: "No such device: it never called, no line named it, or it was forgotten.", contentType: "application/json",
+                            schema: .object(properties: [("error", .string), ("device", .string)], required: ["error", "device"])),
             ])
     }
 }
@@ -223,7 +230,7 @@ extension SDKWire {
             (response, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: response.status, note: note))
         }
         guard let sdk = Self.sdks.first(where: { $0.name == sdkName }) else {
-            return logged(Refusals.plain(404, "Not Found", "no SDK '\(sdkName.prefix(64))' here; /sdk/ has \(Self.sdks.map(\.name).joined(separator: ", "))\n"))
+            return logged(Self.noSDK(sdkName))
         }
         let device: DeviceID
         switch self.device(of: request) {
@@ -259,6 +266,16 @@ extension SDKWire {
         }
         let format = FormEncoding.decode(request.query).last { $0.0 == "format" }?.1 ?? "credscript"
         let simulation = session.evaluator.simulation
+        // A device never seen (or forgotten) has no journal, not an empty one: a test that
+        // misspells its device hears so instead of checking nothing.
+        guard simulation.deviceIDs.contains(device) else {
+            let error = JSONValue.object([
+                ("error", .string("no device '\(device.name)': it never called and no line named it (or it was forgotten)")),
+                ("device", .string(device.name)),
+            ])
+            return logged(WireResponse(status: 404, reason: "Not Found", contentType: "application/json",
+                                       body: Array((error.serialized + "\n").utf8)))
+        }
         let journal = simulation.journal(of: device)
         // A journal keeps secret fields masked; a secret the session knows, sent in another
         // field (`userID=` with a password), is masked here as in the log.

@@ -17,7 +17,7 @@ package struct TextRunFormat: RunFormat {
     package func serveBanner(url: String, control: Bool, token: String?) -> String {
         var out = ServeSession.announcement(url: url)
             + (control ? "; control API at /__credsh/run and /__credsh/state; the SDK double at "
-                + SDKWire.sdks.map { "/sdk/" + $0.name }.joined(separator: ", ") : "")
+                + ServeSession.doublePaths.joined(separator: ", ") : "")
             + "); Ctrl-C stops\n"
         if let token {
             out += "control API token: \(token) (send 'Authorization: Bearer \(token)' or ?token=\(token)): \(url)/__credsh/state?token=\(token)\n"

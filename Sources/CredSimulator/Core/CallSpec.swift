@@ -126,12 +126,17 @@ public enum CallValidator {
     public static let maxParams = 32
     public static let maxStringBytes = 4096
 
+    /// A name a refusal quotes: its first 64 characters, `…` closing one that was cut.
+    public static func quoted(_ name: String) -> String {
+        name.count > 64 ? String(name.prefix(64)) + "…" : name
+    }
+
     /// Checks `params` against the call `method` of `sdk`'s catalog. Integer fields accept
     /// a string of digits (the language writes every value as text); booleans `true`/`false`.
     public static func validate(sdk: SDKID, method: String, params: [(String, JSONValue)]) -> Result<ValidatedCall, CallRefusal> {
         let catalog = sdk.catalog
         guard let spec = catalog.call(method) else {
-            return .failure(.unknownMethod(sdk: catalog.name, method: String(method.prefix(64)),
+            return .failure(.unknownMethod(sdk: catalog.name, method: Self.quoted(method),
                                            nearest: Self.nearest(method, in: catalog.callNames)))
         }
         guard params.count <= maxParams else {
@@ -141,7 +146,7 @@ public enum CallValidator {
         var accepted: [(String, JSONValue)] = []
         for (name, value) in params {
             guard let field = spec.field(name) else {
-                return .failure(.unknownField(method: spec.name, field: String(name.prefix(64)),
+                return .failure(.unknownField(method: spec.name, field: Self.quoted(name),
                                               nearest: Self.nearest(name, in: spec.fields.map(\.name))))
             }
             if accepted.contains(where: { $0.0 == name }) {

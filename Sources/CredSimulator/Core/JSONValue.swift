@@ -97,12 +97,34 @@ extension JSONValue {
         }
         return value
     }
+
+    /// Parses as `parse` does, except that a whole number outside Int's range does not
+    /// fail the text: it reads as null, and where it stood (the keys and indexes that lead
+    /// to it, `["params", "challengeMode"]`) is in `outOfRange`, so a reader can answer it
+    /// for what it is (JSON-RPC's id, a call's field) instead of as text that is not JSON.
+    public static func parse(_ text: String, outOfRange: inout [[String]]) throws(JSONParseError) -> JSONValue {
+        var parser = JSONTextParser(scalars: Array(text.unicodeScalars))
+        parser.recordsOutOfRange = true
+        parser.skipWhitespace()
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        guard parser.index == parser.scalars.count else {
+            throw JSONParseError(message: "unexpected text after the JSON value", offset: parser.index)
+        }
+        outOfRange = parser.outOfRange
+        return value
+    }
 }
 
 private struct JSONTextParser {
     let scalars: [Unicode.Scalar]
     var index = 0
     static let maximumDepth = 64
+    /// Whether a number out of Int's range reads as null, its place kept in `outOfRange`.
+    var recordsOutOfRange = false
+    var outOfRange: [[String]] = []
+    /// The keys and indexes leading to the value being read (kept only when recording).
+    var path: [String] = []
 
     mutating func skipWhitespace() {
         while index < scalars.count, [" ", "\n", "\t", "\r"].contains(scalars[index]) { index += 1 }
@@ -144,6 +166,10 @@ private struct JSONTextParser {
         var text = ""
         text.unicodeScalars.append(contentsOf: scalars[start..<index])
         guard let value = Int(text) else {
+            if recordsOutOfRange {
+                outOfRange.append(path)
+                return .null
+            }
             index = start
             throw fail("number out of range")
         }
@@ -197,7 +223,9 @@ private struct JSONTextParser {
         if index < scalars.count, scalars[index] == "]" { index += 1; return .array(items) }
         while true {
             skipWhitespace()
+            if recordsOutOfRange { path.append(String(items.count)) }
             items.append(try parseValue(depth: depth + 1))
+            if recordsOutOfRange { path.removeLast() }
             skipWhitespace()
             guard index < scalars.count else { throw fail("unterminated JSON array") }
             if scalars[index] == "," { index += 1; continue }
@@ -219,7 +247,9 @@ private struct JSONTextParser {
             guard index < scalars.count, scalars[index] == ":" else { throw fail("expected ':' after a JSON key") }
             index += 1
             skipWhitespace()
+            if recordsOutOfRange { path.append(key) }
             members.append((key, try parseValue(depth: depth + 1)))
+            if recordsOutOfRange { path.removeLast() }
             skipWhitespace()
             guard index < scalars.count else { throw fail("unterminated JSON object") }
             if scalars[index] == "," { index += 1; continue }
