@@ -92,9 +92,12 @@ struct REPL {
     }
 
     /// `credsh relid> `, `credsh relid alice> `, `credsh onewelcome bob [current PIN]> `: the
-    /// active SDK, then what it says of itself; `(rec) ` in front while `record` is on.
+    /// active SDK, `@DEVICE` after it when the lines act for a device other than `default`
+    /// (`credsh relid@phone-1 alice> `, docs/prompt.md), then what the SDK says of itself;
+    /// `(rec) ` in front while `record` is on. A device ID is plain ASCII (DeviceID).
     static func prompt(for simulation: Simulation, recording: Bool = false) -> String {
+        let device = simulation.device == .standard ? "" : "@" + simulation.device.name
         let status = simulation.active.promptStatus.map { " " + $0 } ?? ""
-        return (recording ? "(rec) " : "") + "credsh \(simulation.activeSDK.name)\(status)> "
+        return (recording ? "(rec) " : "") + "credsh \(simulation.activeSDK.name)\(device)\(status)> "
     }
 }
