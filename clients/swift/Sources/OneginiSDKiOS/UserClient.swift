@@ -132,7 +132,7 @@ public enum SharedUserClient {
 /// `user add bob pin 52817`), authenticators other than the PIN, and the SDK's
 /// local queries beyond what the delegate calls reveal (`authenticatedUserProfile` is
 /// what this client saw the SDK report).
-public final class UserClient: NSObject, PinChallengeSender, CreatePinChallengeSender, @unchecked Sendable {
+public final class UserClient: NSObject, PinChallengeSender, CreatePinChallengeSender, CredshEventStreaming, @unchecked Sendable {
     public var configuration: CredshConfiguration? {
         didSet { wire = configuration.map { CredshWire(configuration: $0, sdk: "onewelcome") } }
     }
@@ -145,8 +145,8 @@ public final class UserClient: NSObject, PinChallengeSender, CreatePinChallengeS
     public private(set) var authenticatedUserProfile: UserProfile?
 
     private var wire: CredshWire?
-    private var stream: CredshEventStream?
     private let delivery = CallbackDelivery(label: "credsh.double.onewelcome.callbacks")
+    public var callbackDelivery: CallbackDelivery { delivery }
     private enum Flow {
         case authentication(AuthenticationDelegate, UserProfile)
         case changePin(ChangePinDelegate)
@@ -209,24 +209,11 @@ public final class UserClient: NSObject, PinChallengeSender, CreatePinChallengeS
     @discardableResult
     public func startEventStream() -> Bool {
         guard let configuration else { return false }
-        stream?.stop()
-        let stream = CredshEventStream(configuration: configuration, sdk: "onewelcome") { [weak self] event in
+        return delivery.follow(CredshEventStream(configuration: configuration, sdk: "onewelcome") { [weak self] event in
             guard let self else { return }
             self.delivery.deliver([{ self.eventObserver?(event); self.dispatch(event) }])
-        }
-        self.stream = stream
-        return stream.start() == 200
+        })
     }
-
-    public func stopEventStream() {
-        stream?.stop()
-        stream = nil
-    }
-
-    /// Waits at most `seconds` for every delegate call queued so far (a test's or a
-    /// command-line app's wait); false when time ran out.
-    @discardableResult
-    public func waitForCallbacks(seconds: Double = 10) -> Bool { delivery.waitUntilDelivered(seconds: seconds) }
 
     // MARK: the wire
 

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// What it cannot stand in for: the SDK's own start (`initialize`, its first `getUser`)
 /// and everything outside the password lifecycle docs/relid.md covers.
-public final class RDNA: @unchecked Sendable {
+public final class RDNA: CredshEventStreaming, @unchecked Sendable {
     private static let shared = RDNA()
     public static func sharedInstance() -> RDNA { shared }
 
@@ -25,10 +25,10 @@ public final class RDNA: @unchecked Sendable {
         set { delivery.queue = newValue }
     }
     private let delivery = CallbackDelivery(label: "credsh.double.relid.callbacks")
+    public var callbackDelivery: CallbackDelivery { delivery }
     /// Sees every callback and note before the app does (a test's or a log's hook).
     public var eventObserver: ((WireEvent) -> Void)?
     private var wire: CredshWire?
-    private var stream: CredshEventStream?
 
     public init() {}
 
@@ -82,21 +82,8 @@ public final class RDNA: @unchecked Sendable {
     @discardableResult
     public func startEventStream() -> Bool {
         guard let configuration else { return false }
-        stream?.stop()
-        let stream = CredshEventStream(configuration: configuration, sdk: "relid") { [weak self] event in self?.deliver([event]) }
-        self.stream = stream
-        return stream.start() == 200
+        return delivery.follow(CredshEventStream(configuration: configuration, sdk: "relid") { [weak self] event in self?.deliver([event]) })
     }
-
-    public func stopEventStream() {
-        stream?.stop()
-        stream = nil
-    }
-
-    /// Waits (at most `seconds`) until every callback queued so far, and those the app's
-    /// callbacks caused by calling again, has been delivered; false when time ran out.
-    @discardableResult
-    public func waitForCallbacks(seconds: Double = 10) -> Bool { delivery.waitUntilDelivered(seconds: seconds) }
 
     private func perform(_ method: String, _ params: [String: Any]) -> RDNAError {
         guard let wire else {

@@ -70,7 +70,7 @@ public final class FUIPasscodeCreateController: FUIPasscodeController, @unchecke
 /// user typed, but what it throws does not change the flow. A passcode the controller
 /// reads from the keychain (Touch ID) or generates is never sent over the wire, so the
 /// delegate gets an empty passcode with `passcodeSource` device.
-public class FUIPasscodeStandIn: NSObject, @unchecked Sendable {
+public class FUIPasscodeStandIn: NSObject, CredshCallbackSource, @unchecked Sendable {
     public weak var passcodeControllerDelegate: FUIPasscodeControllerDelegate?
     public weak var validationDelegate: FUIPasscodeValidationDelegate?
     public var userIdentifier: String?
@@ -101,6 +101,7 @@ public class FUIPasscodeStandIn: NSObject, @unchecked Sendable {
     let createController = FUIPasscodeCreateController()
     private var wire: CredshWire?
     private let delivery: CallbackDelivery
+    public var callbackDelivery: CallbackDelivery { delivery }
     /// What the user typed last (on screen 3, the confirmation: the new passcode that
     /// `change` tries): handed to the delegates, never sent back by the server.
     private var typed = ""
@@ -140,9 +141,6 @@ public class FUIPasscodeStandIn: NSObject, @unchecked Sendable {
 
     /// The reset button a wrong passcode brings up on the first screen.
     public func tapReset() { send("tapReset", [:]) }
-
-    @discardableResult
-    public func waitForCallbacks(seconds: Double = 10) -> Bool { delivery.waitUntilDelivered(seconds: seconds) }
 
     private func send(_ method: String, _ params: [String: Any]) {
         guard let wire else {

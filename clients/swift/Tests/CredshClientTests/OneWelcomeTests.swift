@@ -187,6 +187,28 @@ struct OneWelcomeTests {
         try expectJournal(server, device: "phone-misc", sdk: "onewelcome", "expect calls validatePolicyCompliance validatePolicyCompliance authenticateUser respond logoutUser")
     }
 
+    /// The user client follows its device's event stream (CredshEventStreaming, shared
+    /// with RDNA): a login the test steers reaches the client; once the stream is
+    /// stopped, nothing more does.
+    @Test func steeredCallbacksArriveOnTheStreamUntilItStops() throws {
+        let server = try CredshServer(scenario: Self.bob)
+        let app = OneWelcomeTestApp(server, device: "phone-stream")
+        let seen = Results()
+        app.client.eventObserver = { event in seen.add(event.name) }
+        #expect(app.client.startEventStream())
+        try server.run("sdk onewelcome\ndevice phone-stream\nlogin bob 52817\n")
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, !seen.all.contains("didAuthenticateUser") { usleep(20_000) }
+        #expect(app.client.waitForCallbacks())
+        #expect(seen.all.contains("didAuthenticateUser"), "\(seen.all)")
+        let before = seen.all.count
+        app.client.stopEventStream()
+        try server.run("sdk onewelcome\ndevice phone-stream\nlogout\n")
+        usleep(500_000)
+        #expect(app.client.waitForCallbacks())
+        #expect(seen.all.count == before, "\(seen.all)")
+    }
+
     final class Results: @unchecked Sendable {
         private let lock = NSLock()
         private var items: [String] = []
