@@ -200,8 +200,10 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     /// On the event loop: sends events now if the client takes what it was sent, else
-    /// keeps them; past `EventStreams.queueLimit` waiting, the stream is closed (its
-    /// client reconnects) and the log says so.
+    /// keeps them; past `EventStreams.queueLimit` waiting, the events kept are dropped,
+    /// the stream ends with an `event: closed` saying why, and the log says so. The
+    /// connection closes once its client has taken that notice, or after the timeout
+    /// (ServeLimits.timeoutSeconds) if it never reads again; its EventSource reconnects.
     func offer(_ bytes: ByteBuffer, events: Int) {
         guard stream != nil, let context = streamContext else { return }
         if queued.isEmpty, context.channel.isWritable {
@@ -215,9 +217,18 @@ final class ConnectionHandler: ChannelInboundHandler {
                                               note: "event stream closed: its client left over \(EventStreams.queueLimit) events untaken",
                                               refusedByHTTP: true)))
             endStream()
-            context.close(promise: nil)
+            let notice = ByteBuffer(string: "event: closed\ndata: " + Self.overflowNotice + "\n\n")
+            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            let closing = context.eventLoop.scheduleTask(in: .seconds(limits.timeoutSeconds)) { bound.value.close(promise: nil) }
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(notice)))).assumeIsolated().whenComplete { _ in
+                closing.cancel()
+                context.close(promise: nil)
+            }
         }
     }
+
+    /// What a stream closed for its client's slowness says last (docs/double.md).
+    static let overflowNotice = #"{"reason":"over \#(EventStreams.queueLimit) events waited untaken: the stream is closed and the events that waited are dropped; reconnect"}"#
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if stream != nil, context.channel.isWritable, !queued.isEmpty {

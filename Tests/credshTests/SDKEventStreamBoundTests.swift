@@ -3,13 +3,30 @@ import Testing
 
 /// docs/double.md, "Events without a call": a device's event stream holds at most 256
 /// events its client has not taken. A client that stops reading gets its stream closed
-/// once one more waits, the log says so, and the server stays small and answers at once.
+/// once one more waits, with a last event saying why; the log says so too, and the server
+/// stays small and answers at once.
 @Suite struct SDKEventStreamBoundTests {
     /// A loopback connection whose receive buffer is as small as the kernel allows, so
     /// that what the server writes backs up into the server soon after the client stops reading.
     static func slowReader(port: Int) throws -> ServeRobustnessTests.RawConnection {
         let connection = try ServeRobustnessTests.RawConnection(port: port, receiveBuffer: 1024)
         return connection
+    }
+
+    /// The body of an answer in chunked transfer coding, its chunks put together (the
+    /// stream is cut off without the last, empty chunk).
+    static func dechunked(_ answer: String) -> String {
+        guard let head = answer.range(of: "\r\n\r\n") else { return "" }
+        var rest = Array(answer[head.upperBound...].utf8)[...]
+        var body: [UInt8] = []
+        while let end = rest.firstRange(of: Array("\r\n".utf8)),
+              let size = Int(String(decoding: rest[..<end.lowerBound], as: UTF8.self), radix: 16), size > 0 {
+            let start = end.upperBound
+            guard rest.endIndex - start >= size else { break }
+            body += rest[start..<(start + size)]
+            rest = rest[(start + size)...].dropFirst(2)
+        }
+        return String(decoding: body, as: UTF8.self)
     }
 
     @Test func aStreamWhoseClientStopsReadingIsClosedPastTheBoundAndTheServerStaysSmall() throws {
@@ -33,12 +50,15 @@ import Testing
         }
         #expect(served.log.contains("event stream closed: its client left over 256 events untaken"), "after \(runs) runs:\n\(served.log.suffix(2000))")
 
-        // The connection is closed: the client, reading again, gets what the kernel still
-        // held, whole events, then the end.
+        // The client, reading again, gets what was written before, whole events, then the
+        // notice saying why the stream ends, then the end.
         let rest = reader.read(seconds: 20)
         #expect(rest.closed, "the stream is still open after \(rest.text.utf8.count) bytes")
-        let received = opened.text + rest.text
-        #expect(received.contains("event: callback\ndata: {\"event\":"), "\(received.prefix(400))")
+        let received = Self.dechunked(opened.text + rest.text)
+        #expect(received.hasPrefix("retry: 2000\n\nevent: callback\ndata: {\"event\":"), "\(received.prefix(400))")
+        let notice = "event: closed\ndata: {\"reason\":\"over 256 events waited untaken: the stream is closed and the events that waited are dropped; reconnect\"}\n\n"
+        #expect(received.hasSuffix(notice), "\(received.suffix(400))")
+        #expect(received.components(separatedBy: "\n\n").dropFirst().filter { !$0.isEmpty }.allSatisfy { $0.hasPrefix("event: ") }, "events arrive whole")
         #expect(!received.contains("Passw0rd!"))
 
         // Small and responsive: the events it gave up on are gone with the stream.

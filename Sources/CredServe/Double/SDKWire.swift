@@ -192,7 +192,7 @@ extension SDKWire {
             parameters: [nameParameter, deviceParameter, APIParameter(name: "device", place: .query, schema: .string),
                          APIParameter(name: "seconds", place: .query, schema: .integer)],
             responses: [
-                APIResponse(status: 200, description: "The stream: retry, then one event per callback.", contentType: "text/event-stream"),
+                APIResponse(status: 200, description: "The stream: retry, then one event per callback; an event closed last when over 256 events waited untaken.", contentType: "text/event-stream"),
                 APIResponse(status: 400, description: "Not a device ID (1-64 characters of A-Z a-z 0-9 . _ -), seconds not from 1 to 3600, or refused by the HTTP layer.", contentType: "text/plain", otherContentTypes: ["text/html"]),
                 unknownSDK,
             ])
