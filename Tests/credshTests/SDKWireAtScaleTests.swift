@@ -136,13 +136,14 @@ import Testing
         }.joined()
         let checked = try served.control("sdk relid\n" + checks)
         #expect(checked.status == 200, "\(checked.text)")
-        for n in [0, 17, 31] {
+        for n in 0..<devices {
             let next = try SDKWireTests.call(served, "relid", "setUser", #"{"userID":"u\#(n)"}"#, device: "phone-\(n)")
             #expect(SDKWireTests.events(next) == ["getPassword"], "\(next.serialized)")
+            #expect(next.serialized.contains(#""userID":"u\#(n)","challengeMode":0"#), "\(next.serialized)")
         }
         let (status, log) = try served.stop()
         #expect(status == 0)
         #expect(!log.contains(" 500") && !log.contains("Passw0rd!"))
-        #expect(log.components(separatedBy: "POST /sdk/relid 200 device=phone-").count - 1 == devices * calls + 3)
+        #expect(log.components(separatedBy: "POST /sdk/relid 200 device=phone-").count - 1 == devices * calls + devices)
     }
 }
