@@ -82,8 +82,11 @@ struct ControlAPI {
         let live = session.evaluator
         let host = CaptureHost(limit: Self.outputLimit)
         let limits = session.options.limits
-        let runner = Evaluator(simulation: live.simulation, table: live.table,
-                               options: Evaluator.Options(stepBudget: limits.controlStepBudget), host: host)
+        // `device ID` acts for the lines after it in its run only: each run starts on
+        // `default`, and leaves it so for the app's calls without Credsh-Device (docs/double.md).
+        var options = Evaluator.Options(stepBudget: limits.controlStepBudget)
+        options.device = .standard
+        let runner = Evaluator(simulation: live.simulation, table: live.table, options: options, host: host)
         // Every other client waits while a run runs: its time is bounded, as Ctrl-C bounds
         // a command at the prompt (the run stops between statements, "interrupted").
         let deadline = Self.monotonicSeconds() + limits.controlRunSeconds
@@ -108,9 +111,6 @@ struct ControlAPI {
             for (key, records) in delivery.pending { streams.publish(key, records: records) }
         }
         live.simulation = runner.simulation
-        // `device ID` acts for the lines after it in its run only: the next run, and the
-        // app's calls without Credsh-Device, start at `default` again (docs/double.md).
-        try? live.simulation.enter(device: .standard)
         live.events.secrets.adopt(runner.events.secrets)
         return (host.text, runner.exitCode)
     }

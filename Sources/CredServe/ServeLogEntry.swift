@@ -19,6 +19,15 @@ public struct ServeLogEntry: Sendable, Equatable {
     /// malformed, oversized or slow request, or one connection too many.
     public let refusedByHTTP: Bool
 
+    /// What became of a request, as its line says it (`200`, `dropped`) and as the counts
+    /// at the end (`N answered, N dropped, N refused`) count it: one reading of the entry.
+    public enum Fate: Sendable { case answered, dropped, refused }
+
+    /// No status: no answer was sent (`dropped`), whoever ended it (the simulated network,
+    /// the client, the server stopping, the HTTP layer closing); a status the HTTP layer
+    /// gave: refused; any other: answered.
+    public var fate: Fate { status == nil ? .dropped : refusedByHTTP ? .refused : .answered }
+
     /// The served SDK's secret parameters: their values are `***` in every entry.
     static let secretParameters = Simulation.servedType?.secretParameters ?? []
 

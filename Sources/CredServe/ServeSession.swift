@@ -83,13 +83,40 @@ public final class ServeSession {
         return url ?? "?"
     }
 
-    /// Stops listening and closes every connection; requests not yet answered get none.
+    /// Stops listening and closes every connection; requests not yet answered get none,
+    /// and each is logged and counted as dropped.
     public func stop() {
         guard let frontEnd else { return }
         frontEnd.stop()
         self.frontEnd = nil
         eventStreams = nil
-        for case .request(_, let promise, _) in inbox.takeAll() { promise.succeed(nil) }
+        for event in inbox.takeAll() {
+            switch event {
+            case .request(let wire, let promise, _):
+                promise.succeed(nil)
+                record(ServeLogEntry(client: wire.client, method: wire.method, path: tokenMask.redact(wire.path), status: nil,
+                                     note: "the server stopped before answering it"))
+            case .refused(let entry):
+                recordRefusal(entry)
+            }
+        }
+    }
+
+    /// Logs one request's entry and counts it by its fate (ServeLogEntry.Fate): the log's
+    /// lines and the counts said at the end are the same entries, counted once.
+    private func record(_ entry: ServeLogEntry) {
+        switch entry.fate {
+        case .answered: answered += 1
+        case .dropped: dropped += 1
+        case .refused: refused += 1
+        }
+        log(entry)
+    }
+
+    /// A refusal of the HTTP layer: the path may hold the token (no parameters were read).
+    private func recordRefusal(_ entry: ServeLogEntry) {
+        record(ServeLogEntry(client: entry.client, method: entry.method, path: entry.path.map { tokenMask.redact($0) },
+                             status: entry.status, note: entry.note, refusedByHTTP: entry.refusedByHTTP))
     }
 
     /// Bytes of answers written but not yet taken by their clients (ServeLimits.answerBytesInFlight).
@@ -121,7 +148,7 @@ public final class ServeSession {
         let connections = frontEnd.openConnections
         return [
             "serving \(Self.server) at " + Self.paths.map { url + $0 }.joined(separator: " and "),
-            "\(answered) answered, \(dropped) dropped (network or server down), \(refused) refused by the HTTP layer; "
+            "\(answered) answered, \(dropped) dropped (no answer sent: network or server down, client gone), \(refused) refused by the HTTP layer; "
                 + "\(connections) connection\(connections == 1 ? "" : "s") open",
         ]
     }
@@ -131,10 +158,7 @@ public final class ServeSession {
     private func handle(_ event: ServeEvent) {
         switch event {
         case .refused(let entry):
-            refused += 1
-            // Refused by the HTTP layer: no parameters were read, but the path may hold the token.
-            log(ServeLogEntry(client: entry.client, method: entry.method, path: entry.path.map { tokenMask.redact($0) },
-                              status: entry.status, note: entry.note, refusedByHTTP: entry.refusedByHTTP))
+            recordRefusal(entry)
         case .request(let wire, let promise, let departure):
             var control: (WireResponse?, ServeLogEntry)?
             switch router.match(method: wire.method, path: wire.path) {
@@ -146,20 +170,17 @@ public final class ServeSession {
                 break
             }
             if let (response, entry) = control {
-                if response != nil { answered += 1 }
                 promise.succeed(response)
-                log(entry)
+                record(entry)
                 return
             }
             let exchange = evaluator.serve(wire.http, from: wire.client, show: options.showEvents)
             var note: String?
             if let answer = exchange?.answer {
-                answered += 1
                 // The control token is this server's: a client that sent it (in a header
                 // TRACE echoes, in a path an error page quotes) does not get it back.
                 promise.succeed(WireResponse(answer).masking(controlToken))
             } else {
-                dropped += 1
                 promise.succeed(nil)
                 note = exchange?.outcomes.lazy.compactMap { outcome -> String? in
                     if case .networkError(let message) = outcome { return message }
@@ -171,9 +192,9 @@ public final class ServeSession {
             // The control token, known to the session alone, is masked in the path too.
             let secrets = evaluator.events.secrets
             let mask = { (text: String) in self.tokenMask.redact(secrets.masked(text)) }
-            log(ServeLogEntry(client: wire.client, method: wire.method, path: tokenMask.redact(wire.path),
-                              status: exchange?.answer?.status,
-                              parameters: (exchange?.parameters ?? []).map { ($0.0, mask($0.1)) }, note: note.map(mask)))
+            record(ServeLogEntry(client: wire.client, method: wire.method, path: tokenMask.redact(wire.path),
+                                 status: exchange?.answer?.status,
+                                 parameters: (exchange?.parameters ?? []).map { ($0.0, mask($0.1)) }, note: note.map(mask)))
         }
     }
 

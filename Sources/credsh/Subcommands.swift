@@ -147,6 +147,29 @@ enum Subcommands {
             ServeCommand.run(try ServeCommand.Configuration(parsed, syntax))
         }
 
+    /// `credsh explain CODE`: the prompt's `explain`, from the shell (ExplainText).
+    static let explain = Subcommand("explain", syntax: CommandSyntax(
+        name: "explain",
+        abstract: "Say what a diagnostic code (CS0301), an SDK's code, an event or an API call means, as the prompt's 'explain' does.",
+        arguments: ("<code>", "A diagnostic code such as CS0104, an SDK's code or name (118, RDNA_OP_UPDATE_ON_EXPIRY), an event or an API call (setPassword)."),
+        options: [],
+        discussion: HelpLayout.wrap("""
+            Every error credsh reports ends with its code, such as [CS0301]: 'credsh explain
+            CS0301' says what it means, an example and the fix; docs/diagnostics.md lists
+            every code. A code, event or call of an SDK is looked up in \(SDKID.first.name)'s
+            catalog first, then in the others' (each named). Exit codes: 0, 2 when there is
+            nothing to explain by that name.
+            """.replacing("\n", with: " "), width: HelpLayout.width).joined(separator: "\n")),
+        requiresArguments: true) { parsed, syntax throws(UsageError) in
+            let query = parsed.positionals.joined(separator: " ")
+            do throws(SimulationError) {
+                return printOut(try ExplainText.lines(query).map { $0.escapingControls + "\n" }.joined())
+            } catch {
+                StandardStreams().writeError("credsh: " + TerminalSafe.text(error.message) + "\n")
+                return 2
+            }
+        }
+
     static let lsp = Subcommand("lsp", syntax: CommandSyntax(
         name: "lsp",
         abstract: "Serve the Language Server Protocol on standard input and output, for editors.",
@@ -223,7 +246,7 @@ enum Subcommands {
     }
 
     /// Every subcommand, in the order the root help lists them.
-    static let all: [Subcommand] = [run, check, fmt, test, diagram, serve, lsp, completion, man, reference, referenceCalls, testOne]
+    static let all: [Subcommand] = [run, check, fmt, test, diagram, explain, serve, lsp, completion, man, reference, referenceCalls, testOne]
 
     /// `credsh --help`: made from `all`, so it lists every subcommand there is.
     static var root: String {
@@ -237,6 +260,9 @@ enum Subcommands {
             prompt.
 
             \(exitCodes)
+
+            Each error ends with its code, such as [CS0301]: 'credsh explain CS0301' says
+            what it means and how to fix it (docs/diagnostics.md lists every code).
 
 
             """

@@ -69,6 +69,7 @@ final class WorkerProcesses: @unchecked Sendable {
     /// `credsh test-one --worker`: the worker's side. Requests come on descriptor 3,
     /// answers go to standard output, each written whole at once.
     static func serve(_ settings: ScriptTest.Settings) -> Int32 {
+        watchForTheRunnersEnd()
         var buffer = [UInt8](repeating: 0, count: 1 << 12)
         let streams = StandardStreams()
         streams.onClosedOutput = { 0 }  // the runner has gone: nothing to answer
@@ -85,6 +86,26 @@ final class WorkerProcesses: @unchecked Sendable {
             return true
         }, starting: { path in WorkerTitle.show("test-one " + path) })
         return 0
+    }
+
+    /// A worker whose runner is gone (killed with SIGKILL, which no handler sees) exits at
+    /// once, not when its script ends (a long one runs to its step budget): a thread waits
+    /// for the request pipe's hang-up, which comes when the runner's end of it closes,
+    /// however the runner ended; the runner is the only holder of that end (it is
+    /// close-on-exec). A runner that ends normally closes it too, after the last answer,
+    /// when the worker has nothing left to do. Bound: the thread wakes once per hang-up or
+    /// interrupted wait.
+    private static func watchForTheRunnersEnd() {
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { _ in
+            var requests = pollfd(fd: 3, events: 0, revents: 0)
+            while true {
+                let ready = poll(&requests, 1, -1)
+                if ready > 0, requests.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { _exit(0) }
+                if ready < 0, errno != EINTR { return nil }
+            }
+        }, nil)
+        if started == 0 { pthread_detach(thread) }
     }
 
     private func takeIdle() -> Worker? {

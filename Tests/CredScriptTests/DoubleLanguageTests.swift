@@ -151,6 +151,22 @@ import Testing
         #expect(replay.simulation.journalScript(device: .standard) == script)
         #expect(!host.output.contains("Passw0rd!") && !host.output.contains("52817"))
     }
+
+    /// A run given a device (a control run of `credsh serve`: `default`) starts on it,
+    /// whatever device the simulation was left on, and ends on it, whatever its `device` lines did.
+    @Test func aRunGivenADeviceStartsAndEndsOnIt() throws {
+        var simulation = Simulation(seed: 0)
+        try simulation.enter(device: DeviceID("phone-2"))
+        var options = Evaluator.Options()
+        options.device = .standard
+        let host = MemoryHost()
+        let evaluator = Evaluator(simulation: simulation, options: options, host: host)
+        evaluator.run(SourceFile(name: "t.credscript", text: "devices\ndevice tablet\ncall resetAuthState\n"))
+        #expect(host.diagnostics.isEmpty, "\(host.errors)")
+        #expect(host.output.contains("* default") && host.output.contains("  phone-2"), "\(host.output)")
+        #expect(evaluator.simulation.device == .standard)
+        #expect(evaluator.simulation.journal(of: try DeviceID("tablet")).entries.count == 1)
+    }
 }
 
 /// Completion and the secrets property of the double's lines.

@@ -199,4 +199,68 @@ import Testing
             if leaked { return }
         }
     }
+
+    /// A secret field of a call (every catalog's), misspelt by one edit so that it is a
+    /// near miss of the name (Spelling): `pasword`, `passwrod`, `pim`.
+    static func misspelt(_ name: String, among fields: [String], _ random: inout SeededGenerator) -> String {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        // Bound: 20 tries, then a deletion (a near miss of any name of three letters or more).
+        for _ in 0..<20 {
+            var word = Array(name)
+            let at = Int.random(in: 0..<word.count, using: &random)
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: word.remove(at: at)
+            case 1: if at + 1 < word.count { word.swapAt(at, at + 1) }
+            case 2: word.insert(letters.randomElement(using: &random)!, at: at)
+            default: word[at] = letters.randomElement(using: &random)!
+            }
+            let text = String(word)
+            if !fields.contains(text), Spelling.closestByEdits(to: text, among: [name]) != nil { return text }
+        }
+        return String(name.dropLast())
+    }
+
+    /// Issue: a misspelt secret field (`call setPassword pasword="Secr3t!"`) is refused, and
+    /// the value typed is the secret still, though no password's shape says so (`moss417`,
+    /// a PIN `52817`): it reaches no output of a run, of `credsh check`, or of the prompt
+    /// and its history, among errors of every kind.
+    @Test func theValueOfAMisspeltSecretFieldNeverReachesAnyOutput() {
+        var random = SeededGenerator(seed: 4242)
+        let calls = Simulation.catalogs.flatMap { catalog in
+            catalog.calls.flatMap { call in
+                call.fields.filter(\.secret).map { (sdk: catalog.name, method: call.name, field: $0.name, fields: call.fields.map(\.name)) }
+            }
+        }
+        for index in 0..<Self.scripts {
+            let call = calls.randomElement(using: &random)!
+            let secret = call.field.lowercased().contains("pin") || Bool.random(using: &random)
+                ? String(Int.random(in: 10_000...99_999, using: &random)) : "moss\(Int.random(in: 100...999, using: &random))"
+            let value = Bool.random(using: &random) ? "\"\(secret)\"" : secret
+            let line = "call \(call.method) \(Self.misspelt(call.field, among: call.fields, &random))=\(value)"
+            var lines = ["sdk \(call.sdk)"]
+            for _ in 0..<Int.random(in: 0...4, using: &random) { lines.append(Self.errors.randomElement(using: &random)!) }
+            lines.insert(line, at: Int.random(in: 1...lines.count, using: &random))
+            let script = lines.joined(separator: "\n") + "\n"
+
+            let ran = EveryOutput()
+            Evaluator(simulation: Simulation(seed: 0), options: .init(echo: true, keepGoing: true), host: ran)
+                .run(SourceFile(name: "misspelt\(index).credscript", text: script))
+            let checked = EveryOutput()
+            _ = Evaluator(simulation: Simulation(seed: 0), host: checked).check(SourceFile(name: "misspelt\(index).credscript", text: script))
+            let prompt = EveryOutput()
+            let evaluator = Evaluator(simulation: Simulation(seed: 0), options: .init(interactive: true), host: prompt)
+            var history = ""
+            for typed in lines {
+                let read = evaluator.parse(SourceFile(name: "<repl>", text: typed + "\n"))
+                history += SecretMasker.maskTyped(typed, read: read, challengePending: evaluator.simulation.active.challengePending,
+                                                  table: evaluator.table) + "\n"
+                evaluator.clearFailures()
+                evaluator.run(read)
+            }
+            let everything = ran.all + checked.all + prompt.all + history
+            #expect(everything.contains("takes no field"), "script \(index):\n\(script)\nprinted:\n\(everything)")
+            #expect(!everything.contains(secret), "script \(index):\n\(script)\nprinted:\n\(everything)")
+            if everything.contains(secret) { return }
+        }
+    }
 }

@@ -234,12 +234,27 @@ import Testing
         #expect(evaluator.exitCode == 1)
         #expect(host.output.contains("café 😀\n"))
         #expect(host.errors.contains("test.credscript:6:1: expectation failed: expected no line of output \"café 😀\", but the last command printed \"café 😀\""))
-        let (host2, evaluator2) = runScript("echo \"\\u{D800}\" \"\\u{110000}\" \"\\u{}\" \"\\u{1B}\"\n")
+        let (host2, evaluator2) = runScript("echo \"\\u{D800}\" \"\\u{110000}\" \"\\u{}\"\n")
         #expect(evaluator2.exitCode == 2)
         #expect(host2.errors.contains("D800 is a surrogate"))
         #expect(host2.errors.contains("110000 is a surrogate (D800 to DFFF) or above 10FFFF"))
         #expect(host2.errors.contains("takes one to six hex digits"))
-        #expect(host2.errors.contains("control character U+1B"))
+        // A control character is written as an escape (never raw), and printed as one.
+        let (host3, evaluator3) = runScript("echo \"a\\u{1B}[2J\\u{7}\"\n")
+        #expect(evaluator3.exitCode == 0, "\(host3.errors)")
+        #expect(host3.output.contains("a\\u{1B}[2J\\u{7}\n") && !host3.output.contains("\u{1B}"), "\(host3.output)")
+    }
+
+    /// One mistake, one error: a string with a bad escape is still the argument it stands
+    /// for, so no "expects a password" follows the escape's own error.
+    @Test(arguments: [
+        #"user add alice password "Pa\u0007ss""#, #"login alice "\u{zz}""#, #"user add alice password "a\qb""#,
+        #"expect output ~"\u12""#,
+    ])
+    func aBadEscapeIsOneError(line: String) {
+        let (host, evaluator) = runScript(line + "\n")
+        #expect(evaluator.exitCode == 2)
+        #expect(host.diagnostics.map(\.code) == [.badEscape], "\(host.errors)")
     }
 
     @Test func theNewFormsWriteBackAsTheyRead() {

@@ -19,6 +19,24 @@ import Testing
         #expect(check.stderr.contains("<stdin>:\(at): error: \(message)"), "\(check.stderr)")
     }
 
+    /// A secret field's name misspelt (`pasword=`) is refused, and the value typed is the
+    /// password still, whatever its shape: the line quoted under the error, by `credsh check`
+    /// and by a run, shows it as `***`.
+    @Test(arguments: [
+        ("call setPassword pasword=\"Secr3t!\"", "Secr3t!", "setPassword takes no field 'pasword'; did you mean 'password'?"),
+        ("call setPassword pssword=mossy417", "mossy417", "setPassword takes no field 'pssword'; did you mean 'password'?"),
+        ("sdk onewelcome\ncall respond pim=52817", "52817", "takes no field 'pim'; did you mean 'pin'?"),
+    ])
+    func aMisspeltSecretFieldShowsNoValue(script: String, secret: String, message: String) throws {
+        for arguments in [["check", "-"], ["-"]] {
+            let run = try Credsh.run(arguments, script: script + "\n")
+            #expect(run.status == 2, "\(arguments) \(run.stderr)")
+            #expect(run.stderr.contains(message), "\(run.stderr)")
+            #expect(run.stderr.contains("=***") || run.stderr.contains("=\"***\""), "the quoted line keeps its place: \(run.stderr)")
+            #expect(!run.stdout.contains(secret) && !run.stderr.contains(secret), "\(arguments) \(run.stdout)\(run.stderr)")
+        }
+    }
+
     @Test(arguments: [
         ("expect called setUser userID=bob", "expected a call setUser userID=bob on device default; its calls: setUser userID=alice"),
         ("expect no call setUser", "expected no call setUser on device default, but call #1 of its journal was one"),

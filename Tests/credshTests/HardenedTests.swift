@@ -64,6 +64,49 @@ import Testing
         #expect(lines.last == "exit 3")
     }
 
+    /// A `credsh test` killed with SIGKILL (no handler runs) leaves no worker behind: each
+    /// sees its request pipe hang up and exits within moments, not when its long script
+    /// reaches its step budget.
+    @Test func theWorkersOfAKilledTestRunEndWithIt() throws {
+        let dir = try Credsh.temporaryDirectory()
+        for name in ["a", "b"] {
+            try Credsh.write("repeat 1000000 {\n  repeat 1000000 {\n    let x = 1\n  }\n}\n", "\(name)-long.credscript", in: dir)
+        }
+        let result = try Credsh.shell("""
+            "$CREDSH" test -j 2 . > /dev/null 2>&1 & test=$!
+            workers=""
+            for _ in $(seq 1 500); do
+                workers=$(pgrep -P "$test" | tr '\n' ' ')
+                [ "$(echo $workers | wc -w)" -ge 2 ] && break
+                sleep 0.02
+            done
+            sleep 0.2  # both workers are running their scripts
+            kill -KILL "$test"; wait "$test" 2>/dev/null
+            start=$(date +%s%N)
+            alive=$workers
+            for _ in $(seq 1 250); do
+                alive=""
+                for w in $workers; do
+                    [ -r /proc/$w/stat ] && [ "$(cut -d' ' -f3 /proc/$w/stat 2>/dev/null)" != Z ] && alive="$alive $w"
+                done
+                [ -z "$alive" ] && break
+                sleep 0.02
+            done
+            echo "workers: $workers"
+            echo "alive:$alive"
+            echo "ms: $(( ($(date +%s%N) - start) / 1000000 ))"
+            [ -n "$alive" ] && kill -KILL $alive
+            true
+            """, directory: dir, timeout: 60)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let workers = lines.first { $0.hasPrefix("workers: ") }?.dropFirst(9).split(separator: " ") ?? []
+        #expect(workers.count == 2, "\(result.stdout)\(result.stderr)")
+        #expect(lines.contains("alive:"), "a worker outlived its runner: \(result.stdout)")
+        let milliseconds = lines.first { $0.hasPrefix("ms: ") }.flatMap { Int($0.dropFirst(4)) } ?? .max
+        print("workers gone \(milliseconds) ms after their runner was killed")
+        #expect(milliseconds < 2_000, "\(result.stdout)")
+    }
+
     // MARK: 2. Matching is bounded
 
     @Test func aPatternThatWouldBacktrackForHoursAnswersAtOnce() throws {

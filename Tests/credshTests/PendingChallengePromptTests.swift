@@ -6,12 +6,18 @@ import Testing
 @Suite(.serialized) struct PendingChallengePromptTests {
     typealias Terminal = PromptTests.Terminal
 
-    @Test func aPasswordTypedAloneAtAPendingChallengeIsMaskedInTheErrorAndTheHistoryFile() throws {
+    /// A prompt where alice logs in and the SDK waits for her password.
+    static func waitingForAlicesPassword() throws -> Terminal {
         let terminal = try Terminal()
         try terminal.keys("user add alice password Passw0rd!", "@Enter")
         try terminal.waitFor("added alice")
         try terminal.keys("login alice", "@Enter")
         try terminal.waitFor("credsh relid [alice: mode 0 verify]>")
+        return terminal
+    }
+
+    @Test func aPasswordTypedAloneAtAPendingChallengeIsMaskedInTheErrorAndTheHistoryFile() throws {
+        let terminal = try Self.waitingForAlicesPassword()
         try terminal.keys("Zq9SecretA1!", "@Enter")
         try terminal.waitFor("unknown command '***'")
         #expect(!terminal.screen.contains("unknown command 'Zq9"), "\(terminal.screen)")
@@ -19,6 +25,24 @@ import Testing
         let history = try String(contentsOf: terminal.state.appendingPathComponent("credsh/history"), encoding: .utf8)
         #expect(!history.contains("Zq9SecretA1!") && !history.contains("Passw0rd!"), "\(history)")
         #expect(history.contains("\n***\n"), "\(history)")
+    }
+
+    /// A command mistyped while the SDK waits for a password is no password: its method
+    /// and its words are said in the error; a password typed alone after it is still `***`.
+    @Test func aMistypedCommandAtAPendingChallengeKeepsItsWords() throws {
+        let terminal = try Self.waitingForAlicesPassword()
+        try terminal.keys("call setuser userID=alice", "@Enter")
+        try terminal.waitFor("no method 'setuser' in relid; did you mean 'setUser'?")
+        #expect(terminal.screen.contains("| call setuser userID=alice"), "\(terminal.screen)")
+        #expect(!terminal.screen.contains("'***'"), "\(terminal.screen)")
+        try terminal.keys("lgoin Zq9SecretA1!", "@Enter")
+        try terminal.waitFor("unknown command '***'")
+        // The line typed stays on the screen; the error and its quoted line show `***`.
+        #expect(terminal.screen.contains("1 | *** ***\n") && !terminal.screen.contains("'Zq9"), "\(terminal.screen)")
+        try HistoryPromptTests.leave(terminal)
+        let history = try String(contentsOf: terminal.state.appendingPathComponent("credsh/history"), encoding: .utf8)
+        #expect(history.contains("\ncall "), "\(history)")
+        #expect(!history.contains("Zq9SecretA1!") && !history.contains("Passw0rd!"), "\(history)")
     }
 
     /// Issue 17, item 6: `record --force` onto a FIFO nobody reads used to block forever.

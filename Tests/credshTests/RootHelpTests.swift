@@ -25,7 +25,7 @@ import Testing
         let root = try Credsh.run(["--help"])
         #expect(root.status == 0)
         let entries = Self.listed(root.stdout)
-        #expect(entries.map(\.name) == ["run", "check", "fmt", "test", "diagram", "serve", "lsp", "completion"])
+        #expect(entries.map(\.name) == ["run", "check", "fmt", "test", "diagram", "explain", "serve", "lsp", "completion"])
         for entry in entries {
             let own = try Credsh.run(["help", entry.name])
             #expect(own.status == 0)
@@ -52,6 +52,32 @@ import Testing
                 #expect(!run.stderr.contains("Unknown option"), "\(name) \(option): \(run.stderr)")
             }
         }
+    }
+
+    /// `credsh explain CS0301` from the shell is the prompt's `explain`, not a file named
+    /// `explain`; the help says where the codes come from and where they are listed.
+    @Test func explainIsASubcommandThatSaysWhatTheCodesMean() throws {
+        let code = try Credsh.run(["explain", "CS0301"])
+        #expect(code.status == 0, "\(code.stderr)")
+        #expect(code.stdout.hasPrefix("diagnostic CS0301 "), "\(code.stdout)")
+        #expect(code.stdout.contains("  fix:         ") && code.stdout.contains("see:         docs/diagnostics.md#cs0301"))
+        let call = try Credsh.run(["explain", "setPassword"])
+        #expect(call.status == 0 && call.stdout.hasPrefix("API call setPassword\n"), "\(call.stdout)\(call.stderr)")
+        let sdkCode = try Credsh.run(["explain", "118"])
+        #expect(sdkCode.status == 0 && !sdkCode.stdout.isEmpty, "\(sdkCode.stderr)")
+        // The same lines as the prompt's explain.
+        for query in ["CS0301", "setPassword", "118"] {
+            let prompt = try Credsh.run(["-"], script: "explain \(query)\n")
+            #expect(prompt.stdout == (try Credsh.run(["explain", query])).stdout, "\(query)")
+        }
+        let unknown = try Credsh.run(["explain", "nosuchthing"])
+        #expect(unknown.status == 2 && unknown.stdout.isEmpty, "\(unknown.stdout)")
+        #expect(unknown.stderr.hasPrefix("credsh: nothing to explain for 'nosuchthing'"), "\(unknown.stderr)")
+        #expect(!unknown.stderr.contains("No such file"))
+        let help = try Credsh.run(["explain", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("docs/diagnostics.md") && help.stdout.contains("[CS0301]"), "\(help.stdout)")
+        let root = try Credsh.run(["--help"])
+        #expect(root.stdout.contains("'credsh explain CS0301'") && root.stdout.contains("docs/diagnostics.md"), "\(root.stdout)")
     }
 
     @Test func anUnknownSubcommandAskedForHelpIsRefused() throws {

@@ -105,6 +105,30 @@ import Testing
         for secret in ["Passw0rd!", "N3w-Secret!x", "Zz9-Unique!x"] { #expect(!log.contains(secret), "\(secret) in \(log)") }
     }
 
+    /// A journal whose calls hold control characters (a BEL, an ESC sequence, a CR sent
+    /// over the wire) is a script the language reads: `\u{7}` in quotes, never `\u0007`.
+    /// `credsh check` finds it clean, and replayed it makes the same calls with the same
+    /// answers, and journals them the same way.
+    @Test func aJournalWithControlCharactersIsCheckedCleanAndReplays() throws {
+        let served = try ServedCredsh(["--control"])
+        // The SDK refuses such a user ID at once (sync error 4): the journal says so, and the replay must too.
+        _ = try Self.call(served, "relid", "setUser", #"{"userID":"al\u0007ice\u001b[2J\r\u0085"}"#)
+        let journal = try served.curl("GET", "/__credsh/journal", extra: served.authorization)
+        _ = try served.stop()
+        #expect(journal.status == 200)
+        #expect(journal.text.contains(#"call setUser userID="al\u{7}ice\u{1B}[2J\u{D}\u{85}""#), "\(journal.text)")
+        #expect(!journal.text.contains("\\u00") && journal.text.contains("\nexpect error 4\n"), "\(journal.text)")
+        let directory = try Credsh.temporaryDirectory()
+        let file = try Credsh.write(journal.text + "journal show\n", "journal.credscript", in: directory)
+        let check = try Credsh.run(["check", file.path])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        let replay = try Credsh.run([file.path])
+        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+        // The replay's own journal, printed as the wire wrote it: the same lines.
+        let body = journal.text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        for line in body { #expect(replay.stdout.contains(line + "\n"), "\(line)\n\(replay.stdout)") }
+    }
+
     @Test func oneWelcomeAndFioriFlowsOverTheWire() throws {
         let served = try ServedCredsh(["--control"])
         #expect(try served.control("sdk onewelcome\nuser add bob pin 52817\nsdk fiori\nuser add carol passcode \"Abcdefg1\"\n").status == 200)

@@ -282,6 +282,29 @@ import Testing
         #expect(status == 0)
         #expect(log.components(separatedBy: "GET /aaa/changepassword.json 200 ").count - 1 == cycles, "every password change counted")
     }
+
+    /// One count: the closing line's `N dropped` is the log's lines that say `dropped`,
+    /// whoever ended the request (the simulated network, a client that left a control run
+    /// before its end), and `N answered` its lines with a status.
+    @Test func theCountsAtTheEndAreTheLogsLines() throws {
+        let served = try ServedCredsh(["--control"], scripts: ["user add dave@example.com password secret12\n"])
+        let login = "/aaa/login.json?login=dave%40example.com&password=secret12&type=access-token"
+        #expect(try served.control("network down\n").status == 200)
+        #expect(try served.curl("GET", login).curlExit == 52, "no answer: the connection is dropped")
+        #expect(try served.control("network up\n").status == 200)
+        #expect(try served.curl("GET", login).status == 200)
+        // A control run whose client gives up after a second: no answer, logged as dropped.
+        let long = "repeat 1000000 {\n  repeat 1000000 {\n    let x = 1\n  }\n}\n"
+        _ = try served.curl("POST", "/__credsh/run", extra: ["--max-time", "1", "--data-binary", long, "-H", "Content-Type: text/plain"] + served.authorization)
+        _ = try served.waitForLine { $0.contains("POST /__credsh/run dropped (abandoned") }
+        let (status, log) = try served.stop()
+        #expect(status == 0)
+        let entries = log.split(separator: "\n").filter { $0.hasPrefix("127.0.0.1:") }.map { $0.split(separator: " ") }
+        let dropped = entries.filter { $0.count > 3 && $0[3] == "dropped" }.count
+        let answered = entries.filter { $0.count > 3 && Int($0[3]) != nil }.count
+        #expect(dropped == 2, "\(log)")
+        #expect(log.hasSuffix("stopped: \(answered) answered, \(dropped) dropped, 0 refused\n"), "\(log)")
+    }
 }
 
 extension ServeTests.Comparison {

@@ -31,7 +31,13 @@ struct APISummary: Sendable {
 /// `explain CODE`: every catalogue entry for a number or name (a code, an event the SDK
 /// delivers, an API the app calls), the active SDK's first; another SDK's entries are
 /// shown with its name when the active one has none.
-enum ExplainText {
+public enum ExplainText {
+    /// What the prompt's `explain QUERY` prints with `sdk` active, for `credsh explain`:
+    /// the same lines, or the same refusal.
+    public static func lines(_ query: String, sdk: SDKID = .first) throws(SimulationError) -> [String] {
+        try render(query, active: sdk.catalog)
+    }
+
     static func render(_ query: String, active: SDKCatalog) throws(SimulationError) -> [String] {
         if let code = DiagnosticCode(id: query) { return code.explanation }
         var lines: [String] = []

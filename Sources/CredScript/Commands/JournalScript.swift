@@ -15,7 +15,7 @@ public enum JournalScript {
     }
 
     public static func lines(of journal: DeviceJournal, device: DeviceID) -> [String] {
-        let renderer = TextRenderer()
+        let renderer = TextRenderer()  // for its field glosses (`challengeMode=0 (NAME)`)
         var body: [String] = []
         var variables: [String] = []
         var counters: [String: Int] = [:]
@@ -34,7 +34,7 @@ public enum JournalScript {
                     line += " \(name)=$\(variable)"
                 } else {
                     line += " \(name)="
-                    FieldText.write(value, to: &line)
+                    FieldText.write(value, asLanguage: true, to: &line)
                 }
             }
             body.append(line)
@@ -49,8 +49,10 @@ public enum JournalScript {
                 // A secret field is shown `***` in every record: nothing to pin down.
                 let spec = catalog.event(event.name)
                 let shown = SDKEvent(event.name, event.fields.filter { spec?.field($0.0)?.secret != true })
-                let rendered = renderer.render(.event(shown), sdk: entry.sdk)
-                body.append("expect event \(index + 1) " + rendered.dropFirst(2))
+                // Each text as the language reads it back (a control character as `\u{7}`).
+                var line = "expect event \(index + 1) " + shown.name
+                renderer.writeFields(shown.fields, sdk: entry.sdk, asLanguage: true, to: &line)
+                body.append(line)
             }
         }
         var header = ["# The calls device \(device.name) made, as credsh journalled them (docs/double.md, \"The journal as a script\").",

@@ -23,7 +23,7 @@ public enum DiagnosticCodePage {
             - in TAP as `code:` in each failure's YAML block, in JUnit in the failure's message;
             - in the editor (`credsh lsp`) as the diagnostic's `code`, with `codeDescription`
               linking to this page when the server finds it (beside the installed binary or in the clone);
-            - by `explain CODE` at the prompt (`explain CS0201`).
+            - by `explain CODE` at the prompt (`explain CS0201`), and by `credsh explain CS0201` from the shell.
 
             The kind gives the exit code: a syntax error 2 (lexical, syntax and resolve codes),
             a runtime error 3, an expectation that failed 1, an I/O error 4.

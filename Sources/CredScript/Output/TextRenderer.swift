@@ -116,13 +116,14 @@ extension TextRenderer {
 
     /// ` key=value` for each readable field, after a space each, with a field's named value
     /// after it (`challengeMode=4 (RDNA_OP_UPDATE_ON_EXPIRY)`): the name is a gloss, not part of the value.
-    func writeFields(_ fields: [(String, JSONValue)], sdk: SDKID, to out: inout String) {
+    /// `asLanguage`: each text as a script writes it (FieldText.write), for a line that is run again.
+    func writeFields(_ fields: [(String, JSONValue)], sdk: SDKID, asLanguage: Bool = false, to out: inout String) {
         guard let flow = SDKFlows.flow(for: sdk) else {
             for (key, value) in fields {
                 out += " "
                 out += key
                 out += "="
-                FieldText.write(value, to: &out)
+                FieldText.write(value, asLanguage: asLanguage, to: &out)
             }
             return
         }
@@ -131,7 +132,7 @@ extension TextRenderer {
             out += " "
             out += key
             out += "="
-            FieldText.write(value, to: &out)
+            FieldText.write(value, asLanguage: asLanguage, to: &out)
             if case .int(let number) = value, let name = valueNames[key]?[number] {
                 out += " ("
                 out += name
@@ -191,8 +192,13 @@ enum FieldText {
         return out
     }
 
-    static func write(_ value: JSONValue, to out: inout String) {
+    /// `asLanguage`: a text as the language reads it back (ScriptWriter.literal: a control
+    /// character as `\u{7}` in quotes), for a script credsh writes (JournalScript); else as
+    /// records show it.
+    static func write(_ value: JSONValue, asLanguage: Bool = false, to out: inout String) {
         switch value {
+        case .string(let s) where asLanguage:
+            out += ScriptWriter.literal(.text(s))
         case .string(let s):
             // Quoted, JSON's escapes cover C0 only: DEL, C1 and bidi controls are escaped too.
             if needsQuotes(s) { out += quote(s).escapingControls } else { s.appendEscapingControls(to: &out) }
@@ -200,7 +206,7 @@ enum FieldText {
             out += "["
             for (index, item) in items.enumerated() {
                 if index > 0 { out += "," }
-                write(item, to: &out)
+                write(item, asLanguage: asLanguage, to: &out)
             }
             out += "]"
         default:

@@ -45,6 +45,10 @@ public final class Evaluator {
         /// In a file with named tests: run only this one, after the setup (`credsh test`
         /// runs each test in an evaluator of its own); nil runs them all in turn.
         public var selectedTest: String?
+        /// The device a run starts on and is back on when it ends, so its `device ID` lines
+        /// act for it alone: a control run of `credsh serve` starts on `default` whatever
+        /// the run before it did (docs/double.md, "Devices"). Nil: the simulation's own.
+        public var device: DeviceID?
 
         public init(echo: Bool = false, keepGoing: Bool = false, interactive: Bool = false,
                     stepBudget: Int = Evaluator.defaultStepBudget, continueAfterFailedExpectations: Bool = false) {
@@ -182,6 +186,11 @@ public final class Evaluator {
     @discardableResult
     public func run(_ script: ParsedScript) -> Bool {
         guard report(script) else { return false }
+        if let device = options.device {
+            // Entering a device that exists (`default` always does) cannot be refused.
+            try? simulation.enter(device: device)
+        }
+        defer { if let device = options.device { try? simulation.enter(device: device) } }
         return KDFMeter.$current.withValue(budget.kdfMeter) { script.tests.isEmpty ? runChecked(script) : runTests(script.tests, of: script) }
     }
 

@@ -129,16 +129,19 @@ public enum ScriptWriter {
         }
     }
 
-    /// A double-quoted credsh string with `\"`, `\\`, `\n` and `\t` escaped.
+    /// A double-quoted credsh string with `\"`, `\\`, `\n` and `\t` escaped, and every other
+    /// control character (TerminalSafe.isUnsafe: BEL, ESC, CR, DEL, C1, bidi controls) as
+    /// `\u{…}`: the lexer refuses them raw and reads them so (grammar.md, "Lexical structure").
     public static func quote(_ text: String) -> String {
         var out = "\""
-        for c in text {
-            switch c {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\t": out += "\\t"
-            default: out.append(c)
+            case _ where TerminalSafe.isUnsafe(scalar): out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out + "\""
@@ -152,8 +155,8 @@ public enum ScriptWriter {
         case .json(let j): return j
         case .pattern(let p): return "~" + quote(p)
         case .text(let t):
-            let bare = !t.isEmpty && t.utf8.allSatisfy { !Lexer.endsWord($0) && $0 > 0x20 && $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: "$") }
-                && !(t.first?.isNumber ?? false)
+            let bare = !t.isEmpty && t.utf8.allSatisfy { !Lexer.endsWord($0) && $0 > 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: "$") }
+                && !(t.first?.isNumber ?? false) && !t.unicodeScalars.contains(where: TerminalSafe.isUnsafe)
             return bare ? t : quote(t)
         }
     }

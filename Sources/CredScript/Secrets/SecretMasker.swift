@@ -30,20 +30,41 @@ public enum SecretMasker {
     }
 
     /// What the history file keeps of an entry typed at the prompt. While the SDK waits for
-    /// a secret (the prompt shows `[alice: mode 0 verify]`), an entry that does not parse is
-    /// a password typed alone: nothing of it is kept but `***` (KnownSecrets masks it in
-    /// the messages about it the same way).
+    /// a secret (the prompt shows `[alice: mode 0 verify]`), an entry that does not parse
+    /// and has a line that starts with no command is a password typed alone: nothing of it
+    /// is kept but `***` (SecretReading masks it in the messages about it the same way).
+    /// A command mistyped (`call setuser userID=alice`) is masked as any line that does not parse.
     public static func maskTyped(_ entry: String, parses: Bool, challengePending: Bool, table: CommandTable = .standard,
                                  sdk: SDKID = .first, users: [String] = []) -> String {
-        if challengePending, !parses { return ScriptWriter.mask }
+        if challengePending, !parses, mayBeTypedAlone(entry, table: table) { return ScriptWriter.mask }
         return maskingPasswordShapes(mask(entry, table: table, sdk: sdk, users: users))
     }
 
     /// `maskTyped`, from the reading the prompt made of the entry: no second parse.
     public static func maskTyped(_ entry: String, read script: ParsedScript, challengePending: Bool, table: CommandTable = .standard,
                                  users: [String] = []) -> String {
-        if challengePending, !script.diagnostics.isEmpty { return ScriptWriter.mask }
+        if challengePending, !script.diagnostics.isEmpty, mayBeTypedAlone(entry, table: table) { return ScriptWriter.mask }
         return maskingPasswordShapes(mask(entry, read: script, table: table, users: users))
+    }
+
+    /// Whether text typed while the SDK waits for a secret may be that secret typed alone:
+    /// a line of it starts with a word that is no command (`Zq9…`, `lgoin alice`). A line
+    /// that starts with a command (`call setuser userID=alice`) is a command mistyped: its
+    /// method, its user, its words are no secret, and its messages say them. Bound: one
+    /// pass over the text's bytes.
+    static func mayBeTypedAlone(_ text: some StringProtocol, table: CommandTable) -> Bool {
+        mayBeTypedAlone(Array(text.utf8)[...], table: table)
+    }
+
+    static func mayBeTypedAlone(_ bytes: ArraySlice<UInt8>, table: CommandTable) -> Bool {
+        let firstWords = Set(table.firstWords)
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+            let words = line.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") })
+            guard let first = words.first else { continue }
+            let word = String(decoding: first, as: UTF8.self)
+            if !firstWords.contains(word), word != "}", !word.hasPrefix("#") { return true }
+        }
+        return false
     }
 
     /// A word shaped like a password is masked wherever it stands: swapped arguments

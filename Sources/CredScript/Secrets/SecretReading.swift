@@ -61,11 +61,15 @@ struct SecretScan {
         // block list) can be un-masked so: a password stays a secret wherever else it is
         // written (`expect output "Zq9…"`).
         for value in placed where !open.contains(value) || KnownSecrets.looksLikePassword(value) { values.append(value) }
-        // The SDK waits for a secret: a line that does not parse is one typed alone, all
-        // its words secrets. Otherwise a line that does not parse (`lgoin alice Zq9…`)
-        // gave no word a place: those shaped like a password may be one.
+        // The SDK waits for a secret: a line that does not parse and starts with no
+        // command is one typed alone, all its words secrets. Otherwise (`call setuser …`:
+        // a command, mistyped) a line that does not parse (`lgoin alice Zq9…`)
+        // gave no word a place: those shaped like a password may be one, and so is the
+        // value of a pair named for a secret, or nearly (`pasword="Secr3t!"`).
         for diagnostic in script.diagnostics {
-            values += wordsOfLine(at: diagnostic.position, in: script.source, all: challengePending)
+            let line = lineOf(diagnostic.position, in: script.source)
+            values += wordsOfLine(line, all: challengePending && SecretMasker.mayBeTypedAlone(line, table: table))
+            values += secretPairValues(inLine: line)
         }
         return SecretFacts(flow: flow, values: values)
     }
@@ -158,14 +162,18 @@ struct SecretScan {
         }
     }
 
-    /// The words of a line that did not parse, taken as secrets: `all` of them but command
-    /// names, or those shaped like a password (KnownSecrets.looksLikePassword). Bound: the
-    /// line's first 4,096 bytes.
-    private func wordsOfLine(at position: SourcePosition, in source: SourceFile, all: Bool) -> [String] {
+    /// The first 4,096 bytes of the line at `position`, without its newline.
+    private func lineOf(_ position: SourcePosition, in source: SourceFile) -> ArraySlice<UInt8> {
         guard position.lineStart < source.bytes.count else { return [] }
         var end = position.lineStart
         while end < source.bytes.count, end - position.lineStart < 4096, source.bytes[end] != UInt8(ascii: "\n") { end += 1 }
-        let line = String(decoding: source.bytes[position.lineStart..<end], as: UTF8.self)
+        return source.bytes[position.lineStart..<end]
+    }
+
+    /// The words of a line that did not parse, taken as secrets: `all` of them but command
+    /// names, or those shaped like a password (KnownSecrets.looksLikePassword).
+    private func wordsOfLine(_ bytes: ArraySlice<UInt8>, all: Bool) -> [String] {
+        let line = String(decoding: bytes, as: UTF8.self)
         var words: [String] = []
         for word in line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) {
             var text = String(word)
@@ -173,5 +181,35 @@ struct SecretScan {
             if all ? !table.firstWords.contains(text) : KnownSecrets.looksLikePassword(text) { words.append(text) }
         }
         return words
+    }
+
+    /// The values of a line's `NAME=VALUE` pairs whose NAME is a secret's, or a likely
+    /// misspelling of one (SecretMasker.namesSecret: `call setPassword pasword="Secr3t!"`
+    /// is refused for its field, and the value typed is the password still, whatever its
+    /// shape), or says it holds one (SecretName). The line is read by the language's lexer,
+    /// so a quoted value is taken as it reads. Bound: one pass over the line's tokens.
+    private func secretPairValues(inLine bytes: ArraySlice<UInt8>) -> [String] {
+        let line = Array(bytes)
+        var lexer = Lexer(SourceFile(name: "", bytes: line))
+        var values: [String] = []
+        // The two tokens before this one: a name and `=` make this one a pair's value.
+        var name: String?, afterEquals = false
+        while true {
+            let token = lexer.next()
+            if case .end = token.kind { break }
+            if afterEquals, let key = name, SecretMasker.namesSecret(key, table.querySecretNames) || SecretName.looksSecret(key) {
+                switch token.kind {
+                case .word(let text), .string(let text): values.append(text)
+                case .integer, .duration:
+                    let range = token.byteRange.clamped(to: 0..<line.count)
+                    values.append(String(decoding: line[range], as: UTF8.self))
+                default: break
+                }
+            }
+            afterEquals = token.kind == .equals && name != nil
+            if !afterEquals { name = nil }
+            if case .word(let word) = token.kind { name = word }
+        }
+        return values
     }
 }

@@ -172,9 +172,9 @@ public enum DiagnosticCode: Int, CaseIterable, Sendable {
                          fix: "Close the string on its line; write \\n for a line break inside it.")
         case .badEscape:
             return Entry(title: "bad escape in a string",
-                         meaning: "A backslash in a string is followed by something other than \\\" \\\\ \\n \\t or \\u{XXXX}, or \\u{…} names no character credsh takes.",
+                         meaning: "A backslash in a string is followed by something other than \\\" \\\\ \\n \\t or \\u{XXXX}, or \\u{…} names no Unicode scalar value (a surrogate, or above 10FFFF).",
                          example: .script("echo \"C:\\data\"\n"),
-                         fix: "Write \\\\ for a backslash; \\u{…} takes one to six hex digits of a scalar that is not a control character.")
+                         fix: "Write \\\\ for a backslash; \\u{…} takes one to six hex digits of a scalar (a control character too, as \\u{7}).")
         case .unterminatedJSON:
             return Entry(title: "unterminated JSON object",
                          meaning: "A JSON object opened with { does not close on the same line.",

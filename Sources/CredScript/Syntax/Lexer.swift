@@ -248,10 +248,15 @@ public struct Lexer {
             text.append(byte)
             advance()
         }
-        guard valid else { return nil }
+        // A string with a bad escape or character in it is still the argument it was meant
+        // to be: the error reported is that one, not a missing argument after it (one
+        // mistake, one error). Nothing runs after a syntax error, so its text is never used.
+        guard valid else { return token(.string(String(decoding: text, as: UTF8.self)), from: start) }
         // Text with no byte above ASCII is valid UTF-8 as it stands.
         if !text.contains(where: { $0 >= 0x80 }) { return token(.string(String(decoding: text, as: UTF8.self)), from: start) }
-        guard let decoded = checkedText(bytes: text, reportAt: start, rejectControls: false) else { return nil }
+        guard let decoded = checkedText(bytes: text, reportAt: start, rejectControls: false) else {
+            return token(.string(String(decoding: text, as: UTF8.self)), from: start)
+        }
         return token(.string(decoded), from: start)
     }
 
@@ -279,10 +284,8 @@ public struct Lexer {
             report(.badEscape, "this \\u{…} names no Unicode scalar value: \(String(value, radix: 16, uppercase: true)) is a surrogate (D800 to DFFF) or above 10FFFF", at: escapeAt)
             return nil
         }
-        if scalar.value < 0x20 && scalar.value != 0x09 && scalar.value != 0x0A || scalar.value == 0x7F {
-            report(.badEscape, "this \\u{…} names the control character U+\(String(value, radix: 16, uppercase: true)) (write \\n or \\t)", at: escapeAt)
-            return nil
-        }
+        // A control character is written as an escape, never raw: `\u{7}` is how credsh
+        // prints a BEL (TerminalSafe), and how a journal that holds one is written back.
         return scalar
     }
 
