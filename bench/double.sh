@@ -25,16 +25,19 @@ echo "== SUSI's HTTP path, same server"
 "$out/load" susi "$port" "$token" "$server" "$devices" $((calls / 3)) 300
 kill -INT $server
 wait $server || true
-echo "== in-process: the same calls as call lines (credsh SCRIPT)"
-cycles=$((calls / 3))
+echo "== in-process: the same calls as call lines (credsh SCRIPT), each device in turn"
+# As over the wire, where the devices' calls interleave: each call on its device's own
+# state (a `device` line before it), each device's user logged in and off in turn.
+cycles=$((calls / 3 / devices))
+calls=$((cycles * 3 * devices))
 {
     echo "sdk relid"
     echo "kdf 1"
-    echo 'user add user0 password "Passw0rd!"'
+    for i in $(seq 0 $((devices - 1))); do echo "user add user$i password \"Passw0rd!\""; done
     echo "repeat $cycles {"
-    echo "  call setUser userID=user0"
-    echo '  call setPassword password="Passw0rd!" challengeMode=0'
-    echo "  call logOff userID=user0"
+    for i in $(seq 0 $((devices - 1))); do printf '  device device-%s\n  call setUser userID=user%s\n' "$i" "$i"; done
+    for i in $(seq 0 $((devices - 1))); do printf '  device device-%s\n  call setPassword password="Passw0rd!" challengeMode=0\n' "$i"; done
+    for i in $(seq 0 $((devices - 1))); do printf '  device device-%s\n  call logOff userID=user%s\n' "$i" "$i"; done
     echo "}"
 } > "$out/double-inprocess.credscript"
 python3 - "$binary" "$out/double-inprocess.credscript" "$calls" <<'PY'

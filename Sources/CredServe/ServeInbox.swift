@@ -24,10 +24,10 @@ enum ServeEvent: Sendable {
 final class ServeInbox: Sendable {
     private let state = ConditionLock(value: 0)
     private nonisolated(unsafe) var events: [ServeEvent] = []
-    private let answerer = NIOLockedValueBox<(@Sendable (ServeEvent) -> Bool)?>(nil)
+    private let answerer = NIOLockedValueBox<(any AnswerAtOnce)?>(nil)
 
     func post(_ event: ServeEvent) {
-        if let answer = answerer.withLockedValue({ $0 }), answer(event) { return }
+        if let answerer = answerer.withLockedValue({ $0 }), answerer.answer(event) { return }
         state.lock()
         events.append(event)
         state.unlock(withValue: 1)
@@ -35,8 +35,8 @@ final class ServeInbox: Sendable {
 
     /// Set (or cleared, nil) by the thread that owns the simulation: what answers a request
     /// at once on the event loop, returning false when it leaves it to wait here.
-    func answerAtOnce(_ answer: (@Sendable (ServeEvent) -> Bool)?) {
-        answerer.withLockedValue { $0 = answer }
+    func answerAtOnce(_ answerer: (any AnswerAtOnce)?) {
+        self.answerer.withLockedValue { $0 = answerer }
     }
 
     var hasWaiting: Bool {
@@ -69,6 +69,14 @@ final class ServeInbox: Sendable {
         state.unlock()
         return true
     }
+}
+
+/// What answers a request at once on the event loop (ServeInbox.answerAtOnce); false
+/// leaves it to wait in the inbox. An object, not a closure: a closure kept in the lock's
+/// generic box came back wrapped in conversion thunks that called each other until the
+/// stack overflowed.
+protocol AnswerAtOnce: AnyObject, Sendable {
+    func answer(_ event: ServeEvent) -> Bool
 }
 
 /// Whether the client of a request still waiting for its answer has closed its connection:

@@ -131,7 +131,7 @@ public final class ServeSession {
     public func serve(until shouldStop: () -> Bool, pollSeconds: Double = 0.05, afterBatch: @escaping () -> Void = {}) {
         let atOnce = AtOnce(session: self, afterBatch: afterBatch)
         owner.locked { answeringAtOnce = true }
-        inbox.answerAtOnce { atOnce.answer($0) }
+        inbox.answerAtOnce(atOnce)
         while !shouldStop() {
             guard inbox.wait(upTo: pollSeconds) else { continue }
             owner.locked {
@@ -149,7 +149,7 @@ public final class ServeSession {
 
     /// What the event loop calls for each request while `serve(until:)` serves. It holds
     /// the session unowned, as the inbox holds it only while serving.
-    private final class AtOnce: @unchecked Sendable {
+    private final class AtOnce: AnswerAtOnce, @unchecked Sendable {
         unowned let session: ServeSession
         let afterBatch: () -> Void
 
