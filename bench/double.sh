@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The SDK double's wire under load, beside SUSI's HTTP path in the same run (issue 32,
-# "Speed"): the release binary (`make build`) serves on a free loopback port; at kdf 1,
-# 8 devices make 30,000 REL-ID calls over keep-alive connections (bench/double_load.py),
-# then 8 connections make 10,000 SUSI login/change cycles (bench/serve_load.py); last,
-# the same 30,000 calls run in-process (`credsh SCRIPT`, `call` lines) for the CPU a call
-# costs without the wire. Prints calls/s, p99 and CPU per call for each.
+# "Speed"; docs/double.md, "Speed"): the release binary (`make build`) serves on a free
+# loopback port; a one-thread client in C (bench/load.c, built here with cc) makes, at
+# kdf 1, CALLS REL-ID calls from DEVICES devices over keep-alive connections, then
+# CALLS/3 SUSI login/change cycles over as many connections; last, the same calls run
+# in-process (`credsh SCRIPT`, `call` lines) for the CPU a call costs without the wire.
+# Prints calls/s, p50/p99 and the server's and the client's CPU a call for each.
 # Usage: bench/double.sh [CALLS] [DEVICES]      (loopback only, each part bounded to 300 s)
+# CREDSH=BINARY measures another binary (an older one, for before and after).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 calls=${1:-30000}
@@ -14,31 +16,28 @@ out=bench/out
 mkdir -p "$out"
 binary=${CREDSH:-.build/release/credsh}
 [ -n "${CREDSH:-}" ] || make -s build >/dev/null
-"$binary" serve --port 0 --control > "$out/double-serve.log" 2>&1 &
-server=$!
-trap 'kill -INT $server 2>/dev/null || true' EXIT
-for _ in $(seq 100); do
-    port=$(grep -o 'http://127.0.0.1:[0-9]*' "$out/double-serve.log" | head -1 | cut -d: -f3 || true)
-    token=$(sed -n 's/^control API token: \([0-9a-f]*\) .*/\1/p' "$out/double-serve.log" | head -1)
-    [ -n "$port" ] && [ -n "$token" ] && break
-    sleep 0.1
-done
+cc -O2 -o "$out/load" bench/load.c
+. bench/serving.sh
+start_server "$binary" "$out/double-serve.log"
 echo "== the wire: POST /sdk/relid"
-python3 bench/double_load.py --port "$port" --token "$token" --pid "$server" --devices "$devices" --calls "$calls"
+"$out/load" wire "$port" "$token" "$server" "$devices" "$calls" 300
 echo "== SUSI's HTTP path, same server"
-python3 bench/serve_load.py --port "$port" --token "$token" --connections "$devices" --cycles $((calls / 3))
+"$out/load" susi "$port" "$token" "$server" "$devices" $((calls / 3)) 300
 kill -INT $server
 wait $server || true
-echo "== in-process: the same calls as call lines (credsh SCRIPT)"
-cycles=$((calls / 3))
+echo "== in-process: the same calls as call lines (credsh SCRIPT), each device in turn"
+# As over the wire, where the devices' calls interleave: each call on its device's own
+# state (a `device` line before it), each device's user logged in and off in turn.
+cycles=$((calls / 3 / devices))
+calls=$((cycles * 3 * devices))
 {
     echo "sdk relid"
     echo "kdf 1"
-    echo 'user add user0 password "Passw0rd!"'
+    for i in $(seq 0 $((devices - 1))); do echo "user add user$i password \"Passw0rd!\""; done
     echo "repeat $cycles {"
-    echo "  call setUser userID=user0"
-    echo '  call setPassword password="Passw0rd!" challengeMode=0'
-    echo "  call logOff userID=user0"
+    for i in $(seq 0 $((devices - 1))); do printf '  device device-%s\n  call setUser userID=user%s\n' "$i" "$i"; done
+    for i in $(seq 0 $((devices - 1))); do printf '  device device-%s\n  call setPassword password="Passw0rd!" challengeMode=0\n' "$i"; done
+    for i in $(seq 0 $((devices - 1))); do printf '  device device-%s\n  call logOff userID=user%s\n' "$i" "$i"; done
     echo "}"
 } > "$out/double-inprocess.credscript"
 python3 - "$binary" "$out/double-inprocess.credscript" "$calls" <<'PY'

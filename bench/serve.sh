@@ -10,15 +10,8 @@ connections=${2:-8}
 out=bench/out
 mkdir -p "$out"
 make -s build >/dev/null
-.build/release/credsh serve --port 0 --control > "$out/serve.log" 2>&1 &
-server=$!
-trap 'kill -INT $server 2>/dev/null || true' EXIT
-for _ in $(seq 100); do
-    port=$(grep -o 'http://127.0.0.1:[0-9]*' "$out/serve.log" | head -1 | cut -d: -f3 || true)
-    token=$(sed -n 's/^control API token: \([0-9a-f]*\) .*/\1/p' "$out/serve.log" | head -1)
-    [ -n "$port" ] && [ -n "$token" ] && break
-    sleep 0.1
-done
+. bench/serving.sh
+start_server .build/release/credsh "$out/serve.log"
 python3 bench/serve_load.py --port "$port" --token "$token" --connections "$connections" --cycles "$cycles" --seconds 300
 kill -INT $server
 wait $server

@@ -35,7 +35,7 @@ struct ControlAccess: Sendable {
 
     /// Nil when the request may go on; otherwise the refusal to answer with.
     func refusal(_ request: WireRequest) -> WireResponse? {
-        let hosts = request.headers.filter { $0.0.lowercased() == "host" }.map(\.1)
+        let hosts = request.headers.filter { WireRequest.sameName($0.0, "Host") }.map(\.1)
         guard hosts.count == 1, let host = hosts.first, isThisServer(host) else {
             let named = hosts.count == 1 ? "Host '\(Self.shortened(hosts[0]))'" : hosts.isEmpty ? "a request without Host" : "a request with \(hosts.count) Host headers"
             return Refusals.plain(403, "Forbidden", "\(named) does not name this server: \(service) answers an IP address or localhost with port \(boundPort) (a DNS name could be a rebinding page)\n")

@@ -14,7 +14,7 @@ enum RequestFraming {
     static func refusal(for head: HTTPRequestHead, authority: ServerAuthority) -> Refusal? {
         // RFC 9112 §3.2: 400 for an HTTP/1.1 request with no Host, and for any request with
         // more than one.
-        let hosts = head.headers.filter { $0.name.lowercased() == "host" }.count
+        let hosts = head.headers.filter { WireRequest.sameName($0.name, "Host") }.count
         if hosts > 1 {
             return Refusal(status: 400, reason: "Bad Request", detail: "more than one Host header")
         }
@@ -24,7 +24,7 @@ enum RequestFraming {
         if let refusal = targetRefusal(head.uri, authority: authority) { return refusal }
         // RFC 9112 §6.1: the only transfer coding credsh decodes is `chunked`. Another one it
         // does not understand is 501; `chunked` anywhere but last, the body cannot be framed: 400.
-        let codings = head.headers.filter { $0.name.lowercased() == "transfer-encoding" }
+        let codings = head.headers.filter { WireRequest.sameName($0.name, "Transfer-Encoding") }
             .flatMap { $0.value.split(separator: ",") }
             .map { $0.trimmingSpaces.lowercased() }
         guard !codings.isEmpty else { return nil }

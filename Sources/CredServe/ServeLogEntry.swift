@@ -54,7 +54,8 @@ public struct ServeLogEntry: Sendable, Equatable {
     }
 
     static func shortened(_ text: String) -> String {
-        guard text.count > valueLimit else { return text }
+        // At most `valueLimit` bytes are at most as many characters: no need to count them.
+        guard text.utf8.count > valueLimit, text.count > valueLimit else { return text }
         return String(text.prefix(valueLimit)) + "…(\(text.utf8.count) bytes)"
     }
 
@@ -83,6 +84,10 @@ public struct ServeLogEntry: Sendable, Equatable {
     /// client cannot move the cursor, retitle or recolour the terminal; with `quoting`, a value with a space, a quote or
     /// nothing at all is written in double quotes.
     static func safe(_ text: String, quoting: Bool = false) -> String {
+        // Printable ASCII without a space, quote or backslash: nothing to escape or quote.
+        if !text.isEmpty, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return text
+        }
         var out = ""
         var needsQuotes = quoting && text.isEmpty
         for scalar in text.unicodeScalars {

@@ -33,7 +33,11 @@ enum ServeRoutes {
 
     /// The bytes a request's body may have on a route: a script's, or a form's.
     static func bodyLimit(_ router: Router<ServeEndpoint>, _ limits: ServeLimits) -> @Sendable (String, String) -> Int {
-        { method, path in
+        // Read on the event loop for every request: a path that no script route's pattern
+        // matches is a form's, without routing it through the whole table.
+        let scripts = router.routes.filter { if case .run = $0.handler { return true } else { return false } }.map(\.pattern)
+        return { method, path in
+            guard let parts = PathPattern.segments(of: path), scripts.contains(where: { $0.match(parts: parts) != nil }) else { return limits.bodyBytes }
             if case .found(let route, _) = router.match(method: method, path: path), case .run = route.handler { return limits.scriptBytes }
             return limits.bodyBytes
         }

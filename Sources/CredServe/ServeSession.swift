@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CredScript
 import CredSimulator
 import NIOCore
@@ -7,7 +12,10 @@ import NIOCore
 /// that touches the evaluator runs on the thread that created the session, which calls
 /// `answerWaiting` (the prompt, between keystrokes) or `serve(until:)` (`credsh serve`).
 /// So one request at a time reaches the simulation, in the order requests arrived, and
-/// commands typed at the prompt take effect on the next request.
+/// commands typed at the prompt take effect on the next request. While `serve(until:)`
+/// serves, the event loop answers a request itself when nothing waits before it and no
+/// other thread holds the simulation (`AtOnce`): the same order, without handing every
+/// request to another thread and back.
 public final class ServeSession {
     public struct Options: Sendable {
         /// Print each request's events as the prompt prints a command's.
@@ -42,6 +50,15 @@ public final class ServeSession {
     /// The control token as a secret: the log masks it wherever a client sends it
     /// (`/favicon.ico?token=…`, a path), as docs/serving.md promises ("The log never shows it").
     private var tokenMask = KnownSecrets()
+
+    /// Whoever holds it alone touches the evaluator and the log while `serve(until:)`
+    /// serves: the serving thread for a batch of the inbox, the event loop for a request
+    /// it answers at once.
+    private let owner = TryLock()
+    /// Guarded by `owner`: requests may be answered on the event loop (inside
+    /// `serve(until:)`), and a call of its `afterBatch` is scheduled there.
+    private var answeringAtOnce = false
+    private var flushPending = false
 
     public private(set) var answered = 0
     public private(set) var dropped = 0
@@ -134,12 +151,67 @@ public final class ServeSession {
     }
 
     /// Answers requests as they come until `shouldStop` says so (checked at least every
-    /// `pollSeconds`), calling `afterBatch` after each batch (to flush the log).
-    public func serve(until shouldStop: () -> Bool, pollSeconds: Double = 0.05, afterBatch: () -> Void = {}) {
+    /// `pollSeconds`), calling `afterBatch` after each batch (to flush the log). Meanwhile
+    /// the event loop answers a request itself when it can (`AtOnce`), and calls
+    /// `afterBatch` once it has read what it was given; every call of `afterBatch` and of
+    /// the log holds `owner`, so they never run on two threads at once.
+    public func serve(until shouldStop: () -> Bool, pollSeconds: Double = 0.05, afterBatch: @escaping () -> Void = {}) {
+        let atOnce = AtOnce(session: self, afterBatch: afterBatch)
+        owner.locked { answeringAtOnce = true }
+        inbox.answerAtOnce(atOnce)
         while !shouldStop() {
-            let events = inbox.take(waitingUpTo: pollSeconds)
-            for event in events { handle(event) }
-            if !events.isEmpty { afterBatch() }
+            guard inbox.wait(upTo: pollSeconds) else { continue }
+            owner.locked {
+                // Taken under `owner`: the event loop answers nothing at once while an
+                // earlier request is still on its way to the simulation.
+                for event in inbox.takeAll() { handle(event) }
+                afterBatch()
+                flushPending = false
+            }
+        }
+        inbox.answerAtOnce(nil)
+        // A request the event loop is answering now finishes first; a flush it scheduled finds nothing to do.
+        owner.locked { answeringAtOnce = false }
+    }
+
+    /// What the event loop calls for each request while `serve(until:)` serves. It holds
+    /// the session unowned, as the inbox holds it only while serving.
+    private final class AtOnce: AnswerAtOnce, @unchecked Sendable {
+        unowned let session: ServeSession
+        let afterBatch: () -> Void
+
+        init(session: ServeSession, afterBatch: @escaping () -> Void) {
+            self.session = session
+            self.afterBatch = afterBatch
+        }
+
+        /// Answers a request now, on the event loop, when no earlier request waits in the
+        /// inbox and the serving thread holds nothing; false leaves it to the inbox. A
+        /// control run is always left there: it may last, and the event loop must stay
+        /// free to see its client leave (ClientDeparture).
+        func answer(_ event: ServeEvent) -> Bool {
+            guard case .request(let wire, let promise, _) = event else { return false }
+            let route = session.router.match(method: wire.method, path: wire.path)
+            if case .found(let found, _) = route, found.handler == .run { return false }
+            guard session.owner.tryLock() else { return false }
+            defer { session.owner.unlock() }
+            guard session.answeringAtOnce, !session.inbox.hasWaiting else { return false }
+            session.handle(event, route: route)
+            if !session.flushPending {
+                // After the event loop has read every request it was woken for: one flush for them all.
+                session.flushPending = true
+                promise.futureResult.eventLoop.execute { self.flush() }
+            }
+            return true
+        }
+
+        private func flush() {
+            // Busy elsewhere: the serving thread calls `afterBatch` after its own batch.
+            guard session.owner.tryLock() else { return }
+            defer { session.owner.unlock() }
+            guard session.answeringAtOnce, session.flushPending else { return }
+            afterBatch()
+            session.flushPending = false
         }
     }
 
@@ -155,13 +227,14 @@ public final class ServeSession {
 
     // MARK: One request
 
-    private func handle(_ event: ServeEvent) {
+    /// `route`: where the request goes, when the caller has matched it already.
+    private func handle(_ event: ServeEvent, route: RouteMatch<ServeEndpoint>? = nil) {
         switch event {
         case .refused(let entry):
             recordRefusal(entry)
         case .request(let wire, let promise, let departure):
             var control: (WireResponse?, ServeLogEntry)?
-            switch router.match(method: wire.method, path: wire.path) {
+            switch route ?? router.match(method: wire.method, path: wire.path) {
             case .found(let route, let parameters) where route.handler != .served:
                 control = controlAPI.map { $0.refusal(wire, route.access) ?? $0.answer(route.handler, wire, parameters: parameters, departure: departure) }
             case .wrongMethod(let allowed, let access, _):
@@ -219,5 +292,27 @@ public final class ServeSession {
     static func describe(_ error: any Error) -> String {
         if let io = error as? IOError { return io.description }
         return "\(error)"
+    }
+}
+
+/// A mutex that can also be tried (pthread's): the event loop never waits for the simulation.
+final class TryLock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init() { pthread_mutex_init(mutex, nil) }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func tryLock() -> Bool { pthread_mutex_trylock(mutex) == 0 }
+
+    func unlock() { pthread_mutex_unlock(mutex) }
+
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
     }
 }

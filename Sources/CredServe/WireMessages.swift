@@ -28,8 +28,15 @@ struct WireRequest: Sendable {
     }
 
     func header(_ name: String) -> String? {
-        let wanted = name.lowercased()
-        return headers.first { $0.0.lowercased() == wanted }?.1
+        headers.first { Self.sameName($0.0, name) }?.1
+    }
+
+    /// Whether two header names are the same, ASCII letters compared without case (RFC
+    /// 9110 §5.1), without making lowercased copies on every request.
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { x, y in
+            x == y || (x ^ y == 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
+        }
     }
 
     /// Whether the body is a form the servlet container would read parameters from.

@@ -23,23 +23,33 @@ struct PathPattern: Sendable, Equatable {
 
     /// The parameters when `path` is one of this pattern's; nil when it is not.
     func match(_ path: String) -> [String: String]? {
-        guard path.first == "/" else { return nil }
-        let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
+        Self.segments(of: path).flatMap { match(parts: $0) }
+    }
+
+    /// A path's segments after its leading `/`; nil when it does not start with one. A
+    /// router splits a path once for all its patterns.
+    static func segments(of path: String) -> [Substring.UTF8View]? {
+        guard path.utf8.first == UInt8(ascii: "/") else { return nil }
+        return path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst().map { $0 }
+    }
+
+    /// The same, for a path's segments (`segments(of:)`).
+    func match(parts: [Substring.UTF8View]) -> [String: String]? {
         var parameters: [String: String] = [:]
-        var index = parts.startIndex
+        var index = 0
         for segment in segments {
             switch segment {
             case .rest:
                 return parameters
             case .literal(let literal):
-                guard index < parts.endIndex, parts[index].elementsEqual(literal.utf8) else { return nil }
+                guard index < parts.count, parts[index].elementsEqual(literal.utf8) else { return nil }
             case .parameter(let name):
-                guard index < parts.endIndex, !parts[index].isEmpty else { return nil }
-                parameters[name] = String(decoding: parts[index], as: UTF8.self)
+                guard index < parts.count, !parts[index].isEmpty else { return nil }
+                parameters[name] = String(Substring(parts[index]))
             }
             index += 1
         }
-        return index == parts.endIndex ? parameters : nil
+        return index == parts.count ? parameters : nil
     }
 }
 
@@ -91,8 +101,9 @@ struct Router<Handler: Sendable>: Sendable {
     func match(method: String, path: String) -> RouteMatch<Handler> {
         var claimed: Route<Handler>?
         var allowed: [String] = []
+        guard let parts = PathPattern.segments(of: path) else { return .notFound }
         for route in routes {
-            guard let parameters = route.pattern.match(path) else { continue }
+            guard let parameters = route.pattern.match(parts: parts) else { continue }
             if route.allows(method) {
                 // A catch-all of another path does not take a method the claimed path lacks;
                 // a route of the same path for any method does.

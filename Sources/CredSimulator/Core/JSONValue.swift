@@ -62,6 +62,12 @@ public enum JSONValue: Equatable, Sendable {
 
     public static func writeString(_ s: String, to out: inout String) {
         out += "\""
+        // Nearly every string needs no escape: appended whole, not a scalar at a time.
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
