@@ -80,7 +80,7 @@ package enum SuiteRun {
             // The filter may quote a value given from outside, which a script may use as a
             // secret; this process reads no script, so every such value is masked (fail closed).
             let shown = settings.outside.valuesAsSecrets.redact(filter)
-            streams.writeError("credsh: no test matches --filter \(TerminalSafe.text(ScriptWriter.quote(shown))) (it is matched against FILE, and FILE: NAME for a named test)\n")
+            streams.writeError("credsh: no test matches --filter \(TerminalSafe.text(StringLiteral.quote(shown))) (it is matched against FILE, and FILE: NAME for a named test)\n")
             code = ExitCode.mostSevere(code, 4)
         }
         for (report, path) in plan.reports {

@@ -139,7 +139,7 @@ package struct TranscriptFile {
             if mine != expectedSections[name] {
                 let test = verdicts[index].test ?? ""
                 diff += UnifiedDiff.render(old: expectedSections[name] ?? [], new: mine,
-                                           oldLabel: "\(expectedPath) (test \(ScriptWriter.quote(test)))",
+                                           oldLabel: "\(expectedPath) (test \(StringLiteral.quote(test)))",
                                            newLabel: "\(verdicts[index].name) (this run)")
             }
             guard !diff.isEmpty else {

@@ -52,9 +52,9 @@ package enum VerdictWire {
         if let svg = verdict.diagramSVG { members.append(("diagramSVG", .string(svg))) }
         if let coverage = verdict.coverage {
             var hits: [JSONValue] = []
-            for (sdk, counts) in coverage.counts.sorted(by: { $0.key < $1.key }) {
+            for (sdk, counts) in coverage.counts.sorted(by: { $0.key.name < $1.key.name }) {
                 for (key, count) in counts {
-                    hits.append(.array([.string(sdk), .string(key.kind), .string(key.id), .int(count)]))
+                    hits.append(.array([.string(sdk.name), .string(key.kind), .string(key.id), .int(count)]))
                 }
             }
             members.append(("coverage", .array(hits)))
@@ -88,8 +88,8 @@ package enum VerdictWire {
         if case .array(let hits)? = json["coverage"] {
             var tally = CoverageTally()
             for hit in hits {
-                guard case .array(let parts) = hit, parts.count == 4, case .string(let sdk) = parts[0], case .string(let kind) = parts[1],
-                      case .string(let id) = parts[2], case .int(let count) = parts[3] else { return nil }
+                guard case .array(let parts) = hit, parts.count == 4, case .string(let name) = parts[0], let sdk = SDKID(named: name),
+                      case .string(let kind) = parts[1], case .string(let id) = parts[2], case .int(let count) = parts[3] else { return nil }
                 tally.add(CoverageKey(kind, id), sdk: sdk, count: count)
             }
             coverage = tally

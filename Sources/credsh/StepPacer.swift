@@ -72,7 +72,7 @@ final class StepPacer: RunEventSubscriber {
     private func pause(before command: String, shown: String) {
         guard !improvising else { return }
         // The echo masks secret arguments; raw request parameters named like secrets too.
-        let line = secretsShown() ? shown : shown.replacingFirst(command, with: SequenceDiagram.Recorder.maskingSecretPairs(command, sdk: activeSDK().name))
+        let line = secretsShown() ? shown : shown.replacingFirst(command, with: SequenceDiagram.Recorder.maskingSecretPairs(command, sdk: activeSDK()))
         guard !finished, table.isStep(echoed: command) else {
             streams.write(line)
             return

@@ -13,11 +13,11 @@ final class DiagramHost: ScriptHost {
     var text = ""
 
     func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
-        recorder.record(record, activeSDK: evaluator?.simulation.activeCatalog.name ?? "relid")
+        recorder.record(record, activeSDK: evaluator?.simulation.activeSDK ?? .first)
         text += TextRenderer().render(record)
     }
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {
-        recorder.recordFailure(diagnostic.message, activeSDK: evaluator?.simulation.activeCatalog.name ?? "relid")
+        recorder.recordFailure(diagnostic.message, activeSDK: evaluator?.simulation.activeSDK ?? .first)
     }
     func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile { throw HostError("no files") }
     func beginRecording(_ path: String, text: String, overwrite: Bool) throws(HostError) {}
@@ -111,7 +111,7 @@ struct TextBox {
         #expect(notes.map(\.kind) == [.appShows, .appShows, .appCheck, .appShows])
         #expect(notes.last?.text == "alert \"Password Mismatch\": New password and confirm password do not match")
         #expect(notes.allSatisfy { $0.lifeline == "app" })
-        #expect(picture.lifelines["relid"]?.map(\.name) == ["user / app", "REL-ID SDK", "identity server"])
+        #expect(picture.lifelines[SDKID(named: "relid")!]?.map(\.name) == ["user / app", "REL-ID SDK", "identity server"])
     }
 
     /// The arrows of one step as `from->to name details`, in order, notes as `note@lifeline`.
@@ -230,7 +230,7 @@ struct TextBox {
             request POST /aaa/login.json login=eve@example.com password="0v3r-Taken!" type=access-token
             request GET "/aaa/changepassword.json?changepassword=eve@example.com&password=Qu3ry-Pass!&newpassword=Qu3ry-New!"
             """)
-        #expect(picture.sections.map(\.sdk) == ["relid", "onewelcome", "susi"])
+        #expect(picture.sections.map(\.sdk.name) == ["relid", "onewelcome", "susi"])
         for text in [SVGWriter().render(picture), MermaidWriter().render(picture)] {
             for secret in secrets { #expect(!text.contains(secret), "\(secret) leaked") }
             #expect(text.contains("password=***"))
@@ -262,12 +262,12 @@ struct TextBox {
             #expect(width - rightmost <= 40, "width \(width), text ends at \(rightmost)")
         }
         // A long label moves the columns apart, and a long note beside the last column widens the picture.
-        let cast = FlowCast.of("relid")
+        let cast = FlowCast.of(SDKID(named: "relid")!)
         func picture(_ details: [String], note: String) -> String {
-            SVGWriter().render(SequenceDiagram(title: "t", steps: [SequenceDiagram.Step(sdk: "relid", command: "login", items: [
+            SVGWriter().render(SequenceDiagram(title: "t", steps: [SequenceDiagram.Step(sdk: SDKID(named: "relid")!, command: "login", items: [
                 .message(.init(kind: .call, from: "app", to: "sdk", name: "setUser", details: details)),
                 .note(.init(kind: .simulator, lifeline: "server", text: note)),
-            ])], lifelines: ["relid": cast.lifelines]))
+            ])], lifelines: [SDKID(named: "relid")!: cast.lifelines]))
         }
         let narrow = try TextBox.all(in: picture(["a=1"], note: "ok")).width
         let wideLabel = try TextBox.all(in: picture([String(repeating: "x", count: 50)], note: "ok")).width
@@ -289,7 +289,7 @@ struct TextBox {
     /// bound the oldest go, so the newest request is always in the picture.
     @Test func aFullStepKeepsItsNewestItemsAndCountsTheOthers() {
         var recorder = SequenceDiagram.Recorder()
-        for index in 1...500 { recorder.record(.outcome(.note("request \(index)"), sdk: SDKID(named: "relid")!), activeSDK: "relid") }
+        for index in 1...500 { recorder.record(.outcome(.note("request \(index)"), sdk: SDKID(named: "relid")!), activeSDK: SDKID(named: "relid")!) }
         let picture = recorder.diagram(title: "served")
         let texts = picture.steps.flatMap(\.items).compactMap { item -> String? in
             if case .note(let note) = item { return note.text } else { return nil }
@@ -336,9 +336,9 @@ struct TextBox {
             user add dave@example.com password secret12
             login dave@example.com secret12
             """)
-        #expect(picture.lifelines["fiori"]?.map(\.name) == ["user / app", "Fiori controllers", "app delegates"])
-        #expect(picture.lifelines["susi"]?.map(\.name) == ["user / app", "SUSI server (HTTP)"])
-        #expect(picture.lifelines["relid"] == nil, "sdk fiori opens the fiori part: no empty REL-ID part")
+        #expect(picture.lifelines[SDKID(named: "fiori")!]?.map(\.name) == ["user / app", "Fiori controllers", "app delegates"])
+        #expect(picture.lifelines[SDKID(named: "susi")!]?.map(\.name) == ["user / app", "SUSI server (HTTP)"])
+        #expect(picture.lifelines[SDKID(named: "relid")!] == nil, "sdk fiori opens the fiori part: no empty REL-ID part")
         let routes = picture.messages.map { "\($0.name) \($0.from)->\($0.to) \($0.kind)" }
         #expect(routes.contains("present app->controller call"))
         #expect(routes.contains("showScreen controller->app callback"))

@@ -24,7 +24,7 @@ import Testing
             expect error 166
             login alice "wrong"
             """)
-        func hits(_ key: CoverageKey) -> Int { tally.hits(key, sdk: "relid") }
+        func hits(_ key: CoverageKey) -> Int { tally.hits(key, sdk: SDKID(named: "relid")!) }
         #expect(hits(.event("getPassword")) == 3, "one for the first login, two for the wrong password")
         #expect(hits(.event("onUserLoggedIn")) == 1)
         #expect(hits(.event("onUserLoggedOff")) == 1)
@@ -39,7 +39,7 @@ import Testing
         #expect(hits(.transition("onCredentialsAvailableForUpdate", "onUserLoggedOff")) == 1)
         #expect(hits(.transition("onUserLoggedOff", "getUser")) == 1)
         #expect(hits(.transition("getUser", "getPassword")) == 1)
-        #expect(tally.counts.keys.sorted() == ["relid"], "no other SDK was touched")
+        #expect(tally.counts.keys.map(\.name).sorted() == ["relid"], "no other SDK was touched")
     }
 
     @Test func policyRulesModesAndScreensAreReadByEachSDK() {
@@ -56,15 +56,15 @@ import Testing
             user add dave@example.com password "secret12"
             login dave@example.com "secret12"
             """)
-        #expect(tally.hits(.policyRule("minL"), sdk: "relid") == 1)
-        #expect(tally.hits(.code("challenge mode", 1), sdk: "relid") == 2)
-        #expect(tally.hits(.code("status code", 190), sdk: "relid") == 1)
-        #expect(tally.hits(.code("error code", 9012), sdk: "onewelcome") == 1, "13579 is a sequence")
-        #expect(tally.hits(.transition("didStartAuthentication", "didReceivePinChallenge"), sdk: "onewelcome") == 0)
-        #expect(tally.hits(CoverageKey(CoverageKey.screenKind, "Enter Passcode"), sdk: "fiori") == 1)
-        #expect(tally.hits(.named("input mode", "match"), sdk: "fiori") == 1)
-        #expect(tally.hits(.code("HTTP status", 200), sdk: "susi") == 1)
-        #expect(tally.hits(.transition("request", "response"), sdk: "susi") == 1)
+        #expect(tally.hits(.policyRule("minL"), sdk: SDKID(named: "relid")!) == 1)
+        #expect(tally.hits(.code("challenge mode", 1), sdk: SDKID(named: "relid")!) == 2)
+        #expect(tally.hits(.code("status code", 190), sdk: SDKID(named: "relid")!) == 1)
+        #expect(tally.hits(.code("error code", 9012), sdk: SDKID(named: "onewelcome")!) == 1, "13579 is a sequence")
+        #expect(tally.hits(.transition("didStartAuthentication", "didReceivePinChallenge"), sdk: SDKID(named: "onewelcome")!) == 0)
+        #expect(tally.hits(CoverageKey(CoverageKey.screenKind, "Enter Passcode"), sdk: SDKID(named: "fiori")!) == 1)
+        #expect(tally.hits(.named("input mode", "match"), sdk: SDKID(named: "fiori")!) == 1)
+        #expect(tally.hits(.code("HTTP status", 200), sdk: SDKID(named: "susi")!) == 1)
+        #expect(tally.hits(.transition("request", "response"), sdk: SDKID(named: "susi")!) == 1)
     }
 
     @Test func aTransitionNeverSpansTwoSDKs() {
@@ -77,13 +77,13 @@ import Testing
             sdk relid
             logout
             """)
-        #expect(tally.hits(.transition("onCredentialsAvailableForUpdate", "onUserLoggedOff"), sdk: "relid") == 1)
-        #expect(tally.hits(.transition("didStartAuthentication", "didReceivePinChallenge"), sdk: "onewelcome") == 1)
+        #expect(tally.hits(.transition("onCredentialsAvailableForUpdate", "onUserLoggedOff"), sdk: SDKID(named: "relid")!) == 1)
+        #expect(tally.hits(.transition("didStartAuthentication", "didReceivePinChallenge"), sdk: SDKID(named: "onewelcome")!) == 1)
         for (sdk, hits) in tally.counts {
-            let events = Set(SDKFlows.flow(named: sdk)!.catalog.eventNames)
+            let events = Set(sdk.catalog.eventNames)
             for key in hits.keys {
                 guard let ends = CoverageItem(unlisted: key).transition else { continue }
-                #expect(events.contains(ends.from) && events.contains(ends.to), "\(sdk): \(key.id)")
+                #expect(events.contains(ends.from) && events.contains(ends.to), "\(sdk.name): \(key.id)")
             }
         }
     }
@@ -101,27 +101,27 @@ import Testing
         ab.merge(b)
         ba.merge(a)
         #expect(ab == ba)
-        #expect(ab.hits(.event("getPassword"), sdk: "relid") == a.hits(.event("getPassword"), sdk: "relid") + 2)
+        #expect(ab.hits(.event("getPassword"), sdk: SDKID(named: "relid")!) == a.hits(.event("getPassword"), sdk: SDKID(named: "relid")!) + 2)
     }
 
     @Test func everyModelListsItsCatalogsEventsOnceAndTransitionsBetweenThem() {
         for (model, flow) in zip(FlowCoverage.models, SDKFlows.all) {
             let keys = model.items.map(\.key)
-            #expect(Set(keys).count == keys.count, "\(model.sdk): an item listed twice")
+            #expect(Set(keys).count == keys.count, "\(model.sdk.name): an item listed twice")
             let events = flow.catalog.eventNames
             #expect(keys.filter { $0.kind == CoverageKey.eventKind }.map(\.id) == events)
             for item in model.items {
                 guard let (from, to) = item.transition else { continue }
-                #expect(events.contains(from) && events.contains(to), "\(model.sdk): \(item.key.id)")
+                #expect(events.contains(from) && events.contains(to), "\(model.sdk.name): \(item.key.id)")
             }
-            #expect(model.unreachable.isSubset(of: Set(keys)), "\(model.sdk): an unreachable item that is not listed")
+            #expect(model.unreachable.isSubset(of: Set(keys)), "\(model.sdk.name): an unreachable item that is not listed")
         }
     }
 
     @Test func anItemHitButNotListedIsShownNotHidden() {
         var tally = CoverageTally()
-        tally.add(.code("status code", 999), sdk: "relid")
-        tally.add(.transition("onUserLoggedIn", "getUser"), sdk: "relid")
+        tally.add(.code("status code", 999), sdk: SDKID(named: "relid")!)
+        tally.add(.transition("onUserLoggedIn", "getUser"), sdk: SDKID(named: "relid")!)
         let relid = FlowCoverage.report(tally)[0]
         let unlisted = relid.lines.filter { !$0.listed }
         #expect(unlisted.map(\.item.key.id) == ["999", "onUserLoggedIn → getUser"])
@@ -135,14 +135,14 @@ import Testing
     /// when an SDK's behaviour changes.
     @Test(arguments: Walk.all)
     func randomWalksStayInsideTheModel(_ walk: Walk) {
-        let model = FlowCoverage.models.first { $0.sdk == walk.sdk }!
+        let model = FlowCoverage.models.first { $0.sdk.name == walk.sdk }!
         let listed = Set(model.items.map(\.key))
         var total = CoverageTally()
         var generator = SeededGenerator(seed: 12)
         for _ in 0..<25 {
             total.merge(Self.tally(walk.script(length: 250, using: &generator)))
         }
-        let hits = total.counts[walk.sdk] ?? [:]
+        let hits = total.counts[SDKID(named: walk.sdk)!] ?? [:]
         let unlisted = hits.keys.filter { !listed.contains($0) }.map { "\($0.kind) \($0.id)" }.sorted()
         #expect(unlisted.isEmpty, "\(walk.sdk) hit items its model does not list: \(unlisted)")
         let reached = hits.keys.filter { model.unreachable.contains($0) }.map { "\($0.kind) \($0.id)" }

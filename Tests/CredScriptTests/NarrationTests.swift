@@ -47,7 +47,7 @@ import Testing
         var recorder = SequenceDiagram.Recorder()
         func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
             records.append(record)
-            recorder.record(record, activeSDK: "relid")
+            recorder.record(record, activeSDK: SDKID(named: "relid")!)
         }
         func report(_ diagnostic: Diagnostic, source: SourceFile?) {}
         func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile { throw HostError("none") }

@@ -73,14 +73,14 @@ import Testing
         func emit(_ record: OutputRecord, from origin: RecordOrigin?) {
             text += TextRenderer().render(record)
             json += JSONLinesRenderer().render(record, from: origin)
-            recorder.record(record, activeSDK: "relid")
+            recorder.record(record, activeSDK: SDKID(named: "relid")!)
         }
 
         func report(_ diagnostic: Diagnostic, source: SourceFile?) {
             errors += DiagnosticFormatter().format(diagnostic, source: source)
             json += JSONLinesRenderer().expectationFailed(diagnostic)
             json += JSONValue.object([("error", .string(diagnostic.message)), ("notes", .array(diagnostic.notes.map { .string($0) }))]).serialized
-            if diagnostic.kind != .syntax { recorder.recordFailure(diagnostic.message, activeSDK: "relid") }
+            if diagnostic.kind != .syntax { recorder.recordFailure(diagnostic.message, activeSDK: SDKID(named: "relid")!) }
         }
 
         func loadScript(_ path: String, includingFile: String) throws(HostError) -> SourceFile {

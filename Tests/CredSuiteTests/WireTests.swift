@@ -1,5 +1,6 @@
 import Testing
 import CredScript
+import CredSimulator
 @testable import CredSuite
 
 /// The wire between `credsh test` and its workers, with no worker started: a verdict
@@ -9,7 +10,7 @@ import CredScript
         let diagnostic = Diagnostic(.expectationFailed, "expected \"a\nb\"", file: "x.credscript",
                                     at: SourcePosition(line: 3, column: 5, offset: 40, lineStart: 36), notes: ["note one"])
         var tally = CoverageTally()
-        tally.add(CoverageKey("callback", "getPassword"), sdk: "relid", count: 2)
+        tally.add(CoverageKey("callback", "getPassword"), sdk: SDKID(named: "relid")!, count: 2)
         var verdict = ScriptVerdict(path: "x.credscript", expectations: 4, problems: [.init(diagnostic: diagnostic, text: "x.credscript:3:5: …\n")],
                                     omitted: 7, transcript: .differs("--- a\n+++ b\n"), exitCode: 1, seconds: 0.25, coverage: tally)
         verdict.test = "login \"works\""
@@ -34,7 +35,7 @@ import CredScript
         #expect(verdict.problems.first?.text == "x.credscript:3:5: …\n")
         #expect(verdict.transcriptDiffers)
         #expect(verdict.diagramSVG == "<svg/>")
-        #expect(verdict.coverage?.counts["relid"]?[CoverageKey("callback", "getPassword")] == 2)
+        #expect(verdict.coverage?.counts[SDKID(named: "relid")!]?[CoverageKey("callback", "getPassword")] == 2)
     }
 
     @Test func aVerdictCutShortIsNone() {

@@ -163,6 +163,7 @@ public final class CommandSpec: Sendable {
         self.perform = perform
         self.check = check
         sdkParameter = parameters.first { $0.kind == .sdk }
+        hasSecrets = parameters.contains { $0.kind == .secret }
         // Most names are one word: the generic split costs thousands of instructions a
         // command, and every run builds the whole table at start-up.
         self.words = name.utf8.contains(UInt8(ascii: " ")) ? name.split(separator: " ").map(String.init) : [name]
@@ -182,8 +183,9 @@ public final class CommandSpec: Sendable {
         syntaxUsage ?? ([name] + parameters.map(\.usage)).joined(separator: " ")
     }
 
-    /// Whether any argument must be masked when the command is shown.
-    public var hasSecrets: Bool { parameters.contains { $0.kind == .secret } }
+    /// Whether any argument must be masked when the command is shown. Worked out once:
+    /// reading a script asks for every command (SecretScan).
+    public let hasSecrets: Bool
 
     var isExpectation: Bool { role == .expectation || role == .acknowledgement }
 }

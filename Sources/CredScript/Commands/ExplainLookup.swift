@@ -4,8 +4,7 @@ import CredSimulator
 /// it when a student clicks an arrow or a code (docs/teaching.md).
 public enum ExplainLookup {
     /// The lines `explain QUERY` prints with `sdk` active; nil when it knows nothing of it.
-    public static func lines(_ query: String, sdk: String) -> [String]? {
-        guard let active = Simulation.catalogs.first(where: { $0.name == sdk }) ?? Simulation.catalogs.first else { return nil }
-        return try? ExplainText.render(query, active: active)
+    public static func lines(_ query: String, sdk: SDKID) -> [String]? {
+        try? ExplainText.render(query, active: sdk.catalog)
     }
 }

@@ -80,7 +80,7 @@ public enum ExplainText {
                 "  decided by:  \(inWords(entry.origin))",
             ])
         }
-        let cast = FlowCast.of(catalog.name)
+        let cast = SDKID(named: catalog.name).map(FlowCast.of) ?? .standard(sdkName: catalog.name + " SDK")  // every catalog is registered
         func name(of lifeline: String) -> String { cast.lifelines.first { $0.id == lifeline }?.name ?? lifeline }
         for event in catalog.events where event.name.lowercased() == lower {
             let route = cast.route(event: event.name)

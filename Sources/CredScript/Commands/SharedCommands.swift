@@ -179,7 +179,8 @@ enum SharedCommands {
         CommandSpec("state", group: verbs, summary: "Who is signed in, what is pending, the network and the time",
                     example: "state") { c throws(CommandFailure) in
             let sim = c.simulation
-            c.say(["sdk: \(sim.activeSDK.name)"] + sim.active.describeState(world: sim.world))
+            c.say("sdk: \(sim.activeSDK.name)")
+            c.say(sim.active.describeState(world: sim.world))
             if sim.world.network != NetworkConditions() {
                 c.say("network: \(sim.world.network.networkUp ? "up" : "down"), server: \(sim.world.network.serverUp ? "up" : "down")")
             }

@@ -113,7 +113,7 @@ public struct CoverageItem: Sendable {
 /// code its outcomes carry, its own extras (screens, policy rules), and the transitions
 /// between callbacks that its docs page describes.
 public struct CoverageModel: Sendable {
-    public let sdk: String
+    public let sdk: SDKID
     public let items: [CoverageItem]
     /// Items the catalog explains but credsh's simulation never produces (a mode it does
     /// not simulate, an error its app always prevents): listed, but not counted as missed.
@@ -122,9 +122,10 @@ public struct CoverageModel: Sendable {
     /// `codeKinds` picks which of the catalog's codes outcomes can carry, in the order
     /// listed (a catalog also explains policy keys and behaviours that no outcome names).
     /// `transitions` lists, for each step, the steps that may follow it.
-    init(catalog: SDKCatalog, codeKinds: [String], extras: [CoverageItem] = [], unreachable: [CoverageKey] = [],
+    init(sdk: SDKID, codeKinds: [String], extras: [CoverageItem] = [], unreachable: [CoverageKey] = [],
          transitions: [(String, [String])]) {
-        sdk = catalog.name
+        self.sdk = sdk
+        let catalog = sdk.catalog
         self.unreachable = Set(unreachable)
         var items = catalog.events.map { CoverageItem.event($0.name) }
         for kind in codeKinds {
@@ -156,11 +157,11 @@ public struct OutcomeCoverage: Sendable {
 /// How often a run hit each item, by SDK: a value that merges by adding, so scripts run
 /// in any order, on any number of threads, add up to the same tally.
 public struct CoverageTally: Equatable, Sendable {
-    public private(set) var counts: [String: [CoverageKey: Int]] = [:]
+    public private(set) var counts: [SDKID: [CoverageKey: Int]] = [:]
 
     public init() {}
 
-    public mutating func add(_ key: CoverageKey, sdk: String, count: Int = 1) {
+    public mutating func add(_ key: CoverageKey, sdk: SDKID, count: Int = 1) {
         counts[sdk, default: [:]][key, default: 0] += count
     }
 
@@ -170,7 +171,7 @@ public struct CoverageTally: Equatable, Sendable {
         }
     }
 
-    public func hits(_ key: CoverageKey, sdk: String) -> Int { counts[sdk]?[key] ?? 0 }
+    public func hits(_ key: CoverageKey, sdk: SDKID) -> Int { counts[sdk]?[key] ?? 0 }
 }
 
 /// Counts what a run hits, outcome by outcome: a subscriber of the run's events
@@ -179,14 +180,13 @@ public final class CoverageRecorder: RunEventSubscriber {
     public private(set) var tally = CoverageTally()
     /// The last step of each SDK, which the next one of that SDK follows: each SDK keeps
     /// its own flow while another is active, so a transition never spans two SDKs.
-    private var lastStep: [String: String] = [:]
+    private var lastStep: [SDKID: String] = [:]
 
     public init() {}
 
     /// Counts what each outcome a command produced hits, under the SDK it came from.
     public func receive(_ event: RunEvent) {
-        guard case .output(.outcome(let outcome, let id), _) = event, let flow = SDKFlows.flow(for: id) else { return }
-        let sdk = id.name  // the report's key: written out
+        guard case .output(.outcome(let outcome, let sdk), _) = event, let flow = SDKFlows.flow(for: sdk) else { return }
         let hit = flow.coverage(of: outcome)
         for key in hit.keys { tally.add(key, sdk: sdk) }
         guard let step = hit.step else { return }
@@ -197,7 +197,7 @@ public final class CoverageRecorder: RunEventSubscriber {
 
 /// One SDK's part of a coverage report.
 public struct SDKCoverage: Sendable {
-    public let sdk: String
+    public let sdk: SDKID
     public let lines: [CoverageLine]
 
     /// The items a suite could hit, and how many of them it did.

@@ -26,14 +26,14 @@ public final class DiagramFollower: RunEventSubscriber {
 
     public func receiveOutput(_ record: OutputRecord, origin: RecordOrigin?) {
         guard !stopped else { return }
-        recorder.record(record, activeSDK: activeSDK().name)
+        recorder.record(record, activeSDK: activeSDK())
     }
 
     public func receive(_ event: RunEvent) {
         if case .output(let record, let origin) = event { return receiveOutput(record, origin: origin) }
         guard !stopped, let (diagnostic, _) = event.shownDiagnostic else { return }
         // A line that does not parse ran nothing: it is not part of the flow.
-        if diagnostic.kind != .syntax { recorder.recordFailure(diagnostic.message, activeSDK: activeSDK().name) }
+        if diagnostic.kind != .syntax { recorder.recordFailure(diagnostic.message, activeSDK: activeSDK()) }
         if stopsAtFirstFailure { stopped = true }
     }
 

@@ -15,14 +15,14 @@ extension SequenceDiagram {
         private var steps: [Step] = []
         private var omitted = 0
         private var droppedItems = 0
-        private var lifelines: [String: [FlowCast.Lifeline]] = [:]
-        private var titles: [String: String] = [:]
+        private var lifelines: [SDKID: [FlowCast.Lifeline]] = [:]
+        private var titles: [SDKID: String] = [:]
         private let table: CommandTable
         /// The last call, while the SDK may still be waiting for its server's answer.
         private var pendingTrip: PendingTrip?
 
         private struct PendingTrip: Sendable {
-            var sdk: String
+            var sdk: SDKID
             var api: String
             var arguments: [(String, JSONValue)]
             var request: FlowCast.ServerTrip.Label
@@ -43,7 +43,7 @@ extension SequenceDiagram {
         /// Whether anything has been recorded yet.
         public var isEmpty: Bool { steps.isEmpty && omitted == 0 }
 
-        public mutating func record(_ record: OutputRecord, activeSDK: String) {
+        public mutating func record(_ record: OutputRecord, activeSDK: SDKID) {
             switch record {
             case .narration(let text):
                 // After a test's heading, its story goes with it.
@@ -68,9 +68,8 @@ extension SequenceDiagram {
                 let masked = TextMetrics.truncate(secretsShown ? command : Self.maskingSecretPairs(command, sdk: activeSDK), to: Self.maximumText)
                 startStep(Step(sdk: activeSDK, command: masked, location: location, narration: told))
             case let .outcome(outcome, id):
-                let sdk = id.name  // the picture's lifelines are named by it
-                for item in serverTripItems(before: outcome, sdk: sdk) { add(item, sdk: sdk) }
-                add(item(for: outcome, sdk: sdk), sdk: sdk)
+                for item in serverTripItems(before: outcome, sdk: id) { add(item, sdk: id) }
+                add(item(for: outcome, sdk: id), sdk: id)
             case .commandError(let message):
                 add(.note(Note(kind: .failure, lifeline: FlowCast.of(activeSDK).app, text: "error: " + message)), sdk: activeSDK)
             case .text:
@@ -80,7 +79,7 @@ extension SequenceDiagram {
         }
 
         /// A failed expectation or a command that could not run, as the run reported it.
-        public mutating func recordFailure(_ message: String, activeSDK: String) {
+        public mutating func recordFailure(_ message: String, activeSDK: SDKID) {
             add(.note(Note(kind: .failure, lifeline: FlowCast.of(activeSDK).app, text: message)), sdk: activeSDK)
         }
 
@@ -112,7 +111,7 @@ extension SequenceDiagram {
         /// each anyway, and a huge string typed in a command must not fill the memory.
         static let maximumText = 1_000
 
-        private mutating func add(_ item: Item, sdk: String) {
+        private mutating func add(_ item: Item, sdk: SDKID) {
             var item = item
             if case .note(var note) = item, note.text.count > Self.maximumText {
                 note.text = TextMetrics.truncate(note.text, to: Self.maximumText)
@@ -134,16 +133,16 @@ extension SequenceDiagram {
             steps[last].items.append(item)
         }
 
-        private mutating func register(_ sdk: String) {
+        private mutating func register(_ sdk: SDKID) {
             guard lifelines[sdk] == nil else { return }
             lifelines[sdk] = FlowCast.of(sdk).lifelines
-            titles[sdk] = Simulation.catalogs.first { $0.name == sdk }?.title ?? sdk
+            titles[sdk] = sdk.catalog.title
         }
 
         /// The arrows to and from the server that go before an outcome: the request when the
         /// server is first heard of (a note about its check, or the answer), and the answer
         /// just before the callback it is read from.
-        private mutating func serverTripItems(before outcome: Outcome, sdk: String) -> [Item] {
+        private mutating func serverTripItems(before outcome: Outcome, sdk: SDKID) -> [Item] {
             let cast = FlowCast.of(sdk)
             guard let trip = cast.serverTrip, let server = cast.server else { return [] }
             if case let .call(api, arguments, error) = outcome {
@@ -183,7 +182,7 @@ extension SequenceDiagram {
             return items
         }
 
-        private func item(for outcome: Outcome, sdk: String) -> Item {
+        private func item(for outcome: Outcome, sdk: SDKID) -> Item {
             let cast = FlowCast.of(sdk)
             switch outcome {
             case let .call(api, arguments, error):
@@ -211,9 +210,8 @@ extension SequenceDiagram {
         }
 
         /// The fields as the text output reads them; a value longer than a few lines is cut.
-        static func details(_ fields: [(String, JSONValue)], sdk: String) -> [String] {
-            let texts = SDKID(named: sdk).map { TextRenderer().fieldTexts(fields, sdk: $0) } ?? fields.map { "\($0.0)=\(FieldText.plain($0.1))" }
-            return texts.map { TextMetrics.truncate($0.escapingControls, to: 160) }
+        static func details(_ fields: [(String, JSONValue)], sdk: SDKID) -> [String] {
+            TextRenderer().fieldTexts(fields, sdk: sdk).map { TextMetrics.truncate($0.escapingControls, to: 160) }
         }
 
         static func baseName(_ path: String) -> String {
@@ -223,7 +221,7 @@ extension SequenceDiagram {
         /// A command with every `NAME=VALUE` whose name is one of the SDK's secret names
         /// (`password`, `access_token`, …) written `NAME=***`: the echo masks a command's
         /// secret arguments, and this catches secrets passed as raw request parameters too.
-        public static func maskingSecretPairs(_ command: String, sdk: String) -> String {
+        public static func maskingSecretPairs(_ command: String, sdk: SDKID) -> String {
             let secretNames = FlowCast.of(sdk).secretNames
             let characters = Array(command)
             var out = ""

@@ -117,8 +117,6 @@ public struct FlowCast: Sendable {
         return sdk
     }
 
-    /// The cast of the SDK named `sdk`.
-    static func of(_ sdk: String) -> FlowCast {
-        SDKFlows.flow(named: sdk)?.cast ?? .standard(sdkName: "\(sdk) SDK")
-    }
+    /// The cast of an SDK, built once (SDKFlows).
+    static func of(_ sdk: SDKID) -> FlowCast { SDKFlows.cast(of: sdk) }
 }

@@ -1,3 +1,5 @@
+import CredSimulator
+
 /// Writes a sequence diagram as Mermaid text, which GitHub, GitLab and most Markdown
 /// editors draw from a ```mermaid block. Each SDK's lifelines are a `box` of
 /// participants; arrows are numbered (`autonumber`) as in the SVG; commands are notes
@@ -33,13 +35,14 @@ public struct MermaidWriter: Sendable {
     /// Each SDK's lifelines as a `box` of participants, in the order the SDKs appear.
     func boxes(_ diagram: SequenceDiagram, prefix: String, titled: (String) -> String) -> String {
         var out = ""
-        var declared: [String] = []
+        var declared: [SDKID] = []
         for section in diagram.sections where !declared.contains(section.sdk) {
             declared.append(section.sdk)
-            let title = diagram.sdkTitles[section.sdk].map { "\(section.sdk): \($0)" } ?? section.sdk
+            let name = section.sdk.name
+            let title = diagram.sdkTitles[section.sdk].map { "\(name): \($0)" } ?? name
             out += "    box transparent \(Self.escape(titled(title)))\n"
             for lifeline in lifelines(section.sdk, in: diagram) {
-                out += "        participant \(Self.id(prefix + section.sdk, lifeline.id)) as \(Self.escape(lifeline.name))\n"
+                out += "        participant \(Self.id(prefix + name, lifeline.id)) as \(Self.escape(lifeline.name))\n"
             }
             out += "    end\n"
         }
@@ -53,7 +56,7 @@ public struct MermaidWriter: Sendable {
             out += "    Note over \(span(first.sdk, prefix: prefix, in: diagram)): the first \(diagram.omittedSteps) commands are left out\n"
         }
         for step in diagram.steps {
-            let sdk = prefix + step.sdk
+            let sdk = prefix + step.sdk.name
             if let narration = step.narration {
                 let lines = TextMetrics.wrap(narration.split(separator: " ").map(String.init), width: SVGWriter.commandCells.maximum, maxLines: 4)
                 out += "    Note over \(span(step.sdk, prefix: prefix, in: diagram)): # \(lines.map(Self.escape).joined(separator: "<br/>"))\n"
@@ -80,14 +83,14 @@ public struct MermaidWriter: Sendable {
         return out
     }
 
-    func lifelines(_ sdk: String, in diagram: SequenceDiagram) -> [FlowCast.Lifeline] {
-        diagram.lifelines[sdk] ?? FlowCast.standard(sdkName: sdk).lifelines
+    func lifelines(_ sdk: SDKID, in diagram: SequenceDiagram) -> [FlowCast.Lifeline] {
+        diagram.lifelines[sdk] ?? FlowCast.of(sdk).lifelines
     }
 
     /// `first,last`: a note over every lifeline of the SDK.
-    func span(_ sdk: String, prefix: String = "", in diagram: SequenceDiagram) -> String {
+    func span(_ sdk: SDKID, prefix: String = "", in diagram: SequenceDiagram) -> String {
         let all = lifelines(sdk, in: diagram)
-        let key = prefix + sdk
+        let key = prefix + sdk.name
         guard let first = all.first, let last = all.last else { return Self.id(key, "app") }
         return first.id == last.id ? Self.id(key, first.id) : "\(Self.id(key, first.id)),\(Self.id(key, last.id))"
     }

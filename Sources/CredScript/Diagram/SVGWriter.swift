@@ -141,7 +141,7 @@ private struct Layout {
         self.diagram = diagram
         var number = 0
         for section in diagram.sections {
-            let lifelines = diagram.lifelines[section.sdk] ?? FlowCast.standard(sdkName: section.sdk).lifelines
+            let lifelines = diagram.lifelines[section.sdk] ?? FlowCast.of(section.sdk).lifelines
             func index(_ id: String) -> Int { lifelines.firstIndex { $0.id == id } ?? 0 }
             var steps: [StepRows] = []
             for step in section.steps {
@@ -163,8 +163,9 @@ private struct Layout {
                 }
                 steps.append(StepRows(command: step.command, location: step.location, rows: rows, narration: step.narration))
             }
-            let title = diagram.sdkTitles[section.sdk].map { "\(section.sdk): \($0)" } ?? section.sdk
-            sections.append(Section(sdk: section.sdk, heading: title, lifelines: lifelines,
+            let name = section.sdk.name  // written out: the heading and `data-sdk`
+            let title = diagram.sdkTitles[section.sdk].map { "\(name): \($0)" } ?? name
+            sections.append(Section(sdk: name, heading: title, lifelines: lifelines,
                                     headWidths: lifelines.map { W.width(cells: TextMetrics.cells($0.name)) + 24 }, steps: steps))
         }
         for i in sections.indices { place(&sections[i]) }

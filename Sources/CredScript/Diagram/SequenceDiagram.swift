@@ -14,15 +14,15 @@ public struct SequenceDiagram: Equatable, Sendable {
     public var steps: [Step]
     /// Commands left out at the start because there were more than `maximumSteps`.
     public var omittedSteps: Int
-    /// The columns of each SDK that appears, by SDK name.
-    public var lifelines: [String: [FlowCast.Lifeline]]
-    /// Each SDK's title (`REL-ID-style password lifecycle`), by SDK name.
-    public var sdkTitles: [String: String]
+    /// The columns of each SDK that appears.
+    public var lifelines: [SDKID: [FlowCast.Lifeline]]
+    /// Each SDK's title (`REL-ID-style password lifecycle`).
+    public var sdkTitles: [SDKID: String]
     /// Secrets were shown in this session (`--show-secrets`): the picture says so.
     public var secretsShown = false
 
     public init(title: String, steps: [Step] = [], omittedSteps: Int = 0,
-                lifelines: [String: [FlowCast.Lifeline]] = [:], sdkTitles: [String: String] = [:]) {
+                lifelines: [SDKID: [FlowCast.Lifeline]] = [:], sdkTitles: [SDKID: String] = [:]) {
         self.title = title
         self.steps = steps
         self.omittedSteps = omittedSteps
@@ -33,7 +33,7 @@ public struct SequenceDiagram: Equatable, Sendable {
     /// One command and what it caused.
     public struct Step: Equatable, Sendable {
         /// The SDK active when it ran: the section of the diagram it belongs to.
-        public var sdk: String
+        public var sdk: SDKID
         /// The command as echoed, secrets masked; nil for what came before any command.
         public var command: String?
         /// `expiry.credscript:6`.
@@ -43,7 +43,7 @@ public struct SequenceDiagram: Equatable, Sendable {
         /// the lifelines, before the command.
         public var narration: String?
 
-        public init(sdk: String, command: String?, location: String? = nil, items: [Item] = [], narration: String? = nil) {
+        public init(sdk: SDKID, command: String?, location: String? = nil, items: [Item] = [], narration: String? = nil) {
             self.sdk = sdk
             self.command = command
             self.location = location
@@ -124,7 +124,7 @@ public struct SequenceDiagram: Equatable, Sendable {
 
     /// Consecutive steps of one SDK: one frame of the picture, with its own lifelines.
     public struct Section: Equatable, Sendable {
-        public var sdk: String
+        public var sdk: SDKID
         public var steps: [Step]
     }
 

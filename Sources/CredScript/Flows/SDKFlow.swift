@@ -91,9 +91,11 @@ enum SDKFlows {
 
     /// Calls and events after which one of the SDK's flows is over (its cast's: `--compact`
     /// shows the next challenge in full again).
-    static func flowEnds(of sdk: SDKID) -> Set<String> { casts[sdk]?.flowEnds ?? [] }
+    static func flowEnds(of sdk: SDKID) -> Set<String> { cast(of: sdk).flowEnds }
     /// Events of the SDK that are requests going out rather than answers (SUSI's `request`).
-    static func requests(of sdk: SDKID) -> Set<String> { casts[sdk]?.requests ?? [] }
+    static func requests(of sdk: SDKID) -> Set<String> { cast(of: sdk).requests }
+    /// Who takes part in the SDK's flows (FlowCast); every registered SDK has one.
+    static func cast(of sdk: SDKID) -> FlowCast { casts[sdk] ?? .standard(sdkName: "\(sdk.name) SDK") }
 
     /// The fields a script may name for an event of an SDK: the payload's, and the readable ones.
     static func fieldNames(of event: EventSpec, sdk: String) -> [String] {

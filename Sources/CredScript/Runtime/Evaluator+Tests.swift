@@ -24,7 +24,7 @@ extension Evaluator {
         let start = TestStart(simulation: simulation, variables: environment.values, procedures: procedures)
         let chosen = options.selectedTest.map { name in tests.filter { $0.name == name } } ?? tests
         if chosen.isEmpty, let name = options.selectedTest {
-            fail(Diagnostic(.testNotRunnable, "\(source.name) has no test named \(ScriptWriter.quote(name))", file: source.name, at: .start), source)
+            fail(Diagnostic(.testNotRunnable, "\(source.name) has no test named \(StringLiteral.quote(name))", file: source.name, at: .start), source)
         }
         for (index, test) in chosen.enumerated() {
             if index > 0 { restore(start) }
@@ -88,7 +88,7 @@ extension Evaluator {
 
     /// A `test` block met where no test can run: in a sourced file.
     func refuseTest(_ test: NamedTest, in source: SourceFile) {
-        fail(Diagnostic(.testNotRunnable, "test \(ScriptWriter.quote(test.name)) is in a sourced file: tests run only in the file credsh runs or tests",
+        fail(Diagnostic(.testNotRunnable, "test \(StringLiteral.quote(test.name)) is in a sourced file: tests run only in the file credsh runs or tests",
                         file: source.name, at: test.position), source)
     }
 }

@@ -79,14 +79,14 @@ public enum ScriptWriter {
     static func render(_ comparison: Comparison) -> String {
         let right: String
         switch (comparison.op, comparison.right.kind) {
-        case (.matches, .pattern(let text)): right = quote(text)  // `~ "re"`: the operator is the ~
+        case (.matches, .pattern(let text)): right = StringLiteral.quote(text)  // `~ "re"`: the operator is the ~
         default: right = render(comparison.right)
         }
         return "\(render(comparison.left)) \(comparison.op.rawValue) \(right)"
     }
 
     static func renderPair(_ pair: KeyValue) -> String {
-        if pair.op == .matches, case .pattern(let text) = pair.value.kind { return pair.key + "~" + quote(text) }
+        if pair.op == .matches, case .pattern(let text) = pair.value.kind { return pair.key + "~" + StringLiteral.quote(text) }
         return pair.key + pair.op.rawValue + render(pair.value)
     }
 
@@ -113,38 +113,20 @@ public enum ScriptWriter {
 
     /// `test "NAME"`: how the echo and a transcript introduce each test (its sections are
     /// split at these lines: ScriptTest).
-    public static func renderTestHeader(_ name: String) -> String { testHeaderPrefix + quote(name) }
+    public static func renderTestHeader(_ name: String) -> String { testHeaderPrefix + StringLiteral.quote(name) }
     public static let testHeaderPrefix = "test "
 
 
     public static func render(_ expression: Expression) -> String {
         switch expression.kind {
         case .word(let w): return w
-        case .string(let s): return quote(s)
-        case .pattern(let p): return "~" + quote(p)
+        case .string(let s): return StringLiteral.quote(s)
+        case .pattern(let p): return "~" + StringLiteral.quote(p)
         case .integer(let i): return expression.spelling ?? String(i)
         case .duration(let d): return expression.spelling ?? SimDuration(seconds: d).description
         case .json(let j): return j
         case .variable(let v): return "$" + v
         }
-    }
-
-    /// A double-quoted credsh string with `\"`, `\\`, `\n` and `\t` escaped, and every other
-    /// control character (TerminalSafe.isUnsafe: BEL, ESC, CR, DEL, C1, bidi controls) as
-    /// `\u{…}`: the lexer refuses them raw and reads them so (grammar.md, "Lexical structure").
-    public static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case _ where TerminalSafe.isUnsafe(scalar): out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 
     /// A value written so that the lexer reads it back as the same text.
@@ -153,11 +135,11 @@ public enum ScriptWriter {
         case .integer(let i): return String(i)
         case .duration(let d): return SimDuration(seconds: d).description
         case .json(let j): return j
-        case .pattern(let p): return "~" + quote(p)
+        case .pattern(let p): return "~" + StringLiteral.quote(p)
         case .text(let t):
             let bare = !t.isEmpty && t.utf8.allSatisfy { !Lexer.endsWord($0) && $0 > 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: "$") }
                 && !(t.first?.isNumber ?? false) && !t.unicodeScalars.contains(where: TerminalSafe.isUnsafe)
-            return bare ? t : quote(t)
+            return bare ? t : StringLiteral.quote(t)
         }
     }
 }

@@ -99,7 +99,7 @@ final class SessionJournal: RunEventSubscriber {
     /// order and the key fields of those that carry a mode or a status.
     static func expectations(for result: CommandResult) -> [String] {
         if let failure = result.failure {
-            return ["expect error " + ScriptWriter.quote(failure.message)]
+            return ["expect error " + StringLiteral.quote(failure.message)]
         }
         let events = result.events
         guard !events.isEmpty else { return [] }

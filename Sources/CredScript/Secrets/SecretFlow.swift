@@ -11,11 +11,15 @@
 struct SecretFlow {
     private var parent: [String: String] = [:]
     private var secretRoots: Set<String> = []
+    /// Whether each name bound so far says it holds a secret (SecretName): a script binds
+    /// the same few names again and again, and splitting a name into its parts costs more
+    /// than looking it up. Bound: one entry per distinct name, as `parent`.
+    private var saysSecret: [String: Bool] = [:]
 
     mutating func add(_ statement: Statement) {
         switch statement {
         case let .binding(name, value, _, secret, _):
-            if secret || SecretMasker.looksSecret(name) { markSecret(name) }
+            if secret || namesSecret(name) { markSecret(name) }
             if case .variable(let source) = value.kind { join(name, source) }
         case .repetition, .procedure, .test:
             for inner in statement.body { add(inner) }
@@ -40,6 +44,13 @@ struct SecretFlow {
                 if case .variable(let name) = expression.kind { markSecret(name) }
             }
         }
+    }
+
+    private mutating func namesSecret(_ name: String) -> Bool {
+        if let known = saysSecret[name] { return known }
+        let says = SecretMasker.looksSecret(name)
+        saysSecret[name] = says
+        return says
     }
 
     func holdsSecret(_ name: String) -> Bool {

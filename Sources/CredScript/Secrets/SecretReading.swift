@@ -78,7 +78,7 @@ struct SecretScan {
     /// (`blocklist=123456,654321` writes the PIN 654321 where nothing is secret).
     private mutating func insertOpen(_ literal: String) {
         open.insert(literal)
-        guard literal.contains(",") else { return }
+        guard literal.utf8.contains(UInt8(ascii: ",")) else { return }
         for item in literal.split(separator: ",") { open.insert(String(item)) }
     }
 
@@ -110,8 +110,8 @@ struct SecretScan {
         case .command(let call):
             for argument in call.arguments.all { learnQuerySecrets(in: argument, source: source) }
             let secrets = SecretMasker.secretExpressions(of: call)
-            let takesSecret = !secrets.isEmpty || call.spec.parameters.contains(where: { $0.kind == .secret })
-            let secretRanges = Set(secrets.map(\.sourceRange.lowerBound))
+            let takesSecret = !secrets.isEmpty || call.spec.hasSecrets
+            let secretRanges = secrets.isEmpty ? [] : Set(secrets.map(\.sourceRange.lowerBound))
             for expression in secrets { if let literal = Self.literal(expression, in: source) { placed.insert(literal) } }
             for parameter in call.spec.parameters {
                 // A request's target and parameters mask their secrets by name, exactly

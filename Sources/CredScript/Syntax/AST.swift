@@ -82,8 +82,9 @@ public struct BoundArguments: Sendable {
 
     init() {}
 
-    /// Every argument given, in the order bound.
-    public var all: [BoundArgument] { entries.map(\.value) }
+    /// Every argument given, in the order bound: a view, not a copy (reading a script
+    /// walks every command's arguments).
+    public var all: LazyMapCollection<[(id: ParameterID, value: BoundArgument)], BoundArgument> { entries.lazy.map(\.value) }
 
     public subscript(parameter: Parameter) -> BoundArgument? {
         get { entries.first { $0.id == parameter.id }?.value }

@@ -52,7 +52,7 @@ extension Parser {
             return .test(ReadTest(name: name, position: start, namePosition: namePosition, body: []))
         }
         guard current.kind == .leftBrace else {
-            error(.unbalancedBraces, "expected '{' after 'test \(ScriptWriter.quote(name))', found \(describe(current))", at: current.position)
+            error(.unbalancedBraces, "expected '{' after 'test \(StringLiteral.quote(name))', found \(describe(current))", at: current.position)
             skipToLineEnd()
             return nil
         }

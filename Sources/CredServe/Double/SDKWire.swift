@@ -288,8 +288,8 @@ extension SDKWire {
             var recorder = SequenceDiagram.Recorder(table: session.evaluator.table)
             for entry in journal.entries {
                 let arguments = entry.arguments.map { " \($0.0)=\(Self.text($0.1))" }.joined()
-                recorder.record(.echo(command: secrets.masked("call \(entry.method)\(arguments)"), file: "<journal>", line: 0), activeSDK: entry.sdk.name)
-                for outcome in entry.outcomes { recorder.record(.outcome(secrets.values.redact(outcome), sdk: entry.sdk), activeSDK: entry.sdk.name) }
+                recorder.record(.echo(command: secrets.masked("call \(entry.method)\(arguments)"), file: "<journal>", line: 0), activeSDK: entry.sdk)
+                for outcome in entry.outcomes { recorder.record(.outcome(secrets.values.redact(outcome), sdk: entry.sdk), activeSDK: entry.sdk) }
             }
             let svg = SVGWriter().render(recorder.diagram(title: "device \(device.name)"))
             return logged(WireResponse(status: 200, reason: "OK", contentType: "image/svg+xml", body: Array(svg.utf8)))

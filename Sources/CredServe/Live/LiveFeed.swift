@@ -56,7 +56,7 @@ package final class LiveFeed: RunEventSubscriber {
     }
 
     package func receiveOutput(_ record: OutputRecord, origin: RecordOrigin?) {
-        self.record(record, activeSDK: activeSDK().name)
+        self.record(record, activeSDK: activeSDK())
         if case .echo = record, !pacedByStep { publish(force: false) }
     }
 
@@ -64,7 +64,7 @@ package final class LiveFeed: RunEventSubscriber {
         if case .output(let record, let origin) = event { return receiveOutput(record, origin: origin) }
         // A line that does not parse ran nothing: it is not part of the flow.
         guard let (diagnostic, _) = event.shownDiagnostic, diagnostic.kind != .syntax else { return }
-        recordFailure(diagnostic.message, activeSDK: activeSDK().name)
+        recordFailure(diagnostic.message, activeSDK: activeSDK())
     }
 
     package var secretsShown: Bool {
@@ -77,7 +77,7 @@ package final class LiveFeed: RunEventSubscriber {
     }
 
     /// Every record the host shows, in order.
-    package func record(_ record: OutputRecord, activeSDK: String) {
+    package func record(_ record: OutputRecord, activeSDK: SDKID) {
         recorder.record(record, activeSDK: activeSDK)
         changed = true
         switch record {
@@ -147,7 +147,7 @@ package final class LiveFeed: RunEventSubscriber {
         }
     }
 
-    package func recordFailure(_ message: String, activeSDK: String) {
+    package func recordFailure(_ message: String, activeSDK: SDKID) {
         recorder.recordFailure(message, activeSDK: activeSDK)
         snapshot.output.append("✗ " + message)
         changed = true
@@ -176,9 +176,9 @@ package final class LiveFeed: RunEventSubscriber {
 
     /// `explain`'s text for each name and code in the picture and the output.
     private func explanations(_ diagram: SequenceDiagram) -> [(String, String)] {
-        var keys: [(String, String)] = []  // (query, sdk)
+        var keys: [(String, SDKID)] = []  // (query, sdk)
         var seen = Set<String>()
-        func add(_ key: String, _ sdk: String) {
+        func add(_ key: String, _ sdk: SDKID) {
             if !key.isEmpty, seen.insert(key).inserted { keys.append((key, sdk)) }
         }
         for step in diagram.steps {
@@ -188,7 +188,7 @@ package final class LiveFeed: RunEventSubscriber {
                 if let error = message.error { add(error.split(separator: " ").dropFirst().first.map(String.init) ?? "", step.sdk) }
             }
         }
-        let sdk = diagram.steps.last?.sdk ?? ""
+        let sdk = diagram.steps.last?.sdk ?? .first
         for line in snapshot.output {
             for word in line.split(separator: " ") {
                 if let code = Self.code(in: String(word)) { add(code, sdk) }

@@ -42,7 +42,8 @@ public struct SimDuration: Equatable, Comparable, Sendable {
         var rest = seconds < 0 ? -seconds : seconds
         var text = seconds < 0 ? "-" : ""
         for unit in Self.units where rest >= unit.seconds {
-            text += "\(rest / unit.seconds)\(unit.suffix)"
+            text += String(rest / unit.seconds)  // no interpolation: `clock advance` writes one per command
+            text.append(unit.suffix)
             rest %= unit.seconds
         }
         return text
@@ -58,21 +59,25 @@ public enum UTCTimestamp {
         let secondsOfDay = instant - days * 86_400
         let (year, month, day) = civil(fromDays: days)
         if (0...9999).contains(year) {
-            // The clock's whole range: twenty ASCII digits and separators, written directly.
-            let fields: [(Int64, Int, UInt8)] = [(year, 4, UInt8(ascii: "-")), (month, 2, UInt8(ascii: "-")), (day, 2, UInt8(ascii: "T")),
-                                                  (secondsOfDay / 3600, 2, UInt8(ascii: ":")), (secondsOfDay / 60 % 60, 2, UInt8(ascii: ":")),
-                                                  (secondsOfDay % 60, 2, UInt8(ascii: "Z"))]
+            // The clock's whole range: twenty ASCII bytes written in place, no array of
+            // fields and no other string on the way (`state` and `clock` print one each).
             return String(unsafeUninitializedCapacity: 20) { buffer in
-                var index = 0
-                for (value, width, separator) in fields {
+                func put(_ value: Int64, _ width: Int, at index: Int, then separator: UInt8) {
                     var rest = value
-                    for position in stride(from: index + width - 1, through: index, by: -1) {
-                        buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    var position = index + width - 1
+                    while position >= index {
+                        buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
                         rest /= 10
+                        position -= 1
                     }
                     buffer[index + width] = separator
-                    index += width + 1
                 }
+                put(year, 4, at: 0, then: UInt8(ascii: "-"))
+                put(month, 2, at: 5, then: UInt8(ascii: "-"))
+                put(day, 2, at: 8, then: UInt8(ascii: "T"))
+                put(secondsOfDay / 3600, 2, at: 11, then: UInt8(ascii: ":"))
+                put(secondsOfDay / 60 % 60, 2, at: 14, then: UInt8(ascii: ":"))
+                put(secondsOfDay % 60, 2, at: 17, then: UInt8(ascii: "Z"))
                 return 20
             }
         }

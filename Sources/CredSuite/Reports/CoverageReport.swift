@@ -11,7 +11,7 @@ package enum CoverageReport {
         let of = shard.map { "shard \($0.label), " } ?? ""
         var out = "coverage (\(of)\(scripts) script\(scripts == 1 ? "" : "s")): how often their outcomes hit each item; never: not once\n"
         for sdk in report {
-            out += "\(sdk.sdk): \(sdk.reachableHit) of \(sdk.reachableCount) hit\n"
+            out += "\(sdk.sdk.name): \(sdk.reachableHit) of \(sdk.reachableCount) hit\n"
             var kind = ""
             for line in sdk.lines {
                 if line.item.key.kind != kind {
@@ -37,7 +37,7 @@ package enum CoverageReport {
         for sdk in report {
             for line in sdk.lines {
                 var fields: [(String, JSONValue)] = [
-                    ("coverage", .string(line.item.key.kind)), ("sdk", .string(sdk.sdk)), ("item", .string(line.item.key.id)),
+                    ("coverage", .string(line.item.key.kind)), ("sdk", .string(sdk.sdk.name)), ("item", .string(line.item.key.id)),
                 ]
                 if let code = line.item.code { fields.append(("code", .int(code))) }
                 if let (from, to) = line.item.transition {

@@ -133,7 +133,7 @@ package struct HTMLReport: SuiteReport {
 
     /// `NAME=VALUE` pairs whose name is any SDK's secret (`password=…`, `access_token=…`) as `NAME=***`.
     package static func masked(_ text: String) -> String {
-        Simulation.catalogs.reduce(text) { SequenceDiagram.Recorder.maskingSecretPairs($0, sdk: $1.name) }
+        SDKID.all.reduce(text) { SequenceDiagram.Recorder.maskingSecretPairs($0, sdk: $1) }
     }
 
     /// The SVG writer's document, without its XML declaration, to sit inside the page.

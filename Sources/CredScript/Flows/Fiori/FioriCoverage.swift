@@ -3,7 +3,7 @@ import CredSimulator
 /// What the Fiori app's outcomes hit, for `credsh test --coverage` (docs/coverage.md).
 extension FioriFlow {
     static let coverageModel = CoverageModel(
-        catalog: catalog,
+        sdk: sdkID,
         // "policy" entries explain policy settings, which no outcome carries.
         codeKinds: ["input mode", "delegate error", "controller error", "app message"],
         extras: PasscodeScreen.numbersAndTitles.map { CoverageItem(.init(CoverageKey.screenKind, $0.title), code: $0.number, name: $0.title) }

@@ -3,7 +3,7 @@ import CredSimulator
 /// What OneWelcome's outcomes hit, for `credsh test --coverage` (docs/coverage.md).
 extension OneWelcomeFlow {
     static let coverageModel = CoverageModel(
-        catalog: catalog,
+        sdk: sdkID,
         codeKinds: ["error code"],
         extras: policyRules.map(CoverageItem.policyRule),
         // No command makes the server deregister the device (docs/onewelcome.md).

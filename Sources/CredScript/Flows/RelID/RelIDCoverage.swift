@@ -3,7 +3,7 @@ import CredSimulator
 /// What REL-ID's outcomes hit, for `credsh test --coverage` (docs/coverage.md).
 extension RelIDFlow {
     static let coverageModel = CoverageModel(
-        catalog: catalog,
+        sdk: sdkID,
         codeKinds: ["status code", "challenge mode", "sync error"],
         extras: policyRules.map(CoverageItem.policyRule),
         unreachable: unreachable,

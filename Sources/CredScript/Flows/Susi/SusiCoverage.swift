@@ -3,7 +3,7 @@ import CredSimulator
 /// What the SUSI.AI simulation's outcomes hit, for `credsh test --coverage` (docs/coverage.md).
 extension SusiFlow {
     static let coverageModel = CoverageModel(
-        catalog: catalog,
+        sdk: sdkID,
         // The password rules, the token-owner quirk and the throttle's keying are explained,
         // but no outcome says which of them was at work.
         codeKinds: ["HTTP status"],
