@@ -69,6 +69,8 @@ import Testing
             let note = try SDKWireTests.rpc(served, "relid", body)
             #expect(note.status == 204 && note.body.isEmpty, "\(body): \(note.status) \(note.text)")
         }
+        let device = try SDKWireTests.rpc(served, "relid", #"{"jsonrpc":"2.0","method":"resetAuthState"}"#, device: "bad device!")
+        #expect(device.status == 204 && device.body.isEmpty, "\(device.status) \(device.text)")
         // With `"id":null` it is a request, answered; one whose id cannot be told, too.
         let null = try SDKWireTests.rpc(served, "relid", #"{"jsonrpc":"2.0","id":null,"method":"nosuch"}"#)
         #expect(null.status == 200 && null.json?["error"]?["code"] == .int(-32601) && null.json?["id"] == .null, "\(null.text)")
