@@ -66,7 +66,9 @@ struct ControlAPI {
             note = "exit \(exitCode)"
         case .state:
             response = WireResponse(status: 200, reason: "OK", contentType: "application/json;charset=utf-8",
-                                    body: Array(session.evaluator.events.secrets.masked(state.serialized + "\n").utf8))
+                                    // Masked inside its strings, not as text: a PIN equal to a count
+                                    // (`"answered":1234`) would leave `"answered":***`, not JSON.
+                                    body: Array((session.evaluator.events.secrets.values.redact(state).serialized + "\n").utf8))
         case .controlOther, .served:
             response = Refusals.plain(404, "Not Found", "the control API has \(Self.runPath) and \(Self.statePath)\n")
         }

@@ -81,12 +81,13 @@ extension Simulation {
         return outcomes
     }
 
-    /// The wire's entry: validates `method` and `params` against `sdk`'s catalog and
-    /// performs it for `id`, then puts the device that was in front back.
+    /// The wire's entry: validates `method` and `params` (JSON, so each value of its
+    /// field's kind) against `sdk`'s catalog and performs it for `id`, then puts the device
+    /// that was in front back.
     public mutating func perform(sdk: SDKID, method: String, params: [(String, JSONValue)],
                                  on id: DeviceID) throws(DoubleRefusal) -> [Outcome] {
         let call: ValidatedCall
-        switch CallValidator.validate(sdk: sdk, method: method, params: params) {
+        switch CallValidator.validate(sdk: sdk, method: method, params: params, typed: true) {
         case .success(let valid): call = valid
         case .failure(let refusal): throw .call(refusal)
         }

@@ -352,7 +352,10 @@ public struct KnownSecrets: Sendable {
         }
     }
 
-    private func redact(_ value: JSONValue) -> JSONValue {
+    /// The value with every known value masked inside each string it holds, where it
+    /// stands: keys and numbers are left as they are, so JSON stays JSON (masking the
+    /// serialized text would turn `"id":52817` into `"id":***`).
+    public func redact(_ value: JSONValue) -> JSONValue {
         switch value {
         case .string(let text): return .string(redact(text))
         case .array(let items): return .array(items.map(redact))

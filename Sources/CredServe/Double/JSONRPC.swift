@@ -23,6 +23,10 @@ enum JSONRPC {
         var data: JSONValue?
         /// The request's id when it could be read; null otherwise (as the spec says).
         var id: JSONValue = .null
+        /// The failure is about a well-formed notification (`jsonrpc`, `method`, no `id`):
+        /// it is not answered (JSON-RPC 2.0, "Notification"), as a refused call of one is not.
+        /// A request whose id cannot be told (a parse error, an invalid request) is answered.
+        var notification = false
     }
 
     /// Reads one request. The body is UTF-8 JSON (only whole numbers: JSONValue), an object
@@ -46,7 +50,8 @@ enum JSONRPC {
             if place.count >= 2, place[0] == "params" {
                 let field = CallValidator.quoted(place[1])
                 return .failure(Failure(code: invalidParams, message: "invalid params: '\(field)' holds an integer past 64 bits",
-                                        data: .object([("field", .string(field))]), id: idOf(value)))
+                                        data: .object([("field", .string(field))]), id: idOf(value),
+                                        notification: isNotification(value)))
             }
             return .failure(Failure(code: invalidRequest, message: "invalid request: an integer past 64 bits", id: idOf(value)))
         }
@@ -75,9 +80,16 @@ enum JSONRPC {
         case nil, .null?: break
         case .object(let fields)?: params = fields
         default:
-            return .failure(Failure(code: invalidParams, message: "invalid params: params is an object of named fields", id: id ?? .null))
+            return .failure(Failure(code: invalidParams, message: "invalid params: params is an object of named fields", id: id ?? .null,
+                                    notification: id == nil))
         }
         return .success(Request(id: id, method: method, params: params))
+    }
+
+    /// Whether `value` is a request object without `id` that is otherwise well formed.
+    private static func isNotification(_ value: JSONValue) -> Bool {
+        guard value["id"] == nil, value["jsonrpc"] == .string("2.0"), case .string(let method)? = value["method"] else { return false }
+        return !method.isEmpty
     }
 
     /// The request's id when it is one the answer may carry; null otherwise.

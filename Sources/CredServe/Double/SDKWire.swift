@@ -31,6 +31,8 @@ struct SDKWire {
         }
         let rpc: JSONRPC.Request
         switch JSONRPC.read(request.body) {
+        case .failure(let failure) where failure.notification:
+            return logged(Self.noContent, note: "\(failure.code) \(failure.message)")
         case .failure(let failure): return logged(Self.json(JSONRPC.error(failure)), note: "\(failure.code) \(failure.message)")
         case .success(let read): rpc = read
         }
@@ -71,10 +73,8 @@ struct SDKWire {
             let outcomes = try session.evaluator.simulation.perform(sdk: sdk, method: rpc.method, params: rpc.params, on: device)
             let result = Self.result(outcomes, sdk: sdk)
             let note = result.syncError.map { "sync error \($0)" }
-            guard let id = rpc.id else {
-                return logged(WireResponse(status: 204, reason: "No Content", contentType: "", body: []), note: note, parameters: shown)
-            }
-            return logged(Self.json(JSONRPC.result(id: id, result.value), masking: secrets, session.evaluator.events.secrets.values),
+            guard let id = rpc.id else { return logged(Self.noContent, note: note, parameters: shown) }
+            return logged(Self.json(JSONRPC.result(id: id, Self.masked(result.value, secrets, ledger.values))),
                           note: note, parameters: shown)
         } catch let refusal as DeviceRefusal {
             failure = JSONRPC.Failure(code: JSONRPC.deviceRefused, message: refusal.message, id: rpc.id ?? .null)
@@ -93,8 +93,13 @@ struct SDKWire {
         } catch {
             failure = JSONRPC.Failure(code: JSONRPC.invalidRequest, message: "\(error)", id: rpc.id ?? .null)
         }
-        return logged(Self.json(JSONRPC.error(failure), masking: secrets, session.evaluator.events.secrets.values),
-                      note: ledger.masked(secrets.redact("\(failure.code) \(failure.message)")), parameters: shown)
+        let note = ledger.masked(secrets.redact("\(failure.code) \(failure.message)"))
+        // A notification hears nothing, not even of an error (JSON-RPC 2.0, "Notification");
+        // the log still says why the call was refused.
+        guard rpc.id != nil else { return logged(Self.noContent, note: note, parameters: shown) }
+        let masked = JSONRPC.Failure(code: failure.code, message: ledger.masked(secrets.redact(failure.message)),
+                                     data: failure.data.map { Self.masked($0, secrets, ledger.values) }, id: failure.id)
+        return logged(Self.json(JSONRPC.error(masked)), note: note, parameters: shown)
     }
 
     /// `{"events":[…]}` (and `syncError`): every record after the call's own, as
@@ -123,9 +128,19 @@ struct SDKWire {
         Refusals.plain(404, "Not Found", "no SDK '\(CallValidator.quoted(name))' here; /sdk/ has \(sdks.map(\.name).joined(separator: ", "))\n")
     }
 
-    static func json(_ value: JSONValue, masking secrets: KnownSecrets = KnownSecrets(), _ known: KnownSecrets = KnownSecrets()) -> WireResponse {
-        WireResponse(status: 200, reason: "OK", contentType: "application/json",
-                     body: Array(known.redact(secrets.redact(value.serialized + "\n")).utf8))
+    /// What a notification (a request without `id`) is answered, whatever came of it.
+    static let noContent = WireResponse(status: 204, reason: "No Content", contentType: "", body: [])
+
+    static func json(_ value: JSONValue) -> WireResponse {
+        WireResponse(status: 200, reason: "OK", contentType: "application/json", body: Array((value.serialized + "\n").utf8))
+    }
+
+    /// An answer's result or error detail with the call's and the session's secrets masked
+    /// inside each string, where they stand: never the request's `id` (the client's own,
+    /// echoed exactly), keys or numbers, so the answer stays JSON (docs/double.md, "Secrets").
+    static func masked(_ value: JSONValue, _ call: KnownSecrets, _ session: KnownSecrets) -> JSONValue {
+        guard !call.isEmpty || !session.isEmpty else { return value }
+        return session.redact(call.redact(value))
     }
 
     static func text(_ value: JSONValue) -> String {
@@ -179,7 +194,7 @@ extension SDKWire {
             responses: [
                 APIResponse(status: 200, description: "The JSON-RPC answer: result.events (and result.syncError when the SDK refused the call at once), or an error object (-32700, -32600, -32601, -32602, -32001).",
                             contentType: "application/json", schema: answer),
-                APIResponse(status: 204, description: "A notification (a request without id) was performed."),
+                APIResponse(status: 204, description: "A notification (a request without id): performed, or refused; either way no body."),
                 unknownSDK,
                 APIResponse(status: 415, description: "The body is not sent as application/json.", contentType: "text/plain"),
             ])

@@ -131,9 +131,13 @@ public enum CallValidator {
         name.count > 64 ? String(name.prefix(64)) + "…" : name
     }
 
-    /// Checks `params` against the call `method` of `sdk`'s catalog. Integer fields accept
-    /// a string of digits (the language writes every value as text); booleans `true`/`false`.
-    public static func validate(sdk: SDKID, method: String, params: [(String, JSONValue)]) -> Result<ValidatedCall, CallRefusal> {
+    /// Checks `params` against the call `method` of `sdk`'s catalog. `typed`: the values
+    /// carry their kinds (the wire's JSON), and each must be of its field's kind: `"0"` is
+    /// not an integer there (docs/double.md, "The wire", -32602). Untyped (the language's
+    /// `call`, which writes every value as text), an integer field takes a string of
+    /// digits and a boolean one `true`/`false`.
+    public static func validate(sdk: SDKID, method: String, params: [(String, JSONValue)],
+                                typed: Bool = false) -> Result<ValidatedCall, CallRefusal> {
         let catalog = sdk.catalog
         guard let spec = catalog.call(method) else {
             return .failure(.unknownMethod(sdk: catalog.name, method: Self.quoted(method),
@@ -156,7 +160,8 @@ public enum CallValidator {
                 return .failure(.tooLarge(method: spec.name, field: name,
                                           message: "\(spec.name)'s field '\(name)' is longer than \(maxStringBytes) bytes"))
             }
-            guard let converted = Self.convert(value, to: field.kind) else {
+            let converted = typed ? (FieldSpec.Kind(of: value) == field.kind ? value : nil) : Self.convert(value, to: field.kind)
+            guard let converted else {
                 return .failure(.badField(method: spec.name, field: name, expected: field.kind))
             }
             accepted.append((name, converted))
