@@ -151,6 +151,30 @@ import Testing
         #expect(SecretMasker.maskTyped("Zq9SecretA1!", parses: false, challengePending: true) == "***")
     }
 
+    /// Review: a command mistyped at a pending challenge (`lgoin alice Zq9SecretA1!`) is
+    /// masked as a password typed alone, but the user it names is no secret: `users` and
+    /// `state` still show alice for the rest of the session.
+    @Test func aUserNamedOnALineTypedAtAPendingChallengeIsNoSecret() {
+        let host = EveryOutput()
+        let evaluator = Evaluator(simulation: Simulation(seed: 0), options: .init(interactive: true), host: host)
+        for line in ["user add alice password Passw0rd!", "user add bob password Other-Pass9!", "login alice"] {
+            evaluator.run(SourceFile(name: "<repl>", text: line + "\n"))
+        }
+        #expect(evaluator.simulation.active.promptStatus == "[alice: mode 0 verify]")
+        for line in ["lgoin alice Zq9SecretA1!", "lgoin bob Zq9SecretB2!"] {
+            evaluator.clearFailures()
+            evaluator.run(evaluator.parse(SourceFile(name: "<repl>", text: line + "\n")))
+        }
+        #expect(host.errors.contains("1 | *** alice ***\n") && host.errors.contains("1 | *** bob ***\n"), "\(host.errors)")
+        host.text = ""
+        for line in ["users", "state"] {
+            evaluator.clearFailures()
+            evaluator.run(SourceFile(name: "<repl>", text: line + "\n"))
+        }
+        #expect(host.text.contains("alice") && host.text.contains("bob") && !host.text.contains("***"), "\(host.text)")
+        #expect(!host.all.contains("Zq9Secret"), "\(host.all)")
+    }
+
     /// Issue 31, item 4: the secret spelled with an escape (`\u{41}` for `A`), held in a
     /// query a variable keeps, and named in a test: neither the value nor its spelling
     /// reaches any output.

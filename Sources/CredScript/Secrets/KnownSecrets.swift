@@ -13,11 +13,14 @@ import CredSimulator
 ///   password (three kinds of character among lower case, upper case, digits and symbols
 ///   other than the `.`, `_`, `-`, `@` and `+` of user names and e-mails, or digits
 ///   alone, a PIN) wherever it stands, so swapped arguments (`login Zq9… bob`)
-///   do not print it as a user name; and in a line that does not parse, a word shaped
-///   like a password (not a number, not `KEY=VALUE`: `looksLikePassword`);
-/// - because the SDK was waiting for a secret: a line that does not parse, typed while
-///   the prompt shows a pending challenge (`[alice: mode 0 verify]`), is a password typed
-///   alone, and its words are secrets.
+///   do not print it as a user name; and in a line that does not parse, a literal where
+///   the command its first words name takes a secret (`login alice hunter2 extra`), and
+///   a word shaped like a password (not a number, not `KEY=VALUE`: `looksLikePassword`);
+/// - because the SDK was waiting for a secret: a line that does not parse and starts with
+///   no command, typed while the prompt shows a pending challenge (`[alice: mode 0
+///   verify]`), is a password typed alone, and its words but user names are secrets.
+///
+/// Each value is known in every spelling output gives it (`spellings`: `\u{7}` for a BEL).
 ///
 /// Bounds: values shorter than `shortest` bytes are not masked (they would mask every
 /// number in a message); at most `limit` values are kept, after which the next ones are

@@ -19,16 +19,18 @@ public struct SecretFacts: Sendable {
 enum SecretReading {
     /// Reads `reader`'s whole source. `flow`: the names known to hold secrets before it (at
     /// the prompt, those of earlier lines). `challengePending`: the SDK waits for a secret
-    /// (PromptState), so a line that does not parse is one typed alone.
+    /// (PromptState), so a line that does not parse is one typed alone. `users`: the user
+    /// names that exist and the pending challenge's user, which such a line still names
+    /// (`lgoin alice Passw0rd!`) and which are no secret.
     static func read(_ reader: inout ScriptReader, flow: SecretFlow, table: CommandTable,
-                     challengePending: Bool) -> (script: ParsedScript, secrets: SecretFacts) {
+                     challengePending: Bool, users: Set<String> = []) -> (script: ParsedScript, secrets: SecretFacts) {
         var scan = SecretScan(flow: flow, table: table)
         let source = reader.source
         let script = reader.readScript { statement in
             scan.flow.add(statement)
             scan.learn(statement, in: source)
         }
-        return (script, scan.facts(of: script, challengePending: challengePending))
+        return (script, scan.facts(of: script, challengePending: challengePending, users: users))
     }
 }
 
@@ -51,7 +53,7 @@ struct SecretScan {
     }
 
     /// The secrets the whole reading gave.
-    func facts(of script: ParsedScript, challengePending: Bool) -> SecretFacts {
+    func facts(of script: ParsedScript, challengePending: Bool, users: Set<String> = []) -> SecretFacts {
         var values = found
         // A `let` of a literal is a secret when its name is given as one anywhere in the file.
         for (name, value) in boundLiterals where flow.holdsSecret(name) { values.append(value) }
@@ -62,13 +64,15 @@ struct SecretScan {
         // written (`expect output "Zq9…"`).
         for value in placed where !open.contains(value) || KnownSecrets.looksLikePassword(value) { values.append(value) }
         // The SDK waits for a secret: a line that does not parse and starts with no
-        // command is one typed alone, all its words secrets. Otherwise (`call setuser …`:
+        // command is one typed alone, all its words secrets but the user names it may
+        // hold (`lgoin alice Passw0rd!`: alice must not be masked for the rest of the
+        // session, in `state` and `users` too). Otherwise (`call setuser …`:
         // a command, mistyped) a line that does not parse (`lgoin alice Zq9…`)
         // gave no word a place: those shaped like a password may be one, and so is the
         // value of a pair named for a secret, or nearly (`pasword="Secr3t!"`).
         for diagnostic in script.diagnostics {
             let line = lineOf(diagnostic.position, in: script.source)
-            values += wordsOfLine(line, all: challengePending && SecretMasker.mayBeTypedAlone(line, table: table))
+            values += wordsOfLine(line, all: challengePending && SecretMasker.mayBeTypedAlone(line, table: table), users: users)
             values += secretPairValues(inLine: line)
             values += placedSecrets(inLine: line)
         }
@@ -172,14 +176,14 @@ struct SecretScan {
     }
 
     /// The words of a line that did not parse, taken as secrets: `all` of them but command
-    /// names, or those shaped like a password (KnownSecrets.looksLikePassword).
-    private func wordsOfLine(_ bytes: ArraySlice<UInt8>, all: Bool) -> [String] {
+    /// names and `users`, or those shaped like a password (KnownSecrets.looksLikePassword).
+    private func wordsOfLine(_ bytes: ArraySlice<UInt8>, all: Bool, users: Set<String>) -> [String] {
         let line = String(decoding: bytes, as: UTF8.self)
         var words: [String] = []
         for word in line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) {
             var text = String(word)
             if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
-            if all ? !table.firstWords.contains(text) : KnownSecrets.looksLikePassword(text) { words.append(text) }
+            if all ? !table.firstWords.contains(text) && !users.contains(text) : KnownSecrets.looksLikePassword(text) { words.append(text) }
         }
         return words
     }
