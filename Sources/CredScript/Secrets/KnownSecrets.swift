@@ -64,7 +64,9 @@ public struct KnownSecrets: Sendable {
     /// a backslash as it is: messages and records); and with each control character as `?`
     /// (the quoted source line of a diagnostic). Empty for a value with none of them.
     static func spellings(of value: String) -> [String] {
-        guard value.unicodeScalars.contains(where: { $0 == "\\" || $0 == "\"" || TerminalSafe.isUnsafe($0) }) else { return [] }
+        // Most values hold no byte that can start one (TerminalSafe's lead bytes): no copy.
+        guard value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0x22 || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }),
+              value.unicodeScalars.contains(where: { $0 == "\\" || $0 == "\"" || TerminalSafe.isUnsafe($0) }) else { return [] }
         let quoted = StringLiteral.quote(value)
         var spellings = [String(quoted.dropFirst().dropLast()), value.escapingControls]
         if value.unicodeScalars.contains(where: TerminalSafe.isUnsafe) {
