@@ -244,6 +244,28 @@ import Testing
         return String(name.dropLast())
     }
 
+    /// Everything `lines` print run as a file, checked by `credsh check`, and typed line by
+    /// line at the prompt, with the history file the prompt writes of them.
+    static func everyOutput(of lines: [String], named name: String) -> String {
+        let script = lines.joined(separator: "\n") + "\n"
+        let ran = EveryOutput()
+        Evaluator(simulation: Simulation(seed: 0), options: .init(echo: true, keepGoing: true), host: ran)
+            .run(SourceFile(name: name, text: script))
+        let checked = EveryOutput()
+        _ = Evaluator(simulation: Simulation(seed: 0), host: checked).check(SourceFile(name: name, text: script))
+        let prompt = EveryOutput()
+        let evaluator = Evaluator(simulation: Simulation(seed: 0), options: .init(interactive: true), host: prompt)
+        var history = ""
+        for typed in lines {
+            let read = evaluator.parse(SourceFile(name: "<repl>", text: typed + "\n"))
+            history += SecretMasker.maskTyped(typed, read: read, challengePending: evaluator.simulation.active.challengePending,
+                                              table: evaluator.table) + "\n"
+            evaluator.clearFailures()
+            evaluator.run(read)
+        }
+        return ran.all + checked.all + prompt.all + history
+    }
+
     /// Issue: a misspelt secret field (`call setPassword pasword="Secr3t!"`) is refused, and
     /// the value typed is the secret still, though no password's shape says so (`moss417`,
     /// a PIN `52817`): it reaches no output of a run, of `credsh check`, or of the prompt
@@ -266,22 +288,7 @@ import Testing
             lines.insert(line, at: Int.random(in: 1...lines.count, using: &random))
             let script = lines.joined(separator: "\n") + "\n"
 
-            let ran = EveryOutput()
-            Evaluator(simulation: Simulation(seed: 0), options: .init(echo: true, keepGoing: true), host: ran)
-                .run(SourceFile(name: "misspelt\(index).credscript", text: script))
-            let checked = EveryOutput()
-            _ = Evaluator(simulation: Simulation(seed: 0), host: checked).check(SourceFile(name: "misspelt\(index).credscript", text: script))
-            let prompt = EveryOutput()
-            let evaluator = Evaluator(simulation: Simulation(seed: 0), options: .init(interactive: true), host: prompt)
-            var history = ""
-            for typed in lines {
-                let read = evaluator.parse(SourceFile(name: "<repl>", text: typed + "\n"))
-                history += SecretMasker.maskTyped(typed, read: read, challengePending: evaluator.simulation.active.challengePending,
-                                                  table: evaluator.table) + "\n"
-                evaluator.clearFailures()
-                evaluator.run(read)
-            }
-            let everything = ran.all + checked.all + prompt.all + history
+            let everything = Self.everyOutput(of: lines, named: "misspelt\(index).credscript")
             #expect(everything.contains("takes no field"), "script \(index):\n\(script)\nprinted:\n\(everything)")
             #expect(!everything.contains(secret), "script \(index):\n\(script)\nprinted:\n\(everything)")
             if everything.contains(secret) { return }
@@ -356,22 +363,7 @@ import Testing
                 lines.append(line.replacingOccurrences(of: "S", with: secret))
             }
             let script = lines.joined(separator: "\n") + "\n"
-            let ran = EveryOutput()
-            Evaluator(simulation: Simulation(seed: 0), options: .init(echo: true, keepGoing: true), host: ran)
-                .run(SourceFile(name: "extra\(index).credscript", text: script))
-            let checked = EveryOutput()
-            _ = Evaluator(simulation: Simulation(seed: 0), host: checked).check(SourceFile(name: "extra\(index).credscript", text: script))
-            let prompt = EveryOutput()
-            let evaluator = Evaluator(simulation: Simulation(seed: 0), options: .init(interactive: true), host: prompt)
-            var history = ""
-            for typed in lines {
-                let read = evaluator.parse(SourceFile(name: "<repl>", text: typed + "\n"))
-                history += SecretMasker.maskTyped(typed, read: read, challengePending: evaluator.simulation.active.challengePending,
-                                                  table: evaluator.table) + "\n"
-                evaluator.clearFailures()
-                evaluator.run(read)
-            }
-            let everything = ran.all + checked.all + prompt.all + history
+            let everything = Self.everyOutput(of: lines, named: "extra\(index).credscript")
             #expect(!everything.contains(secret), "script \(index):\n\(script)\nprinted:\n\(everything)")
             if everything.contains(secret) { return }
         }
