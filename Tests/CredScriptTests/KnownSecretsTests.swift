@@ -25,8 +25,8 @@ import Testing
         let known = secrets("Ab1\tSecret\"Xyz\\")
         #expect(known.redact(#"3 | login alice "Ab1\tSecret\"Xyz\\""#) == #"3 | login alice "***""#)
         #expect(known.redact("Ab1\tSecret\"Xyz\\") == "***")
-        #expect(KnownSecrets.spelledInString("a\nb") == #"a\nb"#)
-        #expect(KnownSecrets.spelledInString("plain") == "plain")
+        #expect(KnownSecrets.spellings(of: "a\nb").contains(#"a\nb"#))
+        #expect(KnownSecrets.spellings(of: "plain").isEmpty)
     }
 
     /// A shorter secret that starts before a longer one must not leave the longer one's

@@ -45,6 +45,21 @@ import Testing
         #expect(!history.contains("Zq9SecretA1!") && !history.contains("Passw0rd!"), "\(history)")
     }
 
+    /// Review: `lgoin alice Zq9SecretA1!` typed at the password prompt is masked as a
+    /// password typed alone, but alice is no secret: `users` and `state` show her after it.
+    @Test func aUserNamedOnALineTypedAtThePasswordPromptStaysShown() throws {
+        let terminal = try Self.waitingForAlicesPassword()
+        try terminal.keys("lgoin alice Zq9SecretA1!", "@Enter")
+        try terminal.waitFor("unknown command '***'")
+        #expect(terminal.screen.contains("1 | *** alice ***\n") && !terminal.screen.contains("| *** *** ***"), "\(terminal.screen)")
+        try terminal.keys("users", "@Enter")
+        try terminal.waitFor("alice  logged-out")
+        try terminal.keys("state", "@Enter")
+        try terminal.waitFor("for alice, attemptsLeft=3")
+        #expect(!terminal.screen.contains("for ***") && !terminal.screen.contains("Zq9SecretA1!'"), "\(terminal.screen)")
+        try HistoryPromptTests.leave(terminal)
+    }
+
     /// Issue 17, item 6: `record --force` onto a FIFO nobody reads used to block forever.
     @Test func recordForceOntoAFIFOWithNoReaderIsRefusedAtOnceAndTheFIFOStays() throws {
         let terminal = try Terminal()

@@ -40,6 +40,9 @@ public struct CommandContext {
         evaluator.verdict.exitRequested = true
     }
 
+    /// The secret values the run knows (SecretLedger): what a script credsh writes for
+    /// replay turns into variables (JournalScript).
+    var knownSecrets: KnownSecrets { evaluator.events.secrets.values }
     /// At the prompt (not a script run).
     var isInteractive: Bool { evaluator.options.interactive }
     /// The command table the run was parsed with (`help`).

@@ -7,18 +7,38 @@ import CredSimulator
 /// the SDK refused at once is followed by `expect error CODE`, as it failed then). The
 /// journal never holds a plain secret, so the script holds none either: each secret field
 /// is a variable (`password=$password1`) the header names, bound by `--secret NAME`
-/// (from the environment) or `--var NAME=VALUE` when it is replayed or checked.
+/// (from the environment) or `--var NAME=VALUE` when it is replayed or checked. So is a
+/// text sent or answered in a field that is not secret when it holds a secret the run
+/// knows (`userID=$userID1`: a user ID typed with a password's value), which every output
+/// would show as `***`, a line that does not replay.
 public enum JournalScript {
     /// The script for `device`'s journal in `simulation` (the wire's `GET /__credsh/journal`).
-    public static func script(of simulation: Simulation, device: DeviceID) -> String {
-        lines(of: simulation.journal(of: device), device: device).joined(separator: "\n") + "\n"
+    /// `secrets`: the run's known secrets (SecretLedger.values).
+    public static func script(of simulation: Simulation, device: DeviceID, secrets: KnownSecrets = KnownSecrets()) -> String {
+        lines(of: simulation.journal(of: device), device: device, secrets: secrets).joined(separator: "\n") + "\n"
     }
 
-    public static func lines(of journal: DeviceJournal, device: DeviceID) -> [String] {
+    public static func lines(of journal: DeviceJournal, device: DeviceID, secrets: KnownSecrets = KnownSecrets()) -> [String] {
         let renderer = TextRenderer()  // for its field glosses (`challengeMode=0 (NAME)`)
         var body: [String] = []
         var variables: [String] = []
         var counters: [String: Int] = [:]
+        // Texts of fields that are not secret but hold a known secret, and their variables:
+        // the same text answered in an event is the same variable.
+        var held: [String: String] = [:]
+        func variable(for name: String) -> String {
+            counters[name, default: 0] += 1
+            let variable = "\(name)\(counters[name]!)"
+            variables.append(variable)
+            return variable
+        }
+        func heldVariable(_ name: String, _ value: JSONValue) -> String? {
+            guard !secrets.isEmpty, case .string(let text) = value, secrets.holdsSecret(text) else { return nil }
+            if let known = held[text] { return known }
+            let made = variable(for: name)
+            held[text] = made
+            return made
+        }
         var sdk: SDKID?
         for entry in journal.entries {
             if entry.sdk != sdk {
@@ -28,9 +48,8 @@ public enum JournalScript {
             var line = "call \(entry.method)"
             for (name, value) in entry.arguments {
                 if entry.secretFields.contains(name) {
-                    counters[name, default: 0] += 1
-                    let variable = "\(name)\(counters[name]!)"
-                    variables.append(variable)
+                    line += " \(name)=$\(variable(for: name))"
+                } else if let variable = heldVariable(name, value) {
                     line += " \(name)=$\(variable)"
                 } else {
                     line += " \(name)="
@@ -48,10 +67,13 @@ public enum JournalScript {
             for (index, event) in events.enumerated() {
                 // A secret field is shown `***` in every record: nothing to pin down.
                 let spec = catalog.event(event.name)
-                let shown = SDKEvent(event.name, event.fields.filter { spec?.field($0.0)?.secret != true })
+                let fields = event.fields.filter { spec?.field($0.0)?.secret != true }
+                let heldFields = fields.compactMap { field in heldVariable(field.0, field.1).map { (field.0, $0) } }
+                let shown = SDKEvent(event.name, fields.filter { field in !heldFields.contains { $0.0 == field.0 } })
                 // Each text as the language reads it back (a control character as `\u{7}`).
                 var line = "expect event \(index + 1) " + shown.name
                 renderer.writeFields(shown.fields, sdk: entry.sdk, asLanguage: true, to: &line)
+                for (name, variable) in heldFields { line += " \(name)=$\(variable)" }
                 body.append(line)
             }
         }
@@ -74,5 +96,7 @@ public enum JournalScript {
 extension Simulation {
     /// A device's journal as a .credscript (JournalScript): what `journal show` prints and
     /// the wire's `GET /__credsh/journal?device=ID` answers.
-    public func journalScript(device: DeviceID) -> String { JournalScript.script(of: self, device: device) }
+    public func journalScript(device: DeviceID, secrets: KnownSecrets = KnownSecrets()) -> String {
+        JournalScript.script(of: self, device: device, secrets: secrets)
+    }
 }

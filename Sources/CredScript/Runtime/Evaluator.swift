@@ -224,8 +224,12 @@ public final class Evaluator {
     /// `sdk`: the SDK active where it is read (a sourced file, checked statically).
     public func parse(_ source: SourceFile, sdk: SDKID? = nil) -> ParsedScript {
         var reader = makeReader(source, sdk: sdk)
+        // While a challenge waits, a line that does not parse may be its password typed
+        // alone; the users it may name are no secret (SecretScan).
+        let pending = simulation.active.promptState.pending
+        let users: Set<String> = pending.map { Set(HistoryVocabulary.users(of: simulation) + [$0.user]) } ?? []
         let (script, secrets) = SecretReading.read(&reader, flow: events.secrets.flow, table: table,
-                                                   challengePending: simulation.active.challengePending)
+                                                   challengePending: pending != nil, users: users)
         events.secrets.learn(secrets)
         if !givenFromOutside.isEmpty { learnOutsideSecrets() }
         return script

@@ -13,11 +13,14 @@ import CredSimulator
 ///   password (three kinds of character among lower case, upper case, digits and symbols
 ///   other than the `.`, `_`, `-`, `@` and `+` of user names and e-mails, or digits
 ///   alone, a PIN) wherever it stands, so swapped arguments (`login Zq9… bob`)
-///   do not print it as a user name; and in a line that does not parse, a word shaped
-///   like a password (not a number, not `KEY=VALUE`: `looksLikePassword`);
-/// - because the SDK was waiting for a secret: a line that does not parse, typed while
-///   the prompt shows a pending challenge (`[alice: mode 0 verify]`), is a password typed
-///   alone, and its words are secrets.
+///   do not print it as a user name; and in a line that does not parse, a literal where
+///   the command its first words name takes a secret (`login alice hunter2 extra`), and
+///   a word shaped like a password (not a number, not `KEY=VALUE`: `looksLikePassword`);
+/// - because the SDK was waiting for a secret: a line that does not parse and starts with
+///   no command, typed while the prompt shows a pending challenge (`[alice: mode 0
+///   verify]`), is a password typed alone, and its words but user names are secrets.
+///
+/// Each value is known in every spelling output gives it (`spellings`: `\u{7}` for a BEL).
 ///
 /// Bounds: values shorter than `shortest` bytes are not masked (they would mask every
 /// number in a message); at most `limit` values are kept, after which the next ones are
@@ -46,28 +49,30 @@ public struct KnownSecrets: Sendable {
 
     public var isEmpty: Bool { values.isEmpty }
 
-    /// Adds a secret value, and its spelling in a script's string when that differs
-    /// (`"Ab1\tSecret"` holds a tab, but the source line quoted under an error holds `\t`).
+    /// Adds a secret value, and each spelling of it the outputs use when that differs: a
+    /// value with a tab or a BEL (`"Ab1\u{7}Secret"`) is written back by the echo, the
+    /// journal and messages as `\u{7}`, never as the raw byte (spellings).
     public mutating func add(_ value: String) {
         insert(value)
-        let spelled = Self.spelledInString(value)
-        if spelled != value { insert(spelled) }
+        for spelling in Self.spellings(of: value) where spelling != value { insert(spelling) }
     }
 
-    /// The value as a quoted string of the language writes it (the lexer's escapes).
-    static func spelledInString(_ value: String) -> String {
-        guard value.utf8.contains(where: { $0 == 0x5C || $0 == 0x22 || $0 == 0x0A || $0 == 0x09 }) else { return value }
-        var out = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default: out.unicodeScalars.append(scalar)
-            }
+    /// The ways output spells `value` when it holds a character that is escaped there: as
+    /// a quoted string of the language writes it (StringLiteral.quote: `\"`, `\\`, `\n`,
+    /// `\t`, `\u{7}`: the echo of a statement, the journal, `expect` lines, the source line
+    /// quoted under an error); as terminal-safe text writes it (TerminalSafe: `\r`, `\u{1B}`,
+    /// a backslash as it is: messages and records); and with each control character as `?`
+    /// (the quoted source line of a diagnostic). Empty for a value with none of them.
+    static func spellings(of value: String) -> [String] {
+        // Most values hold no byte that can start one (TerminalSafe's lead bytes): no copy.
+        guard value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0x22 || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }),
+              value.unicodeScalars.contains(where: { $0 == "\\" || $0 == "\"" || TerminalSafe.isUnsafe($0) }) else { return [] }
+        let quoted = StringLiteral.quote(value)
+        var spellings = [String(quoted.dropFirst().dropLast()), value.escapingControls]
+        if value.unicodeScalars.contains(where: TerminalSafe.isUnsafe) {
+            spellings.append(String(String.UnicodeScalarView(value.unicodeScalars.map { TerminalSafe.isUnsafe($0) && $0 != "\t" ? "?" : $0 })))
         }
-        return out
+        return spellings
     }
 
     private mutating func insert(_ value: String) {
@@ -330,12 +335,23 @@ public struct KnownSecrets: Sendable {
     public func redact(_ record: OutputRecord) -> OutputRecord {
         guard !values.isEmpty else { return record }
         switch record {
-        case let .echo(command, file, line): return .echo(command: redact(command), file: file, line: line)
+        case let .echo(command, file, line): return .echo(command: redactEcho(command), file: file, line: line)
         case .text(let line): return .text(redact(line))
         case .narration(let text): return .narration(redact(text))
         case .commandError(let message): return .commandError(redact(message))
         case let .outcome(outcome, sdk): return mayHold(outcome) ? .outcome(redact(outcome), sdk: sdk) : record
         }
+    }
+
+    /// An echoed command with every known value masked, and each quoted string whose value,
+    /// its escapes decoded, holds one (redactSpellings): a `let` is echoed as written, so
+    /// `"Pass\u{07}w0rd!x"` may spell a secret in none of the ways `spellings` lists.
+    func redactEcho(_ command: String) -> String {
+        let masked = redact(command)
+        guard masked.utf8.contains(UInt8(ascii: "\\")) else { return masked }
+        var bytes = Array(masked.utf8)
+        var caret = 0
+        return redactSpellings(&bytes, caret: &caret) ? String(decoding: bytes, as: UTF8.self) : masked
     }
 
     public func redact(_ outcome: Outcome) -> Outcome {

@@ -19,16 +19,18 @@ public struct SecretFacts: Sendable {
 enum SecretReading {
     /// Reads `reader`'s whole source. `flow`: the names known to hold secrets before it (at
     /// the prompt, those of earlier lines). `challengePending`: the SDK waits for a secret
-    /// (PromptState), so a line that does not parse is one typed alone.
+    /// (PromptState), so a line that does not parse is one typed alone. `users`: the user
+    /// names that exist and the pending challenge's user, which such a line still names
+    /// (`lgoin alice Passw0rd!`) and which are no secret.
     static func read(_ reader: inout ScriptReader, flow: SecretFlow, table: CommandTable,
-                     challengePending: Bool) -> (script: ParsedScript, secrets: SecretFacts) {
+                     challengePending: Bool, users: Set<String> = []) -> (script: ParsedScript, secrets: SecretFacts) {
         var scan = SecretScan(flow: flow, table: table)
         let source = reader.source
         let script = reader.readScript { statement in
             scan.flow.add(statement)
             scan.learn(statement, in: source)
         }
-        return (script, scan.facts(of: script, challengePending: challengePending))
+        return (script, scan.facts(of: script, challengePending: challengePending, users: users))
     }
 }
 
@@ -51,7 +53,7 @@ struct SecretScan {
     }
 
     /// The secrets the whole reading gave.
-    func facts(of script: ParsedScript, challengePending: Bool) -> SecretFacts {
+    func facts(of script: ParsedScript, challengePending: Bool, users: Set<String> = []) -> SecretFacts {
         var values = found
         // A `let` of a literal is a secret when its name is given as one anywhere in the file.
         for (name, value) in boundLiterals where flow.holdsSecret(name) { values.append(value) }
@@ -62,14 +64,17 @@ struct SecretScan {
         // written (`expect output "Zq9…"`).
         for value in placed where !open.contains(value) || KnownSecrets.looksLikePassword(value) { values.append(value) }
         // The SDK waits for a secret: a line that does not parse and starts with no
-        // command is one typed alone, all its words secrets. Otherwise (`call setuser …`:
+        // command is one typed alone, all its words secrets but the user names it may
+        // hold (`lgoin alice Passw0rd!`: alice must not be masked for the rest of the
+        // session, in `state` and `users` too). Otherwise (`call setuser …`:
         // a command, mistyped) a line that does not parse (`lgoin alice Zq9…`)
         // gave no word a place: those shaped like a password may be one, and so is the
         // value of a pair named for a secret, or nearly (`pasword="Secr3t!"`).
         for diagnostic in script.diagnostics {
             let line = lineOf(diagnostic.position, in: script.source)
-            values += wordsOfLine(line, all: challengePending && SecretMasker.mayBeTypedAlone(line, table: table))
+            values += wordsOfLine(line, all: challengePending && SecretMasker.mayBeTypedAlone(line, table: table), users: users)
             values += secretPairValues(inLine: line)
+            values += placedSecrets(inLine: line)
         }
         return SecretFacts(flow: flow, values: values)
     }
@@ -171,14 +176,14 @@ struct SecretScan {
     }
 
     /// The words of a line that did not parse, taken as secrets: `all` of them but command
-    /// names, or those shaped like a password (KnownSecrets.looksLikePassword).
-    private func wordsOfLine(_ bytes: ArraySlice<UInt8>, all: Bool) -> [String] {
+    /// names and `users`, or those shaped like a password (KnownSecrets.looksLikePassword).
+    private func wordsOfLine(_ bytes: ArraySlice<UInt8>, all: Bool, users: Set<String>) -> [String] {
         let line = String(decoding: bytes, as: UTF8.self)
         var words: [String] = []
         for word in line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) {
             var text = String(word)
             if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
-            if all ? !table.firstWords.contains(text) : KnownSecrets.looksLikePassword(text) { words.append(text) }
+            if all ? !table.firstWords.contains(text) && !users.contains(text) : KnownSecrets.looksLikePassword(text) { words.append(text) }
         }
         return words
     }
@@ -187,17 +192,19 @@ struct SecretScan {
     /// misspelling of one (SecretMasker.namesSecret: `call setPassword pasword="Secr3t!"`
     /// is refused for its field, and the value typed is the password still, whatever its
     /// shape), or says it holds one (SecretName). The line is read by the language's lexer,
-    /// so a quoted value is taken as it reads. Bound: one pass over the line's tokens.
+    /// so a quoted value is taken as it reads, and so is the name (pairName: `"password"=`,
+    /// `pass\u{77}ord=`). Bound: one pass over the line's tokens, and one back over the
+    /// bytes of each pair's name.
     private func secretPairValues(inLine bytes: ArraySlice<UInt8>) -> [String] {
         let line = Array(bytes)
         var lexer = Lexer(SourceFile(name: "", bytes: line))
         var values: [String] = []
-        // The two tokens before this one: a name and `=` make this one a pair's value.
-        var name: String?, afterEquals = false
+        // The name of the pair whose `=` was the token before this one.
+        var name: String?
         while true {
             let token = lexer.next()
             if case .end = token.kind { break }
-            if afterEquals, let key = name, SecretMasker.namesSecret(key, table.querySecretNames) || SecretName.looksSecret(key) {
+            if let key = name, SecretMasker.namesSecret(key, table.querySecretNames) || SecretName.looksSecret(key) {
                 switch token.kind {
                 case .word(let text), .string(let text): values.append(text)
                 case .integer, .duration:
@@ -206,9 +213,81 @@ struct SecretScan {
                 default: break
                 }
             }
-            afterEquals = token.kind == .equals && name != nil
-            if !afterEquals { name = nil }
-            if case .word(let word) = token.kind { name = word }
+            name = token.kind == .equals ? Self.pairName(before: token.position.offset, in: line) : nil
+        }
+        return values
+    }
+
+    /// The name before the `=` at `offset`: the text back to the blank before it (blanks
+    /// between them skipped: `password = …`), read as the lexer reads a string, so that a
+    /// quoted name (`"password"`) and one spelled with escapes (`pass\u{77}ord`, which the
+    /// lexer splits at its brace) read as they do to the eye. Nil when there is none.
+    private static func pairName(before offset: Int, in line: [UInt8]) -> String? {
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") }
+        var end = min(offset, line.count)
+        while end > 0, isBlank(line[end - 1]) { end -= 1 }
+        var start = end
+        while start > 0, !isBlank(line[start - 1]) { start -= 1 }
+        guard start < end else { return nil }
+        let written = Array(line[start..<end])
+        let quoted = written.count >= 2 && written.first == UInt8(ascii: "\"") && written.last == UInt8(ascii: "\"")
+        guard quoted || written.contains(UInt8(ascii: "\\")) else { return String(decoding: written, as: UTF8.self) }
+        var lexer = Lexer(SourceFile(name: "", bytes: quoted ? written : [UInt8(ascii: "\"")] + written + [UInt8(ascii: "\"")]))
+        if case .string(let text) = lexer.next().kind { return text }
+        return String(decoding: written, as: UTF8.self)
+    }
+
+    /// The literals of a line that did not parse standing where the command its first
+    /// words name takes a secret: `login alice hunter2 extra` fails for its extra word, and
+    /// `hunter2` is the password still, whatever its shape. The SDK the line was read for is
+    /// not known here, so each entry of the name is tried (`user add` of every SDK): a
+    /// literal is a secret when one of them puts a secret there (fail closed). A keyword
+    /// argument is found by its keyword (`password P`), a flag is skipped, the others are
+    /// taken in order; words past the last parameter are extra. Bound: one pass over the
+    /// line's tokens, then one over them per entry of the name.
+    private func placedSecrets(inLine bytes: ArraySlice<UInt8>) -> [String] {
+        let line = Array(bytes)
+        var lexer = Lexer(SourceFile(name: "", bytes: line))
+        // Each token, with its text when it is a literal (a number as written).
+        var tokens: [(kind: TokenKind, text: String?)] = []
+        while true {
+            let token = lexer.next()
+            if token.kind == .end || token.kind == .newline { break }
+            switch token.kind {
+            case .word(let text), .string(let text): tokens.append((token.kind, text))
+            case .integer, .duration:
+                tokens.append((token.kind, String(decoding: line[token.byteRange.clamped(to: 0..<line.count)], as: UTF8.self)))
+            default: tokens.append((token.kind, nil))
+            }
+        }
+        // The longest command name the first words spell.
+        var node = table.root, named: CommandTable.NameNode?, argumentsStart = 0
+        for (index, token) in tokens.enumerated() {
+            guard case .word(let word) = token.kind, let next = node.children[word] else { break }
+            node = next
+            if !node.specs.isEmpty { (named, argumentsStart) = (node, index + 1) }
+        }
+        guard let named else { return [] }
+        var values: [String] = []
+        for spec in named.specs where spec.hasSecrets {
+            let positional = spec.parameters.filter { $0.keyword == nil }
+            var nextPositional = 0
+            var afterKeyword: Parameter?
+            for token in tokens[argumentsStart...] {
+                if let parameter = afterKeyword {
+                    if parameter.kind == .secret, let text = token.text { values.append(text) }
+                    afterKeyword = nil
+                    continue
+                }
+                if case .word(let word) = token.kind, let parameter = spec.parameters.first(where: { $0.keyword == word }) {
+                    if !parameter.isFlag { afterKeyword = parameter }
+                    continue
+                }
+                guard nextPositional < positional.count else { continue }  // an extra word
+                let parameter = positional[nextPositional]
+                if !parameter.variadic { nextPositional += 1 }
+                if parameter.kind == .secret, let text = token.text { values.append(text) }
+            }
         }
         return values
     }

@@ -293,11 +293,12 @@ extension SDKWire {
         }
         let journal = simulation.journal(of: device)
         // A journal keeps secret fields masked; a secret the session knows, sent in another
-        // field (`userID=` with a password), is masked here as in the log.
+        // field (`userID=` with a password), is a variable of the script (JournalScript),
+        // and the diagram masks it as the log does.
         let secrets = session.evaluator.events.secrets
         switch format {
         case "credscript":
-            let text = secrets.masked(JournalScript.script(of: simulation, device: device))
+            let text = secrets.masked(JournalScript.script(of: simulation, device: device, secrets: secrets.values))
             return logged(WireResponse(status: 200, reason: "OK", contentType: "text/plain; charset=utf-8", body: Array(text.utf8)))
         case "svg":
             var recorder = SequenceDiagram.Recorder(table: session.evaluator.table)
