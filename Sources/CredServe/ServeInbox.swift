@@ -54,15 +54,6 @@ final class ServeInbox: Sendable {
         return taken
     }
 
-    /// Everything waiting, after waiting up to `seconds` for something to arrive.
-    func take(waitingUpTo seconds: Double) -> [ServeEvent] {
-        guard state.lock(whenValue: 1, timeoutSeconds: seconds) else { return [] }
-        defer { state.unlock(withValue: 0) }
-        let taken = events
-        events.removeAll(keepingCapacity: true)
-        return taken
-    }
-
     /// Waits up to `seconds` for something to arrive, without taking it; whether it did.
     func wait(upTo seconds: Double) -> Bool {
         guard state.lock(whenValue: 1, timeoutSeconds: seconds) else { return false }

@@ -21,6 +21,14 @@ import Testing
         let forgot = try served.control("devices forget nosuch\n")
         #expect(forgot.status == 200 && forgot.text.contains("device nosuch forgotten"), "\(forgot.text)")
         #expect(try served.curl("GET", "/__credsh/journal?device=nosuch&format=svg", extra: served.authorization).status == 404)
+        // A device ID that is a known secret, asked for: the 404 (a device ID's shape) and
+        // the 400 (not one) mask it as the log does.
+        #expect(try served.control("sdk relid\nuser add bob password \"Zq9Secret_x1\"\nuser add carol password \"Zq9-Secret!\"\n").status == 200)
+        for (secret, status) in [("Zq9Secret_x1", 404), ("Zq9-Secret!", 400)] {
+            let named = try served.curl("GET", "/__credsh/journal?device=" + secret, extra: served.authorization)
+            #expect(named.status == status, "\(named.status) \(named.text)")
+            #expect(!named.text.contains(secret) && named.text.contains("***"), "\(named.text)")
+        }
         _ = try served.stop()
     }
 

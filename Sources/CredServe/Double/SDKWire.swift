@@ -131,8 +131,8 @@ struct SDKWire {
     /// What a notification (a request without `id`) is answered, whatever came of it.
     static let noContent = WireResponse(status: 204, reason: "No Content", contentType: "", body: [])
 
-    static func json(_ value: JSONValue) -> WireResponse {
-        WireResponse(status: 200, reason: "OK", contentType: "application/json", body: Array((value.serialized + "\n").utf8))
+    static func json(_ value: JSONValue, status: Int = 200, reason: String = "OK") -> WireResponse {
+        WireResponse(status: status, reason: reason, contentType: "application/json", body: Array((value.serialized + "\n").utf8))
     }
 
     /// An answer's result or error detail with the call's and the session's secrets masked
@@ -239,6 +239,12 @@ extension SDKWire {
         do { return .success(try DeviceID(name)) } catch { return .failure(error) }
     }
 
+    /// 400 for a device ID that is none; the ID may be a secret sent where none goes, so the
+    /// message masks what the session knows, as the log does.
+    private func badDevice(_ refusal: DeviceRefusal) -> WireResponse {
+        Refusals.plain(400, "Bad Request", session.evaluator.events.secrets.masked(refusal.message) + "\n")
+    }
+
     /// `GET /sdk/NAME/events`: the head now, then the device's callbacks as they come.
     func events(_ request: WireRequest, sdkName: String) -> (WireResponse?, ServeLogEntry) {
         func logged(_ response: WireResponse, note: String? = nil) -> (WireResponse?, ServeLogEntry) {
@@ -249,7 +255,7 @@ extension SDKWire {
         }
         let device: DeviceID
         switch self.device(of: request) {
-        case .failure(let refusal): return logged(Refusals.plain(400, "Bad Request", refusal.message + "\n"))
+        case .failure(let refusal): return logged(badDevice(refusal))
         case .success(let id): device = id
         }
         // `?seconds=N`: the stream ends after N seconds (1 to 3600), as a test that reads
@@ -276,7 +282,7 @@ extension SDKWire {
         }
         let device: DeviceID
         switch self.device(of: request) {
-        case .failure(let refusal): return logged(Refusals.plain(400, "Bad Request", refusal.message + "\n"))
+        case .failure(let refusal): return logged(badDevice(refusal))
         case .success(let id): device = id
         }
         let format = FormEncoding.decode(request.query).last { $0.0 == "format" }?.1 ?? "credscript"
@@ -288,8 +294,8 @@ extension SDKWire {
                 ("error", .string("no device '\(device.name)': it never called and no line named it (or it was forgotten)")),
                 ("device", .string(device.name)),
             ])
-            return logged(WireResponse(status: 404, reason: "Not Found", contentType: "application/json",
-                                       body: Array((error.serialized + "\n").utf8)))
+            // A device ID may be a secret sent where none goes: masked as the log masks it.
+            return logged(Self.json(Self.masked(error, KnownSecrets(), session.evaluator.events.secrets.values), status: 404, reason: "Not Found"))
         }
         let journal = simulation.journal(of: device)
         // A journal keeps secret fields masked; a secret the session knows, sent in another
