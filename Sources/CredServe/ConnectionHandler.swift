@@ -180,7 +180,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         }
         self.stream = stream
         streamContext = context
-        stream.hub.follow(stream.key, self)
+        stream.hub.follow(stream.key, self, on: context.eventLoop)
         // Two seconds before an EventSource reconnects, should the stream close.
         context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: "retry: 2000\n\n")))), promise: nil)
         if let seconds = stream.seconds {

@@ -20,9 +20,17 @@ struct ControlAccess: Sendable {
     /// The address bound (`127.0.0.1`, `0.0.0.0`, `::1`) and its port.
     let boundHost: String
     let boundPort: Int
+    private let authority: ServerAuthority
     /// What the refusals name: the control API, or the live page (LiveServer), and who printed the token.
     var service = "the control API"
     var printedBy = "credsh serve"
+
+    init(token: String, boundHost: String, boundPort: Int) {
+        self.token = token
+        self.boundHost = boundHost
+        self.boundPort = boundPort
+        authority = ServerAuthority(boundHost: boundHost, boundPort: boundPort)
+    }
 
     /// A fresh token: 128 random bits from the kernel, as 32 hex digits.
     static func randomToken() -> String {
@@ -42,7 +50,7 @@ struct ControlAccess: Sendable {
         }
         // Every Origin is checked, not only the first: two are refused whatever they say
         // (a browser sends one; a second is a request made to slip past this check).
-        let origins = request.headers.filter { $0.0.lowercased() == "origin" }.map(\.1)
+        let origins = request.headers.filter { WireRequest.sameName($0.0, "Origin") }.map(\.1)
         if origins.count > 1 {
             return Refusals.plain(403, "Forbidden", "cross-origin request refused: \(origins.count) Origin headers; a browser sends one\n")
         }
@@ -61,21 +69,20 @@ struct ControlAccess: Sendable {
     private func presentedToken(_ request: WireRequest) -> String? {
         if let authorization = request.header("Authorization") {
             let parts = authorization.split(separator: " ", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "bearer" { return String(parts[1]).trimmedSpacesAndTabs }
+            if parts.count == 2, WireRequest.sameName(String(parts[0]), "Bearer") { return String(parts[1]).trimmedSpacesAndTabs }
         }
         return FormEncoding.decode(request.query).last { $0.0 == "token" }?.1
     }
 
     /// `host[:port]`: an IP literal or localhost, and the bound port (ServerAuthority).
     func isThisServer(_ value: String) -> Bool {
-        ServerAuthority(boundHost: boundHost, boundPort: boundPort).names(value)
+        authority.names(value)
     }
 
     /// Compares in time that depends on the lengths only, not on where they differ.
     private static func same(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        return zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+        guard a.utf8.count == b.utf8.count else { return false }
+        return zip(a.utf8, b.utf8).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     /// A header value quoted in a refusal: at most 80 characters, terminal-safe later by the log.

@@ -3,10 +3,11 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// The sockets of `credsh serve`: one event-loop thread accepts connections, parses
-/// HTTP/1.1 with SwiftNIO (keep-alive, pipelining, chunked bodies, header limits), and
-/// posts each whole request to the inbox; the thread that owns the simulation answers it.
-/// Everything here runs on the event loop except `start` and `stop`.
+/// The sockets of `credsh serve`: event-loop threads (ServeLimits.networkThreads) accept
+/// connections, parse HTTP/1.1 with SwiftNIO (keep-alive, pipelining, chunked bodies,
+/// header limits), and post each whole request to the inbox; whoever owns the simulation
+/// answers it (ServeSession). Everything here runs on a connection's event loop except
+/// `start` and `stop`.
 final class HTTPFrontEnd {
     let limits: ServeLimits
     let inbox: ServeInbox
@@ -22,7 +23,7 @@ final class HTTPFrontEnd {
         self.inbox = inbox
         let inFlight = self.inFlight
         listener = try HTTPListener(
-            host: host, port: port, limits: limits, pipeline: .init(pipelining: true, errorHandling: false),
+            host: host, port: port, limits: limits, pipeline: .init(pipelining: true, errorHandling: false, threads: limits.networkThreads),
             onFull: { client in
                 inbox.post(.refused(ServeLogEntry(client: client.text, method: nil, path: nil, status: nil,
                                                   note: "closed: \(limits.connections) connections are open already", refusedByHTTP: true)))
@@ -44,8 +45,6 @@ final class HTTPFrontEnd {
 
     var openConnections: Int { listener.openConnections }
 
-    /// The event loop of every connection.
-    var eventLoop: (any EventLoop)? { listener.eventLoop }
 
     var answerBytesInFlight: Int { inFlight.withLockedValue { $0 } }
 

@@ -1,3 +1,5 @@
+import NIOCore
+
 /// The bounds every connection of `credsh serve` lives within (docs/serving.md). A
 /// request past one of them is answered with the status named here and its
 /// connection closed; nothing a client sends can make the server hold more than
@@ -27,6 +29,11 @@ public struct ServeLimits: Sendable {
     public var controlRunSeconds = 5.0
     /// Statements one control run may execute (the prompt's and a script's budget is 10M).
     public var controlStepBudget = 1_000_000
+    /// Threads that read, parse and write connections (HTTP, the access checks, JSON): two
+    /// where the machine has two cores, so one parses and writes while the other runs a
+    /// request in the simulation, which takes one request at a time whatever the number
+    /// (docs/serving.md, "One request at a time"; docs/double.md, "Speed").
+    public var networkThreads = min(2, System.coreCount)
 
     public init() {}
 }

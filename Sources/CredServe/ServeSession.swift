@@ -5,6 +5,7 @@ import Darwin
 #endif
 import CredScript
 import CredSimulator
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// The served SDK's server (`HTTPServedSDK`) of a live simulation, over HTTP: `credsh serve`, or
@@ -52,9 +53,16 @@ public final class ServeSession {
     private var tokenMask = KnownSecrets()
 
     /// Whoever holds it alone touches the evaluator and the log while `serve(until:)`
-    /// serves: the serving thread for a batch of the inbox, the event loop for a request
+    /// serves: the serving thread for a batch of the inbox, an event loop for a request
     /// it answers at once.
     private let owner = TryLock()
+    /// Taken by an event loop, waiting, before it tries `owner`: with more than one event
+    /// loop (ServeLimits.networkThreads), a loop that finds another answering waits the
+    /// moment that takes, instead of handing its request to the serving thread. Only event
+    /// loops take it, and only around an answer at once, which never runs a control run;
+    /// so a loop never waits on the serving thread, which may hold `owner` for a whole
+    /// control run (and a loop must stay free to see that run's client leave).
+    private let loopTurn = NIOLock()
     /// Guarded by `owner`: requests may be answered on the event loop (inside
     /// `serve(until:)`), and a call of its `afterBatch` is scheduled there.
     private var answeringAtOnce = false
@@ -95,7 +103,7 @@ public final class ServeSession {
             tokenMask = KnownSecrets()
             tokenMask.add(token)
             controlAPI = ControlAPI(session: self, access: ControlAccess(token: token, boundHost: frontEnd.boundHost, boundPort: frontEnd.boundPort))
-            eventStreams = frontEnd.eventLoop.map { EventStreams(loop: $0) }
+            eventStreams = EventStreams()
         }
         return url ?? "?"
     }
@@ -190,28 +198,36 @@ public final class ServeSession {
         /// control run is always left there: it may last, and the event loop must stay
         /// free to see its client leave (ClientDeparture).
         func answer(_ event: ServeEvent) -> Bool {
-            guard case .request(let wire, let promise, _) = event else { return false }
+            guard case .request(let wire, let promise, let departure) = event else { return false }
             let route = session.router.match(method: wire.method, path: wire.path)
             if case .found(let found, _) = route, found.handler == .run { return false }
-            guard session.owner.tryLock() else { return false }
-            defer { session.owner.unlock() }
-            guard session.answeringAtOnce, !session.inbox.hasWaiting else { return false }
-            session.handle(event, route: route)
-            if !session.flushPending {
-                // After the event loop has read every request it was woken for: one flush for them all.
-                session.flushPending = true
-                promise.futureResult.eventLoop.execute { self.flush() }
+            let answered = session.loopTurn.withLock { () -> WireResponse?? in
+                guard session.owner.tryLock() else { return .none }
+                defer { session.owner.unlock() }
+                guard session.answeringAtOnce, !session.inbox.hasWaiting else { return .none }
+                let response = session.answer(wire, departure: departure, route: route)
+                if !session.flushPending {
+                    // After the event loop has read every request it was woken for: one flush for them all.
+                    session.flushPending = true
+                    promise.futureResult.eventLoop.execute { self.flush() }
+                }
+                return .some(response)
             }
+            // Written with the simulation let go: another loop's request goes in meanwhile.
+            guard case .some(let response) = answered else { return false }
+            promise.succeed(response)
             return true
         }
 
         private func flush() {
-            // Busy elsewhere: the serving thread calls `afterBatch` after its own batch.
-            guard session.owner.tryLock() else { return }
-            defer { session.owner.unlock() }
-            guard session.answeringAtOnce, session.flushPending else { return }
-            afterBatch()
-            session.flushPending = false
+            session.loopTurn.withLock {
+                // Busy elsewhere: the serving thread calls `afterBatch` after its own batch.
+                guard session.owner.tryLock() else { return }
+                defer { session.owner.unlock() }
+                guard session.answeringAtOnce, session.flushPending else { return }
+                afterBatch()
+                session.flushPending = false
+            }
         }
     }
 
@@ -233,42 +249,49 @@ public final class ServeSession {
         case .refused(let entry):
             recordRefusal(entry)
         case .request(let wire, let promise, let departure):
-            var control: (WireResponse?, ServeLogEntry)?
-            switch route ?? router.match(method: wire.method, path: wire.path) {
-            case .found(let route, let parameters) where route.handler != .served:
-                control = controlAPI.map { $0.refusal(wire, route.access) ?? $0.answer(route.handler, wire, parameters: parameters, departure: departure) }
-            case .wrongMethod(let allowed, let access, _):
-                control = controlAPI.map { $0.refusal(wire, access) ?? $0.wrongMethod(wire, allowed: allowed) }
-            case .found, .notFound:
-                break
-            }
-            if let (response, entry) = control {
-                promise.succeed(response)
-                record(entry)
-                return
-            }
-            let exchange = evaluator.serve(wire.http, from: wire.client, show: options.showEvents)
-            var note: String?
-            if let answer = exchange?.answer {
-                // The control token is this server's: a client that sent it (in a header
-                // TRACE echoes, in a path an error page quotes) does not get it back.
-                promise.succeed(WireResponse(answer).masking(controlToken))
-            } else {
-                promise.succeed(nil)
-                note = exchange?.outcomes.lazy.compactMap { outcome -> String? in
-                    if case .networkError(let message) = outcome { return message }
-                    return nil
-                }.first
-            }
-            // Secrets by name (`password`) are masked by the entry; a secret the run knows,
-            // sent under another name (`login=` with a password), by the known secrets.
-            // The control token, known to the session alone, is masked in the path too.
-            let secrets = evaluator.events.secrets
-            let mask = { (text: String) in self.tokenMask.redact(secrets.masked(text)) }
-            record(ServeLogEntry(client: wire.client, method: wire.method, path: tokenMask.redact(wire.path),
-                                 status: exchange?.answer?.status,
-                                 parameters: (exchange?.parameters ?? []).map { ($0.0, mask($0.1)) }, note: note.map(mask)))
+            promise.succeed(answer(wire, departure: departure, route: route))
         }
+    }
+
+    /// A request's answer (nil: none, the connection closes), after logging it; the caller
+    /// hands it to the request's promise, which writes it (an event loop answering at once
+    /// does that once it has let the simulation go).
+    private func answer(_ wire: WireRequest, departure: ClientDeparture, route: RouteMatch<ServeEndpoint>?) -> WireResponse? {
+        var control: (WireResponse?, ServeLogEntry)?
+        switch route ?? router.match(method: wire.method, path: wire.path) {
+        case .found(let route, let parameters) where route.handler != .served:
+            control = controlAPI.map { $0.refusal(wire, route.access) ?? $0.answer(route.handler, wire, parameters: parameters, departure: departure) }
+        case .wrongMethod(let allowed, let access, _):
+            control = controlAPI.map { $0.refusal(wire, access) ?? $0.wrongMethod(wire, allowed: allowed) }
+        case .found, .notFound:
+            break
+        }
+        if let (response, entry) = control {
+            record(entry)
+            return response
+        }
+        let exchange = evaluator.serve(wire.http, from: wire.client, show: options.showEvents)
+        var note: String?
+        var response: WireResponse?
+        if let answer = exchange?.answer {
+            // The control token is this server's: a client that sent it (in a header
+            // TRACE echoes, in a path an error page quotes) does not get it back.
+            response = WireResponse(answer).masking(controlToken)
+        } else {
+            note = exchange?.outcomes.lazy.compactMap { outcome -> String? in
+                if case .networkError(let message) = outcome { return message }
+                return nil
+            }.first
+        }
+        // Secrets by name (`password`) are masked by the entry; a secret the run knows,
+        // sent under another name (`login=` with a password), by the known secrets.
+        // The control token, known to the session alone, is masked in the path too.
+        let secrets = evaluator.events.secrets
+        let mask = { (text: String) in self.tokenMask.redact(secrets.masked(text)) }
+        record(ServeLogEntry(client: wire.client, method: wire.method, path: tokenMask.redact(wire.path),
+                             status: exchange?.answer?.status,
+                             parameters: (exchange?.parameters ?? []).map { ($0.0, mask($0.1)) }, note: note.map(mask)))
+        return response
     }
 
     // MARK: What is served, said the same way everywhere

@@ -10,8 +10,19 @@ struct ServerAuthority: Sendable {
     /// The address bound (`127.0.0.1`, `0.0.0.0`, `::1`) and its port.
     let boundHost: String
     let boundPort: Int
+    /// `127.0.0.1:8080`, `[::1]:8080`: how a client of the printed URL writes Host.
+    private let boundForm: String
+
+    init(boundHost: String, boundPort: Int) {
+        self.boundHost = boundHost
+        self.boundPort = boundPort
+        boundForm = boundHost.contains(":") ? "[\(boundHost)]:\(boundPort)" : "\(boundHost):\(boundPort)"
+    }
 
     func names(_ value: String) -> Bool {
+        // The Host of nearly every request, which the rules below accept for any bound
+        // address, compared without the copies they make (a check on every call).
+        if value == boundForm { return true }
         var name = Substring(value.lowercased())
         var port = 80
         if name.hasPrefix("[") {

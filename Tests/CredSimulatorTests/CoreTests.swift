@@ -84,4 +84,34 @@ import Testing
         #expect(throws: JSONParseError.self) { try JSONValue.parse(#"{"a":1} x"#) }
         #expect(throws: JSONParseError.self) { try JSONValue.parse(String(repeating: "[", count: 100)) }
     }
+
+    @Test func jsonReadsTextBeyondASCIIWholeAndEscapes() throws {
+        let value = try JSONValue.parse(" {\"日本\" : \"ü\\t\\\"\\\\\\/\\u00e9\\u0041z\", \"n\":-12, \"l\":[false , \"\"]}\n")
+        #expect(value == .object([("日本", .string("ü\t\"\\/éAz")), ("n", .int(-12)), ("l", .array([.bool(false), .string("")]))]))
+    }
+
+    /// A failure says where, in Unicode scalars from the start (not bytes), and what.
+    @Test(arguments: [
+        (#"{"é":1.5}"#, "only whole numbers are supported", 6),
+        ("\"日\u{1}\"", "control character in JSON string", 3),
+        (#"["ü", x]"#, "unexpected character 'x' in JSON", 6),
+        (#"["ü", ☃]"#, "unexpected character '☃' in JSON", 6),
+        (#""日本\q""#, #"unknown escape '\q'"#, 5),
+        (#"{"a":1} x"#, "unexpected text after the JSON value", 8),
+        (#""ab"#, "unterminated JSON string", 3),
+        (#"[tru]"#, "expected 'true'", 4),
+        (#"{"é" 1}"#, "expected ':' after a JSON key", 5),
+        ("99999999999999999999", "number out of range", 0),
+        (#""\u12""#, "bad \\u escape", 3),
+    ])
+    func jsonFailuresSayWhereInScalars(text: String, message: String, offset: Int) {
+        #expect(throws: JSONParseError(message: message, offset: offset)) { try JSONValue.parse(text) }
+    }
+
+    @Test func jsonOutOfRangeNumbersAreNullWhereRecorded() throws {
+        var places: [[String]] = []
+        let value = try JSONValue.parse(#"{"id":123456789012345678901,"p":{"x":[1,-99999999999999999999]}}"#, outOfRange: &places)
+        #expect(value == .object([("id", .null), ("p", .object([("x", .array([.int(1), .null]))]))]))
+        #expect(places == [["id"], ["p", "x", "1"]])
+    }
 }

@@ -3,8 +3,9 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// The one bootstrap of credsh's HTTP servers (`serve`, the live page): one event-loop
-/// thread accepts connections up to `limits.connections` (one more is closed as it is
+/// The one bootstrap of credsh's HTTP servers (`serve`, the live page): `threads` event-loop
+/// threads (one unless the server asks for more; a connection stays on the one that took it)
+/// accept connections up to `limits.connections` (one more is closed as it is
 /// accepted, after `onFull`), gives each the read timeout and HTTP/1.1 parsing within the
 /// header limits, then the server's own handlers (`handlers`), which answer by routing
 /// (Router). `start` and `stop` run off the event loop.
@@ -15,6 +16,9 @@ final class HTTPListener {
         var pipelining = true
         /// NIO answers a malformed request 400 itself (servers that refuse no other way).
         var errorHandling = false
+        /// Event-loop threads. More than one only for a server whose handlers take no
+        /// loop-confined state of the server's own (`serve`: ServeLimits.networkThreads).
+        var threads = 1
     }
 
     let limits: ServeLimits
@@ -27,7 +31,7 @@ final class HTTPListener {
     init(host: String, port: Int, limits: ServeLimits, pipeline: Pipeline, onFull: @escaping @Sendable (ClientAddress) -> Void = { _ in },
          handlers: @escaping @Sendable (Channel, ClientAddress, ServerAuthority) -> (before: [any ChannelHandler], after: [any ChannelHandler])) throws {
         self.limits = limits
-        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, pipeline.threads))
         let connections = ConnectionRegistry(limit: limits.connections)
         self.connections = connections
         var decoder = NIOHTTPDecoderLimitConfiguration()
@@ -67,7 +71,7 @@ final class HTTPListener {
         }
     }
 
-    /// The event loop of every connection (one thread).
+    /// The event loop that accepts connections (every connection's, with one thread).
     var eventLoop: (any EventLoop)? { listener?.eventLoop }
 
     /// The address bound: `127.0.0.1:8080`, `[::1]:8080`.

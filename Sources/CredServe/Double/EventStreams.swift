@@ -1,17 +1,20 @@
 import CredScript
 import CredSimulator
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// The Server-Sent Event streams of `GET /sdk/NAME/events` (docs/double.md, "Events
 /// without a call"), by SDK and device: each callback that reaches a device without a call
 /// of its own (a steering line run for it by the control API) is sent to every stream of
-/// that SDK and device as `event: callback` / `data: {record}`. The streams live on the
-/// event loop; `publish` is called from the thread that owns the simulation.
+/// that SDK and device as `event: callback` / `data: {record}`. Each stream lives on its
+/// connection's event loop (there may be more than one: ServeLimits.networkThreads), which
+/// follows and unfollows it; the table of streams is shared under a lock, and `publish`,
+/// called from whoever runs the simulation, hands each stream its event on its own loop.
 ///
 /// Bounds: a stream holds at most `queueLimit` events its client has not taken; one more
 /// and the stream is closed (its EventSource reconnects after `retry`) and the log says
 /// so. Streams are connections, so `ServeLimits.connections` bounds how many there are.
-final class EventStreams: @unchecked Sendable {
+final class EventStreams: Sendable {
     static let queueLimit = 256
 
     struct Key: Hashable, Sendable {
@@ -27,32 +30,41 @@ final class EventStreams: @unchecked Sendable {
         let seconds: Int?
     }
 
-    private let loop: any EventLoop
-    /// Event-loop confined.
-    private var streams: [Key: [ObjectIdentifier: ConnectionHandler]] = [:]
+    /// A stream and the event loop it must be touched on.
+    private struct Follower: @unchecked Sendable {
+        let stream: ConnectionHandler
+        let loop: any EventLoop
+    }
 
-    init(loop: any EventLoop) { self.loop = loop }
+    private let streams = NIOLockedValueBox<[Key: [ObjectIdentifier: Follower]]>([:])
 
-    func follow(_ key: Key, _ stream: ConnectionHandler) {
+    init() {}
+
+    /// Called on `stream`'s own event loop, `loop`.
+    func follow(_ key: Key, _ stream: ConnectionHandler, on loop: any EventLoop) {
         loop.preconditionInEventLoop()
-        streams[key, default: [:]][ObjectIdentifier(stream)] = stream
+        streams.withLockedValue { $0[key, default: [:]][ObjectIdentifier(stream)] = Follower(stream: stream, loop: loop) }
     }
 
     func unfollow(_ key: Key, _ stream: ConnectionHandler) {
-        loop.preconditionInEventLoop()
-        streams[key]?[ObjectIdentifier(stream)] = nil
-        if streams[key]?.isEmpty == true { streams[key] = nil }
+        streams.withLockedValue { streams in
+            streams[key]?[ObjectIdentifier(stream)] = nil
+            if streams[key]?.isEmpty == true { streams[key] = nil }
+        }
     }
 
     /// Sends each record as one event to every stream of `key`; returns at once.
     func publish(_ key: Key, records: [JSONValue]) {
         guard !records.isEmpty else { return }
+        let followers = streams.withLockedValue { $0[key].map { Array($0.values) } ?? [] }
+        guard !followers.isEmpty else { return }
         var text = ""
         for record in records { text += "event: callback\ndata: " + record.serialized + "\n\n" }
         let bytes = ByteBuffer(string: text)
         let count = records.count
-        loop.execute {
-            for stream in self.streams[key]?.values ?? [:].values { stream.offer(bytes, events: count) }
+        for follower in followers {
+            // A stream that ended meanwhile has no context left and takes nothing (ConnectionHandler.offer).
+            follower.loop.execute { follower.stream.offer(bytes, events: count) }
         }
     }
 }

@@ -94,14 +94,8 @@ public struct JSONParseError: Error, Equatable, Sendable {
 extension JSONValue {
     /// Parses JSON text. Numbers must be integers: no policy or payload here needs fractions.
     public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
-        var parser = JSONTextParser(scalars: Array(text.unicodeScalars))
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == parser.scalars.count else {
-            throw JSONParseError(message: "unexpected text after the JSON value", offset: parser.index)
-        }
-        return value
+        var ignored: [[String]] = []
+        return try parse(text, recordingOutOfRange: false, into: &ignored)
     }
 
     /// Parses as `parse` does, except that a whole number outside Int's range does not
@@ -109,21 +103,40 @@ extension JSONValue {
     /// to it, `["params", "challengeMode"]`) is in `outOfRange`, so a reader can answer it
     /// for what it is (JSON-RPC's id, a call's field) instead of as text that is not JSON.
     public static func parse(_ text: String, outOfRange: inout [[String]]) throws(JSONParseError) -> JSONValue {
-        var parser = JSONTextParser(scalars: Array(text.unicodeScalars))
-        parser.recordsOutOfRange = true
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == parser.scalars.count else {
-            throw JSONParseError(message: "unexpected text after the JSON value", offset: parser.index)
+        try parse(text, recordingOutOfRange: true, into: &outOfRange)
+    }
+
+    private static func parse(_ text: String, recordingOutOfRange: Bool, into outOfRange: inout [[String]]) throws(JSONParseError) -> JSONValue {
+        var text = text
+        // The bytes in place when the string is contiguous UTF-8 (nearly always), else a copy.
+        let parsed = text.withUTF8 { bytes -> Result<(JSONValue, [[String]]), JSONParseError> in
+            var parser = JSONTextParser(bytes: bytes)
+            parser.recordsOutOfRange = recordingOutOfRange
+            do throws(JSONParseError) {
+                parser.skipWhitespace()
+                let value = try parser.parseValue(depth: 0)
+                parser.skipWhitespace()
+                guard parser.index == bytes.count else { throw parser.fail("unexpected text after the JSON value") }
+                return .success((value, parser.outOfRange))
+            } catch {
+                return .failure(error)
+            }
         }
-        outOfRange = parser.outOfRange
-        return value
+        switch parsed {
+        case .success(let (value, places)):
+            outOfRange = places
+            return value
+        case .failure(let error):
+            throw error
+        }
     }
 }
 
+/// Reads JSON from its UTF-8 bytes: the text's structure is all ASCII, so it is found
+/// byte by byte, and a string's run of plain bytes is taken whole. A failure's offset
+/// counts Unicode scalars from the start, as the messages have always said it.
 private struct JSONTextParser {
-    let scalars: [Unicode.Scalar]
+    let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     static let maximumDepth = 64
     /// Whether a number out of Int's range reads as null, its place kept in `outOfRange`.
@@ -132,46 +145,66 @@ private struct JSONTextParser {
     /// The keys and indexes leading to the value being read (kept only when recording).
     var path: [String] = []
 
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+
     mutating func skipWhitespace() {
-        while index < scalars.count, [" ", "\n", "\t", "\r"].contains(scalars[index]) { index += 1 }
-    }
-
-    func fail(_ message: String) -> JSONParseError { JSONParseError(message: message, offset: index) }
-
-    mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth < Self.maximumDepth else { throw fail("JSON nested too deeply") }
-        guard index < scalars.count else { throw fail("expected a JSON value, found the end") }
-        switch scalars[index] {
-        case "{": return try parseObject(depth: depth)
-        case "[": return try parseArray(depth: depth)
-        case "\"": return .string(try parseString())
-        case "t": try expectWord("true"); return .bool(true)
-        case "f": try expectWord("false"); return .bool(false)
-        case "n": try expectWord("null"); return .null
-        case "-", "0"..."9": return try parseInteger()
-        default: throw fail("unexpected character '\(scalars[index])' in JSON")
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x09, 0x0D: index += 1
+            default: return
+            }
         }
     }
 
-    mutating func expectWord(_ word: String) throws(JSONParseError) {
-        for scalar in word.unicodeScalars {
-            guard index < scalars.count, scalars[index] == scalar else { throw fail("expected '\(word)'") }
+    /// The failure at the current place, its offset in scalars (a scalar's first byte is
+    /// any byte but a UTF-8 continuation byte, 10xxxxxx).
+    func fail(_ message: String) -> JSONParseError {
+        JSONParseError(message: message, offset: bytes[..<min(index, bytes.count)].count { $0 & 0xC0 != 0x80 })
+    }
+
+    /// The scalar starting at the current byte, for a message.
+    private var scalarHere: String {
+        var end = index + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return String(decoding: bytes[index..<end], as: UTF8.self)
+    }
+
+    mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard depth < Self.maximumDepth else { throw fail("JSON nested too deeply") }
+        guard index < bytes.count else { throw fail("expected a JSON value, found the end") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth)
+        case UInt8(ascii: "["): return try parseArray(depth: depth)
+        case Self.quote: return .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseInteger()
+        default: throw fail("unexpected character '\(scalarHere)' in JSON")
+        }
+    }
+
+    mutating func expectWord(_ word: StaticString) throws(JSONParseError) {
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        for byte in expected {
+            guard index < bytes.count, bytes[index] == byte else { throw fail("expected '\(word)'") }
             index += 1
         }
     }
 
     mutating func parseInteger() throws(JSONParseError) -> JSONValue {
         let start = index
-        if scalars[index] == "-" { index += 1 }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
         var digits = 0
-        while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1; digits += 1 }
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1; digits += 1 }
         guard digits > 0 else { throw fail("expected digits") }
-        if index < scalars.count, [".", "e", "E"].contains(scalars[index]) {
+        if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) {
             throw fail("only whole numbers are supported")
         }
-        var text = ""
-        text.unicodeScalars.append(contentsOf: scalars[start..<index])
-        guard let value = Int(text) else {
+        // At most one sign and the digits: bounded by the text, parsed without a copy.
+        guard let value = Int(String(decoding: bytes[start..<index], as: UTF8.self)) else {
             if recordsOutOfRange {
                 outOfRange.append(path)
                 return .null
@@ -184,40 +217,51 @@ private struct JSONTextParser {
 
     mutating func parseString() throws(JSONParseError) -> String {
         index += 1  // opening quote
-        var result = String.UnicodeScalarView()
+        var result = ""
         while true {
-            guard index < scalars.count else { throw fail("unterminated JSON string") }
-            let scalar = scalars[index]
+            // The run up to the next quote, backslash or control byte, taken whole; a
+            // multi-byte scalar has no byte below 0x80, so it never ends a run early.
+            let runStart = index
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == Self.quote || byte == Self.backslash || byte < 0x20 { break }
+                index += 1
+            }
+            if index > runStart { result += String(decoding: bytes[runStart..<index], as: UTF8.self) }
+            guard index < bytes.count else { throw fail("unterminated JSON string") }
+            let byte = bytes[index]
             index += 1
-            switch scalar {
-            case "\"": return String(result)
-            case "\\":
-                guard index < scalars.count else { throw fail("unterminated escape") }
-                let escaped = scalars[index]
+            switch byte {
+            case Self.quote: return result
+            case Self.backslash:
+                guard index < bytes.count else { throw fail("unterminated escape") }
+                let escaped = bytes[index]
                 index += 1
                 switch escaped {
-                case "\"": result.append("\"")
-                case "\\": result.append("\\")
-                case "/": result.append("/")
-                case "n": result.append("\n")
-                case "t": result.append("\t")
-                case "r": result.append("\r")
-                case "b": result.append("\u{8}")
-                case "f": result.append("\u{C}")
-                case "u":
-                    guard index + 4 <= scalars.count else { throw fail("bad \\u escape") }
-                    var hex = ""
-                    hex.unicodeScalars.append(contentsOf: scalars[index..<index + 4])
+                case Self.quote: result += "\""
+                case Self.backslash: result += "\\"
+                case UInt8(ascii: "/"): result += "/"
+                case UInt8(ascii: "n"): result += "\n"
+                case UInt8(ascii: "t"): result += "\t"
+                case UInt8(ascii: "r"): result += "\r"
+                case UInt8(ascii: "b"): result += "\u{8}"
+                case UInt8(ascii: "f"): result += "\u{C}"
+                case UInt8(ascii: "u"):
+                    guard index + 4 <= bytes.count else { throw fail("bad \\u escape") }
+                    let hex = String(decoding: bytes[index..<index + 4], as: UTF8.self)
                     index += 4
                     guard let code = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(code) else {
                         throw fail("bad \\u escape")
                     }
-                    result.append(decoded)
-                default: throw fail("unknown escape '\\\(escaped)'")
+                    result.unicodeScalars.append(decoded)
+                default:
+                    index -= 1
+                    let shown = scalarHere
+                    index += 1
+                    throw fail("unknown escape '\\\(shown)'")
                 }
             default:
-                guard scalar.value >= 0x20 else { throw fail("control character in JSON string") }
-                result.append(scalar)
+                throw fail("control character in JSON string")
             }
         }
     }
@@ -226,16 +270,16 @@ private struct JSONTextParser {
         index += 1
         var items: [JSONValue] = []
         skipWhitespace()
-        if index < scalars.count, scalars[index] == "]" { index += 1; return .array(items) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
         while true {
             skipWhitespace()
             if recordsOutOfRange { path.append(String(items.count)) }
             items.append(try parseValue(depth: depth + 1))
             if recordsOutOfRange { path.removeLast() }
             skipWhitespace()
-            guard index < scalars.count else { throw fail("unterminated JSON array") }
-            if scalars[index] == "," { index += 1; continue }
-            if scalars[index] == "]" { index += 1; return .array(items) }
+            guard index < bytes.count else { throw fail("unterminated JSON array") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
             throw fail("expected ',' or ']' in JSON array")
         }
     }
@@ -244,22 +288,22 @@ private struct JSONTextParser {
         index += 1
         var members: [(String, JSONValue)] = []
         skipWhitespace()
-        if index < scalars.count, scalars[index] == "}" { index += 1; return .object(members) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
             skipWhitespace()
-            guard index < scalars.count, scalars[index] == "\"" else { throw fail("expected a quoted key in JSON object") }
+            guard index < bytes.count, bytes[index] == Self.quote else { throw fail("expected a quoted key in JSON object") }
             let key = try parseString()
             skipWhitespace()
-            guard index < scalars.count, scalars[index] == ":" else { throw fail("expected ':' after a JSON key") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after a JSON key") }
             index += 1
             skipWhitespace()
             if recordsOutOfRange { path.append(key) }
             members.append((key, try parseValue(depth: depth + 1)))
             if recordsOutOfRange { path.removeLast() }
             skipWhitespace()
-            guard index < scalars.count else { throw fail("unterminated JSON object") }
-            if scalars[index] == "," { index += 1; continue }
-            if scalars[index] == "}" { index += 1; return .object(members) }
+            guard index < bytes.count else { throw fail("unterminated JSON object") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
             throw fail("expected ',' or '}' in JSON object")
         }
     }
