@@ -38,6 +38,9 @@ package struct CommandSyntax: Sendable {
     package let arguments: (placeholder: String, help: String)?
     package let options: [Option]
     package var discussion: String? = nil
+    /// The arguments must be given (Subcommand.requiresArguments): the usage line shows
+    /// them without brackets.
+    package var argumentsRequired = false
 
     package init(name: String, abstract: String, arguments: (placeholder: String, help: String)?, options: [Option], discussion: String? = nil) {
         self.name = name
@@ -52,7 +55,7 @@ package struct CommandSyntax: Sendable {
 
     package var usage: String {
         var parts = ["credsh", name]
-        if let arguments { parts.append("[\(arguments.placeholder)]") }
+        if let arguments { parts.append(argumentsRequired ? arguments.placeholder : "[\(arguments.placeholder)]") }
         for option in options { parts.append("[\(option.label)]") }
         return parts.joined(separator: " ")
     }

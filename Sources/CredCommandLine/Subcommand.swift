@@ -25,8 +25,9 @@ package struct Subcommand: Sendable {
 
     /// What it accepts; its name is the subcommand's.
     package var syntax: CommandSyntax {
-        let syntax = makeSyntax()
+        var syntax = makeSyntax()
         assert(syntax.name == name, "a subcommand's syntax has its name")
+        syntax.argumentsRequired = requiresArguments
         return syntax
     }
 

@@ -161,7 +161,11 @@ enum Subcommands {
             nothing to explain by that name.
             """.replacing("\n", with: " "), width: HelpLayout.width).joined(separator: "\n")),
         requiresArguments: true) { parsed, syntax throws(UsageError) in
-            let query = parsed.positionals.joined(separator: " ")
+            // One name: two words are two questions, not one name made of both.
+            guard parsed.positionals.count == 1 else {
+                throw UsageError("explain takes one code or name, not \(parsed.positionals.count); run it once for each", syntax)
+            }
+            let query = parsed.positionals[0]
             do throws(SimulationError) {
                 return printOut(try ExplainText.lines(query).map { $0.escapingControls + "\n" }.joined())
             } catch {

@@ -74,6 +74,15 @@ import Testing
         #expect(unknown.status == 2 && unknown.stdout.isEmpty, "\(unknown.stdout)")
         #expect(unknown.stderr.hasPrefix("credsh: nothing to explain for 'nosuchthing'"), "\(unknown.stderr)")
         #expect(!unknown.stderr.contains("No such file"))
+        // From the shell, the prompt's commands it points to are said to be the prompt's.
+        #expect(unknown.stderr.contains("'help explain' lists at the prompt ('credsh' with no file)"), "\(unknown.stderr)")
+        let glossaryWord = try Credsh.run(["explain", "expiry"])
+        #expect(glossaryWord.status == 2 && glossaryWord.stderr.contains("'glossary expiry' at the prompt ('credsh' with no file)"), "\(glossaryWord.stderr)")
+        // One name a run; the name is required, and the usage line says so.
+        let two = try Credsh.run(["explain", "118", "setPassword"])
+        #expect(two.status == 2 && two.stdout.isEmpty && two.stderr.hasPrefix("Error: explain takes one code or name, not 2"), "\(two.stderr)")
+        let none = try Credsh.run(["explain"])
+        #expect(none.status == 2 && none.stderr.contains("Usage: credsh explain <code>\n"), "\(none.stderr)")
         let help = try Credsh.run(["explain", "--help"])
         #expect(help.status == 0 && help.stdout.contains("docs/diagnostics.md") && help.stdout.contains("[CS0301]"), "\(help.stdout)")
         let root = try Credsh.run(["--help"])

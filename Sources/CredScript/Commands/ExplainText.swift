@@ -34,11 +34,14 @@ struct APISummary: Sendable {
 public enum ExplainText {
     /// What the prompt's `explain QUERY` prints with `sdk` active, for `credsh explain`:
     /// the same lines, or the same refusal.
+    /// The refusal names the prompt's commands as reached from a shell (`credsh` first).
     public static func lines(_ query: String, sdk: SDKID = .first) throws(SimulationError) -> [String] {
-        try render(query, active: sdk.catalog)
+        try render(query, active: sdk.catalog, fromShell: true)
     }
 
-    static func render(_ query: String, active: SDKCatalog) throws(SimulationError) -> [String] {
+    /// `fromShell`: the refusal's hints say how to reach the prompt's `glossary` and
+    /// `help explain`, which `credsh explain` has not.
+    static func render(_ query: String, active: SDKCatalog, fromShell: Bool = false) throws(SimulationError) -> [String] {
         if let code = DiagnosticCode(id: query) { return code.explanation }
         var lines: [String] = []
         for catalog in [active] + Simulation.catalogs.filter({ $0.name != active.name }) {
@@ -54,12 +57,14 @@ public enum ExplainText {
         }
         guard !lines.isEmpty else {
             // A word of the glossary (`expiry`, `challenge`) is not a code, event or call: say where it is.
+            let atPrompt = fromShell ? " at the prompt ('credsh' with no file)" : ""
             if let term = Glossary.lookUp(query.split(separator: " ").map(String.init)) {
-                throw SimulationError("nothing to explain for '\(query)': it is not a code, an event or an API call, but the glossary has it: 'glossary \(term.term.lowercased())'")
+                throw SimulationError("nothing to explain for '\(query)': it is not a code, an event or an API call, but the glossary has it: 'glossary \(term.term.lowercased())'\(atPrompt)")
             }
             let codes = Set(active.codes.compactMap(\.code)).sorted().map(String.init).joined(separator: ", ")
             throw SimulationError("nothing to explain for '\(query)'; \(active.name) knows \(codes), its events and API names, "
-                                  + "and the names 'help explain' lists (Tab completes them)")
+                                  + (fromShell ? "the diagnostic codes of docs/diagnostics.md, and the names 'help explain' lists\(atPrompt)"
+                                               : "and the names 'help explain' lists (Tab completes them)"))
         }
         return lines
     }
