@@ -21,6 +21,8 @@ final class ConnectionHandler: ChannelInboundHandler {
     private let authority: ServerAuthority
 
     private var head: HTTPRequestHead?
+    /// The head's target split once (WireRequest.split): its path and query.
+    private var target: (path: String, query: String) = ("", "")
     private var body: [UInt8] = []
     private var bodyLimit = 0
     /// A refusal was sent and the connection is closing: whatever else arrives is ignored.
@@ -74,8 +76,8 @@ final class ConnectionHandler: ChannelInboundHandler {
                 refuse(refusal.status, refusal.reason, detail: refusal.detail, context: context)
                 return
             }
-            let path = WireRequest.split(target: head.uri).path
-            bodyLimit = bodyLimitOf(head.method.rawValue, path)
+            target = WireRequest.split(target: head.uri)
+            bodyLimit = bodyLimitOf(head.method.rawValue, target.path)
             if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > bodyLimit {
                 refuse(413, "Payload Too Large", detail: "a body of \(length) bytes; at most \(bodyLimit)", context: context)
                 return
@@ -100,7 +102,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     private func submit(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
-        let (path, query) = WireRequest.split(target: head.uri)
+        let (path, query) = target
         let request = WireRequest(method: head.method.rawValue, path: path, query: query,
                                   headers: head.headers.map { ($0.name, $0.value) }, body: body,
                                   clientHost: client.host, client: client.text)

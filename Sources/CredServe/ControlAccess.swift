@@ -65,13 +65,20 @@ struct ControlAccess: Sendable {
         return nil
     }
 
-    /// The token of the query string (`token=`) or of `Authorization: Bearer`.
-    private func presentedToken(_ request: WireRequest) -> String? {
-        if let authorization = request.header("Authorization") {
-            let parts = authorization.split(separator: " ", maxSplits: 1)
-            if parts.count == 2, WireRequest.sameName(String(parts[0]), "Bearer") { return String(parts[1]).trimmedSpacesAndTabs }
+    /// The token of the query string (`token=`) or of `Authorization: Bearer`, read in
+    /// place (a check on every request of the control API and the wire).
+    private func presentedToken(_ request: WireRequest) -> Substring? {
+        if let authorization = request.header("Authorization"),
+           let space = authorization.utf8.firstIndex(of: UInt8(ascii: " ")),
+           WireRequest.sameName(String(authorization[..<space]), "Bearer") {
+            // The scheme without case (RFC 9110 §11.1), then the token without the spaces and tabs around it.
+            let blank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            var token = authorization[authorization.index(after: space)...]
+            while let first = token.utf8.first, blank(first) { token = token.dropFirst() }
+            while let last = token.utf8.last, blank(last) { token = token.dropLast() }
+            if !token.isEmpty { return token }
         }
-        return FormEncoding.decode(request.query).last { $0.0 == "token" }?.1
+        return FormEncoding.decode(request.query).last { $0.0 == "token" }.map { Substring($0.1) }
     }
 
     /// `host[:port]`: an IP literal or localhost, and the bound port (ServerAuthority).
@@ -80,7 +87,7 @@ struct ControlAccess: Sendable {
     }
 
     /// Compares in time that depends on the lengths only, not on where they differ.
-    private static func same(_ a: String, _ b: String) -> Bool {
+    private static func same(_ a: Substring, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         return zip(a.utf8, b.utf8).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }

@@ -58,7 +58,7 @@ final class HTTPFrontEnd {
 /// `ConnectionHandler` at the request's end. Confined to the connection's event loop.
 final class RequestClock {
     var receiving = false
-    /// Called when the first byte of a request arrives.
+    /// Called when the first byte of a request arrived and the request is not whole yet.
     var onFirstByte: (() -> Void)?
     /// Writes bytes straight to the socket, past the HTTP encoder and the pipelining
     /// handler: for refusals, which end the connection.
@@ -84,10 +84,12 @@ final class ByteWatch: ChannelInboundHandler {
     func handlerRemoved(context: ChannelHandlerContext) { clock.writeRaw = nil }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if !clock.receiving {
-            clock.receiving = true
-            clock.onFirstByte?()
-        }
+        let starting = !clock.receiving
+        if starting { clock.receiving = true }
         context.fireChannelRead(data)
+        // The deadline runs from this first byte; a request that arrived whole in the read
+        // that began it (nearly every one) is done by now and needs none, so none is
+        // scheduled and cancelled for it.
+        if starting, clock.receiving { clock.onFirstByte?() }
     }
 }

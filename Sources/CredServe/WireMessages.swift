@@ -19,7 +19,10 @@ struct WireRequest: Sendable {
     /// (`http://host/aaa/login.json?…`, as proxies send) loses its scheme and authority.
     static func split(target: String) -> (path: String, query: String) {
         var rest = Substring(target)
-        for scheme in ["http://", "https://"] where rest.lowercased().hasPrefix(scheme) {
+        // An origin-form target (`/aaa/…`, nearly all) starts with `/`: only one that starts
+        // with a letter is looked at again, and only its first characters lowercased.
+        for scheme in ["http://", "https://"] where rest.utf8.first.map({ $0 | 0x20 == UInt8(ascii: "h") }) == true
+            && rest.prefix(scheme.count).lowercased() == scheme {
             rest = rest.dropFirst(scheme.count)
             rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? "/"
         }

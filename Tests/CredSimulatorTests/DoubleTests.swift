@@ -199,6 +199,55 @@ import Testing
         #expect(sim.journal(of: .standard).entries.isEmpty)
     }
 
+    /// The wire swaps in only the called SDK's side of a device seen before: over 3,000
+    /// calls of every SDK's every call, on four devices (one of them offline for a while),
+    /// each ends as entering the device, calling and leaving it does, and so do the
+    /// journals and every device's network.
+    @Test func aCallSwappingOneSideEndsAsEnteringTheDeviceWould() throws {
+        var fast = Self.world(), whole = Self.world()
+        let devices = try ["default", "phone", "tablet", "watch"].map { try DeviceID($0) }
+        let sdks = [Self.relid, Self.onewelcome, Self.fiori]
+        let strings: [JSONValue] = [.string("u0"), .string("u1"), .string("Passw0rd!0"), .string("Passw0rd!1"), .string("13579"), .string("")]
+        var random = SeededGenerator(seed: 11)
+        for step in 0..<3_000 {
+            let device = devices[Int(random.next() % UInt64(devices.count))]
+            let sdk = sdks[Int(random.next() % UInt64(sdks.count))]
+            let calls = sdk.catalog.calls
+            let spec = calls[Int(random.next() % UInt64(calls.count))]
+            let params: [(String, JSONValue)] = spec.fields.compactMap { field in
+                if field.optional, random.next() % 2 == 0 { return nil }
+                switch field.kind {
+                case .integer: return (field.name, .int(Int(random.next() % 3)))
+                case .string: return (field.name, strings[Int(random.next() % UInt64(strings.count))])
+                case .boolean: return (field.name, .bool(random.next() % 2 == 0))
+                case .list: return (field.name, .array([]))
+                case .object: return (field.name, .object([]))
+                }
+            }
+            if step % 500 == 250 {
+                // A device goes offline (or back) at the prompt, as a steering line does.
+                try fast.enter(device: device)
+                fast.world.network.networkUp.toggle()
+                try fast.enter(device: .standard)
+                try whole.enter(device: device)
+                whole.world.network.networkUp.toggle()
+                try whole.enter(device: .standard)
+            }
+            let swapped = Result { () throws(DoubleRefusal) in try fast.perform(sdk: sdk, method: spec.name, params: params, on: device) }
+            try whole.enter(device: device)
+            let entered = Result { () throws(DoubleRefusal) in try whole.perform(sdk: sdk, method: spec.name, params: params, on: device) }
+            try whole.enter(device: .standard)
+            #expect("\(swapped)" == "\(entered)", "step \(step): \(spec.name) on \(device.name)")
+        }
+        for device in devices {
+            #expect(fast.journal(of: device).entries.map(\.outcomes.description) == whole.journal(of: device).entries.map(\.outcomes.description))
+            try fast.enter(device: device)
+            try whole.enter(device: device)
+            #expect(fast.world.network.networkUp == whole.world.network.networkUp, "\(device.name)")
+        }
+        #expect(fast.journal(of: devices[1]).entries.count > 500)
+    }
+
     @Test func theJournalOverflowsPastItsBoundAndClears() throws {
         var sim = Self.world()
         for _ in 0..<DeviceJournal.capacity { _ = try Self.call(&sim, "resetAuthState") }

@@ -42,11 +42,14 @@ final class HTTPListener {
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelInitializer { server in
+                server.eventLoop.makeCompletedFuture { try server.pipeline.syncOperations.addHandler(AcceptOrder(connections: connections)) }
+            }
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let client = ClientAddress(channel.remoteAddress)
-                    guard connections.add(channel) else {
+                    guard connections.wasAdmitted(channel) else {
                         onFull(client)
                         throw ConnectionRegistry.Full()
                     }
@@ -96,34 +99,66 @@ final class HTTPListener {
 }
 
 /// The connections open now, so that `stop` can close them and a new one past the limit
-/// can be turned away.
+/// can be turned away: which one is past it is decided in the order they were accepted
+/// (`admit`, on the accepting loop), whichever loop then sets each up (`wasAdmitted`).
 final class ConnectionRegistry: Sendable {
     struct Full: Error {}
 
+    private struct Open {
+        var channels: [ObjectIdentifier: any Channel] = [:]
+        /// Accepted past the limit, not set up yet.
+        var turnedAway: Set<ObjectIdentifier> = []
+    }
+
     private let limit: Int
-    private let open = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
+    private let open = NIOLockedValueBox(Open())
 
     init(limit: Int) { self.limit = limit }
 
-    func add(_ channel: any Channel) -> Bool {
+    /// Counts a connection just accepted, or turns it away when `limit` are open.
+    func admit(_ channel: any Channel) {
+        let id = ObjectIdentifier(channel)
         let added = open.withLockedValue { open -> Bool in
-            guard open.count < limit else { return false }
-            open[ObjectIdentifier(channel)] = channel
+            guard open.channels.count < limit else {
+                open.turnedAway.insert(id)
+                return false
+            }
+            open.channels[id] = channel
             return true
         }
-        if added {
-            channel.closeFuture.whenComplete { [open] _ in
-                _ = open.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(channel)) }
+        channel.closeFuture.whenComplete { [open] _ in
+            open.withLockedValue { open in
+                if added { open.channels[id] = nil } else { open.turnedAway.remove(id) }
             }
         }
-        return added
     }
 
-    var count: Int { open.withLockedValue { $0.count } }
+    /// Whether `admit` counted it (else it is to be closed as it is set up).
+    func wasAdmitted(_ channel: any Channel) -> Bool {
+        open.withLockedValue { !$0.turnedAway.contains(ObjectIdentifier(channel)) }
+    }
+
+    var count: Int { open.withLockedValue { $0.channels.count } }
 
     func closeAll() {
-        let channels = open.withLockedValue { Array($0.values) }
+        let channels = open.withLockedValue { Array($0.channels.values) }
         for channel in channels { try? channel.close().wait() }
+    }
+}
+
+/// On the listening socket: hands each accepted connection to the registry in the order
+/// of acceptance, before it goes to its event loop to be set up.
+private final class AcceptOrder: ChannelInboundHandler, Sendable {
+    typealias InboundIn = any Channel
+    typealias InboundOut = any Channel
+
+    let connections: ConnectionRegistry
+
+    init(connections: ConnectionRegistry) { self.connections = connections }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        connections.admit(unwrapInboundIn(data))
+        context.fireChannelRead(data)
     }
 }
 

@@ -132,7 +132,9 @@ struct SDKWire {
     static let noContent = WireResponse(status: 204, reason: "No Content", contentType: "", body: [])
 
     static func json(_ value: JSONValue, status: Int = 200, reason: String = "OK") -> WireResponse {
-        WireResponse(status: status, reason: reason, contentType: "application/json", body: Array((value.serialized + "\n").utf8))
+        var text = value.serialized
+        text += "\n"
+        return WireResponse(status: status, reason: reason, contentType: "application/json", body: Array(text.utf8))
     }
 
     /// An answer's result or error detail with the call's and the session's secrets masked

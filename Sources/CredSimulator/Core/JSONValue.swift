@@ -31,6 +31,9 @@ public enum JSONValue: Equatable, Sendable {
     /// Compact JSON text, keys in their stored order.
     public var serialized: String {
         var out = ""
+        // Most records and answers are a few hundred bytes: room for them at once, not
+        // grown by doubling from a small string.
+        out.reserveCapacity(256)
         write(to: &out)
         return out
     }
