@@ -56,13 +56,16 @@ public final class ServeSession {
     /// serves: the serving thread for a batch of the inbox, an event loop for a request
     /// it answers at once.
     private let owner = TryLock()
-    /// Taken by an event loop, waiting, before it tries `owner`: with more than one event
-    /// loop (ServeLimits.networkThreads), a loop that finds another answering waits the
-    /// moment that takes, instead of handing its request to the serving thread. Only event
-    /// loops take it, and only around an answer at once, which never runs a control run;
-    /// so a loop never waits on the serving thread, which may hold `owner` for a whole
+    /// Taken by an event loop before it tries `owner`: with more than one event loop
+    /// (ServeLimits.networkThreads), a loop that finds another answering waits the moment
+    /// that takes, instead of handing its request to the serving thread. It waits giving
+    /// its core away (`yielding`), not asleep: a hold is one request's turn (tens of
+    /// microseconds for a call of the wire), and waking a sleeper cost more than the wait
+    /// (about a sixth of the wire's throughput, measured: docs/double.md, "Speed"). Only
+    /// event loops take it, and only around an answer at once, which never runs a control
+    /// run; so a loop never waits on the serving thread, which may hold `owner` for a whole
     /// control run (and a loop must stay free to see that run's client leave).
-    private let loopTurn = NIOLock()
+    private let loopTurn = TryLock()
     /// Guarded by `owner`: requests may be answered on the event loop (inside
     /// `serve(until:)`), and a call of its `afterBatch` is scheduled there.
     private var answeringAtOnce = false
@@ -201,7 +204,7 @@ public final class ServeSession {
             guard case .request(let wire, let promise, let departure) = event else { return false }
             let route = session.router.match(method: wire.method, path: wire.path)
             if case .found(let found, _) = route, found.handler == .run { return false }
-            let answered = session.loopTurn.withLock { () -> WireResponse?? in
+            let answered = session.loopTurn.yielding { () -> WireResponse?? in
                 guard session.owner.tryLock() else { return .none }
                 defer { session.owner.unlock() }
                 guard session.answeringAtOnce, !session.inbox.hasWaiting else { return .none }
@@ -220,7 +223,7 @@ public final class ServeSession {
         }
 
         private func flush() {
-            session.loopTurn.withLock {
+            session.loopTurn.yielding {
                 // Busy elsewhere: the serving thread calls `afterBatch` after its own batch.
                 guard session.owner.tryLock() else { return }
                 defer { session.owner.unlock() }
@@ -332,6 +335,14 @@ final class TryLock: @unchecked Sendable {
     func tryLock() -> Bool { pthread_mutex_trylock(mutex) == 0 }
 
     func unlock() { pthread_mutex_unlock(mutex) }
+
+    /// Takes it, giving the core away while another thread holds it rather than
+    /// sleeping: for holds as short as one request's turn in the simulation.
+    func yielding<T>(_ body: () throws -> T) rethrows -> T {
+        while pthread_mutex_trylock(mutex) != 0 { sched_yield() }
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
 
     func locked<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
