@@ -59,7 +59,7 @@ public final class ServeSession {
     /// Taken by an event loop before it tries `owner`: with more than one event loop
     /// (ServeLimits.networkThreads), a loop that finds another answering waits the moment
     /// that takes, instead of handing its request to the serving thread. It waits giving
-    /// its core away (`yielding`), not asleep: a hold is one request's turn (tens of
+    /// its core away (`yielding`) before it sleeps: a hold is one request's turn (tens of
     /// microseconds for a call of the wire), and waking a sleeper cost more than the wait
     /// (about a sixth of the wire's throughput, measured: docs/double.md, "Speed"). Only
     /// event loops take it, and only around an answer at once, which never runs a control
@@ -337,9 +337,19 @@ final class TryLock: @unchecked Sendable {
     func unlock() { pthread_mutex_unlock(mutex) }
 
     /// Takes it, giving the core away while another thread holds it rather than
-    /// sleeping: for holds as short as one request's turn in the simulation.
-    func yielding<T>(_ body: () throws -> T) rethrows -> T {
-        while pthread_mutex_trylock(mutex) != 0 { sched_yield() }
+    /// sleeping at once: for holds as short as one request's turn in the simulation. After
+    /// `yields` tries (tens of microseconds when nothing else wants the core) it sleeps
+    /// until the lock is free, so a long hold (a SUSI login's PBKDF2) costs no busy core.
+    func yielding<T>(upTo yields: Int = 64, _ body: () throws -> T) rethrows -> T {
+        var tries = 0
+        while pthread_mutex_trylock(mutex) != 0 {
+            tries += 1
+            guard tries < yields else {
+                pthread_mutex_lock(mutex)
+                break
+            }
+            sched_yield()
+        }
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
