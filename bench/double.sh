@@ -7,7 +7,8 @@
 # in-process (`credsh SCRIPT`, `call` lines) for the CPU a call costs without the wire.
 # Prints calls/s, p50/p99 and the server's and the client's CPU a call for each.
 # Usage: bench/double.sh [CALLS] [DEVICES]      (loopback only, each part bounded to 300 s)
-# CREDSH=BINARY measures another binary (an older one, for before and after).
+# CREDSH=BINARY measures another binary; BEFORE=BINARY measures an older one's wire and
+# SUSI path first, in the same run, for before and after side by side.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 calls=${1:-30000}
@@ -18,13 +19,15 @@ binary=${CREDSH:-.build/release/credsh}
 [ -n "${CREDSH:-}" ] || make -s build >/dev/null
 cc -O2 -o "$out/load" bench/load.c
 . bench/serving.sh
-start_server "$binary" "$out/double-serve.log"
-echo "== the wire: POST /sdk/relid"
-"$out/load" wire "$port" "$token" "$server" "$devices" "$calls" 300
-echo "== SUSI's HTTP path, same server"
-"$out/load" susi "$port" "$token" "$server" "$devices" $((calls / 3)) 300
-kill -INT $server
-wait $server || true
+for measured in ${BEFORE:+"$BEFORE"} "$binary"; do
+    start_server "$measured" "$out/double-serve.log"
+    echo "== $measured: the wire, POST /sdk/relid"
+    "$out/load" wire "$port" "$token" "$server" "$devices" "$calls" 300
+    echo "== $measured: SUSI's HTTP path, same server"
+    "$out/load" susi "$port" "$token" "$server" "$devices" $((calls / 3)) 300
+    kill -INT $server
+    wait $server || true
+done
 echo "== in-process: the same calls as call lines (credsh SCRIPT), each device in turn"
 # As over the wire, where the devices' calls interleave: each call on its device's own
 # state (a `device` line before it), each device's user logged in and off in turn.

@@ -91,8 +91,10 @@ public final class ServeSession {
     public func start(host: String, port: Int) throws(HostError) -> String {
         guard frontEnd == nil else { throw HostError("already serving at \(url ?? "?"); serve stop first") }
         router = ServeRoutes.router(control: options.control, served: Simulation.servedType, limits: options.limits)
+        var limits = options.limits
+        if !options.control { limits.networkThreads = 1 }
         do {
-            frontEnd = try HTTPFrontEnd(host: host, port: port, limits: options.limits, inbox: inbox,
+            frontEnd = try HTTPFrontEnd(host: host, port: port, limits: limits, inbox: inbox,
                                         bodyLimit: ServeRoutes.bodyLimit(router, options.limits))
         } catch {
             throw HostError("cannot serve on \(host):\(port): \(Self.describe(error))")
@@ -204,7 +206,12 @@ public final class ServeSession {
             guard case .request(let wire, let promise, let departure) = event else { return false }
             let route = session.router.match(method: wire.method, path: wire.path)
             if case .found(let found, _) = route, found.handler == .run { return false }
-            let answered = session.loopTurn.yielding { () -> WireResponse?? in
+            // Waiting on requests like this one: the served SDK's (a SUSI login runs its
+            // PBKDF2, most of a millisecond) are worth sleeping through; the wire's and the
+            // control API's others (tens of microseconds) are not.
+            var short = false
+            if case .found(let found, _) = route, found.handler != .served { short = true }
+            let answered = session.loopTurn.yielding(upTo: short ? 64 : 0) { () -> WireResponse?? in
                 guard session.owner.tryLock() else { return .none }
                 defer { session.owner.unlock() }
                 guard session.answeringAtOnce, !session.inbox.hasWaiting else { return .none }
@@ -223,7 +230,9 @@ public final class ServeSession {
         }
 
         private func flush() {
-            session.loopTurn.yielding {
+            // Sleeps at once when the other loop is answering: a flush is no request, and
+            // yielding through a long turn cost more than it saved.
+            session.loopTurn.yielding(upTo: 0) {
                 // Busy elsewhere: the serving thread calls `afterBatch` after its own batch.
                 guard session.owner.tryLock() else { return }
                 defer { session.owner.unlock() }
@@ -338,9 +347,9 @@ final class TryLock: @unchecked Sendable {
 
     /// Takes it, giving the core away while another thread holds it rather than
     /// sleeping at once: for holds as short as one request's turn in the simulation. After
-    /// `yields` tries (tens of microseconds when nothing else wants the core) it sleeps
-    /// until the lock is free, so a long hold (a SUSI login's PBKDF2) costs no busy core.
-    func yielding<T>(upTo yields: Int = 64, _ body: () throws -> T) rethrows -> T {
+    /// `yields` tries (tens of microseconds when nothing else wants the core; 0: at once)
+    /// it sleeps until the lock is free, so a long hold costs no busy core.
+    func yielding<T>(upTo yields: Int, _ body: () throws -> T) rethrows -> T {
         var tries = 0
         while pthread_mutex_trylock(mutex) != 0 {
             tries += 1
