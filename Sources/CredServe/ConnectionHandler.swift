@@ -136,10 +136,11 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// client asked for that (or spoke HTTP/1.0 without keep-alive).
     private func send(_ response: WireResponse, to request: HTTPRequestHead, context: ChannelHandlerContext) {
         if let stream = response.stream { return startStream(stream, response, to: request, context: context) }
+        let body = response.body  // serialized here, once, for a JSON answer
         let keepAlive = request.isKeepAlive
         var headers = HTTPHeaders()
         if !response.contentType.isEmpty { headers.add(name: "Content-Type", value: response.contentType) }
-        headers.add(name: "Content-Length", value: String(response.body.count))
+        headers.add(name: "Content-Length", value: String(body.count))
         for (name, value) in response.headers { headers.add(name: name, value: value) }
         if !keepAlive {
             headers.add(name: "Connection", value: "close")
@@ -150,15 +151,15 @@ final class ConnectionHandler: ChannelInboundHandler {
         // the reason phrase is the message, as Jetty 9.3 sends it (docs/susi.md, "The wire").
         let status = HTTPResponseStatus.custom(code: UInt(response.status), reasonPhrase: response.reason)
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))), promise: nil)
-        if request.method != .HEAD, !response.body.isEmpty {
-            var buffer = context.channel.allocator.buffer(capacity: response.body.count)
-            buffer.writeBytes(response.body)
+        if request.method != .HEAD, !body.isEmpty {
+            var buffer = context.channel.allocator.buffer(capacity: body.count)
+            buffer.writeBytes(body)
             context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
         }
         let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         // Counted until the socket took it (or the connection closed): what clients that
         // do not read make the server hold.
-        let size = response.body.count
+        let size = body.count
         inFlight.withLockedValue { $0 += size }
         written.whenComplete { [inFlight] _ in inFlight.withLockedValue { $0 -= size } }
         if !keepAlive {

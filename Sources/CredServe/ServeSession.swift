@@ -203,19 +203,26 @@ public final class ServeSession {
         /// control run is always left there: it may last, and the event loop must stay
         /// free to see its client leave (ClientDeparture).
         func answer(_ event: ServeEvent) -> Bool {
-            guard case .request(let wire, let promise, let departure) = event else { return false }
+            guard case .request(var wire, let promise, let departure) = event else { return false }
             let route = session.router.match(method: wire.method, path: wire.path)
             if case .found(let found, _) = route, found.handler == .run { return false }
             // Waiting on requests like this one: the served SDK's (a SUSI login runs its
             // PBKDF2, most of a millisecond) are worth sleeping through; the wire's and the
             // control API's others (tens of microseconds) are not.
             var short = false
-            if case .found(let found, _) = route, found.handler != .served { short = true }
+            // What needs no simulation is done before the turn, so the turn is shorter: the
+            // control API's access check, and a call's body read as JSON-RPC.
+            var access = AccessCheck.notYet
+            if case .found(let found, _) = route, found.handler != .served, let api = session.controlAPI {
+                short = true
+                access = api.refusal(wire, found.access).map { .refused($0.0, $0.1) } ?? .passed
+                if found.handler == .sdkCall, case .passed = access { wire.rpc = JSONRPC.read(wire.body) }
+            }
             let answered = session.loopTurn.yielding(upTo: short ? 64 : 0) { () -> WireResponse?? in
                 guard session.owner.tryLock() else { return .none }
                 defer { session.owner.unlock() }
                 guard session.answeringAtOnce, !session.inbox.hasWaiting else { return .none }
-                let response = session.answer(wire, departure: departure, route: route)
+                let response = session.answer(wire, departure: departure, route: route, access: access)
                 if !session.flushPending {
                     // After the event loop has read every request it was woken for: one flush for them all.
                     session.flushPending = true
@@ -255,6 +262,13 @@ public final class ServeSession {
 
     // MARK: One request
 
+    /// The control API's access check of a request (ControlAPI.refusal), when a network
+    /// thread made it before the request's turn.
+    private enum AccessCheck {
+        case notYet, passed
+        case refused(WireResponse, ServeLogEntry)
+    }
+
     /// `route`: where the request goes, when the caller has matched it already.
     private func handle(_ event: ServeEvent, route: RouteMatch<ServeEndpoint>? = nil) {
         switch event {
@@ -268,11 +282,20 @@ public final class ServeSession {
     /// A request's answer (nil: none, the connection closes), after logging it; the caller
     /// hands it to the request's promise, which writes it (an event loop answering at once
     /// does that once it has let the simulation go).
-    private func answer(_ wire: WireRequest, departure: ClientDeparture, route: RouteMatch<ServeEndpoint>?) -> WireResponse? {
+    private func answer(_ wire: WireRequest, departure: ClientDeparture, route: RouteMatch<ServeEndpoint>?,
+                        access: AccessCheck = .notYet) -> WireResponse? {
         var control: (WireResponse?, ServeLogEntry)?
         switch route ?? router.match(method: wire.method, path: wire.path) {
         case .found(let route, let parameters) where route.handler != .served:
-            control = controlAPI.map { $0.refusal(wire, route.access) ?? $0.answer(route.handler, wire, parameters: parameters, departure: departure) }
+            control = controlAPI.map { api in
+                let refusal: (WireResponse, ServeLogEntry)?
+                switch access {
+                case .notYet: refusal = api.refusal(wire, route.access)
+                case .passed: refusal = nil
+                case .refused(let response, let entry): refusal = (response, entry)
+                }
+                return refusal ?? api.answer(route.handler, wire, parameters: parameters, departure: departure)
+            }
         case .wrongMethod(let allowed, let access, _):
             control = controlAPI.map { $0.refusal(wire, access) ?? $0.wrongMethod(wire, allowed: allowed) }
         case .found, .notFound:

@@ -14,6 +14,9 @@ struct WireRequest: Sendable {
     let clientHost: String
     /// Address and port, for the log: `127.0.0.1:50312`.
     let client: String
+    /// A call of the SDK double's body read as JSON-RPC before the request's turn in the
+    /// simulation (ServeSession.AtOnce), so the turn is shorter; nil: read when answered.
+    var rpc: Result<JSONRPC.Request, JSONRPC.Failure>?
 
     /// Splits a request target into path and query; an absolute-form target
     /// (`http://host/aaa/login.json?…`, as proxies send) loses its scheme and authority.
@@ -60,7 +63,24 @@ struct WireResponse: Sendable {
     let status: Int
     let reason: String
     let contentType: String
-    private(set) var body: [UInt8]
+    /// The bytes sent; an answer of JSON (the SDK double's) is serialized when this is
+    /// read, by the network thread that writes it (ConnectionHandler.send), not during
+    /// its turn in the simulation (docs/double.md, "Speed").
+    var body: [UInt8] {
+        switch content {
+        case .bytes(let bytes): return bytes
+        case .json(let value):
+            var text = value.serialized
+            text += "\n"
+            return Array(text.utf8)
+        }
+    }
+    private var content: Content
+    private enum Content: Sendable {
+        case bytes([UInt8])
+        /// Written as one line of compact JSON.
+        case json(JSONValue)
+    }
     var headers: [(String, String)] = []
     /// Set for an answer that is a stream of events (`GET /sdk/NAME/events`): the head
     /// goes out, then every event published to `key` until the client goes.
@@ -70,8 +90,16 @@ struct WireResponse: Sendable {
         self.status = status
         self.reason = reason
         self.contentType = contentType
-        self.body = body
+        self.content = .bytes(body)
         self.headers = headers
+    }
+
+    /// An answer of JSON, its secrets already masked: `application/json`, one line.
+    init(status: Int, reason: String, json: JSONValue) {
+        self.status = status
+        self.reason = reason
+        contentType = "application/json"
+        content = .json(json)
     }
 
     /// The simulated server's answer, byte for byte.
@@ -87,7 +115,7 @@ struct WireResponse: Sendable {
         guard let secret, !secret.isEmpty else { return self }
         let needle = Array(secret.utf8)
         var masked = self
-        masked.body = Self.replacing(needle, in: body)
+        masked.content = .bytes(Self.replacing(needle, in: body))
         masked.headers = headers.map { ($0.0, String(decoding: Self.replacing(needle, in: Array($0.1.utf8)), as: UTF8.self)) }
         return masked
     }

@@ -30,7 +30,8 @@ struct SDKWire {
             return logged(Refusals.plain(415, "Unsupported Media Type", "a call is a JSON-RPC 2.0 request: Content-Type: application/json\n"))
         }
         let rpc: JSONRPC.Request
-        switch JSONRPC.read(request.body) {
+        // Read already, before the request's turn in the simulation, when a network thread answers it (ServeSession.AtOnce).
+        switch request.rpc ?? JSONRPC.read(request.body) {
         case .failure(let failure) where failure.notification:
             return logged(Self.noContent, note: "\(failure.code) \(failure.message)")
         case .failure(let failure): return logged(Self.json(JSONRPC.error(failure)), note: "\(failure.code) \(failure.message)")
@@ -132,9 +133,7 @@ struct SDKWire {
     static let noContent = WireResponse(status: 204, reason: "No Content", contentType: "", body: [])
 
     static func json(_ value: JSONValue, status: Int = 200, reason: String = "OK") -> WireResponse {
-        var text = value.serialized
-        text += "\n"
-        return WireResponse(status: status, reason: reason, contentType: "application/json", body: Array(text.utf8))
+        WireResponse(status: status, reason: reason, json: value)
     }
 
     /// An answer's result or error detail with the call's and the session's secrets masked

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import CredServe
+
+/// The turn two event loops take in the simulation (ServeSession's `loopTurn`,
+/// docs/serving.md, "One request at a time"): whether it yields or sleeps while waiting,
+/// one thread at a time holds it.
+@Suite struct TurnTests {
+    /// Four threads, 20,000 turns each, half yielding 64 times before sleeping and half
+    /// sleeping at once: no turn overlaps another, and none is lost.
+    @Test func oneThreadAtATimeHoldsTheTurn() {
+        let turn = TryLock()
+        final class Shared: @unchecked Sendable {
+            var count = 0
+            var inside = 0
+            var overlaps = 0
+        }
+        let shared = Shared()
+        let threads = 4, turns = 20_000
+        DispatchQueue.concurrentPerform(iterations: threads) { index in
+            for _ in 0..<turns {
+                turn.yielding(upTo: index % 2 == 0 ? 64 : 0) {
+                    shared.inside += 1
+                    if shared.inside != 1 { shared.overlaps += 1 }
+                    shared.count += 1
+                    shared.inside -= 1
+                }
+            }
+        }
+        #expect(shared.overlaps == 0)
+        #expect(shared.count == threads * turns)
+    }
+
+    /// A path of the served SDK and a request target split once each: the split the
+    /// connection keeps for routing and for the request (WireRequest.split).
+    @Test func anOriginFormTargetIsSplitWithoutLookingForAScheme() {
+        #expect(WireRequest.split(target: "/aaa/login.json?login=a&password=b") == ("/aaa/login.json", "login=a&password=b"))
+        #expect(WireRequest.split(target: "HTTP://127.0.0.1:8080/sdk/relid?x=1") == ("/sdk/relid", "x=1"))
+        #expect(WireRequest.split(target: "https://h") == ("/", ""))
+        #expect(WireRequest.split(target: "hello") == ("hello", ""))
+    }
+}
