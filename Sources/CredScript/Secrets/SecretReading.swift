@@ -142,7 +142,8 @@ struct SecretScan {
     /// request's target: `let url = "/aaa/login.json?…&password=Zq9…"` is echoed, written
     /// by `test --update` and quoted under errors with the value masked (RequestTarget).
     private mutating func learnQuerySecrets(in literal: String) {
-        found += RequestTarget.secretValues(in: literal, secretNames: table.querySecretNames)
+        let values = RequestTarget.secretValues(in: literal, secretNames: table.querySecretNames)
+        if !values.isEmpty { found += values }  // nearly always empty: no append, no uniqueness check
     }
 
     private mutating func learnQuerySecrets(in argument: BoundArgument, source: SourceFile) {
