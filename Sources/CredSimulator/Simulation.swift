@@ -50,6 +50,10 @@ public struct Simulation: Sendable {
     // anything else can read it: the unwraps below cannot fail.
     public var active: any SimulatedSDK { slots[activeSDK.index].unsafelyUnwrapped }
     public var activeCatalog: SDKCatalog { activeSDK.catalog }
+    /// What `state` shows of the active SDK (SimulatedSDK.describeState), read where the
+    /// simulation lies: `sim.active.describeState(world: sim.world)` written by a caller
+    /// that reaches the simulation through an accessor copies all of it first.
+    public var activeState: [String] { active.describeState(world: world) }
 
     /// The SDK `id` names, active or not: what the prompt's hints and history read of the
     /// other SDKs (their users), without naming any of them.

@@ -18,21 +18,17 @@ public struct CommandContext {
     }
 
     /// The evaluator's simulation, changed in place: a `set` would copy it first, and a
-    /// copy shares the SDKs' storage, so every change would copy a million accounts.
+    /// copy shares the SDKs' storage, so every change would copy a million accounts. Read
+    /// in place too (`_read`, not `get`): a getter returns a copy, a retain and a release
+    /// of each of its parts, to read one field (`c.simulation.now`).
     var simulation: Simulation {
-        get { evaluator.simulation }
+        _read { yield evaluator.simulation }
         nonmutating _modify { yield &evaluator.simulation }
     }
 
     /// Prints lines of command output (not SDK outcomes).
     func say(_ lines: String...) { say(lines) }
-    func say(_ lines: [String]) {
-        for line in lines {
-            evaluator.chargeBytes(line.utf8.count)
-            evaluator.emit(.text(line))
-            evaluator.printed.append(line)
-        }
-    }
+    func say(_ lines: [String]) { evaluator.say(lines) }
 
     /// `exit` and `skip`: the run stops here, successfully (or skipped, saying why).
     func endRun(skipped reason: String? = nil) {

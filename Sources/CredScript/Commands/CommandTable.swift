@@ -28,39 +28,56 @@ public struct CommandTable: Sendable {
             }
         }
         querySecretNames = Array(Set(secretNames)).sorted()
-        let root = NameNode()
+        let root = NodeBuilder()
         for spec in commands {
             var node = root
             for word in spec.words {
-                if let next = node.children[word] {
-                    node = next
-                } else {
-                    let next = NameNode()
-                    node.children.insert(next, for: word)
-                    node = next
+                let index = Words.position(of: word, in: node.words)
+                if index == node.words.count || node.words[index] != word {
+                    node.words.insert(word, at: index)
+                    node.next.insert(NodeBuilder(), at: index)
                 }
+                node = node.next[index]
             }
             node.specs.append(spec)
-            if spec.syntaxUsage != nil { node.hasOwnSyntax = true }
-            if spec.role == .acknowledgement { node.acknowledges = true }
-            if spec.comparesFields { node.comparesFields = true }
         }
-        self.root = root
+        self.root = NameNode(root)
+    }
+
+    /// The tree of names as it is put together; NameNode is its frozen copy.
+    fileprivate final class NodeBuilder {
+        /// Sorted, as Words keeps them.
+        var words: [String] = []
+        var next: [NodeBuilder] = []
+        var specs: [CommandSpec] = []
     }
 
     /// One word of a command name: the commands it completes, and the words that may follow.
-    public final class NameNode: @unchecked Sendable {
-        // Built once in `init` and never changed after, hence unchecked.
-        public fileprivate(set) var children = Words()
-        public fileprivate(set) var specs: [CommandSpec] = []
+    ///
+    /// Every property is a `let`: the parser reads a node for each word of each line, and a
+    /// `var` of a class costs a run-time exclusivity check (swift_beginAccess, about 60
+    /// instructions) on every read (issue 36, docs/development.md "Measured for issue 36").
+    public final class NameNode: Sendable {
+        public let children: Words
+        public let specs: [CommandSpec]
         /// A statement with syntax of its own has this name (`for`, `proc`, `expect`): the
         /// parser reads it by its own rules (Parser+Blocks, Parser+Captures).
-        public fileprivate(set) var hasOwnSyntax = false
+        public let hasOwnSyntax: Bool
         /// `expect error`: the name acknowledges a failed command before it.
-        public fileprivate(set) var acknowledges = false
+        public let acknowledges: Bool
         /// Some entry of the name compares fields (`attemptsLeft<3`): the parser reads
         /// `KEY OP VALUE` in its arguments.
-        public fileprivate(set) var comparesFields = false
+        public let comparesFields: Bool
+
+        /// Freezes a node built in `CommandTable.init`, and the nodes under it (one per
+        /// word of a command name: the recursion is as deep as the longest name).
+        fileprivate init(_ built: NodeBuilder) {
+            children = Words(keys: built.words, values: built.next.map { NameNode($0) })
+            specs = built.specs
+            hasOwnSyntax = built.specs.contains { $0.syntaxUsage != nil }
+            acknowledges = built.specs.contains { $0.role == .acknowledgement }
+            comparesFields = built.specs.contains { $0.comparesFields }
+        }
 
         /// The command this name means with `sdk` active: its own, else the shared one,
         /// else another SDK's (which the evaluator then refuses, naming the SDKs that have it).
@@ -82,28 +99,28 @@ public struct CommandTable: Sendable {
     /// in the executable, about a fifth of an empty script's instructions in the static
     /// binary, and more with every package linked in (docs/serving.md).
     public struct Words: Sendable {
-        public private(set) var keys: [String] = []
-        public private(set) var values: [NameNode] = []
+        public let keys: [String]
+        public let values: [NameNode]
+
+        /// `keys` sorted, each with its node.
+        fileprivate init(keys: [String], values: [NameNode]) {
+            self.keys = keys
+            self.values = values
+        }
 
         public subscript(word: String) -> NameNode? {
-            let index = position(of: word)
+            let index = Words.position(of: word, in: keys)
             return index < keys.count && keys[index] == word ? values[index] : nil
         }
 
-        /// Where `word` is or would go.
-        private func position(of word: String) -> Int {
+        /// Where `word` is or would go in `keys` (sorted).
+        fileprivate static func position(of word: String, in keys: [String]) -> Int {
             var low = 0, high = keys.count
             while low < high {
                 let middle = (low + high) / 2
                 if keys[middle] < word { low = middle + 1 } else { high = middle }
             }
             return low
-        }
-
-        fileprivate mutating func insert(_ node: NameNode, for word: String) {
-            let index = position(of: word)
-            keys.insert(word, at: index)
-            values.insert(node, at: index)
         }
     }
 

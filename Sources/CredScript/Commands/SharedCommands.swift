@@ -178,13 +178,19 @@ enum SharedCommands {
         },
         CommandSpec("state", group: verbs, summary: "Who is signed in, what is pending, the network and the time",
                     example: "state") { c throws(CommandFailure) in
-            let sim = c.simulation
-            c.say("sdk: \(sim.activeSDK.name)")
-            c.say(sim.active.describeState(world: sim.world))
-            if sim.world.network != NetworkConditions() {
-                c.say("network: \(sim.world.network.networkUp ? "up" : "down"), server: \(sim.world.network.serverUp ? "up" : "down")")
+            // One `say` of all the lines, the simulation read in place (not copied), their
+            // room reserved once.
+            let active = c.simulation.activeState
+            var lines: [String] = []
+            lines.reserveCapacity(active.count + 3)
+            lines.append("sdk: \(c.simulation.activeSDK.name)")
+            lines += active
+            let network = c.simulation.world.network
+            if network != NetworkConditions() {
+                lines.append("network: \(network.networkUp ? "up" : "down"), server: \(network.serverUp ? "up" : "down")")
             }
-            c.say("clock: \(UTCTimestamp.format(sim.now))")
+            lines.append("clock: \(UTCTimestamp.format(c.simulation.now))")
+            c.say(lines)
             return []
         },
         CommandSpec("explain", [code], group: verbs,

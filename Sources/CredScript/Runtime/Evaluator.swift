@@ -348,10 +348,13 @@ public final class Evaluator {
                 if options.narrates, let story = Narration.above(call.position, in: source) { emit(.narration(story)) }
                 emit(.echo(command: ScriptWriter.render(call, masked: !events.secrets.shown), file: source.name, line: call.position.line))
             }
-            let before = failures.count
+            // Counted for an expectation only: reading the verdict's failures is a run-time
+            // exclusivity check and a retain, on every command.
+            let isExpectation = call.spec.isExpectation
+            let before = isExpectation ? failures.count : 0
             let failed = run(call, in: source)
             budget.chargeKDFWork()
-            if call.spec.role != .session, !call.spec.isExpectation || failures.count == before {
+            if call.spec.role != .session, !isExpectation || failures.count == before {
                 journal(statement, result: call.spec.isExpectation ? nil : last)
                 // In a block, a command that failed is written with its `expect error`.
                 if failed, let last { replay = .failed(last) }
@@ -366,6 +369,18 @@ public final class Evaluator {
     @inline(__always)
     func emit(_ record: OutputRecord) {
         events.publishOutput(record, origin: place.origin)
+    }
+
+    /// A command's own lines (CommandContext.say): each charged to the step budget by its
+    /// size, shown, and kept for `expect output`. The evaluator's and the publisher's state
+    /// is reached once for all the lines, not once a line: each access to a stored `var` of
+    /// a class is a run-time exclusivity check (docs/development.md, "Measured for issue 36").
+    func say(_ lines: [String]) {
+        var steps = 0
+        for line in lines { steps += line.utf8.count / Evaluator.bytesPerStep }  // as chargeBytes, line by line
+        budget.steps += steps
+        events.publishText(lines, origin: place.origin)
+        printed.append(contentsOf: lines)
     }
 
     /// Shows a record of our own text (`help`'s, from the command table), which no
@@ -390,7 +405,7 @@ public final class Evaluator {
     func evaluate(_ expression: Expression, in source: SourceFile) throws(Diagnostic) -> Value {
         guard case .variable(let name) = expression.kind else {
             let value = expression.literalValue ?? .text("")
-            chargeBytes(value.text.utf8.count)
+            charge(value)
             return value
         }
         guard let value = environment[name] else {
@@ -398,8 +413,19 @@ public final class Evaluator {
             if let guess = Spelling.closest(to: name, among: environment.names) { message += " — did you mean $\(guess)?" }
             throw Diagnostic(.undefinedVariable, message, file: source.name, at: expression.position)
         }
-        chargeBytes(value.text.utf8.count)
+        charge(value)
         return value
+    }
+
+    /// Charges a value handled by the bytes of its text. A number or a duration is never
+    /// `bytesPerStep` bytes long (a number 20 bytes at most, a duration 26:
+    /// `-106751991167300d15h30m7s`), so it costs nothing, and its text, which would be
+    /// built only to be counted, is not built.
+    private func charge(_ value: Value) {
+        switch value {
+        case .text(let text), .json(let text), .pattern(let text): chargeBytes(text.utf8.count)
+        case .integer, .duration: break
+        }
     }
 
     /// Charges work over `count` bytes of text to the step budget (`bytesPerStep`); the

@@ -124,15 +124,16 @@ struct SecretScan {
                 if case .requestTarget = parameter.kind { continue }
                 if case .parameters = parameter.kind { continue }
                 guard let argument = call.argument(parameter) else { continue }
-                let expressions: [Expression]
-                switch argument {
-                case .single(let e): expressions = [e]
-                case .list(let items): expressions = items
-                case .pairs(let pairs): expressions = pairs.map(\.value)
-                }
-                for expression in expressions where !secretRanges.contains(expression.sourceRange.lowerBound) {
-                    guard let literal = Self.literal(expression, in: source) else { continue }
+                // Each expression taken where it lies: no array is built for a single one.
+                func consider(_ expression: Expression) {
+                    guard !secretRanges.contains(expression.sourceRange.lowerBound),
+                          let literal = Self.literal(expression, in: source) else { return }
                     if takesSecret, KnownSecrets.mayBeSecret(literal) { found.append(literal) } else { insertOpen(literal) }
+                }
+                switch argument {
+                case .single(let e): consider(e)
+                case .list(let items): for item in items { consider(item) }
+                case .pairs(let pairs): for pair in pairs { consider(pair.value) }
                 }
             }
         }
@@ -142,7 +143,8 @@ struct SecretScan {
     /// request's target: `let url = "/aaa/login.json?…&password=Zq9…"` is echoed, written
     /// by `test --update` and quoted under errors with the value masked (RequestTarget).
     private mutating func learnQuerySecrets(in literal: String) {
-        found += RequestTarget.secretValues(in: literal, secretNames: table.querySecretNames)
+        let values = RequestTarget.secretValues(in: literal, secretNames: table.querySecretNames)
+        if !values.isEmpty { found += values }  // nearly always empty: no append, no uniqueness check
     }
 
     private mutating func learnQuerySecrets(in argument: BoundArgument, source: SourceFile) {

@@ -83,8 +83,10 @@ public struct BoundArguments: Sendable {
     init() {}
 
     /// Every argument given, in the order bound: a view, not a copy (reading a script
-    /// walks every command's arguments).
-    public var all: LazyMapCollection<[(id: ParameterID, value: BoundArgument)], BoundArgument> { entries.lazy.map(\.value) }
+    /// walks every command's arguments). A closure, not the key path `\.value`: a key
+    /// path is applied through the runtime, a copy of each entry and far more
+    /// instructions a step (issue 36).
+    public var all: LazyMapCollection<[(id: ParameterID, value: BoundArgument)], BoundArgument> { entries.lazy.map { $0.value } }
 
     public subscript(parameter: Parameter) -> BoundArgument? {
         get { entries.first { $0.id == parameter.id }?.value }

@@ -121,7 +121,9 @@ public struct Parser {
         }
         // `let NAME ?= VALUE` (a default), also written `let NAME?= VALUE`.
         var ifUnbound = false
-        if case .word(let word) = current.kind, word.count > 1, word.hasSuffix("?") {
+        // `utf8.count`, not `count`: counting characters walks the grapheme breaks (issue 36);
+        // a word that ends with `?` after other bytes has two characters or more all the same.
+        if case .word(let word) = current.kind, word.utf8.count > 1, word.hasSuffix("?") {
             var peek = lexer
             if peek.next().kind == .equals {
                 current = Token(kind: .word(String(word.dropLast())), position: current.position, length: current.length - 1)
@@ -265,18 +267,19 @@ public struct Parser {
         // A procedure is no command of the table (it may not take a command's name): the
         // resolver knows which procedures there are where the line stands.
         guard var node = table.root.children[first] else { return parseCall(named: first) }
-        var words = [first]
+        // The words after the first: most names have none, and an empty array allocates nothing.
+        var more: [String] = []
         advance()
         // Take more words while they name a longer command (`user add`, `expect no event`).
         while case .word(let next) = current.kind, let deeper = node.children[next] {
             node = deeper
-            words.append(next)
+            more.append(next)
             advance()
         }
         // A statement with syntax of its own, named in the table for help and completion
         // (`for`, `proc`, `expect VALUE OP VALUE`): read by its own rules (Parser+Blocks,
         // Parser+Captures), from the word after its name.
-        if node.hasOwnSyntax, words.count == 1 {
+        if node.hasOwnSyntax, more.isEmpty {
             switch first {
             case "for": return parseFor(at: start, depth: depth)
             case "proc": return parseProcedure(at: start, depth: depth)
@@ -288,6 +291,7 @@ public struct Parser {
         // Which entry the name means depends on the active SDK: the resolver's to say. Whether
         // it is a command at all, and whether its pairs may compare, does not.
         guard !node.specs.isEmpty, !node.hasOwnSyntax else {
+            let words = [first] + more
             let options = node.children.keys.sorted()
             var message = "'\(words.joined(separator: " "))' expects one of: \(options.joined(separator: ", "))"
             if case .word(let next) = current.kind, let guess = Spelling.closest(to: next, among: options) {
@@ -359,7 +363,7 @@ public struct Parser {
         guard start >= 0, start < end, end <= bytes.count else { return expression }
         switch kind {
         case .integer where token.length > 1 && bytes[start] == UInt8(ascii: "0"), .duration:
-            expression.spelling = String(decoding: bytes[start..<end], as: UTF8.self)
+            expression.spelling = expression.writtenText(in: lexer.source)
         default: break
         }
         return expression

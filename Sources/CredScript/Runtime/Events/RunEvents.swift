@@ -50,6 +50,19 @@ public final class RunEvents {
         for subscriber in subscribers { subscriber.receiveOutput(masked, origin: origin) }
     }
 
+    /// `publishOutput(.text(line), origin:)` for each line, in order, with the switches
+    /// and the subscribers read once for all of them (each read of a stored `var` of this
+    /// class is a run-time exclusivity check) and no masking pass while no secret is known.
+    func publishText(_ lines: [String], origin: RecordOrigin?) {
+        if mutesOutput { return }
+        let subscribers = subscribers
+        let known: KnownSecrets? = secrets.shown || secrets.values.isEmpty ? nil : secrets.values
+        for line in lines {
+            let record = OutputRecord.text(known.map { $0.redact(line) } ?? line)
+            for subscriber in subscribers { subscriber.receiveOutput(record, origin: origin) }
+        }
+    }
+
     @inline(__always)
     func publish(_ event: RunEvent) {
         guard let admitted = verdict.admit(masked(event)) else { return }

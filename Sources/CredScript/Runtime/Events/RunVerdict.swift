@@ -7,7 +7,7 @@ public final class RunVerdict: RunEventSubscriber {
     public static let reportedFailures = 100
 
     /// Go on after a failure, reporting and counting each one.
-    var keepGoing: Bool
+    var keepGoing: Bool { didSet { updateShouldStop() } }
     /// A failed expectation is reported and the run goes on (`credsh test`).
     var continueAfterFailedExpectations: Bool
 
@@ -24,12 +24,12 @@ public final class RunVerdict: RunEventSubscriber {
     /// How many `expect` statements did not hold, those past the cap included.
     public private(set) var expectationsFailed = 0
     /// A failure that stops a run without `keepGoing` has happened.
-    private(set) var failureStopsTheRun = false
+    private(set) var failureStopsTheRun = false { didSet { updateShouldStop() } }
     /// The run cannot usefully go on, even under `keepGoing`: the step budget is spent, or
     /// `source` recursed past its depth.
-    var halted = false
+    var halted = false { didSet { updateShouldStop() } }
     /// Set by `exit`: the run stops, successfully.
-    public internal(set) var exitRequested = false
+    public internal(set) var exitRequested = false { didSet { updateShouldStop() } }
     /// Set by `skip`: why the script stopped there, to be reported as skipped.
     public internal(set) var skipReason: String?
     /// A command failed, and whether that is a failure of the script waits on the next
@@ -41,8 +41,15 @@ public final class RunVerdict: RunEventSubscriber {
         self.continueAfterFailedExpectations = continueAfterFailedExpectations
     }
 
-    /// Whether the run stops before its next statement.
-    var shouldStop: Bool { exitRequested || halted || (!keepGoing && failureStopsTheRun) }
+    /// Whether the run stops before its next statement: `exitRequested || halted ||
+    /// (!keepGoing && failureStopsTheRun)`, kept up to date as each of them changes. The
+    /// evaluator asks before and after every statement; one stored flag is one run-time
+    /// exclusivity check where the four were four (docs/development.md, "Measured for issue 36").
+    private(set) var shouldStop = false
+
+    private func updateShouldStop() {
+        shouldStop = exitRequested || halted || (!keepGoing && failureStopsTheRun)
+    }
 
     /// The exit code for the run so far: 0, or the most severe failure's (`ExitCode`).
     public var exitCode: Int32 { ExitCode.mostSevere(ExitCode.of(failures), droppedExitCode) }
