@@ -220,7 +220,9 @@ import Testing
 
     /// `credsh serve --live` on free ports: `requests` run with `$susi` the served SDK's
     /// address, then the picture (`/diagram.svg`) is printed, the server stopped, and `after` run.
-    static func serveLive(requests: String, after: String = "") throws -> Credsh.Result {
+    /// The picture is taken once it shows `drawn` (up to 10 s; the page follows the log's
+    /// flush, which a loaded machine may hold up), else after half a second.
+    static func serveLive(requests: String, drawn: String? = nil, after: String = "") throws -> Credsh.Result {
         try Credsh.shell("""
             "$CREDSH" serve --port 0 --live --live-port 0 > serve.out 2>&1 &
             pid=$!
@@ -229,7 +231,13 @@ import Testing
             live=$(sed -n 's/^live page at \\(http:[^ ]*\\).*/\\1/p' serve.out)
             \(requests)
             sleep 0.5
-            curl -s --max-time 5 "$(echo "$live" | sed 's,/?,/diagram.svg?,')"
+            picture="$(echo "$live" | sed 's,/?,/diagram.svg?,')"
+            for i in $(seq 50); do
+                curl -s --max-time 5 "$picture" > diagram.svg
+                \(drawn.map { "grep -qF '\($0)' diagram.svg && break" } ?? "break")
+                sleep 0.2
+            done
+            cat diagram.svg
             kill $pid; wait $pid
             \(after)
             """, directory: try Credsh.temporaryDirectory())
@@ -255,7 +263,7 @@ import Testing
     @Test func serveLiveKeepsDrawingTheNewestRequest() throws {
         let run = try Self.serveLive(requests: """
             curl -s --max-time 30 $(for i in $(seq 150); do echo "$susi/aaa/login.json?login=u$i@example.com&password=x"; done) > /dev/null
-            """)
+            """, drawn: "u150@example.com")
         #expect(run.stdout.contains("<svg"), "\(run.stdout.prefix(500))\n\(run.stderr)")
         #expect(run.stdout.contains("u150@example.com"), "the newest request is drawn")
         #expect(!run.stdout.contains(">u1@example.com") && !run.stdout.contains("=u1@example.com"), "the oldest went")
