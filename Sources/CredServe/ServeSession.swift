@@ -5,7 +5,6 @@ import Darwin
 #endif
 import CredScript
 import CredSimulator
-import NIOConcurrencyHelpers
 import NIOCore
 
 /// The served SDK's server (`HTTPServedSDK`) of a live simulation, over HTTP: `credsh serve`, or
@@ -206,18 +205,18 @@ public final class ServeSession {
             guard case .request(var wire, let promise, let departure) = event else { return false }
             let route = session.router.match(method: wire.method, path: wire.path)
             if case .found(let found, _) = route, found.handler == .run { return false }
-            // Waiting on requests like this one: the served SDK's (a SUSI login runs its
-            // PBKDF2, most of a millisecond) are worth sleeping through; the wire's and the
-            // control API's others (tens of microseconds) are not.
-            var short = false
             // What needs no simulation is done before the turn, so the turn is shorter: the
             // control API's access check, and a call's body read as JSON-RPC.
             var access = AccessCheck.notYet
+            var short = false
             if case .found(let found, _) = route, found.handler != .served, let api = session.controlAPI {
                 short = true
                 access = api.refusal(wire, found.access).map { .refused($0.0, $0.1) } ?? .passed
                 if found.handler == .sdkCall, case .passed = access { wire.rpc = JSONRPC.read(wire.body) }
             }
+            // Waiting on requests like this one: the served SDK's (a SUSI login runs its
+            // PBKDF2, most of a millisecond) are worth sleeping through; the wire's and the
+            // control API's others (`short`: tens of microseconds) are not.
             let answered = session.loopTurn.yielding(upTo: short ? 64 : 0) { () -> WireResponse?? in
                 guard session.owner.tryLock() else { return .none }
                 defer { session.owner.unlock() }
