@@ -47,6 +47,27 @@ public struct ServeLogEntry: Sendable, Equatable {
         self.note = note
     }
 
+    /// The entry as written, not shortened or masked again: `masking`'s copy.
+    private init(client: String, method: String?, path: String?, status: Int?, written parameters: [(String, String)], note: String?,
+                 refusedByHTTP: Bool) {
+        self.client = client
+        self.method = method
+        self.path = path
+        self.status = status
+        self.parameters = parameters
+        self.note = note
+        self.refusedByHTTP = refusedByHTTP
+    }
+
+    /// The entry with `mask` applied to every text a client chose: the path, the note
+    /// (which may quote the request) and the parameters. `credsh serve` masks its
+    /// control token so in every entry, wherever a client sent it (a call's field, its
+    /// method, `Credsh-Device`).
+    func masking(_ mask: (String) -> String) -> ServeLogEntry {
+        ServeLogEntry(client: client, method: method, path: path.map(mask), status: status,
+                      written: parameters.map { (mask($0.0), mask($0.1)) }, note: note.map(mask), refusedByHTTP: refusedByHTTP)
+    }
+
     public static func == (a: ServeLogEntry, b: ServeLogEntry) -> Bool {
         a.client == b.client && a.method == b.method && a.path == b.path && a.status == b.status && a.note == b.note
             && a.refusedByHTTP == b.refusedByHTTP

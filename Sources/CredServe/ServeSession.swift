@@ -123,10 +123,10 @@ public final class ServeSession {
             switch event {
             case .request(let wire, let promise, _):
                 promise.succeed(nil)
-                record(ServeLogEntry(client: wire.client, method: wire.method, path: tokenMask.redact(wire.path), status: nil,
+                record(ServeLogEntry(client: wire.client, method: wire.method, path: wire.path, status: nil,
                                      note: "the server stopped before answering it"))
             case .refused(let entry):
-                recordRefusal(entry)
+                record(entry)
             }
         }
     }
@@ -134,18 +134,16 @@ public final class ServeSession {
     /// Logs one request's entry and counts it by its fate (ServeLogEntry.Fate): the log's
     /// lines and the counts said at the end are the same entries, counted once.
     private func record(_ entry: ServeLogEntry) {
+        // The control token is this server's alone: whichever of a request's texts a
+        // client sent it in (a call's field or method, Credsh-Device, a path), the log
+        // writes it `***` (docs/serving.md). Without `--control` there is none to mask.
+        let entry = tokenMask.isEmpty ? entry : entry.masking { tokenMask.redact($0) }
         switch entry.fate {
         case .answered: answered += 1
         case .dropped: dropped += 1
         case .refused: refused += 1
         }
         log(entry)
-    }
-
-    /// A refusal of the HTTP layer: the path may hold the token (no parameters were read).
-    private func recordRefusal(_ entry: ServeLogEntry) {
-        record(ServeLogEntry(client: entry.client, method: entry.method, path: entry.path.map { tokenMask.redact($0) },
-                             status: entry.status, note: entry.note, refusedByHTTP: entry.refusedByHTTP))
     }
 
     /// Bytes of answers written but not yet taken by their clients (ServeLimits.answerBytesInFlight).
@@ -272,7 +270,7 @@ public final class ServeSession {
     private func handle(_ event: ServeEvent, route: RouteMatch<ServeEndpoint>? = nil) {
         switch event {
         case .refused(let entry):
-            recordRefusal(entry)
+            record(entry)
         case .request(let wire, let promise, let departure):
             promise.succeed(answer(wire, departure: departure, route: route))
         }
@@ -319,10 +317,11 @@ public final class ServeSession {
         }
         // Secrets by name (`password`) are masked by the entry; a secret the run knows,
         // sent under another name (`login=` with a password), by the known secrets.
-        // The control token, known to the session alone, is masked in the path too.
+        // The control token, known to the session alone, before a long value is shortened
+        // (`record` masks it again in what the entry keeps: the path, too).
         let secrets = evaluator.events.secrets
         let mask = { (text: String) in self.tokenMask.redact(secrets.masked(text)) }
-        record(ServeLogEntry(client: wire.client, method: wire.method, path: tokenMask.redact(wire.path),
+        record(ServeLogEntry(client: wire.client, method: wire.method, path: wire.path,
                              status: exchange?.answer?.status,
                              parameters: (exchange?.parameters ?? []).map { ($0.0, mask($0.1)) }, note: note.map(mask)))
         return response

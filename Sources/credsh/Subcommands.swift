@@ -161,11 +161,12 @@ enum Subcommands {
             nothing to explain by that name.
             """.replacing("\n", with: " "), width: HelpLayout.width).joined(separator: "\n")),
         requiresArguments: true) { parsed, syntax throws(UsageError) in
-            // One name: two words are two questions, not one name made of both.
-            guard parsed.positionals.count == 1 else {
+            // One name: two words are two questions, not one name made of both; unless they
+            // spell a glossary term (`challenge mode`), which the refusal points to.
+            guard parsed.positionals.count == 1 || ExplainText.namesGlossaryTerm(parsed.positionals) else {
                 throw UsageError("explain takes one code or name, not \(parsed.positionals.count); run it once for each", syntax)
             }
-            let query = parsed.positionals[0]
+            let query = parsed.positionals.joined(separator: " ")
             do throws(SimulationError) {
                 return printOut(try ExplainText.lines(query).map { $0.escapingControls + "\n" }.joined())
             } catch {

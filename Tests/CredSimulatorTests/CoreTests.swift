@@ -90,6 +90,12 @@ import Testing
         #expect(value == .object([("日本", .string("ü\t\"\\/éAz")), ("n", .int(-12)), ("l", .array([.bool(false), .string("")]))]))
     }
 
+    /// Review: a scalar past U+FFFF escaped as a surrogate pair (Python's json.dumps
+    /// writes 😀 so) was refused as a bad escape.
+    @Test func jsonReadsASurrogatePairAsOneScalar() throws {
+        #expect(try JSONValue.parse(#"["\ud83d\ude00x", "\uD83D\uDE00"]"#) == .array([.string("😀x"), .string("😀")]))
+    }
+
     /// A failure says where, in Unicode scalars from the start (not bytes), and what.
     @Test(arguments: [
         (#"{"é":1.5}"#, "only whole numbers are supported", 6),
@@ -103,6 +109,9 @@ import Testing
         (#"{"é" 1}"#, "expected ':' after a JSON key", 5),
         ("99999999999999999999", "number out of range", 0),
         (#""\u12""#, "bad \\u escape", 3),
+        (#""\u+041""#, "bad \\u escape", 7),
+        (#""\ud83d\u0041""#, "bad \\u escape", 13),
+        (#""\ude00""#, "bad \\u escape", 7),
     ])
     func jsonFailuresSayWhereInScalars(text: String, message: String, offset: Int) {
         #expect(throws: JSONParseError(message: message, offset: offset)) { try JSONValue.parse(text) }

@@ -56,6 +56,30 @@ import Testing
         #expect(log.contains("GET /*** 404\n"))
     }
 
+    /// Review: the token sent in a call of the SDK double (a field, the method, the device,
+    /// a field's name) was logged as sent: only the path was masked for the control API's
+    /// requests.
+    @Test func theLogNeverShowsTheTokenSentInACallOfTheDouble() throws {
+        let served = try ServedCredsh(["--control"])
+        let token = try #require(served.token)
+        let json = ["-H", "Content-Type: application/json"] + served.authorization
+        let bodies = [#"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{"userID":"x-\#(token)"}}"#,
+                      #"{"jsonrpc":"2.0","id":2,"method":"setUser\#(token)","params":{}}"#,
+                      #"{"jsonrpc":"2.0","id":3,"method":"setUser","params":{"\#(token)":"a"}}"#]
+        for body in bodies {
+            #expect(try served.curl("POST", "/sdk/relid", extra: json + ["--data-binary", body]).status == 200)
+        }
+        #expect(try served.curl("POST", "/sdk/relid", extra: json + ["-H", "Credsh-Device: d\(token)", "--data-binary",
+                                                                   #"{"jsonrpc":"2.0","id":4,"method":"setUser","params":{"userID":"a"}}"#]).status == 200)
+        let (status, log) = try served.stop()
+        #expect(status == 0)
+        let lines = log.split(separator: "\n").filter { !$0.hasPrefix("control API token:") }
+        #expect(lines.filter { $0.contains("POST /sdk/relid 200") }.count == 4, "\(lines)")
+        #expect(!lines.contains { $0.contains(token) }, "\(lines)")
+        #expect(log.contains("call=setUser userID=x-***"), "\(log)")
+        #expect(log.contains("device=d***"), "\(log)")
+    }
+
     /// Review: an access token the server issued, sent back under another name, was logged as sent.
     @Test func theLogMasksAnIssuedAccessTokenUnderAnyName() throws {
         let served = try ServedCredsh(["--control"])

@@ -81,6 +81,9 @@ import Testing
         // One name a run; the name is required, and the usage line says so.
         let two = try Credsh.run(["explain", "118", "setPassword"])
         #expect(two.status == 2 && two.stdout.isEmpty && two.stderr.hasPrefix("Error: explain takes one code or name, not 2"), "\(two.stderr)")
+        // Unless the words spell a term of the glossary: not two questions, and not "run it once for each".
+        let term = try Credsh.run(["explain", "challenge", "mode"])
+        #expect(term.status == 2 && term.stderr.contains("'glossary challenge mode' at the prompt ('credsh' with no file)"), "\(term.stderr)")
         let none = try Credsh.run(["explain"])
         #expect(none.status == 2 && none.stderr.contains("Usage: credsh explain <code>\n"), "\(none.stderr)")
         let help = try Credsh.run(["explain", "--help"])

@@ -39,6 +39,10 @@ public enum ExplainText {
         try render(query, active: sdk.catalog, fromShell: true)
     }
 
+    /// Whether `words` spell a term of the glossary (`challenge mode`): one name of several
+    /// words, which `credsh explain` given them unquoted points to the glossary for.
+    public static func namesGlossaryTerm(_ words: [String]) -> Bool { Glossary.lookUp(words) != nil }
+
     /// `fromShell`: the refusal's hints say how to reach the prompt's `glossary` and
     /// `help explain`, which `credsh explain` has not.
     static func render(_ query: String, active: SDKCatalog, fromShell: Bool = false) throws(SimulationError) -> [String] {

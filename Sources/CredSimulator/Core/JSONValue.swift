@@ -218,6 +218,26 @@ private struct JSONTextParser {
         return .int(value)
     }
 
+    /// The four hex digits of a `\u` escape (only digits: no sign), past them.
+    private mutating func hexQuad() throws(JSONParseError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw fail("bad \\u escape") }
+        var code: UInt32 = 0
+        for byte in bytes[index..<index + 4] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default:
+                index += 4
+                throw fail("bad \\u escape")
+            }
+            code = code << 4 | UInt32(digit)
+        }
+        index += 4
+        return code
+    }
+
     mutating func parseString() throws(JSONParseError) -> String {
         index += 1  // opening quote
         var result = ""
@@ -250,12 +270,17 @@ private struct JSONTextParser {
                 case UInt8(ascii: "b"): result += "\u{8}"
                 case UInt8(ascii: "f"): result += "\u{C}"
                 case UInt8(ascii: "u"):
-                    guard index + 4 <= bytes.count else { throw fail("bad \\u escape") }
-                    let hex = String(decoding: bytes[index..<index + 4], as: UTF8.self)
-                    index += 4
-                    guard let code = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(code) else {
-                        throw fail("bad \\u escape")
+                    var code = try hexQuad()
+                    // A scalar past U+FFFF is escaped as its UTF-16 surrogate pair,
+                    // `\ud83d\ude00` (RFC 8259 §7), as Python's json.dumps writes it.
+                    if (0xD800...0xDBFF).contains(code), index + 2 <= bytes.count,
+                       bytes[index] == Self.backslash, bytes[index + 1] == UInt8(ascii: "u") {
+                        index += 2
+                        let low = try hexQuad()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw fail("bad \\u escape") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
+                    guard let decoded = Unicode.Scalar(code) else { throw fail("bad \\u escape") }
                     result.unicodeScalars.append(decoded)
                 default:
                     index -= 1
