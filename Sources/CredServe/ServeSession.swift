@@ -300,7 +300,9 @@ public final class ServeSession {
         }
         if let (response, entry) = control {
             record(entry)
-            return response
+            // A client may have sent the token inside what an answer quotes (a method's
+            // name in an error, a control run's output): it does not get it back.
+            return response?.masking(controlToken, known: tokenMask)
         }
         let exchange = evaluator.serve(wire.http, from: wire.client, show: options.showEvents)
         var note: String?

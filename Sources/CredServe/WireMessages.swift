@@ -1,3 +1,4 @@
+import CredScript
 import CredSimulator
 
 /// One whole HTTP request as it came off a connection, before the simulation sees it.
@@ -69,8 +70,8 @@ struct WireResponse: Sendable {
     var body: [UInt8] {
         switch content {
         case .bytes(let bytes): return bytes
-        case .json(let value):
-            var text = value.serialized
+        case .json(let value, let mask):
+            var text = (mask.map { $0.redact(value) } ?? value).serialized
             text += "\n"
             return Array(text.utf8)
         }
@@ -78,8 +79,9 @@ struct WireResponse: Sendable {
     private var content: Content
     private enum Content: Sendable {
         case bytes([UInt8])
-        /// Written as one line of compact JSON.
-        case json(JSONValue)
+        /// Written as one line of compact JSON, each string with `mask`'s values masked
+        /// in it (keys and numbers left as they are, so it stays JSON).
+        case json(JSONValue, mask: KnownSecrets?)
     }
     var headers: [(String, String)] = []
     /// Set for an answer that is a stream of events (`GET /sdk/NAME/events`): the head
@@ -99,7 +101,7 @@ struct WireResponse: Sendable {
         self.status = status
         self.reason = reason
         contentType = "application/json"
-        content = .json(json)
+        content = .json(json, mask: nil)
     }
 
     /// The simulated server's answer, byte for byte.
@@ -111,10 +113,16 @@ struct WireResponse: Sendable {
     /// as `***`: the control token, which the simulated server may echo (TRACE's echo of
     /// the headers, a path quoted in an error page) but which is this server's, not the
     /// simulation's, and never goes back out (docs/serving.md, "The control API").
-    func masking(_ secret: String?) -> WireResponse {
+    /// An answer of JSON is masked value by value, as it is written (`body`): `known` holds
+    /// `secret`.
+    func masking(_ secret: String?, known: KnownSecrets? = nil) -> WireResponse {
         guard let secret, !secret.isEmpty else { return self }
-        let needle = Array(secret.utf8)
         var masked = self
+        if case .json(let value, nil) = content, let known {
+            masked.content = .json(value, mask: known)
+            return masked
+        }
+        let needle = Array(secret.utf8)
         masked.content = .bytes(Self.replacing(needle, in: body))
         masked.headers = headers.map { ($0.0, String(decoding: Self.replacing(needle, in: Array($0.1.utf8)), as: UTF8.self)) }
         return masked
