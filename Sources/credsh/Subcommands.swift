@@ -167,6 +167,9 @@ enum Subcommands {
                 throw UsageError("explain takes one code or name, not \(parsed.positionals.count); run it once for each", syntax)
             }
             let query = parsed.positionals.joined(separator: " ")
+            guard !query.allSatisfy(\.isWhitespace) else {
+                throw UsageError("explain takes a code or name, not an empty one", syntax)
+            }
             do throws(SimulationError) {
                 return printOut(try ExplainText.lines(query).map { $0.escapingControls + "\n" }.joined())
             } catch {

@@ -84,6 +84,8 @@ import Testing
         // Unless the words spell a term of the glossary: not two questions, and not "run it once for each".
         let term = try Credsh.run(["explain", "challenge", "mode"])
         #expect(term.status == 2 && term.stderr.contains("'glossary challenge mode' at the prompt ('credsh' with no file)"), "\(term.stderr)")
+        let empty = try Credsh.run(["explain", ""])
+        #expect(empty.status == 2 && empty.stderr.hasPrefix("Error: explain takes a code or name, not an empty one"), "\(empty.stderr)")
         let none = try Credsh.run(["explain"])
         #expect(none.status == 2 && none.stderr.contains("Usage: credsh explain <code>\n"), "\(none.stderr)")
         let help = try Credsh.run(["explain", "--help"])

@@ -171,7 +171,18 @@ private struct JSONTextParser {
     private var scalarHere: String {
         var end = index + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-        return String(decoding: bytes[index..<end], as: UTF8.self)
+        let text = String(decoding: bytes[index..<end], as: UTF8.self)
+        // One that shows as nothing or moves the text (a byte-order mark, a control, a
+        // space other than ' ') is named by its code point: U+FEFF.
+        guard let scalar = text.unicodeScalars.first else { return text }
+        switch scalar.properties.generalCategory {
+        case .format, .control, .spaceSeparator, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate,
+             .nonspacingMark, .enclosingMark:
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        default:
+            return text
+        }
     }
 
     mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
@@ -203,6 +214,12 @@ private struct JSONTextParser {
         var digits = 0
         while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1; digits += 1 }
         guard digits > 0 else { throw fail("expected digits") }
+        // JSON writes no leading zero (`01`): read as 1, an id would not go back as sent.
+        let first = bytes[start] == UInt8(ascii: "-") ? start + 1 : start
+        if digits > 1, bytes[first] == UInt8(ascii: "0") {
+            index = first + 1
+            throw fail("a number with a leading zero is not JSON")
+        }
         if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) {
             throw fail("only whole numbers are supported")
         }
