@@ -118,12 +118,12 @@ struct WireResponse: Sendable {
     func masking(_ secret: String?, known: KnownSecrets? = nil) -> WireResponse {
         guard let secret, !secret.isEmpty else { return self }
         var masked = self
+        let needle = Array(secret.utf8)
         if case .json(let value, nil) = content, let known {
             masked.content = .json(value, mask: known)
-            return masked
+        } else {
+            masked.content = .bytes(Self.replacing(needle, in: body))
         }
-        let needle = Array(secret.utf8)
-        masked.content = .bytes(Self.replacing(needle, in: body))
         masked.headers = headers.map { ($0.0, String(decoding: Self.replacing(needle, in: Array($0.1.utf8)), as: UTF8.self)) }
         return masked
     }
