@@ -236,7 +236,7 @@ public final class ServeSession {
         private func flush() {
             // Sleeps at once when the other loop is answering: a flush is no request, and
             // yielding through a long turn cost more than it saved.
-            session.loopTurn.yielding(upTo: 0) {
+            session.loopTurn.locked {
                 // Busy elsewhere: the serving thread calls `afterBatch` after its own batch.
                 guard session.owner.tryLock() else { return }
                 defer { session.owner.unlock() }
@@ -370,8 +370,8 @@ final class TryLock: @unchecked Sendable {
 
     /// Takes it, giving the core away while another thread holds it rather than
     /// sleeping at once: for holds as short as one request's turn in the simulation. After
-    /// `yields` tries (tens of microseconds when nothing else wants the core; 0: at once)
-    /// it sleeps until the lock is free, so a long hold costs no busy core.
+    /// `yields` tries (tens of microseconds when nothing else wants the core; 0: at once,
+    /// as `locked`) it sleeps until the lock is free, so a long hold costs no busy core.
     func yielding<T>(upTo yields: Int, _ body: () throws -> T) rethrows -> T {
         var tries = 0
         while pthread_mutex_trylock(mutex) != 0 {

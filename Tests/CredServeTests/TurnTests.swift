@@ -30,13 +30,4 @@ import Testing
         #expect(shared.overlaps == 0)
         #expect(shared.count == threads * turns)
     }
-
-    /// A path of the served SDK and a request target split once each: the split the
-    /// connection keeps for routing and for the request (WireRequest.split).
-    @Test func anOriginFormTargetIsSplitWithoutLookingForAScheme() {
-        #expect(WireRequest.split(target: "/aaa/login.json?login=a&password=b") == ("/aaa/login.json", "login=a&password=b"))
-        #expect(WireRequest.split(target: "HTTP://127.0.0.1:8080/sdk/relid?x=1") == ("/sdk/relid", "x=1"))
-        #expect(WireRequest.split(target: "https://h") == ("/", ""))
-        #expect(WireRequest.split(target: "hello") == ("hello", ""))
-    }
 }

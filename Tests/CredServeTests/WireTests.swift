@@ -94,4 +94,13 @@ import Testing
                 == "the form body has bytes that are not UTF-8 (a byte that cannot stand where it is in a UTF-8 sequence)")
         #expect(SusiSimulator.read(Self.wire("GET", "/aaa/login.json", body: "login=%FF", contentType: "application/x-www-form-urlencoded").http).malformed == nil)
     }
+
+    /// A path of the served SDK and a request target split once each: the split the
+    /// connection keeps for routing and for the request (WireRequest.split).
+    @Test func anOriginFormTargetIsSplitWithoutLookingForAScheme() {
+        #expect(WireRequest.split(target: "/aaa/login.json?login=a&password=b") == ("/aaa/login.json", "login=a&password=b"))
+        #expect(WireRequest.split(target: "HTTP://127.0.0.1:8080/sdk/relid?x=1") == ("/sdk/relid", "x=1"))
+        #expect(WireRequest.split(target: "https://h") == ("/", ""))
+        #expect(WireRequest.split(target: "hello") == ("hello", ""))
+    }
 }

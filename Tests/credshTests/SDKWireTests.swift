@@ -28,6 +28,18 @@ import Testing
         return events.compactMap { if case .string(let name)? = $0["event"] { return name } else { return nil } }
     }
 
+    /// docs/serving.md, "One request at a time": with --control (the double) the network
+    /// side has two threads where there are two cores; without it, one.
+    @Test func theDoubleIsServedOnTwoNetworkThreadsAndSUSIAloneOnOne() throws {
+        let expected = min(2, ProcessInfo.processInfo.activeProcessorCount)
+        let double = try ServedCredsh(["--control"])
+        #expect(double.threadNames.filter { $0.hasPrefix("NIO-ELT") }.count == expected, "\(double.threadNames)")
+        #expect(try double.stop().status == 0)
+        let susi = try ServedCredsh()
+        #expect(susi.threadNames.filter { $0.hasPrefix("NIO-ELT") }.count == 1, "\(susi.threadNames)")
+        #expect(try susi.stop().status == 0)
+    }
+
     @Test func relidLoginAndExpiryOverTheWireWithNoSecretSentBack() throws {
         let served = try ServedCredsh(["--control"])
         #expect(try served.control("sdk relid\nuser add alice password \"Passw0rd!\"\n").status == 200)

@@ -86,6 +86,13 @@ final class ServedCredsh {
         return Int(line.split(separator: " ").dropFirst().first ?? "")
     }
 
+    /// The names of the server's threads now (Linux's /proc): SwiftNIO's event loops are `NIO-ELT-…`.
+    var threadNames: [String] {
+        let tasks = "/proc/\(process.processIdentifier)/task"
+        let ids = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
+        return ids.compactMap { try? String(contentsOfFile: "\(tasks)/\($0)/comm", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
     /// The CPU time (user and system) the server spent so far, in seconds (Linux's /proc).
     var cpuSeconds: Double? {
         guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
