@@ -8,7 +8,9 @@ import CredSimulator
 /// the app it drives. `POST /__credsh/run` runs the script in its body against the live
 /// simulation and answers with its JSON Lines, the records `--format json` prints;
 /// `GET /__credsh/state` answers the clock, the network and every SDK's accounts.
-struct ControlAPI {
+/// A class: every request of the wire asks the session's one for its checks, and a
+/// struct of these strings was copied (each retained and released) at every ask.
+final class ControlAPI {
     static let prefix = "/__credsh/"
     static let runPath = "/__credsh/run"
     static let statePath = "/__credsh/state"
@@ -17,6 +19,11 @@ struct ControlAPI {
 
     unowned let session: ServeSession
     let access: ControlAccess
+
+    init(session: ServeSession, access: ControlAccess) {
+        self.session = session
+        self.access = access
+    }
 
     /// The access middleware's refusal of a request behind the token, and its log entry; nil
     /// when it may go on.

@@ -89,7 +89,14 @@ struct ControlAccess: Sendable {
     /// Compares in time that depends on the lengths only, not on where they differ.
     private static func same(_ a: Substring, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
-        return zip(a.utf8, b.utf8).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+        var a = a, b = b
+        return a.withUTF8 { a in
+            b.withUTF8 { b in
+                var difference: UInt8 = 0
+                for index in a.indices { difference |= a[index] ^ b[index] }
+                return difference == 0
+            }
+        }
     }
 
     /// A header value quoted in a refusal: at most 80 characters, terminal-safe later by the log.

@@ -81,12 +81,43 @@ public struct ServeLogEntry: Sendable, Equatable {
     }
 
     /// `127.0.0.1:50312 POST /aaa/login.json 200 login=dave@example.com password=*** type=access-token`
-    public var text: String {
-        var words = [client, Self.safe(method ?? "-"), Self.safe(path ?? "-")]
-        words.append(status.map(String.init) ?? "dropped")
-        if let note { words.append("(" + Self.safe(note) + ")") }
-        for (name, value) in parameters { words.append(Self.safe(name) + "=" + Self.safe(value, quoting: true)) }
-        return words.joined(separator: " ")
+    public var text: String { String(decoding: textBytes, as: UTF8.self) }
+
+    /// `text` as UTF-8, made in one buffer: a line per request of the wire.
+    private var textBytes: [UInt8] {
+        var line: [UInt8] = []
+        line.reserveCapacity(160)
+        let space = UInt8(ascii: " ")
+        line += client.utf8
+        line.append(space)
+        Self.appendSafe(method ?? "-", to: &line)
+        line.append(space)
+        Self.appendSafe(path ?? "-", to: &line)
+        line.append(space)
+        line += (status.map(String.init) ?? "dropped").utf8
+        if let note {
+            line += " (".utf8
+            Self.appendSafe(note, to: &line)
+            line.append(UInt8(ascii: ")"))
+        }
+        for (name, value) in parameters {
+            line.append(space)
+            Self.appendSafe(name, to: &line)
+            line.append(UInt8(ascii: "="))
+            Self.appendSafe(value, quoting: true, to: &line)
+        }
+        return line
+    }
+
+    /// `safe(text)` appended, without a copy when nothing in it needs escaping or quotes.
+    private static func appendSafe(_ text: String, quoting: Bool = false, to line: inout [UInt8]) {
+        if isPlain(text) { line += text.utf8 } else { line += safe(text, quoting: quoting).utf8 }
+    }
+
+    /// Printable ASCII without a space, quote or backslash: nothing to escape or quote.
+    private static func isPlain(_ text: String) -> Bool {
+        var text = text
+        return !text.isEmpty && text.withUTF8 { $0.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") } }
     }
 
     /// The same as a JSON object: `client`, `method`, `path`, `status` (null when dropped),
@@ -106,9 +137,7 @@ public struct ServeLogEntry: Sendable, Equatable {
     /// nothing at all is written in double quotes.
     static func safe(_ text: String, quoting: Bool = false) -> String {
         // Printable ASCII without a space, quote or backslash: nothing to escape or quote.
-        if !text.isEmpty, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            return text
-        }
+        if isPlain(text) { return text }
         var out = ""
         var needsQuotes = quoting && text.isEmpty
         for scalar in text.unicodeScalars {

@@ -137,6 +137,7 @@ public final class ServeSession {
         // The control token is this server's alone: whichever of a request's texts a
         // client sent it in (a call's field or method, Credsh-Device, a path), the log
         // writes it `***` (docs/serving.md). Without `--control` there is none to mask.
+        let tokenMask = self.tokenMask  // one copy, not one for each text masked
         let entry = tokenMask.isEmpty ? entry : entry.masking { tokenMask.redact($0) }
         switch entry.fate {
         case .answered: answered += 1
@@ -322,7 +323,8 @@ public final class ServeSession {
         // The control token, known to the session alone, before a long value is shortened
         // (`record` masks it again in what the entry keeps: the path, too).
         let secrets = evaluator.events.secrets
-        let mask = { (text: String) in self.tokenMask.redact(secrets.masked(text)) }
+        let tokenMask = self.tokenMask
+        let mask = { (text: String) in tokenMask.redact(secrets.masked(text)) }
         record(ServeLogEntry(client: wire.client, method: wire.method, path: wire.path,
                              status: exchange?.answer?.status,
                              parameters: (exchange?.parameters ?? []).map { ($0.0, mask($0.1)) }, note: note.map(mask)))

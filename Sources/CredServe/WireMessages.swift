@@ -40,18 +40,40 @@ struct WireRequest: Sendable {
 
     /// Whether two header names are the same, ASCII letters compared without case (RFC
     /// 9110 §5.1), without making lowercased copies on every request.
+    /// Compared over the two texts' bytes in place: every request has its headers looked
+    /// up so, several times (docs/double.md, "Speed").
     static func sameName(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { x, y in
-            x == y || (x ^ y == 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a, b = b
+        return a.withUTF8 { a in b.withUTF8 { b in sameName(a, b) } }
+    }
+
+    private static func sameName(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in a.indices {
+            let x = a[index], y = b[index]
+            guard x == y || (x ^ y == 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z")) else { return false }
+        }
+        return true
+    }
+
+    /// Whether `Content-Type` names the media type `type`, whatever its parameters
+    /// (`; charset=utf-8`), the spaces and tabs around it and the case of its letters.
+    func hasMediaType(_ type: String) -> Bool {
+        guard var value = header("Content-Type") else { return false }
+        var type = type
+        let blank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        return value.withUTF8 { bytes in
+            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            var start = 0
+            while start < end, blank(bytes[start]) { start += 1 }
+            while end > start, blank(bytes[end - 1]) { end -= 1 }
+            return type.withUTF8 { Self.sameName(UnsafeBufferPointer(rebasing: bytes[start..<end]), $0) }
         }
     }
 
     /// Whether the body is a form the servlet container would read parameters from.
-    var hasFormBody: Bool {
-        guard let type = header("Content-Type") else { return false }
-        let media = type.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-        return media.trimmedSpacesAndTabs.lowercased() == "application/x-www-form-urlencoded"
-    }
+    var hasFormBody: Bool { hasMediaType("application/x-www-form-urlencoded") }
 
     /// The request as the served SDK gets it: as sent, nothing decoded.
     var http: HTTPRequest {
@@ -71,9 +93,9 @@ struct WireResponse: Sendable {
         switch content {
         case .bytes(let bytes): return bytes
         case .json(let value, let mask):
-            var text = (mask.map { $0.redact(value) } ?? value).serialized
-            text += "\n"
-            return Array(text.utf8)
+            var bytes = (mask.map { $0.redact(value) } ?? value).serializedBytes
+            bytes.append(UInt8(ascii: "\n"))
+            return bytes
         }
     }
     private var content: Content
@@ -124,7 +146,9 @@ struct WireResponse: Sendable {
         } else {
             masked.content = .bytes(Self.replacing(needle, in: body))
         }
-        masked.headers = headers.map { ($0.0, String(decoding: Self.replacing(needle, in: Array($0.1.utf8)), as: UTF8.self)) }
+        if !headers.isEmpty {
+            masked.headers = headers.map { ($0.0, String(decoding: Self.replacing(needle, in: Array($0.1.utf8)), as: UTF8.self)) }
+        }
         return masked
     }
 

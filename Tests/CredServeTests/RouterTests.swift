@@ -37,6 +37,15 @@ import Testing
         if case .notFound = router.match(method: "GET", path: "/xx/run") {} else { Issue.record("/xx matched /x") }
     }
 
+    /// A path's segments, read in one pass: every `/` starts one, empty ones included.
+    @Test func aPathSplitsAtEverySlash() {
+        let cases: [(String, [String]?)] = [("/", [""]), ("/a", ["a"]), ("/a/", ["a", ""]), ("//", ["", ""]), ("/sdk/relid/events", ["sdk", "relid", "events"]),
+                                            ("/日本/ü", ["日本", "ü"]), ("a/b", nil), ("", nil)]
+        for (path, parts) in cases {
+            #expect(PathPattern.segments(of: path)?.map { String(Substring($0)) } == parts, "\(path)")
+        }
+    }
+
     @Test func aRoutedPathAskedWithAnotherMethodIs405NotTheCatchAll() {
         guard case .wrongMethod(let allowed, let access, _) = router.match(method: "GET", path: "/x/run") else {
             Issue.record("GET /x/run was not refused as a wrong method")

@@ -26,6 +26,21 @@ import Testing
         #expect(Self.parts("http://localhost:8080") == ["/", ""])
     }
 
+    /// Read over the header's bytes in place: the media type before any `;`, spaces and
+    /// tabs around it left out, its letters in any case; a header name in any case.
+    @Test func aMediaTypeIsReadWithoutParametersBlanksOrCase() {
+        let yes = ["application/json", "Application/JSON", " \tapplication/json ; charset=utf-8", "application/json;", "APPLICATION/json\t"]
+        for type in yes { #expect(Self.wire("POST", "/sdk/relid", contentType: type).hasMediaType("application/json"), "\(type)") }
+        let no = ["application/jsonx", "application/js", "", " ", ";application/json", "text/plain; application/json", "application/json5",
+                  "applicatioN/jsoN\u{0}", "application/json\u{A0}"]
+        for type in no { #expect(!Self.wire("POST", "/sdk/relid", contentType: type).hasMediaType("application/json"), "\(type)") }
+        #expect(!Self.wire("POST", "/sdk/relid").hasMediaType("application/json"))
+        #expect(WireRequest.sameName("content-TYPE", "Content-Type"))
+        #expect(!WireRequest.sameName("Content-Typ", "Content-Type"))
+        #expect(!WireRequest.sameName("Content_Type", "Content-Type"))  // `_` and `-` are not a case apart
+        #expect(!WireRequest.sameName("[", "{"))  // 0x5B and 0x7B differ by 0x20, but are no letters
+    }
+
     @Test func aPostReadsTheQueryThenTheFormBody() {
         let wire = Self.wire("POST", "/aaa/login.json?login=dave%40example.com", body: "password=a+b&type=access-token",
                                 contentType: "Application/X-WWW-Form-URLEncoded; charset=UTF-8").http

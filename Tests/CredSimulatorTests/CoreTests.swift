@@ -77,6 +77,26 @@ import Testing
         #expect(SimDuration(seconds: 0).description == "0s")
     }
 
+    /// The writer works on bytes, copying runs between escapes: every C0 control, the
+    /// quote and the backslash are escaped wherever they stand (first, last, side by side),
+    /// every other character (DEL, non-ASCII) is copied as it is, and what is written
+    /// reads back as the same value; the String writers say the same bytes.
+    @Test func jsonEscapesEveryControlCharacterAndReadsBack() throws {
+        #expect(JSONValue.string("\u{0}a\u{1F}\"\\\u{7F}é\u{1B}").serialized == #""\u0000a\u001f\"\\\#u{7F}é\u001b""#)
+        #expect(JSONValue.string("\n\r\t\u{8}\u{C}").serialized == #""\n\r\t\u0008\u000c""#)
+        for code in 0..<0x80 {
+            let text = "x" + String(UnicodeScalar(UInt8(code))) + String(UnicodeScalar(UInt8(code))) + "日"
+            let value = JSONValue.object([(text, .array([.string(text), .int(-code), .bool(code % 2 == 0), .null]))])
+            #expect(try JSONValue.parse(value.serialized) == value)
+            #expect(Array(value.serialized.utf8) == value.serializedBytes)
+            var quoted = ""
+            JSONValue.writeString(text, to: &quoted)
+            var bytes: [UInt8] = []
+            JSONValue.writeString(text, to: &bytes)
+            #expect(Array(quoted.utf8) == bytes)
+        }
+    }
+
     @Test func jsonKeepsKeyOrderAndEscapes() throws {
         let value = try JSONValue.parse(#"{"b":1,"a":[true,null,"x\"\n\u00e9"],"c":{}}"#)
         #expect(value.serialized == #"{"b":1,"a":[true,null,"x\"\né"],"c":{}}"#)

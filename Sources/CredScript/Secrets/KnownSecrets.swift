@@ -371,11 +371,18 @@ public struct KnownSecrets: Sendable {
     /// The value with every known value masked inside each string it holds, where it
     /// stands: keys and numbers are left as they are, so JSON stays JSON (masking the
     /// serialized text would turn `"id":52817` into `"id":***`).
+    /// A value none of whose strings may hold one is given back as it is, not rebuilt
+    /// (every answer of the SDK double is masked so, nearly all of them holding none).
     public func redact(_ value: JSONValue) -> JSONValue {
+        guard !values.isEmpty, mayHold(value) else { return value }
+        return redactingStrings(value)
+    }
+
+    private func redactingStrings(_ value: JSONValue) -> JSONValue {
         switch value {
         case .string(let text): return .string(redact(text))
-        case .array(let items): return .array(items.map(redact))
-        case .object(let members): return .object(members.map { ($0.0, redact($0.1)) })
+        case .array(let items): return .array(items.map(redactingStrings))
+        case .object(let members): return .object(members.map { ($0.0, redactingStrings($0.1)) })
         default: return value
         }
     }

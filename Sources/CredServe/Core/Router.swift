@@ -29,8 +29,22 @@ struct PathPattern: Sendable, Equatable {
     /// A path's segments after its leading `/`; nil when it does not start with one. A
     /// router splits a path once for all its patterns.
     static func segments(of path: String) -> [Substring.UTF8View]? {
-        guard path.utf8.first == UInt8(ascii: "/") else { return nil }
-        return path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst().map { $0 }
+        let utf8 = path.utf8
+        guard utf8.first == UInt8(ascii: "/") else { return nil }
+        // One pass into one array (a generic split and a map made two, on every request).
+        var parts: [Substring.UTF8View] = []
+        parts.reserveCapacity(4)
+        var start = utf8.index(after: utf8.startIndex)
+        var index = start
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "/") {
+                parts.append(utf8[start..<index])
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        parts.append(utf8[start...])
+        return parts
     }
 
     /// The same, for a path's segments (`segments(of:)`).
@@ -42,7 +56,7 @@ struct PathPattern: Sendable, Equatable {
             case .rest:
                 return parameters
             case .literal(let literal):
-                guard index < parts.count, parts[index].elementsEqual(literal.utf8) else { return nil }
+                guard index < parts.count, Substring(parts[index]) == literal else { return nil }
             case .parameter(let name):
                 guard index < parts.count, !parts[index].isEmpty else { return nil }
                 parameters[name] = String(Substring(parts[index]))

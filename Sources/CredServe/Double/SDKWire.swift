@@ -25,8 +25,7 @@ struct SDKWire {
         guard let sdk = Self.sdks.first(where: { $0.name == sdkName }) else {
             return logged(Self.noSDK(sdkName))
         }
-        let media = request.header("Content-Type")?.split(separator: ";", maxSplits: 1).first.map { String($0).trimmedSpacesAndTabs.lowercased() }
-        guard media == "application/json" else {
+        guard request.hasMediaType("application/json") else {
             return logged(Refusals.plain(415, "Unsupported Media Type", "a call is a JSON-RPC 2.0 request: Content-Type: application/json\n"))
         }
         let rpc: JSONRPC.Request
@@ -61,8 +60,8 @@ struct SDKWire {
             case .int(let number): text = String(number)
             default: continue
             }
-            secrets.add(text)
-            if field?.secret == true { session.evaluator.events.secrets.add(text) }
+            // The session's ledger masks it from here on; the call's own set holds the rest.
+            if field?.secret == true { session.evaluator.events.secrets.add(text) } else { secrets.add(text) }
         }
         // The log line quotes the device, the method and each field: every value a secret
         // of this call or of the session is masked there too.

@@ -29,62 +29,96 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// Compact JSON text, keys in their stored order.
-    public var serialized: String {
-        var out = ""
+    public var serialized: String { String(decoding: serializedBytes, as: UTF8.self) }
+
+    /// The same as UTF-8 bytes: what an answer on the wire is made of.
+    public var serializedBytes: [UInt8] {
+        var out: [UInt8] = []
         // Most records and answers are a few hundred bytes: room for them at once, not
-        // grown by doubling from a small string.
+        // grown by doubling from a small buffer.
         out.reserveCapacity(256)
         write(to: &out)
         return out
     }
 
+    /// Appends the compact JSON text to `out`.
     public func write(to out: inout String) {
+        out += serialized
+    }
+
+    /// Appends the compact JSON text to `out` as UTF-8. Written into bytes, not a String:
+    /// a string's bytes go in with one copy, where appending to a String piece by piece
+    /// cost most of an answer of the SDK double (docs/double.md, "Speed").
+    public func write(to out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): out.append(contentsOf: String(i).utf8)
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 item.write(to: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (i, (key, value)) in members.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 JSONValue.writeString(key, to: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 value.write(to: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
+    /// `s` as a JSON string, quoted, appended to `out`.
     public static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        // Nearly every string needs no escape: appended whole, not a scalar at a time.
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+        var s = s
+        if s.withUTF8({ !$0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } }) {
+            out += "\""
             out += s
             out += "\""
             return
         }
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(s.utf8.count + 2)
+        writeString(s, to: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `s` as a JSON string, quoted, appended to `out` as UTF-8: `"` and `\` escaped, and
+    /// each C0 control (`\n`, `\r`, `\t`, else `\u001b`). Every other byte is copied as
+    /// it is: a control is one byte in UTF-8, and no byte of a longer character is below
+    /// 0x80, so the text is scanned byte by byte and copied in runs.
+    public static func writeString(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { bytes in
+            var run = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                run = index + 1
+                out.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+                case UInt8(ascii: "\n"): out.append(UInt8(ascii: "n"))
+                case UInt8(ascii: "\r"): out.append(UInt8(ascii: "r"))
+                case UInt8(ascii: "\t"): out.append(UInt8(ascii: "t"))
+                default:  // below 0x20: `\u00` and two lowercase hex digits
+                    let low = byte & 0xF
+                    out.append(contentsOf: "u00".utf8)
+                    out.append(UInt8(ascii: "0") + byte >> 4)
+                    out.append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }
 
