@@ -242,6 +242,36 @@ import Testing
         _ = try served.stop()
     }
 
+    /// Review: a request with two `Credsh-Device` headers, or two `Authorization` headers,
+    /// was served for the first one. Which one the client meant is not guessed: 400, the
+    /// header named, and the log says why; nothing ran.
+    @Test func aDeviceOrATokenGivenTwiceIsRefused() throws {
+        let served = try ServedCredsh(["--control"])
+        let body = #"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{"userID":"alice"}}"#
+        let twoDevices = try Self.rpc(served, "relid", body, device: "phone-1", extra: ["-H", "Credsh-Device: phone-2"])
+        #expect(twoDevices.status == 400)
+        #expect(twoDevices.text == "a request with 2 Credsh-Device headers: send one, the device the call is for\n")
+        let twoTokens = try Self.rpc(served, "relid", body, extra: served.authorization)
+        #expect(twoTokens.status == 400)
+        #expect(twoTokens.text == "a request with 2 Authorization headers: send one, the token printed at start\n")
+        let stream = try served.curl("GET", "/sdk/relid/events?seconds=1",
+                                     extra: served.authorization + ["-H", "Credsh-Device: a", "-H", "Credsh-Device: b"])
+        #expect(stream.status == 400)
+        #expect(stream.text == "a request with 2 Credsh-Device headers: send one, the device the call is for\n")
+        let journal = try served.curl("GET", "/__credsh/journal", extra: served.authorization + ["-H", "Credsh-Device: a", "-H", "credsh-device: a"])
+        #expect(journal.status == 400)
+        let state = try served.curl("GET", "/__credsh/state", extra: served.authorization + ["-H", "Authorization: Bearer x"])
+        #expect(state.status == 400)
+        #expect(state.text == "a request with 2 Authorization headers: send one, the token printed at start\n")
+        // Nothing ran: no device was made by the refused call.
+        let devices = try served.control("devices\n")
+        #expect(!devices.text.contains("phone-1") && !devices.text.contains("phone-2"), "\(devices.text)")
+        let (status, log) = try served.stop()
+        #expect(status == 0)
+        #expect(log.contains("POST /sdk/relid 400 (Credsh-Device given twice)\n"), "\(log)")
+        #expect(log.contains("GET /__credsh/state 400 (refused: Authorization given twice)\n"), "\(log)")
+    }
+
     @Test func callbacksWithoutACallArriveOnTheDeviceStream() throws {
         let served = try ServedCredsh(["--control"])
         #expect(try served.control("sdk relid\nuser add alice password \"Passw0rd!\"\n").status == 200)

@@ -9,6 +9,8 @@ import CredSimulator
 struct SDKWire {
     /// Names the app instance (DeviceID); absent: `default`.
     static let deviceHeader = "Credsh-Device"
+    /// What a request with two `Credsh-Device` headers is told.
+    static let oneDevice = "the device the call is for"
 
     /// The SDKs the double stands in for: each SDK whose catalog lists calls.
     /// Worked out once: every request and the banner ask for it.
@@ -24,6 +26,10 @@ struct SDKWire {
         }
         guard let sdk = Self.sdks.first(where: { $0.name == sdkName }) else {
             return logged(Self.noSDK(sdkName))
+        }
+        let devices = request.count(of: Self.deviceHeader)
+        if devices > 1 {
+            return logged(Refusals.givenTwice(Self.deviceHeader, count: devices, says: Self.oneDevice), note: "\(Self.deviceHeader) given twice")
         }
         let media = request.header("Content-Type")?.split(separator: ";", maxSplits: 1).first.map { String($0).trimmedSpacesAndTabs.lowercased() }
         guard media == "application/json" else {
@@ -209,7 +215,7 @@ extension SDKWire {
                          APIParameter(name: "seconds", place: .query, schema: .integer)],
             responses: [
                 APIResponse(status: 200, description: "The stream: retry, then one event per callback; an event closed last when over 256 events waited untaken.", contentType: "text/event-stream"),
-                APIResponse(status: 400, description: "Not a device ID (1-64 characters of A-Z a-z 0-9 . _ -), seconds not from 1 to 3600, or refused by the HTTP layer.", contentType: "text/plain", otherContentTypes: ["text/html"]),
+                APIResponse(status: 400, description: "Not a device ID (1-64 characters of A-Z a-z 0-9 . _ -), Credsh-Device or Authorization given twice, seconds not from 1 to 3600, or refused by the HTTP layer.", contentType: "text/plain", otherContentTypes: ["text/html"]),
                 unknownSDK,
             ])
     }
@@ -222,7 +228,7 @@ extension SDKWire {
                          APIParameter(name: "format", place: .query, schema: .enumeration(["credscript", "svg"]))],
             responses: [
                 APIResponse(status: 200, description: "The journal: text/plain, or image/svg+xml with format=svg.", contentType: "text/plain", otherContentTypes: ["image/svg+xml"]),
-                APIResponse(status: 400, description: "Not a device ID, or a format other than credscript and svg (or refused by the HTTP layer).", contentType: "text/plain", otherContentTypes: ["text/html"]),
+                APIResponse(status: 400, description: "Not a device ID, Credsh-Device or Authorization given twice, or a format other than credscript and svg (or refused by the HTTP layer).", contentType: "text/plain", otherContentTypes: ["text/html"]),
                 APIResponse(status: 404, description: "No such device: it never called, no line named it, or it was forgotten.", contentType: "application/json",
                             schema: .object(properties: [("error", .string), ("device", .string)], required: ["error", "device"])),
             ])
@@ -235,6 +241,8 @@ extension SDKWire {
     /// The device a GET names: `Credsh-Device`, else `?device=` (EventSource sets no
     /// header), else `default`.
     private func device(of request: WireRequest) -> Result<DeviceID, DeviceRefusal> {
+        let devices = request.count(of: Self.deviceHeader)
+        if devices > 1 { return .failure(DeviceRefusal(Refusals.givenTwiceText(Self.deviceHeader, count: devices, says: Self.oneDevice))) }
         let name = request.header(Self.deviceHeader) ?? FormEncoding.decode(request.query).last { $0.0 == "device" }?.1
         guard let name else { return .success(.standard) }
         do { return .success(try DeviceID(name)) } catch { return .failure(error) }
