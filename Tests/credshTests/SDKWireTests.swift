@@ -272,6 +272,25 @@ import Testing
         #expect(log.contains("GET /__credsh/state 400 (refused: Authorization given twice)\n"), "\(log)")
     }
 
+    /// Review: the served journal was masked as one text, so `errorCode=9006` read
+    /// `errorCode=***` in a session whose Fiori passcode is 9006. It masks by field.
+    @Test func theServedJournalKeepsANumberWithASecretsDigits() throws {
+        let served = try ServedCredsh(["--control"])
+        let setup = "sdk fiori\npolicy passcode minLength=4 hasUpper=false hasLower=false hasSpecial=false\nuser add carol passcode 9006\n"
+            + "sdk onewelcome\nuser add bob pin 52817\n"
+        #expect(try served.control(setup).status == 200)
+        _ = try Self.call(served, "onewelcome", "authenticateUser", #"{"profileId":"bob"}"#)
+        _ = try Self.call(served, "onewelcome", "respond", #"{"pin":"52817"}"#, id: 2)
+        _ = try Self.call(served, "onewelcome", "changePin", id: 3)
+        let cancelled = try Self.call(served, "onewelcome", "cancel", id: 4)
+        #expect(cancelled.serialized.contains(#""errorCode":9006"#), "\(cancelled.serialized)")
+        let journal = try served.curl("GET", "/__credsh/journal", extra: served.authorization)
+        #expect(journal.status == 200)
+        #expect(journal.text.contains("expect event 1 didFailToChangePin profileId=bob errorCode=9006 "), "\(journal.text)")
+        #expect(journal.text.contains("call respond pin=$pin1\n") && !journal.text.contains("52817") && !journal.text.contains("***"), "\(journal.text)")
+        _ = try served.stop()
+    }
+
     @Test func callbacksWithoutACallArriveOnTheDeviceStream() throws {
         let served = try ServedCredsh(["--control"])
         #expect(try served.control("sdk relid\nuser add alice password \"Passw0rd!\"\n").status == 200)

@@ -309,17 +309,18 @@ extension SDKWire {
         let journal = simulation.journal(of: device)
         // A journal keeps secret fields masked; a secret the session knows, sent in another
         // field (`userID=` with a password), is a variable of the script (JournalScript),
-        // and the diagram masks it as the log does.
+        // which masks by field and is not masked again by value (a number with a PIN's digits
+        // stays a number). The diagram masks each text as the log does, numbers left as they are.
         let secrets = session.evaluator.events.secrets
         switch format {
         case "credscript":
-            let text = secrets.masked(JournalScript.script(of: simulation, device: device, secrets: secrets.values))
+            let text = JournalScript.script(of: simulation, device: device, secrets: secrets.values)
             return logged(WireResponse(status: 200, reason: "OK", contentType: "text/plain; charset=utf-8", body: Array(text.utf8)))
         case "svg":
             var recorder = SequenceDiagram.Recorder(table: session.evaluator.table)
             for entry in journal.entries {
-                let arguments = entry.arguments.map { " \($0.0)=\(Self.text($0.1))" }.joined()
-                recorder.record(.echo(command: secrets.masked("call \(entry.method)\(arguments)"), file: "<journal>", line: 0), activeSDK: entry.sdk)
+                let arguments = entry.arguments.map { " \($0.0)=\(Self.text(secrets.values.redact($0.1)))" }.joined()
+                recorder.record(.echo(command: "call \(entry.method)\(arguments)", file: "<journal>", line: 0), activeSDK: entry.sdk)
                 for outcome in entry.outcomes { recorder.record(.outcome(secrets.values.redact(outcome), sdk: entry.sdk), activeSDK: entry.sdk) }
             }
             let svg = SVGWriter().render(recorder.diagram(title: "device \(device.name)"))
