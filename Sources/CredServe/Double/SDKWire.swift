@@ -132,7 +132,7 @@ struct SDKWire {
 
     /// 404 for `/sdk/NAME` with no SDK of that name behind it.
     static func noSDK(_ name: String) -> WireResponse {
-        Refusals.plain(404, "Not Found", "no SDK '\(CallValidator.quoted(name))' here; /sdk/ has \(sdks.map(\.name).joined(separator: ", "))\n")
+        Refusals.plain(404, "Not Found", "no SDK '\(CallValidator.quoted(name).escapingControls)' here; /sdk/ has \(sdks.map(\.name).joined(separator: ", "))\n")
     }
 
     /// What a notification (a request without `id`) is answered, whatever came of it.
@@ -251,7 +251,7 @@ extension SDKWire {
     /// 400 for a device ID that is none; the ID may be a secret sent where none goes, so the
     /// message masks what the session knows, as the log does.
     private func badDevice(_ refusal: DeviceRefusal) -> WireResponse {
-        Refusals.plain(400, "Bad Request", session.evaluator.events.secrets.masked(refusal.message) + "\n")
+        Refusals.plain(400, "Bad Request", session.evaluator.events.secrets.masked(refusal.message).escapingControls + "\n")
     }
 
     /// `GET /sdk/NAME/events`: the head now, then the device's callbacks as they come.
