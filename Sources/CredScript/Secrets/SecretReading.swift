@@ -32,6 +32,25 @@ enum SecretReading {
         }
         return (script, scan.facts(of: script, challengePending: challengePending, users: users))
     }
+
+    /// The same reading for a caller that reads the statements itself and holds none of them
+    /// (the editor's DocumentAnalysis, which answers `credsh lsp`): each statement goes to
+    /// `add` as it is read, and `facts` decides at the end, from the reader's diagnostics.
+    struct Stream {
+        private var scan: SecretScan
+
+        init(table: CommandTable = .standard) { scan = SecretScan(flow: SecretFlow(), table: table) }
+
+        mutating func add(_ statement: Statement, in source: SourceFile) {
+            scan.flow.add(statement)
+            scan.learn(statement, in: source)
+        }
+
+        /// What the whole reading gave; no challenge waits in an editor.
+        func facts(diagnostics: [Diagnostic], source: SourceFile) -> SecretFacts {
+            scan.facts(diagnostics: diagnostics, source: source, challengePending: false)
+        }
+    }
 }
 
 /// What a reading gathers of a file's literals before deciding which are secrets.
@@ -54,6 +73,10 @@ struct SecretScan {
 
     /// The secrets the whole reading gave.
     func facts(of script: ParsedScript, challengePending: Bool, users: Set<String> = []) -> SecretFacts {
+        facts(diagnostics: script.diagnostics, source: script.source, challengePending: challengePending, users: users)
+    }
+
+    func facts(diagnostics: [Diagnostic], source: SourceFile, challengePending: Bool, users: Set<String> = []) -> SecretFacts {
         var values = found
         // A `let` of a literal is a secret when its name is given as one anywhere in the file.
         for (name, value) in boundLiterals where flow.holdsSecret(name) { values.append(value) }
@@ -70,8 +93,8 @@ struct SecretScan {
         // a command, mistyped) a line that does not parse (`lgoin alice Zq9…`)
         // gave no word a place: those shaped like a password may be one, and so is the
         // value of a pair named for a secret, or nearly (`pasword="Secr3t!"`).
-        for diagnostic in script.diagnostics {
-            let line = lineOf(diagnostic.position, in: script.source)
+        for diagnostic in diagnostics {
+            let line = lineOf(diagnostic.position, in: source)
             values += wordsOfLine(line, all: challengePending && SecretMasker.mayBeTypedAlone(line, table: table), users: users)
             values += secretPairValues(inLine: line)
             values += placedSecrets(inLine: line)
