@@ -30,7 +30,16 @@ final class ControlAPI {
     func refusal(_ request: WireRequest, _ routeAccess: RouteAccess) -> (WireResponse, ServeLogEntry)? {
         guard let refusal = Router<ServeEndpoint>.accessRefusal(routeAccess, access, request) else { return nil }
         return (refusal, ServeLogEntry(client: request.client, method: request.method, path: request.path,
-                                       status: refusal.status, note: refusal.status == 401 ? "no valid token" : "refused: Host or Origin"))
+                                       status: refusal.status, note: Self.accessNote(refusal.status)))
+    }
+
+    /// What the log says of an access refusal, by its status (ControlAccess).
+    static func accessNote(_ status: Int) -> String {
+        switch status {
+        case 401: return "no valid token"
+        case 400: return "refused: Authorization given twice"
+        default: return "refused: Host or Origin"
+        }
     }
 
     /// A control path asked with a method it does not answer.

@@ -57,6 +57,11 @@ struct ControlAccess: Sendable {
         if let origin = origins.first, origin.lowercased() != "http://" + host.lowercased() {
             return Refusals.plain(403, "Forbidden", "cross-origin request refused: Origin '\(Self.shortened(origin))' is not http://\(host)\n")
         }
+        // Two tokens are refused whatever they say, as two Origins are: which one counts is not guessed.
+        let authorizations = request.count(of: "Authorization")
+        if authorizations > 1 {
+            return Refusals.givenTwice("Authorization", count: authorizations, says: "the token printed at start")
+        }
         guard let given = presentedToken(request), Self.same(given, token) else {
             var refusal = Refusals.plain(401, "Unauthorized", "\(service) needs the token \(printedBy) printed at start: ?token=… or Authorization: Bearer …\n")
             refusal.headers.append(("WWW-Authenticate", #"Bearer realm="credsh""#))

@@ -19,8 +19,9 @@ public enum OpenAPIDocument {
         var paths: [(String, JSONValue)] = []
         for route in router.routes {
             guard let operation = route.operation, let method = route.methods.first else { continue }
-            var extra = Refusals.httpLayer(limits)
-            if operation.needsToken { extra += Refusals.access }
+            // The access middleware's answers first: its 400 (Authorization twice) is the HTTP layer's too.
+            var extra = operation.needsToken ? Refusals.access : []
+            extra += Refusals.httpLayer(limits)
             // A path served for some methods only answers 405 to the others.
             let anyMethod = router.routes.contains { $0.pattern == route.pattern && $0.methods.isEmpty }
             if !anyMethod {

@@ -64,7 +64,8 @@ enum ServeRoutes {
             requestBody: APIBody(required: true, contentType: "text/plain", schema: .string),
             responses: [
                 with(lines, description: "The script passed: its JSON Lines, as --format json prints them.", headers: ["Credsh-Exit-Code"]),
-                with(lines, status: 400, description: "The script does not parse: its JSON Lines, an error record among them."),
+                with(lines, status: 400, description: "The script does not parse: its JSON Lines, an error record among them; or Authorization given twice (text/plain).",
+                     otherContentTypes: ["text/plain"]),
                 with(lines, status: 422, description: "The script failed (an expectation, a command, the step budget or the time limit): its JSON Lines."),
                 APIResponse(status: 503, description: "Answers not yet read by their clients hold over \(Refusals.size(limits.answerBytesInFlight)): try again.",
                             contentType: "text/plain", headers: ["Retry-After"]),
@@ -89,9 +90,11 @@ enum ServeRoutes {
         ]
     }
 
-    private static func with(_ response: APIResponse, status: Int? = nil, description: String, headers: [String] = []) -> APIResponse {
+    private static func with(_ response: APIResponse, status: Int? = nil, description: String, headers: [String] = [],
+                             otherContentTypes: [String] = []) -> APIResponse {
         var copy = response
         copy.status = status ?? response.status
+        copy.otherContentTypes = otherContentTypes
         copy.description = description
         copy.headers = headers
         return copy

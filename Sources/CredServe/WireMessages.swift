@@ -38,6 +38,15 @@ struct WireRequest: Sendable {
         headers.first { Self.sameName($0.0, name) }?.1
     }
 
+    /// How many times the request gives the header `name`: a header that says one thing
+    /// (the token, the device) is refused when given twice (Refusals.givenTwice), rather
+    /// than read from the first one. No copy is made.
+    func count(of name: String) -> Int {
+        var count = 0
+        for header in headers where Self.sameName(header.0, name) { count += 1 }
+        return count
+    }
+
     /// Whether two header names are the same, ASCII letters compared without case (RFC
     /// 9110 §5.1), without making lowercased copies on every request.
     /// Compared over the two texts' bytes in place: every request has its headers looked

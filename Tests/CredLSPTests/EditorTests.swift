@@ -69,6 +69,22 @@ import CredSimulator
         }
     }
 
+    /// Review: the editor masked only words shaped like a password, where `credsh check`
+    /// masks every secret the file gives (SecretReading: a literal in a secret's place,
+    /// `hunter22` here, which has no password's shape). The editor reads the file's secrets
+    /// as the run does, so its messages, outline and hover show what `credsh check` shows.
+    @Test func theEditorMasksTheSecretsTheFileGivesAsCheckDoes() {
+        let text = "user add alice password hunter22\nlet greeting = hunter22\necho $greeting\ntest \"hunter22\" {\n}\ntest \"hunter22\" {\n}\n"
+        let analysis = DocumentAnalysis(SourceFile(name: "t.credscript", text: text))
+        #expect(analysis.diagnostics.map(\.message)
+                == [#"a test named "***" is already defined (line 4): each test of a file has its own name"#], "\(analysis.diagnostics)")
+        func names(_ symbols: [EditorSymbol]) -> [String] { symbols.flatMap { [$0.name] + names($0.children) } }
+        let outline = names(EditorSymbols.symbols(of: analysis))
+        #expect(!outline.joined(separator: "\n").contains("hunter22"), "\(outline)")
+        let hover = EditorHover.hover(in: analysis, at: TextPoint(line: 2, character: 7))?.text
+        #expect(hover == "`$greeting` = `***` (let on line 2)", "\(hover ?? "no hover")")
+    }
+
     @Test func aLineTheLexerRefusesIsLeftAsWritten() {
         #expect(format("login   \"unterminated\n") == "login   \"unterminated\n")
     }

@@ -97,4 +97,30 @@ import Testing
         var plain = Array(#"login alice "nothing\u{41}here""#.utf8)
         #expect(!known.redactSpellings(&plain, caret: &caret))
     }
+
+    /// A line that does not parse, with a password in quotes followed at once by more
+    /// text (`"Passw0rd!";`, `"Passw0rd!";x`): the quoted line masks the password alone,
+    /// keeps the quotes and what follows exactly, and the caret stays under the token the
+    /// error is about. (`;` is a word character: `Passw0rd!;` unquoted is one word, the
+    /// password given, and is masked whole.)
+    @Test func theQuotedLineKeepsWhatStandsBesideAQuotedSecret() {
+        let (host, _) = runScript("""
+            login alice "Passw0rd!"; echo x
+            login bob "Passw0rd!";x
+            login carol Passw0rd!; echo x
+
+            """, keepGoing: true)
+        #expect(host.errors == """
+            test.credscript:1:24: error: too many arguments for login (usage: login USER [SECRET]) [CS0302]
+            1 | login alice "***"; echo x
+              |                  ^
+            test.credscript:2:22: error: too many arguments for login (usage: login USER [SECRET]) [CS0302]
+            2 | login bob "***";x
+              |                ^
+            test.credscript:3:24: error: too many arguments for login (usage: login USER [SECRET]) [CS0302]
+            3 | login carol *** echo x
+              |                 ^
+
+            """)
+    }
 }

@@ -49,6 +49,15 @@ import Testing
         #expect(loopback.refusal(Self.request(origin: "http://127.0.0.1:8080")) == nil)
     }
 
+    @Test func twoAuthorizationHeadersAreRefusedWhateverTheySay() {
+        var request = Self.request()
+        request = WireRequest(method: "POST", path: "/__credsh/run", query: "", headers: request.headers + [("authorization", "Bearer \(Self.token)")],
+                              body: [], clientHost: "127.0.0.1", client: "127.0.0.1:5000")
+        let refusal = loopback.refusal(request)
+        #expect(refusal?.status == 400)
+        #expect(String(decoding: refusal?.body ?? [], as: UTF8.self) == "a request with 2 Authorization headers: send one, the token printed at start\n")
+    }
+
     @Test func tokensAreRandomAndLongEnough() {
         let a = ControlAccess.randomToken(), b = ControlAccess.randomToken()
         #expect(a.count == 32 && b.count == 32 && a != b)

@@ -242,6 +242,55 @@ import Testing
         _ = try served.stop()
     }
 
+    /// Review: a request with two `Credsh-Device` headers, or two `Authorization` headers,
+    /// was served for the first one. Which one the client meant is not guessed: 400, the
+    /// header named, and the log says why; nothing ran.
+    @Test func aDeviceOrATokenGivenTwiceIsRefused() throws {
+        let served = try ServedCredsh(["--control"])
+        let body = #"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{"userID":"alice"}}"#
+        let twoDevices = try Self.rpc(served, "relid", body, device: "phone-1", extra: ["-H", "Credsh-Device: phone-2"])
+        #expect(twoDevices.status == 400)
+        #expect(twoDevices.text == "a request with 2 Credsh-Device headers: send one, the device the call is for\n")
+        let twoTokens = try Self.rpc(served, "relid", body, extra: served.authorization)
+        #expect(twoTokens.status == 400)
+        #expect(twoTokens.text == "a request with 2 Authorization headers: send one, the token printed at start\n")
+        let stream = try served.curl("GET", "/sdk/relid/events?seconds=1",
+                                     extra: served.authorization + ["-H", "Credsh-Device: a", "-H", "Credsh-Device: b"])
+        #expect(stream.status == 400)
+        #expect(stream.text == "a request with 2 Credsh-Device headers: send one, the device the call is for\n")
+        let journal = try served.curl("GET", "/__credsh/journal", extra: served.authorization + ["-H", "Credsh-Device: a", "-H", "credsh-device: a"])
+        #expect(journal.status == 400)
+        let state = try served.curl("GET", "/__credsh/state", extra: served.authorization + ["-H", "Authorization: Bearer x"])
+        #expect(state.status == 400)
+        #expect(state.text == "a request with 2 Authorization headers: send one, the token printed at start\n")
+        // Nothing ran: no device was made by the refused call.
+        let devices = try served.control("devices\n")
+        #expect(!devices.text.contains("phone-1") && !devices.text.contains("phone-2"), "\(devices.text)")
+        let (status, log) = try served.stop()
+        #expect(status == 0)
+        #expect(log.contains("POST /sdk/relid 400 (Credsh-Device given twice)\n"), "\(log)")
+        #expect(log.contains("GET /__credsh/state 400 (refused: Authorization given twice)\n"), "\(log)")
+    }
+
+    /// Review: the served journal was masked as one text, so `errorCode=9006` read
+    /// `errorCode=***` in a session whose Fiori passcode is 9006. It masks by field.
+    @Test func theServedJournalKeepsANumberWithASecretsDigits() throws {
+        let served = try ServedCredsh(["--control"])
+        let setup = "sdk fiori\npolicy passcode minLength=4 hasUpper=false hasLower=false hasSpecial=false\nuser add carol passcode 9006\n"
+            + "sdk onewelcome\nuser add bob pin 52817\n"
+        #expect(try served.control(setup).status == 200)
+        _ = try Self.call(served, "onewelcome", "authenticateUser", #"{"profileId":"bob"}"#)
+        _ = try Self.call(served, "onewelcome", "respond", #"{"pin":"52817"}"#, id: 2)
+        _ = try Self.call(served, "onewelcome", "changePin", id: 3)
+        let cancelled = try Self.call(served, "onewelcome", "cancel", id: 4)
+        #expect(cancelled.serialized.contains(#""errorCode":9006"#), "\(cancelled.serialized)")
+        let journal = try served.curl("GET", "/__credsh/journal", extra: served.authorization)
+        #expect(journal.status == 200)
+        #expect(journal.text.contains("expect event 1 didFailToChangePin profileId=bob errorCode=9006 "), "\(journal.text)")
+        #expect(journal.text.contains("call respond pin=$pin1\n") && !journal.text.contains("52817") && !journal.text.contains("***"), "\(journal.text)")
+        _ = try served.stop()
+    }
+
     @Test func callbacksWithoutACallArriveOnTheDeviceStream() throws {
         let served = try ServedCredsh(["--control"])
         #expect(try served.control("sdk relid\nuser add alice password \"Passw0rd!\"\n").status == 200)

@@ -29,6 +29,9 @@ public struct CommandContext {
     /// Prints lines of command output (not SDK outcomes).
     func say(_ lines: String...) { say(lines) }
     func say(_ lines: [String]) { evaluator.say(lines) }
+    /// Lines that mask their own secrets by field (JournalScript), shown as they are: masked
+    /// again by value, a number with a secret's digits would be written `***`.
+    func sayMaskedByField(_ lines: [String]) { evaluator.say(lines, maskedByField: true) }
 
     /// `exit` and `skip`: the run stops here, successfully (or skipped, saying why).
     func endRun(skipped reason: String? = nil) {

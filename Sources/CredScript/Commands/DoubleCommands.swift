@@ -68,7 +68,7 @@ enum DoubleCommands {
                 c.simulation.clearJournal()
             } else {
                 let sim = c.simulation
-                c.say(JournalScript.lines(of: sim.journal, device: sim.device, secrets: c.knownSecrets))
+                c.sayMaskedByField(JournalScript.lines(of: sim.journal, device: sim.device, secrets: c.knownSecrets))
             }
             return []
         },

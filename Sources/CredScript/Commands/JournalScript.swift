@@ -11,6 +11,14 @@ import CredSimulator
 /// text sent or answered in a field that is not secret when it holds a secret the run
 /// knows (`userID=$userID1`: a user ID typed with a password's value), which every output
 /// would show as `***`, a line that does not replay.
+///
+/// The script masks by field, so it is shown as it is, never masked again by value (which
+/// would write `errorCode=***` where a number merely has a secret PIN's digits: a field the
+/// catalog does not mark secret is no secret, as in every record and JSON answer): a secret
+/// field is a variable, a text that holds a known secret is a variable, a text inside a
+/// list or an object has each known secret masked (KnownSecrets.redact, strings only), and
+/// so do the device's name and an error's message; numbers and booleans are written as
+/// they are.
 public enum JournalScript {
     /// The script for `device`'s journal in `simulation` (the wire's `GET /__credsh/journal`).
     /// `secrets`: the run's known secrets (SecretLedger.values).
@@ -53,13 +61,13 @@ public enum JournalScript {
                     line += " \(name)=$\(variable)"
                 } else {
                     line += " \(name)="
-                    FieldText.write(value, asLanguage: true, to: &line)
+                    FieldText.write(secrets.redact(value), asLanguage: true, to: &line)
                 }
             }
             body.append(line)
             // A call the SDK refused at once fails the line, as it did when it was made.
             if let failure = Evaluator.failure(in: entry.outcomes) {
-                body.append("expect error " + (failure.code.map(String.init) ?? FieldText.quote(failure.message)))
+                body.append("expect error " + (failure.code.map(String.init) ?? FieldText.quote(secrets.redact(failure.message))))
             }
             let catalog = entry.sdk.catalog
             let events = entry.events
@@ -69,7 +77,7 @@ public enum JournalScript {
                 let spec = catalog.event(event.name)
                 let fields = event.fields.filter { spec?.field($0.0)?.secret != true }
                 let heldFields = fields.compactMap { field in heldVariable(field.0, field.1).map { (field.0, $0) } }
-                let shown = SDKEvent(event.name, fields.filter { field in !heldFields.contains { $0.0 == field.0 } })
+                let shown = SDKEvent(event.name, fields.filter { field in !heldFields.contains { $0.0 == field.0 } }.map { ($0.0, secrets.redact($0.1)) })
                 // Each text as the language reads it back (a control character as `\u{7}`).
                 var line = "expect event \(index + 1) " + shown.name
                 renderer.writeFields(shown.fields, sdk: entry.sdk, asLanguage: true, to: &line)
@@ -77,7 +85,7 @@ public enum JournalScript {
                 body.append(line)
             }
         }
-        var header = ["# The calls device \(device.name) made, as credsh journalled them (docs/double.md, \"The journal as a script\").",
+        var header = ["# The calls device \(secrets.redact(device.name)) made, as credsh journalled them (docs/double.md, \"The journal as a script\").",
                       "# Replay it after the same scenario (the same setup lines before it)."]
         if variables.isEmpty {
             header.append("# It holds no secret.")

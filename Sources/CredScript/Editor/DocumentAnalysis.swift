@@ -71,7 +71,10 @@ public struct DocumentAnalysis: Sendable {
     /// Every procedure a call may name at the end of the file: its own and those of the
     /// files it sources.
     public private(set) var procedures: [String: Procedure] = [:]
-    private var secrets = SecretFlow()
+    /// The file's secrets as a run reads them before it starts (SecretReading, into the one
+    /// account of them, SecretLedger): which names hold one, and which literal values are
+    /// ones (by their place, their name, or their shape in a line that does not parse).
+    private var secrets = SecretLedger()
     /// Every variable this file and the files it sources bind: a use of another is
     /// warned about (UnboundVariables), as `credsh check` reports it.
     private(set) var boundNames: Set<String> = []
@@ -92,10 +95,11 @@ public struct DocumentAnalysis: Sendable {
         if let loader { parser.sourceLoader = { path, including in try? loader(path, including).get() } }
         var active = sdk
         var variables = UnboundVariables()
+        var reading = SecretReading.Stream()
         while let statement = parser.nextStatement() {
             variables.add(statement, in: source)
             collect(statement, source: source)
-            secrets.add(statement)
+            reading.add(statement, in: source)
             let line = statement.position.line - 1
             if case .command(let call) = statement, call.spec.name == "sdk", !call.arguments.all.isEmpty {
                 sections.append((line, parser.sdk))
@@ -107,6 +111,7 @@ public struct DocumentAnalysis: Sendable {
                 sdkChanges.append((line + 1, active))
             }
         }
+        secrets.learn(reading.facts(diagnostics: parser.diagnostics.filter { $0.file == source.name }, source: source))
         diagnostics = parser.diagnostics.map { editorDiagnostic($0) }
         procedures = parser.procedures
         boundNames = variables.bound
@@ -190,9 +195,9 @@ public struct DocumentAnalysis: Sendable {
 
     /// The span of what a diagnostic points at: the token there, else the word.
     private func editorDiagnostic(_ diagnostic: Diagnostic, severity: EditorDiagnostic.Severity = .error) -> EditorDiagnostic {
-        // No run tells the editor which values are secrets: a part of a message shaped like
-        // a password is masked (a test's name quoted in "already defined" may hold one).
-        EditorDiagnostic(span: tokenSpan(at: diagnostic.position.offset), message: KnownSecrets.maskingPasswordShapedWords(diagnostic.message),
+        // Masked as `credsh check` masks it (the file's secrets), and, since the file is being
+        // written and a run may be given more (--var, --secret), any part shaped like a password.
+        EditorDiagnostic(span: tokenSpan(at: diagnostic.position.offset), message: maskedWithShapes(diagnostic.message),
                          severity: severity, code: diagnostic.code)
     }
 
@@ -266,5 +271,20 @@ public struct DocumentAnalysis: Sendable {
     /// Whether the variable's value is a secret anywhere in the file (grammar.md, "Secrets").
     func holdsSecret(_ variable: String) -> Bool {
         secrets.holdsSecret(variable) || SecretMasker.looksSecret(variable)
+    }
+
+    /// Whether `text` is, or holds, a value the file gives as a secret.
+    func holdsSecretValue(_ text: String) -> Bool {
+        secrets.values.holdsSecret(text)
+    }
+
+    /// Text the editor shows (a hover's value) with each secret of the file masked, as a
+    /// run's echo masks it.
+    func masked(_ text: String) -> String { secrets.masked(text) }
+
+    /// The same, and each part shaped like a password: what a message or an outline's name
+    /// shows, since the file is being written and a run may be given more (--var, --secret).
+    func maskedWithShapes(_ text: String) -> String {
+        KnownSecrets.maskingPasswordShapedWords(secrets.masked(text))
     }
 }

@@ -83,7 +83,8 @@ public enum EditorHover {
         if let from = binding.copiedFrom { return "`$\(name)` = `$\(from)` (\(place))" }
         guard let value = binding.value else { return "`$\(name)` (\(place))" }
         // A query's secret parameters are secrets wherever the text stands (grammar.md, "Secrets").
-        return "`$\(name)` = `\(RequestTarget.maskingSecretValues(in: value, secretNames: table.querySecretNames))` (\(place))"
+        // A value the file gives as a secret elsewhere is masked, as a run's echo masks it.
+        return "`$\(name)` = `\(analysis.masked(RequestTarget.maskingSecretValues(in: value, secretNames: table.querySecretNames)))` (\(place))"
     }
 
     private static func block(_ lines: [String]) -> String {

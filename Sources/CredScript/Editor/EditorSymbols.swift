@@ -60,7 +60,8 @@ public enum EditorSymbols {
     /// A block's header as the outline names it, its secrets masked as hover masks them:
     /// a `for` row's value bound to a name that holds a secret (or shaped like one, which
     /// the editor cannot tell apart while the file is being written), and any word of a
-    /// header shaped like a password (a test's name may hold one).
+    /// header that is one of the file's secrets or shaped like a password (a test's name may
+    /// hold one: DocumentAnalysis.maskedWithShapes).
     static func blockName(_ words: LineTokens, _ analysis: DocumentAnalysis) -> String {
         let header = words.tokens.prefix { $0.kind != .leftBrace }
         var shown: [String] = []
@@ -72,12 +73,12 @@ public enum EditorSymbols {
                 if afterIn {
                     let column = loopNames.isEmpty ? 0 : (shown.count - loopNames.count - 2) % loopNames.count
                     let secret = !loopNames.isEmpty && analysis.holdsSecret(loopNames[column])
-                    shown.append(secret || KnownSecrets.mayBeSecret(text) ? ScriptWriter.mask : text)
+                    shown.append(secret || KnownSecrets.mayBeSecret(text) || analysis.holdsSecretValue(text) ? ScriptWriter.mask : text)
                     continue
                 }
                 if text == "in" { afterIn = true } else if shown.count >= 1 { loopNames.append(text) }
             }
-            shown.append(KnownSecrets.maskingPasswordShapedWords(text))
+            shown.append(analysis.maskedWithShapes(text))
         }
         return shown.joined(separator: " ")
     }

@@ -23,8 +23,15 @@ public struct DiagnosticFormatter: Sendable {
                 from = max(0, caretIndex - Self.window)
                 to = min(scalars.count, caretIndex + Self.window)
             }
-            var shown = String(String.UnicodeScalarView(scalars[from..<to].map { TerminalSafe.isUnsafe($0) && $0 != "\t" ? "?" : $0 }))
-            var pad = String(String.UnicodeScalarView(scalars[from..<caretIndex].map { $0 == "\t" ? "\t" : " " }))
+            // A control character as every message writes it (TerminalSafe: `\u{1B}`), a tab as
+            // it is; the caret's pad as wide as what is shown before it.
+            var shown = "", pad = ""
+            for (index, scalar) in scalars[from..<to].enumerated() {
+                let written = TerminalSafe.quotedInLine(scalar)
+                shown += written
+                guard from + index < caretIndex else { continue }
+                pad += scalar == "\t" ? "\t" : String(repeating: " ", count: written.unicodeScalars.count)
+            }
             if from > 0 || startsMidLine {
                 shown = "…" + shown
                 pad = " " + pad

@@ -22,6 +22,13 @@ public enum TerminalSafe {
     /// The text with every unsafe character written as an escape: `\n`, `\u{1B}`, `\u{202E}`.
     public static func text(_ text: String) -> String { text.escapingControls }
 
+    /// A character of a source line as a diagnostic quotes it (DiagnosticFormatter): a tab
+    /// as it is (the caret's line keeps it, so the caret stays under its column), any other
+    /// unsafe character as its escape, as every message writes it.
+    static func quotedInLine(_ scalar: Unicode.Scalar) -> String {
+        scalar == "\t" || !isUnsafe(scalar) ? String(scalar) : escape(scalar)
+    }
+
     /// One unsafe character's escape.
     static func escape(_ scalar: Unicode.Scalar) -> String {
         switch scalar {

@@ -375,11 +375,12 @@ public final class Evaluator {
     /// size, shown, and kept for `expect output`. The evaluator's and the publisher's state
     /// is reached once for all the lines, not once a line: each access to a stored `var` of
     /// a class is a run-time exclusivity check (docs/development.md, "Measured for issue 36").
-    func say(_ lines: [String]) {
+    /// `maskedByField`: the lines mask their own secrets (CommandContext.sayMaskedByField).
+    func say(_ lines: [String], maskedByField: Bool = false) {
         var steps = 0
         for line in lines { steps += line.utf8.count / Evaluator.bytesPerStep }  // as chargeBytes, line by line
         budget.steps += steps
-        events.publishText(lines, origin: place.origin)
+        events.publishText(lines, origin: place.origin, maskedByField: maskedByField)
         printed.append(contentsOf: lines)
     }
 

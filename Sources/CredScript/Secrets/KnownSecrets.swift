@@ -60,18 +60,16 @@ public struct KnownSecrets: Sendable {
     /// The ways output spells `value` when it holds a character that is escaped there: as
     /// a quoted string of the language writes it (StringLiteral.quote: `\"`, `\\`, `\n`,
     /// `\t`, `\u{7}`: the echo of a statement, the journal, `expect` lines, the source line
-    /// quoted under an error); as terminal-safe text writes it (TerminalSafe: `\r`, `\u{1B}`,
-    /// a backslash as it is: messages and records); and with each control character as `?`
-    /// (the quoted source line of a diagnostic). Empty for a value with none of them.
+    /// quoted under an error); and as terminal-safe text writes it (TerminalSafe: `\r`, `\u{1B}`,
+    /// a backslash as it is: messages and records); and as the quoted source line of a
+    /// diagnostic writes it (the same, a tab kept). Empty for a value with none of them.
     static func spellings(of value: String) -> [String] {
         // Most values hold no byte that can start one (TerminalSafe's lead bytes): no copy.
         guard value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0x22 || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }),
               value.unicodeScalars.contains(where: { $0 == "\\" || $0 == "\"" || TerminalSafe.isUnsafe($0) }) else { return [] }
         let quoted = StringLiteral.quote(value)
         var spellings = [String(quoted.dropFirst().dropLast()), value.escapingControls]
-        if value.unicodeScalars.contains(where: TerminalSafe.isUnsafe) {
-            spellings.append(String(String.UnicodeScalarView(value.unicodeScalars.map { TerminalSafe.isUnsafe($0) && $0 != "\t" ? "?" : $0 })))
-        }
+        if value.unicodeScalars.contains("\t") { spellings.append(value.unicodeScalars.map(TerminalSafe.quotedInLine).joined()) }
         return spellings
     }
 

@@ -15,16 +15,36 @@ public enum SecretMasker {
         return mask(text, read: parser.readScript(), table: table, users: users)
     }
 
+    /// `mask`, and `caret` (a byte offset into `text`) moved to the same place in what it
+    /// returns: kept where the text before it is, at the start of a mask that covers it. What
+    /// a report quotes of a failing line (MaskedSourceLine), the caret under its token.
+    public static func mask(_ text: String, sdk: SDKID, caret: inout Int) -> String {
+        var parser = ScriptReader(SourceFile(name: "<history>", text: text), sdk: sdk)
+        return mask(text, read: parser.readScript(), caret: &caret)
+    }
+
     /// `mask`, from the reading the prompt made of `text` (ParsedScript): no second parse.
     public static func mask(_ text: String, read script: ParsedScript, table: CommandTable = .standard, users: [String] = []) -> String {
+        var caret = 0
+        return mask(text, read: script, table: table, users: users, caret: &caret)
+    }
+
+    static func mask(_ text: String, read script: ParsedScript, table: CommandTable = .standard, users: [String] = [],
+                     caret: inout Int) -> String {
         guard script.parses, let statements = script.statements else {
-            return maskUnparsed(text, keeping: HistoryVocabulary(table: table, users: users))
+            return maskUnparsed(text, keeping: HistoryVocabulary(table: table, users: users), caret: &caret)
         }
         var ranges: [Replacement] = []
         for statement in statements { collectSecretRanges(statement, into: &ranges) }
         var bytes = Array(text.utf8)
         for replacement in ranges.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) where replacement.range.upperBound <= bytes.count {
-            bytes.replaceSubrange(replacement.range, with: Array(replacement.text.utf8))
+            let written = Array(replacement.text.utf8)
+            if caret >= replacement.range.upperBound {
+                caret += written.count - replacement.range.count
+            } else if caret > replacement.range.lowerBound {
+                caret = replacement.range.lowerBound
+            }
+            bytes.replaceSubrange(replacement.range, with: written)
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -217,12 +237,22 @@ public enum SecretMasker {
     /// For text that does not parse: per line, the first word stays (so the line can be
     /// recognised and retyped), and so does every word that cannot be a secret (a word of
     /// `vocabulary`, a `$variable`, `repeat`'s count, braces, `FIELD=` of a pair); every other
-    /// token, and every stretch the lexer skipped as unreadable, becomes `***`.
+    /// token, and every stretch the lexer skipped as unreadable, becomes `***`; tokens masked
+    /// side by side (`"Zq9…";`) are one `***`. `caret` moves with the text (mask(_:sdk:caret:)).
     static func maskUnparsed(_ text: String, keeping vocabulary: HistoryVocabulary) -> String {
+        var caret = 0
+        return maskUnparsed(text, keeping: vocabulary, caret: &caret)
+    }
+
+    static func maskUnparsed(_ text: String, keeping vocabulary: HistoryVocabulary, caret: inout Int) -> String {
         let bytes = Array(text.utf8)
         var lexer = Lexer(SourceFile(name: "<history>", text: text))
         var out: [UInt8] = []
         let mask = Array(ScriptWriter.mask.utf8)
+        let caretIn = caret
+        var caretOut: Int?
+        // Where the last mask written ends in `text`: a masked token right after it adds none.
+        var maskedUpTo = -1
         var cursor = 0
         var lineStart = true
         var afterRepeat = false
@@ -233,15 +263,21 @@ public enum SecretMasker {
             // Between tokens: blanks and newlines stay; anything else (a comment, bytes the
             // lexer reported and skipped) is masked, one *** per run.
             var inRun = false
-            for byte in bytes[cursor..<end] {
+            for index in cursor..<end {
+                let byte = bytes[index]
                 let blank = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
                 if blank {
+                    if index == caretIn { caretOut = out.count }
                     out.append(byte)
                     inRun = false
                 } else if !inRun {
-                    out += mask
+                    if index == caretIn { caretOut = out.count }
+                    if maskedUpTo != index { out += mask }
                     inRun = true
+                } else if index == caretIn {
+                    caretOut = out.count - mask.count
                 }
+                if !blank { maskedUpTo = index + 1 }
             }
         }
         // Bound: one pass over the lexer's tokens, each consumed once.
@@ -279,10 +315,20 @@ public enum SecretMasker {
             default:
                 break
             }
-            out += kept ?? mask
+            if let kept {
+                if range.contains(caretIn) { caretOut = out.count + min(caretIn - range.lowerBound, max(kept.count - 1, 0)) }
+                out += kept
+            } else {
+                let adjacent = maskedUpTo == range.lowerBound
+                if range.contains(caretIn) { caretOut = adjacent ? out.count - mask.count : out.count }
+                if !adjacent { out += mask }
+                maskedUpTo = range.upperBound
+            }
             cursor = range.upperBound
         }
         copyGap(upTo: bytes.count)
+        if caretIn >= bytes.count { caretOut = out.count }
+        caret = caretOut ?? min(caretIn, out.count)
         return String(decoding: out, as: UTF8.self)
     }
 

@@ -32,6 +32,25 @@ enum SecretReading {
         }
         return (script, scan.facts(of: script, challengePending: challengePending, users: users))
     }
+
+    /// The same reading for a caller that reads the statements itself and holds none of them
+    /// (the editor's DocumentAnalysis, which answers `credsh lsp`): each statement goes to
+    /// `add` as it is read, and `facts` decides at the end, from the reader's diagnostics.
+    struct Stream {
+        private var scan: SecretScan
+
+        init(table: CommandTable = .standard) { scan = SecretScan(flow: SecretFlow(), table: table) }
+
+        mutating func add(_ statement: Statement, in source: SourceFile) {
+            scan.flow.add(statement)
+            scan.learn(statement, in: source)
+        }
+
+        /// What the whole reading gave; no challenge waits in an editor.
+        func facts(diagnostics: [Diagnostic], source: SourceFile) -> SecretFacts {
+            scan.facts(diagnostics: diagnostics, source: source, challengePending: false)
+        }
+    }
 }
 
 /// What a reading gathers of a file's literals before deciding which are secrets.
@@ -54,6 +73,10 @@ struct SecretScan {
 
     /// The secrets the whole reading gave.
     func facts(of script: ParsedScript, challengePending: Bool, users: Set<String> = []) -> SecretFacts {
+        facts(diagnostics: script.diagnostics, source: script.source, challengePending: challengePending, users: users)
+    }
+
+    func facts(diagnostics: [Diagnostic], source: SourceFile, challengePending: Bool, users: Set<String> = []) -> SecretFacts {
         var values = found
         // A `let` of a literal is a secret when its name is given as one anywhere in the file.
         for (name, value) in boundLiterals where flow.holdsSecret(name) { values.append(value) }
@@ -70,8 +93,8 @@ struct SecretScan {
         // a command, mistyped) a line that does not parse (`lgoin alice Zq9…`)
         // gave no word a place: those shaped like a password may be one, and so is the
         // value of a pair named for a secret, or nearly (`pasword="Secr3t!"`).
-        for diagnostic in script.diagnostics {
-            let line = lineOf(diagnostic.position, in: script.source)
+        for diagnostic in diagnostics {
+            let line = lineOf(diagnostic.position, in: source)
             values += wordsOfLine(line, all: challengePending && SecretMasker.mayBeTypedAlone(line, table: table), users: users)
             values += secretPairValues(inLine: line)
             values += placedSecrets(inLine: line)
@@ -178,16 +201,65 @@ struct SecretScan {
     }
 
     /// The words of a line that did not parse, taken as secrets: `all` of them but command
-    /// names and `users`, or those shaped like a password (KnownSecrets.looksLikePassword).
+    /// names and `users` (a password typed alone: each blank-separated word whole, quotes
+    /// and all), or those shaped like a password (KnownSecrets.looksLikePassword).
     private func wordsOfLine(_ bytes: ArraySlice<UInt8>, all: Bool, users: Set<String>) -> [String] {
+        guard all else { return passwordShapedLiterals(inLine: bytes) }
         let line = String(decoding: bytes, as: UTF8.self)
         var words: [String] = []
         for word in line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) {
             var text = String(word)
             if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
-            if all ? !table.firstWords.contains(text) && !users.contains(text) : KnownSecrets.looksLikePassword(text) { words.append(text) }
+            if !table.firstWords.contains(text) && !users.contains(text) { words.append(text) }
         }
         return words
+    }
+
+    /// The literals of a line shaped like a password, read by the language's lexer: each
+    /// word and each string's value on its own, so what stands beside one is no part of it
+    /// (`"Zq9Secret!";x` gives `Zq9Secret!`, and the quoted line keeps `"***";x`). The
+    /// tokens of a blank-separated word with an `=` in it are a pair's, left to
+    /// secretPairValues (a policy's or a field's `KEY=VALUE`). A word none of whose tokens
+    /// is shaped like one, but whose text is, is taken whole (fail closed). Bound: one pass
+    /// over the line's tokens.
+    private func passwordShapedLiterals(inLine bytes: ArraySlice<UInt8>) -> [String] {
+        let line = Array(bytes)
+        var lexer = Lexer(SourceFile(name: "", bytes: line))
+        var values: [String] = []
+        // The current blank-separated word: its byte range, its literals, whether it has an `=`.
+        var word: Range<Int>?
+        var literals: [String] = []
+        var pair = false
+        func finish() {
+            defer { word = nil; literals = []; pair = false }
+            guard let range = word, !pair else { return }
+            let shaped = literals.filter(KnownSecrets.looksLikePassword)
+            if !shaped.isEmpty {
+                values += shaped
+                return
+            }
+            var text = String(decoding: line[range], as: UTF8.self)
+            if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
+            if KnownSecrets.looksLikePassword(text) { values.append(text) }
+        }
+        while true {
+            let token = lexer.next()
+            if token.kind == .end || token.kind == .newline { break }
+            let range = token.byteRange.clamped(to: 0..<line.count)
+            if let current = word, current.upperBound == range.lowerBound {
+                word = current.lowerBound..<range.upperBound
+            } else {
+                finish()
+                word = range
+            }
+            switch token.kind {
+            case .word(let text), .string(let text): literals.append(text)
+            case .equals: pair = true
+            default: break
+            }
+        }
+        finish()
+        return values
     }
 
     /// The values of a line's `NAME=VALUE` pairs whose NAME is a secret's, or a likely

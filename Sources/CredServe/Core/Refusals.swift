@@ -6,6 +6,17 @@ enum Refusals {
         WireResponse(status: status, reason: reason, contentType: "text/plain;charset=utf-8", body: Array(text.utf8), headers: headers)
     }
 
+    /// 400 for a header that says one thing given more than once (`Authorization`,
+    /// `Credsh-Device`): which one counts is not guessed (docs/serving.md, docs/double.md).
+    static func givenTwice(_ name: String, count: Int, says what: String) -> WireResponse {
+        plain(400, "Bad Request", givenTwiceText(name, count: count, says: what) + "\n")
+    }
+
+    /// What `givenTwice` says, for a refusal written in another form (a device's).
+    static func givenTwiceText(_ name: String, count: Int, says what: String) -> String {
+        "a request with \(count) \(name) headers: send one, \(what)"
+    }
+
     /// 405 for a routed path asked with another method, naming the ones it has.
     static func wrongMethod(_ text: String, allowed: [String]) -> WireResponse {
         plain(405, "Method Not Allowed", text, headers: [("Allow", allowed.joined(separator: ", "))])
@@ -37,6 +48,8 @@ enum Refusals {
 
     /// What the access middleware answers (ControlAccess), for a route behind the token.
     static let access: [APIResponse] = [
+        APIResponse(status: 400, description: "Authorization given twice (or, where a device is named, Credsh-Device), or malformed (refused by the HTTP layer, or by the service: bad parameters).",
+                    contentType: "text/plain", otherContentTypes: ["text/html"]),
         APIResponse(status: 401, description: "No token, or not the token printed at start.", contentType: "text/plain", headers: ["WWW-Authenticate"]),
         APIResponse(status: 403, description: "Host is not an IP address or localhost with the bound port (DNS rebinding), or Origin is another site's.",
                     contentType: "text/plain"),

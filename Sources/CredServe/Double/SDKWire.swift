@@ -9,6 +9,8 @@ import CredSimulator
 struct SDKWire {
     /// Names the app instance (DeviceID); absent: `default`.
     static let deviceHeader = "Credsh-Device"
+    /// What a request with two `Credsh-Device` headers is told.
+    static let oneDevice = "the device the call is for"
 
     /// The SDKs the double stands in for: each SDK whose catalog lists calls.
     /// Worked out once: every request and the banner ask for it.
@@ -24,6 +26,10 @@ struct SDKWire {
         }
         guard let sdk = Self.sdks.first(where: { $0.name == sdkName }) else {
             return logged(Self.noSDK(sdkName))
+        }
+        let devices = request.count(of: Self.deviceHeader)
+        if devices > 1 {
+            return logged(Refusals.givenTwice(Self.deviceHeader, count: devices, says: Self.oneDevice), note: "\(Self.deviceHeader) given twice")
         }
         guard request.hasMediaType("application/json") else {
             return logged(Refusals.plain(415, "Unsupported Media Type", "a call is a JSON-RPC 2.0 request: Content-Type: application/json\n"))
@@ -125,7 +131,7 @@ struct SDKWire {
 
     /// 404 for `/sdk/NAME` with no SDK of that name behind it.
     static func noSDK(_ name: String) -> WireResponse {
-        Refusals.plain(404, "Not Found", "no SDK '\(CallValidator.quoted(name))' here; /sdk/ has \(sdks.map(\.name).joined(separator: ", "))\n")
+        Refusals.plain(404, "Not Found", "no SDK '\(CallValidator.quoted(name).escapingControls)' here; /sdk/ has \(sdks.map(\.name).joined(separator: ", "))\n")
     }
 
     /// What a notification (a request without `id`) is answered, whatever came of it.
@@ -208,7 +214,7 @@ extension SDKWire {
                          APIParameter(name: "seconds", place: .query, schema: .integer)],
             responses: [
                 APIResponse(status: 200, description: "The stream: retry, then one event per callback; an event closed last when over 256 events waited untaken.", contentType: "text/event-stream"),
-                APIResponse(status: 400, description: "Not a device ID (1-64 characters of A-Z a-z 0-9 . _ -), seconds not from 1 to 3600, or refused by the HTTP layer.", contentType: "text/plain", otherContentTypes: ["text/html"]),
+                APIResponse(status: 400, description: "Not a device ID (1-64 characters of A-Z a-z 0-9 . _ -), Credsh-Device or Authorization given twice, seconds not from 1 to 3600, or refused by the HTTP layer.", contentType: "text/plain", otherContentTypes: ["text/html"]),
                 unknownSDK,
             ])
     }
@@ -221,7 +227,7 @@ extension SDKWire {
                          APIParameter(name: "format", place: .query, schema: .enumeration(["credscript", "svg"]))],
             responses: [
                 APIResponse(status: 200, description: "The journal: text/plain, or image/svg+xml with format=svg.", contentType: "text/plain", otherContentTypes: ["image/svg+xml"]),
-                APIResponse(status: 400, description: "Not a device ID, or a format other than credscript and svg (or refused by the HTTP layer).", contentType: "text/plain", otherContentTypes: ["text/html"]),
+                APIResponse(status: 400, description: "Not a device ID, Credsh-Device or Authorization given twice, or a format other than credscript and svg (or refused by the HTTP layer).", contentType: "text/plain", otherContentTypes: ["text/html"]),
                 APIResponse(status: 404, description: "No such device: it never called, no line named it, or it was forgotten.", contentType: "application/json",
                             schema: .object(properties: [("error", .string), ("device", .string)], required: ["error", "device"])),
             ])
@@ -234,6 +240,8 @@ extension SDKWire {
     /// The device a GET names: `Credsh-Device`, else `?device=` (EventSource sets no
     /// header), else `default`.
     private func device(of request: WireRequest) -> Result<DeviceID, DeviceRefusal> {
+        let devices = request.count(of: Self.deviceHeader)
+        if devices > 1 { return .failure(DeviceRefusal(Refusals.givenTwiceText(Self.deviceHeader, count: devices, says: Self.oneDevice))) }
         let name = request.header(Self.deviceHeader) ?? FormEncoding.decode(request.query).last { $0.0 == "device" }?.1
         guard let name else { return .success(.standard) }
         do { return .success(try DeviceID(name)) } catch { return .failure(error) }
@@ -242,7 +250,7 @@ extension SDKWire {
     /// 400 for a device ID that is none; the ID may be a secret sent where none goes, so the
     /// message masks what the session knows, as the log does.
     private func badDevice(_ refusal: DeviceRefusal) -> WireResponse {
-        Refusals.plain(400, "Bad Request", session.evaluator.events.secrets.masked(refusal.message) + "\n")
+        Refusals.plain(400, "Bad Request", session.evaluator.events.secrets.masked(refusal.message).escapingControls + "\n")
     }
 
     /// `GET /sdk/NAME/events`: the head now, then the device's callbacks as they come.
@@ -300,17 +308,18 @@ extension SDKWire {
         let journal = simulation.journal(of: device)
         // A journal keeps secret fields masked; a secret the session knows, sent in another
         // field (`userID=` with a password), is a variable of the script (JournalScript),
-        // and the diagram masks it as the log does.
+        // which masks by field and is not masked again by value (a number with a PIN's digits
+        // stays a number). The diagram masks each text as the log does, numbers left as they are.
         let secrets = session.evaluator.events.secrets
         switch format {
         case "credscript":
-            let text = secrets.masked(JournalScript.script(of: simulation, device: device, secrets: secrets.values))
+            let text = JournalScript.script(of: simulation, device: device, secrets: secrets.values)
             return logged(WireResponse(status: 200, reason: "OK", contentType: "text/plain; charset=utf-8", body: Array(text.utf8)))
         case "svg":
             var recorder = SequenceDiagram.Recorder(table: session.evaluator.table)
             for entry in journal.entries {
-                let arguments = entry.arguments.map { " \($0.0)=\(Self.text($0.1))" }.joined()
-                recorder.record(.echo(command: secrets.masked("call \(entry.method)\(arguments)"), file: "<journal>", line: 0), activeSDK: entry.sdk)
+                let arguments = entry.arguments.map { " \($0.0)=\(Self.text(secrets.values.redact($0.1)))" }.joined()
+                recorder.record(.echo(command: "call \(entry.method)\(arguments)", file: "<journal>", line: 0), activeSDK: entry.sdk)
                 for outcome in entry.outcomes { recorder.record(.outcome(secrets.values.redact(outcome), sdk: entry.sdk), activeSDK: entry.sdk) }
             }
             let svg = SVGWriter().render(recorder.diagram(title: "device \(device.name)"))

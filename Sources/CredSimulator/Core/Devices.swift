@@ -14,9 +14,11 @@ public struct DeviceID: Hashable, Comparable, Sendable, CustomStringConvertible 
               name.unicodeScalars.allSatisfy({ $0.isASCII && (("a"..."z").contains($0) || ("A"..."Z").contains($0)
                                                                || ("0"..."9").contains($0) || $0 == "." || $0 == "_" || $0 == "-") })
         else {
-            // At most 64 characters of it are quoted, `…` closing one that was cut.
+            // At most 64 characters of it are quoted, `…` closing one that was cut, as written:
+            // each output writes a control character in it as it writes every other one
+            // (`\u{7}`: TerminalSafe, in CredScript), as CallValidator.quoted leaves a name.
             let cut = name.unicodeScalars.count > Self.maxNameLength ? "…" : ""
-            let shown = name.unicodeScalars.prefix(Self.maxNameLength).map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7f ? String($0) : "?" }.joined() + cut
+            let shown = String(String.UnicodeScalarView(name.unicodeScalars.prefix(Self.maxNameLength))) + cut
             throw DeviceRefusal("a device ID is 1-\(Self.maxNameLength) characters of A-Z a-z 0-9 . _ -, not '\(shown)'")
         }
         self.name = name

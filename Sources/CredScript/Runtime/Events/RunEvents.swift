@@ -53,10 +53,12 @@ public final class RunEvents {
     /// `publishOutput(.text(line), origin:)` for each line, in order, with the switches
     /// and the subscribers read once for all of them (each read of a stored `var` of this
     /// class is a run-time exclusivity check) and no masking pass while no secret is known.
-    func publishText(_ lines: [String], origin: RecordOrigin?) {
+    /// `maskedByField`: lines that mask their own secrets field by field (JournalScript), which
+    /// a pass by value would only spoil (`errorCode=***` for a number with a PIN's digits).
+    func publishText(_ lines: [String], origin: RecordOrigin?, maskedByField: Bool = false) {
         if mutesOutput { return }
         let subscribers = subscribers
-        let known: KnownSecrets? = secrets.shown || secrets.values.isEmpty ? nil : secrets.values
+        let known: KnownSecrets? = secrets.shown || maskedByField || secrets.values.isEmpty ? nil : secrets.values
         for line in lines {
             let record = OutputRecord.text(known.map { $0.redact(line) } ?? line)
             for subscriber in subscribers { subscriber.receiveOutput(record, origin: origin) }
