@@ -98,7 +98,7 @@ import Testing
         try Credsh.write("sdk relid\necho \"abc\u{202E}def\u{9B}31m\"\nlgoin \"abc\u{202E}def\"\n", "bidi.credscript", in: dir)
         let run = try Credsh.run(["--echo", "bidi.credscript"], directory: dir)
         #expect(run.status == 2)
-        #expect(run.stderr == "bidi.credscript:3:1: error: unknown command 'lgoin' — did you mean 'login'? [CS0301]\n3 | lgoin \"abc?def\"\n  | ^\n")
+        #expect(run.stderr == "bidi.credscript:3:1: error: unknown command 'lgoin' — did you mean 'login'? [CS0301]\n3 | lgoin \"abc\\u{202E}def\"\n  | ^\n")
         let fixed = try Credsh.write("sdk relid\necho \"abc\u{202E}def\u{9B}31m\"\n", "bidi2.credscript", in: dir)
         let echoed = try Credsh.run(["--echo", fixed.lastPathComponent], directory: dir)
         #expect(echoed.stdout.hasSuffix("> echo \"abc\\u{202E}def\\u{9B}31m\"\nabc\\u{202E}def\\u{9B}31m\n"))
