@@ -396,7 +396,8 @@ public final class Evaluator {
     /// A command failed and the next statement was not `expect error`: that is a failure
     /// of the script (exit 1, or 3 when the command could not run at all).
     func flushPendingFailure() {
-        guard let (diagnostic, source) = verdict.pendingFailure else { return }
+        // Asked before nearly every statement: while nothing waits, nothing is copied out.
+        guard verdict.pendingFailure != nil, let (diagnostic, source) = verdict.pendingFailure else { return }
         verdict.pendingFailure = nil
         fail(diagnostic, source)
     }
