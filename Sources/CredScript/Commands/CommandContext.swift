@@ -150,6 +150,7 @@ public struct CommandContext {
     func texts(_ parameter: Parameter) throws(CommandFailure) -> [String] {
         guard case .list(let items)? = call.argument(parameter) else { return [] }
         var out: [String] = []
+        out.reserveCapacity(items.count)
         for item in items {
             noteSecret(item, for: parameter)
             if case .variable(let name) = item.kind, evaluator.environment.holdsSecret(name), parameter.kind != .secret {

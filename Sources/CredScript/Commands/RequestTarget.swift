@@ -35,7 +35,7 @@ enum RequestTarget {
     /// form, a URL held in a variable), each as written and %-decoded: what a request
     /// built from the text would send as a secret. Pieces end at `&`, `?`, `#` and blanks.
     static func secretValues(in text: String, secretNames: [String]) -> [String] {
-        guard text.utf8.contains(UInt8(ascii: "=")) else { return [] }
+        guard text.containsByte(UInt8(ascii: "=")) else { return [] }
         var values: [String] = []
         for piece in text.split(whereSeparator: { $0 == "&" || $0 == "?" || $0 == "#" || $0 == " " || $0 == "\t" }) {
             guard let equals = piece.firstIndex(of: "=") else { continue }

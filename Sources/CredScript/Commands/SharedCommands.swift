@@ -39,7 +39,8 @@ enum SharedCommands {
         },
         CommandSpec("echo", [words], group: shell, summary: "Print text (variables are replaced by their values)",
                     example: "echo \"now expiring\" $user") { c throws(CommandFailure) in
-            c.say(try c.texts(words).joined(separator: " "))
+            let texts = try c.texts(words)
+            c.say(texts.count == 1 ? texts[0] : texts.joined(separator: " "))
             return []
         },
         CommandSpec("let", [Parameter("NAME", "a variable name", .text), Parameter("VALUE", "a value", .text)], group: shell,
@@ -107,7 +108,8 @@ enum SharedCommands {
             guard c.simulation.world.clock.advance(by: seconds) else {
                 throw .cannotRun("the clock cannot go past 9999-12-31T23:59:59Z")
             }
-            c.say("\(UTCTimestamp.format(c.simulation.now)) (+\(SimDuration(seconds: seconds).description))")
+            // The time and what was added, in one string (a suffix of up to 15 bytes is built in place).
+            c.say(UTCTimestamp.format(c.simulation.now, prefix: "", suffix: " (+" + SimDuration(seconds: seconds).description + ")"))
             return []
         },
         CommandSpec("clock set", [time], group: world, summary: "Set the virtual clock, forward or back (from 1970 to 9999)", example: "clock set 2026-03-01") { c throws(CommandFailure) in
@@ -183,13 +185,13 @@ enum SharedCommands {
             let active = c.simulation.activeState
             var lines: [String] = []
             lines.reserveCapacity(active.count + 3)
-            lines.append("sdk: \(c.simulation.activeSDK.name)")
+            lines.append("sdk: " + c.simulation.activeSDK.name)
             lines += active
             let network = c.simulation.world.network
             if network != NetworkConditions() {
                 lines.append("network: \(network.networkUp ? "up" : "down"), server: \(network.serverUp ? "up" : "down")")
             }
-            lines.append("clock: \(UTCTimestamp.format(c.simulation.now))")
+            lines.append(UTCTimestamp.format(c.simulation.now, prefix: "clock: ", suffix: ""))
             c.say(lines)
             return []
         },

@@ -26,7 +26,9 @@ struct Environment {
     }
 
     mutating func markSecret(_ name: String, _ secret: Bool = true) {
-        if secret { secretNames.insert(name) } else { secretNames.remove(name) }
+        // While no name holds a secret, the usual case, there is nothing to remove, and
+        // the name is not hashed to find that out.
+        if secret { secretNames.insert(name) } else if !secretNames.isEmpty { secretNames.remove(name) }
     }
 
     mutating func bindFromOutside(_ name: String, to value: Value, secret: Bool) {

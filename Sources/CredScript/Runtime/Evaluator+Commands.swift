@@ -29,7 +29,9 @@ extension Evaluator {
             return false
         }
         let sdk = simulation.activeSDK
-        printed.removeAll(keepingCapacity: true)
+        // Emptied, not cleared in place: the last result shares the lines it said, and a
+        // buffer kept for its capacity would be copied, not reused.
+        printed = []
         var outcomes: [Outcome] = []
         var failure: CommandResult.Failure?
         do {

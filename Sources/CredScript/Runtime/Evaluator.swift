@@ -381,7 +381,8 @@ public final class Evaluator {
         for line in lines { steps += line.utf8.count / Evaluator.bytesPerStep }  // as chargeBytes, line by line
         budget.steps += steps
         events.publishText(lines, origin: place.origin, maskedByField: maskedByField)
-        printed.append(contentsOf: lines)
+        // A command's only `say`, the usual case, keeps its lines as they are: no copy.
+        if printed.isEmpty { printed = lines } else { printed.append(contentsOf: lines) }
     }
 
     /// Shows a record of our own text (`help`'s, from the command table), which no
@@ -396,7 +397,8 @@ public final class Evaluator {
     /// A command failed and the next statement was not `expect error`: that is a failure
     /// of the script (exit 1, or 3 when the command could not run at all).
     func flushPendingFailure() {
-        guard let (diagnostic, source) = verdict.pendingFailure else { return }
+        // Asked before nearly every statement: while nothing waits, nothing is copied out.
+        guard verdict.pendingFailure != nil, let (diagnostic, source) = verdict.pendingFailure else { return }
         verdict.pendingFailure = nil
         fail(diagnostic, source)
     }
@@ -439,6 +441,10 @@ public final class Evaluator {
     /// stays `24h` where a secret or a name is expected; strings and variables give their value.
     func text(of expression: Expression, in source: SourceFile) throws(Diagnostic) -> String {
         switch expression.kind {
+        case .word(let text) where expression.spelling == nil && expression.length == text.utf8.count:
+            // A word read from the source is its bytes as written, already decoded (Lexer).
+            chargeBytes(text.utf8.count)
+            return text
         case .integer, .duration, .word: return spelling(of: expression, in: source)
         default: return try evaluate(expression, in: source).text
         }

@@ -410,3 +410,12 @@ public struct KnownSecrets: Sendable {
         return (redacted, SourceFile(name: source.name, bytes: line))
     }
 }
+
+extension String {
+    /// Whether the UTF-8 bytes hold `byte`: over a buffer, not the generic view's
+    /// iterator, which costs several times the instructions a byte (a literal of every
+    /// line read is asked, SecretScan).
+    func containsByte(_ byte: UInt8) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? utf8.contains(byte)
+    }
+}

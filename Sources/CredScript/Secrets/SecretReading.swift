@@ -106,7 +106,7 @@ struct SecretScan {
     /// (`blocklist=123456,654321` writes the PIN 654321 where nothing is secret).
     private mutating func insertOpen(_ literal: String) {
         open.insert(literal)
-        guard literal.utf8.contains(UInt8(ascii: ",")) else { return }
+        guard literal.containsByte(UInt8(ascii: ",")) else { return }
         for item in literal.split(separator: ",") { open.insert(String(item)) }
     }
 
@@ -136,17 +136,18 @@ struct SecretScan {
                 if let literal = Self.literal(argument, in: source) { placed.insert(literal) }
             }
         case .command(let call):
-            for argument in call.arguments.all { learnQuerySecrets(in: argument, source: source) }
             let secrets = SecretMasker.secretExpressions(of: call)
             let takesSecret = !secrets.isEmpty || call.spec.hasSecrets
             let secretRanges = secrets.isEmpty ? [] : Set(secrets.map(\.sourceRange.lowerBound))
             for expression in secrets { if let literal = Self.literal(expression, in: source) { placed.insert(literal) } }
+            // Every argument, each looked up once: its query secrets, then its literals.
             for parameter in call.spec.parameters {
+                guard let argument = call.argument(parameter) else { continue }
+                learnQuerySecrets(in: argument, source: source)
                 // A request's target and parameters mask their secrets by name, exactly
                 // (RequestTarget): a path or an e-mail there is not a password typed astray.
                 if case .requestTarget = parameter.kind { continue }
                 if case .parameters = parameter.kind { continue }
-                guard let argument = call.argument(parameter) else { continue }
                 // Each expression taken where it lies: no array is built for a single one.
                 func consider(_ expression: Expression) {
                     guard !secretRanges.contains(expression.sourceRange.lowerBound),

@@ -88,8 +88,18 @@ public struct BoundArguments: Sendable {
     /// instructions a step (issue 36).
     public var all: LazyMapCollection<[(id: ParameterID, value: BoundArgument)], BoundArgument> { entries.lazy.map { $0.value } }
 
+    /// Binds a parameter not bound yet, with no search: the resolver binds each of a
+    /// command's parameters once, in order.
+    mutating func append(_ parameter: Parameter, _ value: BoundArgument) {
+        entries.append((parameter.id, value))
+    }
+
     public subscript(parameter: Parameter) -> BoundArgument? {
-        get { entries.first { $0.id == parameter.id }?.value }
+        // The value alone copied out, not each entry looked at.
+        get {
+            for index in entries.indices where entries[index].id == parameter.id { return entries[index].value }
+            return nil
+        }
         set {
             if let index = entries.firstIndex(where: { $0.id == parameter.id }) {
                 if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }

@@ -207,12 +207,12 @@ struct Resolver {
                     error(.wrongArguments, "\(spec.name) expects \(parameter.label)", at: start)
                     return nil
                 }
-                bound[parameter] = .list(values)
+                bound.append(parameter, .list(values))
                 continue
             }
             if parameter.isFlag {
                 if index < raw.count, case .value(let word) = raw[index], word.kind == .word(parameter.name) {
-                    bound[parameter] = .single(word)
+                    bound.append(parameter, .single(word))
                     index += 1
                 }
                 continue
@@ -231,7 +231,7 @@ struct Resolver {
                     return nil
                 }
                 guard check(value, for: parameter, in: spec) else { return nil }
-                bound[parameter] = .single(value)
+                bound.append(parameter, .single(value))
                 index += 1
                 continue
             }
@@ -252,7 +252,7 @@ struct Resolver {
                 return nil
             }
             guard check(value, for: parameter, in: spec) else { return nil }
-            bound[parameter] = .single(value)
+            bound.append(parameter, .single(value))
             index += 1
         }
         if index < raw.count {

@@ -54,15 +54,30 @@ public struct SimDuration: Equatable, Comparable, Sendable {
 /// start-up time): Howard Hinnant's days-from-civil algorithm.
 public enum UTCTimestamp {
     /// `2026-01-01T00:00:00Z`.
-    public static func format(_ instant: Int64) -> String {
+    public static func format(_ instant: Int64) -> String { format(instant, prefix: "", suffix: "") }
+
+    /// The time after `prefix` and before `suffix`: a line that shows it (`clock: …` of
+    /// `state`, `… (+1s)` of `clock advance`) built in one string, not joined from three.
+    public static func format(_ instant: Int64, prefix: String, suffix: String) -> String {
         let days = floorDivide(instant, 86_400)
         let secondsOfDay = instant - days * 86_400
         let (year, month, day) = civil(fromDays: days)
         if (0...9999).contains(year) {
             // The clock's whole range: twenty ASCII bytes written in place, no array of
             // fields and no other string on the way (`state` and `clock` print one each).
-            return String(unsafeUninitializedCapacity: 20) { buffer in
-                func put(_ value: Int64, _ width: Int, at index: Int, then separator: UInt8) {
+            let start = prefix.utf8.count
+            return String(unsafeUninitializedCapacity: start + 20 + suffix.utf8.count) { buffer in
+                // Each text's bytes copied where they lie: the view's iterator costs tens
+                // of instructions a byte.
+                func copy(_ text: String, to index: Int) {
+                    var text = text
+                    text.withUTF8 { bytes in
+                        for offset in bytes.indices { buffer[index + offset] = bytes[offset] }
+                    }
+                }
+                copy(prefix, to: 0)
+                func put(_ value: Int64, _ width: Int, at field: Int, then separator: UInt8) {
+                    let index = start + field
                     var rest = value
                     var position = index + width - 1
                     while position >= index {
@@ -78,10 +93,11 @@ public enum UTCTimestamp {
                 put(secondsOfDay / 3600, 2, at: 11, then: UInt8(ascii: ":"))
                 put(secondsOfDay / 60 % 60, 2, at: 14, then: UInt8(ascii: ":"))
                 put(secondsOfDay % 60, 2, at: 17, then: UInt8(ascii: "Z"))
-                return 20
+                copy(suffix, to: start + 20)
+                return start + 20 + suffix.utf8.count
             }
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondsOfDay / 3600, 2)):\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2))Z"
+        return prefix + "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondsOfDay / 3600, 2)):\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2))Z" + suffix
     }
 
     /// Accepts `2026-03-01` and `2026-03-01T12:30:00Z`; nil for anything else.

@@ -38,7 +38,10 @@ extension RelIDSimulator {
     }
 
     public func describeState(world: World) -> [String] {
-        var lines = ["logged in: \(sdk.loggedInUser ?? "nobody")"]
+        // Room for both lines at once; the first joined, not interpolated (`state` prints it).
+        var lines: [String] = []
+        lines.reserveCapacity(2)
+        lines.append("logged in: " + (sdk.loggedInUser ?? "nobody"))
         if let pending = sdk.pendingChallenge {
             lines.append("pending: getPassword mode \(pending.mode.rawValue) (\(pending.mode.sdkName)) for \(pending.userID), attemptsLeft=\(pending.attemptsLeft)")
         } else if sdk.state == .awaitingUser {
