@@ -75,8 +75,10 @@ enum RouteAccess: Sendable {
 }
 
 /// One route: the methods (none: any), the path, who may use it, what it is in the API's
-/// description (nil: not described, as a catch-all), and what answers it.
-struct Route<Handler: Sendable>: Sendable {
+/// description (nil: not described, as a catch-all), and what answers it. A class: every
+/// request is matched against the table, and a struct's copy of each route it looked at
+/// (its description's many strings) was retained and released each time.
+final class Route<Handler: Sendable>: Sendable {
     let methods: [String]
     let pattern: PathPattern
     let access: RouteAccess
