@@ -136,7 +136,6 @@ public struct ServeLogEntry: Sendable, Equatable {
     /// client cannot move the cursor, retitle or recolour the terminal; with `quoting`, a value with a space, a quote or
     /// nothing at all is written in double quotes.
     static func safe(_ text: String, quoting: Bool = false) -> String {
-        // Printable ASCII without a space, quote or backslash: nothing to escape or quote.
         if isPlain(text) { return text }
         var out = ""
         var needsQuotes = quoting && text.isEmpty
