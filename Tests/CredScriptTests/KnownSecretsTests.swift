@@ -123,4 +123,15 @@ import Testing
 
             """)
     }
+
+    /// A line that does not parse with a password-shaped word the lexer cannot read (a
+    /// control character in it: it makes no token at all) is masked whole in the quoted
+    /// line, as every other such word is; it was quoted in plain text (`Zq9\u{1B}Secret!`)
+    /// once words were read by their tokens.
+    @Test func aPasswordShapedWordTheLexerCannotReadIsMaskedInTheQuotedLine() {
+        let (host, _) = runScript("lgoin alice Zq9\u{1B}Secret!\nlgoin bob Secret!\u{7F}Zq9 x\n", keepGoing: true)
+        #expect(!host.errors.contains("Secret!") && !host.errors.contains("Zq9"), "\(host.errors)")
+        #expect(host.errors.contains("1 | lgoin alice ***\n"), "\(host.errors)")
+        #expect(host.errors.contains("2 | lgoin bob *** x\n"), "\(host.errors)")
+    }
 }
