@@ -134,4 +134,18 @@ import Testing
         #expect(host.errors.contains("1 | lgoin alice ***\n"), "\(host.errors)")
         #expect(host.errors.contains("2 | lgoin bob *** x\n"), "\(host.errors)")
     }
+
+    /// A script saved as Latin-1 with a password holding `ä` (byte 0xE4, not UTF-8): the
+    /// quoted line is shown repaired (`P\u{FFFD}ssw0rd!`), and the password read from it is
+    /// masked there, in its place or not; it was quoted in plain text under each error.
+    @Test func aPasswordThatIsNotUTF8IsMaskedInTheQuotedLine() {
+        let host = MemoryHost()
+        let evaluator = Evaluator(simulation: Simulation(seed: 0), options: .init(keepGoing: true), host: host)
+        let lines = ["login alice \"P", "ssw0rd!\" x\nlogin alice P", "ssw0rd!\nlgoin alice P", "ssw0rd!\n"]
+        evaluator.run(SourceFile(name: "test.credscript", bytes: Array(lines.map { Array($0.utf8) }.joined(separator: [0xE4]))))
+        #expect(!host.errors.contains("ssw0rd"), "\(host.errors)")
+        #expect(host.errors.contains("1 | login alice \"***\" x\n"), "\(host.errors)")
+        #expect(host.errors.contains("2 | login alice ***\n"), "\(host.errors)")
+        #expect(host.errors.contains("3 | lgoin alice ***\n"), "\(host.errors)")
+    }
 }

@@ -402,6 +402,14 @@ public struct KnownSecrets: Sendable {
         while end < source.bytes.count, end > offset, source.bytes[end] & 0xC0 == 0x80 { end += 1 }
         var line = Array(source.bytes[start..<end])
         var caret = offset - start
+        // A line that is not UTF-8 (a script saved as Latin-1) is shown repaired, each bad
+        // byte as U+FFFD (DiagnosticFormatter), and a value read from it was repaired so
+        // too (SecretScan): it is masked in the line as shown, the caret moved with it.
+        let repaired = Array(String(decoding: line, as: UTF8.self).utf8)
+        if repaired != line {
+            caret = String(decoding: line[..<min(caret, line.count)], as: UTF8.self).utf8.count
+            line = repaired
+        }
         let byValue = redact(&line, caret: &caret)
         let bySpelling = redactSpellings(&line, caret: &caret)
         guard byValue || bySpelling else { return (redacted, source) }
