@@ -148,4 +148,19 @@ import Testing
         #expect(host.errors.contains("2 | login alice ***\n"), "\(host.errors)")
         #expect(host.errors.contains("3 | lgoin alice ***\n"), "\(host.errors)")
     }
+
+    /// A message that quotes a text cut short (a device ID or a method name past 64
+    /// characters, `…` closing it) may end on the first part of a secret: that part is
+    /// masked too, from 4 bytes on. It was shown (`…aaaZq9Sec…` for `Zq9Secret!`).
+    @Test func theStartOfASecretCutByAnEllipsisIsMasked() {
+        var known = KnownSecrets()
+        known.add("Zq9Secret!")
+        #expect(known.redact("not 'aaaaZq9Sec…'") == "not 'aaaa***…'")
+        #expect(known.redact("no method 'Zq9S…' in relid") == "no method '***…' in relid")
+        #expect(known.redact("Zq9…, Zq9Secret…") == "Zq9…, ***…")
+        #expect(known.redact("Zq9Sec and more") == "Zq9Sec and more")
+        let name = String(repeating: "a", count: 58) + "Zq9Secret!"
+        let (host, _) = runScript("user add alice password \"Zq9Secret!\"\ndevice \"\(name)\"\n")
+        #expect(host.errors.contains("[CS0309]") && !host.errors.contains("Zq9S"), "\(host.errors)")
+    }
 }
