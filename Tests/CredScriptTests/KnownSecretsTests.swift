@@ -133,6 +133,11 @@ import Testing
         #expect(!host.errors.contains("Secret!") && !host.errors.contains("Zq9"), "\(host.errors)")
         #expect(host.errors.contains("1 | lgoin alice ***\n"), "\(host.errors)")
         #expect(host.errors.contains("2 | lgoin bob *** x\n"), "\(host.errors)")
+        // The value of a secret's pair, whatever its shape (`password=`, `pin=`).
+        let (pairs, _) = runScript("lgoin alice password=Zq9\u{1B}Secret!\ncall setPassword password=Zq9\u{1B}Secret!\nlgoin pin=12\u{1B}34 x\n",
+                                   keepGoing: true)
+        #expect(!pairs.errors.contains("Secret!") && !pairs.errors.contains("34"), "\(pairs.errors)")
+        #expect(pairs.errors.contains("1 | lgoin alice password=***\n"), "\(pairs.errors)")
     }
 
     /// A script saved as Latin-1 with a password holding `ä` (byte 0xE4, not UTF-8): the

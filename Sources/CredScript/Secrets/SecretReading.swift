@@ -299,21 +299,31 @@ struct SecretScan {
         let line = Array(bytes)
         var lexer = Lexer(SourceFile(name: "", bytes: line))
         var values: [String] = []
-        // The name of the pair whose `=` was the token before this one.
+        // The name of the pair whose `=` was the token before this one, and where that `=` ends.
         var name: String?
+        var equalsEnd = 0
         while true {
             let token = lexer.next()
-            if case .end = token.kind { break }
+            let range = token.byteRange.clamped(to: 0..<line.count)
             if let key = name, SecretMasker.namesSecret(key, table.querySecretNames) || SecretName.looksSecret(key) {
-                switch token.kind {
-                case .word(let text), .string(let text): values.append(text)
-                case .integer, .duration:
-                    let range = token.byteRange.clamped(to: 0..<line.count)
-                    values.append(String(decoding: line[range], as: UTF8.self))
-                default: break
+                // A value the lexer skipped without a token (a control character in it:
+                // `password=Zq9<ESC>…`) is the text after the `=` up to a blank, as written.
+                var end = equalsEnd
+                let limit = token.kind == .end ? line.count : range.lowerBound
+                while end < limit, !Self.isBlank(line[end]) { end += 1 }
+                if end > equalsEnd {
+                    values.append(String(decoding: line[equalsEnd..<end], as: UTF8.self))
+                } else {
+                    switch token.kind {
+                    case .word(let text), .string(let text): values.append(text)
+                    case .integer, .duration: values.append(String(decoding: line[range], as: UTF8.self))
+                    default: break
+                    }
                 }
             }
+            if case .end = token.kind { break }
             name = token.kind == .equals ? Self.pairName(before: token.position.offset, in: line) : nil
+            equalsEnd = range.upperBound
         }
         return values
     }
