@@ -123,4 +123,49 @@ import Testing
 
             """)
     }
+
+    /// A line that does not parse with a password-shaped word the lexer cannot read (a
+    /// control character in it: it makes no token at all) is masked whole in the quoted
+    /// line, as every other such word is; it was quoted in plain text (`Zq9\u{1B}Secret!`)
+    /// once words were read by their tokens.
+    @Test func aPasswordShapedWordTheLexerCannotReadIsMaskedInTheQuotedLine() {
+        let (host, _) = runScript("lgoin alice Zq9\u{1B}Secret!\nlgoin bob Secret!\u{7F}Zq9 x\n", keepGoing: true)
+        #expect(!host.errors.contains("Secret!") && !host.errors.contains("Zq9"), "\(host.errors)")
+        #expect(host.errors.contains("1 | lgoin alice ***\n"), "\(host.errors)")
+        #expect(host.errors.contains("2 | lgoin bob *** x\n"), "\(host.errors)")
+        // The value of a secret's pair, whatever its shape (`password=`, `pin=`).
+        let (pairs, _) = runScript("lgoin alice password=Zq9\u{1B}Secret!\ncall setPassword password=Zq9\u{1B}Secret!\nlgoin pin=12\u{1B}34 x\n",
+                                   keepGoing: true)
+        #expect(!pairs.errors.contains("Secret!") && !pairs.errors.contains("34"), "\(pairs.errors)")
+        #expect(pairs.errors.contains("1 | lgoin alice password=***\n"), "\(pairs.errors)")
+    }
+
+    /// A script saved as Latin-1 with a password holding `ä` (byte 0xE4, not UTF-8): the
+    /// quoted line is shown repaired (`P\u{FFFD}ssw0rd!`), and the password read from it is
+    /// masked there, in its place or not; it was quoted in plain text under each error.
+    @Test func aPasswordThatIsNotUTF8IsMaskedInTheQuotedLine() {
+        let host = MemoryHost()
+        let evaluator = Evaluator(simulation: Simulation(seed: 0), options: .init(keepGoing: true), host: host)
+        let lines = ["login alice \"P", "ssw0rd!\" x\nlogin alice P", "ssw0rd!\nlgoin alice P", "ssw0rd!\n"]
+        evaluator.run(SourceFile(name: "test.credscript", bytes: Array(lines.map { Array($0.utf8) }.joined(separator: [0xE4]))))
+        #expect(!host.errors.contains("ssw0rd"), "\(host.errors)")
+        #expect(host.errors.contains("1 | login alice \"***\" x\n"), "\(host.errors)")
+        #expect(host.errors.contains("2 | login alice ***\n"), "\(host.errors)")
+        #expect(host.errors.contains("3 | lgoin alice ***\n"), "\(host.errors)")
+    }
+
+    /// A message that quotes a text cut short (a device ID or a method name past 64
+    /// characters, `…` closing it) may end on the first part of a secret: that part is
+    /// masked too, from 4 bytes on. It was shown (`…aaaZq9Sec…` for `Zq9Secret!`).
+    @Test func theStartOfASecretCutByAnEllipsisIsMasked() {
+        var known = KnownSecrets()
+        known.add("Zq9Secret!")
+        #expect(known.redact("not 'aaaaZq9Sec…'") == "not 'aaaa***…'")
+        #expect(known.redact("no method 'Zq9S…' in relid") == "no method '***…' in relid")
+        #expect(known.redact("Zq9…, Zq9Secret…") == "Zq9…, ***…")
+        #expect(known.redact("Zq9Sec and more") == "Zq9Sec and more")
+        let name = String(repeating: "a", count: 58) + "Zq9Secret!"
+        let (host, _) = runScript("user add alice password \"Zq9Secret!\"\ndevice \"\(name)\"\n")
+        #expect(host.errors.contains("[CS0309]") && !host.errors.contains("Zq9S"), "\(host.errors)")
+    }
 }

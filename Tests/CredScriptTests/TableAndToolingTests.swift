@@ -60,6 +60,12 @@ import Glibc
         #expect(HelpText.render(.standard, topic: ["update"], active: SDKID(named: "relid")!).first == "usage: update CURRENT NEW [CONFIRM]")
         #expect(HelpText.render(.standard, topic: ["update"], active: SDKID(named: "susi")!).last == "  example (susi): update secret12 newpass34")
         #expect(HelpText.render(.standard, topic: ["lgoin"], active: SDKID(named: "relid")!) == ["no command 'lgoin' — did you mean 'login'?; 'help' lists them all"])
+        // A line written with its choice (docs/double.md lists `journal show`) is the
+        // command's topic; it was "no command 'journal show'". A word it does not take is not.
+        let relid = SDKID(named: "relid")!
+        #expect(HelpText.render(.standard, topic: ["journal", "show"], active: relid) == HelpText.render(.standard, topic: ["journal"], active: relid))
+        #expect(HelpText.render(.standard, topic: ["journal", "show"], active: relid).first == "usage: journal ACTION")
+        #expect(HelpText.render(.standard, topic: ["journal", "shwo"], active: relid).first?.hasPrefix("no command 'journal shwo'") == true)
     }
 }
 

@@ -40,7 +40,15 @@ public enum HelpText {
         if topic.count == 1, let procedure = ownCommands.first(where: { $0.name == topic[0] }) {
             return theirs(["usage: \(procedure.usage)", procedureLine(procedure)])
         }
-        let matches = table.commands(startingWith: topic)
+        var matches = table.commands(startingWith: topic)
+        // `journal show`, as a line is written: the command whose choice the last word is.
+        if matches.isEmpty, topic.count >= 2 {
+            let name = Array(topic.dropLast())
+            matches = table.commands(startingWith: name).filter { spec in
+                guard spec.words == name, case .choice(let options)? = spec.parameters.first?.kind else { return false }
+                return options.contains(topic[topic.count - 1])
+            }
+        }
         guard !matches.isEmpty else {
             var message = "no command '\(topic.joined(separator: " "))'"
             if let guess = Spelling.closest(to: topic[0], among: table.firstWords) { message += " — did you mean '\(guess)'?" }

@@ -126,7 +126,7 @@ public struct KnownSecrets: Sendable {
 
     /// The text with every known value replaced by `***`.
     public func redact(_ text: String) -> String {
-        guard text.utf8.count >= shortestValue, mayHold(text) else { return text }
+        guard text.utf8.count >= shortestMatch, mayHold(text) else { return text }
         var bytes = Array(text.utf8)
         var caret = 0
         guard redact(&bytes, caret: &caret) else { return text }
@@ -138,7 +138,7 @@ public struct KnownSecrets: Sendable {
     /// rebuilt. Past the cap, or with values too long for the trie, the full pass decides.
     func mayHold(_ text: String) -> Bool {
         guard ignored == 0, longValues.isEmpty else { return true }
-        guard text.utf8.count >= shortestValue else { return false }
+        guard text.utf8.count >= shortestMatch else { return false }
         var text = text
         return text.withUTF8(holdsTrieValue)
     }
@@ -147,7 +147,7 @@ public struct KnownSecrets: Sendable {
     /// the first one found).
     private func holdsTrieValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
-        while index + shortestValue <= bytes.count {
+        while index + min(shortestValue, Self.shortest) <= bytes.count {
             defer { index += 1 }
             guard starts[Int(bytes[index])] else { continue }
             var node = 0, next = index
@@ -156,8 +156,22 @@ public struct KnownSecrets: Sendable {
                 next += 1
                 if ends[node] { return true }
             }
+            if Self.isCut(bytes, at: next, from: index) { return true }
         }
         return false
+    }
+
+    /// The shortest text that may hold something to mask: a value, or the cut start of one
+    /// and its `…` (isCut).
+    private var shortestMatch: Int { min(shortestValue, Self.shortest + 3) }
+
+    /// Whether a value's first bytes, matched from `index` up to `next`, end where the text
+    /// was cut: `…` follows them (a name quoted at most 64 characters long, CallValidator.quoted,
+    /// DeviceID). That part is masked as the value is, from `shortest` bytes on, so no
+    /// message shows the start of a secret it cut (`aaaZq9Sec…` of `Zq9Secret!`).
+    private static func isCut<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at next: Int, from index: Int) -> Bool where Bytes.Index == Int {
+        next - index >= shortest && next + 3 <= bytes.endIndex
+            && bytes[next] == 0xE2 && bytes[next + 1] == 0x80 && bytes[next + 2] == 0xA6
     }
 
     private func mayHold(_ value: JSONValue) -> Bool {
@@ -186,11 +200,11 @@ public struct KnownSecrets: Sendable {
     /// value at worst, one step per byte where no value starts.
     @discardableResult
     func redact(_ bytes: inout [UInt8], caret: inout Int) -> Bool {
-        guard bytes.count >= shortestValue else { return false }
+        guard bytes.count >= shortestMatch else { return false }
         // The covered ranges, found left to right and merged as they overlap.
         var covered: [Range<Int>] = []
         var index = 0
-        while index + shortestValue <= bytes.count {
+        while index + min(shortestValue, Self.shortest) <= bytes.count {
             defer { index += 1 }
             guard starts[Int(bytes[index])] else { continue }
             // The longest value starting here; shorter ones lie inside it.
@@ -200,6 +214,7 @@ public struct KnownSecrets: Sendable {
                 next += 1
                 if ends[node] { end = next }
             }
+            if Self.isCut(bytes, at: next, from: index) { end = max(end, next) }
             guard end > index else { continue }
             if let last = covered.last, last.upperBound >= index {
                 covered[covered.count - 1] = last.lowerBound..<max(last.upperBound, end)
@@ -402,6 +417,14 @@ public struct KnownSecrets: Sendable {
         while end < source.bytes.count, end > offset, source.bytes[end] & 0xC0 == 0x80 { end += 1 }
         var line = Array(source.bytes[start..<end])
         var caret = offset - start
+        // A line that is not UTF-8 (a script saved as Latin-1) is shown repaired, each bad
+        // byte as U+FFFD (DiagnosticFormatter), and a value read from it was repaired so
+        // too (SecretScan): it is masked in the line as shown, the caret moved with it.
+        let repaired = Array(String(decoding: line, as: UTF8.self).utf8)
+        if repaired != line {
+            caret = String(decoding: line[..<min(caret, line.count)], as: UTF8.self).utf8.count
+            line = repaired
+        }
         let byValue = redact(&line, caret: &caret)
         let bySpelling = redactSpellings(&line, caret: &caret)
         guard byValue || bySpelling else { return (redacted, source) }

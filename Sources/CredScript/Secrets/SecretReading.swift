@@ -221,8 +221,9 @@ struct SecretScan {
     /// (`"Zq9Secret!";x` gives `Zq9Secret!`, and the quoted line keeps `"***";x`). The
     /// tokens of a blank-separated word with an `=` in it are a pair's, left to
     /// secretPairValues (a policy's or a field's `KEY=VALUE`). A word none of whose tokens
-    /// is shaped like one, but whose text is, is taken whole (fail closed). Bound: one pass
-    /// over the line's tokens.
+    /// is shaped like one, but whose text is, is taken whole (fail closed), and so is a
+    /// stretch the lexer skipped without a token (`Zq9\u{1B}Secret!` raw: a control
+    /// character). Bound: one pass over the line's tokens and the bytes between them.
     private func passwordShapedLiterals(inLine bytes: ArraySlice<UInt8>) -> [String] {
         let line = Array(bytes)
         var lexer = Lexer(SourceFile(name: "", bytes: line))
@@ -243,24 +244,48 @@ struct SecretScan {
             if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
             if KnownSecrets.looksLikePassword(text) { values.append(text) }
         }
-        while true {
-            let token = lexer.next()
-            if token.kind == .end || token.kind == .newline { break }
-            let range = token.byteRange.clamped(to: 0..<line.count)
+        // Adds `range` to the current word when it follows it, else starts a word with it.
+        func extend(_ range: Range<Int>) {
             if let current = word, current.upperBound == range.lowerBound {
                 word = current.lowerBound..<range.upperBound
             } else {
                 finish()
                 word = range
             }
+        }
+        // What the lexer skipped between tokens without a token for it (a word with a control
+        // character or a byte that is not UTF-8, reported and dropped) is text of the line
+        // still: each blank-separated stretch of it is part of a word, taken whole.
+        var cursor = 0
+        func skipped(upTo end: Int) {
+            var index = cursor
+            while index < end {
+                guard !Self.isBlank(line[index]) else { index += 1; continue }
+                let start = index
+                while index < end, !Self.isBlank(line[index]) { index += 1 }
+                extend(start..<index)
+            }
+        }
+        while true {
+            let token = lexer.next()
+            if token.kind == .end || token.kind == .newline { break }
+            let range = token.byteRange.clamped(to: 0..<line.count)
+            skipped(upTo: max(cursor, range.lowerBound))
+            cursor = max(cursor, range.upperBound)
+            extend(range)
             switch token.kind {
             case .word(let text), .string(let text): literals.append(text)
             case .equals: pair = true
             default: break
             }
         }
+        skipped(upTo: line.count)
         finish()
         return values
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
     }
 
     /// The values of a line's `NAME=VALUE` pairs whose NAME is a secret's, or a likely
@@ -274,21 +299,31 @@ struct SecretScan {
         let line = Array(bytes)
         var lexer = Lexer(SourceFile(name: "", bytes: line))
         var values: [String] = []
-        // The name of the pair whose `=` was the token before this one.
+        // The name of the pair whose `=` was the token before this one, and where that `=` ends.
         var name: String?
+        var equalsEnd = 0
         while true {
             let token = lexer.next()
-            if case .end = token.kind { break }
+            let range = token.byteRange.clamped(to: 0..<line.count)
             if let key = name, SecretMasker.namesSecret(key, table.querySecretNames) || SecretName.looksSecret(key) {
-                switch token.kind {
-                case .word(let text), .string(let text): values.append(text)
-                case .integer, .duration:
-                    let range = token.byteRange.clamped(to: 0..<line.count)
-                    values.append(String(decoding: line[range], as: UTF8.self))
-                default: break
+                // A value the lexer skipped without a token (a control character in it:
+                // `password=Zq9<ESC>…`) is the text after the `=` up to a blank, as written.
+                var end = equalsEnd
+                let limit = token.kind == .end ? line.count : range.lowerBound
+                while end < limit, !Self.isBlank(line[end]) { end += 1 }
+                if end > equalsEnd {
+                    values.append(String(decoding: line[equalsEnd..<end], as: UTF8.self))
+                } else {
+                    switch token.kind {
+                    case .word(let text), .string(let text): values.append(text)
+                    case .integer, .duration: values.append(String(decoding: line[range], as: UTF8.self))
+                    default: break
+                    }
                 }
             }
+            if case .end = token.kind { break }
             name = token.kind == .equals ? Self.pairName(before: token.position.offset, in: line) : nil
+            equalsEnd = range.upperBound
         }
         return values
     }
