@@ -49,6 +49,10 @@ public struct KnownSecrets: Sendable {
 
     public var isEmpty: Bool { values.isEmpty }
 
+    /// Whether `value` itself is one of the values (not a spelling of one): false for a
+    /// value `add` did not keep, too short or past `limit`.
+    public func knows(_ value: String) -> Bool { values.contains(value) }
+
     /// Adds a secret value, and each spelling of it the outputs use when that differs: a
     /// value with a tab or a BEL (`"Ab1\u{7}Secret"`) is written back by the echo, the
     /// journal and messages as `\u{7}`, never as the raw byte (spellings).

@@ -66,8 +66,10 @@ struct SDKWire {
             case .int(let number): text = String(number)
             default: continue
             }
-            // The session's ledger masks it from here on; the call's own set holds the rest.
-            if field?.secret == true { session.evaluator.events.secrets.add(text) } else { secrets.add(text) }
+            // The session's ledger masks a secret field from here on; the call's own set
+            // holds the rest, and a secret the ledger did not keep (past KnownSecrets.limit).
+            if field?.secret == true { session.evaluator.events.secrets.add(text) }
+            if field?.secret != true || !session.evaluator.events.secrets.values.knows(text) { secrets.add(text) }
         }
         // The log line quotes the device, the method and each field: every value a secret
         // of this call or of the session is masked there too.
