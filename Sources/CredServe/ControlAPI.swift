@@ -37,7 +37,7 @@ final class ControlAPI {
     static func accessNote(_ status: Int) -> String {
         switch status {
         case 401: return "no valid token"
-        case 400: return "refused: Authorization given twice"
+        case 400: return "refused: the token given twice"
         default: return "refused: Host or Origin"
         }
     }

@@ -62,6 +62,11 @@ struct ControlAccess: Sendable {
         if authorizations > 1 {
             return Refusals.givenTwice("Authorization", count: authorizations, says: "the token printed at start")
         }
+        // So are two `token=` of the query string (the last one counted before).
+        let queryTokens = request.query.isEmpty ? 0 : FormEncoding.decode(request.query).lazy.filter { $0.0 == "token" }.count
+        if queryTokens > 1 {
+            return Refusals.plain(400, "Bad Request", "a request with \(queryTokens) token= parameters: send one, the token printed at start\n")
+        }
         guard let given = presentedToken(request), Self.same(given, token) else {
             var refusal = Refusals.plain(401, "Unauthorized", "\(service) needs the token \(printedBy) printed at start: ?token=… or Authorization: Bearer …\n")
             refusal.headers.append(("WWW-Authenticate", #"Bearer realm="credsh""#))

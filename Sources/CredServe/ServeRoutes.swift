@@ -64,7 +64,7 @@ enum ServeRoutes {
             requestBody: APIBody(required: true, contentType: "text/plain", schema: .string),
             responses: [
                 with(lines, description: "The script passed: its JSON Lines, as --format json prints them.", headers: ["Credsh-Exit-Code"]),
-                with(lines, status: 400, description: "The script does not parse: its JSON Lines, an error record among them; or Authorization given twice (text/plain).",
+                with(lines, status: 400, description: "The script does not parse: its JSON Lines, an error record among them; or the token given twice (text/plain).",
                      otherContentTypes: ["text/plain"]),
                 with(lines, status: 422, description: "The script failed (an expectation, a command, the step budget or the time limit): its JSON Lines."),
                 APIResponse(status: 503, description: "Answers not yet read by their clients hold over \(Refusals.size(limits.answerBytesInFlight)): try again.",

@@ -58,6 +58,16 @@ import Testing
         #expect(String(decoding: refusal?.body ?? [], as: UTF8.self) == "a request with 2 Authorization headers: send one, the token printed at start\n")
     }
 
+    /// As two Authorization headers: which `token=` counts is not guessed.
+    @Test func twoTokensInTheQueryAreRefusedWhateverTheySay() {
+        for query in ["token=\(Self.token)&token=\(Self.token)", "token=x&a=1&token=\(Self.token)"] {
+            let refusal = loopback.refusal(Self.request(authorization: nil, query: query))
+            #expect(refusal?.status == 400, "\(query)")
+            #expect(String(decoding: refusal?.body ?? [], as: UTF8.self) == "a request with 2 token= parameters: send one, the token printed at start\n")
+        }
+        #expect(loopback.refusal(Self.request(authorization: nil, query: "a=1&token=\(Self.token)&tokens=2")) == nil)
+    }
+
     @Test func tokensAreRandomAndLongEnough() {
         let a = ControlAccess.randomToken(), b = ControlAccess.randomToken()
         #expect(a.count == 32 && b.count == 32 && a != b)

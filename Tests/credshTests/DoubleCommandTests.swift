@@ -12,6 +12,7 @@ import Testing
         ("sdk fiori\nexpect called enterPasscode passcode=Abcdefg1\n", "2:29", "enterPasscode's field 'passcode' is a secret"),
         ("expect calls setUser frobnicate\n", "1:22", "no method 'frobnicate' in relid"),
         ("sdk onewelcome\ncall setUser userID=alice\n", "2:6", "no method 'setUser' in onewelcome (it is a call of relid: switch with sdk relid first)"),
+        ("sdk susi\ncall login\n", "2:6", "no method 'login' in susi: susi has no calls (call is for relid, onewelcome, fiori: switch with sdk first)"),
     ])
     func badCallsAreSyntaxErrorsWhereWritten(script: String, at: String, message: String) throws {
         let check = try Credsh.run(["check", "-"], script: script)

@@ -269,7 +269,7 @@ import Testing
         let (status, log) = try served.stop()
         #expect(status == 0)
         #expect(log.contains("POST /sdk/relid 400 (Credsh-Device given twice)\n"), "\(log)")
-        #expect(log.contains("GET /__credsh/state 400 (refused: Authorization given twice)\n"), "\(log)")
+        #expect(log.contains("GET /__credsh/state 400 (refused: the token given twice)\n"), "\(log)")
     }
 
     /// Review: the served journal was masked as one text, so `errorCode=9006` read

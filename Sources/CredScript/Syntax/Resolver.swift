@@ -320,6 +320,11 @@ struct Resolver {
                 if let owner = Simulation.catalogs.first(where: { $0.call(name) != nil }) {
                     return refuse("no method '\(name)' in \(sdk.name) (it is a call of \(owner.name): switch with sdk \(owner.name) first)")
                 }
+                if catalog.callNames.isEmpty {
+                    // An SDK the double does not stand in for (docs/double.md): say so, and which do.
+                    let doubled = Simulation.catalogs.filter { !$0.callNames.isEmpty }.map(\.name)
+                    return refuse("no method '\(name)' in \(sdk.name): \(sdk.name) has no calls (call is for \(doubled.joined(separator: ", ")): switch with sdk first)")
+                }
                 return refuse(CallRefusal.unknownMethod(sdk: sdk.name, method: name,
                                                         nearest: CallValidator.nearest(name, in: catalog.callNames)).message)
             }

@@ -216,7 +216,7 @@ extension SDKWire {
                          APIParameter(name: "seconds", place: .query, schema: .integer)],
             responses: [
                 APIResponse(status: 200, description: "The stream: retry, then one event per callback; an event closed last when over 256 events waited untaken.", contentType: "text/event-stream"),
-                APIResponse(status: 400, description: "Not a device ID (1-64 characters of A-Z a-z 0-9 . _ -), Credsh-Device or Authorization given twice, seconds not from 1 to 3600, or refused by the HTTP layer.", contentType: "text/plain", otherContentTypes: ["text/html"]),
+                APIResponse(status: 400, description: "Not a device ID (1-64 characters of A-Z a-z 0-9 . _ -), Credsh-Device or the token given twice, seconds not from 1 to 3600, or refused by the HTTP layer.", contentType: "text/plain", otherContentTypes: ["text/html"]),
                 unknownSDK,
             ])
     }
@@ -229,7 +229,7 @@ extension SDKWire {
                          APIParameter(name: "format", place: .query, schema: .enumeration(["credscript", "svg"]))],
             responses: [
                 APIResponse(status: 200, description: "The journal: text/plain, or image/svg+xml with format=svg.", contentType: "text/plain", otherContentTypes: ["image/svg+xml"]),
-                APIResponse(status: 400, description: "Not a device ID, Credsh-Device or Authorization given twice, or a format other than credscript and svg (or refused by the HTTP layer).", contentType: "text/plain", otherContentTypes: ["text/html"]),
+                APIResponse(status: 400, description: "Not a device ID, Credsh-Device or the token given twice, or a format other than credscript and svg (or refused by the HTTP layer).", contentType: "text/plain", otherContentTypes: ["text/html"]),
                 APIResponse(status: 404, description: "No such device: it never called, no line named it, or it was forgotten.", contentType: "application/json",
                             schema: .object(properties: [("error", .string), ("device", .string)], required: ["error", "device"])),
             ])
