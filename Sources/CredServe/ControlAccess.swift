@@ -63,11 +63,11 @@ struct ControlAccess: Sendable {
             return Refusals.givenTwice("Authorization", count: authorizations, says: "the token printed at start")
         }
         // So are two `token=` of the query string (the last one counted before).
-        let queryTokens = request.query.isEmpty ? 0 : FormEncoding.decode(request.query).lazy.filter { $0.0 == "token" }.count
-        if queryTokens > 1 {
-            return Refusals.plain(400, "Bad Request", "a request with \(queryTokens) token= parameters: send one, the token printed at start\n")
+        let queryTokens = request.query.isEmpty ? [] : FormEncoding.decode(request.query).filter { $0.0 == "token" }.map(\.1)
+        if queryTokens.count > 1 {
+            return Refusals.givenTwice("token=", "parameters", count: queryTokens.count, says: "the token printed at start")
         }
-        guard let given = presentedToken(request), Self.same(given, token) else {
+        guard let given = presentedToken(request, query: queryTokens.first), Self.same(given, token) else {
             var refusal = Refusals.plain(401, "Unauthorized", "\(service) needs the token \(printedBy) printed at start: ?token=… or Authorization: Bearer …\n")
             refusal.headers.append(("WWW-Authenticate", #"Bearer realm="credsh""#))
             return refusal
@@ -77,7 +77,7 @@ struct ControlAccess: Sendable {
 
     /// The token of the query string (`token=`) or of `Authorization: Bearer`, read in
     /// place (a check on every request of the control API and the wire).
-    private func presentedToken(_ request: WireRequest) -> Substring? {
+    private func presentedToken(_ request: WireRequest, query: String?) -> Substring? {
         if let authorization = request.header("Authorization"),
            let space = authorization.utf8.firstIndex(of: UInt8(ascii: " ")),
            WireRequest.sameName(String(authorization[..<space]), "Bearer") {
@@ -88,7 +88,7 @@ struct ControlAccess: Sendable {
             while let last = token.utf8.last, blank(last) { token = token.dropLast() }
             if !token.isEmpty { return token }
         }
-        return FormEncoding.decode(request.query).last { $0.0 == "token" }.map { Substring($0.1) }
+        return query.map { Substring($0) }
     }
 
     /// `host[:port]`: an IP literal or localhost, and the bound port (ServerAuthority).

@@ -8,13 +8,14 @@ enum Refusals {
 
     /// 400 for a header that says one thing given more than once (`Authorization`,
     /// `Credsh-Device`): which one counts is not guessed (docs/serving.md, docs/double.md).
-    static func givenTwice(_ name: String, count: Int, says what: String) -> WireResponse {
-        plain(400, "Bad Request", givenTwiceText(name, count: count, says: what) + "\n")
+    /// `kind`: what was given more than once, in the plural (`headers`, `parameters`).
+    static func givenTwice(_ name: String, _ kind: String = "headers", count: Int, says what: String) -> WireResponse {
+        plain(400, "Bad Request", givenTwiceText(name, kind, count: count, says: what) + "\n")
     }
 
     /// What `givenTwice` says, for a refusal written in another form (a device's).
-    static func givenTwiceText(_ name: String, count: Int, says what: String) -> String {
-        "a request with \(count) \(name) headers: send one, \(what)"
+    static func givenTwiceText(_ name: String, _ kind: String = "headers", count: Int, says what: String) -> String {
+        "a request with \(count) \(name) \(kind): send one, \(what)"
     }
 
     /// 405 for a routed path asked with another method, naming the ones it has.
