@@ -28,8 +28,14 @@ build: build-deps
 TEST_FLAGS = -debug-info-format none
 TEST_PROCESSES ?= 4
 BIN = $$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)
+# The editor tests' venv is made meanwhile: on a fresh machine pip waits on PyPI for a
+# minute or more, which the build's CPU does not.
 test: deps
-	SWIFT=$(SWIFT) Tests/run.sh $(TEST_PROCESSES)
+	@echo "SWIFT=$(SWIFT) Tests/run.sh $(TEST_PROCESSES)   (meanwhile: Tests/editor/run.sh --prepare > .build/editor-venv.log)"
+	@mkdir -p .build && Tests/editor/run.sh --prepare > .build/editor-venv.log 2>&1 & venv=$$!; \
+	SWIFT=$(SWIFT) Tests/run.sh $(TEST_PROCESSES); status=$$?; \
+	wait $$venv || { echo "the editor tests' venv could not be made:"; cat .build/editor-venv.log; exit 1; }; \
+	exit $$status
 	$(BIN)/credsh test examples/
 	Tests/editor/run.sh $(BIN)/credsh
 	$(MAKE) clients-test CREDSH=$(BIN)/credsh

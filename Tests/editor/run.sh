@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # The editor tests: `credsh lsp` driven as an editor drives it (pytest-lsp), and the
 # TextMate grammar run over every example (textmate-grammar-python). The pinned packages
-# go into a venv under .build the first time. Usage: Tests/editor/run.sh [CREDSH]
+# go into a venv under .build the first time.
+# Usage: Tests/editor/run.sh [CREDSH]    the tests
+#        Tests/editor/run.sh --prepare   only the venv: `make test` makes it while the
+#                                        Swift build runs (it waits on PyPI, not the CPU)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-export CREDSH="${1:-${CREDSH:-$(cd "$root" && swift build --show-bin-path)/credsh}}"
-# The tests run from this folder: a relative path is made absolute first.
-CREDSH="$(cd "$(dirname "$CREDSH")" && pwd)/$(basename "$CREDSH")"
 venv="$root/.build/editor-venv"
 stamp="$venv/.requirements"
 if [ ! -x "$venv/bin/python" ] || ! cmp -s "$here/requirements.txt" "$stamp"; then
@@ -15,5 +15,9 @@ if [ ! -x "$venv/bin/python" ] || ! cmp -s "$here/requirements.txt" "$stamp"; th
     "$venv/bin/pip" install -q --disable-pip-version-check -r "$here/requirements.txt"
     cp "$here/requirements.txt" "$stamp"
 fi
+[ "${1:-}" = --prepare ] && exit 0
+export CREDSH="${1:-${CREDSH:-$(cd "$root" && swift build --show-bin-path)/credsh}}"
+# The tests run from this folder: a relative path is made absolute first.
+CREDSH="$(cd "$(dirname "$CREDSH")" && pwd)/$(basename "$CREDSH")"
 cd "$here"
 exec "$venv/bin/python" -m pytest -q -p no:cacheprovider "$here"
