@@ -98,19 +98,78 @@ public struct CommandTable: Sendable {
     /// the Swift runtime look up `String: Hashable` by scanning every protocol conformance
     /// in the executable, about a fifth of an empty script's instructions in the static
     /// binary, and more with every package linked in (docs/serving.md).
+    ///
+    /// A word is looked up as two integers: a name of the table is ASCII and at most 16
+    /// bytes long, so its bytes, packed, compare as the word does (`Packed`), where a
+    /// comparison of two strings walks them through the standard library's ordering, about
+    /// 60 instructions a step of the search (issue 36, docs/development.md "Measured for
+    /// issue 36"). Any other word (longer, or not ASCII, which a name's may equal only as
+    /// the standard library compares text) is looked up as a string.
     public struct Words: Sendable {
         public let keys: [String]
         public let values: [NameNode]
+        /// The keys packed, sorted as packed, each with its node.
+        private let packed: [Packed]
+        private let packedNodes: [NameNode]
+        /// Every key is packed: a packed word not among them is no key.
+        private let allPacked: Bool
 
         /// `keys` sorted, each with its node.
         fileprivate init(keys: [String], values: [NameNode]) {
             self.keys = keys
             self.values = values
+            let packable = zip(keys, values).compactMap { key, node in Packed(key).map { ($0, node) } }.sorted { $0.0 < $1.0 }
+            packed = packable.map(\.0)
+            packedNodes = packable.map(\.1)
+            allPacked = packable.count == keys.count
         }
 
         public subscript(word: String) -> NameNode? {
+            if let key = Packed(word) {
+                var low = 0, high = packed.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if packed[middle] < key { low = middle + 1 } else { high = middle }
+                }
+                if low < packed.count, packed[low] == key { return packedNodes[low] }
+                if allPacked { return nil }
+            }
             let index = Words.position(of: word, in: keys)
             return index < keys.count && keys[index] == word ? values[index] : nil
+        }
+
+        /// An ASCII word of at most 16 bytes as two integers, its bytes in order (big-endian,
+        /// padded with zeros), and its length, which tells `ab` from `ab` and a NUL. Two such
+        /// words are equal as strings exactly when they are equal packed.
+        struct Packed: Comparable, Sendable {
+            let high: UInt64
+            let low: UInt64
+            let count: Int
+
+            init?(_ word: String) {
+                var word = word
+                guard let packed = word.withUTF8({ bytes -> Packed? in
+                    guard bytes.count <= 16 else { return nil }
+                    var high: UInt64 = 0, low: UInt64 = 0, any: UInt8 = 0
+                    for index in 0..<16 {
+                        let byte = index < bytes.count ? bytes[index] : 0
+                        any |= byte
+                        if index < 8 { high = high << 8 | UInt64(byte) } else { low = low << 8 | UInt64(byte) }
+                    }
+                    return any < 0x80 ? Packed(high: high, low: low, count: bytes.count) : nil
+                }) else { return nil }
+                self = packed
+            }
+
+            private init(high: UInt64, low: UInt64, count: Int) {
+                self.high = high
+                self.low = low
+                self.count = count
+            }
+
+            static func < (a: Packed, b: Packed) -> Bool {
+                a.high != b.high ? a.high < b.high : a.low != b.low ? a.low < b.low : a.count < b.count
+            }
         }
 
         /// Where `word` is or would go in `keys` (sorted).
