@@ -26,6 +26,10 @@ public struct CommandContext {
         nonmutating _modify { yield &evaluator.simulation }
     }
 
+    /// `body` reads the simulation, borrowed where it lies: one access for all it reads
+    /// (each `simulation` is an access of the evaluator's, checked at run time).
+    func readingSimulation<R>(_ body: (Simulation) -> R) -> R { body(evaluator.simulation) }
+
     /// Prints lines of command output (not SDK outcomes).
     func say(_ lines: String...) { say(lines) }
     func say(_ lines: [String]) { evaluator.say(lines) }
