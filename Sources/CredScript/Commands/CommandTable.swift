@@ -105,7 +105,11 @@ public struct CommandTable: Sendable {
     /// 60 instructions a step of the search (issue 36, docs/development.md "Measured for
     /// issue 36"). Any other word (longer, or not ASCII, which a name's may equal only as
     /// the standard library compares text) is looked up as a string.
-    public struct Words: Sendable {
+    ///
+    /// A class, immutable: a node's words are read once a word of each line, and a copy of
+    /// a class is one reference counted where a copy of the struct it was counted its four
+    /// arrays.
+    public final class Words: Sendable {
         public let keys: [String]
         public let values: [NameNode]
         /// The keys packed, sorted as packed, each with its node.
@@ -150,13 +154,13 @@ public struct CommandTable: Sendable {
                 var word = word
                 guard let packed = word.withUTF8({ bytes -> Packed? in
                     guard bytes.count <= 16 else { return nil }
-                    var high: UInt64 = 0, low: UInt64 = 0, any: UInt8 = 0
-                    for index in 0..<16 {
-                        let byte = index < bytes.count ? bytes[index] : 0
-                        any |= byte
-                        if index < 8 { high = high << 8 | UInt64(byte) } else { low = low << 8 | UInt64(byte) }
-                    }
-                    return any < 0x80 ? Packed(high: high, low: low, count: bytes.count) : nil
+                    // The bytes copied over two zeroed integers at once, not one by one.
+                    var halves: (UInt64, UInt64) = (0, 0)
+                    withUnsafeMutableBytes(of: &halves) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+                    guard (halves.0 | halves.1) & 0x8080_8080_8080_8080 == 0 else { return nil }
+                    // In memory order, the first byte the most significant: compared as numbers,
+                    // the halves order the words as their bytes do.
+                    return Packed(high: UInt64(bigEndian: halves.0), low: UInt64(bigEndian: halves.1), count: bytes.count)
                 }) else { return nil }
                 self = packed
             }

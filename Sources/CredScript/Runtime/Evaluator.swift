@@ -204,7 +204,12 @@ public final class Evaluator {
     /// statements, or, for a source too large to hold, each read again in turn.
     func forEachStatement(of script: ParsedScript, _ body: (Statement) -> Flow) {
         if let statements = script.statements {
-            for statement in statements where body(statement) == .stop { return }
+            // Each statement lent where it lies: the array's iterator hands out copies, a
+            // statement's references counted and, for a command, stored inline, its
+            // layout looked up at run time (docs/development.md, "Measured for issue 36").
+            statements.withUnsafeBufferPointer { statements in
+                for index in statements.indices where body(statements[index]) == .stop { return }
+            }
             return
         }
         var parser = makeReader(script.source)
