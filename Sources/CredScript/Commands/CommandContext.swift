@@ -28,7 +28,9 @@ public struct CommandContext {
 
     /// `body` reads the simulation, borrowed where it lies: one access for all it reads
     /// (each `simulation` is an access of the evaluator's, checked at run time).
-    func readingSimulation<R>(_ body: (Simulation) -> R) -> R { body(evaluator.simulation) }
+    /// Through `simulation`'s `_read`: passed straight from the evaluator, the
+    /// simulation was copied (a reference counted for each of its parts) to be lent.
+    func readingSimulation<R>(_ body: (Simulation) -> R) -> R { body(simulation) }
 
     /// Prints lines of command output (not SDK outcomes).
     func say(_ lines: String...) { say(lines) }

@@ -72,7 +72,7 @@ public struct CommandTable: Sendable {
         /// Freezes a node built in `CommandTable.init`, and the nodes under it (one per
         /// word of a command name: the recursion is as deep as the longest name).
         fileprivate init(_ built: NodeBuilder) {
-            children = Words(keys: built.words, values: built.next.map { NameNode($0) })
+            children = built.words.isEmpty ? Words.leaf : Words(keys: built.words, values: built.next.map { NameNode($0) })
             specs = built.specs
             hasOwnSyntax = built.specs.contains { $0.syntaxUsage != nil }
             acknowledges = built.specs.contains { $0.role == .acknowledgement }
@@ -122,11 +122,29 @@ public struct CommandTable: Sendable {
         fileprivate init(keys: [String], values: [NameNode]) {
             self.keys = keys
             self.values = values
-            let packable = zip(keys, values).compactMap { key, node in Packed(key).map { ($0, node) } }.sorted { $0.0 < $1.0 }
-            packed = packable.map(\.0)
-            packedNodes = packable.map(\.1)
-            allPacked = packable.count == keys.count
+            // Built at start-up for every node: one pass, nothing for a leaf (most nodes).
+            var packed: [Packed] = [], nodes: [NameNode] = []
+            if !keys.isEmpty {
+                packed.reserveCapacity(keys.count)
+                nodes.reserveCapacity(keys.count)
+                for index in keys.indices {
+                    guard let key = Packed(keys[index]) else { continue }
+                    packed.append(key)
+                    nodes.append(values[index])
+                }
+                // ASCII keys sorted as strings are sorted as bytes already; sorted here otherwise.
+                if packed.indices.dropFirst().contains(where: { !(packed[$0 - 1] < packed[$0]) }) {
+                    let order = packed.indices.sorted { packed[$0] < packed[$1] }
+                    (packed, nodes) = (order.map { packed[$0] }, order.map { nodes[$0] })
+                }
+            }
+            allPacked = packed.count == keys.count
+            self.packed = packed
+            packedNodes = nodes
         }
+
+        /// A leaf's words: none, one instance for every leaf.
+        fileprivate static let leaf = Words(keys: [], values: [])
 
         public subscript(word: String) -> NameNode? {
             if let key = Packed(word) {
