@@ -147,6 +147,8 @@ public struct CommandTable: Sendable {
         fileprivate static let leaf = Words(keys: [], values: [])
 
         public subscript(word: String) -> NameNode? {
+            // Most nodes end a name (`echo`): the word after it is packed for nothing.
+            if keys.isEmpty { return nil }
             if let key = Packed(word) {
                 var low = 0, high = packed.count
                 while low < high {
