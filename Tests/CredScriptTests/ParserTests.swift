@@ -37,6 +37,27 @@ import Testing
         #expect(a.kind == .word("a.txt") && b.kind == .word("b.txt"))
     }
 
+    /// A name is found by its bytes packed as integers when it is ASCII and up to 16 bytes
+    /// long, as a string otherwise: either way exactly the names of the table, and no word
+    /// that only begins like one, or differs from one by a byte past the sixteenth.
+    @Test func commandNamesAreFoundWhateverTheirLength() throws {
+        let long = CommandSpec("sixteen-bytes-and-more", group: "test", summary: "", example: "sixteen-bytes-and-more") { _ in [] }
+        let sixteen = CommandSpec("exactly-16-bytes", group: "test", summary: "", example: "exactly-16-bytes") { _ in [] }
+        let accented = CommandSpec("café", group: "test", summary: "", example: "café") { _ in [] }
+        let table = CommandTable(commands: CommandTable.standard.commands + [long, sixteen, accented])
+        for name in ["echo", "state", "sixteen-bytes-and-more", "exactly-16-bytes", "café"] {
+            #expect(table.root.children[name] != nil, "\(name)")
+        }
+        for word in ["ech", "echoo", "echo\u{0}", "sixteen-bytes-and-mor", "sixteen-bytes-and-more!", "exactly-16-byte", "exactly-16-bytes!", "cafe", ""] {
+            #expect(table.root.children[word] == nil, "\(word)")
+        }
+        #expect(table.root.children["clock"]?.children["advance"]?.specs.first?.name == "clock advance")
+        let result = ScriptReader(SourceFile(name: "t", text: "sixteen-bytes-and-more\ncafé\nexactly-16-bytes\n"), table: table)
+        var reader = result
+        #expect(reader.parseAll().count == 3)
+        #expect(reader.diagnostics.isEmpty)
+    }
+
     @Test func letAndNestedRepeat() {
         let result = parse("let pw = \"x\"\nrepeat 2 {\n  repeat $n { echo hi }\n  state\n}\n")
         #expect(result.diagnostics.isEmpty)

@@ -75,6 +75,11 @@ import Testing
         #expect(SimDuration(seconds: 91 * 86_400).description == "91d")
         #expect(SimDuration(seconds: 86_400 + 12 * 3600 + 5).description == "1d12h5s")
         #expect(SimDuration(seconds: 0).description == "0s")
+        #expect(SimDuration(seconds: -90).description == "-1m30s")
+        #expect(SimDuration(seconds: 1).text(prefix: " (+", suffix: ")") == " (+1s)")
+        // The longest: every unit, and the one number without a positive twin.
+        #expect(SimDuration(seconds: .max).description == "106751991167300d15h30m7s")
+        #expect(SimDuration(seconds: .min).text(prefix: "(", suffix: ")") == "(-106751991167300d15h30m8s)")
     }
 
     /// The writer works on bytes, copying runs between escapes: every C0 control, the

@@ -63,7 +63,11 @@ public struct ParameterID: Hashable, Sendable {
     }
 }
 
-public struct Parameter: Sendable {
+/// A class, immutable: the resolver, the secret scan and each command's run walk a
+/// command's parameters, and a copy of a class is one reference counted where a copy of
+/// the struct it was counted its strings and its kind's (docs/development.md, "Measured
+/// for issue 36").
+public final class Parameter: Sendable {
     /// Which parameter this is, whatever its label: what a command's arguments are keyed
     /// by, so two parameters shown alike (`FILE`) can never be taken for each other.
     public let id = ParameterID.next()

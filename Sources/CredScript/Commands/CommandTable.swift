@@ -72,7 +72,7 @@ public struct CommandTable: Sendable {
         /// Freezes a node built in `CommandTable.init`, and the nodes under it (one per
         /// word of a command name: the recursion is as deep as the longest name).
         fileprivate init(_ built: NodeBuilder) {
-            children = Words(keys: built.words, values: built.next.map { NameNode($0) })
+            children = built.words.isEmpty ? Words.leaf : Words(keys: built.words, values: built.next.map { NameNode($0) })
             specs = built.specs
             hasOwnSyntax = built.specs.contains { $0.syntaxUsage != nil }
             acknowledges = built.specs.contains { $0.role == .acknowledgement }
@@ -98,19 +98,102 @@ public struct CommandTable: Sendable {
     /// the Swift runtime look up `String: Hashable` by scanning every protocol conformance
     /// in the executable, about a fifth of an empty script's instructions in the static
     /// binary, and more with every package linked in (docs/serving.md).
-    public struct Words: Sendable {
+    ///
+    /// A word is looked up as two integers: a name of the table is ASCII and at most 16
+    /// bytes long, so its bytes, packed, compare as the word does (`Packed`), where a
+    /// comparison of two strings walks them through the standard library's ordering, about
+    /// 60 instructions a step of the search (issue 36, docs/development.md "Measured for
+    /// issue 36"). Any other word (longer, or not ASCII, which a name's may equal only as
+    /// the standard library compares text) is looked up as a string.
+    ///
+    /// A class, immutable: a node's words are read once a word of each line, and a copy of
+    /// a class is one reference counted where a copy of the struct it was counted its four
+    /// arrays.
+    public final class Words: Sendable {
         public let keys: [String]
         public let values: [NameNode]
+        /// The keys packed, sorted as packed, each with its node.
+        private let packed: [Packed]
+        private let packedNodes: [NameNode]
+        /// Every key is packed: a packed word not among them is no key.
+        private let allPacked: Bool
 
         /// `keys` sorted, each with its node.
         fileprivate init(keys: [String], values: [NameNode]) {
             self.keys = keys
             self.values = values
+            // Built at start-up for every node: one pass, nothing for a leaf (most nodes).
+            var packed: [Packed] = [], nodes: [NameNode] = []
+            if !keys.isEmpty {
+                packed.reserveCapacity(keys.count)
+                nodes.reserveCapacity(keys.count)
+                for index in keys.indices {
+                    guard let key = Packed(keys[index]) else { continue }
+                    packed.append(key)
+                    nodes.append(values[index])
+                }
+                // ASCII keys sorted as strings are sorted as bytes already; sorted here otherwise.
+                if packed.indices.dropFirst().contains(where: { !(packed[$0 - 1] < packed[$0]) }) {
+                    let order = packed.indices.sorted { packed[$0] < packed[$1] }
+                    (packed, nodes) = (order.map { packed[$0] }, order.map { nodes[$0] })
+                }
+            }
+            allPacked = packed.count == keys.count
+            self.packed = packed
+            packedNodes = nodes
         }
 
+        /// A leaf's words: none, one instance for every leaf.
+        fileprivate static let leaf = Words(keys: [], values: [])
+
         public subscript(word: String) -> NameNode? {
+            // Most nodes end a name (`echo`): the word after it is packed for nothing.
+            if keys.isEmpty { return nil }
+            if let key = Packed(word) {
+                var low = 0, high = packed.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if packed[middle] < key { low = middle + 1 } else { high = middle }
+                }
+                if low < packed.count, packed[low] == key { return packedNodes[low] }
+                if allPacked { return nil }
+            }
             let index = Words.position(of: word, in: keys)
             return index < keys.count && keys[index] == word ? values[index] : nil
+        }
+
+        /// An ASCII word of at most 16 bytes as two integers, its bytes in order (big-endian,
+        /// padded with zeros), and its length, which tells `ab` from `ab` and a NUL. Two such
+        /// words are equal as strings exactly when they are equal packed.
+        struct Packed: Comparable, Sendable {
+            let high: UInt64
+            let low: UInt64
+            let count: Int
+
+            init?(_ word: String) {
+                var word = word
+                guard let packed = word.withUTF8({ bytes -> Packed? in
+                    guard bytes.count <= 16 else { return nil }
+                    // The bytes copied over two zeroed integers at once, not one by one.
+                    var halves: (UInt64, UInt64) = (0, 0)
+                    withUnsafeMutableBytes(of: &halves) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+                    guard (halves.0 | halves.1) & 0x8080_8080_8080_8080 == 0 else { return nil }
+                    // In memory order, the first byte the most significant: compared as numbers,
+                    // the halves order the words as their bytes do.
+                    return Packed(high: UInt64(bigEndian: halves.0), low: UInt64(bigEndian: halves.1), count: bytes.count)
+                }) else { return nil }
+                self = packed
+            }
+
+            private init(high: UInt64, low: UInt64, count: Int) {
+                self.high = high
+                self.low = low
+                self.count = count
+            }
+
+            static func < (a: Packed, b: Packed) -> Bool {
+                a.high != b.high ? a.high < b.high : a.low != b.low ? a.low < b.low : a.count < b.count
+            }
         }
 
         /// Where `word` is or would go in `keys` (sorted).

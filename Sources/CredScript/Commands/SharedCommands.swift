@@ -40,7 +40,8 @@ enum SharedCommands {
         CommandSpec("echo", [words], group: shell, summary: "Print text (variables are replaced by their values)",
                     example: "echo \"now expiring\" $user") { c throws(CommandFailure) in
             let texts = try c.texts(words)
-            c.say(texts.count == 1 ? texts[0] : texts.joined(separator: " "))
+            // One text is the line as it is: its array is said, not copied into another.
+            c.say(texts.count == 1 ? texts : [texts.joined(separator: " ")])
             return []
         },
         CommandSpec("let", [Parameter("NAME", "a variable name", .text), Parameter("VALUE", "a value", .text)], group: shell,
@@ -108,8 +109,8 @@ enum SharedCommands {
             guard c.simulation.world.clock.advance(by: seconds) else {
                 throw .cannotRun("the clock cannot go past 9999-12-31T23:59:59Z")
             }
-            // The time and what was added, in one string (a suffix of up to 15 bytes is built in place).
-            c.say(UTCTimestamp.format(c.simulation.now, prefix: "", suffix: " (+" + SimDuration(seconds: seconds).description + ")"))
+            // The time and what was added, in one string (the suffix, up to 15 bytes, written in place).
+            c.say(UTCTimestamp.format(c.simulation.now, prefix: "", suffix: SimDuration(seconds: seconds).text(prefix: " (+", suffix: ")")))
             return []
         },
         CommandSpec("clock set", [time], group: world, summary: "Set the virtual clock, forward or back (from 1970 to 9999)", example: "clock set 2026-03-01") { c throws(CommandFailure) in
@@ -180,18 +181,22 @@ enum SharedCommands {
         },
         CommandSpec("state", group: verbs, summary: "Who is signed in, what is pending, the network and the time",
                     example: "state") { c throws(CommandFailure) in
-            // One `say` of all the lines, the simulation read in place (not copied), their
-            // room reserved once.
-            let active = c.simulation.activeState
-            var lines: [String] = []
-            lines.reserveCapacity(active.count + 3)
-            lines.append("sdk: " + c.simulation.activeSDK.name)
-            lines += active
-            let network = c.simulation.world.network
-            if network != NetworkConditions() {
-                lines.append("network: \(network.networkUp ? "up" : "down"), server: \(network.serverUp ? "up" : "down")")
+            // One `say` of all the lines, the simulation read once and in place (not
+            // copied), their room reserved once and the SDK's lines appended one by one
+            // (`+=` of an array goes through the generic path, more than both lines cost).
+            let lines = c.readingSimulation { simulation in
+                let active = simulation.activeState
+                var lines: [String] = []
+                lines.reserveCapacity(active.count + 3)
+                lines.append("sdk: " + simulation.activeSDK.name)
+                for line in active { lines.append(line) }
+                let network = simulation.world.network
+                if network != NetworkConditions() {
+                    lines.append("network: \(network.networkUp ? "up" : "down"), server: \(network.serverUp ? "up" : "down")")
+                }
+                lines.append(UTCTimestamp.format(simulation.now, prefix: "clock: ", suffix: ""))
+                return lines
             }
-            lines.append(UTCTimestamp.format(c.simulation.now, prefix: "clock: ", suffix: ""))
             c.say(lines)
             return []
         },

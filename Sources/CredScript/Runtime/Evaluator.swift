@@ -204,7 +204,12 @@ public final class Evaluator {
     /// statements, or, for a source too large to hold, each read again in turn.
     func forEachStatement(of script: ParsedScript, _ body: (Statement) -> Flow) {
         if let statements = script.statements {
-            for statement in statements where body(statement) == .stop { return }
+            // Each statement lent where it lies: the array's iterator hands out copies, a
+            // statement's references counted and, for a command, stored inline, its
+            // layout looked up at run time (docs/development.md, "Measured for issue 36").
+            statements.withUnsafeBufferPointer { statements in
+                for index in statements.indices where body(statements[index]) == .stop { return }
+            }
             return
         }
         var parser = makeReader(script.source)
@@ -266,8 +271,7 @@ public final class Evaluator {
     /// Runs a statement; says whether to go on, and what of it ran (for the journal).
     func perform(_ statement: Statement, in source: SourceFile) -> (flow: Flow, replay: Replay) {
         if shouldStop { return (.stop, .none) }
-        budget.steps += 1
-        if budget.steps > options.stepBudget {
+        if budget.spendStatement() > options.stepBudget {
             events.publish(.halted(Diagnostic(.stepBudget, "the run reached its step budget of \(options.stepBudget) (a step is a statement, \(Evaluator.kdfRoundsPerStep) rounds of the KDF, or \(Evaluator.bytesPerStep) bytes of text handled) and stopped (--max-steps raises it)",
                                               file: source.name, at: statement.position), source: source))
             return (.stop, .none)
@@ -353,7 +357,8 @@ public final class Evaluator {
             let isExpectation = call.spec.isExpectation
             let before = isExpectation ? failures.count : 0
             let failed = run(call, in: source)
-            budget.chargeKDFWork()
+            let rounds = budget.kdfMeter.take()
+            if rounds > 0 { budget.charge(kdfRounds: rounds) }
             if call.spec.role != .session, !isExpectation || failures.count == before {
                 journal(statement, result: call.spec.isExpectation ? nil : last)
                 // In a block, a command that failed is written with its `expect error`.
@@ -379,9 +384,14 @@ public final class Evaluator {
     func say(_ lines: [String], maskedByField: Bool = false) {
         var steps = 0
         for line in lines { steps += line.utf8.count / Evaluator.bytesPerStep }  // as chargeBytes, line by line
-        budget.steps += steps
+        if steps > 0 { budget.steps += steps }  // nearly every line is shorter than a step: no access
         events.publishText(lines, origin: place.origin, maskedByField: maskedByField)
         // A command's only `say`, the usual case, keeps its lines as they are: no copy.
+        Self.keep(lines, in: &printed)
+    }
+
+    /// `lines` after those `printed` holds: one access to it for both the look and the change.
+    private static func keep(_ lines: [String], in printed: inout [String]) {
         if printed.isEmpty { printed = lines } else { printed.append(contentsOf: lines) }
     }
 
@@ -434,7 +444,9 @@ public final class Evaluator {
     /// Charges work over `count` bytes of text to the step budget (`bytesPerStep`); the
     /// next statement finds the budget spent if it was.
     func chargeBytes(_ count: Int) {
-        budget.chargeBytes(count)
+        // Text shorter than a step, nearly every value, changes nothing: the budget, a
+        // stored `var` of this class, is not accessed (a run-time exclusivity check).
+        if count >= Evaluator.bytesPerStep { budget.chargeBytes(count) }
     }
 
     /// The text an argument stands for, exactly as written: `007` stays `007` and `24h`

@@ -95,10 +95,15 @@ public struct BoundArguments: Sendable {
     }
 
     public subscript(parameter: Parameter) -> BoundArgument? {
-        // The value alone copied out, not each entry looked at.
+        // The value alone copied out, not each entry looked at: read through the buffer,
+        // an entry's identity is read where it lies; through the array, the whole entry,
+        // its argument and the references in it, was copied out to read it (issue 36).
         get {
-            for index in entries.indices where entries[index].id == parameter.id { return entries[index].value }
-            return nil
+            let id = parameter.id
+            return entries.withUnsafeBufferPointer { entries in
+                for index in entries.indices where entries[index].id == id { return entries[index].value }
+                return nil
+            }
         }
         set {
             if let index = entries.firstIndex(where: { $0.id == parameter.id }) {
@@ -110,25 +115,30 @@ public struct BoundArguments: Sendable {
     }
 }
 
-public indirect enum Statement: Sendable {
+/// A statement resolved. A command, the most common statement, is stored inline (a
+/// reference to its table entry, its position and one array of arguments): boxed, as the
+/// other cases are (`indirect`, to keep the enum small), each command read would cost an
+/// allocation, its release when the script ends, and a reference counted on every copy
+/// (docs/development.md, "Measured for issue 36").
+public enum Statement: Sendable {
     case command(CommandCall)
     /// `let NAME = VALUE`; `let secret NAME = VALUE` marks the value as a secret from the start;
     /// `let NAME ?= VALUE` (`ifUnbound`) binds only a name not bound yet, by the script or
     /// from outside (`--var`): a default that the command line overrides.
-    case binding(name: String, value: Expression, position: SourcePosition, secret: Bool, ifUnbound: Bool)
-    case repetition(count: Expression, body: [Statement], position: SourcePosition)
+    indirect case binding(name: String, value: Expression, position: SourcePosition, secret: Bool, ifUnbound: Bool)
+    indirect case repetition(count: Expression, body: [Statement], position: SourcePosition)
     /// `let NAME = [last] event EVENT.FIELD` (AST+Language).
-    case capture(Capture)
+    indirect case capture(Capture)
     /// `expect LEFT OP RIGHT`.
-    case comparison(Comparison)
+    indirect case comparison(Comparison)
     /// `for NAME… in VALUE… { … }`.
-    case loop(Loop)
+    indirect case loop(Loop)
     /// `proc NAME PARAM… { … }`: defines; runs nothing.
-    case procedure(Procedure)
+    indirect case procedure(Procedure)
     /// A call of a procedure defined earlier.
-    case call(ProcedureCall)
+    indirect case call(ProcedureCall)
     /// `test "NAME" { … }`: one named test of the file (AST+Tests).
-    case test(NamedTest)
+    indirect case test(NamedTest)
 
     public var position: SourcePosition {
         switch self {

@@ -37,7 +37,7 @@ extension ScriptReader {
         while let statement = nextStatement() {
             visit(statement)
             if holds {
-                statements.append(statement)
+                statements.append(consume statement)  // moved in, not copied
                 sdks.append(sdk)
             }
         }

@@ -6,8 +6,13 @@ import CredSimulator
 extension Parser {
     /// Whether `name` may name a variable or a parameter: letters, digits and `_`, not first a digit.
     public static func isName(_ name: String) -> Bool {
-        guard let first = name.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return false }
-        return name.utf8.allSatisfy(Lexer.isNameByte)
+        // Over the bytes where they lie: the UTF-8 view's iterator costs tens of
+        // instructions a byte, and every `let` asks.
+        var name = name
+        return name.withUTF8 { bytes in
+            guard let first = bytes.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return false }
+            return bytes.allSatisfy(Lexer.isNameByte)
+        }
     }
 
     // MARK: for

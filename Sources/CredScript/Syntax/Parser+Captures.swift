@@ -9,13 +9,16 @@ extension Parser {
     /// `let x = event` alone still binds the word.
     /// (Mutating only so that a debug build does not copy the parser to ask.)
     mutating func captureAhead() -> Bool {
+        // The lexer is copied to look ahead only after `event` or `last`: a copy is a
+        // reference counted for each of its arrays, and nearly every `let` binds a value.
+        guard case .word(let word) = current.kind, word == "event" || word == "last" else { return false }
         var peek = lexer
-        switch current.kind {
-        case .word("event"):
+        switch word {
+        case "event":
             if case .word = peek.next().kind { return true }
             return false
-        case .word("last"):
-            guard peek.next().kind == .word("event") else { return false }
+        case "last":
+            guard case .word("event") = peek.next().kind else { return false }
             if case .word = peek.next().kind { return true }
             return false
         default:

@@ -136,7 +136,7 @@ public struct Parser {
             return nil
         }
         advance()
-        if !ifUnbound, current.kind == .word("?") {
+        if !ifUnbound, case .word("?") = current.kind {
             var peek = lexer
             if peek.next().kind == .equals {
                 ifUnbound = true

@@ -34,19 +34,57 @@ public struct SimDuration: Equatable, Comparable, Sendable {
 
     public static func < (a: SimDuration, b: SimDuration) -> Bool { a.seconds < b.seconds }
 
-    public static let units: [(suffix: Character, seconds: Int64)] = [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)]
+    /// The units a duration is written in, the largest first: each one's letter and seconds.
+    public static let units: [(suffix: UInt8, seconds: UInt64)] = [
+        (UInt8(ascii: "d"), 86_400), (UInt8(ascii: "h"), 3_600), (UInt8(ascii: "m"), 60), (UInt8(ascii: "s"), 1),
+    ]
 
     /// `91d`, `1d12h`, `0s`: the largest units first, zero parts left out.
-    public var description: String {
-        if seconds == 0 { return "0s" }
-        var rest = seconds < 0 ? -seconds : seconds
-        var text = seconds < 0 ? "-" : ""
-        for unit in Self.units where rest >= unit.seconds {
-            text += String(rest / unit.seconds)  // no interpolation: `clock advance` writes one per command
-            text.append(unit.suffix)
-            rest %= unit.seconds
+    public var description: String { text(prefix: "", suffix: "") }
+
+    /// The duration between `prefix` and `suffix` (`clock advance`'s ` (+1s)`), its bytes
+    /// written in one buffer and made one string: not a string for each part, joined
+    /// (`clock advance` writes one per command; docs/development.md, "Measured for issue 36").
+    public func text(prefix: StaticString, suffix: StaticString) -> String {
+        // At most 26 bytes between them: `-106751991167300d15h30m8s`.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefix.utf8CodeUnitCount + 32 + suffix.utf8CodeUnitCount) { buffer in
+            var count = 0
+            func put(_ text: StaticString) {
+                text.withUTF8Buffer { bytes in
+                    for byte in bytes {
+                        buffer[count] = byte
+                        count += 1
+                    }
+                }
+            }
+            func put(_ value: UInt64, _ unit: UInt8) {
+                var digits = 1, rest = value
+                while rest >= 10 {
+                    rest /= 10
+                    digits += 1
+                }
+                rest = value
+                for position in stride(from: count + digits - 1, through: count, by: -1) {
+                    buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                    rest /= 10
+                }
+                buffer[count + digits] = unit
+                count += digits + 1
+            }
+            put(prefix)
+            if seconds == 0 {
+                put("0s")
+            } else {
+                if seconds < 0 { put("-") }
+                var rest = seconds.magnitude
+                for unit in Self.units where rest >= unit.seconds {
+                    put(rest / unit.seconds, unit.suffix)
+                    rest %= unit.seconds
+                }
+            }
+            put(suffix)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
         }
-        return text
     }
 }
 

@@ -41,7 +41,8 @@ extension RelIDSimulator {
         // Room for both lines at once; the first joined, not interpolated (`state` prints it).
         var lines: [String] = []
         lines.reserveCapacity(2)
-        lines.append("logged in: " + (sdk.loggedInUser ?? "nobody"))
+        // Nobody's line is one constant: no string joined, none allocated.
+        lines.append(sdk.loggedInUser.map { "logged in: " + $0 } ?? "logged in: nobody")
         if let pending = sdk.pendingChallenge {
             lines.append("pending: getPassword mode \(pending.mode.rawValue) (\(pending.mode.sdkName)) for \(pending.userID), attemptsLeft=\(pending.attemptsLeft)")
         } else if sdk.state == .awaitingUser {
