@@ -171,6 +171,14 @@ import Testing
         #expect(written.diagnostics.first?.message.contains("maxAge can be at most 36600d") == true)
     }
 
+    /// The longest move the clock can make, 1970 to 9999: its suffix, written in one buffer
+    /// (SimDuration.text), is past the 15 bytes a string holds inline.
+    @Test func theLongestClockAdvanceIsWrittenWhole() {
+        let (host, evaluator) = runScript("clock set 1970-01-01\nclock advance 2932896d23h59m59s\nclock advance 1s\nexpect error \"the clock cannot go past 9999-12-31T23:59:59Z\"\n")
+        #expect(evaluator.exitCode == 0, "\(host.diagnostics)")
+        #expect(host.output.contains("9999-12-31T23:59:59Z (+2932896d23h59m59s)"), "\(host.output)")
+    }
+
     @Test func theSameScriptPrintsTheSameBytes() throws {
         let script = Self.setup + "policy password maxAge=30d\nclock advance 31d\nlogin alice \"Passw0rd!\"\nupdate \"Passw0rd!\" \"N3w-Passw0rd\"\nuser show alice\n"
         #expect(runScript(script).0.output == runScript(script).0.output)

@@ -109,7 +109,8 @@ enum SharedCommands {
             guard c.simulation.world.clock.advance(by: seconds) else {
                 throw .cannotRun("the clock cannot go past 9999-12-31T23:59:59Z")
             }
-            // The time and what was added, in one string (the suffix, up to 15 bytes, written in place).
+            // The time and what was added, in one string (the suffix written in place, up to 21
+            // bytes: ` (+2932896d23h59m59s)`, 1970 to 9999).
             c.say(UTCTimestamp.format(c.simulation.now, prefix: "", suffix: SimDuration(seconds: seconds).text(prefix: " (+", suffix: ")")))
             return []
         },

@@ -46,7 +46,7 @@ public struct SimDuration: Equatable, Comparable, Sendable {
     /// written in one buffer and made one string: not a string for each part, joined
     /// (`clock advance` writes one per command; docs/development.md, "Measured for issue 36").
     public func text(prefix: StaticString, suffix: StaticString) -> String {
-        // At most 26 bytes between them: `-106751991167300d15h30m8s`.
+        // At most 25 bytes between them: `-106751991167300d15h30m8s`.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefix.utf8CodeUnitCount + 32 + suffix.utf8CodeUnitCount) { buffer in
             var count = 0
             func put(_ text: StaticString) {
