@@ -179,6 +179,15 @@ import Testing
         #expect(host.output.contains("9999-12-31T23:59:59Z (+2932896d23h59m59s)"), "\(host.output)")
     }
 
+    /// A secret given as a duration is never printed, whatever its spelling: `clock
+    /// advance` writes what it added in its own spelling (`1d1h1m1s` for `90061s`), which
+    /// the mask of known values does not know, nor a value shorter than it masks (`91d`).
+    @Test func clockAdvanceShowsNoSecretDurationInAnySpelling() {
+        let (host, evaluator) = runScript("let secret wait = 90061s\nclock advance $wait\nlet pin = 91d\nclock advance $pin\nlet plain = 90061s\nclock advance $plain\n")
+        #expect(evaluator.exitCode == 0, "\(host.diagnostics)")
+        #expect(host.output == "2026-01-02T01:01:01Z (+***)\n2026-04-03T01:01:01Z (+***)\n2026-04-04T02:02:02Z (+1d1h1m1s)\n", "\(host.output)")
+    }
+
     @Test func theSameScriptPrintsTheSameBytes() throws {
         let script = Self.setup + "policy password maxAge=30d\nclock advance 31d\nlogin alice \"Passw0rd!\"\nupdate \"Passw0rd!\" \"N3w-Passw0rd\"\nuser show alice\n"
         #expect(runScript(script).0.output == runScript(script).0.output)

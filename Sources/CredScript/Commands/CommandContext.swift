@@ -177,6 +177,15 @@ public struct CommandContext {
         return value
     }
 
+    /// Whether `parameter`'s argument is a variable that holds a secret: a command that
+    /// prints the value prints `***` instead, in whatever spelling it would have printed
+    /// it (`clock advance $pw` with `$pw` 90061s would show `+1d1h1m1s`, a spelling the
+    /// mask of known values does not know; grammar.md, "Secrets").
+    func holdsSecret(_ parameter: Parameter) -> Bool {
+        guard case .single(let expression)? = call.argument(parameter), case .variable(let name) = expression.kind else { return false }
+        return evaluator.environment.holdsSecret(name)
+    }
+
     func duration(_ parameter: Parameter) throws(CommandFailure) -> Int64 {
         guard case .single(let expression)? = call.argument(parameter) else {
             throw .cannotRun("\(call.spec.name) is missing \(parameter.name)")

@@ -111,7 +111,9 @@ enum SharedCommands {
             }
             // The time and what was added, in one string (the suffix written in place, up to 21
             // bytes: ` (+2932896d23h59m59s)`, 1970 to 9999).
-            c.say(UTCTimestamp.format(c.simulation.now, prefix: "", suffix: SimDuration(seconds: seconds).text(prefix: " (+", suffix: ")")))
+            // A secret's duration is not shown in another spelling either (`let secret d = 90061s`).
+            let added = c.holdsSecret(duration) ? " (+" + ScriptWriter.mask + ")" : SimDuration(seconds: seconds).text(prefix: " (+", suffix: ")")
+            c.say(UTCTimestamp.format(c.simulation.now, prefix: "", suffix: added))
             return []
         },
         CommandSpec("clock set", [time], group: world, summary: "Set the virtual clock, forward or back (from 1970 to 9999)", example: "clock set 2026-03-01") { c throws(CommandFailure) in
