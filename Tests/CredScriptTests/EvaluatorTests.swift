@@ -180,12 +180,23 @@ import Testing
     }
 
     /// A secret given as a duration is never printed, whatever its spelling: `clock
-    /// advance` writes what it added in its own spelling (`1d1h1m1s` for `90061s`), which
-    /// the mask of known values does not know, nor a value shorter than it masks (`91d`).
+    /// advance` writes what it added in its own spelling (`1d1h1m1s` for `90061s`), and
+    /// the mask of known values holds no value under four bytes (`91d`).
     @Test func clockAdvanceShowsNoSecretDurationInAnySpelling() {
-        let (host, evaluator) = runScript("let secret wait = 90061s\nclock advance $wait\nlet pin = 91d\nclock advance $pin\nlet plain = 90061s\nclock advance $plain\n")
+        let (host, evaluator) = runScript("let secret wait = 90061s\nclock advance $wait\nlet pin = 91d\nclock advance $pin\nlet plain = 3661s\nclock advance $plain\n")
         #expect(evaluator.exitCode == 0, "\(host.diagnostics)")
-        #expect(host.output == "2026-01-02T01:01:01Z (+***)\n2026-04-03T01:01:01Z (+***)\n2026-04-04T02:02:02Z (+1d1h1m1s)\n", "\(host.output)")
+        #expect(host.output == "2026-01-02T01:01:01Z (+***)\n2026-04-03T01:01:01Z (+***)\n2026-04-03T02:02:02Z (+1h1m1s)\n", "\(host.output)")
+    }
+
+    /// A secret read as a number or a duration is masked in the spelling a command prints
+    /// it in too, not only as written: `repeat`'s count, a policy's age.
+    @Test func aSecretNumberOrDurationIsMaskedInEverySpelling() {
+        let (host, evaluator) = runScript("let pin = 02000000\nrepeat $pin { state }\n")
+        #expect(evaluator.exitCode == 3)
+        #expect(host.diagnostics.first?.message == "repeat count *** is outside 0...1000000", "\(host.diagnostics)")
+        let (policy, _) = runScript("let secret d = 90061s\npolicy password maxAge=$d\n")
+        #expect(policy.output.contains("maxAge=*** "), "\(policy.output)")
+        #expect(!policy.output.contains("1d1h1m1s"), "\(policy.output)")
     }
 
     @Test func theSameScriptPrintsTheSameBytes() throws {

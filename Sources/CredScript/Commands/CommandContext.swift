@@ -178,9 +178,9 @@ public struct CommandContext {
     }
 
     /// Whether `parameter`'s argument is a variable that holds a secret: a command that
-    /// prints the value prints `***` instead, in whatever spelling it would have printed
-    /// it (`clock advance $pw` with `$pw` 90061s would show `+1d1h1m1s`, a spelling the
-    /// mask of known values does not know; grammar.md, "Secrets").
+    /// prints the value in a spelling of its own prints `***` instead, whatever the mask of
+    /// known values holds (it masks no value under four bytes: `clock advance $pin` with
+    /// `$pin` 91d would show `+91d`; grammar.md, "Secrets").
     func holdsSecret(_ parameter: Parameter) -> Bool {
         guard case .single(let expression)? = call.argument(parameter), case .variable(let name) = expression.kind else { return false }
         return evaluator.environment.holdsSecret(name)
