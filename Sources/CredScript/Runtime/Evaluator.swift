@@ -337,7 +337,11 @@ public final class Evaluator {
                 return (shouldStop ? .stop : .proceed, .none)
             }
             guard count >= 0, count <= Limits.standard.repeatCount else {
-                fail(Diagnostic(.badValue, "repeat count \(count) is outside 0...\(Limits.standard.repeatCount)",
+                // `repeat $pin` never prints it, bound by `let`, `for`, a procedure or --secret
+                // (grammar.md, "Secrets"): a count read from 02000000 is 2000000, another spelling.
+                var shown = String(count)
+                if case .variable(let name) = countExpression.kind, environment.holdsSecret(name) { shown = ScriptWriter.mask }
+                fail(Diagnostic(.badValue, "repeat count \(shown) is outside 0...\(Limits.standard.repeatCount)",
                                 file: source.name, at: position), source)
                 return (shouldStop ? .stop : .proceed, .none)
             }
