@@ -34,8 +34,8 @@ test: deps
 	@echo "SWIFT=$(SWIFT) Tests/run.sh $(TEST_PROCESSES)   (meanwhile: Tests/editor/run.sh --prepare > .build/editor-venv.log)"
 	@mkdir -p .build && Tests/editor/run.sh --prepare > .build/editor-venv.log 2>&1 & venv=$$!; \
 	SWIFT=$(SWIFT) Tests/run.sh $(TEST_PROCESSES); status=$$?; \
-	wait $$venv || { echo "the editor tests' venv could not be made:"; cat .build/editor-venv.log; exit 1; }; \
-	exit $$status
+	wait $$venv; made=$$?; [ $$status -eq 0 ] || exit $$status; \
+	[ $$made -eq 0 ] || { echo "the editor tests' venv could not be made:" >&2; cat .build/editor-venv.log >&2; exit 1; }
 	$(BIN)/credsh test examples/
 	Tests/editor/run.sh $(BIN)/credsh
 	$(MAKE) clients-test CREDSH=$(BIN)/credsh
