@@ -177,13 +177,11 @@ public struct CommandContext {
         return value
     }
 
-    /// Whether `parameter`'s argument is a variable that holds a secret: a command that
-    /// prints the value in a spelling of its own prints `***` instead, whatever the mask of
-    /// known values holds (it masks no value under four bytes: `clock advance $pin` with
-    /// `$pin` 91d would show `+91d`; grammar.md, "Secrets").
+    /// Whether `parameter`'s argument is a variable that holds a secret (Evaluator.holdsSecret):
+    /// `clock advance $pin` with `$pin` 91d shows `+***`, not `+91d`.
     func holdsSecret(_ parameter: Parameter) -> Bool {
-        guard case .single(let expression)? = call.argument(parameter), case .variable(let name) = expression.kind else { return false }
-        return evaluator.environment.holdsSecret(name)
+        guard case .single(let expression)? = call.argument(parameter) else { return false }
+        return evaluator.holdsSecret(expression)
     }
 
     func duration(_ parameter: Parameter) throws(CommandFailure) -> Int64 {

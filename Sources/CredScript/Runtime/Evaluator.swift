@@ -339,8 +339,7 @@ public final class Evaluator {
             guard count >= 0, count <= Limits.standard.repeatCount else {
                 // `repeat $pin` never prints it, bound by `let`, `for`, a procedure or --secret
                 // (grammar.md, "Secrets"): a count read from 02000000 is 2000000, another spelling.
-                var shown = String(count)
-                if case .variable(let name) = countExpression.kind, environment.holdsSecret(name) { shown = ScriptWriter.mask }
+                let shown = holdsSecret(countExpression) ? ScriptWriter.mask : String(count)
                 fail(Diagnostic(.badValue, "repeat count \(shown) is outside 0...\(Limits.standard.repeatCount)",
                                 file: source.name, at: position), source)
                 return (shouldStop ? .stop : .proceed, .none)
@@ -473,6 +472,14 @@ public final class Evaluator {
         case .integer, .duration, .word: return spelling(of: expression, in: source)
         default: return try evaluate(expression, in: source).text
         }
+    }
+
+    /// Whether `expression` is a variable that holds a secret: what prints its value in a
+    /// spelling of its own (a count, a duration) prints `***`, whatever the mask of known
+    /// values holds (it masks no value under four bytes; grammar.md, "Secrets").
+    func holdsSecret(_ expression: Expression) -> Bool {
+        guard case .variable(let name) = expression.kind else { return false }
+        return environment.holdsSecret(name)
     }
 
     func spelling(of expression: Expression, in source: SourceFile) -> String {
