@@ -11,7 +11,7 @@ import PackageDescription
 //       -> CredSimulator (the simulated SDKs and server: pure, deterministic, no I/O)
 let package = Package(
     name: "credsh",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],  // 15: the Synchronization module (SignalFlag)
     products: [
         .executable(name: "credsh", targets: ["credsh"]),
         .library(name: "CredScript", targets: ["CredScript"]),

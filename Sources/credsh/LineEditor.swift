@@ -14,10 +14,13 @@ import CredSimulator
 nonisolated(unsafe) private var completionProvider: ((String, String) -> Completion)?
 nonisolated(unsafe) private var completionMatches: [String] = []
 nonisolated(unsafe) private var completionIndex = 0
-nonisolated(unsafe) private var readingLine = false
+// Read only by the handler, and only while `readingLine` is raised, when nothing writes it.
 nonisolated(unsafe) private var mainPrompt: UnsafeMutablePointer<CChar>?
-nonisolated(unsafe) var lineEditorAbandonedInput = false
-nonisolated(unsafe) var lineEditorInterruptedEvaluation = false
+// What the SIGINT handler and the main thread both touch are atomic flags: a handler that
+// wrote a `var` the thread was reading made the process trap (SignalFlag).
+private let readingLine = SignalFlag()
+let lineEditorAbandonedInput = SignalFlag()
+let lineEditorInterruptedEvaluation = SignalFlag()
 
 /// GNU readline: line editing, history kept in a private file, Tab completion, and
 /// Ctrl-C that abandons the line (or the unfinished block) instead of the session.
@@ -81,10 +84,12 @@ final class LineEditor {
             lastInFile = entries.last
         }
         guard abandonsOnInterrupt else { return }
+        // The flags exist before the handler can touch them (SignalFlag).
+        readingLine.lower(); lineEditorAbandonedInput.lower(); lineEditorInterruptedEvaluation.lower()
         signal(SIGINT) { _ in
-            if readingLine {
+            if readingLine.isRaised {
                 // Abandon the line, and any unfinished block, but keep the session.
-                lineEditorAbandonedInput = true
+                lineEditorAbandonedInput.raise()
                 rl_replace_line("", 1)
                 using_history()
                 if let mainPrompt { rl_set_prompt(mainPrompt) }
@@ -92,7 +97,7 @@ final class LineEditor {
                 rl_on_new_line()
                 rl_redisplay()
             } else {
-                lineEditorInterruptedEvaluation = true
+                lineEditorInterruptedEvaluation.raise()
             }
         }
     }
@@ -116,8 +121,8 @@ final class LineEditor {
     func readLine(prompt: String, main: String) -> String? {
         free(mainPrompt)
         mainPrompt = strdup(main)
-        readingLine = true
-        defer { readingLine = false }
+        readingLine.raise()
+        defer { readingLine.lower() }
         guard let raw = readline(prompt) else { return nil }
         defer { free(raw) }
         return String(cString: raw)

@@ -21,10 +21,7 @@ struct REPL {
             Completer.complete(word: word, before: before, simulation: evaluator.simulation, table: evaluator.table,
                                procedures: Array(evaluator.procedures.keys))
         }
-        evaluator.interruptRequested = {
-            defer { lineEditorInterruptedEvaluation = false }
-            return lineEditorInterruptedEvaluation
-        }
+        evaluator.interruptRequested = { lineEditorInterruptedEvaluation.take() }
     }
 
     /// The name of what is typed at the prompt, in diagnostics (`<repl>:1:7`).
@@ -40,10 +37,7 @@ struct REPL {
                 if !pending.isEmpty { host.streams.write(Self.dropped(pending, evaluator: evaluator) + "\n") }
                 return 0
             }
-            if lineEditorAbandonedInput {
-                lineEditorAbandonedInput = false
-                pending.removeAll()
-            }
+            if lineEditorAbandonedInput.take() { pending.removeAll() }
             pending.append(line)
             // A block is read whole, and is one history entry.
             let entry = pending.joined(separator: "\n")
@@ -54,7 +48,7 @@ struct REPL {
             pending.removeAll()
             guard Self.remember(entry, read: script, evaluator: evaluator, host: host, editor: editor) else { continue }
             evaluator.clearFailures()
-            lineEditorInterruptedEvaluation = false
+            lineEditorInterruptedEvaluation.lower()
             evaluator.run(script)
             classroom?.live?.publish(force: true)  // the projector shows the line's results as the prompt returns
             if evaluator.exitRequested { return 0 }

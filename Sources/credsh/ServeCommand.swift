@@ -7,9 +7,6 @@ import CredSuite
 import CredServe
 import CredSimulator
 
-// Set by SIGINT and SIGTERM; the serving loop looks at it between requests.
-nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
-
 /// `credsh serve [SCRIPT…]`: runs the setup scripts in one simulation, then serves its
 /// served SDK's server (`HTTPServedSDK`) over HTTP until Ctrl-C or SIGTERM, one log line
 /// per request.
@@ -82,8 +79,9 @@ enum ServeCommand {
         pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
         // A run of the control API in progress stops at its next statement too (StopSignal).
         StopSignal.prepare()
-        signal(SIGINT) { _ in stopRequested = 1; StopSignal.raise() }
-        signal(SIGTERM) { _ in stopRequested = 1; StopSignal.raise() }
+        // The serving loop looks at the same flag between requests.
+        signal(SIGINT) { _ in StopSignal.raise() }
+        signal(SIGTERM) { _ in StopSignal.raise() }
 
         let format = configuration.output.format
         // With the live page, each request's events go to the host (which draws them) as the prompt's do.
@@ -133,7 +131,7 @@ enum ServeCommand {
 
         // The requests' events are drawn on the live page, not printed: the log says what was served.
         if configuration.live { host.quiet = true }
-        session.serve(until: { stopRequested != 0 }, afterBatch: {
+        session.serve(until: { StopSignal.isRaised }, afterBatch: {
             classroom.live?.publish(force: true)
             streams.flush()
         })
