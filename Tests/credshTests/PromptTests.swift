@@ -77,7 +77,7 @@ import Testing
 
         // Tab completes a command, then a user name that exists.
         try terminal.keys("stat", "@Tab", "@Enter")
-        try terminal.waitFor("logged in: nobody")
+        try terminal.waitFor("nobody is logged in")
         try terminal.keys("user sh", "@Tab", "al", "@Tab", "@Enter")
         try terminal.waitFor("user: alice")
 

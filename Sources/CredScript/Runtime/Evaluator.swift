@@ -316,16 +316,7 @@ public final class Evaluator {
                 default:
                     environment.bind(name, to: try evaluate(value, in: source))
                 }
-                if holdsSecret, let bound = environment[name] {
-                    events.secrets.add(bound.text)
-                    // And in the spelling a command prints it in when it reads it as a
-                    // number or a duration: `repeat $pin`'s count 2000000 for 02000000,
-                    // `maxAge=$d` as 1d1h1m1s for 90061s (grammar.md, "Secrets").
-                    if case .text(let spelled) = bound {
-                        if let number = Int(spelled) { events.secrets.add(String(number)) }
-                        if let seconds = Lexer.duration(in: spelled) { events.secrets.add(SimDuration(seconds: seconds).description) }
-                    }
-                }
+                if holdsSecret, let bound = environment[name] { events.secrets.add(bound.text) }
             } catch {
                 fail(error, source)
             }

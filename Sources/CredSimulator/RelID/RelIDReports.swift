@@ -41,8 +41,9 @@ extension RelIDSimulator {
         // Room for both lines at once; the first joined, not interpolated (`state` prints it).
         var lines: [String] = []
         lines.reserveCapacity(2)
-        // Nobody's line is one constant: no string joined, none allocated.
-        lines.append(sdk.loggedInUser.map { "logged in: " + $0 } ?? "logged in: nobody")
+        // Nobody's line is one constant: no string joined, none allocated. Not "logged in: nobody",
+        // which a user named nobody would print too (as OneWelcome says "nobody is signed in").
+        lines.append(sdk.loggedInUser.map { "logged in: " + $0 } ?? "nobody is logged in")
         if let pending = sdk.pendingChallenge {
             lines.append("pending: getPassword mode \(pending.mode.rawValue) (\(pending.mode.sdkName)) for \(pending.userID), attemptsLeft=\(pending.attemptsLeft)")
         } else if sdk.state == .awaitingUser {
