@@ -39,7 +39,9 @@ extension OutsideVariables {
         }
         for (option, name) in given where option.long == Self.secret.long {
             guard Parser.isName(name) else {
-                throw UsageError("--secret takes a variable name (letters, digits and _, not first a digit), not '\(TerminalSafe.text(name))'", syntax)
+                // Not quoted: `--secret PW=Hunter2…` holds the secret itself, and CI logs keep usage errors.
+                let value = name.contains("=") ? " (a NAME=VALUE: --secret takes only the name; the value, not shown, comes from the environment variable of that name)" : ""
+                throw UsageError("--secret takes a variable name (letters, digits and _, not first a digit)\(value)", syntax)
             }
             let value = Environment.value(name)
             if value == nil, secretValuesNeeded {

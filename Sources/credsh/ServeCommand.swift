@@ -120,6 +120,13 @@ enum ServeCommand {
         if !configuration.files.isEmpty {
             let code = BatchRunner.run(paths: configuration.files, evaluator: evaluator, host: host)
             streams.flush()
+            if StopSignal.isRaised {
+                // Ctrl-C or SIGTERM while the setup ran: a stop asked for, as once serving (0).
+                session.stop()
+                streams.write(format.serveStopped(url: url, session: session, reason: "during its setup"))
+                streams.flush()
+                return 0
+            }
             guard code == 0 else {
                 // Nothing is served after a failed setup: the port closes, unanswered.
                 session.stop()

@@ -134,6 +134,17 @@ import Testing
         #expect(status == 0)
     }
 
+    /// A stop asked for while the setup scripts still run is a stop, not a failed setup:
+    /// exit 0, as `serve --help` says of Ctrl-C and SIGTERM.
+    @Test func sigtermDuringTheSetupIsAStopNotAFailure() throws {
+        let served = try ServedCredsh([], scripts: ["repeat 1000000 {\n  clock advance 1s\n}\n"])
+        usleep(500_000)  // the setup is under way
+        let (status, output) = try served.stop(signal: SIGTERM)
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("stopped (during its setup): 0 answered"), "\(output)")
+        #expect(!output.contains("a setup script failed"), "\(output)")
+    }
+
     // MARK: 3. The step budget bounds time
 
     @Test func workIsChargedByItsSize() throws {

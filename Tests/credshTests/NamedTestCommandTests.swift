@@ -258,12 +258,15 @@ import Testing
             (["--var-file", "missing.env"], "Error: --var-file: cannot read missing.env"),
             (["--secret", "NOT_SET_ANYWHERE"], "Error: --secret NOT_SET_ANYWHERE: the environment has no variable NOT_SET_ANYWHERE"),
             (["--secret", "a-b"], "Error: --secret takes a variable name"),
+            // A secret given as --var would be is not quoted back into the CI log.
+            (["--secret", "PW=Hunter2Secret9"], "Error: --secret takes a variable name (letters, digits and _, not first a digit) (a NAME=VALUE: --secret takes only the name"),
         ]
         for (arguments, message) in cases {
             for subcommand in [["run"], ["test"], ["diagram"]] {
                 let result = try Credsh.run(subcommand + arguments + ["plain.credscript"], directory: dir)
                 #expect(result.status == 2, "\(subcommand + arguments)")
                 #expect(result.stderr.hasPrefix(message), "\(subcommand + arguments): \(result.stderr)")
+                #expect(!result.stderr.contains("Hunter2Secret9"), "\(subcommand + arguments): \(result.stderr)")
             }
         }
     }

@@ -105,9 +105,14 @@ enum PolicyCheck {
             return nil
         }
         guard let whole = refusal(pairs) else { return nil }
-        let blamed = (1...min(pairs.count, prefixesTried)).first { refusal(Array(pairs.prefix($0))) == whole }.map { pairs[$0 - 1] }
-            ?? pairs.first { refusal([$0]) == whole }
-            ?? pairs[pairs.count - 1]
+        // (Statements, not one chain of `??`: as one expression it took the type checker
+        // a second of every build.)
+        var blamed = pairs[pairs.count - 1]
+        if let count = (1...min(pairs.count, prefixesTried)).first(where: { refusal(Array(pairs.prefix($0))) == whole }) {
+            blamed = pairs[count - 1]
+        } else if let alone = pairs.first(where: { refusal([$0]) == whole }) {
+            blamed = alone
+        }
         var text = whole
         if !keys.contains(blamed.key), let guess = Spelling.closest(to: blamed.key, among: keys) {
             text += " — did you mean '\(guess)'?"

@@ -1,5 +1,3 @@
-import CredScript
-
 /// Renders records of one run, in one format, into a line buffer.
 public protocol RecordWriter: AnyObject {
     func write(_ record: OutputRecord, from origin: RecordOrigin?, to line: inout String)

@@ -24,6 +24,8 @@ struct SecretFlow {
         case .repetition, .procedure, .test:
             for inner in statement.body { add(inner) }
         case .loop(let loop):
+            // A name that says it holds a secret holds one, as a `let`'s and a parameter's do.
+            for name in loop.names where namesSecret(name) { markSecret(name) }
             // `for pw in $a $b`: each name is a copy of the values given for it.
             for (index, value) in loop.values.enumerated() {
                 if case .variable(let source) = value.kind { join(loop.names[index % loop.names.count], source) }

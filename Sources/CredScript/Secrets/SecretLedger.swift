@@ -53,12 +53,16 @@ public struct SecretLedger: Sendable {
     /// A value that is a secret, however it came to be bound (a `let`, a procedure's
     /// parameter, a `for` variable, a capture, `--secret`, an issued token). With it, the
     /// spellings a command prints it in when it reads it as a number or a duration:
-    /// `repeat $pin`'s count 2000000 for 02000000, `maxAge=$d` as 1d1h1m1s for 90061s
-    /// (grammar.md, "Secrets").
+    /// `repeat $pin`'s count 2000000 for 02000000, `maxAge=$d` as 1d1h1m1s for 90061s,
+    /// and for 90061 alone, which a duration takes as seconds (grammar.md, "Secrets").
     public mutating func add(_ value: String) {
         values.add(value)
-        if let number = Int(value) { values.add(String(number)) }
-        if let seconds = Lexer.duration(in: value) { values.add(SimDuration(seconds: seconds).description) }
+        if let number = Int64(value) {
+            values.add(String(number))
+            if number >= 0 { values.add(SimDuration(seconds: number).description) }
+        } else if let seconds = Lexer.duration(in: value) {
+            values.add(SimDuration(seconds: seconds).description)
+        }
     }
 
     /// Whether `name` holds a secret, by what the sources read so far say of it.

@@ -304,7 +304,7 @@ struct Resolver {
             }
         case .event:
             guard case .word(let name) = value.kind else { return refuse("expected an event name, not \(value.described)") }
-            let known = catalog.eventNames ?? []
+            let known = catalog.eventNames
             if !known.contains(name) {
                 var message = "unknown event '\(name)'"
                 if let owner = Simulation.catalogs.first(where: { $0.eventNames.contains(name) }) {
@@ -329,7 +329,7 @@ struct Resolver {
                                                         nearest: CallValidator.nearest(name, in: catalog.callNames)).message)
             }
         case .userState:
-            let known = catalog.userStateNames ?? []
+            let known = catalog.userStateNames
             guard case .word(let name) = value.kind, known.contains(name) else {
                 var message = "STATE must be one of \(known.joined(separator: ", ")), not \(value.described)"
                 if case .word(let name) = value.kind, let guess = Spelling.closest(to: name, among: known) {

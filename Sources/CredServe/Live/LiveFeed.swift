@@ -1,5 +1,4 @@
 import CredScript
-import CredServe
 import CredSimulator
 
 /// The session as the live page shows it (docs/teaching.md): a subscriber of
