@@ -175,13 +175,16 @@ enum Launcher {
             let server = PromptServer(evaluator: evaluator, host: host)
             host.serveHook = { request throws(HostError) in try server.handle(request) }
             host.classroomHook = { request throws(HostError) in try classroom.handle(request) }
+            // Made before the setup runs: its Ctrl-C handler stops a long setup, and the
+            // prompt opens after it, as `python -i` does, instead of the process ending.
+            let repl = REPL(evaluator: evaluator, host: host, historyPath: LineEditor.defaultHistoryPath(), classroom: classroom)
             if !setup.isEmpty {
                 // Whatever the setup's exit code, the prompt opens on the state it left (its
                 // failures were shown): that state is what one wants to look into.
                 _ = BatchRunner.run(paths: setup, evaluator: evaluator, host: host)
                 evaluator.continueAtThePrompt()
             }
-            code = REPL(evaluator: evaluator, host: host, historyPath: LineEditor.defaultHistoryPath(), classroom: classroom).run()
+            code = repl.run()
             server.stopServing()  // Ctrl-D or `exit`: close every connection before leaving
         } else {
             code = BatchRunner.run(paths: configuration.files.isEmpty ? ["-"] : configuration.files, evaluator: evaluator, host: host)

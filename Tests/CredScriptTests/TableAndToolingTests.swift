@@ -182,5 +182,10 @@ import Glibc
         #expect(found("let pw = ***") == ["10:value"])
         #expect(found("repeat 2 { password *** }") == ["21:password"])
         #expect(found("sdk onewelcome\nuser add bob pin ***") == ["18:PIN"])
+        // A path shaped like a password is masked in the history file too: recalled, it
+        // would be a file named ***.
+        #expect(found("record ***") == ["8:path"])
+        #expect(found("source ***") == ["8:path"])
+        #expect(found("record \"***\"").isEmpty)
     }
 }

@@ -133,6 +133,17 @@ import Testing
         try terminal.waitFor("user: alice")
         try Self.leave(terminal)
 
+        // Ctrl-C in a long setup stops it, and the prompt opens on what it left, as `python -i`.
+        let long = state.appendingPathComponent("long.credscript")
+        try "user add bob password Passw0rd!\nrepeat 1000000 {\n  clock advance 1s\n}\n".write(to: long, atomically: true, encoding: .utf8)
+        let stopped = try Terminal(state: state, arguments: ["-i", long.path], ready: "(+1s)")
+        try stopped.keys("@C-c")
+        try stopped.waitFor("interrupted")
+        try stopped.waitFor("credsh relid>")
+        try stopped.keys("users", "@Enter")
+        try stopped.waitFor("bob  logged-out")
+        try Self.leave(stopped)
+
         // Not a terminal: a usage error, not a batch run that ignores -i.
         let piped = try Credsh.run(["-i", setup.path])
         #expect(piped.status == 2)

@@ -146,6 +146,14 @@ public enum SecretMasker {
             for expression in secretExpressions(of: call) where isMask(expression) {
                 found.append(RemovedSecret(position: expression.position, noun: noun))
             }
+            // The history file masks a word shaped like a password wherever it stands, and
+            // a path with digits and a slash is one: `record ***` recalled would make a
+            // file named `***` (`source`, `diagram` alike).
+            for parameter in call.spec.parameters where parameter.kind == .path {
+                if case .single(let path)? = call.argument(parameter), isMask(path) {
+                    found.append(RemovedSecret(position: path.position, noun: "path"))
+                }
+            }
             for (expression, secretNames) in requestTargets(of: call) {
                 let text: String
                 switch expression.kind {
