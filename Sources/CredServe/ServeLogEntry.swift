@@ -29,7 +29,16 @@ public struct ServeLogEntry: Sendable, Equatable {
     public var fate: Fate { status == nil ? .dropped : refusedByHTTP ? .refused : .answered }
 
     /// The served SDK's secret parameters: their values are `***` in every entry.
-    static let secretParameters = Simulation.servedType?.secretParameters ?? []
+    static let secretParameters = (Simulation.servedType?.secretParameters).map { Array($0).sorted() } ?? []
+
+    /// Whether a parameter's value is masked in the log: a secret parameter's name, in any
+    /// case or a letter off (`PASSWORD=`, `;password=`, `password%00=`, `pasword=`): the
+    /// server reads none of those as the password, but what a client sent there is most
+    /// likely one (fail closed, as a misspelt field of a script's request is).
+    static func namesSecret(_ name: String) -> Bool {
+        // (Spelling compares in lower case, and only names of about a secret name's length.)
+        !secretParameters.isEmpty && SecretMasker.namesSecret(name, secretParameters)
+    }
 
     /// Characters of a value shown in the log; the rest is left out and counted.
     public static let valueLimit = 200
@@ -42,7 +51,7 @@ public struct ServeLogEntry: Sendable, Equatable {
         self.path = path
         self.status = status
         self.parameters = parameters.map { name, value in
-            (Self.shortened(name), Self.secretParameters.contains(name) ? "***" : Self.shortened(value))
+            (Self.shortened(name), Self.namesSecret(name) ? "***" : Self.shortened(value))
         }
         self.note = note
     }

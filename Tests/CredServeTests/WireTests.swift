@@ -71,6 +71,18 @@ import Testing
         #expect(entry.json.serialized.hasPrefix(#"{"client":"127.0.0.1:5000","method":"GET","path":"/aaa/changepassword.json","status":401,"parameters":{"changepassword":"a b","password":"***""#))
     }
 
+    /// A name the server does not read as the password, but a letter or a case off it, is
+    /// masked too: what a client sent there is most likely one (fail closed).
+    @Test func theLogMasksWhatIsSentUnderANameAlmostASecretOne() {
+        let entry = ServeLogEntry(client: "127.0.0.1:5000", method: "GET", path: "/aaa/login.json", status: 400,
+                                  parameters: [("PASSWORD", "Upper1!x"), (";password", "Semi2!xy"), ("password\u{0}", "Nul3!xyz"),
+                                               ("pasword", "Typo4!xy"), ("login", "alice@example.com"), ("changepassword", "bob@example.com")])
+        for secret in ["Upper1!x", "Semi2!xy", "Nul3!xyz", "Typo4!xy"] {
+            #expect(!entry.text.contains(secret) && !entry.json.serialized.contains(secret), "\(secret): \(entry.text)")
+        }
+        #expect(entry.text.contains("login=alice@example.com changepassword=bob@example.com"), "\(entry.text)")
+    }
+
     @Test func aDroppedRequestSaysWhy() {
         let entry = ServeLogEntry(client: "127.0.0.1:5000", method: "POST", path: "/aaa/login.json", status: nil,
                                   note: "no answer (network down)")

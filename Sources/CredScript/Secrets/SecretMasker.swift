@@ -177,8 +177,8 @@ public enum SecretMasker {
 
     /// A `NAME=VALUE` pair holds a secret when its name is one of `secretNames`, or a
     /// likely misspelling of one (`pasword=`): the value typed is the secret still, and the
-    /// error about the name must not show it (fail closed).
-    static func namesSecret(_ key: String, _ secretNames: [String]) -> Bool {
+    /// error about the name must not show it (fail closed). The served log asks it too.
+    package static func namesSecret(_ key: String, _ secretNames: [String]) -> Bool {
         secretNames.contains(key) || Spelling.closestByEdits(to: key, among: secretNames) != nil
     }
 
