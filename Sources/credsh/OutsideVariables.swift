@@ -39,9 +39,13 @@ extension OutsideVariables {
         }
         for (option, name) in given where option.long == Self.secret.long {
             guard Parser.isName(name) else {
-                // Not quoted: `--secret PW=Hunter2…` holds the secret itself, and CI logs keep usage errors.
-                let value = name.contains("=") ? " (a NAME=VALUE: --secret takes only the name; the value, not shown, comes from the environment variable of that name)" : ""
-                throw UsageError("--secret takes a variable name (letters, digits and _, not first a digit)\(value)", syntax)
+                // `--secret PW=Hunter2…` holds the secret itself, and CI logs keep usage errors:
+                // such a word is not quoted.
+                if name.contains("=") {
+                    throw UsageError("--secret takes a variable name only (letters, digits and _, not first a digit), not NAME=VALUE: the value comes from the environment variable of that name, and is not shown here", syntax)
+                }
+                let quoted = KnownSecrets.looksLikePassword(name) ? "" : ", not '\(TerminalSafe.text(name))'"
+                throw UsageError("--secret takes a variable name (letters, digits and _, not first a digit)\(quoted)", syntax)
             }
             let value = Environment.value(name)
             if value == nil, secretValuesNeeded {

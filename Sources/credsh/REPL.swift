@@ -73,9 +73,15 @@ struct REPL {
     }
 
     static func refusal(_ secret: SecretMasker.RemovedSecret, file: String = sourceName) -> Diagnostic {
-        Diagnostic(.historySecretRemoved, "this line came from history with its \(secret.noun) removed; type it again", file: file,
-                   at: secret.position,
-                   notes: ["the history file keeps *** in place of each secret; to mean three asterisks, write \"***\""])
+        // A path is no secret: the history file keeps *** for one only because it was
+        // shaped like a password (docs/prompt.md, "History").
+        if secret.noun == SecretMasker.RemovedSecret.pathNoun {
+            return Diagnostic(.historySecretRemoved, "this line came from history, which keeps *** for a path shaped like a password; type the path again",
+                              file: file, at: secret.position, notes: ["to mean a file named ***, write \"***\""])
+        }
+        return Diagnostic(.historySecretRemoved, "this line came from history with its \(secret.noun) removed; type it again", file: file,
+                          at: secret.position,
+                          notes: ["the history file keeps *** in place of each secret; to mean three asterisks, write \"***\""])
     }
 
     /// What Ctrl-D inside an unfinished block leaves behind, said before leaving.

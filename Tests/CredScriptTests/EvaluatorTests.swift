@@ -194,7 +194,7 @@ import Testing
         let (host, evaluator) = runScript("let pin = 02000000\nrepeat $pin { state }\n")
         #expect(evaluator.exitCode == 3)
         #expect(host.diagnostics.first?.message == "repeat count *** is outside 0...1000000", "\(host.diagnostics)")
-        // A procedure's parameter named as a secret is one (and a `for` variable: SuiteLanguageTests).
+        // A procedure's parameter named as a secret is one (a `for` variable is not: `echo` shows it, SecretFlow).
         let (called, _) = runScript("proc go pin {\n  repeat $pin { state }\n}\ngo 02000000\n")
         #expect(called.diagnostics.first?.message == "repeat count *** is outside 0...1000000", "\(called.diagnostics)")
         let (policy, _) = runScript("let secret d = 90061s\npolicy password maxAge=$d\n")

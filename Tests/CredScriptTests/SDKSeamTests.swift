@@ -128,6 +128,21 @@ import Testing
         #expect(removed("request GET \"/aaa/login.json?login=eve%40example.com&password=%2A%2A%2A\"") == 0, "three asterisks, escaped, are a password")
     }
 
+    /// A query's name a case or a letter off a secret one holds a secret as a misspelt
+    /// `NAME=VALUE` field does: the server reads no password there, but it is most likely one.
+    @Test func aSecretInAQueryUnderANameAlmostASecretOneIsMasked() {
+        let script = "sdk susi\nrequest GET \"/aaa/login.json?login=ctl@example.com&pasword=Zq9ReqLeak1&type=access-token\"\n"
+            + "request GET \"/aaa/login.json?login=ctl@example.com&PASSWORD=Zq9ReqLeak3&type=access-token\"\n"
+        let (host, _) = runScript(script, echo: true)
+        let json = host.records.map { JSONLinesRenderer().render($0.0, from: $0.1) }.joined()
+        for secret in ["Zq9ReqLeak1", "Zq9ReqLeak3"] {
+            #expect(!host.output.contains(secret) && !json.contains(secret), "\(secret): \(host.output)")
+        }
+        #expect(SecretMasker.mask("request GET \"/aaa/login.json?PASSWORD=Zq9ReqLeak3\"", sdk: SDKID(named: "susi")!)
+            == "request GET \"/aaa/login.json?PASSWORD=***\"")
+        #expect(host.output.contains("login=ctl@example.com"), "\(host.output)")
+    }
+
     @Test func jsonRecordsNameTheirSDK() {
         let record = JSONLinesRenderer().render(.outcome(.event(SDKEvent("didChangePin", [("profileId", .string("bob"))])), sdk: SDKID(named: "onewelcome")!))
         #expect(record == #"{"event":"didChangePin","sdk":"onewelcome","profileId":"bob"}"# + "\n")

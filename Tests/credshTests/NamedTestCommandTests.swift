@@ -259,7 +259,9 @@ import Testing
             (["--secret", "NOT_SET_ANYWHERE"], "Error: --secret NOT_SET_ANYWHERE: the environment has no variable NOT_SET_ANYWHERE"),
             (["--secret", "a-b"], "Error: --secret takes a variable name"),
             // A secret given as --var would be is not quoted back into the CI log.
-            (["--secret", "PW=Hunter2Secret9"], "Error: --secret takes a variable name (letters, digits and _, not first a digit) (a NAME=VALUE: --secret takes only the name"),
+            (["--secret", "PW=Hunter2Secret9"], "Error: --secret takes a variable name only (letters, digits and _, not first a digit), not NAME=VALUE"),
+            (["--secret", "Hunter2Secret9!"], "Error: --secret takes a variable name (letters, digits and _, not first a digit)\n"),
+            (["--secret", "a-b"], "Error: --secret takes a variable name (letters, digits and _, not first a digit), not 'a-b'"),
         ]
         for (arguments, message) in cases {
             for subcommand in [["run"], ["test"], ["diagram"]] {

@@ -24,8 +24,10 @@ struct SecretFlow {
         case .repetition, .procedure, .test:
             for inner in statement.body { add(inner) }
         case .loop(let loop):
-            // A name that says it holds a secret holds one, as a `let`'s and a parameter's do.
-            for name in loop.names where namesSecret(name) { markSecret(name) }
+            // A loop's name alone does not make its values secrets, as a `let`'s does: a loop
+            // runs over test data (`for key in minL maxL`, `for pin in 52817 39164` with
+            // `expect output "52817"`), and its words would be masked everywhere, policy
+            // keys included. Its values are secrets by their use (`login alice $pw`).
             // `for pw in $a $b`: each name is a copy of the values given for it.
             for (index, value) in loop.values.enumerated() {
                 if case .variable(let source) = value.kind { join(loop.names[index % loop.names.count], source) }

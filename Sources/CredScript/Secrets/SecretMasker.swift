@@ -101,8 +101,10 @@ public enum SecretMasker {
     /// A place where a secret goes that holds the bare word `***`, and what the secret is.
     public struct RemovedSecret: Sendable {
         public let position: SourcePosition
-        /// `password`, `PIN`, `passcode`; `value` for a variable.
+        /// `password`, `PIN`, `passcode`; `value` for a variable; `pathNoun` for a path.
         public let noun: String
+        /// A path the history file masked for its shape: no secret, said apart (REPL.refusal).
+        public static let pathNoun = "path"
     }
 
     /// Every `***` given, unquoted, where a secret (or a variable's value) goes. Such text
@@ -151,7 +153,7 @@ public enum SecretMasker {
             // file named `***` (`source`, `diagram` alike).
             for parameter in call.spec.parameters where parameter.kind == .path {
                 if case .single(let path)? = call.argument(parameter), isMask(path) {
-                    found.append(RemovedSecret(position: path.position, noun: "path"))
+                    found.append(RemovedSecret(position: path.position, noun: RemovedSecret.pathNoun))
                 }
             }
             for (expression, secretNames) in requestTargets(of: call) {
