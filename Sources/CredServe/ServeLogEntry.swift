@@ -32,12 +32,13 @@ public struct ServeLogEntry: Sendable, Equatable {
     static let secretParameters = (Simulation.servedType?.secretParameters).map { Array($0).sorted() } ?? []
 
     /// Whether a parameter's value is masked in the log: a secret parameter's name, in any
-    /// case or a letter off (`PASSWORD=`, `;password=`, `password%00=`, `pasword=`): the
-    /// server reads none of those as the password, but what a client sent there is most
-    /// likely one (fail closed, as a misspelt field of a script's request is).
+    /// case or a letter off (`PASSWORD=`, `;password=`, `password%00=`, `pasword=`), or a
+    /// name that says it holds a secret as a script's variable's does (`pwd=`, `token=`,
+    /// `confirm_password=`: SecretName). The server reads none of those as the password,
+    /// but what a client sent there is most likely one (fail closed).
     static func namesSecret(_ name: String) -> Bool {
         // (Spelling compares in lower case, and only names of about a secret name's length.)
-        !secretParameters.isEmpty && SecretMasker.namesSecret(name, secretParameters)
+        !secretParameters.isEmpty && (SecretMasker.namesSecret(name, secretParameters) || SecretMasker.looksSecret(name))
     }
 
     /// Characters of a value shown in the log; the rest is left out and counted.

@@ -137,6 +137,16 @@ import Testing
         #expect(evaluator.exitCode == 0, "\(host.errors)")
         #expect(!host.output.contains("Given-Passw0rd") && !host.output.contains("env-T0ken-value"))
         #expect(host.output.contains("*** ***\n"))
+        // A --var whose name says it holds a secret is one from the start, as a `let` of it is,
+        // in every spelling (a number is a duration's seconds too).
+        let named = MemoryHost()
+        let run = Evaluator(simulation: Simulation(seed: 0), options: .init(echo: true), host: named)
+        run.bindFromOutside("password", "Passw0rd!x", secret: false)
+        run.bindFromOutside("pin", "90061", secret: false)
+        run.bindFromOutside("user", "dave", secret: false)
+        run.run(SourceFile(name: "t.credscript", text: "echo $password $pin $user\npolicy password maxAge=$pin\n"))
+        #expect(named.output.hasPrefix("> echo $password $pin $user\n*** *** dave\n"), "\(named.output)")
+        #expect(!named.output.contains("Passw0rd!x") && !named.output.contains("90061") && !named.output.contains("1d1h1m1s"), "\(named.output)")
     }
 
     /// A source too large to hold is read again as it runs (ParsedScript): the same output.

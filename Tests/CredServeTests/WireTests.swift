@@ -76,8 +76,9 @@ import Testing
     @Test func theLogMasksWhatIsSentUnderANameAlmostASecretOne() {
         let entry = ServeLogEntry(client: "127.0.0.1:5000", method: "GET", path: "/aaa/login.json", status: 400,
                                   parameters: [("PASSWORD", "Upper1!x"), (";password", "Semi2!xy"), ("password\u{0}", "Nul3!xyz"),
-                                               ("pasword", "Typo4!xy"), ("login", "alice@example.com"), ("changepassword", "bob@example.com")])
-        for secret in ["Upper1!x", "Semi2!xy", "Nul3!xyz", "Typo4!xy"] {
+                                               ("pasword", "Typo4!xy"), ("login", "alice@example.com"), ("changepassword", "bob@example.com"),
+                                               ("pwd", "Short5!x"), ("refresh_token", "Refresh6"), ("confirm_password", "Confirm7!")])
+        for secret in ["Upper1!x", "Semi2!xy", "Nul3!xyz", "Typo4!xy", "Short5!x", "Refresh6", "Confirm7!"] {
             #expect(!entry.text.contains(secret) && !entry.json.serialized.contains(secret), "\(secret): \(entry.text)")
         }
         #expect(entry.text.contains("login=alice@example.com changepassword=bob@example.com"), "\(entry.text)")

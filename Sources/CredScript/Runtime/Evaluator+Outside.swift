@@ -4,8 +4,11 @@ import CredSimulator
 /// "Values from outside"), bound before it runs.
 extension Evaluator {
     /// Binds `$name` to `value` as text. A secret (`--secret`) is masked everywhere from the
-    /// start; a plain one is masked too once a checked script gives it where a secret goes.
+    /// start, and so is a `--var` whose name says it holds one (`--var password=…`), as a
+    /// `let` of that name is (SecretName); a plain one is masked too once a checked script
+    /// gives it where a secret goes.
     public func bindFromOutside(_ name: String, _ value: String, secret: Bool) {
+        let secret = secret || SecretName.looksSecret(name)
         environment.bindFromOutside(name, to: .text(value), secret: secret)
         if secret { events.secrets.add(value) }
     }
