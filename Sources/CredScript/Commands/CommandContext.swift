@@ -180,7 +180,10 @@ public struct CommandContext {
     /// Whether `parameter`'s argument is a variable that holds a secret (Evaluator.holdsSecret):
     /// `clock advance $pin` with `$pin` 91d shows `+***`, not `+91d`.
     func holdsSecret(_ parameter: Parameter) -> Bool {
-        guard case .single(let expression)? = call.argument(parameter) else { return false }
+        // Most runs bind no secret: then the argument is not looked up again (a copy of
+        // it, about 400 instructions a `clock advance`; docs/development.md, "Measured for issue 36").
+        guard !evaluator.environment.secretNames.isEmpty,
+              case .single(let expression)? = call.argument(parameter) else { return false }
         return evaluator.holdsSecret(expression)
     }
 
