@@ -38,7 +38,7 @@ public struct ServeLogEntry: Sendable, Equatable {
     /// but what a client sent there is most likely one (fail closed).
     static func namesSecret(_ name: String) -> Bool {
         // (Spelling compares in lower case, and only names of about a secret name's length.)
-        !secretParameters.isEmpty && (SecretMasker.namesSecret(name, secretParameters) || SecretMasker.looksSecret(name))
+        !secretParameters.isEmpty && SecretMasker.namesSecretOrSaysSo(name, secretParameters)
     }
 
     /// Characters of a value shown in the log; the rest is left out and counted.

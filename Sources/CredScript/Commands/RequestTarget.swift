@@ -4,13 +4,14 @@ import CredSimulator
 /// written into it (`/aaa/changepassword.json?password=…`), so its secret values are
 /// masked in the echo, JSON, the history file and pictures, like any other secret's.
 enum RequestTarget {
-    /// `target` with the value of each query parameter named in `secretNames` (`isSecret`; after
-    /// %-decoding, as the server reads names) written `***`; nil when there is none.
+    /// `target` with the value of each query parameter named in `secretNames`, or a case
+    /// or a letter off one as a request field's (SecretMasker.namesSecret; after
+    /// %-decoding, as the server reads names), written `***`; nil when there is none.
     static func maskingSecrets(_ target: String, secretNames: [String]) -> String? {
         guard let query = queryRange(of: target) else { return nil }
         var changed = false
         let pieces = target[query].split(separator: "&", omittingEmptySubsequences: false).map { piece -> Substring in
-            guard let equals = piece.firstIndex(of: "="), isSecret(FormEncoding.percentDecode(piece[..<equals]), secretNames) else {
+            guard let equals = piece.firstIndex(of: "="), SecretMasker.namesSecret(FormEncoding.percentDecode(piece[..<equals]), secretNames) else {
                 return piece
             }
             changed = true
@@ -27,7 +28,7 @@ enum RequestTarget {
         guard let query = queryRange(of: target) else { return false }
         return target[query].split(separator: "&").contains { piece in
             guard let equals = piece.firstIndex(of: "=") else { return false }
-            return isSecret(FormEncoding.percentDecode(piece[..<equals]), secretNames) && piece[piece.index(after: equals)...] == ScriptWriter.mask
+            return SecretMasker.namesSecret(FormEncoding.percentDecode(piece[..<equals]), secretNames) && piece[piece.index(after: equals)...] == ScriptWriter.mask
         }
     }
 
@@ -41,7 +42,7 @@ enum RequestTarget {
             guard let equals = piece.firstIndex(of: "=") else { continue }
             let name = piece[..<equals]
             // The name is the last word before `=` (`url=/aaa/login.json?password=` reaches here as `password=`).
-            guard isSecret(FormEncoding.percentDecode(name), secretNames) else { continue }
+            guard SecretMasker.namesSecret(FormEncoding.percentDecode(name), secretNames) else { continue }
             let value = piece[piece.index(after: equals)...]
             guard !value.isEmpty else { continue }
             values.append(String(value))
@@ -57,13 +58,6 @@ enum RequestTarget {
         var known = KnownSecrets()
         for value in secretValues(in: text, secretNames: secretNames) { known.add(value) }
         return known.redact(text)
-    }
-
-    /// A query's name holds a secret as a request field's does: a secret name, or one a
-    /// case or a letter off it (`PASSWORD=`, `pasword=`), which the server does not read
-    /// as the password but which most likely holds one (SecretMasker.namesSecret).
-    private static func isSecret(_ name: String, _ secretNames: [String]) -> Bool {
-        SecretMasker.namesSecret(name, secretNames)
     }
 
     /// From after the `?` to the `#` of a fragment, or the end.

@@ -184,6 +184,13 @@ public enum SecretMasker {
         secretNames.contains(key) || Spelling.closestByEdits(to: key, among: secretNames) != nil
     }
 
+    /// `namesSecret`, or a name that says it holds a secret as a variable's does (`pwd`,
+    /// `token`, `confirm_password`: SecretName): for text where anyone chose the names (a
+    /// line that does not parse, a request a client sent to the served log), fail closed.
+    package static func namesSecretOrSaysSo(_ key: String, _ secretNames: [String]) -> Bool {
+        namesSecret(key, secretNames) || SecretName.looksSecret(key)
+    }
+
     /// The arguments of `call` that stand where a secret goes.
     static func secretExpressions(of call: CommandCall) -> [Expression] {
         var out: [Expression] = []
@@ -240,7 +247,7 @@ public enum SecretMasker {
     /// `pw`, `password`, `newPin`, `new_pin`, `pinCode`, `token`, `secret`: names that say
     /// they hold secrets are masked from the start, in echo, history and transcripts alike.
     /// The name's parts are matched whole (SecretName), so `spinner` and `keyboard` are not.
-    package static func looksSecret(_ name: String) -> Bool {
+    static func looksSecret(_ name: String) -> Bool {
         SecretName.looksSecret(name)
     }
 

@@ -305,7 +305,7 @@ struct SecretScan {
         while true {
             let token = lexer.next()
             let range = token.byteRange.clamped(to: 0..<line.count)
-            if let key = name, SecretMasker.namesSecret(key, table.querySecretNames) || SecretName.looksSecret(key) {
+            if let key = name, SecretMasker.namesSecretOrSaysSo(key, table.querySecretNames) {
                 // A value the lexer skipped without a token (a control character in it:
                 // `password=Zq9<ESC>…`) is the text after the `=` up to a blank, as written.
                 var end = equalsEnd
