@@ -6,6 +6,11 @@ import CredSimulator
 
 /// Runs scripts without a prompt: files in order in one simulation, or standard input.
 enum BatchRunner {
+    /// The scripts read, let go by the process's exit: the kernel takes their memory back
+    /// at once, where releasing a held script statement by statement cost about 470
+    /// instructions a statement (docs/development.md, "Measured for issue 36").
+    nonisolated(unsafe) private static var heldUntilExit: [ParsedScript] = []
+
     static func run(paths: [String], evaluator: Evaluator, host: TerminalHost) -> Int32 {
         defer { host.streams.flush() }
         for path in paths {
@@ -17,7 +22,9 @@ enum BatchRunner {
                 if evaluator.options.keepGoing { continue }
                 return 4
             }
-            if !evaluator.run(source) || evaluator.exitRequested { break }
+            let script = evaluator.parse(source)
+            heldUntilExit.append(script)
+            if !evaluator.run(script) || evaluator.exitRequested { break }
         }
         if evaluator.droppedFailures > 0 {
             host.streams.writeError("credsh: … and \(evaluator.droppedFailures.grouped) more failure\(evaluator.droppedFailures == 1 ? "" : "s") not shown (a run shows its first \(Evaluator.reportedFailures))\n")
