@@ -411,7 +411,7 @@ public final class Evaluator {
     /// of the script (exit 1, or 3 when the command could not run at all).
     func flushPendingFailure() {
         // Asked before nearly every statement: while nothing waits, nothing is copied out.
-        guard verdict.pendingFailure != nil, let (diagnostic, source) = verdict.pendingFailure else { return }
+        guard verdict.hasPendingFailure, let (diagnostic, source) = verdict.pendingFailure else { return }
         verdict.pendingFailure = nil
         fail(diagnostic, source)
     }

@@ -34,7 +34,10 @@ public final class RunVerdict: RunEventSubscriber {
     public internal(set) var skipReason: String?
     /// A command failed, and whether that is a failure of the script waits on the next
     /// statement: not when it is `expect error` (Evaluator.flushPendingFailure).
-    var pendingFailure: (Diagnostic, SourceFile)?
+    var pendingFailure: (Diagnostic, SourceFile)? { didSet { hasPendingFailure = pendingFailure != nil } }
+    /// `pendingFailure != nil`, kept as it changes: asked before nearly every statement,
+    /// where reading the optional itself copied the diagnostic and the source out.
+    private(set) var hasPendingFailure = false
 
     public init(keepGoing: Bool = false, continueAfterFailedExpectations: Bool = false) {
         self.keepGoing = keepGoing
