@@ -69,4 +69,21 @@ import Testing
         #expect(procedures.map(\.name) == ["relogin", "again"])
         #expect(procedures.map(\.secretParameters) == [["p"], ["p"]])
     }
+
+    /// A literal given where a secret goes is no secret when the file also writes it where
+    /// nothing is secret and it is not shaped like a password (a PIN in the policy's block
+    /// list): decided at the end of the reading, however many literals came between (the
+    /// scan gathers those written openly as read, and hashes them past a bound: SecretScan).
+    @Test func aPlacedValueAlsoWrittenOpenlyIsNoSecretHoweverFarApart() {
+        for filler in [0, 20_000] {
+            var text = "sdk onewelcome\npolicy pin blocklist=24680\n"
+            for index in 0..<filler { text += "echo w\(index)\n" }
+            text += "user add alice pin 73915\nuser add bob pin 24680\n"
+            let source = SourceFile(name: "t.credscript", text: text)
+            var reader = ScriptReader(source, table: .standard, sdk: SDKID.first)
+            let (_, facts) = SecretReading.read(&reader, flow: SecretFlow(), table: .standard, challengePending: false)
+            #expect(facts.values.contains("73915"), "\(filler) literals between")
+            #expect(!facts.values.contains("24680"), "\(filler) literals between")
+        }
+    }
 }

@@ -63,8 +63,15 @@ struct SecretScan {
     private var boundLiterals: [(String, String)] = []
     /// Literals given where a secret goes.
     private var placed: Set<String> = []
-    /// Literals given where nothing is secret.
+    /// Literals given where nothing is secret: asked only of the literals `placed` holds,
+    /// at the end, so they are gathered as read and hashed into a set only then, and only
+    /// when something was placed (most scripts place nothing: `echo`, `clock advance`).
+    /// Past `openKeptUnhashed` (the list as large as the largest source a run holds,
+    /// ParsedScript) they are hashed as they come, so that in a longer source memory grows
+    /// with the different literals, not with the lines.
+    private var openUnhashed: [String] = []
     private var open: Set<String> = []
+    private static let openKeptUnhashed = ParsedScript.maximumHeldBytes / MemoryLayout<String>.stride
 
     init(flow: SecretFlow, table: CommandTable) {
         self.flow = flow
@@ -85,7 +92,11 @@ struct SecretScan {
         // Only a value not shaped like a password (an e-mail; a PIN also written in a policy's
         // block list) can be un-masked so: a password stays a secret wherever else it is
         // written (`expect output "Zq9…"`).
-        for value in placed where !open.contains(value) || KnownSecrets.looksLikePassword(value) { values.append(value) }
+        if !placed.isEmpty {
+            var open = open
+            for literal in openUnhashed { Self.insert(literal, into: &open) }
+            for value in placed where !open.contains(value) || KnownSecrets.looksLikePassword(value) { values.append(value) }
+        }
         // The SDK waits for a secret: a line that does not parse and starts with no
         // command is one typed alone, all its words secrets but the user names it may
         // hold (`lgoin alice Passw0rd!`: alice must not be masked for the rest of the
@@ -105,6 +116,14 @@ struct SecretScan {
     /// A literal given where nothing is secret, and each item of it when it is a list
     /// (`blocklist=123456,654321` writes the PIN 654321 where nothing is secret).
     private mutating func insertOpen(_ literal: String) {
+        if openUnhashed.count == Self.openKeptUnhashed {
+            for literal in openUnhashed { Self.insert(literal, into: &open) }
+            openUnhashed.removeAll(keepingCapacity: true)
+        }
+        openUnhashed.append(literal)
+    }
+
+    private static func insert(_ literal: String, into open: inout Set<String>) {
         open.insert(literal)
         guard literal.containsByte(UInt8(ascii: ",")) else { return }
         for item in literal.split(separator: ",") { open.insert(String(item)) }
