@@ -191,6 +191,8 @@ public struct CommandContext {
         guard case .single(let expression)? = call.argument(parameter) else {
             throw .cannotRun("\(call.spec.name) is missing \(parameter.name)")
         }
+        // A duration written out is its value, which costs no step: no value is made of it.
+        if case .duration(let seconds) = expression.kind { return seconds }
         let value = try valueOf(expression)
         if case .text(let spelled) = value, let seconds = Lexer.duration(in: spelled) { return seconds }
         guard case .duration(let seconds) = value else {

@@ -48,43 +48,46 @@ public struct SimDuration: Equatable, Comparable, Sendable {
     public func text(prefix: StaticString, suffix: StaticString) -> String {
         // At most 25 bytes between them: `-106751991167300d15h30m8s`.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefix.utf8CodeUnitCount + 32 + suffix.utf8CodeUnitCount) { buffer in
-            var count = 0
-            func put(_ text: StaticString) {
-                text.withUTF8Buffer { bytes in
-                    for byte in bytes {
-                        buffer[count] = byte
-                        count += 1
-                    }
-                }
-            }
-            func put(_ value: UInt64, _ unit: UInt8) {
-                var digits = 1, rest = value
-                while rest >= 10 {
-                    rest /= 10
-                    digits += 1
-                }
-                rest = value
-                for position in stride(from: count + digits - 1, through: count, by: -1) {
-                    buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                    rest /= 10
-                }
-                buffer[count + digits] = unit
-                count += digits + 1
-            }
-            put(prefix)
+            // Each part written by a function that returns where the next goes: a nested
+            // function that moved a captured count had its every use checked for
+            // exclusivity at run time.
+            var count = Self.put(prefix, in: buffer, at: 0)
             if seconds == 0 {
-                put("0s")
+                count = Self.put("0s", in: buffer, at: count)
             } else {
-                if seconds < 0 { put("-") }
+                if seconds < 0 { count = Self.put("-", in: buffer, at: count) }
                 var rest = seconds.magnitude
                 for unit in Self.units where rest >= unit.seconds {
-                    put(rest / unit.seconds, unit.suffix)
+                    count = Self.put(rest / unit.seconds, unit.suffix, in: buffer, at: count)
                     rest %= unit.seconds
                 }
             }
-            put(suffix)
+            count = Self.put(suffix, in: buffer, at: count)
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
         }
+    }
+
+    private static func put(_ text: StaticString, in buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        text.withUTF8Buffer { bytes in
+            for offset in 0..<bytes.count { buffer[start + offset] = bytes[offset] }
+            return start + bytes.count
+        }
+    }
+
+    /// `value`'s digits, then `unit`'s letter.
+    private static func put(_ value: UInt64, _ unit: UInt8, in buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        var digits = 1, rest = value
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        rest = value
+        for position in stride(from: start + digits - 1, through: start, by: -1) {
+            buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
+        buffer[start + digits] = unit
+        return start + digits + 1
     }
 }
 
@@ -114,23 +117,25 @@ public enum UTCTimestamp {
                     }
                 }
                 copy(prefix, to: 0)
-                func put(_ value: Int64, _ width: Int, at field: Int, then separator: UInt8) {
-                    let index = start + field
-                    var rest = value
-                    var position = index + width - 1
-                    while position >= index {
-                        buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                        rest /= 10
-                        position -= 1
-                    }
-                    buffer[index + width] = separator
+                // Each field two digits written at once (the year as two such): no loop
+                // over digits, and a division by ten the compiler makes a multiplication.
+                func two(_ value: Int64, at field: Int) {
+                    buffer[start + field] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+                    buffer[start + field + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
                 }
-                put(year, 4, at: 0, then: UInt8(ascii: "-"))
-                put(month, 2, at: 5, then: UInt8(ascii: "-"))
-                put(day, 2, at: 8, then: UInt8(ascii: "T"))
-                put(secondsOfDay / 3600, 2, at: 11, then: UInt8(ascii: ":"))
-                put(secondsOfDay / 60 % 60, 2, at: 14, then: UInt8(ascii: ":"))
-                put(secondsOfDay % 60, 2, at: 17, then: UInt8(ascii: "Z"))
+                two(year / 100, at: 0)
+                two(year % 100, at: 2)
+                buffer[start + 4] = UInt8(ascii: "-")
+                two(month, at: 5)
+                buffer[start + 7] = UInt8(ascii: "-")
+                two(day, at: 8)
+                buffer[start + 10] = UInt8(ascii: "T")
+                two(secondsOfDay / 3600, at: 11)
+                buffer[start + 13] = UInt8(ascii: ":")
+                two(secondsOfDay / 60 % 60, at: 14)
+                buffer[start + 16] = UInt8(ascii: ":")
+                two(secondsOfDay % 60, at: 17)
+                buffer[start + 19] = UInt8(ascii: "Z")
                 copy(suffix, to: start + 20)
                 return start + 20 + suffix.utf8.count
             }
