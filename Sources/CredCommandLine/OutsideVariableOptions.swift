@@ -31,11 +31,13 @@ extension OutsideVariables {
             let bytes: [UInt8]
             do { bytes = try readFile(path) } catch { throw UsageError("--var-file: \(TerminalSafe.text(error.message))", syntax) }
             var lineNumber = 0
-            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+            // Split as bytes: in a String, "\r\n" is one Character, which a split at "\n"
+            // passes over, so a file saved with CRLF endings would be one line.
+            for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
                 lineNumber += 1
-                let text = line.hasSuffix("\r") ? line.dropLast() : line
+                let text = String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
                 if text.allSatisfy({ $0 == " " || $0 == "\t" }) || text.first == "#" { continue }
-                try Self.add(String(text), secret: false, where: "\(TerminalSafe.text(path)):\(lineNumber)", to: &bindings, syntax)
+                try Self.add(text, secret: false, where: "\(TerminalSafe.text(path)):\(lineNumber)", to: &bindings, syntax)
             }
         }
         for (option, text) in given where option.long == Self.variable.long {

@@ -48,6 +48,14 @@ import CredSuite
                 "the name is trimmed, the value is everything after the first '=', blanks included")
     }
 
+    @Test func aVarFileWithCRLFEndingsIsReadLineByLine() throws {
+        // "\r\n" is one Character in a String: the lines are split as bytes.
+        let outside = try Self.read(["--var-file", "ci.env"], files: ["ci.env": "# made on Windows\r\nuser=alice\r\n\r\nemail=a@example.com\r\nlast=x\r"])
+        #expect(outside.bindings.map { "\($0.name)|\($0.value)" } == ["user|alice", "email|a@example.com", "last|x"])
+        #expect(Self.refusal(["--var-file", "bad.env"], files: ["bad.env": "user=ok\r\nnot a pair\r\n"])
+                == "bad.env:2: expected NAME=VALUE (the line is not shown: it may hold a secret)")
+    }
+
     @Test func aSecretsValueComesFromTheEnvironmentWhichCheckNeedsNot() throws {
         #expect(Self.refusal(["--secret", "CI_PW"])
                 == "--secret CI_PW: the environment has no variable CI_PW (set it, as in CI_PW=… credsh …)")
