@@ -71,10 +71,11 @@ let package = Package(
         ),
         // The executable's command line as values: each subcommand's syntax (which parses
         // its arguments and prints its help), and the manual page and completion scripts
-        // made from the table of them.
+        // made from the table of them; the options read into CredSuite's values
+        // (OutsideVariables: --var, --var-file, --secret).
         .target(
             name: "CredCommandLine",
-            dependencies: ["CredScript", "CredSimulator"]
+            dependencies: ["CredSuite", "CredScript", "CredSimulator"]
         ),
         // `credsh test` as a library: scripts run, judged against their transcripts, and
         // reported (text, JSON, TAP, JUnit, HTML, coverage); the verdict wire between the
@@ -100,7 +101,7 @@ let package = Package(
         .testTarget(name: "CredSimulatorTests", dependencies: ["CredSimulator"]),
         .testTarget(name: "CredScriptTests", dependencies: ["CredScript"]),
         .testTarget(name: "CredServeTests", dependencies: ["CredServe"]),
-        .testTarget(name: "CredCommandLineTests", dependencies: ["CredCommandLine"]),
+        .testTarget(name: "CredCommandLineTests", dependencies: ["CredCommandLine", "CredSuite", "CredScript"]),
         .testTarget(name: "CredSuiteTests", dependencies: ["CredSuite", "CredScript", "CredSimulator"]),
         .testTarget(name: "CredLSPTests", dependencies: ["CredLSP", "CredScript", "CredSimulator"]),
         // What each fuzz input goes through (Fuzz/Harness): built and tested with everything

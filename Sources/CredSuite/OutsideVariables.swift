@@ -4,8 +4,8 @@ import CredScript
 /// NAME=VALUE` (repeatable), `--var-file FILE` (`NAME=VALUE` lines) and `--secret NAME`,
 /// whose value comes from the environment variable NAME, never from the command line, and
 /// is masked everywhere. They are bound before the script runs, so `let NAME ?= VALUE`
-/// keeps them. Files first, then `--var`, then `--secret`: a later one wins. (The
-/// executable reads them from its arguments.)
+/// keeps them. Files first, then `--var`, then `--secret`: a later one wins. (CredCommandLine
+/// reads them from the arguments: OutsideVariableOptions.swift.)
 package struct OutsideVariables: Sendable {
     package struct Binding: Sendable, Equatable {
         package let name: String

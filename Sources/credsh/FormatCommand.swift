@@ -36,7 +36,7 @@ enum FormatCommand {
                 let shown = path == "-" ? "<stdin>" : path
                 let name = TerminalSafe.text(shown)
                 if checkOnly {
-                    streams.write("would format \(name): \(Self.changes(from: body, to: formatted))\n")
+                    streams.write("would format \(name): \(ScriptFormatter.changes(from: body, to: formatted))\n")
                     code = ExitCode.mostSevere(code, 1)
                 } else {
                     try FileSystem.write(path, result, mode: .replace(newMode: FileSystem.umaskedMode(0o666)))
@@ -49,34 +49,5 @@ enum FormatCommand {
         }
         streams.flush()
         return code
-    }
-
-    /// The most line ranges `--check` lists for a file; the rest are counted.
-    static let listedRanges = 20
-
-    /// Which lines formatting changes, as `lines 2, 4-6` (the formatter keeps one line for
-    /// each line, so line N of one is line N of the other), and a missing final newline.
-    static func changes(from old: [UInt8], to new: [UInt8]) -> String {
-        let before = old.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        let after = new.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        var ranges: [ClosedRange<Int>] = []
-        // Bound: one pass over the lines of the shorter text.
-        for index in 0..<min(before.count, after.count) where before[index] != after[index] {
-            let line = index + 1
-            if let last = ranges.last, last.upperBound == line - 1 {
-                ranges[ranges.count - 1] = last.lowerBound...line
-            } else {
-                ranges.append(line...line)
-            }
-        }
-        var parts: [String] = []
-        if !ranges.isEmpty {
-            let shown = ranges.prefix(listedRanges).map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }
-            let more = ranges.count > listedRanges ? " and \(ranges.count - listedRanges) more" : ""
-            let lines = ranges.count == 1 && ranges[0].count == 1 ? "line" : "lines"
-            parts.append("\(lines) " + shown.joined(separator: ", ") + more)
-        }
-        if !old.isEmpty, old.last != UInt8(ascii: "\n") { parts.append("a newline at the end") }
-        return parts.isEmpty ? "its line endings" : parts.joined(separator: "; ")
     }
 }

@@ -112,7 +112,7 @@ enum Launcher {
             let pacer = StepPacer(streams: streams, color: host.color, activeSDK: { [unowned evaluator] in evaluator.simulation.activeSDK },
                                   secretsShown: { [unowned evaluator] in evaluator.events.secrets.shown })
             pacer.total = configuration.files.reduce(0) { total, path in
-                total + ((try? ScriptLoader.load(path)).map { StepPacer.steps(in: $0, sdk: evaluator.simulation.activeSDK) } ?? 0)
+                total + ((try? ScriptLoader.load(path)).map { StepPacing.steps(in: $0, sdk: evaluator.simulation.activeSDK) } ?? 0)
             }
             // The pause reads with readline, as the prompt does: editing, Tab, history (the
             // prompt's file, its secrets masked), Ctrl-L. Ctrl-C still stops the lesson.

@@ -9,7 +9,7 @@ import CredSimulator
 /// `--step`: before each command of a script, shows it and waits for Enter, so a class can
 /// follow one command at a time. Expectations and `let` lines show without a pause (they
 /// check or bind; nothing happens). Each pause says how far the lesson is (`step 3/12`: the
-/// commands that pause, counted in the scripts before they run); the narration (the
+/// commands that pause, counted in the scripts before they run: StepPacing); the narration (the
 /// comment lines above the command) shows just before it. A command typed at the pause
 /// runs first, and the same command waits again: the teacher improvises, then Enter goes
 /// on. Ctrl-D runs the rest without pausing; Ctrl-C stops. It reads standard input, which
@@ -72,7 +72,7 @@ final class StepPacer: RunEventSubscriber {
     private func pause(before command: String, shown: String) {
         guard !improvising else { return }
         // The echo masks secret arguments; raw request parameters named like secrets too.
-        let line = secretsShown() ? shown : shown.replacingFirst(command, with: SequenceDiagram.Recorder.maskingSecretPairs(command, sdk: activeSDK()))
+        let line = StepPacing.line(shown, command: command, sdk: activeSDK(), secretsShown: secretsShown())
         guard !finished, table.isStep(echoed: command) else {
             streams.write(line)
             return
@@ -129,53 +129,5 @@ final class StepPacer: RunEventSubscriber {
             return nil
         }
         return typed
-    }
-
-    /// The most steps a count says: past it the count stops growing (nested `repeat`s of a
-    /// million each would overflow any integer).
-    static let maximumCounted = 1_000_000_000
-
-    /// The commands that pause in `source`: each command statement that is a step, those
-    /// inside `repeat N` N times and inside `for` once a row (a `repeat $COUNT` once), and
-    /// a procedure's at each call (a procedure counted once within itself, so that
-    /// recursion ends). The files `source` runs are not counted: the pause shows `n/n`
-    /// once the count is passed.
-    static func steps(in source: SourceFile, table: CommandTable = .standard, sdk: SDKID) -> Int {
-        var parser = ScriptReader(source, table: table, sdk: sdk)
-        let statements = parser.parseAll()
-        func sum(_ a: Int, _ b: Int) -> Int { min(a + b, maximumCounted) }  // each ≤ the bound: no overflow
-        func times(_ n: Int, _ steps: Int) -> Int {
-            let (product, overflow) = max(n, 0).multipliedReportingOverflow(by: steps)
-            return overflow ? maximumCounted : min(product, maximumCounted)
-        }
-        func count(_ statements: [Statement], inside: Set<String>) -> Int {
-            statements.reduce(0) { total, statement in
-                switch statement {
-                case .command(let call): return sum(total, call.spec.role == .action ? 1 : 0)
-                case .repetition(let n, let body, _):
-                    let once = count(body, inside: inside)
-                    if case .integer(let literal) = n.kind { return sum(total, times(literal, once)) }
-                    return sum(total, once)
-                case .loop(let loop): return sum(total, times(loop.rows, count(loop.body, inside: inside)))
-                case .call(let call):
-                    let name = call.procedure.name
-                    return inside.contains(name) ? total : sum(total, count(call.procedure.body, inside: inside.union([name])))
-                case .binding, .capture, .comparison, .procedure, .test: return total
-                }
-            }
-        }
-        // Each named test runs the whole setup again, then its body (Evaluator+Tests).
-        let tests = statements.compactMap { statement -> NamedTest? in if case .test(let test) = statement { test } else { nil } }
-        let setup = count(statements, inside: [])
-        guard !tests.isEmpty else { return setup }
-        return tests.reduce(0) { sum($0, sum(setup, count($1.body, inside: []))) }
-    }
-}
-
-extension String {
-    /// This text with the first occurrence of `target` replaced.
-    func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty, target != replacement, let range = firstRange(of: target) else { return self }
-        return self[..<range.lowerBound] + replacement + self[range.upperBound...]
     }
 }

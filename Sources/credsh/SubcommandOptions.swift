@@ -6,7 +6,9 @@ import CredSimulator
 /// The options of each subcommand, as constants: its syntax lists them (and prints
 /// them in its help) and its configuration reads them (`parsed.has(RunOptions.echo)`),
 /// so an option cannot be read that is not declared. Options every way of running
-/// scripts shares (`--format`, `--seed`, …) are in `Subcommands`.
+/// scripts shares (`--format`, `--no-color`, …) are in `Subcommands`; those whose values
+/// CredCommandLine reads (`--seed`, `--max-steps`, `--filter`) in `ScriptOptions`, and
+/// `credsh test-one`'s in `TestOneOptions`.
 enum RunOptions {
     static let interactive = CommandSyntax.Option(
         long: "interactive", short: "i", help: "Run the scripts, then open the prompt in that simulation (as python -i does); needs a terminal.")
@@ -37,9 +39,6 @@ enum TestOptions {
     static let timings = CommandSyntax.Option(
         long: "timings", value: "<junit.xml>",
         help: "With --shard: balance the shares by the times of a previous run's JUnit file (a missing file: shares by position, as without it).")
-    static let filter = CommandSyntax.Option(
-        long: "filter", value: "<regex>",
-        help: "Run only the tests whose name the regular expression finds: 'FILE: NAME' for a named test, 'FILE' for a file without tests (transcripts are compared only for files run whole).")
     static let update = CommandSyntax.Option(
         long: "update", help: "Rewrite each X.expected that sits beside X.credscript with this run's transcript, and name those that changed.")
     static let keepGoing = CommandSyntax.Option(
@@ -91,13 +90,4 @@ enum ServeOptions {
         help: "Also serve the live page of the session (each request's events in its diagram) on \(ServingDefaults.host); its URL, with its token, is printed after the server's.")
     static let livePort = CommandSyntax.Option(
         long: "live-port", value: "<port>", help: "With --live: the live page's TCP port; 0 picks a free one (default: \(Classroom.defaultPort)).")
-}
-
-/// `credsh test-one`: what `credsh test` passes on to each script's process.
-enum TestOneOptions {
-    static let worker = CommandSyntax.Option(long: "worker", help: "Run each script whose path arrives on descriptor 3 (ended by a NUL byte), answering each on a line.")
-    static let update = CommandSyntax.Option(long: "update", help: "As 'credsh test --update'.")
-    static let keepGoing = CommandSyntax.Option(long: "keep-going", help: "As 'credsh test --keep-going'.")
-    static let coverage = CommandSyntax.Option(long: "coverage", help: "As 'credsh test --coverage'.")
-    static let diagrams = CommandSyntax.Option(long: "diagrams", help: "Draw a failing script's sequence diagram, as 'credsh test --html' needs.")
 }

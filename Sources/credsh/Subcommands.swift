@@ -24,13 +24,8 @@ enum Subcommands {
         help: RunFormats.help)
     static let noColor = CommandSyntax.Option(
         long: "no-color", help: "Never colour the output (NO_COLOR in the environment does the same).")
-    static let seed = CommandSyntax.Option(
-        long: "seed", value: "<seed>", help: "Seed for everything random in the simulation (password salts). (default: 0)")
     static let keepGoing = CommandSyntax.Option(
         long: "keep-going", help: "Go on after a failure, reporting each one; the exit code is the most severe failure's.")
-    static let maxSteps = CommandSyntax.Option(
-        long: "max-steps", value: "<n>",
-        help: "Stop a script after N steps, with a runtime error: a step is a statement (loop bodies and sourced files count), 100 rounds of the KDF, or 64 bytes of text a statement handles. (default: 10000000)")
 
     static let run = Subcommand(defaultName, syntax: CommandSyntax(
         name: defaultName,
@@ -39,7 +34,7 @@ enum Subcommands {
         options: [
             keepGoing, RunOptions.interactive, RunOptions.echo, RunOptions.step, RunOptions.compact,
             RunOptions.live, RunOptions.port, RunOptions.host, RunOptions.showSecrets,
-            format, noColor, seed, maxSteps,
+            format, noColor, ScriptOptions.seed, ScriptOptions.maxSteps,
         ] + OutsideVariables.options,
         discussion: exitCodes + "\n\n" + bounds)) { parsed, syntax throws(UsageError) in
             Launcher.run(try Launcher.Configuration(parsed, syntax))
@@ -77,8 +72,8 @@ enum Subcommands {
         abstract: "Run self-checking scripts, each in a fresh simulation, and report 'N passed, N failed'.",
         arguments: ("<paths> ...", "Scripts, or directories searched for *.credscript (default: the current directory)."),
         options: [
-            TestOptions.jobs, TestOptions.shard, TestOptions.timings, TestOptions.filter, TestOptions.update, TestOptions.keepGoing, TestOptions.format,
-        ] + TestOptions.reports + [TestOptions.coverage, seed, maxSteps, TestOptions.noColor] + OutsideVariables.options,
+            TestOptions.jobs, TestOptions.shard, TestOptions.timings, ScriptOptions.filter, TestOptions.update, TestOptions.keepGoing, TestOptions.format,
+        ] + TestOptions.reports + [TestOptions.coverage, ScriptOptions.seed, ScriptOptions.maxSteps, TestOptions.noColor] + OutsideVariables.options,
         discussion: """
             Each script runs as 'credsh --echo FILE' would, in a fresh simulation. Every
             failed expectation is reported and the script goes on; a failed command stops
@@ -97,7 +92,7 @@ enum Subcommands {
         name: "diagram",
         abstract: "Run scripts and draw them as a sequence diagram: SVG, or Mermaid text for Markdown.",
         arguments: ("<files> ...", "Scripts to run in order, in one simulation; '-' reads standard input."),
-        options: [DiagramOptions.output, DiagramOptions.format, DiagramOptions.title, DiagramOptions.sideBySide, DiagramOptions.showSecrets, keepGoing, seed]
+        options: [DiagramOptions.output, DiagramOptions.format, DiagramOptions.title, DiagramOptions.sideBySide, DiagramOptions.showSecrets, keepGoing, ScriptOptions.seed]
             + OutsideVariables.options,
         discussion: """
             One lifeline per party (the user and app, the SDK, the server), one arrow per API
@@ -132,7 +127,7 @@ enum Subcommands {
         abstract: "Run setup scripts, then serve the simulated \(ServeSession.server) server over HTTP until Ctrl-C.",
         arguments: ("<files> ...", "Setup scripts to run first, in order, in one simulation (\(ServeSession.server) is active when they start)."),
         options: [ServeOptions.host, ServeOptions.port, ServeOptions.control, ServeOptions.openAPI, ServeOptions.timeout,
-                  ServeOptions.live, ServeOptions.livePort, format, noColor, seed],
+                  ServeOptions.live, ServeOptions.livePort, format, noColor, ScriptOptions.seed],
         discussion: HelpLayout.wrap("""
             Serves \(ServeSession.paths.joined(separator: " and ")) (GET with a query string,
             POST with a form) from the same simulated server as the '\(Simulation.servedType?.catalog.name ?? "")' SDK, and logs
@@ -232,18 +227,9 @@ enum Subcommands {
     /// descriptor 3, each answered by its verdicts as one line of JSON on standard output
     /// (WorkerWire); its argument is the room its process title is written in. Without
     /// --worker, it runs the one script named and prints its verdicts.
-    static let testOne = Subcommand("test-one", syntax: CommandSyntax(
-        name: "test-one", abstract: "Run scripts as 'credsh test' does and print their verdicts for the parent process.",
-        arguments: ("<file>", "The script (with --worker: room for the process title)."),
-        options: [TestOneOptions.worker, seed, maxSteps, TestOneOptions.update, TestOneOptions.keepGoing,
-                  TestOneOptions.coverage, TestOneOptions.diagrams, TestOptions.filter] + OutsideVariables.options),
-        requiresArguments: true, listed: false) { parsed, syntax throws(UsageError) in
+    static let testOne = Subcommand("test-one", syntax: TestOneOptions.syntax, requiresArguments: true, listed: false) { parsed, syntax throws(UsageError) in
             guard parsed.positionals.count == 1 else { throw UsageError("test-one runs exactly one script", syntax) }
-            var settings = ScriptTest.Settings(seed: try parsed.seed(syntax), keepGoing: parsed.has(TestOneOptions.keepGoing),
-                                               update: parsed.has(TestOneOptions.update), maxSteps: try parsed.maxSteps(syntax),
-                                               coverage: parsed.has(TestOneOptions.coverage), diagrams: parsed.has(TestOneOptions.diagrams))
-            settings.filter = try parsed.filter(syntax)
-            settings.outside = try OutsideVariables(parsed, syntax)
+            let settings = try TestOneOptions.settings(parsed, syntax)
             guard parsed.has(TestOneOptions.worker) else { return printOut(VerdictWire.encode(ScriptTest.run(parsed.positionals[0], settings))) }
             return WorkerProcesses.serve(settings)
         }
@@ -335,7 +321,8 @@ enum Subcommands {
     }
 }
 
-/// Reading option values, each with a message that says what it takes.
+/// Reading `--format`'s value, with a message that says what it takes (the formats are
+/// CredServe's RunFormats; the other values' readers are CredCommandLine's, ScriptOptions).
 extension ParsedArguments {
     func format(_ syntax: CommandSyntax) throws(UsageError) -> any RunFormat {
         guard let text = value(Subcommands.format) else { return RunFormats.default }
@@ -344,33 +331,5 @@ extension ParsedArguments {
                              + FormatList.spoken(RunFormats.all.map(\.name)) + ".", syntax)
         }
         return format
-    }
-
-    /// `--max-steps N`: the step budget of each run (Evaluator.Options.stepBudget).
-    func maxSteps(_ syntax: CommandSyntax) throws(UsageError) -> Int {
-        guard let text = value(Subcommands.maxSteps) else { return Evaluator.defaultStepBudget }
-        guard let steps = Int(text), steps >= 1 else {
-            throw UsageError("--max-steps takes how many steps a script may run, 1 or more, not '\(text)'", syntax)
-        }
-        return steps
-    }
-
-    /// `--filter REGEX`: checked here, so a pattern RE2 refuses is a usage error (2).
-    /// `--filter`'s pattern; a usage error when RE2 cannot read it, which masks the values
-    /// given from outside (`outside`), any of which a script may use as a secret.
-    func filter(_ syntax: CommandSyntax, masking outside: KnownSecrets = KnownSecrets()) throws(UsageError) -> String? {
-        guard let text = value(TestOptions.filter) else { return nil }
-        if case .failure(let error) = LinearPattern.compile(text) {
-            throw UsageError(outside.redact("--filter takes a regular expression (RE2), and '\(TerminalSafe.text(text))' is not one: \(error)"), syntax)
-        }
-        return text
-    }
-
-    func seed(_ syntax: CommandSyntax) throws(UsageError) -> UInt64 {
-        guard let text = value(Subcommands.seed) else { return 0 }
-        guard let seed = UInt64(text) else {
-            throw UsageError("--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'", syntax)
-        }
-        return seed
     }
 }

@@ -19,15 +19,7 @@ final class WorkerProcesses: @unchecked Sendable {
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
     init(_ settings: ScriptTest.Settings) {
-        var arguments = ["credsh", "test-one", "--worker", "--seed", String(settings.seed), "--max-steps", String(settings.maxSteps)]
-        if settings.keepGoing { arguments.append("--keep-going") }
-        if settings.update { arguments.append("--update") }
-        if settings.coverage { arguments.append("--coverage") }
-        if settings.diagrams { arguments.append("--diagrams") }
-        if let filter = settings.filter { arguments += ["--filter", filter] }
-        arguments += settings.outside.arguments
-        arguments += ["--", WorkerTitle.room]
-        self.arguments = arguments
+        arguments = TestOneOptions.workerArguments(settings, room: WorkerTitle.room)
         pthread_mutex_init(lock, nil)
     }
 

@@ -50,6 +50,39 @@ public enum ScriptFormatter {
     }
 }
 
+/// What formatting changed, in words that never quote a line (a line may hold a password,
+/// and `credsh fmt --check` runs in hooks whose output lands in CI logs).
+extension ScriptFormatter {
+    /// The most line ranges `changes` lists (`credsh fmt --check`, for a file); the rest are counted.
+    public static let listedRanges = 20
+
+    /// Which lines formatting changes, as `lines 2, 4-6` (the formatter keeps one line for
+    /// each line, so line N of one is line N of the other), and a missing final newline.
+    public static func changes(from old: [UInt8], to new: [UInt8]) -> String {
+        let before = old.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let after = new.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        var ranges: [ClosedRange<Int>] = []
+        // Bound: one pass over the lines of the shorter text.
+        for index in 0..<min(before.count, after.count) where before[index] != after[index] {
+            let line = index + 1
+            if let last = ranges.last, last.upperBound == line - 1 {
+                ranges[ranges.count - 1] = last.lowerBound...line
+            } else {
+                ranges.append(line...line)
+            }
+        }
+        var parts: [String] = []
+        if !ranges.isEmpty {
+            let shown = ranges.prefix(listedRanges).map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }
+            let more = ranges.count > listedRanges ? " and \(ranges.count - listedRanges) more" : ""
+            let lines = ranges.count == 1 && ranges[0].count == 1 ? "line" : "lines"
+            parts.append("\(lines) " + shown.joined(separator: ", ") + more)
+        }
+        if !old.isEmpty, old.last != UInt8(ascii: "\n") { parts.append("a newline at the end") }
+        return parts.isEmpty ? "its line endings" : parts.joined(separator: "; ")
+    }
+}
+
 /// The blocks of a script by their braces, read line by line with the lexer (a `{` that
 /// opens inline JSON is no brace), for formatting and for the outline.
 enum BlockStructure {

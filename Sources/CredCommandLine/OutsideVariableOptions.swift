@@ -1,37 +1,43 @@
 import CredScript
-import CredCommandLine
 import CredSuite
 
 /// The options that give values from outside the script (OutsideVariables, docs/suites.md,
-/// "Values from outside"), and their reading from the command line.
+/// "Values from outside"), and their reading from the command line. What they read
+/// outside the arguments comes through `readFile` and `environment`, the file system's and
+/// the process's unless a test passes others, so the reading needs no file and no process.
 extension OutsideVariables {
-    static let variable = CommandSyntax.Option(
+    package static let variable = CommandSyntax.Option(
         long: "var", value: "<name=value>", repeats: true,
         help: "Bind $NAME before the scripts run (repeatable); a script's 'let NAME ?= VALUE' is only its default.")
-    static let variableFile = CommandSyntax.Option(
+    package static let variableFile = CommandSyntax.Option(
         long: "var-file", value: "<file>", repeats: true,
         help: "Bind the NAME=VALUE lines of FILE as --var does ('#' starts a comment line); --var given too wins.")
-    static let secret = CommandSyntax.Option(
+    package static let secret = CommandSyntax.Option(
         long: "secret", value: "<name>", repeats: true,
         help: "Bind $NAME from the environment variable NAME, as a secret: masked everywhere (never put a secret on the command line).")
-    static let options = [variable, variableFile, secret]
+    package static let options = [variable, variableFile, secret]
 
     /// Reads the options; a secret whose environment variable is not set is a usage error
     /// unless `secretValuesNeeded` is false (`credsh check` needs only the names).
-    init(_ parsed: ParsedArguments, _ syntax: CommandSyntax, secretValuesNeeded: Bool = true) throws(UsageError) {
+    /// `readFile` reads a `--var-file`, `environment` looks a `--secret`'s variable up.
+    package init(_ parsed: ParsedArguments, _ syntax: CommandSyntax, secretValuesNeeded: Bool = true,
+                 readFile: (String) throws(HostError) -> [UInt8] = { path throws(HostError) in try FileSystem.read(path) },
+                 environment: (String) -> String? = Environment.value) throws(UsageError) {
         var bindings: [Binding] = []
         var arguments: [String] = []
         let given = parsed.occurrences(of: Self.options)
         for (option, value) in given { arguments += ["--\(option.long)", value] }
         for (option, path) in given where option.long == Self.variableFile.long {
             let bytes: [UInt8]
-            do { bytes = try FileSystem.read(path) } catch { throw UsageError("--var-file: \(TerminalSafe.text(error.message))", syntax) }
+            do { bytes = try readFile(path) } catch { throw UsageError("--var-file: \(TerminalSafe.text(error.message))", syntax) }
             var lineNumber = 0
-            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+            // Split as bytes: in a String, "\r\n" is one Character, which a split at "\n"
+            // passes over, so a file saved with CRLF endings would be one line.
+            for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
                 lineNumber += 1
-                let text = line.hasSuffix("\r") ? line.dropLast() : line
+                let text = String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
                 if text.allSatisfy({ $0 == " " || $0 == "\t" }) || text.first == "#" { continue }
-                try Self.add(String(text), secret: false, where: "\(TerminalSafe.text(path)):\(lineNumber)", to: &bindings, syntax)
+                try Self.add(text, secret: false, where: "\(TerminalSafe.text(path)):\(lineNumber)", to: &bindings, syntax)
             }
         }
         for (option, text) in given where option.long == Self.variable.long {
@@ -47,7 +53,7 @@ extension OutsideVariables {
                 let quoted = KnownSecrets.looksLikePassword(name) ? "" : ", not '\(TerminalSafe.text(name))'"
                 throw UsageError("--secret takes a variable name (letters, digits and _, not first a digit)\(quoted)", syntax)
             }
-            let value = Environment.value(name)
+            let value = environment(name)
             if value == nil, secretValuesNeeded {
                 throw UsageError("--secret \(name): the environment has no variable \(name) (set it, as in \(name)=… credsh …)", syntax)
             }
