@@ -26,9 +26,9 @@ extension ParsedArguments {
         return steps
     }
 
-    /// `--filter REGEX`: checked here, so a pattern RE2 refuses is a usage error (2).
-    /// `--filter`'s pattern; a usage error when RE2 cannot read it, which masks the values
-    /// given from outside (`outside`), any of which a script may use as a secret.
+    /// `--filter REGEX`: checked here, so a pattern RE2 refuses is a usage error (2), whose
+    /// message masks the values given from outside (`outside`), any of which a script may
+    /// use as a secret.
     package func filter(_ syntax: CommandSyntax, masking outside: KnownSecrets = KnownSecrets()) throws(UsageError) -> String? {
         guard let text = value(ScriptOptions.filter) else { return nil }
         if case .failure(let error) = LinearPattern.compile(text) {
