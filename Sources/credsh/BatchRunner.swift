@@ -6,10 +6,13 @@ import CredSimulator
 
 /// Runs scripts without a prompt: files in order in one simulation, or standard input.
 enum BatchRunner {
-    /// The scripts read, let go by the process's exit: the kernel takes their memory back
+    /// The last script read, let go by the process's exit: the kernel takes its memory back
     /// at once, where releasing a held script statement by statement cost about 470
-    /// instructions a statement (docs/development.md, "Measured for issue 36").
-    nonisolated(unsafe) private static var heldUntilExit: [ParsedScript] = []
+    /// instructions a statement (docs/development.md, "Measured for issue 36"). Only the
+    /// last: the one before is released when the next is read, so that memory stays that
+    /// of one script however many files are given (and a setup script of `serve` or `-i`
+    /// is one script kept for the session).
+    nonisolated(unsafe) private static var heldUntilExit: ParsedScript?
 
     static func run(paths: [String], evaluator: Evaluator, host: TerminalHost) -> Int32 {
         defer { host.streams.flush() }
@@ -22,8 +25,9 @@ enum BatchRunner {
                 if evaluator.options.keepGoing { continue }
                 return 4
             }
+            heldUntilExit = nil
             let script = evaluator.parse(source)
-            heldUntilExit.append(script)
+            heldUntilExit = script
             if !evaluator.run(script) || evaluator.exitRequested { break }
         }
         if evaluator.droppedFailures > 0 {

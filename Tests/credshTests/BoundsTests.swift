@@ -136,6 +136,22 @@ import Testing
         #expect(peak < 100_000, "peak RSS \(peak) KB")
     }
 
+    /// A batch run of many files holds one script's syntax at a time (BatchRunner): each
+    /// file read is let go when the next one is, so twenty files take the memory of one,
+    /// not twenty (a held script is some thirty times the size of its text).
+    @Test func aBatchOfManyFilesHoldsOneScriptAtATime() throws {
+        let dir = try Credsh.temporaryDirectory()
+        let body = String(repeating: "echo a line of the script, long enough to weigh\n", count: 4_000)  // 192 KB, held
+        for index in 0..<20 { try Credsh.write(body, "f\(index).credscript", in: dir) }
+        func peak(_ files: String) throws -> Int {
+            let result = try Credsh.shell(#"/usr/bin/time -f 'peak %M' "$CREDSH" "# + files + " > /dev/null", directory: dir, timeout: 180)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stderr.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").last ?? "") } ?? .max
+        }
+        let one = try peak("f0.credscript"), all = try peak("f*.credscript")
+        #expect(all < one + 20_000, "peak RSS \(all) KB for twenty files, \(one) KB for one")
+    }
+
     @Test func aLineWithTenThousandErrorsShowsAWindowOfEach() throws {
         let line = "echo " + Array(repeating: "\"a\\q\"", count: 10_000).joined(separator: " ") + "\n"
         #expect(line.utf8.count > 60_000)
