@@ -218,6 +218,14 @@ import Testing
         #expect(!host.output.contains("1d1h1m1s"), "\(host.output)")
     }
 
+    /// A password the lexer reads as a duration (`9999d`) is a secret where a password
+    /// goes, as a PIN the lexer reads as a number is.
+    @Test func aPasswordWrittenLikeADurationIsMasked() {
+        let (run, _) = runScript("user add bob password 9999d\necho \"was 9999d\"\nlet pw = 1d2h\nuser add carol password $pw\necho 1d2h\n", keepGoing: true)
+        #expect(run.output.contains("was ***"), "\(run.output)")
+        #expect(!run.output.contains("9999d") && !run.output.contains("1d2h"), "\(run.output)")
+    }
+
     @Test func theSameScriptPrintsTheSameBytes() throws {
         let script = Self.setup + "policy password maxAge=30d\nclock advance 31d\nlogin alice \"Passw0rd!\"\nupdate \"Passw0rd!\" \"N3w-Passw0rd\"\nuser show alice\n"
         #expect(runScript(script).0.output == runScript(script).0.output)

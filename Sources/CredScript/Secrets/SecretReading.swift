@@ -134,13 +134,13 @@ struct SecretScan {
     mutating func learn(_ statement: Statement, in source: SourceFile) {
         switch statement {
         case let .binding(name, value, _, secret, _):
-            guard let literal = Self.literal(value, in: source) else { return }
+            guard let literal = Self.secretLiteral(value, in: source) else { return }
             learnQuerySecrets(in: literal)
             if secret { found.append(literal) } else { boundLiterals.append((name, literal)) }
         case .loop(let loop):
             // Each value is bound to its name as a `let` binds: a secret when the name holds one.
             for (index, value) in loop.values.enumerated() {
-                guard let literal = Self.literal(value, in: source) else { continue }
+                guard let literal = Self.secretLiteral(value, in: source) else { continue }
                 learnQuerySecrets(in: literal)
                 boundLiterals.append((loop.names[index % loop.names.count], literal))
             }
@@ -152,13 +152,13 @@ struct SecretScan {
         case .call(let call):
             // A literal given for a parameter the body uses as a secret is one (SecretFlow).
             for (parameter, argument) in zip(call.procedure.parameters, call.arguments) where flow.holdsSecret(parameter) {
-                if let literal = Self.literal(argument, in: source) { placed.insert(literal) }
+                if let literal = Self.secretLiteral(argument, in: source) { placed.insert(literal) }
             }
         case .command(let call):
             let secrets = SecretMasker.secretExpressions(of: call)
             let takesSecret = !secrets.isEmpty || call.spec.hasSecrets
             let secretRanges = secrets.isEmpty ? [] : Set(secrets.map(\.sourceRange.lowerBound))
-            for expression in secrets { if let literal = Self.literal(expression, in: source) { placed.insert(literal) } }
+            for expression in secrets { if let literal = Self.secretLiteral(expression, in: source) { placed.insert(literal) } }
             // Every argument, each looked up once: its query secrets, then its literals.
             for parameter in call.spec.parameters {
                 guard let argument = call.argument(parameter) else { continue }
@@ -170,7 +170,7 @@ struct SecretScan {
                 // Each expression taken where it lies: no array is built for a single one.
                 func consider(_ expression: Expression) {
                     guard !secretRanges.contains(expression.sourceRange.lowerBound),
-                          let literal = Self.literal(expression, in: source) else { return }
+                          let literal = takesSecret ? Self.secretLiteral(expression, in: source) : Self.literal(expression, in: source) else { return }
                     if takesSecret, KnownSecrets.mayBeSecret(literal) { found.append(literal) } else { insertOpen(literal) }
                 }
                 switch argument {
@@ -197,7 +197,7 @@ struct SecretScan {
         case .pairs(let pairs):
             // `request GET /aaa/login.json password=…`: a secret by its key, wherever else it is written.
             for pair in pairs where SecretMasker.namesSecret(pair.key, table.querySecretNames) {
-                if let literal = Self.literal(pair.value, in: source) { found.append(literal) }
+                if let literal = Self.secretLiteral(pair.value, in: source) { found.append(literal) }
             }
         }
     }
@@ -210,6 +210,15 @@ struct SecretScan {
         case .integer: return expression.writtenText(in: source)
         default: return nil
         }
+    }
+
+    /// A literal that may be a secret: as `literal`, and a duration as written too (`9999d`
+    /// is a password to `user add`, a duration to the lexer). Not asked of the literals
+    /// written where nothing is secret: a duration there (`clock advance 90d`) would only be
+    /// spelt out to un-mask nothing.
+    private static func secretLiteral(_ expression: Expression, in source: SourceFile) -> String? {
+        if case .duration = expression.kind { return expression.writtenText(in: source) }
+        return literal(expression, in: source)
     }
 
     /// The first 4,096 bytes of the line at `position`, without its newline.
