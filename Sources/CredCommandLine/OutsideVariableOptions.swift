@@ -21,7 +21,7 @@ extension OutsideVariables {
     /// unless `secretValuesNeeded` is false (`credsh check` needs only the names).
     /// `readFile` reads a `--var-file`, `environment` looks a `--secret`'s variable up.
     package init(_ parsed: ParsedArguments, _ syntax: CommandSyntax, secretValuesNeeded: Bool = true,
-                 readFile: (String) throws(HostError) -> [UInt8] = { path throws(HostError) in try FileSystem.read(path) },
+                 readFile: (String) throws(HostError) -> [UInt8] = { path throws(HostError) in try FileSystem.read(path, pipeHint: false) },
                  environment: (String) -> String? = Environment.value) throws(UsageError) {
         var bindings: [Binding] = []
         var arguments: [String] = []
@@ -31,12 +31,17 @@ extension OutsideVariables {
             let bytes: [UInt8]
             do { bytes = try readFile(path) } catch { throw UsageError("--var-file: \(TerminalSafe.text(error.message))", syntax) }
             var lineNumber = 0
+            // A byte order mark, which some Windows editors write first, is no part of the
+            // first name.
+            let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
             // Split as bytes: in a String, "\r\n" is one Character, which a split at "\n"
             // passes over, so a file saved with CRLF endings would be one line.
-            for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            for line in body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
                 lineNumber += 1
                 let text = String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
-                if text.allSatisfy({ $0 == " " || $0 == "\t" }) || text.first == "#" { continue }
+                // A comment line may be indented, as a blank one may hold blanks.
+                let start = text.drop(while: { $0 == " " || $0 == "\t" })
+                if start.isEmpty || start.first == "#" { continue }
                 try Self.add(text, secret: false, where: "\(TerminalSafe.text(path)):\(lineNumber)", to: &bindings, syntax)
             }
         }

@@ -21,7 +21,7 @@ extension ParsedArguments {
     package func maxSteps(_ syntax: CommandSyntax) throws(UsageError) -> Int {
         guard let text = value(ScriptOptions.maxSteps) else { return Evaluator.defaultStepBudget }
         guard let steps = Int(text), steps >= 1 else {
-            throw UsageError("--max-steps takes how many steps a script may run, 1 or more, not '\(text)'", syntax)
+            throw UsageError("--max-steps takes how many steps a script may run, 1 or more, not '\(TerminalSafe.text(text))'", syntax)
         }
         return steps
     }
@@ -40,7 +40,7 @@ extension ParsedArguments {
     package func seed(_ syntax: CommandSyntax) throws(UsageError) -> UInt64 {
         guard let text = value(ScriptOptions.seed) else { return 0 }
         guard let seed = UInt64(text) else {
-            throw UsageError("--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'", syntax)
+            throw UsageError("--seed takes a whole number from 0 to \(UInt64.max), not '\(TerminalSafe.text(text))'", syntax)
         }
         return seed
     }

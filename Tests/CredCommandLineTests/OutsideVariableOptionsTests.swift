@@ -56,6 +56,12 @@ import CredSuite
                 == "bad.env:2: expected NAME=VALUE (the line is not shown: it may hold a secret)")
     }
 
+    @Test func aVarFileMayStartWithAByteOrderMarkAndIndentItsComments() throws {
+        // As Windows editors save it; "'#' starts a comment line", indented or not.
+        let outside = try Self.read(["--var-file", "ci.env"], files: ["ci.env": "\u{FEFF}user=alice\n  # indented\n\t#tab\nemail=a@example.com\n"])
+        #expect(outside.bindings.map { "\($0.name)|\($0.value)" } == ["user|alice", "email|a@example.com"])
+    }
+
     @Test func aSecretsValueComesFromTheEnvironmentWhichCheckNeedsNot() throws {
         #expect(Self.refusal(["--secret", "CI_PW"])
                 == "--secret CI_PW: the environment has no variable CI_PW (set it, as in CI_PW=… credsh …)")

@@ -28,6 +28,9 @@ import CredSuite
             (["--seed", "-1"], "--seed takes a whole number from 0 to 18446744073709551615, not '-1'"),
             (["--max-steps", "0"], "--max-steps takes how many steps a script may run, 1 or more, not '0'"),
             (["--max-steps", "many"], "--max-steps takes how many steps a script may run, 1 or more, not 'many'"),
+            // Text from outside reaches the terminal safe: no escape sequence is sent.
+            (["--max-steps", "\u{1B}[31mX"], "--max-steps takes how many steps a script may run, 1 or more, not '\\u{1B}[31mX'"),
+            (["--seed", "\u{1B}]0;t\u{07}"], "--seed takes a whole number from 0 to 18446744073709551615, not '\\u{1B}]0;t\\u{7}'"),
         ]
         for (words, message) in cases {
             let parsed = try Self.parsed(words)
