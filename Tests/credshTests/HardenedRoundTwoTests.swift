@@ -176,6 +176,19 @@ import Testing
         #expect(swapped.stderr.contains("--var: the name before '=' is not a variable name"), "\(swapped.stderr)")
     }
 
+    /// A var-file that is a pipe (`<(vault …)`) is refused without pointing at `-`, which
+    /// only a script may be read from.
+    @Test func aVarFileThatIsAPipeIsRefusedWithoutAdviceToUseDash() throws {
+        let dir = try Credsh.temporaryDirectory()
+        try Credsh.write("echo hi\n", "s.credscript", in: dir)
+        let made = try Credsh.shell("mkfifo values.fifo", directory: dir)
+        #expect(made.status == 0, "\(made.stderr)")
+        let run = try Credsh.run(["check", "s.credscript", "--var-file", "values.fifo"], directory: dir)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("--var-file: cannot read values.fifo: not a regular file (a FIFO)"), "\(run.stderr)")
+        #expect(!run.stderr.contains("use '-'"), "\(run.stderr)")
+    }
+
     /// A password written with a `\u{…}` escape is still the password under an error.
     @Test func aSecretSpelledWithAUnicodeEscapeIsMaskedInTheQuotedLine() throws {
         let script = "user add alice password \"Zq9Abc1!x\"\nlogin alice \"Zq9\\u{41}bc1!x\"\nlogin alice \"Zq9\\u{41}bc1!x\"\n"

@@ -94,7 +94,7 @@ struct SecretScan {
         // written (`expect output "Zq9…"`).
         if !placed.isEmpty {
             var open = open
-            for literal in openUnhashed { Self.insert(literal, into: &open) }
+            Self.hash(openUnhashed, into: &open)
             for value in placed where !open.contains(value) || KnownSecrets.looksLikePassword(value) { values.append(value) }
         }
         // The SDK waits for a secret: a line that does not parse and starts with no
@@ -117,16 +117,18 @@ struct SecretScan {
     /// (`blocklist=123456,654321` writes the PIN 654321 where nothing is secret).
     private mutating func insertOpen(_ literal: String) {
         if openUnhashed.count == Self.openKeptUnhashed {
-            for literal in openUnhashed { Self.insert(literal, into: &open) }
+            Self.hash(openUnhashed, into: &open)
             openUnhashed.removeAll(keepingCapacity: true)
         }
         openUnhashed.append(literal)
     }
 
-    private static func insert(_ literal: String, into open: inout Set<String>) {
-        open.insert(literal)
-        guard literal.containsByte(UInt8(ascii: ",")) else { return }
-        for item in literal.split(separator: ",") { open.insert(String(item)) }
+    private static func hash(_ literals: [String], into open: inout Set<String>) {
+        for literal in literals {
+            open.insert(literal)
+            guard literal.containsByte(UInt8(ascii: ",")) else { continue }
+            for item in literal.split(separator: ",") { open.insert(String(item)) }
+        }
     }
 
     /// Learns the secrets a statement gives by their place, or that may be secrets given
