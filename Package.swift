@@ -98,19 +98,23 @@ let package = Package(
             // links (a static archive does not bring its own dependencies along).
             linkerSettings: [.linkedLibrary("tinfo")]
         ),
-        .testTarget(name: "CredSimulatorTests", dependencies: ["CredSimulator"]),
-        .testTarget(name: "CredScriptTests", dependencies: ["CredScript"]),
-        .testTarget(name: "CredServeTests", dependencies: ["CredServe"]),
-        .testTarget(name: "CredCommandLineTests", dependencies: ["CredCommandLine", "CredSuite", "CredScript"]),
-        .testTarget(name: "CredSuiteTests", dependencies: ["CredSuite", "CredScript", "CredSimulator"]),
-        .testTarget(name: "CredLSPTests", dependencies: ["CredLSP", "CredScript", "CredSimulator"]),
+        // `expectEqual`, the tests' equality check as a function: a `#expect` macro costs the
+        // test build about 30 ms of CPU to expand and compile, a call about 2 ms
+        // (docs/development.md, "How long make demo and make test take").
+        .target(name: "Expectations", path: "Tests/Expectations"),
+        .testTarget(name: "CredSimulatorTests", dependencies: ["CredSimulator", "Expectations"]),
+        .testTarget(name: "CredScriptTests", dependencies: ["CredScript", "Expectations"]),
+        .testTarget(name: "CredServeTests", dependencies: ["CredServe", "Expectations"]),
+        .testTarget(name: "CredCommandLineTests", dependencies: ["CredCommandLine", "CredSuite", "CredScript", "Expectations"]),
+        .testTarget(name: "CredSuiteTests", dependencies: ["CredSuite", "CredScript", "CredSimulator", "Expectations"]),
+        .testTarget(name: "CredLSPTests", dependencies: ["CredLSP", "CredScript", "CredSimulator", "Expectations"]),
         // What each fuzz input goes through (Fuzz/Harness): built and tested with everything
         // else, so the harness cannot drift from the language while only `make fuzz` sees it.
         .target(name: "CredFuzzHarness", dependencies: ["CredScript", "CredSimulator"], path: "Fuzz/Harness"),
-        .testTarget(name: "CredFuzzHarnessTests", dependencies: ["CredFuzzHarness", "CredScript", "CredSimulator"], path: "Fuzz/Tests"),
+        .testTarget(name: "CredFuzzHarnessTests", dependencies: ["CredFuzzHarness", "CredScript", "CredSimulator", "Expectations"], path: "Fuzz/Tests"),
         .testTarget(
             name: "credshTests",
-            dependencies: ["CredScript", "CredSimulator"],
+            dependencies: ["CredScript", "CredSimulator", "Expectations"],
             resources: []
         ),
     ]

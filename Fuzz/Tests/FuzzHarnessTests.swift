@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 import CredScript
 import CredSimulator
 @testable import CredFuzzHarness
@@ -71,8 +72,8 @@ import CredSimulator
     @Test func valuesFromOutsideAndTheEditorGoThroughTheHarness() {
         let bytes = Array("#vars pw=Zq9Abc1!x S_pin=52817 broken\nlogin alice $pw\nfor u p in a Zq9Fz1! { echo $u }\n".utf8)
         let values = FuzzRun.outsideValues(bytes)
-        #expect(values.map(\.name) == ["pw", "S_pin"])
-        #expect(values.map(\.secret) == [false, true])
+        expectEqual(values.map(\.name), ["pw", "S_pin"])
+        expectEqual(values.map(\.secret), [false, true])
         FuzzRun.run(bytes)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredCommandLine
 
 /// The executable's command line as values, with no process: a syntax parses the words
@@ -13,12 +14,12 @@ import Testing
 
     @Test func optionsValuesAndPositionalsAreReadInOnePass() throws {
         let parsed = try ArgumentScanner.scan(["-j4", "a", "--update", "--var", "x=1", "--var=y=2", "--", "--not-an-option", "-"], Self.syntax)
-        #expect(parsed.value(Self.jobs) == "4")
+        expectEqual(parsed.value(Self.jobs), "4")
         #expect(parsed.has(Self.update))
-        #expect(parsed.values(Self.variable) == ["x=1", "y=2"])
-        #expect(parsed.occurrences(of: [Self.variable]).map(\.value) == ["x=1", "y=2"])
-        #expect(parsed.positionals == ["a", "--not-an-option", "-"])
-        #expect(try ArgumentScanner.scan(["--jobs", "-1"], Self.syntax).value(Self.jobs) == "-1", "a value is the next word, whatever it looks like")
+        expectEqual(parsed.values(Self.variable), ["x=1", "y=2"])
+        expectEqual(parsed.occurrences(of: [Self.variable]).map(\.value), ["x=1", "y=2"])
+        expectEqual(parsed.positionals, ["a", "--not-an-option", "-"])
+        try expectEqual(ArgumentScanner.scan(["--jobs", "-1"], Self.syntax).value(Self.jobs), "-1", "a value is the next word, whatever it looks like")
     }
 
     @Test func whatTheSyntaxDoesNotDeclareIsAUsageErrorWithItsUsage() {
@@ -28,7 +29,7 @@ import Testing
                 _ = try ArgumentScanner.scan(ArraySlice(words), Self.syntax)
                 Issue.record("\(words) was accepted")
             } catch {
-                #expect(error.text == "Error: \(message)\nUsage: credsh test [<paths> ...] [-j, --jobs <n>] [--update] [--var <name=value>]\n"
+                expectEqual(error.text, "Error: \(message)\nUsage: credsh test [<paths> ...] [-j, --jobs <n>] [--update] [--var <name=value>]\n"
                         + "  See 'credsh test --help' for more information.\n")
             }
         }
@@ -40,8 +41,8 @@ import Testing
         let hidden = Subcommand("test-one", syntax: CommandSyntax(name: "test-one", abstract: "Internal.", arguments: nil, options: []), listed: false) { _, _ in 0 }
         let program = CommandLineProgram(subcommands: [run, test, hidden], defaultName: "run", version: "9.9.9",
                                          exitCodes: "EXIT CODES:\n  0  success\n  2  syntax error")
-        #expect(test.synopsis(defaultName: "run") == "credsh test [<paths> ...] [options]")
-        #expect(run.synopsis(defaultName: "run") == "credsh [run] [<files> ...]")
+        expectEqual(test.synopsis(defaultName: "run"), "credsh test [<paths> ...] [options]")
+        expectEqual(run.synopsis(defaultName: "run"), "credsh [run] [<files> ...]")
         let page = ManPage.page(program)
         #expect(page.contains(".TH CREDSH 1 \"\" \"credsh 9.9.9\""))
         #expect(page.contains(".SS credsh test\nRun tests.\n"))
@@ -53,6 +54,6 @@ import Testing
             #expect(["jobs", "update", "var"].allSatisfy { script.contains($0) }, "\(shell)")
             #expect(!script.contains("test-one"), "\(shell)")
         }
-        #expect(Completions.script("tcsh", program) == nil)
+        expectEqual(Completions.script("tcsh", program), nil)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 import CredScript
 import CredSuite
 @testable import CredCommandLine
@@ -33,38 +34,38 @@ import CredSuite
     @Test func filesBindFirstThenVarsThenSecretsAndTheArgumentsStayAsGiven() throws {
         let words = ["--secret", "PW", "--var", "user=erin", "--var-file", "ci.env"]
         let outside = try Self.read(words, files: ["ci.env": "user=alice\nemail=a@example.com\n"], environment: ["PW": "Zq9-secret"])
-        #expect(outside.bindings == [
+        expectEqual(outside.bindings, [
             .init(name: "user", value: "alice", secret: false), .init(name: "email", value: "a@example.com", secret: false),
             .init(name: "user", value: "erin", secret: false), .init(name: "PW", value: "Zq9-secret", secret: true),
         ])
-        #expect(outside.arguments == words, "handed on to a worker as given: a secret's value stays in the environment")
-        #expect(outside.recorded == ["--secret PW", "--var email", "--var user"])
+        expectEqual(outside.arguments, words, "handed on to a worker as given: a secret's value stays in the environment")
+        expectEqual(outside.recorded, ["--secret PW", "--var email", "--var user"])
     }
 
     @Test func aVarFileSkipsCommentsAndBlankLinesAndKeepsEachValueAsWritten() throws {
         let file = "# CI's values\n\n  \t\n user\t= alice \nquery=a=b\n#x=1\nempty=\n"
         let outside = try Self.read(["--var-file", "ci.env"], files: ["ci.env": file])
-        #expect(outside.bindings.map { "\($0.name)|\($0.value)" } == ["user| alice ", "query|a=b", "empty|"],
+        expectEqual(outside.bindings.map { "\($0.name)|\($0.value)" }, ["user| alice ", "query|a=b", "empty|"],
                 "the name is trimmed, the value is everything after the first '=', blanks included")
     }
 
     @Test func aVarFileWithCRLFEndingsIsReadLineByLine() throws {
         // "\r\n" is one Character in a String: the lines are split as bytes.
         let outside = try Self.read(["--var-file", "ci.env"], files: ["ci.env": "# made on Windows\r\nuser=alice\r\n\r\nemail=a@example.com\r\nlast=x\r"])
-        #expect(outside.bindings.map { "\($0.name)|\($0.value)" } == ["user|alice", "email|a@example.com", "last|x"])
-        #expect(Self.refusal(["--var-file", "bad.env"], files: ["bad.env": "user=ok\r\nnot a pair\r\n"])
-                == "bad.env:2: expected NAME=VALUE (the line is not shown: it may hold a secret)")
+        expectEqual(outside.bindings.map { "\($0.name)|\($0.value)" }, ["user|alice", "email|a@example.com", "last|x"])
+        expectEqual(Self.refusal(["--var-file", "bad.env"], files: ["bad.env": "user=ok\r\nnot a pair\r\n"]),
+                    "bad.env:2: expected NAME=VALUE (the line is not shown: it may hold a secret)")
     }
 
     @Test func aVarFileMayStartWithAByteOrderMarkAndIndentItsComments() throws {
         // As Windows editors save it; "'#' starts a comment line", indented or not.
         let outside = try Self.read(["--var-file", "ci.env"], files: ["ci.env": "\u{FEFF}user=alice\n  # indented\n\t#tab\nemail=a@example.com\n"])
-        #expect(outside.bindings.map { "\($0.name)|\($0.value)" } == ["user|alice", "email|a@example.com"])
+        expectEqual(outside.bindings.map { "\($0.name)|\($0.value)" }, ["user|alice", "email|a@example.com"])
     }
 
     @Test func aSecretsValueComesFromTheEnvironmentWhichCheckNeedsNot() throws {
-        #expect(Self.refusal(["--secret", "CI_PW"])
-                == "--secret CI_PW: the environment has no variable CI_PW (set it, as in CI_PW=… credsh …)")
+        expectEqual(Self.refusal(["--secret", "CI_PW"]),
+                    "--secret CI_PW: the environment has no variable CI_PW (set it, as in CI_PW=… credsh …)")
         let named = try Self.read(["--secret", "CI_PW"], secretValuesNeeded: false)
         #expect(named.names == ["CI_PW"] && named.bindings[0].secret && named.bindings[0].value == "")
     }
@@ -88,16 +89,16 @@ import CredSuite
         ]
         for (words, message) in cases {
             let refusal = Self.refusal(words, files: files)
-            #expect(refusal == message, "\(words)")
-            #expect(refusal.map { !$0.contains("Zq9") && !$0.contains("Hunter2") } == true, "\(words)")
+            expectEqual(refusal, message, "\(words)")
+            expectEqual(refusal.map { !$0.contains("Zq9") && !$0.contains("Hunter2") }, true, "\(words)")
         }
     }
 
     @Test func atMostTheBoundOfBindingsIsRead() throws {
         let lines = (0..<OutsideVariables.maximumBindings).map { "V\($0)=x\n" }.joined()
-        #expect(try Self.read(["--var-file", "many.env"], files: ["many.env": lines]).bindings.count == OutsideVariables.maximumBindings)
-        #expect(Self.refusal(["--var-file", "many.env", "--var", "one=more"], files: ["many.env": lines])
-                == "more than 10,000 variables given from outside")
+        try expectEqual(Self.read(["--var-file", "many.env"], files: ["many.env": lines]).bindings.count, OutsideVariables.maximumBindings)
+        expectEqual(Self.refusal(["--var-file", "many.env", "--var", "one=more"], files: ["many.env": lines]),
+                    "more than 10,000 variables given from outside")
     }
 
     @Test func theUsageErrorPrintsTheSubcommandsUsage() {

@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 import CredScript
 import CredSuite
 @testable import CredCommandLine
@@ -14,13 +15,13 @@ import CredSuite
 
     @Test func givenValuesAreReadAndMissingOnesAreTheDefaults() throws {
         let given = try Self.parsed(["--seed", "18446744073709551615", "--max-steps", "1", "--filter", "login: .*"])
-        #expect(try given.seed(Self.syntax) == UInt64.max)
-        #expect(try given.maxSteps(Self.syntax) == 1)
-        #expect(try given.filter(Self.syntax) == "login: .*")
+        try expectEqual(given.seed(Self.syntax), UInt64.max)
+        try expectEqual(given.maxSteps(Self.syntax), 1)
+        try expectEqual(given.filter(Self.syntax), "login: .*")
         let none = try Self.parsed([])
-        #expect(try none.seed(Self.syntax) == 0)
-        #expect(try none.maxSteps(Self.syntax) == Evaluator.defaultStepBudget)
-        #expect(try none.filter(Self.syntax) == nil)
+        try expectEqual(none.seed(Self.syntax), 0)
+        try expectEqual(none.maxSteps(Self.syntax), Evaluator.defaultStepBudget)
+        try expectEqual(none.filter(Self.syntax), nil)
     }
 
     @Test func aBadValueIsAUsageErrorThatSaysWhatTheOptionTakes() throws {
@@ -39,7 +40,7 @@ import CredSuite
                 _ = try parsed.maxSteps(Self.syntax)
                 Issue.record("\(words) was read")
             } catch {
-                #expect(error.message == message)
+                expectEqual(error.message, message)
             }
         }
     }
@@ -65,7 +66,7 @@ import CredSuite
                                                 TestOneOptions.syntax, environment: { environment[$0] })
         let room = String(repeating: " ", count: 8)
         let arguments = TestOneOptions.workerArguments(settings, room: room)
-        #expect(arguments == ["credsh", "test-one", "--worker", "--seed", "7", "--max-steps", "500", "--keep-going", "--coverage", "--diagrams",
+        expectEqual(arguments, ["credsh", "test-one", "--worker", "--seed", "7", "--max-steps", "500", "--keep-going", "--coverage", "--diagrams",
                               "--filter", "a.credscript: login", "--var", "user=erin", "--secret", "CI_PW", "--", room])
         #expect(!arguments.contains { $0.contains("Zq9") }, "a secret's value stays in the environment the worker inherits")
 
@@ -74,11 +75,11 @@ import CredSuite
         #expect(parsed.has(TestOneOptions.worker) && parsed.positionals == [room])
         let read = try TestOneOptions.settings(parsed, syntax, environment: { environment[$0] })
         #expect(read.seed == 7 && read.keepGoing && !read.update && read.maxSteps == 500 && read.coverage && read.diagrams)
-        #expect(read.filter == settings.filter)
+        expectEqual(read.filter, settings.filter)
         #expect(read.outside.bindings == settings.outside.bindings && read.outside.arguments == settings.outside.arguments)
 
         let plain = TestOneOptions.workerArguments(ScriptTest.Settings(), room: room)
-        #expect(plain == ["credsh", "test-one", "--worker", "--seed", "0", "--max-steps", String(Evaluator.defaultStepBudget), "--", room])
+        expectEqual(plain, ["credsh", "test-one", "--worker", "--seed", "0", "--max-steps", String(Evaluator.defaultStepBudget), "--", room])
         let back = try TestOneOptions.settings(ArgumentScanner.scan(plain.dropFirst(2), syntax), syntax)
         #expect(back.seed == 0 && !back.keepGoing && !back.update && back.maxSteps == Evaluator.defaultStepBudget && !back.coverage
                 && !back.diagrams && back.filter == nil && back.outside.bindings.isEmpty)
@@ -90,6 +91,6 @@ import CredSuite
         settings.filter = "x"
         let written = Set(TestOneOptions.workerArguments(settings, room: "").filter { $0.hasPrefix("--") && $0 != "--" })
         let declared = Set(TestOneOptions.syntax.options.map { "--" + $0.long }).subtracting(OutsideVariables.options.map { "--" + $0.long })
-        #expect(written == declared)
+        expectEqual(written, declared)
     }
 }

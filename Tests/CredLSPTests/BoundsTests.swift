@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 import CredScript
 import CredSimulator
 @testable import CredLSP
@@ -64,28 +65,28 @@ import CredSimulator
     @Test func aDocumentPastTheBoundGetsOneDiagnosticAndIsNotHeld() {
         let editor = Editor(bounds: Self.small)
         let sent = editor.open("file:///big.credscript", Self.script(bytes: 1_200))
-        #expect(sent.count == 1, "one diagnostic, nothing analysed: \(sent)")
+        expectEqual(sent.count, 1, "one diagnostic, nothing analysed: \(sent)")
         let messages = Self.diagnostics(sent, for: "file:///big.credscript")
-        #expect(messages == ["this document is 1 KiB, more than the 1000 bytes credsh lsp holds: it is not checked, and completion, hover and the rest answer nothing for it; `credsh check` reads it whole. Close it and open it again once it fits."])
+        expectEqual(messages, ["this document is 1 KiB, more than the 1000 bytes credsh lsp holds: it is not checked, and completion, hover and the rest answer nothing for it; `credsh check` reads it whole. Close it and open it again once it fits."])
         if case .array(let list)? = sent.first?["params"]?["diagnostics"] {
-            #expect(list.first?["severity"] == .int(2), "a warning: the script is not wrong, only too large to analyse here")
-            #expect(list.first?["code"] == .string("CS0604"))
+            expectEqual(list.first?["severity"], .int(2), "a warning: the script is not wrong, only too large to analyse here")
+            expectEqual(list.first?["code"], .string("CS0604"))
         }
-        #expect(editor.symbols("file:///big.credscript") == .null, "not held: answered with nothing")
+        expectEqual(editor.symbols("file:///big.credscript"), .null, "not held: answered with nothing")
         // Closing it clears the diagnostic; opened again small enough, it is checked as any other.
-        #expect(Self.diagnostics(editor.close("file:///big.credscript"), for: "file:///big.credscript") == [])
+        expectEqual(Self.diagnostics(editor.close("file:///big.credscript"), for: "file:///big.credscript"), [])
         let reopened = editor.open("file:///big.credscript", "sdk susi\nlet a = \"b\"\n")
-        #expect(Self.diagnostics(reopened, for: "file:///big.credscript") == [])
+        expectEqual(Self.diagnostics(reopened, for: "file:///big.credscript"), [])
         #expect(editor.symbols("file:///big.credscript") != .null)
     }
 
     @Test func anEditPastTheBoundDropsTheDocumentWithADiagnostic() {
         let editor = Editor(bounds: Self.small)
-        #expect(Self.diagnostics(editor.open("file:///a.credscript", Self.script(bytes: 900)), for: "file:///a.credscript") == [])
+        expectEqual(Self.diagnostics(editor.open("file:///a.credscript", Self.script(bytes: 900)), for: "file:///a.credscript"), [])
         let grown = editor.append("file:///a.credscript", Self.script(bytes: 200), atLine: 0)
         #expect(Self.diagnostics(grown, for: "file:///a.credscript")?.first?.hasPrefix("this document is 1.1 KiB") == true
                 || Self.diagnostics(grown, for: "file:///a.credscript")?.first?.hasPrefix("this document is 1 KiB") == true, "\(grown)")
-        #expect(editor.symbols("file:///a.credscript") == .null)
+        expectEqual(editor.symbols("file:///a.credscript"), .null)
         // Later edits of a document not held are ignored, not applied to nothing.
         #expect(editor.append("file:///a.credscript", "x", atLine: 0).isEmpty)
     }
@@ -93,16 +94,16 @@ import CredSimulator
     @Test func theOpenDocumentsTogetherAreBoundedAndClosingOneMakesRoom() {
         let editor = Editor(bounds: Self.small)
         for name in ["a", "b"] {
-            #expect(Self.diagnostics(editor.open("file:///\(name).credscript", Self.script(bytes: 1_000)), for: "file:///\(name).credscript") == [])
+            expectEqual(Self.diagnostics(editor.open("file:///\(name).credscript", Self.script(bytes: 1_000)), for: "file:///\(name).credscript"), [])
         }
         let third = editor.open("file:///c.credscript", Self.script(bytes: 600))
-        #expect(Self.diagnostics(third, for: "file:///c.credscript") == ["this document (600 bytes) would take the open documents past the 2 KiB credsh lsp holds in all (2 KiB are open): it is not checked, and completion, hover and the rest answer nothing for it; `credsh check` reads it whole. Close it and open it again once it fits."])
+        expectEqual(Self.diagnostics(third, for: "file:///c.credscript"), ["this document (600 bytes) would take the open documents past the 2 KiB credsh lsp holds in all (2 KiB are open): it is not checked, and completion, hover and the rest answer nothing for it; `credsh check` reads it whole. Close it and open it again once it fits."])
         _ = editor.close("file:///a.credscript")
         _ = editor.close("file:///c.credscript")
-        #expect(Self.diagnostics(editor.open("file:///c.credscript", Self.script(bytes: 600)), for: "file:///c.credscript") == [])
+        expectEqual(Self.diagnostics(editor.open("file:///c.credscript", Self.script(bytes: 600)), for: "file:///c.credscript"), [])
         #expect(editor.symbols("file:///c.credscript") != .null)
         // Reopening a document replaces it: its old text is not counted twice.
-        #expect(Self.diagnostics(editor.open("file:///b.credscript", Self.script(bytes: 1_000)), for: "file:///b.credscript") == [])
+        expectEqual(Self.diagnostics(editor.open("file:///b.credscript", Self.script(bytes: 1_000)), for: "file:///b.credscript"), [])
     }
 
     /// Issue 33, item 8: the number of open documents is bounded too, and opening them
@@ -112,15 +113,15 @@ import CredSimulator
         bounds.openDocuments = 3
         let editor = Editor(bounds: bounds)
         for name in ["a", "b", "c"] {
-            #expect(Self.diagnostics(editor.open("file:///\(name).credscript", "echo \(name)\n"), for: "file:///\(name).credscript") == [])
+            expectEqual(Self.diagnostics(editor.open("file:///\(name).credscript", "echo \(name)\n"), for: "file:///\(name).credscript"), [])
         }
-        #expect(Self.diagnostics(editor.open("file:///d.credscript", "echo d\n"), for: "file:///d.credscript")
-                == ["this document would be open beside 3 others, more than the 3 credsh lsp holds at once: it is not checked, and completion, hover and the rest answer nothing for it; `credsh check` reads it whole. Close it and open it again once it fits."])
+        expectEqual(Self.diagnostics(editor.open("file:///d.credscript", "echo d\n"), for: "file:///d.credscript"),
+                    ["this document would be open beside 3 others, more than the 3 credsh lsp holds at once: it is not checked, and completion, hover and the rest answer nothing for it; `credsh check` reads it whole. Close it and open it again once it fits."])
         // Reopening one that is open replaces it; closing one makes room.
-        #expect(Self.diagnostics(editor.open("file:///c.credscript", "echo c2\n"), for: "file:///c.credscript") == [])
+        expectEqual(Self.diagnostics(editor.open("file:///c.credscript", "echo c2\n"), for: "file:///c.credscript"), [])
         _ = editor.close("file:///a.credscript")
-        #expect(Self.diagnostics(editor.open("file:///d.credscript", "echo d\n"), for: "file:///d.credscript") == [])
-        #expect(LanguageServer.maximumOpenDocuments == 1_000)
+        expectEqual(Self.diagnostics(editor.open("file:///d.credscript", "echo d\n"), for: "file:///d.credscript"), [])
+        expectEqual(LanguageServer.maximumOpenDocuments, 1_000)
     }
 
     /// An open document is what another's `source` line reads (not the disk), and closing
@@ -128,17 +129,17 @@ import CredSimulator
     @Test func aSourcedDocumentIsReadFromTheEditorWhileOpen() {
         let editor = Editor()
         _ = editor.open("file:///w/lib.credscript", "proc hello {\n  echo hi\n}\n")
-        #expect(Self.diagnostics(editor.open("file:///w/main.credscript", "source lib.credscript\nhello\n"), for: "file:///w/main.credscript") == [])
+        expectEqual(Self.diagnostics(editor.open("file:///w/main.credscript", "source lib.credscript\nhello\n"), for: "file:///w/main.credscript"), [])
         _ = editor.close("file:///w/lib.credscript")
         let again = editor.open("file:///w/main.credscript", "source lib.credscript\nhello\n")
-        #expect(Self.diagnostics(again, for: "file:///w/main.credscript")?.contains { $0.hasPrefix("cannot read /w/lib.credscript") } == true, "\(again)")
+        expectEqual(Self.diagnostics(again, for: "file:///w/main.credscript")?.contains { $0.hasPrefix("cannot read /w/lib.credscript") }, true, "\(again)")
     }
 
     @Test func theRealBoundIsFourMebibytes() {
         let editor = Editor()
         let sent = editor.open("file:///huge.credscript", Self.script(bytes: (4 << 20) + 1))
-        #expect(Self.diagnostics(sent, for: "file:///huge.credscript")?.first?.hasPrefix("this document is 4 MiB, more than the 4 MiB credsh lsp holds") == true, "\(sent)")
-        #expect(LanguageServer.maximumOpenBytes == 16 << 20)
+        expectEqual(Self.diagnostics(sent, for: "file:///huge.credscript")?.first?.hasPrefix("this document is 4 MiB, more than the 4 MiB credsh lsp holds"), true, "\(sent)")
+        expectEqual(LanguageServer.maximumOpenBytes, 16 << 20)
     }
 
     /// A message past the reader's bound is skipped unread, but its head names the
@@ -150,11 +151,11 @@ import CredSimulator
         let before = editor.sent.count
         #expect(editor.server.handle(.tooLarge(bytes: 60 << 20, head: head)))
         let sent = Array(editor.sent[before...])
-        #expect(sent.first?["method"] == .string("window/showMessage"))
-        #expect(sent.first?["params"]?["message"] == .string("credsh lsp skipped a message of 60 MiB, more than the 8 MiB credsh lsp reads (textDocument/didOpen)"))
-        #expect(Self.diagnostics(sent, for: "file:///x.credscript")?.first?.hasPrefix("this document came in a message of 60 MiB") == true, "\(sent)")
+        expectEqual(sent.first?["method"], .string("window/showMessage"))
+        expectEqual(sent.first?["params"]?["message"], .string("credsh lsp skipped a message of 60 MiB, more than the 8 MiB credsh lsp reads (textDocument/didOpen)"))
+        expectEqual(Self.diagnostics(sent, for: "file:///x.credscript")?.first?.hasPrefix("this document came in a message of 60 MiB"), true, "\(sent)")
         #expect(!sent.contains { $0["error"] != nil }, "a notification gets no answer")
-        #expect(editor.symbols("file:///x.credscript") == .null, "the old text is not held either")
+        expectEqual(editor.symbols("file:///x.credscript"), .null, "the old text is not held either")
         // A request too large is answered with an error of its own id.
         let request = Array(#"{"jsonrpc":"2.0","id":42,"method":"textDocument/formatting","params":{"#.utf8)
         let start = editor.sent.count
@@ -163,16 +164,16 @@ import CredSimulator
     }
 
     @Test func theHeadIsReadAsJSONNotSearchedAsText() {
-        #expect(MessageHead(scanning: Array(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///a%20b.credscript","version":4},"contentChanges":[{"text":"x"#.utf8))
-                == MessageHead(method: "textDocument/didChange", uri: "file:///a%20b.credscript"))
+        expectEqual(MessageHead(scanning: Array(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///a%20b.credscript","version":4},"contentChanges":[{"text":"x"#.utf8)),
+                    MessageHead(method: "textDocument/didChange", uri: "file:///a%20b.credscript"))
         // The text comes first here, and holds what looks like a uri key: not taken for one.
         let tricky = #"{"params":{"textDocument":{"text":"say \"uri\": \"file:///other\" \\\"uri\":\"file:///no\"","uri":"file:///yes"#
-        #expect(MessageHead(scanning: Array(tricky.utf8)).uri == nil, "the uri's string does not end in the head")
-        #expect(MessageHead(scanning: Array((tricky + #"","method":"textDocument/didOpen"}"#).utf8))
-                == MessageHead(method: "textDocument/didOpen", uri: "file:///yes"))
-        #expect(MessageHead(scanning: Array(#"{"id":"r-1","method":"x""#.utf8)) == MessageHead(method: "x", id: .string("r-1")))
-        #expect(MessageHead(scanning: Array(#"{"id":17,"#.utf8)).id == .int(17))
-        #expect(MessageHead(scanning: []) == MessageHead())
+        expectEqual(MessageHead(scanning: Array(tricky.utf8)).uri, nil, "the uri's string does not end in the head")
+        expectEqual(MessageHead(scanning: Array((tricky + #"","method":"textDocument/didOpen"}"#).utf8)),
+                    MessageHead(method: "textDocument/didOpen", uri: "file:///yes"))
+        expectEqual(MessageHead(scanning: Array(#"{"id":"r-1","method":"x""#.utf8)), MessageHead(method: "x", id: .string("r-1")))
+        expectEqual(MessageHead(scanning: Array(#"{"id":17,"#.utf8)).id, .int(17))
+        expectEqual(MessageHead(scanning: []), MessageHead())
     }
 
     @Test func theReaderSkipsAMessageTooLargeKeepingItsHeadOnly() {
@@ -187,11 +188,11 @@ import CredSimulator
         chunks.append(Array("Content-Length: 2\r\n\r\n{}".utf8))
         var reader = MessageReader { chunks.isEmpty ? nil : chunks.removeFirst() }
         guard case .tooLarge(let bytes, let head) = reader.next() else { Issue.record("expected a message too large"); return }
-        #expect(bytes == body.count)
-        #expect(head.count == MessageReader.keptHeadBytes)
-        #expect(MessageHead(scanning: head).uri == "file:///z")
-        #expect(reader.next() == .message(Array("{}".utf8)))
-        #expect(reader.next() == .end)
+        expectEqual(bytes, body.count)
+        expectEqual(head.count, MessageReader.keptHeadBytes)
+        expectEqual(MessageHead(scanning: head).uri, "file:///z")
+        expectEqual(reader.next(), .message(Array("{}".utf8)))
+        expectEqual(reader.next(), .end)
     }
 }
 

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Testing
+import Expectations
 import CredScript
 import CredSimulator
 
@@ -15,15 +16,15 @@ import CredSimulator
 
     @Test func formattingNormalisesSpacingAndIndentation() {
         let messy = "let   user =  alice  \n\nrepeat 3 {\n  password   \"Not It\"   # wrong\n      }\nexpect event getPassword   statusCode=118\n"
-        #expect(format(messy) == "let user = alice\n\nrepeat 3 {\n    password \"Not It\" # wrong\n}\nexpect event getPassword statusCode=118\n")
+        expectEqual(format(messy), "let user = alice\n\nrepeat 3 {\n    password \"Not It\" # wrong\n}\nexpect event getPassword statusCode=118\n")
     }
 
     @Test func formattingIsIdempotentOnEveryExampleAndKeepsItsTokens() throws {
         for name in exampleNames() {
             let text = String(decoding: try readExample(name), as: UTF8.self)
             let once = format(text)
-            #expect(format(once) == once, "\(name)")
-            #expect(tokens(once) == tokens(text), "\(name)")
+            expectEqual(format(once), once, "\(name)")
+            expectEqual(tokens(once), tokens(text), "\(name)")
         }
     }
 
@@ -76,27 +77,27 @@ import CredSimulator
     @Test func theEditorMasksTheSecretsTheFileGivesAsCheckDoes() {
         let text = "user add alice password hunter22\nlet greeting = hunter22\necho $greeting\ntest \"hunter22\" {\n}\ntest \"hunter22\" {\n}\n"
         let analysis = DocumentAnalysis(SourceFile(name: "t.credscript", text: text))
-        #expect(analysis.diagnostics.map(\.message)
-                == [#"a test named "***" is already defined (line 4): each test of a file has its own name"#], "\(analysis.diagnostics)")
+        expectEqual(analysis.diagnostics.map(\.message),
+                    [#"a test named "***" is already defined (line 4): each test of a file has its own name"#], "\(analysis.diagnostics)")
         func names(_ symbols: [EditorSymbol]) -> [String] { symbols.flatMap { [$0.name] + names($0.children) } }
         let outline = names(EditorSymbols.symbols(of: analysis))
         #expect(!outline.joined(separator: "\n").contains("hunter22"), "\(outline)")
         let hover = EditorHover.hover(in: analysis, at: TextPoint(line: 2, character: 7))?.text
-        #expect(hover == "`$greeting` = `***` (let on line 2)", "\(hover ?? "no hover")")
+        expectEqual(hover, "`$greeting` = `***` (let on line 2)", "\(hover ?? "no hover")")
     }
 
     @Test func aLineTheLexerRefusesIsLeftAsWritten() {
-        #expect(format("login   \"unterminated\n") == "login   \"unterminated\n")
+        expectEqual(format("login   \"unterminated\n"), "login   \"unterminated\n")
     }
 
     @Test func hoverExplainsACodeAndNeverShowsASecret() {
         let analysis = DocumentAnalysis(SourceFile(name: "t.credscript", text: "let pw = \"Passw0rd!\"\nlet user = alice\nuser add $user password $pw\nexpect event getPassword statusCode=118\necho $pw\n"))
         let code = EditorHover.hover(in: analysis, at: TextPoint(line: 3, character: 37))
-        #expect(code?.text.contains("118") == true)
+        expectEqual(code?.text.contains("118"), true)
         let secret = EditorHover.hover(in: analysis, at: TextPoint(line: 4, character: 6))
-        #expect(secret?.text.contains("Passw0rd") == false)
-        #expect(secret?.text.contains("secret") == true)
-        #expect(EditorHover.hover(in: analysis, at: TextPoint(line: 2, character: 11))?.text.contains("alice") == true)
+        expectEqual(secret?.text.contains("Passw0rd"), false)
+        expectEqual(secret?.text.contains("secret"), true)
+        expectEqual(EditorHover.hover(in: analysis, at: TextPoint(line: 2, character: 11))?.text.contains("alice"), true)
     }
 
     @Test func completionAfterAnEventOffersItsFields() {
@@ -109,16 +110,16 @@ import CredSimulator
     @Test func definitionAndReferencesOfAVariable() {
         let analysis = DocumentAnalysis(SourceFile(name: "t.credscript", text: "let user = alice\nlogin $user\necho $user\n"))
         let definition = EditorNavigation.definition(in: analysis, at: TextPoint(line: 2, character: 7))
-        #expect(definition.map(\.span) == [TextSpan(start: TextPoint(line: 0, character: 4), end: TextPoint(line: 0, character: 8))])
+        expectEqual(definition.map(\.span), [TextSpan(start: TextPoint(line: 0, character: 4), end: TextPoint(line: 0, character: 8))])
         let references = EditorNavigation.references(in: analysis, at: TextPoint(line: 0, character: 5), includeDeclaration: true)
-        #expect(references.map(\.span.start.line) == [0, 1, 2])
+        expectEqual(references.map(\.span.start.line), [0, 1, 2])
     }
 
     @Test func incrementalEditsKeepLineStarts() {
         var text = DocumentText("ab\ncd\nef\n")
         text.replace(TextSpan(start: TextPoint(line: 0, character: 1), end: TextPoint(line: 1, character: 1)), with: Array("X\nY\nZ".utf8))
-        #expect(String(decoding: text.bytes, as: UTF8.self) == "aX\nY\nZd\nef\n")
-        #expect(text.lineStarts == DocumentText(bytes: text.bytes).lineStarts)
+        expectEqual(String(decoding: text.bytes, as: UTF8.self), "aX\nY\nZd\nef\n")
+        expectEqual(text.lineStarts, DocumentText(bytes: text.bytes).lineStarts)
     }
 
     // MARK: Helpers

@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredLSP
 
 /// Content-Length framing: whole messages out of arbitrary chunks, and bad headers
@@ -25,21 +26,21 @@ import Testing
         let two = String(decoding: MessageWriter.frame(#"{"b":"é"}"#), as: UTF8.self)
         let all = one + two
         let index = all.index(all.startIndex, offsetBy: 9)
-        #expect(frames([String(all[..<index]), String(all[index...])]) == [
+        expectEqual(frames([String(all[..<index]), String(all[index...])]), [
             .message(Array(#"{"a":1}"#.utf8)), .message(Array(#"{"b":"é"}"#.utf8)), .end,
         ])
     }
 
     @Test func headerNamesAnyCaseAndOtherHeadersIgnored() {
-        #expect(frames(["content-length: 2\r\nContent-Type: application/vscode-jsonrpc\r\n\r\n{}"]) == [.message(Array("{}".utf8)), .end])
+        expectEqual(frames(["content-length: 2\r\nContent-Type: application/vscode-jsonrpc\r\n\r\n{}"]), [.message(Array("{}".utf8)), .end])
     }
 
     @Test func aHeaderWithoutLengthIsReportedAndTheNextMessageStillRead() {
         let result = frames(["Content-Type: x\r\n\r\nContent-Length: 2\r\n\r\n{}"])
-        #expect(result.count == 3)
+        expectEqual(result.count, 3)
         guard case .malformed(let why) = result[0] else { Issue.record("expected a malformed frame"); return }
         #expect(why.contains("Content-Length"))
-        #expect(result[1] == .message(Array("{}".utf8)))
+        expectEqual(result[1], .message(Array("{}".utf8)))
     }
 
     @Test func anEndlessHeaderIsDroppedNotBuffered() {
@@ -50,6 +51,6 @@ import Testing
     }
 
     @Test func aTruncatedBodyEndsTheInput() {
-        #expect(frames(["Content-Length: 10\r\n\r\n{}"]) == [.end])
+        expectEqual(frames(["Content-Length: 10\r\n\r\n{}"]), [.end])
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 import CredScript
 import CredSimulator
 @testable import CredLSP
@@ -33,24 +34,24 @@ import CredSimulator
 
     @Test func badJSONGetsAParseErrorAndTheServerGoesOn() {
         let client = Client()
-        #expect(errorCode(client.raw("{not json")[0]) == RPCError.parseError)
-        #expect(errorCode(client.raw("[1,2]")[0]) == RPCError.invalidRequest)
-        #expect(errorCode(client.raw(#"{"jsonrpc":"2.0","id":3}"#)[0]) == RPCError.invalidRequest)
-        #expect(errorCode(client.request(4, "textDocument/hover")) == RPCError.serverNotInitialized)
-        #expect(client.request(5, "initialize")["result"]?["capabilities"]?["hoverProvider"] == .bool(true))
-        #expect(errorCode(client.request(6, "no/suchMethod")) == RPCError.methodNotFound)
-        #expect(errorCode(client.request(7, "textDocument/hover", #"{"textDocument":{"uri":"file:///a"}}"#)) == RPCError.invalidParams)
-        #expect(client.request(8, "shutdown")["result"] == .null)
-        #expect(errorCode(client.request(9, "textDocument/hover")) == RPCError.invalidRequest)
+        expectEqual(errorCode(client.raw("{not json")[0]), RPCError.parseError)
+        expectEqual(errorCode(client.raw("[1,2]")[0]), RPCError.invalidRequest)
+        expectEqual(errorCode(client.raw(#"{"jsonrpc":"2.0","id":3}"#)[0]), RPCError.invalidRequest)
+        expectEqual(errorCode(client.request(4, "textDocument/hover")), RPCError.serverNotInitialized)
+        expectEqual(client.request(5, "initialize")["result"]?["capabilities"]?["hoverProvider"], .bool(true))
+        expectEqual(errorCode(client.request(6, "no/suchMethod")), RPCError.methodNotFound)
+        expectEqual(errorCode(client.request(7, "textDocument/hover", #"{"textDocument":{"uri":"file:///a"}}"#)), RPCError.invalidParams)
+        expectEqual(client.request(8, "shutdown")["result"], .null)
+        expectEqual(errorCode(client.request(9, "textDocument/hover")), RPCError.invalidRequest)
         _ = client.notify("exit", "{}")
-        #expect(client.server.exitCode == 0)
+        expectEqual(client.server.exitCode, 0)
     }
 
     @Test func exitWithoutShutdownIsExitCodeOne() {
         let client = Client()
         _ = client.request(1, "initialize")
         _ = client.notify("exit", "{}")
-        #expect(client.server.exitCode == 1)
+        expectEqual(client.server.exitCode, 1)
     }
 
     @Test func diagnosticsOnOpenAndAfterAnIncrementalChange() {
@@ -58,14 +59,14 @@ import CredSimulator
         _ = client.request(1, "initialize")
         let opened = client.notify("textDocument/didOpen", #"{"textDocument":{"uri":"file:///s.credscript","languageId":"credscript","version":1,"text":"user add alice password \"Passw0rd!\"\nlgoin alice\n"}}"#)
         guard case .array(let diagnostics)? = opened.last?["params"]?["diagnostics"] else { Issue.record("no diagnostics"); return }
-        #expect(diagnostics.count == 1)
-        #expect(diagnostics.first?["range"] == .object([
+        expectEqual(diagnostics.count, 1)
+        expectEqual(diagnostics.first?["range"], .object([
             ("start", .object([("line", .int(1)), ("character", .int(0))])),
             ("end", .object([("line", .int(1)), ("character", .int(5))])),
         ]))
         // Fix the typo: replace "lgoin" with "login".
         let changed = client.notify("textDocument/didChange", #"{"textDocument":{"uri":"file:///s.credscript","version":2},"contentChanges":[{"range":{"start":{"line":1,"character":0},"end":{"line":1,"character":5}},"text":"login"}]}"#)
-        #expect(changed.last?["params"]?["diagnostics"] == .array([]))
+        expectEqual(changed.last?["params"]?["diagnostics"], .array([]))
     }
 
     @Test func aPositionPastTheEndIsAnswered() {
@@ -73,8 +74,8 @@ import CredSimulator
         _ = client.request(1, "initialize")
         _ = client.notify("textDocument/didOpen", #"{"textDocument":{"uri":"file:///s.credscript","version":1,"text":"login alice"}}"#)
         let hover = client.request(2, "textDocument/hover", #"{"textDocument":{"uri":"file:///s.credscript"},"position":{"line":99999,"character":99999}}"#)
-        #expect(hover["error"] == nil)
+        expectEqual(hover["error"], nil)
         let completion = client.request(3, "textDocument/completion", #"{"textDocument":{"uri":"file:///s.credscript"},"position":{"line":-4,"character":99999}}"#)
-        #expect(completion["error"] == nil)
+        expectEqual(completion["error"], nil)
     }
 }

@@ -1,5 +1,6 @@
 import CredSimulator
 import Testing
+import Expectations
 @testable import CredScript
 
 /// One rendering of a control character in everything credsh prints (grammar.md, "Lexical
@@ -15,7 +16,7 @@ import Testing
         let oops = 11  // the byte where "oops" starts: column 12
         let diagnostic = Diagnostic(.unexpectedToken, "unexpected 'oops'", file: "t.credscript",
                                     at: SourcePosition(line: 1, column: 12, offset: oops, lineStart: 0))
-        #expect(DiagnosticFormatter().format(diagnostic, source: source) == """
+        expectEqual(DiagnosticFormatter().format(diagnostic, source: source), """
             t.credscript:1:12: error: unexpected 'oops' [CS0201]
             1 | echo a\\u{7}b\tc oops
               |             \t  ^

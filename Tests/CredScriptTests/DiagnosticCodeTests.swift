@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 @testable import CredScript
 import CredSimulator
 
@@ -41,20 +42,20 @@ import CredSimulator
     /// server's bounds (CredLSPTests.BoundsTests).
     @Test func theCodesNoScriptShowsAreKnown() {
         let elsewhere = Set(DiagnosticCode.allCases.filter { $0.entry.example.script == nil })
-        #expect(elsewhere == [.historySecretRemoved, .runDied, .documentNotHeld])
+        expectEqual(elsewhere, [.historySecretRemoved, .runDied, .documentNotHeld])
         #expect(DiagnosticCode.allCases.allSatisfy { $0.entry.example.script != nil || $0.entry.example.elsewhere != nil })
     }
 
     @Test func codesAreNumberedByCategory() {
         for code in DiagnosticCode.allCases {
             #expect(code.id.count == 6 && code.id.hasPrefix("CS"))
-            #expect(DiagnosticCode(id: code.id) == code)
-            #expect(DiagnosticCode(id: code.id.lowercased()) == code)
+            expectEqual(DiagnosticCode(id: code.id), code)
+            expectEqual(DiagnosticCode(id: code.id.lowercased()), code)
         }
-        #expect(DiagnosticCode(id: "CS9999") == nil)
-        #expect(DiagnosticCode(id: "CS+101") == nil)
-        #expect(DiagnosticCode(id: "E0101") == nil)
-        #expect(Set(DiagnosticCode.allCases.map(\.entry.title)).count == DiagnosticCode.allCases.count, "each title names one code")
+        expectEqual(DiagnosticCode(id: "CS9999"), nil)
+        expectEqual(DiagnosticCode(id: "CS+101"), nil)
+        expectEqual(DiagnosticCode(id: "E0101"), nil)
+        expectEqual(Set(DiagnosticCode.allCases.map(\.entry.title)).count, DiagnosticCode.allCases.count, "each title names one code")
     }
 
     @Test func explainPrintsACodesEntry() throws {
@@ -89,6 +90,6 @@ import CredSimulator
             try page.write(to: url, atomically: true, encoding: .utf8)
         }
         let written = try String(contentsOf: url, encoding: .utf8)
-        #expect(written == page, "regenerate with: CREDSH_UPDATE_DOCS=1 swift test --filter DiagnosticCodeTests")
+        expectEqual(written, page, "regenerate with: CREDSH_UPDATE_DOCS=1 swift test --filter DiagnosticCodeTests")
     }
 }

@@ -3,6 +3,7 @@ import FoundationXML
 #endif
 import Foundation
 import Testing
+import Expectations
 @testable import CredScript
 import CredSimulator
 
@@ -90,12 +91,12 @@ struct TextBox {
     @Test func aRunBecomesCommandsArrowsAndNotes() {
         let picture = diagram(of: Self.expiry)
         // Expectations and `let` are not steps; every other command is, in order.
-        #expect(picture.steps.map(\.command) == ["user add alice password ***", "expire alice", "login alice $pw",
+        expectEqual(picture.steps.map(\.command), ["user add alice password ***", "expire alice", "login alice $pw",
                                                   "update *** *** ***", "update *** ***", "echo $pw"])
-        #expect(picture.steps.map(\.location) == ["t.credscript:1", "t.credscript:2", "t.credscript:4", "t.credscript:6",
+        expectEqual(picture.steps.map(\.location), ["t.credscript:1", "t.credscript:2", "t.credscript:4", "t.credscript:6",
                                                    "t.credscript:8", "t.credscript:9"])
         let messages = picture.messages.filter { !$0.serverTrip }
-        #expect(messages.map(\.name) == ["setUser", "getPassword", "setPassword", "getPassword", "updatePassword",
+        expectEqual(messages.map(\.name), ["setUser", "getPassword", "setPassword", "getPassword", "updatePassword",
                                           "onUserLoggedIn", "getAllChallenges", "onCredentialsAvailableForUpdate"])
         // Calls go from the app to the SDK, callbacks come back.
         for message in messages {
@@ -108,10 +109,10 @@ struct TextBox {
         }
         // The policy sentence and mode 4's error banner (118), then the refused form and
         // the alert mode 4's screen raises with it (S0).
-        #expect(notes.map(\.kind) == [.appShows, .appShows, .appCheck, .appShows])
-        #expect(notes.last?.text == "alert \"Password Mismatch\": New password and confirm password do not match")
+        expectEqual(notes.map(\.kind), [.appShows, .appShows, .appCheck, .appShows])
+        expectEqual(notes.last?.text, "alert \"Password Mismatch\": New password and confirm password do not match")
         #expect(notes.allSatisfy { $0.lifeline == "app" })
-        #expect(picture.lifelines[SDKID(named: "relid")!]?.map(\.name) == ["user / app", "REL-ID SDK", "identity server"])
+        expectEqual(picture.lifelines[SDKID(named: "relid")!]?.map(\.name), ["user / app", "REL-ID SDK", "identity server"])
     }
 
     /// The arrows of one step as `from->to name details`, in order, notes as `note@lifeline`.
@@ -139,7 +140,7 @@ struct TextBox {
             login alice "N3w-Passw0rd"
             update "N3w-Passw0rd" "Passw0rd!"
             """)
-        #expect(Self.trace(picture, step: 3) == [
+        expectEqual(Self.trace(picture, step: 3), [
             "app->sdk setUser userID=alice", "sdk->server check user userID=alice",
             "server->sdk status 100 statusMessage=Success attemptsLeft=3",
             "sdk->app getPassword userID=alice challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY) attemptsLeft=3 statusCode=100 statusMessage=Success",
@@ -147,7 +148,7 @@ struct TextBox {
             "server->sdk status 118 statusMessage=\"Password has expired. Please contact the admin.\" attemptsLeft=3",
         ] + Self.trace(picture, step: 3).suffix(3))
         let refused = Self.trace(picture, step: 4)
-        #expect(Array(refused.prefix(4)) == [
+        expectEqual(Array(refused.prefix(4)), [
             "app->sdk updatePassword currentPassword=*** newPassword=*** challengeMode=4 (RDNA_OP_UPDATE_ON_EXPIRY)",
             "sdk->server verify current password, check policy and history, store currentPassword=*** newPassword=***",
             "note@server",
@@ -176,7 +177,7 @@ struct TextBox {
             pin 62048
             """)
         let trips = picture.messages.filter(\.serverTrip).map { "\($0.from)->\($0.to) \(([$0.name] + $0.details).joined(separator: " "))" }
-        #expect(trips == [
+        expectEqual(trips, [
             "sdk->server verify PIN pin=***", "server->sdk PIN right",
             "sdk->server verify PIN pin=***", "server->sdk PIN wrong previousFailureCount=1 remainingFailureCount=2",
             "sdk->server verify PIN pin=***", "server->sdk PIN right",
@@ -185,7 +186,7 @@ struct TextBox {
         let policyNote = picture.steps.flatMap(\.items).compactMap { item -> SequenceDiagram.Note? in
             if case .note(let n) = item, n.text.hasPrefix("refused by policy rule") { return n } else { return nil }
         }
-        #expect(policyNote.map(\.lifeline) == ["sdk"])
+        expectEqual(policyNote.map(\.lifeline), ["sdk"])
     }
 
     @Test func syncErrorsSimulatorNotesAndFailuresAreDrawn() {
@@ -200,17 +201,17 @@ struct TextBox {
             user show nobody
             """, keepGoing: true)
         let logOff = picture.messages.first { $0.name == "logOff" }
-        #expect(logOff?.error == "error 166 \"User is not logged in\"")
+        expectEqual(logOff?.error, "error 166 \"User is not logged in\"")
         let notes = picture.steps.flatMap(\.items).compactMap { item -> SequenceDiagram.Note? in
             if case .note(let n) = item { return n } else { return nil }
         }
         #expect(notes.contains { $0.kind == .simulator && $0.lifeline == "server" && $0.text.hasPrefix("server:") })
         #expect(notes.contains { $0.kind == .failure && $0.text == "error: no user 'nobody'" })
         // The `user show` that could not run fails the script: the failure is drawn where it happened.
-        #expect(picture.steps.last?.items.last.map { item in
+        expectEqual(picture.steps.last?.items.last.map { item in
             if case .note(let n) = item { return n.kind == .failure && n.text.contains("user show failed") }
             return false
-        } == true)
+        }, true)
     }
 
     @Test func secretsNeverReachThePicture() throws {
@@ -230,7 +231,7 @@ struct TextBox {
             request POST /aaa/login.json login=eve@example.com password="0v3r-Taken!" type=access-token
             request GET "/aaa/changepassword.json?changepassword=eve@example.com&password=Qu3ry-Pass!&newpassword=Qu3ry-New!"
             """)
-        #expect(picture.sections.map(\.sdk.name) == ["relid", "onewelcome", "susi"])
+        expectEqual(picture.sections.map(\.sdk.name), ["relid", "onewelcome", "susi"])
         for text in [SVGWriter().render(picture), MermaidWriter().render(picture)] {
             for secret in secrets { #expect(!text.contains(secret), "\(secret) leaked") }
             #expect(text.contains("password=***"))
@@ -278,9 +279,9 @@ struct TextBox {
     @Test func aLongSessionKeepsItsLastThousandCommands() {
         let script = String(repeating: "clock advance 1s\n", count: 2_500) + "user add alice password \"Passw0rd!\"\nlogin alice \"Passw0rd!\"\n"
         let picture = diagram(of: script)
-        #expect(picture.steps.count == SequenceDiagram.maximumSteps)
-        #expect(picture.omittedSteps == 1_502)
-        #expect(picture.steps.last?.command == "login alice ***")
+        expectEqual(picture.steps.count, SequenceDiagram.maximumSteps)
+        expectEqual(picture.omittedSteps, 1_502)
+        expectEqual(picture.steps.last?.command, "login alice ***")
         #expect(SVGWriter().render(picture).contains("the first 1502 commands are left out"))
         #expect(MermaidWriter().render(picture).contains("Note over relid_app,relid_server: the first 1502 commands are left out"))
     }
@@ -294,16 +295,16 @@ struct TextBox {
         let texts = picture.steps.flatMap(\.items).compactMap { item -> String? in
             if case .note(let note) = item { return note.text } else { return nil }
         }
-        #expect(texts.count == SequenceDiagram.Recorder.maximumItemsPerStep)
-        #expect(texts.first == "301 earlier calls, callbacks and notes are not drawn", "\(texts.prefix(2))")
-        #expect(texts[1] == "request 302")
-        #expect(texts.last == "request 500", "the newest request is drawn")
+        expectEqual(texts.count, SequenceDiagram.Recorder.maximumItemsPerStep)
+        expectEqual(texts.first, "301 earlier calls, callbacks and notes are not drawn", "\(texts.prefix(2))")
+        expectEqual(texts[1], "request 302")
+        expectEqual(texts.last, "request 500", "the newest request is drawn")
     }
 
     @Test func aHugeStringInACommandIsCut() {
         let huge = String(repeating: "x", count: 100_000)
         let picture = diagram(of: "user show \"\(huge)\"", keepGoing: true)
-        #expect(picture.steps.first.map { TextMetrics.cells($0.command ?? "") } == SequenceDiagram.Recorder.maximumText)
+        expectEqual(picture.steps.first.map { TextMetrics.cells($0.command ?? "") }, SequenceDiagram.Recorder.maximumText)
         for item in picture.steps.flatMap(\.items) {
             if case .note(let note) = item { #expect(note.text.count <= SequenceDiagram.Recorder.maximumText) }
         }
@@ -312,14 +313,14 @@ struct TextBox {
 
     @Test func theSameRunDrawsTheSameBytes() {
         let a = diagram(of: Self.expiry), b = diagram(of: Self.expiry)
-        #expect(a == b)
-        #expect(SVGWriter().render(a) == SVGWriter().render(b))
-        #expect(MermaidWriter().render(a) == MermaidWriter().render(b))
+        expectEqual(a, b)
+        expectEqual(SVGWriter().render(a), SVGWriter().render(b))
+        expectEqual(MermaidWriter().render(a), MermaidWriter().render(b))
     }
 
     @Test func mermaidWritesItsSpecialCharactersAsEntities() {
-        #expect(MermaidWriter.escape("a#b;c<d>e&f") == "a#35;b#59;c#60;d#62;e#38;f")
-        #expect(MermaidWriter.escape("line\nbreak") == "line\\nbreak")
+        expectEqual(MermaidWriter.escape("a#b;c<d>e&f"), "a#35;b#59;c#60;d#62;e#38;f")
+        expectEqual(MermaidWriter.escape("line\nbreak"), "line\\nbreak")
         let text = MermaidWriter().render(diagram(of: Self.expiry))
         #expect(text.hasPrefix("sequenceDiagram\n    title t.credscript\n    autonumber\n"))
         #expect(text.contains("    relid_app->>relid_sdk: setUser userID=alice\n"))
@@ -336,9 +337,9 @@ struct TextBox {
             user add dave@example.com password secret12
             login dave@example.com secret12
             """)
-        #expect(picture.lifelines[SDKID(named: "fiori")!]?.map(\.name) == ["user / app", "Fiori controllers", "app delegates"])
-        #expect(picture.lifelines[SDKID(named: "susi")!]?.map(\.name) == ["user / app", "SUSI server (HTTP)"])
-        #expect(picture.lifelines[SDKID(named: "relid")!] == nil, "sdk fiori opens the fiori part: no empty REL-ID part")
+        expectEqual(picture.lifelines[SDKID(named: "fiori")!]?.map(\.name), ["user / app", "Fiori controllers", "app delegates"])
+        expectEqual(picture.lifelines[SDKID(named: "susi")!]?.map(\.name), ["user / app", "SUSI server (HTTP)"])
+        expectEqual(picture.lifelines[SDKID(named: "relid")!], nil, "sdk fiori opens the fiori part: no empty REL-ID part")
         let routes = picture.messages.map { "\($0.name) \($0.from)->\($0.to) \($0.kind)" }
         #expect(routes.contains("present app->controller call"))
         #expect(routes.contains("showScreen controller->app callback"))
@@ -361,16 +362,16 @@ struct TextBox {
             #expect(!lines.isEmpty, "\(words) wraps to at least one line")
             for line in lines { #expect(TextMetrics.cells(line) <= width, "\(line) is wider than \(width)") }
             let squeeze = { (s: String) in s.filter { $0 != " " } }
-            #expect(squeeze(lines.joined()) == squeeze(words.joined()))
+            expectEqual(squeeze(lines.joined()), squeeze(words.joined()))
         }
     }
 
     @Test func aCutTextEndsInAnEllipsis() {
         let lines = TextMetrics.wrap(Array(repeating: "word", count: 100), width: 20, maxLines: 3)
-        #expect(lines.count == 3)
-        #expect(lines.last?.hasSuffix(" …") == true)
+        expectEqual(lines.count, 3)
+        expectEqual(lines.last?.hasSuffix(" …"), true)
         #expect(lines.allSatisfy { TextMetrics.cells($0) <= 20 })
-        #expect(TextMetrics.cells("漢字") == 4)
-        #expect(TextMetrics.truncate("abcdef", to: 4) == "abc…")
+        expectEqual(TextMetrics.cells("漢字"), 4)
+        expectEqual(TextMetrics.truncate("abcdef", to: 4), "abc…")
     }
 }

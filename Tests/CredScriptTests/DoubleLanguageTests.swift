@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredScript
 @testable import CredSimulator
 
@@ -42,7 +43,7 @@ import Testing
                                  ("expect called setPassword password=x", "setPassword's field 'password' is a secret"),
                                  ("call authenticateUser profileId=bob", "it is a call of onewelcome")] {
             let (host, _) = runScript(text)
-            #expect(host.diagnostics.first?.message.contains(message) == true, "\(text): \(host.errors)")
+            expectEqual(host.diagnostics.first?.message.contains(message), true, "\(text): \(host.errors)")
         }
     }
 
@@ -74,7 +75,7 @@ import Testing
         for (text, message) in failing {
             let (host, evaluator) = runScript(setup + text)
             #expect(Self.failure(host).contains(message), "\(text): \(host.errors)")
-            #expect(evaluator.exitCode == 1, "\(text): an expectation fails with exit 1")
+            expectEqual(evaluator.exitCode, 1, "\(text): an expectation fails with exit 1")
         }
     }
 
@@ -141,14 +142,14 @@ import Testing
         for (name, value) in values { replay.bindFromOutside(name, value, secret: true) }
         replay.run(SourceFile(name: "journal.credscript", text: scenarioOnly + script))
         #expect(host.diagnostics.isEmpty, "\(host.errors)\n\(script)")
-        #expect(replay.exitCode == 0)
+        expectEqual(replay.exitCode, 0)
         for sdk in SDKID.all {
-            #expect(replay.simulation.sdk(sdk).describeState(world: replay.simulation.world)
-                    == evaluator.simulation.sdk(sdk).describeState(world: evaluator.simulation.world))
+            expectEqual(replay.simulation.sdk(sdk).describeState(world: replay.simulation.world),
+                        evaluator.simulation.sdk(sdk).describeState(world: evaluator.simulation.world))
         }
         let relid = replay.simulation.sdk(RelIDSimulator.self).server
         #expect(relid.verify("alice", "N3w-Passw0rd!"))
-        #expect(replay.simulation.journalScript(device: .standard) == script)
+        expectEqual(replay.simulation.journalScript(device: .standard), script)
         #expect(!host.output.contains("Passw0rd!") && !host.output.contains("52817"))
     }
 
@@ -227,8 +228,8 @@ import Testing
         evaluator.run(SourceFile(name: "t.credscript", text: "devices\ndevice tablet\ncall resetAuthState\n"))
         #expect(host.diagnostics.isEmpty, "\(host.errors)")
         #expect(host.output.contains("* default") && host.output.contains("  phone-2"), "\(host.output)")
-        #expect(evaluator.simulation.device == .standard)
-        #expect(evaluator.simulation.journal(of: try DeviceID("tablet")).entries.count == 1)
+        expectEqual(evaluator.simulation.device, .standard)
+        expectEqual(evaluator.simulation.journal(of: try DeviceID("tablet")).entries.count, 1)
     }
 }
 
@@ -242,13 +243,13 @@ import Testing
     }
 
     @Test func completionOffersTheCallsAndTheirFields() {
-        #expect(Self.words("call ") == RelIDSimulator.catalog.callNames.sorted())
-        #expect(Self.words("call ", "setP") == ["setPassword"])
-        #expect(Self.words("call setPassword ") == ["challengeMode=", "password="])
-        #expect(Self.words("call updatePassword currentPassword=x ", "new") == ["newPassword="])
+        expectEqual(Self.words("call "), RelIDSimulator.catalog.callNames.sorted())
+        expectEqual(Self.words("call ", "setP"), ["setPassword"])
+        expectEqual(Self.words("call setPassword "), ["challengeMode=", "password="])
+        expectEqual(Self.words("call updatePassword currentPassword=x ", "new"), ["newPassword="])
         // A check offers only the fields it can compare: never a secret one.
-        #expect(Self.words("expect called setPassword ") == ["challengeMode="])
-        #expect(Self.words("expect calls setUser ", "get") == ["getAllChallenges"])
+        expectEqual(Self.words("expect called setPassword "), ["challengeMode="])
+        expectEqual(Self.words("expect calls setUser ", "get"), ["getAllChallenges"])
     }
 
     /// Whatever secret a call is given, it shows nowhere: not in the output, the journal,
@@ -275,7 +276,7 @@ import Testing
             #expect(!text.contains(secret), "\(secret) shown")
             #expect(!text.contains("=\(pin)") && !text.contains("\"\(pin)\""), "\(pin) shown")
         }
-        #expect(journal.entries.count == 4)
+        expectEqual(journal.entries.count, 4)
     }
 }
 

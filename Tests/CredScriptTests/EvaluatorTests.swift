@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredScript
 @testable import CredSimulator
 
@@ -16,8 +17,8 @@ import Testing
 
     @Test func outputIsOneLinePerCallAndCallbackWithSecretsMasked() {
         let (host, evaluator) = runScript(Self.setup + "login alice \"Passw0rd!\"\n", echo: true)
-        #expect(evaluator.exitCode == 0)
-        #expect(host.output == """
+        expectEqual(evaluator.exitCode, 0)
+        expectEqual(host.output, """
             > user add alice password ***
             added alice (activated)
             > login alice ***
@@ -28,13 +29,13 @@ import Testing
 
     @Test func variablesAndRepeat() {
         let (host, evaluator) = runScript("let who = alice\nlet n = 2\nrepeat $n {\n  echo hi $who\n}\n")
-        #expect(evaluator.exitCode == 0)
-        #expect(host.output == "hi alice\nhi alice\n")
+        expectEqual(evaluator.exitCode, 0)
+        expectEqual(host.output, "hi alice\nhi alice\n")
     }
 
     @Test func undefinedVariableIsARuntimeError() {
         let (host, evaluator) = runScript("let name = x\necho $nmae\n")
-        #expect(evaluator.exitCode == 3)
+        expectEqual(evaluator.exitCode, 3)
         #expect(host.errors.hasPrefix("test.credscript:2:6: runtime error: undefined variable $nmae — did you mean $name?"))
     }
 
@@ -42,8 +43,8 @@ import Testing
         let ok = runScript(Self.setup + "expire alice\nlogin alice \"Passw0rd!\"\nexpect event getPassword challengeMode=4 statusCode=118\n")
         #expect(ok.1.exitCode == 0 && ok.1.expectationsPassed == 1)
         let bad = runScript(Self.setup + "login alice \"Passw0rd!\"\nexpect event getPassword challengeMode=4 statusCode=118\n")
-        #expect(bad.1.exitCode == 1)
-        #expect(bad.0.errors == """
+        expectEqual(bad.1.exitCode, 1)
+        expectEqual(bad.0.errors, """
             test.credscript:3:26: expectation failed: expected an event getPassword challengeMode=4 statusCode=118 [CS0501]
             3 | expect event getPassword challengeMode=4 statusCode=118
               |                          ^
@@ -54,55 +55,55 @@ import Testing
 
     @Test func expectEventNamesAnUnknownField() {
         let (host, _) = runScript(Self.setup + "login alice\nexpect event getPassword mode=0\n")
-        #expect(host.diagnostics.first?.message
-            == "getPassword has no field 'mode' (its fields: userID, challengeMode, attemptsLeft, statusCode, statusMessage, challengeInfo, policy)")
+        expectEqual(host.diagnostics.first?.message,
+                "getPassword has no field 'mode' (its fields: userID, challengeMode, attemptsLeft, statusCode, statusMessage, challengeInfo, policy)")
     }
 
     @Test func expectEventsIsExactAndOrdered() {
-        #expect(runScript(Self.setup + "login alice\nexpect events getPassword\n").1.exitCode == 0)
+        expectEqual(runScript(Self.setup + "login alice\nexpect events getPassword\n").1.exitCode, 0)
         let (host, evaluator) = runScript(Self.setup + "login alice \"Passw0rd!\"\nexpect events onUserLoggedIn getPassword\n")
-        #expect(evaluator.exitCode == 1)
-        #expect(host.diagnostics.first?.message
-            == "expected the events onUserLoggedIn getPassword, in this order; got getPassword onUserLoggedIn onCredentialsAvailableForUpdate")
+        expectEqual(evaluator.exitCode, 1)
+        expectEqual(host.diagnostics.first?.message,
+                "expected the events onUserLoggedIn getPassword, in this order; got getPassword onUserLoggedIn onCredentialsAvailableForUpdate")
         #expect(host.diagnostics.first.map { ($0.position.line, $0.position.column) } ?? (0, 0) == (3, 1))
     }
 
     @Test func expectNoEvent() {
-        #expect(runScript(Self.setup + "login alice\nexpect no event onUserLoggedOff\n").1.exitCode == 0)
+        expectEqual(runScript(Self.setup + "login alice\nexpect no event onUserLoggedOff\n").1.exitCode, 0)
         let (host, _) = runScript(Self.setup + "login alice\nexpect no event getPassword challengeMode=0\n")
-        #expect(host.diagnostics.first?.message == "expected no event getPassword challengeMode=0, but there was one")
+        expectEqual(host.diagnostics.first?.message, "expected no event getPassword challengeMode=0, but there was one")
     }
 
     @Test func expectErrorByMessageOrCode() {
         let script = Self.setup + "expire alice\nlogin alice \"Passw0rd!\"\n"
-        #expect(runScript(script + "update a b c\nexpect error \"New password and confirm password do not match\"\n").1.exitCode == 0)
-        #expect(runScript("logout\nexpect error 166\n").1.exitCode == 0)
-        #expect(runScript("login ghost\nexpect error \"no user 'ghost'\"\n").1.exitCode == 0)
-        #expect(runScript("login ghost\nexpect error ~\"no user\"\n").1.exitCode == 0)
-        #expect(runScript("login ghost\nexpect error \"no user\"\n").1.exitCode == 1, "a part is not the whole message")
+        expectEqual(runScript(script + "update a b c\nexpect error \"New password and confirm password do not match\"\n").1.exitCode, 0)
+        expectEqual(runScript("logout\nexpect error 166\n").1.exitCode, 0)
+        expectEqual(runScript("login ghost\nexpect error \"no user 'ghost'\"\n").1.exitCode, 0)
+        expectEqual(runScript("login ghost\nexpect error ~\"no user\"\n").1.exitCode, 0)
+        expectEqual(runScript("login ghost\nexpect error \"no user\"\n").1.exitCode, 1, "a part is not the whole message")
         let wrong = runScript(script + "update a b c\nexpect error \"something else\"\n")
-        #expect(wrong.0.diagnostics.first?.message
-            == "expected the error \"something else\", but the error was \"New password and confirm password do not match\"")
+        expectEqual(wrong.0.diagnostics.first?.message,
+                "expected the error \"something else\", but the error was \"New password and confirm password do not match\"")
         let none = runScript(Self.setup + "login alice\nexpect error 4\n")
-        #expect(none.0.diagnostics.first?.message == "expected the last command to fail with \"4\", but it succeeded")
-        #expect(none.1.exitCode == 1)
+        expectEqual(none.0.diagnostics.first?.message, "expected the last command to fail with \"4\", but it succeeded")
+        expectEqual(none.1.exitCode, 1)
     }
 
     @Test func aFailedCommandNobodyExpectedIsAFailure() {
         let (host, evaluator) = runScript("logout\nstate\n")
-        #expect(evaluator.exitCode == 1)
-        #expect(host.diagnostics.first?.message
-            == "logout failed: User is not logged in (write 'expect error' after it if that is what should happen)")
-        #expect(host.diagnostics.first?.position.line == 1)
+        expectEqual(evaluator.exitCode, 1)
+        expectEqual(host.diagnostics.first?.message,
+                "logout failed: User is not logged in (write 'expect error' after it if that is what should happen)")
+        expectEqual(host.diagnostics.first?.position.line, 1)
         #expect(!host.output.contains("nobody is logged in"), "the run stops at the first failure")
         let runtime = runScript("login ghost\n")
-        #expect(runtime.1.exitCode == 3)
+        expectEqual(runtime.1.exitCode, 3)
     }
 
     @Test func keepGoingReportsAndCountsEveryFailure() {
         let (host, evaluator) = runScript("logout\nexpect state nobody logged-in\nstate\nexpect attemptsLeft 3\n", keepGoing: true)
-        #expect(evaluator.failures.count == 3)
-        #expect(evaluator.exitCode == 3, "the most severe failure: `expect state nobody` is a runtime error (no such user)")
+        expectEqual(evaluator.failures.count, 3)
+        expectEqual(evaluator.exitCode, 3, "the most severe failure: `expect state nobody` is a runtime error (no such user)")
         #expect(host.output.contains("nobody is logged in"))
     }
 
@@ -117,32 +118,32 @@ import Testing
     ])
     func everyFailingFormPointsAtItself(expectation: String) {
         let (host, evaluator) = runScript(Self.setup + "login alice\n\n  " + expectation + "\n")
-        #expect(evaluator.exitCode == 1)
-        #expect(host.diagnostics.count == 1)
+        expectEqual(evaluator.exitCode, 1)
+        expectEqual(host.diagnostics.count, 1)
         let column = expectation.hasPrefix("expect event ") ? 3 + expectation.count - "challengeMode=4".count : 3
-        #expect(host.diagnostics.first.map { [$0.position.line, $0.position.column] } == [4, column])
+        expectEqual(host.diagnostics.first.map { [$0.position.line, $0.position.column] }, [4, column])
         #expect(host.errors.hasPrefix("test.credscript:4:\(column): expectation failed: "))
         #expect(host.errors.contains("4 |   \(expectation)\n  |   \(String(repeating: " ", count: column - 3))^\n"))
     }
 
     @Test func expectStateAndAttemptsLeft() {
         let script = Self.setup + "login alice\npassword Wrong-1\n"
-        #expect(runScript(script + "expect attemptsLeft 2\nexpect state alice logged-out\n").1.exitCode == 0)
+        expectEqual(runScript(script + "expect attemptsLeft 2\nexpect state alice logged-out\n").1.exitCode, 0)
         let (host, _) = runScript(script + "expect state alice logged-in\n")
-        #expect(host.diagnostics.first?.message == "expected alice to be logged-in, but alice is logged-out")
+        expectEqual(host.diagnostics.first?.message, "expected alice to be logged-in, but alice is logged-out")
         let attempts = runScript(script + "expect attemptsLeft 3\n")
-        #expect(attempts.0.diagnostics.first?.message == "expected 3 attempts left, but the pending challenge (mode 0) has 2")
+        expectEqual(attempts.0.diagnostics.first?.message, "expected 3 attempts left, but the pending challenge (mode 0) has 2")
     }
 
     @Test func sourceRunsAnotherScriptAndReportsItsErrorsWhereTheyAre() {
         let files = ["setup.credscript": "user add alice password \"Passw0rd!\"\nlgin\n"]
         let (host, evaluator) = runScript("source setup.credscript\nusers\n", files: files)
-        #expect(evaluator.exitCode == 2)
+        expectEqual(evaluator.exitCode, 2)
         #expect(host.errors.hasPrefix("setup.credscript:2:1: error: unknown command 'lgin' — did you mean 'login'?"))
         let missing = runScript("source nowhere.credscript\n")
-        #expect(missing.1.exitCode == 4)
+        expectEqual(missing.1.exitCode, 4)
         let loop = runScript("source self.credscript\n", files: ["self.credscript": "source self.credscript\n"])
-        #expect(loop.1.exitCode == 3)
+        expectEqual(loop.1.exitCode, 3)
     }
 
     @Test func exitEndsTheScriptSuccessfully() {
@@ -152,30 +153,30 @@ import Testing
 
     @Test func syntaxErrorsStopBeforeAnythingRuns() {
         let (host, evaluator) = runScript("echo first\nlgoin\n")
-        #expect(evaluator.exitCode == 2)
+        expectEqual(evaluator.exitCode, 2)
         #expect(host.output.isEmpty)
     }
 
     @Test func repeatOverTheLimitAtRunTime() {
         let (host, evaluator) = runScript("let n = 2000000\nrepeat $n { state }\n")
-        #expect(evaluator.exitCode == 3)
-        #expect(host.diagnostics.first?.message == "repeat count 2000000 is outside 0...1000000")
+        expectEqual(evaluator.exitCode, 3)
+        expectEqual(host.diagnostics.first?.message, "repeat count 2000000 is outside 0...1000000")
     }
 
     @Test func hugeDurationsAreRefusedNotTrapped() {
         let (host, evaluator) = runScript("clock advance 100000000d\nexpect error ~\"cannot go past\"\nlet age = 99999999d\npolicy password maxAge=$age\n")
-        #expect(evaluator.exitCode == 3)
-        #expect(host.diagnostics.first?.message.contains("maxAge can be at most 36600d") == true)
+        expectEqual(evaluator.exitCode, 3)
+        expectEqual(host.diagnostics.first?.message.contains("maxAge can be at most 36600d"), true)
         let (written, checked) = runScript("policy password maxAge=99999999d\n")
-        #expect(checked.exitCode == 2, "a duration written is checked before the run")
-        #expect(written.diagnostics.first?.message.contains("maxAge can be at most 36600d") == true)
+        expectEqual(checked.exitCode, 2, "a duration written is checked before the run")
+        expectEqual(written.diagnostics.first?.message.contains("maxAge can be at most 36600d"), true)
     }
 
     /// The longest move the clock can make, 1970 to 9999: its suffix, written in one buffer
     /// (SimDuration.text), is past the 15 bytes a string holds inline.
     @Test func theLongestClockAdvanceIsWrittenWhole() {
         let (host, evaluator) = runScript("clock set 1970-01-01\nclock advance 2932896d23h59m59s\nclock advance 1s\nexpect error \"the clock cannot go past 9999-12-31T23:59:59Z\"\n")
-        #expect(evaluator.exitCode == 0, "\(host.diagnostics)")
+        expectEqual(evaluator.exitCode, 0, "\(host.diagnostics)")
         #expect(host.output.contains("9999-12-31T23:59:59Z (+2932896d23h59m59s)"), "\(host.output)")
     }
 
@@ -184,19 +185,19 @@ import Testing
     /// the mask of known values holds no value under four bytes (`91d`).
     @Test func clockAdvanceShowsNoSecretDurationInAnySpelling() {
         let (host, evaluator) = runScript("let secret wait = 90061s\nclock advance $wait\nlet pin = 91d\nclock advance $pin\nlet plain = 3661s\nclock advance $plain\n")
-        #expect(evaluator.exitCode == 0, "\(host.diagnostics)")
-        #expect(host.output == "2026-01-02T01:01:01Z (+***)\n2026-04-03T01:01:01Z (+***)\n2026-04-03T02:02:02Z (+1h1m1s)\n", "\(host.output)")
+        expectEqual(evaluator.exitCode, 0, "\(host.diagnostics)")
+        expectEqual(host.output, "2026-01-02T01:01:01Z (+***)\n2026-04-03T01:01:01Z (+***)\n2026-04-03T02:02:02Z (+1h1m1s)\n", "\(host.output)")
     }
 
     /// A secret read as a number or a duration is masked in the spelling a command prints
     /// it in too, not only as written: `repeat`'s count, a policy's age.
     @Test func aSecretNumberOrDurationIsMaskedInEverySpelling() {
         let (host, evaluator) = runScript("let pin = 02000000\nrepeat $pin { state }\n")
-        #expect(evaluator.exitCode == 3)
-        #expect(host.diagnostics.first?.message == "repeat count *** is outside 0...1000000", "\(host.diagnostics)")
+        expectEqual(evaluator.exitCode, 3)
+        expectEqual(host.diagnostics.first?.message, "repeat count *** is outside 0...1000000", "\(host.diagnostics)")
         // A procedure's parameter named as a secret is one (a `for` variable is not: `echo` shows it, SecretFlow).
         let (called, _) = runScript("proc go pin {\n  repeat $pin { state }\n}\ngo 02000000\n")
-        #expect(called.diagnostics.first?.message == "repeat count *** is outside 0...1000000", "\(called.diagnostics)")
+        expectEqual(called.diagnostics.first?.message, "repeat count *** is outside 0...1000000", "\(called.diagnostics)")
         let (policy, _) = runScript("let secret d = 90061s\npolicy password maxAge=$d\n")
         #expect(policy.output.contains("maxAge=*** "), "\(policy.output)")
         #expect(!policy.output.contains("1d1h1m1s"), "\(policy.output)")
@@ -228,7 +229,7 @@ import Testing
 
     @Test func theSameScriptPrintsTheSameBytes() throws {
         let script = Self.setup + "policy password maxAge=30d\nclock advance 31d\nlogin alice \"Passw0rd!\"\nupdate \"Passw0rd!\" \"N3w-Passw0rd\"\nuser show alice\n"
-        #expect(runScript(script).0.output == runScript(script).0.output)
+        expectEqual(runScript(script).0.output, runScript(script).0.output)
     }
 
     @Test func recordingWritesAReplayableScript() {
@@ -246,7 +247,7 @@ import Testing
         #expect(recorded.contains("logout\nexpect error \"User is not logged in\"\n"))
         #expect(!recorded.contains("record"))
         let replay = runScript(recorded)
-        #expect(replay.1.exitCode == 0, "\(replay.0.errors)")
+        expectEqual(replay.1.exitCode, 0, "\(replay.0.errors)")
         #expect(replay.1.expectationsPassed >= 6)
     }
 }

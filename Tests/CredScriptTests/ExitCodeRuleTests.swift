@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredScript
 @testable import CredSimulator
 
@@ -7,25 +8,25 @@ import Testing
 /// failures a run keeps too.
 @Suite struct ExitCodeRuleTests {
     @Test func theMostSevereWinsInAnyOrder() {
-        #expect(ExitCode.mostSevere([Int32]()) == 0)
-        #expect(ExitCode.mostSevere(1, 3) == 3)
-        #expect(ExitCode.mostSevere(3, 1) == 3)
-        #expect(ExitCode.mostSevere(2, 4, 1) == 4)
-        #expect(ExitCode.mostSevere(0, 2) == 2)
+        expectEqual(ExitCode.mostSevere([Int32]()), 0)
+        expectEqual(ExitCode.mostSevere(1, 3), 3)
+        expectEqual(ExitCode.mostSevere(3, 1), 3)
+        expectEqual(ExitCode.mostSevere(2, 4, 1), 4)
+        expectEqual(ExitCode.mostSevere(0, 2), 2)
         let kinds: [Diagnostic.Kind] = [.expectation, .syntax, .runtime, .io]
         for (index, kind) in kinds.enumerated() {
             let failures = kinds[...index].reversed().map { Diagnostic(.commandCannotRun, "x", file: "f", at: .start, kind: $0) }
-            #expect(ExitCode.of(failures) == Int32(index + 1), "\(kind) is the worst of \(kinds[...index])")
+            expectEqual(ExitCode.of(failures), Int32(index + 1), "\(kind) is the worst of \(kinds[...index])")
         }
     }
 
     @Test func aFailedExpectationThenARuntimeErrorIsThree() {
         let script = "user add alice\nlogin alice\nexpect event getPassword challengeMode=0\nlogin nobody\n"
         let (_, stopped) = runScript(script)
-        #expect(stopped.exitCode == 1, "without keep-going the run stops at the expectation")
+        expectEqual(stopped.exitCode, 1, "without keep-going the run stops at the expectation")
         let (_, going) = runScript(script, keepGoing: true)
-        #expect(going.failures.map(\.kind) == [.expectation, .runtime])
-        #expect(going.exitCode == 3)
+        expectEqual(going.failures.map(\.kind), [.expectation, .runtime])
+        expectEqual(going.exitCode, 3)
         #expect(going.expectationsFailed == 1 && going.expectationsPassed == 0)
     }
 
@@ -33,10 +34,10 @@ import Testing
     @Test func aRuntimeErrorPastTheKeptFailuresStillCounts() {
         let failing = String(repeating: "expect state alice logged-in\n", count: Evaluator.reportedFailures + 5)
         let (_, evaluator) = runScript("user add alice\n" + failing + "login nobody\n", keepGoing: true)
-        #expect(evaluator.failures.count == Evaluator.reportedFailures)
+        expectEqual(evaluator.failures.count, Evaluator.reportedFailures)
         #expect(evaluator.failures.allSatisfy { $0.kind == .expectation })
-        #expect(evaluator.droppedFailures == 6)
-        #expect(evaluator.exitCode == 3)
-        #expect(evaluator.expectationsFailed == Evaluator.reportedFailures + 5)
+        expectEqual(evaluator.droppedFailures, 6)
+        expectEqual(evaluator.exitCode, 3)
+        expectEqual(evaluator.expectationsFailed, Evaluator.reportedFailures + 5)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredScript
 @testable import CredSimulator
 
@@ -20,13 +21,13 @@ import Testing
         let alphabet = Array("abcXYZpinPINCodekey_-0912")
         for _ in 0..<2_000 {
             let name = String((0..<Int.random(in: 1...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
-            #expect(SecretName.asciiParts(of: Array(name.utf8)) == SecretName.characterParts(of: name), "\(name)")
+            expectEqual(SecretName.asciiParts(of: Array(name.utf8)), SecretName.characterParts(of: name), "\(name)")
         }
     }
 
     @Test(arguments: names)
     func looksSecretMatchesWholeNameParts(name: String, secret: Bool) {
-        #expect(SecretMasker.looksSecret(name) == secret, "\(name): parts \(SecretName.parts(of: name))")
+        expectEqual(SecretMasker.looksSecret(name), secret, "\(name): parts \(SecretName.parts(of: name))")
     }
 
     @Test func policyCountsAgreeWithTheCharacterProperties() {
@@ -37,12 +38,12 @@ import Testing
             let upper = PolicyRule.asciiCount(password) { $0 >= 0x41 && $0 <= 0x5A }
             let lower = PolicyRule.asciiCount(password) { $0 >= 0x61 && $0 <= 0x7A }
             let special = PolicyRule.asciiCount(password) { !PolicyRule.isASCIIAlphanumeric($0) }
-            #expect((digits != nil) == ascii, "\(password)")
+            expectEqual((digits != nil), ascii, "\(password)")
             guard ascii else { continue }
-            #expect(digits == password.count(where: \.isASCIIDigit), "\(password)")
-            #expect(upper == password.count(where: \.isUppercase), "\(password)")
-            #expect(lower == password.count(where: \.isLowercase), "\(password)")
-            #expect(special == password.count(where: { !$0.isLetter && !$0.isNumber }), "\(password)")
+            expectEqual(digits, password.count(where: \.isASCIIDigit), "\(password)")
+            expectEqual(upper, password.count(where: \.isUppercase), "\(password)")
+            expectEqual(lower, password.count(where: \.isLowercase), "\(password)")
+            expectEqual(special, password.count(where: { !$0.isLetter && !$0.isNumber }), "\(password)")
         }
         // The rules give the same verdicts either way.
         for rule in [PolicyRule.minDigits(1), .minUppercase(1), .minLowercase(1), .minSpecial(1)] {
@@ -55,7 +56,7 @@ import Testing
                 case .minSpecial(let n): byDefinition = password.count(where: { !$0.isLetter && !$0.isNumber }) >= n
                 default: continue
                 }
-                #expect(rule.isSatisfied(by: password, userID: "") == byDefinition, "\(rule) \(password)")
+                expectEqual(rule.isSatisfied(by: password, userID: ""), byDefinition, "\(rule) \(password)")
             }
         }
     }
@@ -67,10 +68,10 @@ import Testing
             + (0..<500).map({ _ in Int64.random(in: 0...last, using: &generator) }) {
             let text = UTCTimestamp.format(instant)
             #expect(text.utf8.count == 20 && text.hasSuffix("Z"), "\(text)")
-            #expect(UTCTimestamp.parse(text) == instant, "\(instant) → \(text)")
+            expectEqual(UTCTimestamp.parse(text), instant, "\(instant) → \(text)")
         }
-        #expect(UTCTimestamp.format(VirtualClock.defaultStart) == "2026-01-01T00:00:00Z")
-        #expect(UTCTimestamp.format(951_782_400) == "2000-02-29T00:00:00Z")
+        expectEqual(UTCTimestamp.format(VirtualClock.defaultStart), "2026-01-01T00:00:00Z")
+        expectEqual(UTCTimestamp.format(951_782_400), "2000-02-29T00:00:00Z")
     }
 
     /// Coloured text is the plain text with colour codes around it, nothing else.
@@ -83,14 +84,14 @@ import Testing
         let plain = TextRenderer(style: .plain), ansi = TextRenderer(style: .ansi)
         for (record, _) in host.records {
             let coloured = ansi.render(record)
-            #expect(Self.strippingColour(coloured) == plain.render(record))
-            #expect(coloured.hasPrefix("\u{1B}[") == (coloured != plain.render(record)))
+            expectEqual(Self.strippingColour(coloured), plain.render(record))
+            expectEqual(coloured.hasPrefix("\u{1B}["), (coloured != plain.render(record)))
         }
         let call = Outcome.call(api: "logOff", arguments: [("userID", .string("bob"))], error: SyncError(code: 166, message: "Not logged in"))
-        #expect(ansi.render(call, sdk: SDKID(named: "relid")!) == Style.ansi.call("→ logOff userID=bob") + " " + Style.ansi.failure("✗ error 166 \"Not logged in\""))
+        expectEqual(ansi.render(call, sdk: SDKID(named: "relid")!), Style.ansi.call("→ logOff userID=bob") + " " + Style.ansi.failure("✗ error 166 \"Not logged in\""))
         let event = Outcome.event(SDKEvent("onUserLoggedOff", [("userID", .string("bob"))]))
-        #expect(ansi.render(event, sdk: SDKID(named: "relid")!) == Style.ansi.event("← onUserLoggedOff userID=bob"))
-        #expect(ansi.render(.note("a\u{1B}b"), sdk: SDKID(named: "relid")!) == Style.ansi.dim("  · a\\u{1B}b"))
+        expectEqual(ansi.render(event, sdk: SDKID(named: "relid")!), Style.ansi.event("← onUserLoggedOff userID=bob"))
+        expectEqual(ansi.render(.note("a\u{1B}b"), sdk: SDKID(named: "relid")!), Style.ansi.dim("  · a\\u{1B}b"))
     }
 
     static func strippingColour(_ text: String) -> String {

@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredScript
 @testable import CredSimulator
 
@@ -25,21 +26,21 @@ import Testing
             login alice "wrong"
             """)
         func hits(_ key: CoverageKey) -> Int { tally.hits(key, sdk: SDKID(named: "relid")!) }
-        #expect(hits(.event("getPassword")) == 3, "one for the first login, two for the wrong password")
-        #expect(hits(.event("onUserLoggedIn")) == 1)
-        #expect(hits(.event("onUserLoggedOff")) == 1)
-        #expect(hits(.event("getUser")) == 1)
-        #expect(hits(.code("status code", 100)) == 3, "two challenges and onUserLoggedIn carry 100")
-        #expect(hits(.code("status code", 102)) == 1)
-        #expect(hits(.code("challenge mode", 0)) == 3)
-        #expect(hits(.code("sync error", 166)) == 1, "the second logOff's synchronous error")
-        #expect(hits(.transition("getPassword", "onUserLoggedIn")) == 1)
-        #expect(hits(.transition("getPassword", "getPassword")) == 1)
-        #expect(hits(.transition("onUserLoggedIn", "onCredentialsAvailableForUpdate")) == 1)
-        #expect(hits(.transition("onCredentialsAvailableForUpdate", "onUserLoggedOff")) == 1)
-        #expect(hits(.transition("onUserLoggedOff", "getUser")) == 1)
-        #expect(hits(.transition("getUser", "getPassword")) == 1)
-        #expect(tally.counts.keys.map(\.name).sorted() == ["relid"], "no other SDK was touched")
+        expectEqual(hits(.event("getPassword")), 3, "one for the first login, two for the wrong password")
+        expectEqual(hits(.event("onUserLoggedIn")), 1)
+        expectEqual(hits(.event("onUserLoggedOff")), 1)
+        expectEqual(hits(.event("getUser")), 1)
+        expectEqual(hits(.code("status code", 100)), 3, "two challenges and onUserLoggedIn carry 100")
+        expectEqual(hits(.code("status code", 102)), 1)
+        expectEqual(hits(.code("challenge mode", 0)), 3)
+        expectEqual(hits(.code("sync error", 166)), 1, "the second logOff's synchronous error")
+        expectEqual(hits(.transition("getPassword", "onUserLoggedIn")), 1)
+        expectEqual(hits(.transition("getPassword", "getPassword")), 1)
+        expectEqual(hits(.transition("onUserLoggedIn", "onCredentialsAvailableForUpdate")), 1)
+        expectEqual(hits(.transition("onCredentialsAvailableForUpdate", "onUserLoggedOff")), 1)
+        expectEqual(hits(.transition("onUserLoggedOff", "getUser")), 1)
+        expectEqual(hits(.transition("getUser", "getPassword")), 1)
+        expectEqual(tally.counts.keys.map(\.name).sorted(), ["relid"], "no other SDK was touched")
     }
 
     @Test func policyRulesModesAndScreensAreReadByEachSDK() {
@@ -56,15 +57,15 @@ import Testing
             user add dave@example.com password "secret12"
             login dave@example.com "secret12"
             """)
-        #expect(tally.hits(.policyRule("minL"), sdk: SDKID(named: "relid")!) == 1)
-        #expect(tally.hits(.code("challenge mode", 1), sdk: SDKID(named: "relid")!) == 2)
-        #expect(tally.hits(.code("status code", 190), sdk: SDKID(named: "relid")!) == 1)
-        #expect(tally.hits(.code("error code", 9012), sdk: SDKID(named: "onewelcome")!) == 1, "13579 is a sequence")
-        #expect(tally.hits(.transition("didStartAuthentication", "didReceivePinChallenge"), sdk: SDKID(named: "onewelcome")!) == 0)
-        #expect(tally.hits(CoverageKey(CoverageKey.screenKind, "Enter Passcode"), sdk: SDKID(named: "fiori")!) == 1)
-        #expect(tally.hits(.named("input mode", "match"), sdk: SDKID(named: "fiori")!) == 1)
-        #expect(tally.hits(.code("HTTP status", 200), sdk: SDKID(named: "susi")!) == 1)
-        #expect(tally.hits(.transition("request", "response"), sdk: SDKID(named: "susi")!) == 1)
+        expectEqual(tally.hits(.policyRule("minL"), sdk: SDKID(named: "relid")!), 1)
+        expectEqual(tally.hits(.code("challenge mode", 1), sdk: SDKID(named: "relid")!), 2)
+        expectEqual(tally.hits(.code("status code", 190), sdk: SDKID(named: "relid")!), 1)
+        expectEqual(tally.hits(.code("error code", 9012), sdk: SDKID(named: "onewelcome")!), 1, "13579 is a sequence")
+        expectEqual(tally.hits(.transition("didStartAuthentication", "didReceivePinChallenge"), sdk: SDKID(named: "onewelcome")!), 0)
+        expectEqual(tally.hits(CoverageKey(CoverageKey.screenKind, "Enter Passcode"), sdk: SDKID(named: "fiori")!), 1)
+        expectEqual(tally.hits(.named("input mode", "match"), sdk: SDKID(named: "fiori")!), 1)
+        expectEqual(tally.hits(.code("HTTP status", 200), sdk: SDKID(named: "susi")!), 1)
+        expectEqual(tally.hits(.transition("request", "response"), sdk: SDKID(named: "susi")!), 1)
     }
 
     @Test func aTransitionNeverSpansTwoSDKs() {
@@ -77,8 +78,8 @@ import Testing
             sdk relid
             logout
             """)
-        #expect(tally.hits(.transition("onCredentialsAvailableForUpdate", "onUserLoggedOff"), sdk: SDKID(named: "relid")!) == 1)
-        #expect(tally.hits(.transition("didStartAuthentication", "didReceivePinChallenge"), sdk: SDKID(named: "onewelcome")!) == 1)
+        expectEqual(tally.hits(.transition("onCredentialsAvailableForUpdate", "onUserLoggedOff"), sdk: SDKID(named: "relid")!), 1)
+        expectEqual(tally.hits(.transition("didStartAuthentication", "didReceivePinChallenge"), sdk: SDKID(named: "onewelcome")!), 1)
         for (sdk, hits) in tally.counts {
             let events = Set(sdk.catalog.eventNames)
             for key in hits.keys {
@@ -91,7 +92,7 @@ import Testing
     @Test func aPlainRunHasNoRecorder() {
         let (_, evaluator) = runScript("user add alice password \"Passw0rd!\"\nlogin alice \"Passw0rd!\"\n")
         // The host's renderer alone: no coverage recorder follows a plain run.
-        #expect(evaluator.events.subscriberCount == 1)
+        expectEqual(evaluator.events.subscriberCount, 1)
     }
 
     @Test func talliesAddUpWhateverTheOrder() {
@@ -100,16 +101,16 @@ import Testing
         var ab = a, ba = b
         ab.merge(b)
         ba.merge(a)
-        #expect(ab == ba)
-        #expect(ab.hits(.event("getPassword"), sdk: SDKID(named: "relid")!) == a.hits(.event("getPassword"), sdk: SDKID(named: "relid")!) + 2)
+        expectEqual(ab, ba)
+        expectEqual(ab.hits(.event("getPassword"), sdk: SDKID(named: "relid")!), a.hits(.event("getPassword"), sdk: SDKID(named: "relid")!) + 2)
     }
 
     @Test func everyModelListsItsCatalogsEventsOnceAndTransitionsBetweenThem() {
         for (model, flow) in zip(FlowCoverage.models, SDKFlows.all) {
             let keys = model.items.map(\.key)
-            #expect(Set(keys).count == keys.count, "\(model.sdk.name): an item listed twice")
+            expectEqual(Set(keys).count, keys.count, "\(model.sdk.name): an item listed twice")
             let events = flow.catalog.eventNames
-            #expect(keys.filter { $0.kind == CoverageKey.eventKind }.map(\.id) == events)
+            expectEqual(keys.filter { $0.kind == CoverageKey.eventKind }.map(\.id), events)
             for item in model.items {
                 guard let (from, to) = item.transition else { continue }
                 #expect(events.contains(from) && events.contains(to), "\(model.sdk.name): \(item.key.id)")
@@ -124,9 +125,9 @@ import Testing
         tally.add(.transition("onUserLoggedIn", "getUser"), sdk: SDKID(named: "relid")!)
         let relid = FlowCoverage.report(tally)[0]
         let unlisted = relid.lines.filter { !$0.listed }
-        #expect(unlisted.map(\.item.key.id) == ["999", "onUserLoggedIn → getUser"])
+        expectEqual(unlisted.map(\.item.key.id), ["999", "onUserLoggedIn → getUser"])
         let statusLines = relid.lines.filter { $0.item.key.kind == "status code" }
-        #expect(statusLines.last?.item.key.id == "999", "it follows the listed items of its kind")
+        expectEqual(statusLines.last?.item.key.id, "999", "it follows the listed items of its kind")
     }
 
     /// A random walk through each SDK's commands, many times over: every transition the

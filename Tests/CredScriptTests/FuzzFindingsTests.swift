@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredScript
 
 /// Inputs the fuzz harness (Fuzz/CredFuzz) found, each of which crashed, trapped or hung
@@ -10,11 +11,11 @@ import Testing
     /// a line typed at the prompt, a byte past the end (an index out of range).
     @Test func aJSONObjectWithAControlCharacterEndsWhereItEnds() {
         let atEnd = tokens("policy password {\"a\u{1B}\":1}")
-        #expect(atEnd.kinds == [.word("policy"), .word("password"), .json(""), .end])
-        #expect(atEnd.diagnostics.map(\.message) == ["unexpected control character U+001B in the script"])
+        expectEqual(atEnd.kinds, [.word("policy"), .word("password"), .json(""), .end])
+        expectEqual(atEnd.diagnostics.map(\.message), ["unexpected control character U+001B in the script"])
 
         let beforeALine = tokens("policy password {\"a\u{1B}\":1}\nstate\n")
-        #expect(beforeALine.kinds == [.word("policy"), .word("password"), .json(""), .newline, .word("state"), .newline, .end])
-        #expect(SecretMasker.mask("policy password {\"a\u{1B}\":1}") == "policy password ***", "a command word stays; the object goes")
+        expectEqual(beforeALine.kinds, [.word("policy"), .word("password"), .json(""), .newline, .word("state"), .newline, .end])
+        expectEqual(SecretMasker.mask("policy password {\"a\u{1B}\":1}"), "policy password ***", "a command word stays; the object goes")
     }
 }

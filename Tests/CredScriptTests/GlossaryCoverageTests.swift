@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 @testable import CredScript
 import CredSimulator
 
@@ -131,7 +132,7 @@ import CredSimulator
         for call in shown {
             let names = call.details.map { String($0.prefix { $0 != "=" }) }
             let api = RelIDFlow.apis.first { $0.name == call.name }
-            #expect(api?.parameters.map(\.name) == names, "\(call.name): \(names)")
+            expectEqual(api?.parameters.map(\.name), names, "\(call.name): \(names)")
         }
     }
 }

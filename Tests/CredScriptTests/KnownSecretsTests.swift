@@ -1,5 +1,6 @@
 import CredSimulator
 import Testing
+import Expectations
 @testable import CredScript
 
 /// The one final mask (KnownSecrets): every byte of every occurrence of a known value is
@@ -13,18 +14,18 @@ import Testing
 
     @Test func masksEveryOccurrenceAndNothingElse() {
         let known = secrets("Zq9SecretA1!", "52817")
-        #expect(known.redact("login bob Zq9SecretA1! then Zq9SecretA1!") == "login bob *** then ***")
-        #expect(known.redact("pin=52817, again 52817.") == "pin=***, again ***.")
-        #expect(known.redact("nothing here") == "nothing here")
-        #expect(known.redact("Zq9") == "Zq9")
+        expectEqual(known.redact("login bob Zq9SecretA1! then Zq9SecretA1!"), "login bob *** then ***")
+        expectEqual(known.redact("pin=52817, again 52817."), "pin=***, again ***.")
+        expectEqual(known.redact("nothing here"), "nothing here")
+        expectEqual(known.redact("Zq9"), "Zq9")
     }
 
     /// Review: a secret written with an escape (`"Ab1\tSecretXyz"`) was shown in clear in
     /// the source line quoted under an error, which holds its spelling, not its value.
     @Test func aSecretIsMaskedAsWrittenInAScriptStringToo() {
         let known = secrets("Ab1\tSecret\"Xyz\\")
-        #expect(known.redact(#"3 | login alice "Ab1\tSecret\"Xyz\\""#) == #"3 | login alice "***""#)
-        #expect(known.redact("Ab1\tSecret\"Xyz\\") == "***")
+        expectEqual(known.redact(#"3 | login alice "Ab1\tSecret\"Xyz\\""#), #"3 | login alice "***""#)
+        expectEqual(known.redact("Ab1\tSecret\"Xyz\\"), "***")
         #expect(KnownSecrets.spellings(of: "a\nb").contains(#"a\nb"#))
         #expect(KnownSecrets.spellings(of: "plain").isEmpty)
     }
@@ -33,8 +34,8 @@ import Testing
     /// tail in clear; values sharing bytes are masked as one.
     @Test func overlappingSecretsLeaveNoPieceInClear() {
         let known = secrets("abcdefg", "xabc", "fgh1")
-        #expect(known.redact("[xabcdefgh1]") == "[***]")
-        #expect(known.redact("abcdefg xabc") == "*** ***")
+        expectEqual(known.redact("[xabcdefgh1]"), "[***]")
+        expectEqual(known.redact("abcdefg xabc"), "*** ***")
     }
 
     @Test func theCaretMovesWithTheTextBeforeIt() {
@@ -42,19 +43,19 @@ import Testing
         var bytes = Array("update Passw0rd! Passw0rd! typo".utf8)
         var caret = 27  // under "typo"
         #expect(known.redact(&bytes, caret: &caret))
-        #expect(String(decoding: bytes, as: UTF8.self) == "update *** *** typo")
-        #expect(caret == 15)
+        expectEqual(String(decoding: bytes, as: UTF8.self), "update *** *** typo")
+        expectEqual(caret, 15)
         var inside = Array("x Passw0rd! y".utf8)
         var caretInside = 5  // inside the secret: moves to its start
         known.redact(&inside, caret: &caretInside)
-        #expect(caretInside == 2)
+        expectEqual(caretInside, 2)
     }
 
     /// A value longer than the trie takes is found all the same, beside short ones.
     @Test func aLongValueIsMaskedToo() {
         let long = String(repeating: "Zq9-", count: KnownSecrets.trieBytes)
         let known = secrets(long, "abcd")
-        #expect(known.redact("x \(long) abcd \(long)y") == "x *** *** ***y")
+        expectEqual(known.redact("x \(long) abcd \(long)y"), "x *** *** ***y")
     }
 
     /// Ten thousand values (the limit) and a long text: one pass, not values × bytes.
@@ -62,7 +63,7 @@ import Testing
         var known = KnownSecrets()
         for index in 0..<KnownSecrets.limit { known.add("Secret-\(index)-x") }
         known.add("one more value")  // past the limit: counted, not kept
-        #expect(known.ignored == 1)
+        expectEqual(known.ignored, 1)
         // What the SDK double asks before it leaves a call's secret to the ledger alone.
         #expect(known.knows("Secret-9999-x") && !known.knows("one more value") && !known.knows("Secret-9999"))
         let text = String(repeating: "a field with Secret-9999-x and more; ", count: 2_000)
@@ -84,7 +85,7 @@ import Testing
                 #expect(!known.redact(line).contains(secret), "\(line) → \(known.redact(line))")
             }
         }
-        #expect(known.redact("lgoin u1 alice 42 user@example.com") == "lgoin u1 alice 42 user@example.com", "words of other shapes stay")
+        expectEqual(known.redact("lgoin u1 alice 42 user@example.com"), "lgoin u1 alice 42 user@example.com", "words of other shapes stay")
     }
 
     /// Issue 31, item 4: a quoted line spelling a secret with `\u{…}` escapes is masked by
@@ -94,8 +95,8 @@ import Testing
         var line = Array(#"login alice "Zq9\u{41}bc1!x" extra"#.utf8)
         var caret = line.count - 5
         #expect(known.redactSpellings(&line, caret: &caret))
-        #expect(String(decoding: line, as: UTF8.self) == #"login alice "***" extra"#)
-        #expect(caret == line.count - 5, "the caret stays under 'extra'")
+        expectEqual(String(decoding: line, as: UTF8.self), #"login alice "***" extra"#)
+        expectEqual(caret, line.count - 5, "the caret stays under 'extra'")
         var plain = Array(#"login alice "nothing\u{41}here""#.utf8)
         #expect(!known.redactSpellings(&plain, caret: &caret))
     }
@@ -162,10 +163,10 @@ import Testing
     @Test func theStartOfASecretCutByAnEllipsisIsMasked() {
         var known = KnownSecrets()
         known.add("Zq9Secret!")
-        #expect(known.redact("not 'aaaaZq9Sec…'") == "not 'aaaa***…'")
-        #expect(known.redact("no method 'Zq9S…' in relid") == "no method '***…' in relid")
-        #expect(known.redact("Zq9…, Zq9Secret…") == "Zq9…, ***…")
-        #expect(known.redact("Zq9Sec and more") == "Zq9Sec and more")
+        expectEqual(known.redact("not 'aaaaZq9Sec…'"), "not 'aaaa***…'")
+        expectEqual(known.redact("no method 'Zq9S…' in relid"), "no method '***…' in relid")
+        expectEqual(known.redact("Zq9…, Zq9Secret…"), "Zq9…, ***…")
+        expectEqual(known.redact("Zq9Sec and more"), "Zq9Sec and more")
         let name = String(repeating: "a", count: 58) + "Zq9Secret!"
         let (host, _) = runScript("user add alice password \"Zq9Secret!\"\ndevice \"\(name)\"\n")
         #expect(host.errors.contains("[CS0309]") && !host.errors.contains("Zq9S"), "\(host.errors)")

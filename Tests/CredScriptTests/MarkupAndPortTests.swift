@@ -1,5 +1,6 @@
 import CredSimulator
 import Testing
+import Expectations
 @testable import CredScript
 
 /// One escaping for XML and HTML, one port check (issue 36, item 4): what a report, a
@@ -11,21 +12,21 @@ import Testing
 
     @Test func oneEscapingForXMLAndHTML() {
         let escaped = "a&amp;b&lt;c&gt;&quot;d&quot;&#39;e&#39;\tf\ng\rh\u{FFFD}i\u{FFFD}j\u{FFFD}k\u{FFFD}é"
-        #expect(MarkupEscaping.escape(Self.odd) == escaped)
+        expectEqual(MarkupEscaping.escape(Self.odd), escaped)
         // The HTML report and the pages: the same (a control character was U+FFFD there,
         // and `?` in the JUnit report).
-        #expect(HTMLText.escape(Self.odd) == escaped)
+        expectEqual(HTMLText.escape(Self.odd), escaped)
     }
 
     /// The picture shows a control character as its escape, then escapes for XML as the reports do.
     @Test func theDiagramShowsControlsAsEscapesThenEscapesAlike() {
-        #expect(SVGWriter.escape("it's\u{1}<b>\n") == "it&#39;s\\u{1}&lt;b&gt;\\n")
+        expectEqual(SVGWriter.escape("it's\u{1}<b>\n"), "it&#39;s\\u{1}&lt;b&gt;\\n")
     }
 
     @Test func onePortCheck() {
-        #expect(ServingDefaults.port("0") == 0)
-        #expect(ServingDefaults.port("65535") == 65_535)
-        for refused in ["65536", "-1", "80x", ""] { #expect(ServingDefaults.port(refused) == nil, "\(refused)") }
+        expectEqual(ServingDefaults.port("0"), 0)
+        expectEqual(ServingDefaults.port("65535"), 65_535)
+        for refused in ["65536", "-1", "80x", ""] { expectEqual(ServingDefaults.port(refused), nil, "\(refused)") }
         // `serve start` (SUSI) and `live start` refuse alike, with the same range.
         let (serveHost, _) = runScript("sdk susi\nserve start 65536\n")
         #expect(serveHost.errors.contains("PORT must be from 0 to 65535 (0 picks a free port), not 65536"), "\(serveHost.errors)")

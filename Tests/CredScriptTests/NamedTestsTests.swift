@@ -1,5 +1,6 @@
 import CredSimulator
 import Testing
+import Expectations
 @testable import CredScript
 
 /// Named tests, `let NAME ?= VALUE`, values from outside and the check of unbound
@@ -39,8 +40,8 @@ import Testing
     @Test func aFileNamesAtMostAThousandTestsAndSaysSoOnce() {
         let script = (0...Parser.maximumTestsPerFile + 5).map { "test \"t\($0)\" {\n  echo x\n}\n" }.joined()
         let result = parse(script)
-        #expect(result.diagnostics.map(\.message) == ["a file names at most 1,000 tests: split it into several files"])
-        #expect(result.diagnostics.first?.position.line == 3 * Parser.maximumTestsPerFile + 1)
+        expectEqual(result.diagnostics.map(\.message), ["a file names at most 1,000 tests: split it into several files"])
+        expectEqual(result.diagnostics.first?.position.line, 3 * Parser.maximumTestsPerFile + 1)
     }
 
     @Test func aDefaultBindsOnlyWhatIsNotBound() {
@@ -52,15 +53,15 @@ import Testing
             }
             #expect(name == "who" && ifUnbound)
         }
-        #expect(parse("let x ?= event getPassword.attemptsLeft\n").diagnostics.first?.message.contains("a capture binds with =") == true)
+        expectEqual(parse("let x ?= event getPassword.attemptsLeft\n").diagnostics.first?.message.contains("a capture binds with ="), true)
         let (host, evaluator) = runScript("let who = bob\nlet who ?= alice\nlet other ?= carol\necho $who $other\n")
-        #expect(evaluator.exitCode == 0)
-        #expect(host.output == "bob carol\n")
+        expectEqual(evaluator.exitCode, 0)
+        expectEqual(host.output, "bob carol\n")
         let given = MemoryHost()
         let outside = Evaluator(simulation: Simulation(seed: 0), host: given)
         outside.bindFromOutside("who", "dave", secret: false)
         outside.run(SourceFile(name: "t.credscript", text: "let who ?= alice\necho $who\n"))
-        #expect(given.output == "dave\n")
+        expectEqual(given.output, "dave\n")
     }
 
     @Test func eachTestRunsAfterTheSetupInAFreshSimulation() {
@@ -78,12 +79,12 @@ import Testing
             echo setup-end
             """
         let (host, evaluator) = runScript(script, echo: true)
-        #expect(evaluator.exitCode == 0, "\(host.errors)")
-        #expect(evaluator.expectationsPassed == 2)
+        expectEqual(evaluator.exitCode, 0, "\(host.errors)")
+        expectEqual(evaluator.expectationsPassed, 2)
         // The setup runs whole (its lines after a test too) before each test's header and
         // body; its output is shown once (it is the same each time), as a transcript holds it.
         let lines = host.output.split(separator: "\n").filter { $0.hasPrefix("> test ") || $0 == "setup-end" || $0 == "1" }
-        #expect(lines == ["setup-end", "> test \"one logs in\"", "> test \"two starts afresh\"", "1"])
+        expectEqual(lines, ["setup-end", "> test \"one logs in\"", "> test \"two starts afresh\"", "1"])
     }
 
     /// The body was read for the SDK active where the test is written: it runs with it,
@@ -91,8 +92,8 @@ import Testing
     @Test func aTestRunsWithTheSDKWhereItIsWritten() {
         let script = Self.setup + "test \"relid\" {\n  login alice \"Passw0rd!\"\n  expect state alice logged-in\n}\nsdk susi\n"
         let (host, evaluator) = runScript(script)
-        #expect(evaluator.exitCode == 0, "\(host.errors)")
-        #expect(evaluator.expectationsPassed == 1)
+        expectEqual(evaluator.exitCode, 0, "\(host.errors)")
+        expectEqual(evaluator.expectationsPassed, 1)
     }
 
     @Test func theSelectedTestRunsAloneAndASkipEndsOnlyItsTest() {
@@ -104,17 +105,17 @@ import Testing
         options.selectedTest = "a"
         let one = Evaluator(simulation: Simulation(seed: 0), options: options, host: host)
         one.run(SourceFile(name: "t.credscript", text: script))
-        #expect(one.skipReason == "later")
+        expectEqual(one.skipReason, "later")
         options.selectedTest = "missing"
         let none = Evaluator(simulation: Simulation(seed: 0), options: options, host: MemoryHost())
         none.run(SourceFile(name: "t.credscript", text: script))
-        #expect(none.exitCode == 3)
+        expectEqual(none.exitCode, 3)
     }
 
     @Test func aFailureStopsAPlainRunOfTests() {
         let script = Self.setup + "test \"a\" {\n  login nobody\n}\ntest \"b\" {\n  echo never\n}\n"
         let (host, evaluator) = runScript(script)
-        #expect(evaluator.exitCode == 3)
+        expectEqual(evaluator.exitCode, 3)
         #expect(!host.output.contains("never"))
         let (goingOn, keptGoing) = runScript(script, keepGoing: true)
         #expect(keptGoing.exitCode == 3 && goingOn.output.contains("never"))
@@ -122,7 +123,7 @@ import Testing
 
     @Test func aTestInASourcedFileOrAtThePromptIsRefused() {
         let (host, evaluator) = runScript("source t.inc\n", files: ["t.inc": "test \"x\" { }\n"])
-        #expect(evaluator.exitCode == 3)
+        expectEqual(evaluator.exitCode, 3)
         #expect(host.errors.contains("test \"x\" is in a sourced file"))
         let (prompt, interactive) = runScript("test \"x\" { echo hi }\n", interactive: true)
         #expect(interactive.exitCode == 3 && prompt.errors.contains("a test runs from a file"))
@@ -134,7 +135,7 @@ import Testing
         evaluator.bindFromOutside("pw", "Given-Passw0rd", secret: false)
         evaluator.bindFromOutside("token", "env-T0ken-value", secret: true)
         evaluator.run(SourceFile(name: "t.credscript", text: "user add alice password $pw\nlogin alice $pw\necho $pw $token\n"))
-        #expect(evaluator.exitCode == 0, "\(host.errors)")
+        expectEqual(evaluator.exitCode, 0, "\(host.errors)")
         #expect(!host.output.contains("Given-Passw0rd") && !host.output.contains("env-T0ken-value"))
         #expect(host.output.contains("*** ***\n"))
         // A --var whose name says it holds a secret is one from the start, as a `let` of it is,
@@ -158,7 +159,7 @@ import Testing
         var parser = ScriptReader(SourceFile(name: "t", text: padding + script))
         #expect(parser.readScript().statements == nil, "the padded script is not held")
         #expect(heldRun.exitCode == 0 && streamedRun.exitCode == 0 && heldRun.expectationsPassed == 1 && streamedRun.expectationsPassed == 1)
-        #expect(streamed.output == held.output)
+        expectEqual(streamed.output, held.output)
     }
 
     @Test func checkReportsAVariableNeitherBoundNorGiven() {
@@ -175,7 +176,7 @@ import Testing
         let evaluator = Evaluator(host: host)
         #expect(!evaluator.checkFollowingSources(SourceFile(name: "t.credscript", text: script)))
         let reported = host.diagnostics.map { "\($0.position.line):\($0.message.prefix(while: { $0 != " " }))" }
-        #expect(reported == ["2:$usr", "5:$who"])
+        expectEqual(reported, ["2:$usr", "5:$who"])
         #expect(host.errors.contains("$who is never bound: bind it (let who = VALUE), give it a default (let who ?= VALUE), or give it from outside (--var who=VALUE, or --secret who for a secret)"))
         let given = MemoryHost()
         let checker = Evaluator(host: given)

@@ -1,5 +1,6 @@
 import CredSimulator
 import Testing
+import Expectations
 @testable import CredScript
 
 /// Issue 22, item 3: the comment lines directly above a command are its narration, found
@@ -26,10 +27,10 @@ import Testing
 
             users
             """
-        #expect(Self.narration(of: 5, in: text) == "Now the password is expired: watch the challenge mode")
-        #expect(Self.narration(of: 6, in: text) == nil, "a command right under another has none")
-        #expect(Self.narration(of: 8, in: text) == "indented, CRLF")
-        #expect(Self.narration(of: 11, in: text) == nil, "a blank line ends the narration")
+        expectEqual(Self.narration(of: 5, in: text), "Now the password is expired: watch the challenge mode")
+        expectEqual(Self.narration(of: 6, in: text), nil, "a command right under another has none")
+        expectEqual(Self.narration(of: 8, in: text), "indented, CRLF")
+        expectEqual(Self.narration(of: 11, in: text), nil, "a blank line ends the narration")
     }
 
     @Test func aNarrationIsBounded() {
@@ -39,7 +40,7 @@ import Testing
         #expect(found != nil)
         #expect(found!.count <= Narration.maximumText + 1)
         let huge = "# \(long)\nusers\n"
-        #expect(Self.narration(of: 2, in: huge) == nil, "a comment line longer than the bound is not read")
+        expectEqual(Self.narration(of: 2, in: huge), nil, "a comment line longer than the bound is not read")
     }
 
     final class Records: ScriptHost {
@@ -65,7 +66,7 @@ import Testing
         let text = host.records.map { TextRenderer().render($0) }.joined()
         #expect(text.contains("# Alice <logs> in & the SDK asks\n> login alice ***\n"), "\(text)")
         let diagram = host.recorder.diagram(title: "t")
-        #expect(diagram.steps.map(\.narration) == [nil, "Alice <logs> in & the SDK asks"])
+        expectEqual(diagram.steps.map(\.narration), [nil, "Alice <logs> in & the SDK asks"])
         let svg = SVGWriter().render(diagram)
         #expect(svg.contains("# Alice &lt;logs&gt; in &amp; the SDK asks"), "escaped in SVG")
         #expect(MermaidWriter().render(diagram).contains("Note over relid_app,relid_server: # Alice"))

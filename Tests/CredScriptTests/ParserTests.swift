@@ -1,5 +1,6 @@
 import CredSimulator
 import Testing
+import Expectations
 @testable import CredScript
 
 @Suite struct ParserTests {
@@ -9,16 +10,16 @@ import Testing
         guard case .command(let add) = result.statements[0], case .command(let clock) = result.statements[1] else {
             Issue.record("expected two commands"); return
         }
-        #expect(add.spec.name == "user add")
+        expectEqual(add.spec.name, "user add")
         let parameters = add.spec.parameters
         guard let userParameter = parameters.first(where: { $0.name == "USER" }), let passwordParameter = parameters.first(where: { $0.name == "PASSWORD" }),
               case .single(let user)? = add.argument(userParameter), case .single(let password)? = add.argument(passwordParameter) else {
             Issue.record("arguments not bound"); return
         }
-        #expect(user.kind == .word("bob"))
-        #expect(password.kind == .string("S3cret!x"))
+        expectEqual(user.kind, .word("bob"))
+        expectEqual(password.kind, .string("S3cret!x"))
         #expect((password.position.line, password.position.column) == (1, 23))
-        #expect(clock.spec.name == "clock advance")
+        expectEqual(clock.spec.name, "clock advance")
         #expect((clock.position.line, clock.position.column) == (2, 1))
     }
 
@@ -51,10 +52,10 @@ import Testing
         for word in ["ech", "echoo", "echo\u{0}", "sixteen-bytes-and-mor", "sixteen-bytes-and-more!", "exactly-16-byte", "exactly-16-bytes!", "cafe", ""] {
             #expect(table.root.children[word] == nil, "\(word)")
         }
-        #expect(table.root.children["clock"]?.children["advance"]?.specs.first?.name == "clock advance")
+        expectEqual(table.root.children["clock"]?.children["advance"]?.specs.first?.name, "clock advance")
         let result = ScriptReader(SourceFile(name: "t", text: "sixteen-bytes-and-more\ncafé\nexactly-16-bytes\n"), table: table)
         var reader = result
-        #expect(reader.parseAll().count == 3)
+        expectEqual(reader.parseAll().count, 3)
         #expect(reader.diagnostics.isEmpty)
     }
 
@@ -64,11 +65,11 @@ import Testing
         guard case .binding(let name, let value, _, _, _) = result.statements[0],
               case .repetition(let count, let body, _) = result.statements[1] else { Issue.record("shape"); return }
         #expect(name == "pw" && value.kind == .string("x"))
-        #expect(count.kind == .integer(2))
-        #expect(body.count == 2)
+        expectEqual(count.kind, .integer(2))
+        expectEqual(body.count, 2)
         if case .repetition(let inner, let innerBody, _) = body[0] {
-            #expect(inner.kind == .variable("n"))
-            #expect(innerBody.count == 1)
+            expectEqual(inner.kind, .variable("n"))
+            expectEqual(innerBody.count, 1)
         } else { Issue.record("inner repeat") }
     }
 
@@ -83,40 +84,40 @@ import Testing
             "'user' expects one of: add, show",
             "unexpected '}': no block is open",
         ])
-        #expect(result.diagnostics.map(\.position.line) == [1, 2, 3, 4, 5, 6, 8])
-        #expect(result.diagnostics.map(\.position.column) == [1, 1, 7, 15, 14, 1, 1])
-        #expect(result.statements.count == 1, "the good line still parses")
+        expectEqual(result.diagnostics.map(\.position.line), [1, 2, 3, 4, 5, 6, 8])
+        expectEqual(result.diagnostics.map(\.position.column), [1, 1, 7, 15, 14, 1, 1])
+        expectEqual(result.statements.count, 1, "the good line still parses")
     }
 
     @Test func unclosedBlockAsksForMore() {
         let result = parse("repeat 3 {\n  state\n")
         #expect(result.endedInsideBlock)
-        #expect(result.diagnostics.first?.message == "'}' expected (to close '{' at line 1)")
+        expectEqual(result.diagnostics.first?.message, "'}' expected (to close '{' at line 1)")
     }
 
     @Test func nestingIsBoundedWithoutRecursionTrouble() {
         let deep = String(repeating: "repeat 1 {\n", count: 10_000) + "state\n" + String(repeating: "}\n", count: 10_000)
         let result = parse(deep)
-        #expect(result.diagnostics.map(\.message) == ["blocks are nested too deeply (the limit is 64)"])
-        #expect(result.diagnostics.first?.position.line == 65)  // 64 blocks nest; the 65th is refused
+        expectEqual(result.diagnostics.map(\.message), ["blocks are nested too deeply (the limit is 64)"])
+        expectEqual(result.diagnostics.first?.position.line, 65)  // 64 blocks nest; the 65th is refused
     }
 
     @Test func repeatCountIsBounded() {
         let result = parse("repeat 1000000000 { state }")
-        #expect(result.diagnostics.map(\.message) == ["repeat count 1000000000 is over the limit of 1000000"])
+        expectEqual(result.diagnostics.map(\.message), ["repeat count 1000000000 is over the limit of 1000000"])
     }
 
     @Test func subcommandTyposAreSuggested() {
-        #expect(parse("user ad bob").diagnostics.first?.message == "unknown command 'user ad' — did you mean 'user add'?")
-        #expect(parse("expect state alice sleeping").diagnostics.first?.message
-            == "STATE must be one of logged-in, logged-out, expired, blocked, not-activated, not 'sleeping'")
+        expectEqual(parse("user ad bob").diagnostics.first?.message, "unknown command 'user ad' — did you mean 'user add'?")
+        expectEqual(parse("expect state alice sleeping").diagnostics.first?.message,
+                "STATE must be one of logged-in, logged-out, expired, blocked, not-activated, not 'sleeping'")
     }
 
     @Test func keyValuesAndJSONForPolicies() {
         #expect(parse(#"policy password {"minL":8}"#).diagnostics.isEmpty)
         #expect(parse("policy password minL=8 maxAge=90d").diagnostics.isEmpty)
-        #expect(parse("policy password").diagnostics.first?.message == "policy password expects a JSON object or KEY=VALUE pairs")
-        #expect(parse("login alice minL=8").diagnostics.first?.message == "login expects a secret (password, PIN or passcode) here, not KEY=VALUE")
+        expectEqual(parse("policy password").diagnostics.first?.message, "policy password expects a JSON object or KEY=VALUE pairs")
+        expectEqual(parse("login alice minL=8").diagnostics.first?.message, "login expects a secret (password, PIN or passcode) here, not KEY=VALUE")
     }
 }
 
@@ -130,7 +131,7 @@ import Testing
             Issue.record("\(statements)"); return
         }
         #expect(first.spec.sdk == SDKID(named: "relid") && last.spec.sdk == SDKID(named: "onewelcome"))
-        #expect(parser.sdk == SDKID(named: "onewelcome"))
+        expectEqual(parser.sdk, SDKID(named: "onewelcome"))
     }
 
     @Test func itChecksAgainstTheCatalogAndSaysWhoseWordItIs() {
@@ -154,7 +155,7 @@ import Testing
             return statements
         }
         let statements = read()
-        #expect(statements.count == 3)
+        expectEqual(statements.count, 3)
         func resolved(from sdk: String) -> (messages: [String], count: Int) {
             var resolver = Resolver(table: .standard, source: SourceFile(name: "t", text: text), sdk: SDKID(named: sdk)!)
             let count = read().compactMap { resolver.resolve($0) }.count
@@ -170,7 +171,7 @@ import Testing
     @Test func aCallIsResolvedByWhatIsDefinedBeforeIt() {
         let result = parse("greet\nproc greet who { echo $who }\ngreet bob\ngreet\nrepeat 2 { nobody }\necho after\n")
         let messages = result.diagnostics.map { "\($0.position.line): \($0.message)" }
-        #expect(messages == ["1: unknown command 'greet'", "4: greet takes 1 argument (usage: greet WHO), not 0",
+        expectEqual(messages, ["1: unknown command 'greet'", "4: greet takes 1 argument (usage: greet WHO), not 0",
                              "5: unknown command 'nobody'"], "\(messages)")
         #expect(!result.endedInsideBlock)
     }
@@ -181,12 +182,12 @@ import Testing
         var reader = ScriptReader(SourceFile(name: "t", text: "proc tosusi {\n  sdk susi\n}\ntosusi\nexpect event response status=200\n"))
         _ = reader.parseAll()
         #expect(reader.diagnostics.isEmpty, "\(reader.diagnostics.map(\.message))")
-        #expect(reader.sdk == SDKID(named: "susi"))
+        expectEqual(reader.sdk, SDKID(named: "susi"))
         var sourcing = ScriptReader(SourceFile(name: "t", text: "source fiori.inc\nchangepasscode\n"))
         sourcing.sourceLoader = { path, _ in SourceFile(name: path, text: "sdk fiori\n") }
         _ = sourcing.parseAll()
         #expect(sourcing.diagnostics.isEmpty, "\(sourcing.diagnostics.map(\.message))")
-        #expect(sourcing.sdk == SDKID(named: "fiori"))
+        expectEqual(sourcing.sdk, SDKID(named: "fiori"))
     }
 
     /// Files that each source a shared file twice, 20 deep, are read once each (for the
@@ -212,27 +213,27 @@ import Testing
     /// block closes where it is written: no second, false "'}' expected".
     @Test func aSkipAfterAnErrorLeavesTheClosingBracesOfTheLine() {
         let test = parse("repeat 1 { test \"x\" { echo hi } }\nstate\n")
-        #expect(test.diagnostics.map(\.message) == ["a test stands at the top level of a file, not inside a block or another test"])
-        #expect(test.diagnostics.map(\.position.column) == [12])
+        expectEqual(test.diagnostics.map(\.message), ["a test stands at the top level of a file, not inside a block or another test"])
+        expectEqual(test.diagnostics.map(\.position.column), [12])
         #expect(!test.endedInsideBlock)
         let let5x = parse("repeat 1 { repeat 1 { let 5x = 1 } }\n")
-        #expect(let5x.diagnostics.map(\.message) == ["let expects a variable name (letters, digits and _), found '5x'"])
+        expectEqual(let5x.diagnostics.map(\.message), ["let expects a variable name (letters, digits and _), found '5x'"])
         #expect(!let5x.endedInsideBlock)
         // A stray `}` after a closed block is still one.
-        #expect(parse("repeat 1 { state } x }\n").diagnostics.map(\.message) == ["unexpected 'x' after '}'"])
+        expectEqual(parse("repeat 1 { state } x }\n").diagnostics.map(\.message), ["unexpected 'x' after '}'"])
     }
 
     /// A number or duration too large is that error alone, not also the error of what wanted one.
     @Test func aNumberTooLargeIsReportedOnce() {
-        #expect(parse("repeat 99999999999999999999 { state }\n").diagnostics.map(\.message) == ["number is too large"])
-        #expect(parse("clock advance 99999999999999999999d\n").diagnostics.map(\.message) == ["duration is too long"])
+        expectEqual(parse("repeat 99999999999999999999 { state }\n").diagnostics.map(\.message), ["number is too large"])
+        expectEqual(parse("clock advance 99999999999999999999d\n").diagnostics.map(\.message), ["duration is too long"])
     }
 
     /// A failed pattern comparison writes its `~` once, as the script does (it showed `~ ~"^c1"`).
     @Test func aFailedPatternComparisonWritesItsOperatorOnce() {
         for line in [#"expect $v ~ "^c1""#, #"expect $v ~"^c1""#] {
             let (host, evaluator) = runScript("let v = abc\n" + line + "\n")
-            #expect(evaluator.exitCode == 1)
+            expectEqual(evaluator.exitCode, 1)
             #expect(host.errors.contains(#"test.credscript:2:1: expectation failed: expected $v ~ "^c1", but $v is abc"#), "\(host.errors)")
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredScript
 @testable import CredSimulator
 
@@ -15,19 +16,19 @@ import Testing
     /// Each positional form holds with the right name and fails, saying what is there, with a wrong one.
     /// `wrong` lists names of the SDK's events; the first that is not the one in place is used.
     func checkPositions(_ setup: String, events: [String], wrong names: [String]) {
-        #expect(outcome(setup).code == 0, "the setup runs cleanly")
+        expectEqual(outcome(setup).code, 0, "the setup runs cleanly")
         for (index, name) in events.enumerated() {
             let wrong = names.first { $0 != name }!
-            #expect(outcome(setup + "expect event \(index + 1) \(name)\n").code == 0, "event #\(index + 1) is \(name)")
+            expectEqual(outcome(setup + "expect event \(index + 1) \(name)\n").code, 0, "event #\(index + 1) is \(name)")
             let failed = outcome(setup + "expect event \(index + 1) \(wrong)\n")
-            #expect(failed.code == 1)
-            #expect(failed.message == "expected event #\(index + 1) to be \(wrong), but it was \(name)")
+            expectEqual(failed.code, 1)
+            expectEqual(failed.message, "expected event #\(index + 1) to be \(wrong), but it was \(name)")
         }
-        #expect(outcome(setup + "expect last event \(events.last!)\n").code == 0)
+        expectEqual(outcome(setup + "expect last event \(events.last!)\n").code, 0)
         let wrong = names.first { $0 != events.last! }!
         let failed = outcome(setup + "expect last event \(wrong)\n")
-        #expect(failed.code == 1)
-        #expect(failed.message == "expected the last event to be \(wrong), but it was \(events.last!)")
+        expectEqual(failed.code, 1)
+        expectEqual(failed.message, "expected the last event to be \(wrong), but it was \(events.last!)")
     }
 
     @Test func relID() {
@@ -47,21 +48,21 @@ import Testing
     @Test func oneWelcome() {
         let setup = "sdk onewelcome\nuser add bob pin 52817\nlogin bob 52817\nchangepin\n"
         let events = runScript(setup).1.lastEventNames
-        #expect(events == ["didStartPinChange", "didReceivePinChallenge"])
+        expectEqual(events, ["didStartPinChange", "didReceivePinChallenge"])
         checkPositions(setup, events: events, wrong: ["didChangePin"])
     }
 
     @Test func fiori() {
         let setup = "sdk fiori\nuser add carol passcode \"Abcdefg1\"\nlogin carol \"Abcdefg1\"\nchangepasscode\npasscode \"Abcdefg1\"\n"
         let events = runScript(setup).1.lastEventNames
-        #expect(events == ["shouldTryPasscode", "showScreen"])
+        expectEqual(events, ["shouldTryPasscode", "showScreen"])
         checkPositions(setup, events: events, wrong: ["validate"])
     }
 
     @Test func susi() {
         let setup = "sdk susi\nuser add dave@example.com password \"secret12\"\nlogin dave@example.com secret12\nupdate secret12 \"newpass34\"\n"
         let events = runScript(setup).1.lastEventNames
-        #expect(events == ["request", "response"])
+        expectEqual(events, ["request", "response"])
         checkPositions(setup, events: events, wrong: ["response", "request"])
     }
 

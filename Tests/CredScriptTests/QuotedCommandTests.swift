@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredScript
 import CredSimulator
 
@@ -197,6 +198,6 @@ import CredSimulator
         #expect(Self.isRunnable("network down|up"))
         #expect(Self.isRunnable("login USER [PASSWORD]"))
         #expect(!Self.isRunnable("expect state alice loged-in"))
-        #expect(Self.quoted(in: "the administrator's policy, alice's `block USER` and 'initiate Password'.") == ["block USER", "initiate Password"])
+        expectEqual(Self.quoted(in: "the administrator's policy, alice's `block USER` and 'initiate Password'."), ["block USER", "initiate Password"])
     }
 }

@@ -1,6 +1,7 @@
 @testable import CredScript
 import CredSimulator
 import Testing
+import Expectations
 
 /// `record` at the prompt: what a recording holds must replay to the state the session
 /// reached, and a failing `record` must not lose the recording that was running.
@@ -28,12 +29,12 @@ import Testing
         session.type("record /nonexistent/x.credscript")
         #expect(session.host.errors.contains("cannot write /nonexistent/x.credscript"))
         #expect(session.host.errors.contains("still recording to a.credscript"))
-        #expect(session.evaluator.recordingPath == "a.credscript")
+        expectEqual(session.evaluator.recordingPath, "a.credscript")
         session.type("logout", "record stop")
         let recorded = session.host.recordings["a.credscript"] ?? ""
         #expect(recorded.contains("login alice \"Passw0rd!\"\n"))
         #expect(recorded.contains("logout\nexpect events onUserLoggedOff getUser\n"), "\(recorded)")
-        #expect(session.host.recordings["/nonexistent/x.credscript"] == nil)
+        expectEqual(session.host.recordings["/nonexistent/x.credscript"], nil)
     }
 
     /// The journal a later `record` starts from is bounded (a prompt serving HTTP adds to
@@ -46,11 +47,11 @@ import Testing
         for _ in 0..<50 { session.type("clock advance 1h") }
         session.type("record late.credscript")
         #expect(session.host.output.contains("this session has run more than 400 bytes of script, more than is kept to replay it from the start; record in a new session"))
-        #expect(session.host.recordings["late.credscript"] == nil)
-        #expect(session.evaluator.recordingPath == "early.credscript")
+        expectEqual(session.host.recordings["late.credscript"], nil)
+        expectEqual(session.evaluator.recordingPath, "early.credscript")
         session.type("state", "record stop")
         let recorded = session.host.recordings["early.credscript"] ?? ""
-        #expect(recorded.components(separatedBy: "clock advance 1h\n").count - 1 == 50)
+        expectEqual(recorded.components(separatedBy: "clock advance 1h\n").count - 1, 50)
         #expect(recorded.hasSuffix("state\n"))
     }
 
@@ -66,7 +67,7 @@ import Testing
         let replayed = SessionJournal(host: session.host, table: .standard)
         for event in log.events { replayed.receive(event) }
         #expect(live.contains("repeat 2 {") && live.contains("for d in 1h 2h {") && live.contains("\nout\n"), "\(live)")
-        #expect(replayed.recordingText == live)
+        expectEqual(replayed.recordingText, live)
         #expect(log.events.contains { if case .ran = $0 { true } else { false } })
     }
 
@@ -89,18 +90,18 @@ import Testing
         session.type("users", "record a.credscript")
         #expect(session.host.errors.contains("a.credscript already exists; 'record --force a.credscript' replaces it"))
         #expect(session.host.errors.contains("; not recording"))
-        #expect(session.evaluator.recordingPath == nil)
-        #expect(session.host.recordings["a.credscript"] == first)
+        expectEqual(session.evaluator.recordingPath, nil)
+        expectEqual(session.host.recordings["a.credscript"], first)
         session.type("record --force a.credscript", "record stop")
-        #expect(session.host.recordings["a.credscript"]?.contains("users\n") == true)
+        expectEqual(session.host.recordings["a.credscript"]?.contains("users\n"), true)
     }
 
     @Test func switchingToAnotherFileSaysWhereTheFirstEnds() {
         let session = Session()
         session.type("record a.credscript", "clock advance 1d", "record b.credscript", "clock advance 2d", "record stop")
         #expect(session.host.output.contains("the recording to a.credscript ends here"))
-        #expect(session.host.recordings["a.credscript"]?.contains("2d") == false)
-        #expect(session.host.recordings["b.credscript"]?.contains("clock advance 1d\nclock advance 2d\n") == true)
+        expectEqual(session.host.recordings["a.credscript"]?.contains("2d"), false)
+        expectEqual(session.host.recordings["b.credscript"]?.contains("clock advance 1d\nclock advance 2d\n"), true)
     }
 
     /// Regression: a block whose commands failed at the prompt was recorded whole, with no
@@ -119,12 +120,12 @@ import Testing
         #expect(recorded.contains("let u = x\necho $u\nlogin nobody\nexpect error \"no user 'nobody'\"\n"), "\(recorded)")
         #expect(!recorded.contains("let u = y") && !recorded.contains("let u = z"), "\(recorded)")
         #expect(session.host.output.contains("the recording keeps what ran: 0 of the 3 iterations as a block, then each statement from the first that failed, with its expect error"))
-        #expect(session.host.errors.components(separatedBy: "a block stops at its first failure").count - 1 == 2, "\(session.host.errors)")
+        expectEqual(session.host.errors.components(separatedBy: "a block stops at its first failure").count - 1, 2, "\(session.host.errors)")
         let (host, replay) = runScript(recorded)
-        #expect(replay.exitCode == 0, "\(host.errors)")
-        #expect(replay.simulation.now == session.evaluator.simulation.now)
-        #expect(replay.simulation.active.describeState(world: replay.simulation.world)
-                == session.evaluator.simulation.active.describeState(world: session.evaluator.simulation.world))
+        expectEqual(replay.exitCode, 0, "\(host.errors)")
+        expectEqual(replay.simulation.now, session.evaluator.simulation.now)
+        expectEqual(replay.simulation.active.describeState(world: replay.simulation.world),
+                    session.evaluator.simulation.active.describeState(world: session.evaluator.simulation.world))
     }
 
     /// A block that would write out more than BlockReplay.maximumPieces statements is not
@@ -135,13 +136,13 @@ import Testing
         session.type("record g.credscript", "repeat 10001 {\n    login nobody\n    expect error ~\"no user\"\n}", "record h.credscript")
         let recorded = session.host.recordings["g.credscript"] ?? ""
         #expect(recorded.hasSuffix("# not recorded: a block wrote out more than 10,000 statements for its replay; this file replays only what ran before\n"), "\(recorded.suffix(300))")
-        #expect(session.evaluator.recordingPath == nil)
+        expectEqual(session.evaluator.recordingPath, nil)
         #expect(session.host.output.contains("a block wrote out more than 10,000 statements for its replay, which a recording cannot replay; record in a new session"))
         // Inside another block too: the outer block is not then written whole.
         let nested = Session()
         nested.type("record n.credscript", "repeat 1 {\n    repeat 10001 {\n        login nobody\n        expect error ~\"no user\"\n    }\n}")
-        #expect(nested.host.recordings["n.credscript"]?.hasSuffix("this file replays only what ran before\n") == true)
-        #expect(nested.host.recordings["n.credscript"]?.contains("repeat 1 {") == false)
+        expectEqual(nested.host.recordings["n.credscript"]?.hasSuffix("this file replays only what ran before\n"), true)
+        expectEqual(nested.host.recordings["n.credscript"]?.contains("repeat 1 {"), false)
     }
 
     /// Regression: `repeat 1000000 { login dave@example.com secret34 }` at the prompt printed
@@ -151,12 +152,12 @@ import Testing
     @Test func aBlockAtThePromptStopsAtItsFirstFailure() {
         let session = Session()
         session.type("record r.credscript", "repeat 1000000 { login dave@example.com secret34 }")
-        #expect(session.host.output.components(separatedBy: "no user 'dave@example.com'").count - 1 == 1, "\(session.host.output)")
+        expectEqual(session.host.output.components(separatedBy: "no user 'dave@example.com'").count - 1, 1, "\(session.host.output)")
         let stops = session.host.errors.components(separatedBy: "a block stops at its first failure, as in a script; write 'expect error' after the command to go on").count - 1
-        #expect(stops == 1, "\(session.host.errors)")
+        expectEqual(stops, 1, "\(session.host.errors)")
         #expect(!session.host.errors.contains("secret34"))
         session.type("repeat 3 {\n    login nobody\n    expect error ~\"no user\"\n}", "echo after")
-        #expect(session.host.output.components(separatedBy: "no user 'nobody'").count - 1 == 3)
+        expectEqual(session.host.output.components(separatedBy: "no user 'nobody'").count - 1, 3)
         #expect(session.host.output.hasSuffix("after\n"), "\(session.host.output.suffix(200))")
         // Outside a block, the prompt goes on after a failed command as before.
         session.type("login nobody", "echo still here")
@@ -164,7 +165,7 @@ import Testing
         session.type("record stop")
         let recorded = session.host.recordings["r.credscript"] ?? ""
         let (host, replay) = runScript(recorded)
-        #expect(replay.exitCode == 0, "\(host.errors)\n\(recorded)")
+        expectEqual(replay.exitCode, 0, "\(host.errors)\n\(recorded)")
     }
 
     /// Regression: a `repeat` stopped by Ctrl-C was recorded with its full count, so the
@@ -187,9 +188,9 @@ import Testing
         #expect(recorded.contains("repeat 2 {\n    clock advance 1d\n    clock advance 1h\n}\nclock advance 1d\n"), "\(recorded)")
         #expect(!recorded.contains("repeat 10"))
         let (_, replay) = runScript(recorded)
-        #expect(replay.exitCode == 0)
-        #expect(replay.simulation.now == session.evaluator.simulation.now)
-        #expect(session.evaluator.simulation.now == VirtualClock.defaultStart + 3 * 86_400 + 2 * 3_600)
+        expectEqual(replay.exitCode, 0)
+        expectEqual(replay.simulation.now, session.evaluator.simulation.now)
+        expectEqual(session.evaluator.simulation.now, VirtualClock.defaultStart + 3 * 86_400 + 2 * 3_600)
     }
 
     /// A `for` cut short is recorded as the rows that ran, then the current row's names
@@ -210,9 +211,9 @@ import Testing
         let recorded = session.host.recordings["s.credscript"] ?? ""
         #expect(recorded.contains("for d in 1d 2d {\n    clock advance $d\n    clock advance 1h\n}\nlet d = 3d\nclock advance $d\n"), "\(recorded)")
         let (_, replay) = runScript(recorded)
-        #expect(replay.exitCode == 0)
-        #expect(replay.simulation.now == session.evaluator.simulation.now)
-        #expect(session.evaluator.simulation.now == VirtualClock.defaultStart + 6 * 86_400 + 2 * 3_600)
+        expectEqual(replay.exitCode, 0)
+        expectEqual(replay.simulation.now, session.evaluator.simulation.now)
+        expectEqual(session.evaluator.simulation.now, VirtualClock.defaultStart + 6 * 86_400 + 2 * 3_600)
     }
 
     /// A procedure's definition and its calls are recorded as written: the replay defines it, then calls it.
@@ -222,7 +223,7 @@ import Testing
         let recorded = session.host.recordings["s.credscript"] ?? ""
         #expect(recorded.contains("proc tick n {\n    clock advance $n\n}\ntick 2d\n"), "\(recorded)")
         let (_, replay) = runScript(recorded)
-        #expect(replay.simulation.now == session.evaluator.simulation.now)
+        expectEqual(replay.simulation.now, session.evaluator.simulation.now)
     }
 
     /// Wherever a nested block is cut short, the recording replays to the same instant.
@@ -239,14 +240,14 @@ import Testing
         session.type("record stop")
         let recorded = session.host.recordings["s.credscript"] ?? ""
         let (host, replay) = runScript(recorded)
-        #expect(replay.exitCode == 0, "\(host.errors)")
-        #expect(replay.simulation.now == session.evaluator.simulation.now, "cut at \(cut):\n\(recorded)")
+        expectEqual(replay.exitCode, 0, "\(host.errors)")
+        expectEqual(replay.simulation.now, session.evaluator.simulation.now, "cut at \(cut):\n\(recorded)")
     }
 
     @Test func aRepeatThatRanWholeIsRecordedAsWritten() {
         let session = Session()
         session.type("record s.credscript", "repeat 3 { clock advance 1d }", "record stop")
-        #expect(session.host.recordings["s.credscript"]?.contains("repeat 3 {\n    clock advance 1d\n}\n") == true)
+        expectEqual(session.host.recordings["s.credscript"]?.contains("repeat 3 {\n    clock advance 1d\n}\n"), true)
         #expect(!session.host.output.contains("keeps what ran"))
     }
 }

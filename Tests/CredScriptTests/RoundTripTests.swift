@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -91,7 +92,7 @@ import Glibc
         let checked = RecordingHost()
         let evaluator = Evaluator(simulation: Simulation(), host: checked)
         evaluator.run(SourceFile(name: name, text: lines.joined(separator: "\n")))
-        #expect(evaluator.exitCode == 0, "\(checked.errors)")
+        expectEqual(evaluator.exitCode, 0, "\(checked.errors)")
         #expect(evaluator.expectationsPassed >= inserted)
     }
 
@@ -99,10 +100,10 @@ import Glibc
     /// another value, or a value that has no name, is refused where it is written.
     @Test func aPastedGlossMustNameItsValue() {
         let login = "user add a password P\nlogin a\n"
-        #expect(runScript(login + "expect event 1 getPassword userID=a challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY) attemptsLeft=3\n").1.exitCode == 0)
-        #expect(runScript(login + "expect event getPassword challengeMode=RDNA_CHALLENGE_OP_VERIFY (RDNA_CHALLENGE_OP_VERIFY)\n").1.exitCode == 0)
+        expectEqual(runScript(login + "expect event 1 getPassword userID=a challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY) attemptsLeft=3\n").1.exitCode, 0)
+        expectEqual(runScript(login + "expect event getPassword challengeMode=RDNA_CHALLENGE_OP_VERIFY (RDNA_CHALLENGE_OP_VERIFY)\n").1.exitCode, 0)
         let wrong = runScript(login + "expect event getPassword challengeMode=0 (RDNA_OP_UPDATE_ON_EXPIRY)\n")
-        #expect(wrong.1.exitCode == 2)
+        expectEqual(wrong.1.exitCode, 2)
         #expect(wrong.0.errors.contains("test.credscript:3:42: error: (RDNA_OP_UPDATE_ON_EXPIRY) is not the name of challengeMode=0, which is (RDNA_CHALLENGE_OP_VERIFY)"))
         let nameless = runScript(login + "expect event getPassword attemptsLeft=3 (THREE)\n")
         #expect(nameless.0.errors.contains("getPassword.attemptsLeft has no name to write in parentheses after this value"))

@@ -1,6 +1,7 @@
 import CredScript
 import CredSimulator
 import Testing
+import Expectations
 
 /// The run's events: each subscriber sees the same sequence, and what it makes of the
 /// sequence recorded from a live run is what it made of the run itself.
@@ -51,7 +52,7 @@ import Testing
             case .ran, .served, .notReplayable: return "journal"
             }
         }
-        #expect(kinds == ["echo", "echo", "echo", "echo", "echo", "held", "echo", "expectation failed",
+        expectEqual(kinds, ["echo", "echo", "echo", "echo", "echo", "held", "echo", "expectation failed",
                           "echo", "echo", "failure", "echo"])
     }
 
@@ -70,15 +71,15 @@ import Testing
         let replayed = MemoryHost()
         Self.replay(run.log.events, into: HostRenderer(replayed))
         #expect(!run.host.output.isEmpty && !run.host.errors.isEmpty)
-        #expect(replayed.output == run.host.output)
-        #expect(replayed.errors == run.host.errors)
+        expectEqual(replayed.output, run.host.output)
+        expectEqual(replayed.errors, run.host.errors)
     }
 
     @Test func coverageCountsTheSameFromTheRecordedSequence() {
         let run = Self.liveRun()
         let replayed = CoverageRecorder()
         Self.replay(run.log.events, into: replayed)
-        #expect(replayed.tally == run.coverage.tally)
+        expectEqual(replayed.tally, run.coverage.tally)
         #expect(replayed.tally != CoverageRecorder().tally)
     }
 
@@ -94,7 +95,7 @@ import Testing
         Self.replay(log.events, into: replayed)
         let drawn = live.diagram(title: "t")
         #expect(!drawn.steps.isEmpty)
-        #expect(SVGWriter().render(replayed.diagram(title: "t")) == SVGWriter().render(drawn))
+        expectEqual(SVGWriter().render(replayed.diagram(title: "t")), SVGWriter().render(drawn))
         #expect(!SVGWriter().render(drawn).contains("Zq9-secret!"))
     }
 
@@ -103,12 +104,12 @@ import Testing
         let replayed = RunVerdict(keepGoing: true, continueAfterFailedExpectations: true)
         Self.replay(run.log.events, into: replayed)
         for verdict in [replayed, run.verdict] {
-            #expect(verdict.failures == run.evaluator.failures)
+            expectEqual(verdict.failures, run.evaluator.failures)
             #expect(verdict.expectationsPassed == 1 && verdict.expectationsFailed == 1)
-            #expect(verdict.exitCode == run.evaluator.exitCode)
+            expectEqual(verdict.exitCode, run.evaluator.exitCode)
         }
-        #expect(run.evaluator.exitCode == 3)
-        #expect(run.evaluator.failures.count == 2)
+        expectEqual(run.evaluator.exitCode, 3)
+        expectEqual(run.evaluator.failures.count, 2)
     }
 
     /// One place caps what is shown: past the cap failures are counted, one notice says so,
@@ -120,10 +121,10 @@ import Testing
         for _ in 0..<(RunVerdict.reportedFailures + 5) {
             if let event = verdict.admit(.failure(failure, source: nil)) { shown.append(event) }
         }
-        #expect(shown.count == RunVerdict.reportedFailures + 1)
+        expectEqual(shown.count, RunVerdict.reportedFailures + 1)
         guard case .failuresPastCap(let notice)? = shown.last else { Issue.record("no notice"); return }
         #expect(notice.message.contains("the rest are counted, not shown"))
         #expect(verdict.failures.count == RunVerdict.reportedFailures && verdict.droppedFailures == 5)
-        #expect(verdict.exitCode == 3)
+        expectEqual(verdict.exitCode, 3)
     }
 }

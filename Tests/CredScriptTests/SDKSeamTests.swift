@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredScript
 @testable import CredSimulator
 
@@ -24,40 +25,40 @@ import Testing
             expect event didReceiveCreatePinChallenge pinLength=5
             users
             """ + "\n")
-        #expect(evaluator.exitCode == 0, "\(host.errors)")
+        expectEqual(evaluator.exitCode, 0, "\(host.errors)")
         #expect(host.output.contains("alice  logged-in\n"))
         #expect(host.output.contains("bob  logged-in, registered, changing-pin\n"))
-        #expect(evaluator.simulation.activeCatalog.name == "onewelcome")
-        #expect(evaluator.simulation.sdk(RelIDSimulator.self).signedInUser == "alice")
+        expectEqual(evaluator.simulation.activeCatalog.name, "onewelcome")
+        expectEqual(evaluator.simulation.sdk(RelIDSimulator.self).signedInUser, "alice")
     }
 
     @Test func theClockIsShared() {
         let (host, evaluator) = runScript("sdk susi\nclock advance 8d\nsdk relid\nclock\n")
-        #expect(evaluator.exitCode == 0)
+        expectEqual(evaluator.exitCode, 0)
         #expect(host.output.hasSuffix("2026-01-09T00:00:00Z\n"))
     }
 
     @Test func aCommandOfAnotherSDKIsARuntimeErrorNamingItsSDKs() {
         // Written where onewelcome is not active, `changepin` is resolved by name and refused when it runs.
         let (refused, evaluator) = runScript("changepin\n")
-        #expect(evaluator.exitCode == 3)
-        #expect(refused.output == "✗ error: 'changepin' is a command of onewelcome; the active SDK is relid (switch with: sdk onewelcome)\n")
+        expectEqual(evaluator.exitCode, 3)
+        expectEqual(refused.output, "✗ error: 'changepin' is a command of onewelcome; the active SDK is relid (switch with: sdk onewelcome)\n")
         let (acknowledged, fine) = runScript("changepin\nexpect error ~\"is a command of onewelcome\"\n")
-        #expect(fine.exitCode == 0, "\(acknowledged.errors)")
+        expectEqual(fine.exitCode, 0, "\(acknowledged.errors)")
     }
 
     @Test func sameNamedCommandsFollowTheSDKActiveOnTheirLine() {
         // The word too many is another SDK's keyword: the message names that SDK.
-        #expect(parse("user add bob pin 52817\n").diagnostics.first?.message
-            == "too many arguments for user add (usage: user add USER [password PASSWORD]) — 'pin' is onewelcome's: sdk onewelcome")
-        #expect(parse("user add carol passcode Abcdefg1\n").diagnostics.first?.message.hasSuffix("— 'passcode' is fiori's: sdk fiori") == true)
-        #expect(parse("state now\n").diagnostics.first?.message == "too many arguments for state (usage: state)", "no keyword of any SDK: no hint")
+        expectEqual(parse("user add bob pin 52817\n").diagnostics.first?.message,
+                "too many arguments for user add (usage: user add USER [password PASSWORD]) — 'pin' is onewelcome's: sdk onewelcome")
+        expectEqual(parse("user add carol passcode Abcdefg1\n").diagnostics.first?.message.hasSuffix("— 'passcode' is fiori's: sdk fiori"), true)
+        expectEqual(parse("state now\n").diagnostics.first?.message, "too many arguments for state (usage: state)", "no keyword of any SDK: no hint")
         #expect(parse("sdk onewelcome\nuser add bob pin 52817\n").diagnostics.isEmpty)
         #expect(parse("sdk fiori\nuser add carol passcode Abcdefg1 touchid\n").diagnostics.isEmpty)
         #expect(parse("sdk susi\nexpect event response status=200\n").diagnostics.isEmpty)
-        #expect(parse("expect event response status=200\n").diagnostics.first?.message
-            == "unknown event 'response' for relid (it is an event of susi: switch with sdk susi first)")
-        #expect(parse("sdk onewelcom\n").diagnostics.first?.message.hasPrefix("no SDK 'onewelcom' — did you mean 'onewelcome'?") == true)
+        expectEqual(parse("expect event response status=200\n").diagnostics.first?.message,
+                "unknown event 'response' for relid (it is an event of susi: switch with sdk susi first)")
+        expectEqual(parse("sdk onewelcom\n").diagnostics.first?.message.hasPrefix("no SDK 'onewelcom' — did you mean 'onewelcome'?"), true)
     }
 
     @Test func everyCatalogEventAndStateIsInHelpCompletionAndGrammar() throws {
@@ -75,30 +76,30 @@ import Testing
                 #expect(words.contains(event), "completion lacks \(catalog.name)'s \(event)")
             }
             guard case .words(let stateWords) = states else { Issue.record("no completion"); continue }
-            #expect(stateWords == (catalog.userStateNames + ["not"]).sorted())  // `expect state USER not STATE`
+            expectEqual(stateWords, (catalog.userStateNames + ["not"]).sorted())  // `expect state USER not STATE`
             #expect(SDKFlows.flow(named: catalog.name) != nil, "\(catalog.name) has no commands in Flows/")
         }
-        #expect(SDKFlows.all.map { $0.catalog.name } == Simulation.catalogs.map(\.name))
-        for flow in SDKFlows.all { for spec in flow.commands { #expect(spec.sdk?.name == flow.catalog.name) } }
+        expectEqual(SDKFlows.all.map { $0.catalog.name }, Simulation.catalogs.map(\.name))
+        for flow in SDKFlows.all { for spec in flow.commands { expectEqual(spec.sdk?.name, flow.catalog.name) } }
     }
 
     @Test func completionOffersTheActiveSDKsCommandsAndUsers() throws {
         var simulation = Simulation()
         try simulation.activate(named: "onewelcome")
         simulation.modify(OneWelcomeSimulator.self) { sdk, _ in try! sdk.addProfile("bob", pin: "52817") }
-        #expect(Completer.complete(word: "change", before: "", simulation: simulation) == .words(["changepin"]), "not fiori's changepasscode")
-        #expect(Completer.complete(word: "", before: "login ", simulation: simulation) == .words(["bob"]))
-        #expect(Completer.complete(word: "", before: "user add bob ", simulation: simulation) == .words(["pin", "stateless"]))
+        expectEqual(Completer.complete(word: "change", before: "", simulation: simulation), .words(["changepin"]), "not fiori's changepasscode")
+        expectEqual(Completer.complete(word: "", before: "login ", simulation: simulation), .words(["bob"]))
+        expectEqual(Completer.complete(word: "", before: "user add bob ", simulation: simulation), .words(["pin", "stateless"]))
     }
 
     @Test func secretsOfEverySDKAreMasked() {
-        #expect(SecretMasker.mask("pin 52817", sdk: SDKID(named: "onewelcome")!) == "pin ***")
-        #expect(SecretMasker.mask("user add bob pin 52817", sdk: SDKID(named: "onewelcome")!) == "user add bob pin ***")
-        #expect(SecretMasker.mask("passcode Abcdefg1", sdk: SDKID(named: "fiori")!) == "passcode ***")
-        #expect(SecretMasker.mask("update old1234 new5678", sdk: SDKID(named: "susi")!) == "update *** ***")
+        expectEqual(SecretMasker.mask("pin 52817", sdk: SDKID(named: "onewelcome")!), "pin ***")
+        expectEqual(SecretMasker.mask("user add bob pin 52817", sdk: SDKID(named: "onewelcome")!), "user add bob pin ***")
+        expectEqual(SecretMasker.mask("passcode Abcdefg1", sdk: SDKID(named: "fiori")!), "passcode ***")
+        expectEqual(SecretMasker.mask("update old1234 new5678", sdk: SDKID(named: "susi")!), "update *** ***")
         let raw = "request GET /aaa/changepassword.json changepassword=eve@example.com password=Eve-pass1 newpassword=Taken-0ver1"
-        #expect(SecretMasker.mask(raw, sdk: SDKID(named: "susi")!)
-            == "request GET /aaa/changepassword.json changepassword=eve@example.com password=*** newpassword=***")
+        expectEqual(SecretMasker.mask(raw, sdk: SDKID(named: "susi")!),
+                "request GET /aaa/changepassword.json changepassword=eve@example.com password=*** newpassword=***")
         let (echoed, _) = runScript("sdk susi\n" + raw + "\n", echo: true)
         #expect(echoed.output.contains("> " + raw.replacingOccurrences(of: "Eve-pass1", with: "***").replacingOccurrences(of: "Taken-0ver1", with: "***")))
         let (host, _) = runScript("sdk onewelcome\nuser add bob pin 52817\nlogin bob 52817\n", echo: true)
@@ -112,8 +113,8 @@ import Testing
         let target = "/aaa/changepassword.json?changepassword=eve%40example.com&pass%77ord=Old-pass1&newpassword=New-pass2&access_token=tok3n#top"
         let masked = "/aaa/changepassword.json?changepassword=eve%40example.com&pass%77ord=***&newpassword=***&access_token=***#top"
         let line = "request GET \"\(target)\""
-        #expect(SecretMasker.mask(line, sdk: SDKID(named: "susi")!) == "request GET \"\(masked)\"")
-        #expect(SecretMasker.mask("request GET /aaa/login.json", sdk: SDKID(named: "susi")!) == "request GET /aaa/login.json", "no query, nothing to mask")
+        expectEqual(SecretMasker.mask(line, sdk: SDKID(named: "susi")!), "request GET \"\(masked)\"")
+        expectEqual(SecretMasker.mask("request GET /aaa/login.json", sdk: SDKID(named: "susi")!), "request GET /aaa/login.json", "no query, nothing to mask")
         let (host, _) = runScript("sdk susi\n\(line)\n", echo: true)
         #expect(host.output.contains("> request GET \"\(masked)\"\n"))
         let json = host.records.map { JSONLinesRenderer().render($0.0, from: $0.1) }.joined()
@@ -124,8 +125,8 @@ import Testing
             source += text + "\n"
             return SecretMasker.removedSecrets(in: SourceFile(name: "<repl>", text: source)).count
         }
-        #expect(removed("request GET \"\(masked)\"") == 1, "as the history file keeps it")
-        #expect(removed("request GET \"/aaa/login.json?login=eve%40example.com&password=%2A%2A%2A\"") == 0, "three asterisks, escaped, are a password")
+        expectEqual(removed("request GET \"\(masked)\""), 1, "as the history file keeps it")
+        expectEqual(removed("request GET \"/aaa/login.json?login=eve%40example.com&password=%2A%2A%2A\""), 0, "three asterisks, escaped, are a password")
     }
 
     /// A query's name a case or a letter off a secret one holds a secret as a misspelt
@@ -138,43 +139,43 @@ import Testing
         for secret in ["Zq9ReqLeak1", "Zq9ReqLeak3"] {
             #expect(!host.output.contains(secret) && !json.contains(secret), "\(secret): \(host.output)")
         }
-        #expect(SecretMasker.mask("request GET \"/aaa/login.json?PASSWORD=Zq9ReqLeak3\"", sdk: SDKID(named: "susi")!)
-            == "request GET \"/aaa/login.json?PASSWORD=***\"")
+        expectEqual(SecretMasker.mask("request GET \"/aaa/login.json?PASSWORD=Zq9ReqLeak3\"", sdk: SDKID(named: "susi")!),
+                "request GET \"/aaa/login.json?PASSWORD=***\"")
         #expect(host.output.contains("login=ctl@example.com"), "\(host.output)")
     }
 
     @Test func jsonRecordsNameTheirSDK() {
         let record = JSONLinesRenderer().render(.outcome(.event(SDKEvent("didChangePin", [("profileId", .string("bob"))])), sdk: SDKID(named: "onewelcome")!))
-        #expect(record == #"{"event":"didChangePin","sdk":"onewelcome","profileId":"bob"}"# + "\n")
+        expectEqual(record, #"{"event":"didChangePin","sdk":"onewelcome","profileId":"bob"}"# + "\n")
     }
 }
 
 /// The active SDK is a value (SDKID) made only by the registry.
 @Suite struct SDKIdentityTests {
     @Test func everySDKRoundTripsByNameAndByType() {
-        #expect(SDKID.all.count == Simulation.sdkTypes.count)
+        expectEqual(SDKID.all.count, Simulation.sdkTypes.count)
         for (id, type) in zip(SDKID.all, Simulation.sdkTypes) {
-            #expect(SDKID(named: id.name) == id)
-            #expect(id.catalog.name == type.catalog.name)
-            #expect(ObjectIdentifier(id.type) == ObjectIdentifier(type))
+            expectEqual(SDKID(named: id.name), id)
+            expectEqual(id.catalog.name, type.catalog.name)
+            expectEqual(ObjectIdentifier(id.type), ObjectIdentifier(type))
         }
-        #expect(SDKID(RelIDSimulator.self) == SDKID.first)
-        #expect(SDKID(SusiSimulator.self)?.name == "susi")
+        expectEqual(SDKID(RelIDSimulator.self), SDKID.first)
+        expectEqual(SDKID(SusiSimulator.self)?.name, "susi")
         #expect(SDKID(named: "nope") == nil && SDKID(named: "") == nil && SDKID(named: "RELID") == nil)
     }
 
     @Test func theSimulationSwitchesByValue() throws {
         var simulation = Simulation()
-        #expect(simulation.activeSDK == .first)
+        expectEqual(simulation.activeSDK, .first)
         let susi = try #require(SDKID(named: "susi"))
         simulation.activate(susi)
         #expect(simulation.activeSDK == susi && simulation.activeCatalog.name == "susi")
         #expect(throws: SimulationError.self) { try simulation.activate(named: "nope") }
-        #expect(simulation.activeSDK == susi, "a name that is no SDK changes nothing")
+        expectEqual(simulation.activeSDK, susi, "a name that is no SDK changes nothing")
         // Each SDK's state is reached by its identity, and by its type for the commands only it has.
         simulation.modify(SusiSimulator.self) { sdk, _ in try? sdk.addUser("dave@example.com", password: "secret12") }
-        #expect(simulation.sdk(susi).userIDs == ["dave@example.com"])
-        #expect(simulation.sdk(SusiSimulator.self).userIDs == ["dave@example.com"])
+        expectEqual(simulation.sdk(susi).userIDs, ["dave@example.com"])
+        expectEqual(simulation.sdk(SusiSimulator.self).userIDs, ["dave@example.com"])
         #expect(simulation.sdk(.first).userIDs.isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredScript
 @testable import CredSimulator
 
@@ -10,15 +11,15 @@ import Testing
         let evaluator = Evaluator(simulation: Simulation(seed: 0), options: .init(interactive: true), host: MemoryHost())
         evaluator.run(SourceFile(name: "<repl>", text: "user add alice password Passw0rd!\n"))
         #expect(!evaluator.simulation.active.challengePending)
-        #expect(evaluator.simulation.active.promptState == PromptState(signedIn: nil))
+        expectEqual(evaluator.simulation.active.promptState, PromptState(signedIn: nil))
         evaluator.run(SourceFile(name: "<repl>", text: "login alice\n"))
         #expect(evaluator.simulation.active.challengePending)
-        #expect(evaluator.simulation.active.promptState.pending == .init(user: "alice", label: "mode 0 verify"))
+        expectEqual(evaluator.simulation.active.promptState.pending, .init(user: "alice", label: "mode 0 verify"))
         // The prompt's words come from the same facts.
-        #expect(evaluator.simulation.active.promptStatus == "[alice: mode 0 verify]")
+        expectEqual(evaluator.simulation.active.promptStatus, "[alice: mode 0 verify]")
         evaluator.run(SourceFile(name: "<repl>", text: "password Passw0rd!\n"))
         #expect(!evaluator.simulation.active.challengePending)
-        #expect(evaluator.simulation.active.promptState.signedIn == "alice")
+        expectEqual(evaluator.simulation.active.promptState.signedIn, "alice")
     }
 
     @Test func aReadingTellsTheLedgerItsSecretsBeforeAnythingRuns() {
@@ -34,7 +35,7 @@ import Testing
         #expect(script.parses)
         #expect(host.output.isEmpty)
         // Given by its name's place further down, and by its own place.
-        #expect(evaluator.events.secrets.masked("a Zq9SecretA1! b Other-Secret-9") == "a *** b ***")
+        expectEqual(evaluator.events.secrets.masked("a Zq9SecretA1! b Other-Secret-9"), "a *** b ***")
         #expect(evaluator.events.secrets.holdsSecret("word"))
         #expect(!evaluator.events.secrets.holdsSecret("other"))
     }
@@ -46,7 +47,7 @@ import Testing
         let runner = Evaluator(host: MemoryHost())
         runner.events.secrets.adopt(reader.events.secrets)
         #expect(!runner.events.secrets.shown)
-        #expect(runner.events.secrets.masked("Zq9SecretA1!") == "***")
+        expectEqual(runner.events.secrets.masked("Zq9SecretA1!"), "***")
         #expect(runner.events.secrets.holdsSecret("pw"))
     }
 
@@ -66,8 +67,8 @@ import Testing
             if case .procedure(let procedure) = statement { return procedure }
             return nil
         }
-        #expect(procedures.map(\.name) == ["relogin", "again"])
-        #expect(procedures.map(\.secretParameters) == [["p"], ["p"]])
+        expectEqual(procedures.map(\.name), ["relogin", "again"])
+        expectEqual(procedures.map(\.secretParameters), [["p"], ["p"]])
     }
 
     /// A literal given where a secret goes is no secret when the file also writes it where

@@ -1,5 +1,6 @@
 import CredSimulator
 import Testing
+import Expectations
 @testable import CredScript
 
 /// Issue 17, item 4: whatever a script does wrong, a secret it holds never reaches a
@@ -143,12 +144,12 @@ import Testing
         for line in ["user add alice password Passw0rd!", "login alice"] {
             evaluator.run(SourceFile(name: "<repl>", text: line + "\n"))
         }
-        #expect(evaluator.simulation.active.promptStatus == "[alice: mode 0 verify]")
+        expectEqual(evaluator.simulation.active.promptStatus, "[alice: mode 0 verify]")
         evaluator.clearFailures()
         evaluator.run(SourceFile(name: "<repl>", text: "Zq9SecretA1!\n"))
         #expect(host.errors.hasPrefix("<repl>:1:1: error: unknown command '***'"), "\(host.errors)")
         #expect(host.errors.contains("1 | ***\n"))
-        #expect(SecretMasker.maskTyped("Zq9SecretA1!", parses: false, challengePending: true) == "***")
+        expectEqual(SecretMasker.maskTyped("Zq9SecretA1!", parses: false, challengePending: true), "***")
     }
 
     /// Review: a command mistyped at a pending challenge (`lgoin alice Zq9SecretA1!`) is
@@ -160,7 +161,7 @@ import Testing
         for line in ["user add alice password Passw0rd!", "user add bob password Other-Pass9!", "login alice"] {
             evaluator.run(SourceFile(name: "<repl>", text: line + "\n"))
         }
-        #expect(evaluator.simulation.active.promptStatus == "[alice: mode 0 verify]")
+        expectEqual(evaluator.simulation.active.promptStatus, "[alice: mode 0 verify]")
         for line in ["lgoin alice Zq9SecretA1!", "lgoin bob Zq9SecretB2!"] {
             evaluator.clearFailures()
             evaluator.run(evaluator.parse(SourceFile(name: "<repl>", text: line + "\n")))

@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -74,7 +75,7 @@ import Glibc
                     checked += 1
                 }
                 evaluator.flushPendingFailure()
-                #expect(evaluator.exitCode == 0, "\(path): \(host.errors)")
+                expectEqual(evaluator.exitCode, 0, "\(path): \(host.errors)")
             }
         }
         #expect(checked > 300)
@@ -82,11 +83,11 @@ import Glibc
     }
 
     @Test func thePromptStatusReadsTheSameForEverySDK() {
-        #expect(PromptStatus.compose(signedIn: nil, pending: nil) == nil)
-        #expect(PromptStatus.compose(signedIn: "alice", pending: nil) == "alice")
-        #expect(PromptStatus.compose(signedIn: "alice", pending: ("alice", "mode 2 update")) == "alice [mode 2 update]")
-        #expect(PromptStatus.compose(signedIn: nil, pending: ("alice", "mode 0 verify")) == "[alice: mode 0 verify]")
-        #expect(PromptStatus.compose(signedIn: "bob", pending: ("alice", "unlock")) == "bob [alice: unlock]")
+        expectEqual(PromptStatus.compose(signedIn: nil, pending: nil), nil)
+        expectEqual(PromptStatus.compose(signedIn: "alice", pending: nil), "alice")
+        expectEqual(PromptStatus.compose(signedIn: "alice", pending: ("alice", "mode 2 update")), "alice [mode 2 update]")
+        expectEqual(PromptStatus.compose(signedIn: nil, pending: ("alice", "mode 0 verify")), "[alice: mode 0 verify]")
+        expectEqual(PromptStatus.compose(signedIn: "bob", pending: ("alice", "unlock")), "bob [alice: unlock]")
     }
 
     /// Regression: attempts went through Int32(clamping:), so 3,000,000,000 became 2,147,483,647.
@@ -99,13 +100,13 @@ import Glibc
             password Wrong-Pass1
             expect event getPassword attemptsLeft=2999999999
             """ + "\n")
-        #expect(evaluator.exitCode == 0, "\(host.errors)")
+        expectEqual(evaluator.exitCode, 0, "\(host.errors)")
     }
 
     /// Regression: `clock set 1960-01-01` set the clock to 1970-01-01 and said so.
     @Test func theClockIsNotSetBefore1970() {
         let (host, evaluator) = runScript("clock set 1960-01-01\nexpect error ~\"cannot go before 1970\"\nclock\nclock set 1970-01-01\n")
-        #expect(evaluator.exitCode == 0, "\(host.errors)")
+        expectEqual(evaluator.exitCode, 0, "\(host.errors)")
         #expect(host.output.contains("✗ error: the clock cannot go before 1970-01-01T00:00:00Z"))
         #expect(host.output.contains("2026-01-01T00:00:00Z\n1970-01-01T00:00:00Z\n"), "the refused set changed nothing")
     }
@@ -113,7 +114,7 @@ import Glibc
     @Test(arguments: ["quit", ".exit", "\\q", "q", ":q", ".quit"])
     func otherWaysToLeaveHintAtExit(word: String) {
         let result = parse(word + "\n")
-        #expect(result.diagnostics.map(\.message) == ["unknown command '\(word)' — did you mean 'exit'?"])
+        expectEqual(result.diagnostics.map(\.message), ["unknown command '\(word)' — did you mean 'exit'?"])
     }
 
     @Test func initiateWithTheWrongCaseSuggestsTheOfferedName() {
@@ -123,7 +124,7 @@ import Glibc
             initiate password
             expect error 123
             """ + "\n")
-        #expect(evaluator.exitCode == 0)
+        expectEqual(evaluator.exitCode, 0)
         #expect(host.output.contains("✗ error 123 \"Credential type not supported for update\"\n"
             + "  app: alert \"Update Password Error\": Credential type not supported for update\n  · did you mean 'Password'?"))
     }

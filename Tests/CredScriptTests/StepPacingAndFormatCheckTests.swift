@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 import CredSimulator
 @testable import CredScript
 
@@ -12,31 +13,31 @@ import CredSimulator
 
     @Test func onlyActionsPauseAndABlockCountsAsOftenAsItRuns() {
         // Expectations and `let` check or bind: nothing happens, so they do not pause.
-        #expect(Self.steps("user add alice password \"Passw0rd!\"\nlogin alice \"Passw0rd!\"\nexpect state alice logged-in\nlet x = 1\n") == 2)
-        #expect(Self.steps("repeat 3 {\n    logout\n    expect events\n}\n") == 3)
-        #expect(Self.steps("let n = 3\nrepeat $n {\n    logout\n}\n") == 1, "a count known only when it runs: once")
-        #expect(Self.steps("for user in bob carol dave {\n    logout\n    logout\n}\n") == 6, "a `for` once a row")
-        #expect(Self.steps("proc twice {\n    logout\n    logout\n}\ntwice\nlogout\ntwice\n") == 5, "a procedure at each call")
-        #expect(Self.steps("") == 0)
+        expectEqual(Self.steps("user add alice password \"Passw0rd!\"\nlogin alice \"Passw0rd!\"\nexpect state alice logged-in\nlet x = 1\n"), 2)
+        expectEqual(Self.steps("repeat 3 {\n    logout\n    expect events\n}\n"), 3)
+        expectEqual(Self.steps("let n = 3\nrepeat $n {\n    logout\n}\n"), 1, "a count known only when it runs: once")
+        expectEqual(Self.steps("for user in bob carol dave {\n    logout\n    logout\n}\n"), 6, "a `for` once a row")
+        expectEqual(Self.steps("proc twice {\n    logout\n    logout\n}\ntwice\nlogout\ntwice\n"), 5, "a procedure at each call")
+        expectEqual(Self.steps(""), 0)
     }
 
     @Test func eachNamedTestRunsTheSetupAgain() {
         let text = "user add alice password \"Passw0rd!\"\ntest \"one\" {\n    logout\n}\ntest \"two\" {\n    logout\n    logout\n}\n"
-        #expect(Self.steps(text) == (1 + 1) + (1 + 2))
+        expectEqual(Self.steps(text), (1 + 1) + (1 + 2))
     }
 
     @Test func aCountPastTheBoundStopsGrowing() {
         let nested = "repeat 1000000 {\n    repeat 1000000 {\n        repeat 1000000 {\n            logout\n        }\n    }\n}\n"
-        #expect(Self.steps(nested) == StepPacing.maximumCounted)
-        #expect(Self.steps(nested + nested) == StepPacing.maximumCounted)
+        expectEqual(Self.steps(nested), StepPacing.maximumCounted)
+        expectEqual(Self.steps(nested + nested), StepPacing.maximumCounted)
     }
 
     @Test func aPauseMasksRawSecretParametersUnlessSecretsAreShown() {
         let command = "send password=Hunter2-secret user=alice"
         let shown = "# the raw request\n> \(command)\n"
-        #expect(StepPacing.line(shown, command: command, sdk: .first, secretsShown: false) == "# the raw request\n> send password=*** user=alice\n")
-        #expect(StepPacing.line(shown, command: command, sdk: .first, secretsShown: true) == shown)
-        #expect(StepPacing.line("> login alice\n", command: "login alice", sdk: .first, secretsShown: false) == "> login alice\n")
+        expectEqual(StepPacing.line(shown, command: command, sdk: .first, secretsShown: false), "# the raw request\n> send password=*** user=alice\n")
+        expectEqual(StepPacing.line(shown, command: command, sdk: .first, secretsShown: true), shown)
+        expectEqual(StepPacing.line("> login alice\n", command: "login alice", sdk: .first, secretsShown: false), "> login alice\n")
         #expect("a b a".replacingFirst("a", with: "c") == "c b a" && "a".replacingFirst("", with: "c") == "a")
     }
 
@@ -45,22 +46,22 @@ import CredSimulator
     }
 
     @Test func formatCheckNamesTheLinesItWouldChangeNeverTheirText() {
-        #expect(Self.changes("a\n b\nc\n", "a\nb\nc\n") == "line 2")
-        #expect(Self.changes("a\n b\n c\nd\n e\n", "a\nb\nc\nd\ne\n") == "lines 2-3, 5")
-        #expect(Self.changes("login  alice Zq9\n", "login alice Zq9\n").contains("Zq9") == false)
-        #expect(Self.changes("a\nb", "a\nb\n") == "a newline at the end")
-        #expect(Self.changes(" a\nb", "a\nb\n") == "line 1; a newline at the end")
-        #expect(Self.changes("a\r\n", "a\n") == "line 1")
-        #expect(Self.changes("a\n", "a\n") == "its line endings", "what differs is not a whole line")
+        expectEqual(Self.changes("a\n b\nc\n", "a\nb\nc\n"), "line 2")
+        expectEqual(Self.changes("a\n b\n c\nd\n e\n", "a\nb\nc\nd\ne\n"), "lines 2-3, 5")
+        expectEqual(Self.changes("login  alice Zq9\n", "login alice Zq9\n").contains("Zq9"), false)
+        expectEqual(Self.changes("a\nb", "a\nb\n"), "a newline at the end")
+        expectEqual(Self.changes(" a\nb", "a\nb\n"), "line 1; a newline at the end")
+        expectEqual(Self.changes("a\r\n", "a\n"), "line 1")
+        expectEqual(Self.changes("a\n", "a\n"), "its line endings", "what differs is not a whole line")
         let many = String(repeating: " x\ny\n", count: ScriptFormatter.listedRanges + 3)
-        #expect(Self.changes(many, String(repeating: "x\ny\n", count: ScriptFormatter.listedRanges + 3))
-                == "lines " + (0..<ScriptFormatter.listedRanges).map { "\(2 * $0 + 1)" }.joined(separator: ", ") + " and 3 more")
+        expectEqual(Self.changes(many, String(repeating: "x\ny\n", count: ScriptFormatter.listedRanges + 3)),
+                    "lines " + (0..<ScriptFormatter.listedRanges).map { "\(2 * $0 + 1)" }.joined(separator: ", ") + " and 3 more")
     }
 
     @Test func theFormatterAndItsCheckAgree() {
         let text = "repeat 2 {\nlogout\n  }\n"
         let formatted = ScriptFormatter.format(DocumentText(text))
-        #expect(ScriptFormatter.changes(from: Array(text.utf8), to: formatted) == "lines 2-3")
-        #expect(ScriptFormatter.format(DocumentText(bytes: formatted)) == formatted, "a formatted file passes the check")
+        expectEqual(ScriptFormatter.changes(from: Array(text.utf8), to: formatted), "lines 2-3")
+        expectEqual(ScriptFormatter.format(DocumentText(bytes: formatted)), formatted, "a formatted file passes the check")
     }
 }

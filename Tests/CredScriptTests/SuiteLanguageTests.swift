@@ -1,5 +1,6 @@
 import CredSimulator
 import Testing
+import Expectations
 @testable import CredScript
 
 /// Captures, comparisons, `for` loops and procedures (docs/suites.md, "Writing a suite"), as a
@@ -21,24 +22,24 @@ import Testing
             echo $tok
             expect $tok = nothing
             """, keepGoing: true)
-        #expect(evaluator.exitCode == 1)
+        expectEqual(evaluator.exitCode, 1)
         let token = evaluator.environment["tok"]?.text ?? ""
         #expect(token.count > 8 && token != "***")
         #expect(!host.output.contains(token) && !host.errors.contains(token))
         #expect(host.output.contains("***\n"))
         #expect(host.errors.contains("expected $tok = nothing, but $tok is ***"))
-        #expect(evaluator.expectationsPassed == 1)
+        expectEqual(evaluator.expectationsPassed, 1)
     }
 
     @Test func aMissingEventIsARuntimeErrorThatSaysWhatCameAndGuesses() {
         let (host2, evaluator2) = runScript(Self.susiLogin + "logout\nlet x = event response.access_token\n")
-        #expect(evaluator2.exitCode == 3)
+        expectEqual(evaluator2.exitCode, 3)
         #expect(host2.errors.contains("no event 'response' to capture: the last command (logout, line 4) delivered no events"))
         let (host3, evaluator3) = runScript(Self.susiLogin + "let x = event respnse.access_token\n")
-        #expect(evaluator3.exitCode == 2)
+        expectEqual(evaluator3.exitCode, 2)
         #expect(host3.errors.contains("did you mean 'response'?"))
         let (host4, evaluator4) = runScript(Self.susiLogin + "let x = event 1.access_token\n")
-        #expect(evaluator4.exitCode == 3)
+        expectEqual(evaluator4.exitCode, 3)
         #expect(host4.errors.contains("this request has no field 'access_token'"))
     }
 
@@ -51,7 +52,7 @@ import Testing
             let lastName = last event onCredentialsAvailableForUpdate.userID
             echo $first $mode $lastName
             """)
-        #expect(evaluator.exitCode == 0, "\(host.errors)")
+        expectEqual(evaluator.exitCode, 0, "\(host.errors)")
         #expect(host.output.contains("alice 0 alice\n"))
     }
 
@@ -61,8 +62,8 @@ import Testing
             expect event response session~{"identity":{"anonymous":true}} message~"logged in"
             expect event response status>200
             """, keepGoing: true)
-        #expect(evaluator.exitCode == 1)
-        #expect(evaluator.expectationsPassed == 2)
+        expectEqual(evaluator.exitCode, 1)
+        expectEqual(evaluator.expectationsPassed, 2)
         #expect(host.errors.contains("expected an event response status>200"))
     }
 
@@ -77,23 +78,23 @@ import Testing
             expect no event response valid_seconds=604800
             expect no event response valid_seconds>forever
             """, keepGoing: true)
-        #expect(evaluator.exitCode == 0, "\(host.errors)")
-        #expect(evaluator.expectationsPassed == 5)
+        expectEqual(evaluator.exitCode, 0, "\(host.errors)")
+        expectEqual(evaluator.expectationsPassed, 5)
         let (weekHost, week) = runScript(Self.susiLogin + """
             expect event response valid_seconds=604800 valid_seconds<forever
             expect event response valid_seconds=forever
             """, keepGoing: true)
-        #expect(week.expectationsPassed == 1)
+        expectEqual(week.expectationsPassed, 1)
         #expect(weekHost.errors.contains("expected an event response valid_seconds=forever"))
         // Another word is still refused where it is written.
         let (wrongHost, wrong) = runScript(Self.susiLogin + "expect event response valid_seconds=never\n")
-        #expect(wrong.exitCode == 2)
+        expectEqual(wrong.exitCode, 2)
         #expect(wrongHost.errors.contains("response.valid_seconds is a number or 'forever', not 'never'"))
     }
 
     @Test func orderingAFieldThatIsNoNumberIsASyntaxError() {
         let (host, evaluator) = runScript(Self.susiLogin + "expect event response accepted<3\n")
-        #expect(evaluator.exitCode == 2)
+        expectEqual(evaluator.exitCode, 2)
         #expect(host.errors.contains("response.accepted is a boolean"))
     }
 
@@ -108,20 +109,20 @@ import Testing
             expect "abc" ~ "^a"
             expect $left < 3
             """)
-        #expect(evaluator.exitCode == 1)
-        #expect(evaluator.expectationsPassed == 6)
+        expectEqual(evaluator.exitCode, 1)
+        expectEqual(evaluator.expectationsPassed, 6)
         #expect(host.errors.contains("test.credscript:8:1: expectation failed: expected $left < 3, but $left is 5"))
         let (host2, evaluator2) = runScript("let a = alice\nexpect $a < 3\n")
-        #expect(evaluator2.exitCode == 3)
+        expectEqual(evaluator2.exitCode, 3)
         #expect(host2.errors.contains("< orders numbers, durations and times"))
     }
 
     @Test func forTakesValuesAsManyAtATimeAsItHasNames() {
         let (host, evaluator) = runScript("for user pin in bob 52817 carol 39164 {\n  echo $user $pin\n}\n")
-        #expect(evaluator.exitCode == 0)
-        #expect(host.output == "bob 52817\ncarol 39164\n")
+        expectEqual(evaluator.exitCode, 0)
+        expectEqual(host.output, "bob 52817\ncarol 39164\n")
         let (host2, evaluator2) = runScript("for user pin in bob 52817 carol {\n  echo $user\n}\necho after\n")
-        #expect(evaluator2.exitCode == 2)
+        expectEqual(evaluator2.exitCode, 2)
         #expect(host2.errors.contains("test.credscript:1:27: error: for takes its values 2 at a time (user pin), but 3 values leave 1 over"))
         #expect(host2.errors.contains("\n  |                           ^\n"))
     }
@@ -136,22 +137,22 @@ import Testing
         let copied = setup + values.map { "let pw = \($0)\n" + body }.joined()
         let (a, runA) = runScript(looped, keepGoing: true)
         let (b, runB) = runScript(copied, keepGoing: true)
-        #expect(a.output == b.output)
-        #expect(runA.exitCode == runB.exitCode)
-        #expect(runA.expectationsPassed == runB.expectationsPassed)
+        expectEqual(a.output, b.output)
+        expectEqual(runA.exitCode, runB.exitCode)
+        expectEqual(runA.expectationsPassed, runB.expectationsPassed)
     }
 
     @Test func theStepBudgetBoundsLoopsAndCalls() {
         let host = MemoryHost()
         let evaluator = Evaluator(simulation: Simulation(seed: 0), options: .init(stepBudget: 6), host: host)
         evaluator.run(SourceFile(name: "t", text: "for n in 1 2 3 4 5 6 7 8 {\n  echo $n\n}\n"))
-        #expect(evaluator.exitCode == 3)
-        #expect(host.output == "1\n2\n3\n4\n5\n")  // the `for` is step 1, each echo one more
+        expectEqual(evaluator.exitCode, 3)
+        expectEqual(host.output, "1\n2\n3\n4\n5\n")  // the `for` is step 1, each echo one more
         #expect(host.errors.contains("step budget of 6"))
         let host2 = MemoryHost()
         let evaluator2 = Evaluator(simulation: Simulation(seed: 0), options: .init(stepBudget: 5), host: host2)
         evaluator2.run(SourceFile(name: "t", text: "proc say n {\n  echo $n\n}\nsay 1\nsay 2\nsay 3\n"))
-        #expect(host2.output == "1\n2\n")
+        expectEqual(host2.output, "1\n2\n")
         #expect(host2.errors.contains("step budget of 5"))
     }
 
@@ -169,7 +170,7 @@ import Testing
             relogin alice "Zq9-Secret-1"
             echo $user
             """, echo: true)
-        #expect(evaluator.exitCode == 0, "\(host.errors)")
+        expectEqual(evaluator.exitCode, 0, "\(host.errors)")
         #expect(host.output.contains("> relogin alice ***\n"))
         #expect(!host.output.contains("Zq9-Secret-1"))
         #expect(host.output.hasSuffix("> echo $user\nouter\n"))
@@ -177,7 +178,7 @@ import Testing
 
     @Test func procedureMisuseIsASyntaxErrorWithACaret() {
         let (host, evaluator) = runScript("proc login user { echo }\nproc go a { echo $a }\ngo\ngo 1 2\nog 1\nproc go b { echo }\n")
-        #expect(evaluator.exitCode == 2)
+        expectEqual(evaluator.exitCode, 2)
         #expect(host.errors.contains("test.credscript:1:6: error: proc 'login' would hide the command 'login'"))
         #expect(host.errors.contains("test.credscript:3:1: error: go takes 1 argument (usage: go A), not 0"))
         #expect(host.errors.contains("test.credscript:4:6: error: go takes 1 argument (usage: go A), not 2"))
@@ -187,7 +188,7 @@ import Testing
 
     @Test func recursionStopsAt32DeepWithTheChain() {
         let (host, evaluator) = runScript("proc again n {\n  again $n\n}\nagain 1\necho never\n", keepGoing: true)
-        #expect(evaluator.exitCode == 3)
+        expectEqual(evaluator.exitCode, 3)
         #expect(host.errors.contains("procedure calls are nested more than 32 deep (does again call itself?)"))
         #expect(host.errors.contains("  called from test.credscript:4:1"))
         #expect(!host.output.contains("never"))
@@ -195,7 +196,7 @@ import Testing
 
     @Test func aFailureInASourcedFileShowsTheChain() {
         let (host, evaluator) = runScript("echo one\nsource inc/check.inc\n", files: ["inc/check.inc": "proc check who {\n  expect state $who logged-in\n}\nuser add bob password \"Zq9-Secret-1\"\ncheck bob\n"])
-        #expect(evaluator.exitCode == 1)
+        expectEqual(evaluator.exitCode, 1)
         #expect(host.errors.contains("""
             inc/check.inc:2:3: expectation failed: expected bob to be logged-in, but bob is logged-out [CS0501]
             2 |   expect state $who logged-in
@@ -207,8 +208,8 @@ import Testing
 
     @Test func procedersOfASourcedFileAreCallableAfterIt() {
         let (host, evaluator) = runScript("source lib.inc\ngreet world\n", files: ["lib.inc": "proc greet who {\n  echo hello $who\n}\n"])
-        #expect(evaluator.exitCode == 0, "\(host.errors)")
-        #expect(host.output == "hello world\n")
+        expectEqual(evaluator.exitCode, 0, "\(host.errors)")
+        expectEqual(host.output, "hello world\n")
     }
 
     @Test func checkFollowsSourceAndReportsMissingFilesAndCycles() {
@@ -219,7 +220,7 @@ import Testing
         #expect(host.errors.contains("main.credscript:2:1: I/O error: cannot source gone.inc"))
         #expect(host.errors.contains("b.inc:1:1: error: a.inc is already being sourced: a cycle (a.inc → b.inc → a.inc)"))
         #expect(host.errors.contains("b.inc:2:1: error: unknown command 'lgoin'"))
-        #expect(evaluator.exitCode == 4)
+        expectEqual(evaluator.exitCode, 4)
     }
 
     @Test func smallGapsAreClosed() {
@@ -231,17 +232,17 @@ import Testing
             expect output "café 😀"
             expect no output "café 😀"
             """)
-        #expect(evaluator.exitCode == 1)
+        expectEqual(evaluator.exitCode, 1)
         #expect(host.output.contains("café 😀\n"))
         #expect(host.errors.contains("test.credscript:6:1: expectation failed: expected no line of output \"café 😀\", but the last command printed \"café 😀\""))
         let (host2, evaluator2) = runScript("echo \"\\u{D800}\" \"\\u{110000}\" \"\\u{}\"\n")
-        #expect(evaluator2.exitCode == 2)
+        expectEqual(evaluator2.exitCode, 2)
         #expect(host2.errors.contains("D800 is a surrogate"))
         #expect(host2.errors.contains("110000 is a surrogate (D800 to DFFF) or above 10FFFF"))
         #expect(host2.errors.contains("takes one to six hex digits"))
         // A control character is written as an escape (never raw), and printed as one.
         let (host3, evaluator3) = runScript("echo \"a\\u{1B}[2J\\u{7}\"\n")
-        #expect(evaluator3.exitCode == 0, "\(host3.errors)")
+        expectEqual(evaluator3.exitCode, 0, "\(host3.errors)")
         #expect(host3.output.contains("a\\u{1B}[2J\\u{7}\n") && !host3.output.contains("\u{1B}"), "\(host3.output)")
     }
 
@@ -253,8 +254,8 @@ import Testing
     ])
     func aBadEscapeIsOneError(line: String) {
         let (host, evaluator) = runScript(line + "\n")
-        #expect(evaluator.exitCode == 2)
-        #expect(host.diagnostics.map(\.code) == [.badEscape], "\(host.errors)")
+        expectEqual(evaluator.exitCode, 2)
+        expectEqual(host.diagnostics.map(\.code), [.badEscape], "\(host.errors)")
     }
 
     @Test func theNewFormsWriteBackAsTheyRead() {
@@ -273,7 +274,7 @@ import Testing
         let statements = parser.parseAll()
         #expect(parser.diagnostics.isEmpty, "\(parser.diagnostics.map(\.message))")
         let written = statements.map { ScriptWriter.render($0, masked: false) }.joined(separator: "\n")
-        #expect(written == text)
+        expectEqual(written, text)
     }
 }
 
@@ -286,17 +287,17 @@ import Testing
         let completion = EditorCompletion.complete(in: analysis, at: TextPoint(line: 4, character: 3)).candidates
         #expect(completion.contains { $0.label == "relogin" && $0.detail == "procedure: relogin USER PW" })
         let hover = EditorHover.hover(in: analysis, at: TextPoint(line: 3, character: 2))
-        #expect(hover?.text.contains("usage: relogin USER PW") == true)
+        expectEqual(hover?.text.contains("usage: relogin USER PW"), true)
         let definition = EditorNavigation.definition(in: analysis, at: TextPoint(line: 3, character: 2))
-        #expect(definition == [EditorLocation(file: nil, span: TextSpan(start: TextPoint(line: 0, character: 5), end: TextPoint(line: 0, character: 12)))])
+        expectEqual(definition, [EditorLocation(file: nil, span: TextSpan(start: TextPoint(line: 0, character: 5), end: TextPoint(line: 0, character: 12)))])
         let references = EditorNavigation.references(in: analysis, at: TextPoint(line: 0, character: 6), includeDeclaration: true)
-        #expect(references.count == 2)
+        expectEqual(references.count, 2)
         #expect(EditorSymbols.symbols(of: analysis).contains { $0.name.hasPrefix("proc relogin") })
     }
 
     @Test func helpAndCheckKnowAProcedure() {
         let (host, evaluator) = runScript("proc relogin user pw {\n  echo $user\n}\nhelp relogin\n")
-        #expect(evaluator.exitCode == 0)
+        expectEqual(evaluator.exitCode, 0)
         #expect(host.output.contains("usage: relogin USER PW\n"))
     }
 }
@@ -322,7 +323,7 @@ import Testing
     /// the `for` line quoted under an error shows *** for them.
     @Test func aLoopsSecretValuesAreMaskedInTheQuotedLine() {
         let (host, evaluator) = runScript("user add alice password \"Zq9-Secret-1\"\nlogin alice\nfor pw in Wrong1x Wrong2y $nope {\n  password $pw\n}\n")
-        #expect(evaluator.exitCode == 3)
+        expectEqual(evaluator.exitCode, 3)
         #expect(host.errors.contains("undefined variable $nope"))
         #expect(!host.errors.contains("Wrong1x") && !host.errors.contains("Wrong2y"), "\(host.errors)")
     }
@@ -341,7 +342,7 @@ import Testing
 @Suite struct ReadForAnotherSDKTests {
     @Test func theRefusalNamesTheSDKTheLineWasReadFor() {
         let (host, evaluator) = runScript("sdk susi\nproc p {\n  user add bob password \"Passw0rd!1\"\n}\nsdk relid\np\n")
-        #expect(evaluator.exitCode == 3)
+        expectEqual(evaluator.exitCode, 3)
         #expect(host.errors.contains("'user add' here was read for susi, the SDK active where it is written, but relid is active when it runs (switch with: sdk susi)"), "\(host.errors)")
         #expect(!host.errors.contains("Passw0rd!1"))
     }

@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredScript
 @testable import CredSimulator
 
@@ -38,11 +39,11 @@ import Testing
 
     @Test func serveNeedsThePrompt() {
         let (host, evaluator) = runScript(Self.setup + "serve start 0\nexpect error ~\"^serve works at the credsh prompt\"\nserve stop\nexpect error ~\"run: credsh serve SCRIPT\"\n")
-        #expect(evaluator.exitCode == 0, "\(host.errors)")
+        expectEqual(evaluator.exitCode, 0, "\(host.errors)")
         let (portHost, port) = runScript(Self.setup + "serve start 65536\nexpect error \"PORT must be from 0 to 65535 (0 picks a free port), not 65536\"\n")
-        #expect(port.exitCode == 0, "\(portHost.errors)")
+        expectEqual(port.exitCode, 0, "\(portHost.errors)")
         let (_, refused) = runScript("serve\n")
-        #expect(refused.exitCode == 3, "serve is SUSI's command")
+        expectEqual(refused.exitCode, 3, "serve is SUSI's command")
     }
 
     @Test func aServedRequestIsAnsweredByTheSameServerAndShownAsEvents() throws {
@@ -50,21 +51,21 @@ import Testing
         let evaluator = Self.prompt(Self.setup.split(separator: "\n").map(String.init), host: host)
         let exchange = try #require(evaluator.serve(Self.login, from: "127.0.0.1:5000", show: true))
         let answer = try #require(exchange.answer)
-        #expect(answer.status == 200)
+        expectEqual(answer.status, 200)
         #expect(host.output.contains("served 127.0.0.1:5000: POST /aaa/login.json\n→ request method=POST path=/aaa/login.json login=dave@example.com password=*** type=access-token\n"
             + "  · server: a token for dave@example.com, valid until 2026-01-08T00:00:00Z\n← response status=200"))
         #expect(!host.output.contains("secret12"))
         // The real client is not the device: the app holds no token.
-        #expect(evaluator.simulation.sdk(SusiSimulator.self).signedInUser == nil)
+        expectEqual(evaluator.simulation.sdk(SusiSimulator.self).signedInUser, nil)
         // What the next `expect` checks.
         evaluator.run(SourceFile(name: "<repl>", text: "expect event response status=200 accepted=true\n"))
-        #expect(evaluator.exitCode == 0, "\(host.errors)")
+        expectEqual(evaluator.exitCode, 0, "\(host.errors)")
         // The same bytes as the server alone, with the same seed and history.
         var server = Simulation(seed: 0)
         try server.activate(named: "susi")
         try server.modify(SusiSimulator.self) { sdk, _ throws(SimulationError) in try sdk.addUser("dave@example.com", password: "secret12") }
         let alone = server.serve(Self.login)
-        #expect(alone?.answer?.body == answer.body)
+        expectEqual(alone?.answer?.body, answer.body)
     }
 
     @Test func withTheNetworkDownTheRequestGetsNoAnswer() {
@@ -82,18 +83,18 @@ import Testing
         let change = Self.curl("GET", SusiServer.changePasswordPath, [
             ("changepassword", "dave@example.com"), ("password", "secret12"), ("newpassword", "a \"new\" one 7"), ("access_token", token),
         ])
-        #expect(evaluator.serve(change, from: "127.0.0.1:5000", show: false)?.answer?.status == 200)
+        expectEqual(evaluator.serve(change, from: "127.0.0.1:5000", show: false)?.answer?.status, 200)
         // The app logs in at the prompt: a real client's request without a token must not get the app's.
         for line in ["login dave@example.com \"a \\\"new\\\" one 7\"", "sdk relid"] {
             evaluator.run(SourceFile(name: "<repl>", text: line + "\n"))
         }
         let anonymous = Self.curl("GET", SusiServer.changePasswordPath, [("changepassword", "dave@example.com")])
-        #expect(evaluator.serve(anonymous, from: "127.0.0.1:5001", show: false)?.answer?.status == 401)
-        #expect(evaluator.serve(Self.curl("PUT", "/aaa/login.json", []), from: "127.0.0.1:5001", show: false)?.answer?.status == 405)
+        expectEqual(evaluator.serve(anonymous, from: "127.0.0.1:5001", show: false)?.answer?.status, 401)
+        expectEqual(evaluator.serve(Self.curl("PUT", "/aaa/login.json", []), from: "127.0.0.1:5001", show: false)?.answer?.status, 405)
         let oddName = Self.curl("GET", SusiServer.loginPath, [("a.b", "1")])
-        #expect(evaluator.serve(oddName, from: "127.0.0.1:5001", show: false)?.answer?.status == 400)
+        expectEqual(evaluator.serve(oddName, from: "127.0.0.1:5001", show: false)?.answer?.status, 400)
         let readAsSent = Self.curl("GET", SusiServer.loginPath, [("a b", "1")])
-        #expect(evaluator.serve(readAsSent, from: "127.0.0.1:5001", show: false)?.answer?.status == 400)
+        expectEqual(evaluator.serve(readAsSent, from: "127.0.0.1:5001", show: false)?.answer?.status, 400)
         evaluator.run(SourceFile(name: "<repl>", text: "record stop\n"))
 
         let recorded = host.recordings["served.credscript"] ?? ""
@@ -104,7 +105,7 @@ import Testing
         #expect(recorded.contains("sdk susi\nrequest GET /aaa/login.json a.b=\"1\" access_token=\"\"\nexpect events request response\nexpect event response status=400\nsdk relid\n"))
         #expect(recorded.contains("# served 127.0.0.1:5001: GET /aaa/login.json (not replayable with request: its query is read as sent)\n"))
         let replay = runScript(recorded)
-        #expect(replay.1.exitCode == 0, "\(replay.0.errors)\n\(recorded)")
+        expectEqual(replay.1.exitCode, 0, "\(replay.0.errors)\n\(recorded)")
         #expect(replay.1.expectationsPassed >= 6)
     }
 
@@ -124,11 +125,11 @@ import Testing
             let change = Self.curl("GET", SusiServer.changePasswordPath, [
                 ("changepassword", "dave@example.com"), ("password", "secret12"), ("newpassword", "secret34"), ("access_token", token),
             ])
-            #expect(prompt.serve(change, from: "127.0.0.1:5000", show: false)?.answer?.status == 401)
+            expectEqual(prompt.serve(change, from: "127.0.0.1:5000", show: false)?.answer?.status, 401)
         }
         // Without EMAIL, still the app's token only.
         let (host2, plain) = runScript(Self.setup + "token expire\nexpect error \"the app holds no access token; log in first\"\n")
-        #expect(plain.exitCode == 0, "\(host2.errors)")
+        expectEqual(plain.exitCode, 0, "\(host2.errors)")
     }
 }
 

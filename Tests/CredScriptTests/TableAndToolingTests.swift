@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,7 +37,7 @@ import Glibc
             var parser = ScriptReader(SourceFile(name: "example", text: spec.example + "\n"), sdk: spec.sdk ?? .first)
             let statements = parser.parseAll()
             #expect(parser.diagnostics.isEmpty, "\(spec.name): \(parser.diagnostics.map(\.message))")
-            #expect(statements.count == 1)
+            expectEqual(statements.count, 1)
             if case .command(let call)? = statements.first { #expect(call.spec === spec, "\(spec.name)'s example runs another command") }
         }
     }
@@ -57,15 +58,15 @@ import Glibc
                 }
             }
         }
-        #expect(HelpText.render(.standard, topic: ["update"], active: SDKID(named: "relid")!).first == "usage: update CURRENT NEW [CONFIRM]")
-        #expect(HelpText.render(.standard, topic: ["update"], active: SDKID(named: "susi")!).last == "  example (susi): update secret12 newpass34")
-        #expect(HelpText.render(.standard, topic: ["lgoin"], active: SDKID(named: "relid")!) == ["no command 'lgoin' — did you mean 'login'?; 'help' lists them all"])
+        expectEqual(HelpText.render(.standard, topic: ["update"], active: SDKID(named: "relid")!).first, "usage: update CURRENT NEW [CONFIRM]")
+        expectEqual(HelpText.render(.standard, topic: ["update"], active: SDKID(named: "susi")!).last, "  example (susi): update secret12 newpass34")
+        expectEqual(HelpText.render(.standard, topic: ["lgoin"], active: SDKID(named: "relid")!), ["no command 'lgoin' — did you mean 'login'?; 'help' lists them all"])
         // A line written with its choice (docs/double.md lists `journal show`) is the
         // command's topic; it was "no command 'journal show'". A word it does not take is not.
         let relid = SDKID(named: "relid")!
-        #expect(HelpText.render(.standard, topic: ["journal", "show"], active: relid) == HelpText.render(.standard, topic: ["journal"], active: relid))
-        #expect(HelpText.render(.standard, topic: ["journal", "show"], active: relid).first == "usage: journal ACTION")
-        #expect(HelpText.render(.standard, topic: ["journal", "shwo"], active: relid).first?.hasPrefix("no command 'journal shwo'") == true)
+        expectEqual(HelpText.render(.standard, topic: ["journal", "show"], active: relid), HelpText.render(.standard, topic: ["journal"], active: relid))
+        expectEqual(HelpText.render(.standard, topic: ["journal", "show"], active: relid).first, "usage: journal ACTION")
+        expectEqual(HelpText.render(.standard, topic: ["journal", "shwo"], active: relid).first?.hasPrefix("no command 'journal shwo'"), true)
     }
 }
 
@@ -84,22 +85,22 @@ import Glibc
     }
 
     @Test func commandsThenSubwordsThenArguments() {
-        #expect(complete("lo", after: "") == .words(["login", "logout"]))
-        #expect(complete("", after: "user ") == .words(["add", "show"]))
-        #expect(complete("", after: "expect no ") == .words(["call", "event", "output"]))
-        #expect(complete("al", after: "login ") == .words(["albert", "alice"]))
-        #expect(complete("", after: "user show ") == .words(["albert", "alice"]))
-        #expect(complete("P", after: "initiate ") == .words(["Password"]))
-        #expect(complete("onUser", after: "expect events getPassword ") == .words(["onUserLoggedIn", "onUserLoggedOff"]))
-        #expect(complete("", after: "expect state alice ") == .words(["blocked", "expired", "logged-in", "logged-out", "not", "not-activated"]))
+        expectEqual(complete("lo", after: ""), .words(["login", "logout"]))
+        expectEqual(complete("", after: "user "), .words(["add", "show"]))
+        expectEqual(complete("", after: "expect no "), .words(["call", "event", "output"]))
+        expectEqual(complete("al", after: "login "), .words(["albert", "alice"]))
+        expectEqual(complete("", after: "user show "), .words(["albert", "alice"]))
+        expectEqual(complete("P", after: "initiate "), .words(["Password"]))
+        expectEqual(complete("onUser", after: "expect events getPassword "), .words(["onUserLoggedIn", "onUserLoggedOff"]))
+        expectEqual(complete("", after: "expect state alice "), .words(["blocked", "expired", "logged-in", "logged-out", "not", "not-activated"]))
         let modes = ["RDNA_CHALLENGE_OP_VERIFY", "RDNA_CHALLENGE_OP_SET", "RDNA_OP_UPDATE_CREDENTIALS", "RDNA_OP_UPDATE_ON_EXPIRY", "RDNA_OP_AUTHORIZE_NOTIFICATION"]
-        #expect(complete("challengeMode=", after: "expect event getPassword ") == .words(((0...4).map(String.init) + modes).map { "challengeMode=\($0)" }.sorted()))
-        #expect(complete("challengeMode=RDNA_OP_U", after: "expect event getPassword ")
-            == .words(["challengeMode=RDNA_OP_UPDATE_CREDENTIALS", "challengeMode=RDNA_OP_UPDATE_ON_EXPIRY"]))
-        #expect(complete("RDNA_OP", after: "explain ") == .words(["RDNA_OP_AUTHORIZE_NOTIFICATION", "RDNA_OP_UPDATE_CREDENTIALS", "RDNA_OP_UPDATE_ON_EXPIRY"]))
-        #expect(complete("pa", after: "user add bob ") == .words(["password"]))
-        #expect(complete("", after: "source ") == .files)
-        #expect(complete("", after: "login alice ") == .words([]), "passwords are never offered")
+        expectEqual(complete("challengeMode=", after: "expect event getPassword "), .words(((0...4).map(String.init) + modes).map { "challengeMode=\($0)" }.sorted()))
+        expectEqual(complete("challengeMode=RDNA_OP_U", after: "expect event getPassword "),
+                .words(["challengeMode=RDNA_OP_UPDATE_CREDENTIALS", "challengeMode=RDNA_OP_UPDATE_ON_EXPIRY"]))
+        expectEqual(complete("RDNA_OP", after: "explain "), .words(["RDNA_OP_AUTHORIZE_NOTIFICATION", "RDNA_OP_UPDATE_CREDENTIALS", "RDNA_OP_UPDATE_ON_EXPIRY"]))
+        expectEqual(complete("pa", after: "user add bob "), .words(["password"]))
+        expectEqual(complete("", after: "source "), .files)
+        expectEqual(complete("", after: "login alice "), .words([]), "passwords are never offered")
     }
 }
 
@@ -115,7 +116,7 @@ import Glibc
         ("repeat 3 {", "repeat 3 {"),
     ])
     func masksSecretsBeforeHistory(line: String, masked: String) {
-        #expect(SecretMasker.mask(line) == masked)
+        expectEqual(SecretMasker.mask(line), masked)
     }
 }
 
@@ -124,16 +125,16 @@ import Glibc
         let source = SourceFile(name: "x.credscript", text: "state\n\tlgoin  alice\n")
         let diagnostic = Diagnostic(.unknownCommand, "unknown command", file: "x.credscript",
                                     at: SourcePosition(line: 2, column: 2, offset: 7, lineStart: 6))
-        #expect(DiagnosticFormatter().format(diagnostic, source: source)
-            == "x.credscript:2:2: error: unknown command [CS0301]\n2 | \tlgoin  alice\n  | \t^\n")
+        expectEqual(DiagnosticFormatter().format(diagnostic, source: source),
+                "x.credscript:2:2: error: unknown command [CS0301]\n2 | \tlgoin  alice\n  | \t^\n")
     }
 
     @Test func aLongLineIsShownAsAWindow() {
         let line = String(repeating: "a", count: 500_000) + " lgoin"
         let (host, evaluator) = runScript("echo " + line + " \"unterminated\n")
-        #expect(evaluator.exitCode == 2)
+        expectEqual(evaluator.exitCode, 2)
         let shown = host.errors.split(separator: "\n")
-        #expect(shown.count == 3)
+        expectEqual(shown.count, 3)
         #expect(shown[1].count < 250 && shown[1].hasSuffix("\"unterminated"))
     }
 }
@@ -151,7 +152,7 @@ import Glibc
         ("repeat 2 {\nlogin alice Secret-1\nlogout\n}", "repeat 2 {\nlogin alice ***\nlogout\n}"),
     ])
     func nothingSecretSurvives(line: String, masked: String) {
-        #expect(SecretMasker.mask(line) == masked)
+        expectEqual(SecretMasker.mask(line), masked)
     }
 
     /// Only what may be a secret is masked: command words, event and field names, named
@@ -168,24 +169,24 @@ import Glibc
         ("echo $user login", [], "echo $user login"),
     ])
     func wordsThatCannotBeSecretsStay(line: String, users: [String], masked: String) {
-        #expect(SecretMasker.mask(line, users: users) == masked)
+        expectEqual(SecretMasker.mask(line, users: users), masked)
     }
 
     @Test func aMaskWhereASecretGoesIsFound() {
         func found(_ text: String) -> [String] {
             SecretMasker.removedSecrets(in: SourceFile(name: "<repl>", text: text + "\n")).map { "\($0.position.column):\($0.noun)" }
         }
-        #expect(found("login alice ***") == ["13:password"])
-        #expect(found("update *** New-Pass1") == ["8:password"])
+        expectEqual(found("login alice ***"), ["13:password"])
+        expectEqual(found("update *** New-Pass1"), ["8:password"])
         #expect(found("login alice \"***\"").isEmpty, "quoted, it is three asterisks typed on purpose")
         #expect(found("echo ***").isEmpty, "not where a secret goes")
-        #expect(found("let pw = ***") == ["10:value"])
-        #expect(found("repeat 2 { password *** }") == ["21:password"])
-        #expect(found("sdk onewelcome\nuser add bob pin ***") == ["18:PIN"])
+        expectEqual(found("let pw = ***"), ["10:value"])
+        expectEqual(found("repeat 2 { password *** }"), ["21:password"])
+        expectEqual(found("sdk onewelcome\nuser add bob pin ***"), ["18:PIN"])
         // A path shaped like a password is masked in the history file too: recalled, it
         // would be a file named ***.
-        #expect(found("record ***") == ["8:path"])
-        #expect(found("source ***") == ["8:path"])
+        expectEqual(found("record ***"), ["8:path"])
+        expectEqual(found("source ***"), ["8:path"])
         #expect(found("record \"***\"").isEmpty)
     }
 }

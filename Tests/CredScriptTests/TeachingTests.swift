@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredScript
 import CredSimulator
 
@@ -34,17 +35,17 @@ func compactOutput(_ script: String) -> [String] {
             login alice "N3w-Passw0rd"
             """)
         let challenges = lines.filter { $0.hasPrefix("← getPassword") }
-        #expect(challenges.count == 5)
+        expectEqual(challenges.count, 5)
         // The first challenge of the flow in full; the next ones only what changed.
-        #expect(challenges[0] == "← getPassword userID=alice challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY) attemptsLeft=3 statusCode=100 statusMessage=Success")
+        expectEqual(challenges[0], "← getPassword userID=alice challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY) attemptsLeft=3 statusCode=100 statusMessage=Success")
         #expect(challenges[1].hasPrefix("← getPassword challengeMode=4 (RDNA_OP_UPDATE_ON_EXPIRY) statusCode=118 statusMessage="))
         #expect(challenges[1].contains("policy={") && challenges[1].hasSuffix(" (same userID, attemptsLeft)"))
-        #expect(challenges[2] == "← getPassword statusCode=190 statusMessage=\"Password does not meet policy standards\" (same userID, challengeMode, attemptsLeft, policy)")
+        expectEqual(challenges[2], "← getPassword statusCode=190 statusMessage=\"Password does not meet policy standards\" (same userID, challengeMode, attemptsLeft, policy)")
         // The flow ended with onUserLoggedIn (and the logout): the next login shows everything again.
-        #expect(challenges[3] == "← getPassword userID=alice challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY) attemptsLeft=3 statusCode=100 statusMessage=Success")
+        expectEqual(challenges[3], "← getPassword userID=alice challengeMode=0 (RDNA_CHALLENGE_OP_VERIFY) attemptsLeft=3 statusCode=100 statusMessage=Success")
         #expect(challenges[4].contains("policy={"))
         // What the app shows is not repeated within a flow either.
-        #expect(lines.filter { $0.hasPrefix("  app: policy:") }.count == 2)
+        expectEqual(lines.filter { $0.hasPrefix("  app: policy:") }.count, 2)
         #expect(!lines.contains { $0.hasPrefix("FAILED") })
     }
 
@@ -57,7 +58,7 @@ func compactOutput(_ script: String) -> [String] {
             pin 52817
             """)
         let challenges = lines.filter { $0.hasPrefix("← didReceivePinChallenge") }
-        #expect(challenges.count == 3)
+        expectEqual(challenges.count, 3)
         #expect(challenges[0].hasPrefix("← didReceivePinChallenge profileId=bob maxFailureCount=3 previousFailureCount=0"))
         #expect(challenges[1].hasPrefix("← didReceivePinChallenge previousFailureCount=1 remainingFailureCount=2 errorCode=9009"))
         #expect(challenges[1].hasSuffix("(same profileId, maxFailureCount)"))
@@ -69,24 +70,24 @@ func compactOutput(_ script: String) -> [String] {
     @Test func explainTakesEventAndAPINames() throws {
         let relid = RelIDFlow.catalog
         let event = try ExplainText.render("getPassword", active: relid)
-        #expect(event.first == "event getPassword")
+        expectEqual(event.first, "event getPassword")
         #expect(event.contains("  goes:        from the REL-ID SDK to the user / app (shown as ← getPassword …)"))
         #expect(event.contains("  check it:    expect event getPassword challengeMode=VALUE"))
         let api = try ExplainText.render("setpassword", active: relid)
-        #expect(api.first == "API call setPassword")
+        expectEqual(api.first, "API call setPassword")
         // Another SDK's name is found too, and says whose it is.
         let other = try ExplainText.render("didReceivePinChallenge", active: relid)
-        #expect(other.first == "event didReceivePinChallenge (onewelcome: OneWelcome-style change PIN)")
+        expectEqual(other.first, "event didReceivePinChallenge (onewelcome: OneWelcome-style change PIN)")
         #expect(throws: SimulationError.self) { try ExplainText.render("noSuchThing", active: relid) }
     }
 
     @Test func sourcesAreSaidInWords() throws {
         let lines = try ExplainText.render("118", active: RelIDFlow.catalog)
         let origins = lines.filter { $0.hasPrefix("  decided by:") }
-        #expect(origins == ["  decided by:  vendor (its iOS password-expiry codelab)", "  decided by:  vendor (its Flutter codelab's strings)"])
-        #expect(ExplainText.inWords("vendor in mode 4 (S0); in mode 2: simulator decision") == "vendor in mode 4 (its iOS password-expiry codelab); in mode 2: simulator decision")
-        #expect(ExplainText.inWords("vendor (S4, example app)") == "vendor (its iOS change-PIN guide, example app)")
-        #expect(ExplainText.inWords("S10 and XS0 stay") == "S10 and XS0 stay")
+        expectEqual(origins, ["  decided by:  vendor (its iOS password-expiry codelab)", "  decided by:  vendor (its Flutter codelab's strings)"])
+        expectEqual(ExplainText.inWords("vendor in mode 4 (S0); in mode 2: simulator decision"), "vendor in mode 4 (its iOS password-expiry codelab); in mode 2: simulator decision")
+        expectEqual(ExplainText.inWords("vendor (S4, example app)"), "vendor (its iOS change-PIN guide, example app)")
+        expectEqual(ExplainText.inWords("S10 and XS0 stay"), "S10 and XS0 stay")
         // No code of any SDK is explained with a bare tag.
         for catalog in Simulation.catalogs {
             for code in catalog.codes {
@@ -103,8 +104,8 @@ func compactOutput(_ script: String) -> [String] {
         for term in ["challenge mode", "sync error", "callback", "policy", "attempts", "deregistration", "input mode", "delegate", "access token"] {
             #expect(all.contains(term), "\(term) missing")
         }
-        #expect(try Glossary.render(["sync", "errors"]).first == "sync error")
-        #expect(try Glossary.render(["Challenge", "Mode"]).first == "challenge mode")
+        try expectEqual(Glossary.render(["sync", "errors"]).first, "sync error")
+        try expectEqual(Glossary.render(["Challenge", "Mode"]).first, "challenge mode")
         do throws(SimulationError) {
             _ = try Glossary.render(["chalenge", "mode"])
             Issue.record("a misspelt term must not be found")
@@ -119,6 +120,6 @@ func compactOutput(_ script: String) -> [String] {
             Issue.record("no words")
             return
         }
-        #expect(words == ["getAllChallenges", "getPassword", "getUser"])
+        expectEqual(words, ["getAllChallenges", "getPassword", "getUser"])
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredScript
 @testable import CredSimulator
 
@@ -28,16 +29,16 @@ import Testing
         let wrong = "login alice \"Wrong-pass1\"\n"
         // The first getPassword had 100; the one after the wrong password has 102.
         #expect(passes(wrong + "expect event getPassword statusCode=100\n"), "some getPassword had 100")
-        #expect(failure(wrong + "expect last event getPassword statusCode=100\n")
-            == expectation("expected the last event to be getPassword statusCode=100"))
+        expectEqual(failure(wrong + "expect last event getPassword statusCode=100\n"),
+                expectation("expected the last event to be getPassword statusCode=100"))
         #expect(passes(wrong + "expect last event getPassword statusCode=102 attemptsLeft=2\n"))
         #expect(passes(wrong + "expect event 1 getPassword statusCode=100\n"))
         #expect(passes(wrong + "expect event 2 getPassword statusCode=102\n"))
-        #expect(failure(wrong + "expect event 2 getPassword statusCode=100\n")
-            == expectation("expected event #2 to be getPassword statusCode=100"))
-        #expect(failure(wrong + "expect event 3 getPassword\n")
-            == expectation("expected an event #3 getPassword, but the last command delivered 2"), "there are only two events")
-        #expect(failure(wrong + "expect event 1 getUser\n") == expectation("expected event #1 to be getUser, but it was getPassword"))
+        expectEqual(failure(wrong + "expect event 2 getPassword statusCode=100\n"),
+                expectation("expected event #2 to be getPassword statusCode=100"))
+        expectEqual(failure(wrong + "expect event 3 getPassword\n"),
+                expectation("expected an event #3 getPassword, but the last command delivered 2"), "there are only two events")
+        expectEqual(failure(wrong + "expect event 1 getUser\n"), expectation("expected event #1 to be getUser, but it was getPassword"))
     }
 
     @Test func whatTheOutputShowsCanBeWrittenBack() {
@@ -48,30 +49,30 @@ import Testing
             + #"policy={"minL":8,"maxL":16,"minDg":1,"minUc":1,"minLc":1,"minSc":1}"# + "\n"))
         #expect(passes("login alice \"Passw0rd!\"\nexpect event onCredentialsAvailableForUpdate options=[Password]\n"))
         #expect(passes("expire alice\nlogin alice \"Passw0rd!\"\nexpect event getPassword statusMessage=~\"has expired\"\n"))
-        #expect(failure("expire alice\nlogin alice \"Passw0rd!\"\nexpect event getPassword statusMessage=\"has expired\"\n")
-            == expectation("expected an event getPassword statusMessage=has expired"), "a plain value is the whole text")
+        expectEqual(failure("expire alice\nlogin alice \"Passw0rd!\"\nexpect event getPassword statusMessage=\"has expired\"\n"),
+                expectation("expected an event getPassword statusMessage=has expired"), "a plain value is the whole text")
     }
 
     @Test func unknownFieldsAndWrongKindsAreSyntaxErrors() {
-        #expect(syntaxErrors("expect event getPassword status=118\n")
-            == ["getPassword has no field 'status' — did you mean 'statusCode'? (its fields: userID, challengeMode, attemptsLeft, statusCode, statusMessage, challengeInfo, policy)"])
-        #expect(syntaxErrors("expect event getPassword attemptsLeft=RDNA_OP_AUTHORIZE_NOTIFICATION\n")
-            == ["getPassword.attemptsLeft is a number, not 'RDNA_OP_AUTHORIZE_NOTIFICATION'"])
+        expectEqual(syntaxErrors("expect event getPassword status=118\n"),
+                ["getPassword has no field 'status' — did you mean 'statusCode'? (its fields: userID, challengeMode, attemptsLeft, statusCode, statusMessage, challengeInfo, policy)"])
+        expectEqual(syntaxErrors("expect event getPassword attemptsLeft=RDNA_OP_AUTHORIZE_NOTIFICATION\n"),
+                ["getPassword.attemptsLeft is a number, not 'RDNA_OP_AUTHORIZE_NOTIFICATION'"])
         #expect(syntaxErrors("expect event getPassword challengeMode=RDNA_OP_UPDATE_ON_EXPIRY\n").isEmpty, "a mode by its name")
-        #expect(syntaxErrors("expect error ~\"(unclosed\"\n").first?.hasPrefix("~\"(unclosed\" is not a regular expression") == true)
-        #expect(syntaxErrors("login alice ~\"x\"\n") == ["login takes no ~\"pattern\" here (patterns are for expectations that compare text)"])
+        expectEqual(syntaxErrors("expect error ~\"(unclosed\"\n").first?.hasPrefix("~\"(unclosed\" is not a regular expression"), true)
+        expectEqual(syntaxErrors("login alice ~\"x\"\n"), ["login takes no ~\"pattern\" here (patterns are for expectations that compare text)"])
     }
 
     @Test func expectErrorAndOutputFollowTheSameRule() {
         let mismatch = "login alice \"Passw0rd!\"\ninitiate Password\nupdate \"Passw0rd!\" \"N3w-Passw0rd\" typo\n"
         #expect(passes(mismatch + "expect error \"New password and confirm password do not match\"\n"))
-        #expect(failure(mismatch + "expect error \"do not match\"\n")
-            == expectation("expected the error \"do not match\", but the error was \"New password and confirm password do not match\""),
+        expectEqual(failure(mismatch + "expect error \"do not match\"\n"),
+                expectation("expected the error \"do not match\", but the error was \"New password and confirm password do not match\""),
                 "a part of the message is not the message")
         #expect(passes(mismatch + "expect error ~\"do not match$\"\n"))
         #expect(passes("policy show\nexpect output \"app shows: Must be between 8 and 16 characters long, Must contain at least 1 digit, Must contain at least 1 uppercase letter, Must contain at least 1 lowercase letter, and must contain at least 1 special character\"\n"))
         #expect(passes("policy show\nexpect output ~\"^kdf: PBKDF2\"\n"))
-        #expect(failure("policy show\nexpect output \"kdf\"\n") == expectation("expected a line of output \"kdf\""))
+        expectEqual(failure("policy show\nexpect output \"kdf\"\n"), expectation("expected a line of output \"kdf\""))
         #expect(passes("user show alice\nexpect output \"user: alice\"\n"))
     }
 
@@ -79,21 +80,21 @@ import Testing
         let weak = "user add bob\nlogin bob\npassword \"alllowercase1!\"\n"
         #expect(passes(weak + "expect note rule=minUc\n"))
         #expect(passes(weak + "expect note rule=minUc message=\"Must contain at least 1 uppercase letter\"\n"))
-        #expect(failure(weak + "expect note rule=minSc\n") == expectation("expected a policy refusal rule=minSc"))
+        expectEqual(failure(weak + "expect note rule=minSc\n"), expectation("expected a policy refusal rule=minSc"))
         #expect(passes("sdk onewelcome\nvalidate 12345\nexpect note rule=blocklist\n"))
         #expect(passes("sdk fiori\npolicy passcode hasDigit=true\nuser add carol passcode Abcdefg1\nlogin carol Abcdefg1\nchangepasscode\npasscode Abcdefg1\npasscode Abcdefgh\nexpect note rule=hasDigit\n"))
     }
 
     @Test func aPolicyIsSetWholeAndItsKeysTogether() {
         let (host, evaluator) = runScript("policy password minL=8 maxL=16\npolicy show\n")
-        #expect(evaluator.exitCode == 0)
+        expectEqual(evaluator.exitCode, 0)
         #expect(host.output.contains("RELID_PASSWORD_POLICY: {\"minL\":8,\"maxL\":16}\n"), "no default minDg/minUc/minLc/minSc left over")
-        #expect(runScript("policy password minL=20 maxL=24\n").1.exitCode == 0, "order never matters")
-        #expect(runScript("policy password maxL=24 minL=20\n").1.exitCode == 0)
+        expectEqual(runScript("policy password minL=20 maxL=24\n").1.exitCode, 0, "order never matters")
+        expectEqual(runScript("policy password maxL=24 minL=20\n").1.exitCode, 0)
         let impossible = runScript("policy password maxL=8 minDg=3 minUc=3 minLc=3 minSc=3\nexpect error ~\"no password could pass\"\n")
-        #expect(impossible.1.exitCode == 0, "refused with the reason")
+        expectEqual(impossible.1.exitCode, 0, "refused with the reason")
         #expect(impossible.0.output.contains("no password could pass"))
-        #expect(runScript("policy password SeqCheck=TRUE BlackListedCommonPassword=True\n").1.exitCode == 0, "the app reads them in any case")
+        expectEqual(runScript("policy password SeqCheck=TRUE BlackListedCommonPassword=True\n").1.exitCode, 0, "the app reads them in any case")
         #expect(passes("policy password attempts=5\npolicy show\nexpect output ~\"minDg\"\n"), "server keys alone keep the rules")
         let (raw, _) = runScript("policy password raw \"{minL:8\"\nuser add bob\nlogin bob\n")
         #expect(raw.output.contains("app: policy: Please enter a secure password according to your organization's policy"))
@@ -113,7 +114,7 @@ import Testing
         #expect(host.output.contains(#"RELID_PASSWORD_POLICY: {"minL":4,"maxL":16,"charsNotAllowed":"0123456789"}"#))
         #expect(host.output.contains(#""charsNotAllowed":"007""#) && host.output.contains(#""msg":"0042""#))
         #expect(host.output.contains("maxAge=90d"), "a duration held by a variable is still one")
-        #expect(evaluator.exitCode == 0, "\(host.errors)")
+        expectEqual(evaluator.exitCode, 0, "\(host.errors)")
     }
 
     @Test func secretsAreMaskedByMeaningNotByLet() {
@@ -133,7 +134,7 @@ import Testing
     @Test func aSecretIsFoundThroughTheVariablesItIsCopiedInto() {
         let script = "user add alice password \"Passw0rd!\"\nlet a = \"Passw0rd!\"\nlet b = $a\necho $a\nrepeat 1 {\n    let c = $b\n}\nlet user = alice\nlogin $user $c\n"
         let (host, evaluator) = runScript(script, echo: true)
-        #expect(evaluator.exitCode == 0)
+        expectEqual(evaluator.exitCode, 0)
         let json = host.records.map { JSONLinesRenderer().render($0.0, from: $0.1) }.joined()
         #expect(!host.output.contains("Passw0rd!") && !json.contains("Passw0rd!"))
         #expect(host.output.contains("> let a = ***\n> let b = $a\n> echo $a\n***\n"))
@@ -143,10 +144,10 @@ import Testing
     /// What goes to the history file is written before the value is used, and any name may
     /// be given as a secret later: no `let` value is kept there, only a variable's name.
     @Test func theHistoryKeepsNoLetValue() {
-        #expect(SecretMasker.mask("let user = alice") == "let user = ***")
-        #expect(SecretMasker.mask("let pw = \"Passw0rd!\"") == "let pw = ***")
-        #expect(SecretMasker.mask("let y = $x") == "let y = $x")
+        expectEqual(SecretMasker.mask("let user = alice"), "let user = ***")
+        expectEqual(SecretMasker.mask("let pw = \"Passw0rd!\""), "let pw = ***")
+        expectEqual(SecretMasker.mask("let y = $x"), "let y = $x")
         let removed = SecretMasker.removedSecrets(in: SourceFile(name: "<repl>", text: "let user = ***\n"))
-        #expect(removed.map(\.noun) == ["value"], "recalled, `let user = ***` is refused, not bound to three asterisks")
+        expectEqual(removed.map(\.noun), ["value"], "recalled, `let user = ***` is refused, not bound to three asterisks")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredServe
 
 /// Issue 22, item 1: text from the session is escaped wherever the live page puts it, and
@@ -22,7 +23,7 @@ import Testing
         #expect(page.contains("&amp;amp;"))
         // Inside the JSON of the explanations, `<` is \u003c: no `</script>` can end the element early.
         #expect(page.contains(#"\u003c/script>\u003cscript>alert(1)"#))
-        #expect(page.ranges(of: "</script>").count == 2, "the page's own two script elements only")
+        expectEqual(page.ranges(of: "</script>").count, 2, "the page's own two script elements only")
         #expect(page.contains(#"data-sequence="7""#))
     }
 
@@ -66,6 +67,6 @@ import Testing
         let event = snapshot.eventText
         #expect(event.hasPrefix("id: 3\nevent: update\ndata: {"))
         #expect(event.hasSuffix("}\n\n"))
-        #expect(event.split(separator: "\n").count == 3, "newlines inside the snapshot are JSON escapes")
+        expectEqual(event.split(separator: "\n").count, 3, "newlines inside the snapshot are JSON escapes")
     }
 }

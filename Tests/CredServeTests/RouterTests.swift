@@ -1,6 +1,7 @@
 import CredSimulator
 import Foundation
 import Testing
+import Expectations
 @testable import CredServe
 
 /// Issue 36, item 3: one router (method and path to a handler) for every server, and the
@@ -21,17 +22,17 @@ import Testing
     }
 
     @Test func methodAndPathPickTheRoute() {
-        #expect(found("POST", "/x/run")?.0 == .a)
-        #expect(found("HEAD", "/x/state")?.0 == .b)
-        #expect(found("GET", "/x/anything/deeper")?.0 == .other)
-        #expect(found("GET", "/x/")?.0 == .other)
-        #expect(found("GET", "/sdk/relid/events")?.1 == ["name": "relid"])
+        expectEqual(found("POST", "/x/run")?.0, .a)
+        expectEqual(found("HEAD", "/x/state")?.0, .b)
+        expectEqual(found("GET", "/x/anything/deeper")?.0, .other)
+        expectEqual(found("GET", "/x/")?.0, .other)
+        expectEqual(found("GET", "/sdk/relid/events")?.1, ["name": "relid"])
     }
 
     @Test func aPrefixIsNotAPath() {
         // No prefix matching: /x/runs and /x/run/more are not /x/run, /sdk//events names no SDK.
-        #expect(found("POST", "/x/runs")?.0 == .other)
-        #expect(found("POST", "/x/run/more")?.0 == .other)
+        expectEqual(found("POST", "/x/runs")?.0, .other)
+        expectEqual(found("POST", "/x/run/more")?.0, .other)
         if case .notFound = router.match(method: "GET", path: "/sdk//events") {} else { Issue.record("an empty segment named an SDK") }
         if case .notFound = router.match(method: "GET", path: "/sdk/relid/events/x") {} else { Issue.record("a longer path matched") }
         if case .notFound = router.match(method: "GET", path: "/xx/run") {} else { Issue.record("/xx matched /x") }
@@ -42,7 +43,7 @@ import Testing
         let cases: [(String, [String]?)] = [("/", [""]), ("/a", ["a"]), ("/a/", ["a", ""]), ("//", ["", ""]), ("/sdk/relid/events", ["sdk", "relid", "events"]),
                                             ("/日本/ü", ["日本", "ü"]), ("a/b", nil), ("", nil)]
         for (path, parts) in cases {
-            #expect(PathPattern.segments(of: path)?.map { String(Substring($0)) } == parts, "\(path)")
+            expectEqual(PathPattern.segments(of: path)?.map { String(Substring($0)) }, parts, "\(path)")
         }
     }
 
@@ -51,10 +52,10 @@ import Testing
             Issue.record("GET /x/run was not refused as a wrong method")
             return
         }
-        #expect(allowed == ["POST"])
-        #expect(access == .token)
+        expectEqual(allowed, ["POST"])
+        expectEqual(access, .token)
         if case .wrongMethod(let allowed, _, _) = router.match(method: "DELETE", path: "/x/state") {
-            #expect(allowed == ["GET", "HEAD"])
+            expectEqual(allowed, ["GET", "HEAD"])
         } else {
             Issue.record("DELETE /x/state was not refused as a wrong method")
         }
@@ -66,12 +67,12 @@ import Testing
         guard case .object(let paths)? = document["paths"] else { Issue.record("no paths"); return }
         let router = ServeRoutes.router(control: true, served: Simulation.servedType)
         let described = Set(router.routes.filter { $0.operation != nil }.map(\.pattern.text))
-        #expect(Set(paths.map(\.0)) == described)
+        expectEqual(Set(paths.map(\.0)), described)
         // The HTTP layer's limits are written from ServeLimits, not typed out per path.
         var limits = ServeLimits()
         limits.bodyBytes = 8 * 1024
         let smaller = OpenAPIDocument.document(served: Simulation.servedType, limits: limits)
         #expect(smaller.contains("8 KiB for a form") && !smaller.contains("64 KiB for a form"))
-        #expect(text.components(separatedBy: "64 KiB for a form").count - 1 == router.routes.filter { $0.operation != nil }.count)
+        expectEqual(text.components(separatedBy: "64 KiB for a form").count - 1, router.routes.filter { $0.operation != nil }.count)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 @testable import CredServe
 
 /// The turn two event loops take in the simulation (ServeSession's `loopTurn`,
@@ -27,7 +28,7 @@ import Testing
                 }
             }
         }
-        #expect(shared.overlaps == 0)
-        #expect(shared.count == threads * turns)
+        expectEqual(shared.overlaps, 0)
+        expectEqual(shared.count, threads * turns)
     }
 }

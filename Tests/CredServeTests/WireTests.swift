@@ -1,5 +1,6 @@
 import CredSimulator
 import Testing
+import Expectations
 @testable import CredServe
 
 /// How a request off the wire becomes the request the simulated servlets read, and how
@@ -19,11 +20,11 @@ import Testing
     }
 
     @Test func targetsSplitIntoPathAndQuery() {
-        #expect(Self.parts("/aaa/login.json?login=a&x=1") == ["/aaa/login.json", "login=a&x=1"])
-        #expect(Self.parts("/aaa/login.json") == ["/aaa/login.json", ""])
-        #expect(Self.parts("/aaa/login.json?") == ["/aaa/login.json", ""])
-        #expect(Self.parts("HTTP://localhost:8080/aaa/login.json?a=b") == ["/aaa/login.json", "a=b"])
-        #expect(Self.parts("http://localhost:8080") == ["/", ""])
+        expectEqual(Self.parts("/aaa/login.json?login=a&x=1"), ["/aaa/login.json", "login=a&x=1"])
+        expectEqual(Self.parts("/aaa/login.json"), ["/aaa/login.json", ""])
+        expectEqual(Self.parts("/aaa/login.json?"), ["/aaa/login.json", ""])
+        expectEqual(Self.parts("HTTP://localhost:8080/aaa/login.json?a=b"), ["/aaa/login.json", "a=b"])
+        expectEqual(Self.parts("http://localhost:8080"), ["/", ""])
     }
 
     /// Read over the header's bytes in place: the media type before any `;`, spaces and
@@ -45,10 +46,10 @@ import Testing
         let wire = Self.wire("POST", "/aaa/login.json?login=dave%40example.com", body: "password=a+b&type=access-token",
                                 contentType: "Application/X-WWW-Form-URLEncoded; charset=UTF-8").http
         let request = SusiSimulator.read(wire)
-        #expect(request.parameters.map(\.0) == ["login", "password", "type"])
-        #expect(request.parameters.map(\.1) == ["dave@example.com", "a b", "access-token"])
-        #expect(request.clientHost == "127.0.0.1")
-        #expect(request.header("user-agent") == "test")
+        expectEqual(request.parameters.map(\.0), ["login", "password", "type"])
+        expectEqual(request.parameters.map(\.1), ["dave@example.com", "a b", "access-token"])
+        expectEqual(request.clientHost, "127.0.0.1")
+        expectEqual(request.header("user-agent"), "test")
     }
 
     @Test func aBodyOfAnotherTypeOrOfAGetIsNotRead() {
@@ -59,14 +60,14 @@ import Testing
 
     @Test func invalidUTF8InAParameterBecomesReplacementCharacters() {
         let request = SusiSimulator.read(Self.wire("GET", "/aaa/login.json?login=%FF%FEa").http)
-        #expect(request.parameter("login") == "\u{FFFD}\u{FFFD}a")
+        expectEqual(request.parameter("login"), "\u{FFFD}\u{FFFD}a")
     }
 
     @Test func theLogMasksSecretsAndEscapesWhatCouldMoveTheCursor() {
         let entry = ServeLogEntry(client: "127.0.0.1:5000", method: "GET", path: "/aaa/changepassword.json", status: 401,
                                   parameters: [("changepassword", "a b"), ("password", "secret12"), ("access_token", "T0k3n"),
                                                ("x\u{1B}[2J", "\u{9B}31m\n"), ("empty", "")])
-        #expect(entry.text == #"127.0.0.1:5000 GET /aaa/changepassword.json 401 changepassword="a b" password=*** access_token=*** x\u{1B}[2J=\u{9B}31m\n empty="""#)
+        expectEqual(entry.text, #"127.0.0.1:5000 GET /aaa/changepassword.json 401 changepassword="a b" password=*** access_token=*** x\u{1B}[2J=\u{9B}31m\n empty="""#)
         #expect(!entry.json.serialized.contains("secret12"))
         #expect(entry.json.serialized.hasPrefix(#"{"client":"127.0.0.1:5000","method":"GET","path":"/aaa/changepassword.json","status":401,"parameters":{"changepassword":"a b","password":"***""#))
     }
@@ -87,8 +88,8 @@ import Testing
     @Test func aDroppedRequestSaysWhy() {
         let entry = ServeLogEntry(client: "127.0.0.1:5000", method: "POST", path: "/aaa/login.json", status: nil,
                                   note: "no answer (network down)")
-        #expect(entry.text == "127.0.0.1:5000 POST /aaa/login.json dropped (no answer (network down))")
-        #expect(entry.json.serialized == #"{"client":"127.0.0.1:5000","method":"POST","path":"/aaa/login.json","status":null,"note":"no answer (network down)"}"#)
+        expectEqual(entry.text, "127.0.0.1:5000 POST /aaa/login.json dropped (no answer (network down))")
+        expectEqual(entry.json.serialized, #"{"client":"127.0.0.1:5000","method":"POST","path":"/aaa/login.json","status":null,"note":"no answer (network down)"}"#)
     }
 
     @Test func longValuesAreCutInTheLog() {
@@ -99,8 +100,8 @@ import Testing
 
     @Test func refusalsAreJettysBadMessagePage() {
         let page = WireResponse.refusal(431, "Request Header Fields Too Large")
-        #expect(page.status == 431)
-        #expect(String(decoding: page.body, as: UTF8.self) == "<h1>Bad Message 431</h1><pre>reason: Request Header Fields Too Large</pre>")
+        expectEqual(page.status, 431)
+        expectEqual(String(decoding: page.body, as: UTF8.self), "<h1>Bad Message 431</h1><pre>reason: Request Header Fields Too Large</pre>")
     }
 
     @Test func theSimulatedAnswerGoesOutByteForByte() {
@@ -108,19 +109,19 @@ import Testing
         let wire = WireResponse(SusiSimulator.httpAnswer(answer))
         // Jetty 9.3's sendError makes the message the reason phrase (docs/susi.md, "The wire").
         #expect(wire.status == 422 && wire.reason == "Invalid credentials")
-        #expect(wire.body == answer.bodyBytes().bytes)
-        #expect(wire.contentType == "text/html;charset=iso-8859-1")
+        expectEqual(wire.body, answer.bodyBytes().bytes)
+        expectEqual(wire.contentType, "text/html;charset=iso-8859-1")
     }
 
     @Test func theServletsHeadersGoOutAndAMalformedQueryIsKnown() {
         var server = SusiServer(seed: 1)
         let options = WireResponse(SusiSimulator.httpAnswer(server.handle(SusiRequest(method: "OPTIONS", path: "/aaa/login.json", parameters: []), now: 0)))
         #expect(options.status == 200 && options.reason == "OK" && options.contentType.isEmpty && options.body.isEmpty)
-        #expect(options.headers.map(\.0) == ["Allow"])
-        #expect(SusiSimulator.read(Self.wire("GET", "/aaa/login.json?login=%ZZ").http).malformed == "the query string has a malformed %-escape (a % not followed by two hex digits)")
-        #expect(SusiSimulator.read(Self.wire("POST", "/aaa/login.json", body: "login=%FF", contentType: "application/x-www-form-urlencoded").http).malformed
-                == "the form body has bytes that are not UTF-8 (a byte that cannot stand where it is in a UTF-8 sequence)")
-        #expect(SusiSimulator.read(Self.wire("GET", "/aaa/login.json", body: "login=%FF", contentType: "application/x-www-form-urlencoded").http).malformed == nil)
+        expectEqual(options.headers.map(\.0), ["Allow"])
+        expectEqual(SusiSimulator.read(Self.wire("GET", "/aaa/login.json?login=%ZZ").http).malformed, "the query string has a malformed %-escape (a % not followed by two hex digits)")
+        expectEqual(SusiSimulator.read(Self.wire("POST", "/aaa/login.json", body: "login=%FF", contentType: "application/x-www-form-urlencoded").http).malformed,
+                    "the form body has bytes that are not UTF-8 (a byte that cannot stand where it is in a UTF-8 sequence)")
+        expectEqual(SusiSimulator.read(Self.wire("GET", "/aaa/login.json", body: "login=%FF", contentType: "application/x-www-form-urlencoded").http).malformed, nil)
     }
 
     /// A path of the served SDK and a request target split once each: the split the

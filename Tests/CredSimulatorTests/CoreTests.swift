@@ -1,13 +1,14 @@
 import Testing
+import Expectations
 @testable import CredSimulator
 
 @Suite struct HasherTests {
     /// RFC 7914 §11 / common PBKDF2-HMAC-SHA256 test vectors.
     @Test func pbkdf2MatchesKnownVectors() {
         let one = PasswordHasher(rounds: 1).hash("password", salt: Array("salt".utf8))
-        #expect(hex(one.key) == "120fb6cffcf8b32c43e7225256c4f837a86548c92ccc35480805987cb70be17b")
+        expectEqual(hex(one.key), "120fb6cffcf8b32c43e7225256c4f837a86548c92ccc35480805987cb70be17b")
         let two = PasswordHasher(rounds: 2).hash("password", salt: Array("salt".utf8))
-        #expect(hex(two.key) == "ae4d0c95af6b46d32d0adff928f06dd02a303f8ef3c251dfd6e2d85a95474c43")
+        expectEqual(hex(two.key), "ae4d0c95af6b46d32d0adff928f06dd02a303f8ef3c251dfd6e2d85a95474c43")
     }
 
     /// Longer inputs, more rounds, bytes outside ASCII, a NUL inside, and empty input,
@@ -26,7 +27,7 @@ import Testing
         ]
         for item in cases {
             let stored = PasswordHasher(rounds: item.rounds).hash(item.password, salt: item.salt)
-            #expect(hex(stored.key) == item.key, "\(item.rounds) rounds of \(item.password.debugDescription)")
+            expectEqual(hex(stored.key), item.key, "\(item.rounds) rounds of \(item.password.debugDescription)")
         }
     }
 
@@ -63,23 +64,23 @@ import Testing
 
 @Suite struct ClockAndJSONTests {
     @Test func timestampsRoundTrip() {
-        #expect(UTCTimestamp.format(VirtualClock.defaultStart) == "2026-01-01T00:00:00Z")
-        #expect(UTCTimestamp.parse("2026-01-01") == VirtualClock.defaultStart)
-        #expect(UTCTimestamp.parse("2028-02-29T23:59:59Z").map(UTCTimestamp.format) == "2028-02-29T23:59:59Z")
-        #expect(UTCTimestamp.parse("2027-02-29") == nil)
-        #expect(UTCTimestamp.parse("2026-13-01") == nil)
-        #expect(UTCTimestamp.format(0) == "1970-01-01T00:00:00Z")
+        expectEqual(UTCTimestamp.format(VirtualClock.defaultStart), "2026-01-01T00:00:00Z")
+        expectEqual(UTCTimestamp.parse("2026-01-01"), VirtualClock.defaultStart)
+        expectEqual(UTCTimestamp.parse("2028-02-29T23:59:59Z").map(UTCTimestamp.format), "2028-02-29T23:59:59Z")
+        expectEqual(UTCTimestamp.parse("2027-02-29"), nil)
+        expectEqual(UTCTimestamp.parse("2026-13-01"), nil)
+        expectEqual(UTCTimestamp.format(0), "1970-01-01T00:00:00Z")
     }
 
     @Test func durationsReadAsWritten() {
-        #expect(SimDuration(seconds: 91 * 86_400).description == "91d")
-        #expect(SimDuration(seconds: 86_400 + 12 * 3600 + 5).description == "1d12h5s")
-        #expect(SimDuration(seconds: 0).description == "0s")
-        #expect(SimDuration(seconds: -90).description == "-1m30s")
-        #expect(SimDuration(seconds: 1).text(prefix: " (+", suffix: ")") == " (+1s)")
+        expectEqual(SimDuration(seconds: 91 * 86_400).description, "91d")
+        expectEqual(SimDuration(seconds: 86_400 + 12 * 3600 + 5).description, "1d12h5s")
+        expectEqual(SimDuration(seconds: 0).description, "0s")
+        expectEqual(SimDuration(seconds: -90).description, "-1m30s")
+        expectEqual(SimDuration(seconds: 1).text(prefix: " (+", suffix: ")"), " (+1s)")
         // The longest: every unit, and the one number without a positive twin.
-        #expect(SimDuration(seconds: .max).description == "106751991167300d15h30m7s")
-        #expect(SimDuration(seconds: .min).text(prefix: "(", suffix: ")") == "(-106751991167300d15h30m8s)")
+        expectEqual(SimDuration(seconds: .max).description, "106751991167300d15h30m7s")
+        expectEqual(SimDuration(seconds: .min).text(prefix: "(", suffix: ")"), "(-106751991167300d15h30m8s)")
     }
 
     /// The writer works on bytes, copying runs between escapes: every C0 control, the
@@ -87,24 +88,24 @@ import Testing
     /// every other character (DEL, non-ASCII) is copied as it is, and what is written
     /// reads back as the same value; the String writers say the same bytes.
     @Test func jsonEscapesEveryControlCharacterAndReadsBack() throws {
-        #expect(JSONValue.string("\u{0}a\u{1F}\"\\\u{7F}é\u{1B}").serialized == #""\u0000a\u001f\"\\\#u{7F}é\u001b""#)
-        #expect(JSONValue.string("\n\r\t\u{8}\u{C}").serialized == #""\n\r\t\u0008\u000c""#)
+        expectEqual(JSONValue.string("\u{0}a\u{1F}\"\\\u{7F}é\u{1B}").serialized, #""\u0000a\u001f\"\\\#u{7F}é\u001b""#)
+        expectEqual(JSONValue.string("\n\r\t\u{8}\u{C}").serialized, #""\n\r\t\u0008\u000c""#)
         for code in 0..<0x80 {
             let text = "x" + String(UnicodeScalar(UInt8(code))) + String(UnicodeScalar(UInt8(code))) + "日"
             let value = JSONValue.object([(text, .array([.string(text), .int(-code), .bool(code % 2 == 0), .null]))])
-            #expect(try JSONValue.parse(value.serialized) == value)
-            #expect(Array(value.serialized.utf8) == value.serializedBytes)
+            try expectEqual(JSONValue.parse(value.serialized), value)
+            expectEqual(Array(value.serialized.utf8), value.serializedBytes)
             var quoted = ""
             JSONValue.writeString(text, to: &quoted)
             var bytes: [UInt8] = []
             JSONValue.writeString(text, to: &bytes)
-            #expect(Array(quoted.utf8) == bytes)
+            expectEqual(Array(quoted.utf8), bytes)
         }
     }
 
     @Test func jsonKeepsKeyOrderAndEscapes() throws {
         let value = try JSONValue.parse(#"{"b":1,"a":[true,null,"x\"\n\u00e9"],"c":{}}"#)
-        #expect(value.serialized == #"{"b":1,"a":[true,null,"x\"\né"],"c":{}}"#)
+        expectEqual(value.serialized, #"{"b":1,"a":[true,null,"x\"\né"],"c":{}}"#)
         #expect(throws: JSONParseError.self) { try JSONValue.parse(#"{"a":1.5}"#) }
         #expect(throws: JSONParseError.self) { try JSONValue.parse(#"{"a":1} x"#) }
         #expect(throws: JSONParseError.self) { try JSONValue.parse(String(repeating: "[", count: 100)) }
@@ -112,13 +113,13 @@ import Testing
 
     @Test func jsonReadsTextBeyondASCIIWholeAndEscapes() throws {
         let value = try JSONValue.parse(" {\"日本\" : \"ü\\t\\\"\\\\\\/\\u00e9\\u0041z\", \"n\":-12, \"l\":[false , \"\"]}\n")
-        #expect(value == .object([("日本", .string("ü\t\"\\/éAz")), ("n", .int(-12)), ("l", .array([.bool(false), .string("")]))]))
+        expectEqual(value, .object([("日本", .string("ü\t\"\\/éAz")), ("n", .int(-12)), ("l", .array([.bool(false), .string("")]))]))
     }
 
     /// Review: a scalar past U+FFFF escaped as a surrogate pair (Python's json.dumps
     /// writes 😀 so) was refused as a bad escape.
     @Test func jsonReadsASurrogatePairAsOneScalar() throws {
-        #expect(try JSONValue.parse(#"["\ud83d\ude00x", "\uD83D\uDE00"]"#) == .array([.string("😀x"), .string("😀")]))
+        try expectEqual(JSONValue.parse(#"["\ud83d\ude00x", "\uD83D\uDE00"]"#), .array([.string("😀x"), .string("😀")]))
     }
 
     /// A failure says where, in Unicode scalars from the start (not bytes), and what.
@@ -148,7 +149,7 @@ import Testing
     @Test func jsonOutOfRangeNumbersAreNullWhereRecorded() throws {
         var places: [[String]] = []
         let value = try JSONValue.parse(#"{"id":123456789012345678901,"p":{"x":[1,-99999999999999999999]}}"#, outOfRange: &places)
-        #expect(value == .object([("id", .null), ("p", .object([("x", .array([.int(1), .null]))]))]))
-        #expect(places == [["id"], ["p", "x", "1"]])
+        expectEqual(value, .object([("id", .null), ("p", .object([("x", .array([.int(1), .null]))]))]))
+        expectEqual(places, [["id"], ["p", "x", "1"]])
     }
 }

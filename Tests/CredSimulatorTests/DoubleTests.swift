@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredSimulator
 
 /// The SDK double's simulator side (docs/double.md): the one validator, each SDK's calls,
@@ -33,77 +34,77 @@ import Testing
     // MARK: The validator
 
     @Test func anUnknownMethodNamesTheNearest() {
-        #expect(CallValidator.validate(sdk: Self.relid, method: "setuser", params: []).refusal
-                == .unknownMethod(sdk: "relid", method: "setuser", nearest: "setUser"))
-        #expect(CallValidator.validate(sdk: Self.relid, method: "setPasword", params: []).refusal?.message
-                == "no method 'setPasword' in relid; did you mean 'setPassword'?")
-        #expect(CallValidator.validate(sdk: Self.relid, method: "frobnicate", params: []).refusal
-                == .unknownMethod(sdk: "relid", method: "frobnicate", nearest: nil))
+        expectEqual(CallValidator.validate(sdk: Self.relid, method: "setuser", params: []).refusal,
+                    .unknownMethod(sdk: "relid", method: "setuser", nearest: "setUser"))
+        expectEqual(CallValidator.validate(sdk: Self.relid, method: "setPasword", params: []).refusal?.message,
+                    "no method 'setPasword' in relid; did you mean 'setPassword'?")
+        expectEqual(CallValidator.validate(sdk: Self.relid, method: "frobnicate", params: []).refusal,
+                    .unknownMethod(sdk: "relid", method: "frobnicate", nearest: nil))
         // SUSI keeps its HTTP API: no call at all.
-        #expect(CallValidator.validate(sdk: SDKID(named: "susi")!, method: "login", params: []).refusal
-                == .unknownMethod(sdk: "susi", method: "login", nearest: nil))
+        expectEqual(CallValidator.validate(sdk: SDKID(named: "susi")!, method: "login", params: []).refusal,
+                    .unknownMethod(sdk: "susi", method: "login", nearest: nil))
     }
 
     @Test func fieldsAreCheckedAgainstTheSpec() {
         func refusal(_ method: String, _ params: [(String, JSONValue)]) -> CallRefusal? {
             CallValidator.validate(sdk: Self.relid, method: method, params: params).refusal
         }
-        #expect(refusal("setUser", []) == .missingField(method: "setUser", field: "userID"))
-        #expect(refusal("setPassword", [("password", .string("x")), ("challengeMode", .string("zero"))])
-                == .badField(method: "setPassword", field: "challengeMode", expected: .integer))
-        #expect(refusal("setUser", [("userID", .int(3))]) == .badField(method: "setUser", field: "userID", expected: .string))
-        #expect(refusal("setUser", [("userId", .string("a"))]) == .unknownField(method: "setUser", field: "userId", nearest: "userID"))
-        #expect(refusal("setUser", [("userID", .string("a")), ("userID", .string("b"))])
-                == .duplicateField(method: "setUser", field: "userID"))
-        #expect(refusal("setUser", [("userID", .string(String(repeating: "a", count: 4097)))])?.field == "userID")
-        #expect(refusal("setUser", [("userID", .string(String(repeating: "a", count: 4096)))]) == nil)
-        #expect(refusal("resetAuthState", (0...32).map { ("f\($0)", .int($0)) })?.message
-                == "resetAuthState was given 33 fields; a call takes at most 32")
+        expectEqual(refusal("setUser", []), .missingField(method: "setUser", field: "userID"))
+        expectEqual(refusal("setPassword", [("password", .string("x")), ("challengeMode", .string("zero"))]),
+                    .badField(method: "setPassword", field: "challengeMode", expected: .integer))
+        expectEqual(refusal("setUser", [("userID", .int(3))]), .badField(method: "setUser", field: "userID", expected: .string))
+        expectEqual(refusal("setUser", [("userId", .string("a"))]), .unknownField(method: "setUser", field: "userId", nearest: "userID"))
+        expectEqual(refusal("setUser", [("userID", .string("a")), ("userID", .string("b"))]),
+                    .duplicateField(method: "setUser", field: "userID"))
+        expectEqual(refusal("setUser", [("userID", .string(String(repeating: "a", count: 4097)))])?.field, "userID")
+        expectEqual(refusal("setUser", [("userID", .string(String(repeating: "a", count: 4096)))]), nil)
+        expectEqual(refusal("resetAuthState", (0...32).map { ("f\($0)", .int($0)) })?.message,
+                    "resetAuthState was given 33 fields; a call takes at most 32")
         // The language writes numbers as text: a string of digits is an integer.
         let valid = try? CallValidator.validate(sdk: Self.relid, method: "setPassword",
                                                 params: [("password", .string("p")), ("challengeMode", .string("1"))]).get()
-        #expect(valid?.int("challengeMode") == 1)
-        #expect(valid?.maskedArguments.first?.1 == .string("***"))
+        expectEqual(valid?.int("challengeMode"), 1)
+        expectEqual(valid?.maskedArguments.first?.1, .string("***"))
     }
 
     @Test func everyCallbackACallNamesIsAnEventOfItsCatalog() {
         for catalog in Simulation.catalogs {
             for call in catalog.calls {
                 for callback in call.callbacks { #expect(catalog.event(callback) != nil, "\(catalog.name).\(call.name): \(callback)") }
-                #expect(Set(call.fields.map(\.name)).count == call.fields.count)
+                expectEqual(Set(call.fields.map(\.name)).count, call.fields.count)
             }
         }
-        #expect(Simulation.catalogs.first { $0.name == "susi" }?.calls.isEmpty == true)
+        expectEqual(Simulation.catalogs.first { $0.name == "susi" }?.calls.isEmpty, true)
     }
 
     // MARK: Calls, in turn and out of turn
 
     @Test func aRelIDLoginCallByCall() throws {
         var sim = Self.world()
-        #expect(Self.events(try Self.call(&sim, "setUser", [("userID", .string("u0"))])) == ["getPassword"])
+        expectEqual(Self.events(try Self.call(&sim, "setUser", [("userID", .string("u0"))])), ["getPassword"])
         let out = try Self.call(&sim, "setPassword", [("password", .string("Passw0rd!0")), ("challengeMode", .int(0))])
-        #expect(Self.events(out) == ["onUserLoggedIn"])
+        expectEqual(Self.events(out), ["onUserLoggedIn"])
         // The app, not the double, calls getAllChallenges now.
         #expect(!Self.events(out).contains("onCredentialsAvailableForUpdate"))
-        #expect(sim.sdk(RelIDSimulator.self).signedInUser == "u0")
+        expectEqual(sim.sdk(RelIDSimulator.self).signedInUser, "u0")
         // Out of turn: the SDK's own synchronous error, nothing thrown.
         let again = try Self.call(&sim, "setUser", [("userID", .string("u1"))])
-        #expect(Self.syncError(again) == RelIDSyncError.invalidArguments)
+        expectEqual(Self.syncError(again), RelIDSyncError.invalidArguments)
         let update = try Self.call(&sim, "updatePassword", [("currentPassword", .string("a")), ("newPassword", .string("b")),
                                                              ("challengeMode", .int(4))])
-        #expect(Self.syncError(update)?.code == 118)
+        expectEqual(Self.syncError(update)?.code, 118)
     }
 
     @Test func outOfTurnCallsOfTheOtherSDKsAreAnsweredNotThrown() throws {
         var sim = Self.world()
         let respond = try Self.call(&sim, "respond", [("pin", .string("12345"))], sdk: Self.onewelcome)
-        #expect(respond.first == .call(api: "respond", arguments: [("pin", .string("***"))], error: nil))
+        expectEqual(respond.first, .call(api: "respond", arguments: [("pin", .string("***"))], error: nil))
         #expect(respond.contains { if case .note(let n) = $0 { n.hasPrefix("out of turn") } else { false } })
         let logout = try Self.call(&sim, "logoutUser", sdk: Self.onewelcome)
         #expect(logout.compactMap(\.event).first?["errorCode"] != nil)
         let enter = try Self.call(&sim, "enterPasscode", [("passcode", .string("Abcdefg1"))], sdk: Self.fiori)
-        #expect(enter.first == .call(api: "enterPasscode", arguments: [("passcode", .string("***"))], error: nil))
-        #expect(enter.count == 2)
+        expectEqual(enter.first, .call(api: "enterPasscode", arguments: [("passcode", .string("***"))], error: nil))
+        expectEqual(enter.count, 2)
     }
 
     // MARK: Devices
@@ -112,13 +113,13 @@ import Testing
         #expect(throws: DeviceRefusal.self) { try DeviceID("") }
         #expect(throws: DeviceRefusal.self) { try DeviceID("a b") }
         #expect(throws: DeviceRefusal.self) { try DeviceID(String(repeating: "x", count: 65)) }
-        #expect((try? DeviceID("Pixel-7_a.1"))?.name == "Pixel-7_a.1")
+        expectEqual((try? DeviceID("Pixel-7_a.1"))?.name, "Pixel-7_a.1")
     }
 
     @Test func atMost256Devices() throws {
         var sim = Self.world()
         for n in 1..<Simulation.maxDevices { try sim.enter(device: DeviceID("d\(n)")) }
-        #expect(sim.deviceIDs.count == 256)
+        expectEqual(sim.deviceIDs.count, 256)
         #expect(throws: DeviceRefusal("at most 256 devices; 'one-more' would be one more (devices forget ID frees one)")) { try sim.enter(device: DeviceID("one-more")) }
         // Known devices are still entered.
         try sim.enter(device: DeviceID("d3"))
@@ -130,7 +131,7 @@ import Testing
         let d3 = try DeviceID("d3")
         #expect(!sim.deviceIDs.contains(d3) && sim.journal(of: d3).entries.isEmpty)
         try sim.enter(device: DeviceID("one-more"))
-        #expect(sim.sdk(RelIDSimulator.self).sdk.pendingChallenge == nil)
+        expectEqual(sim.sdk(RelIDSimulator.self).sdk.pendingChallenge, nil)
         #expect(throws: DeviceRefusal("'one-more' is the current device; 'device default' first, then forget it")) { try sim.forget(device: DeviceID("one-more")) }
         #expect(throws: DeviceRefusal("the device default cannot be forgotten")) { try sim.forget(device: .standard) }
         #expect(throws: DeviceRefusal("no device 'd3' to forget")) { try sim.forget(device: DeviceID("d3")) }
@@ -147,25 +148,25 @@ import Testing
         _ = try Self.call(&sim, "setUser", [("userID", .string("u0"))])
         // phone starts as a copy of default: the same challenge is pending there.
         try sim.enter(device: DeviceID("phone"))
-        #expect(sim.sdk(RelIDSimulator.self).sdk.pendingChallenge?.userID == "u0")
+        expectEqual(sim.sdk(RelIDSimulator.self).sdk.pendingChallenge?.userID, "u0")
         _ = try Self.call(&sim, "resetAuthState", device: "phone")
-        #expect(sim.sdk(RelIDSimulator.self).sdk.pendingChallenge == nil)
+        expectEqual(sim.sdk(RelIDSimulator.self).sdk.pendingChallenge, nil)
         try sim.enter(device: .standard)
-        #expect(sim.sdk(RelIDSimulator.self).sdk.pendingChallenge?.userID == "u0")
+        expectEqual(sim.sdk(RelIDSimulator.self).sdk.pendingChallenge?.userID, "u0")
         // A network down on phone only.
         try sim.enter(device: DeviceID("phone"))
         sim.world.network.networkUp = false
         _ = try Self.call(&sim, "setUser", [("userID", .string("u1"))], device: "phone")
         let offline = try Self.call(&sim, "setPassword", [("password", .string("Passw0rd!1")), ("challengeMode", .int(0))], device: "phone")
-        #expect(Self.syncError(offline) == RelIDSyncError.networkUnavailable)
+        expectEqual(Self.syncError(offline), RelIDSyncError.networkUnavailable)
         try sim.enter(device: .standard)
         #expect(sim.world.network.networkUp)
         // The server is shared: a wrong password on default spends u0's attempt for phone too.
         _ = try Self.call(&sim, "setPassword", [("password", .string("wrong")), ("challengeMode", .int(0))])
-        #expect(sim.sdk(RelIDSimulator.self).server.account("u0")?.attemptsLeft == 2)
+        expectEqual(sim.sdk(RelIDSimulator.self).server.account("u0")?.attemptsLeft, 2)
         // The journals are apart.
-        #expect(sim.journal(of: .standard).entries.map(\.method) == ["setUser", "setPassword"])
-        #expect(sim.journal(of: try DeviceID("phone")).entries.map(\.method) == ["resetAuthState", "setUser", "setPassword"])
+        expectEqual(sim.journal(of: .standard).entries.map(\.method), ["setUser", "setPassword"])
+        expectEqual(sim.journal(of: try DeviceID("phone")).entries.map(\.method), ["resetAuthState", "setUser", "setPassword"])
     }
 
     /// 32 devices, 1,000 calls each, interleaved call by call: every device sees only its
@@ -185,15 +186,15 @@ import Testing
                 default: (method, params, expected) = ("logOff", [("userID", user)], "onUserLoggedOff")
                 }
                 let out = try sim.perform(sdk: Self.relid, method: method, params: params, on: device)
-                #expect(Self.syncError(out) == nil)
+                expectEqual(Self.syncError(out), nil)
                 let event = out.compactMap(\.event).first
-                #expect(event?.name == expected)
-                #expect(event?["userID"] == user)
+                expectEqual(event?.name, expected)
+                expectEqual(event?["userID"], user)
             }
         }
         for (n, device) in devices.enumerated() {
             let journal = sim.journal(of: device)
-            #expect(journal.entries.count == calls)
+            expectEqual(journal.entries.count, calls)
             #expect(journal.entries.allSatisfy { entry in entry.events.allSatisfy { $0["userID"] == nil || $0["userID"] == .string("u\(n)") } })
         }
         #expect(sim.journal(of: .standard).entries.isEmpty)
@@ -237,13 +238,13 @@ import Testing
             try whole.enter(device: device)
             let entered = Result { () throws(DoubleRefusal) in try whole.perform(sdk: sdk, method: spec.name, params: params, on: device) }
             try whole.enter(device: .standard)
-            #expect("\(swapped)" == "\(entered)", "step \(step): \(spec.name) on \(device.name)")
+            expectEqual("\(swapped)", "\(entered)", "step \(step): \(spec.name) on \(device.name)")
         }
         for device in devices {
-            #expect(fast.journal(of: device).entries.map(\.outcomes.description) == whole.journal(of: device).entries.map(\.outcomes.description))
+            expectEqual(fast.journal(of: device).entries.map(\.outcomes.description), whole.journal(of: device).entries.map(\.outcomes.description))
             try fast.enter(device: device)
             try whole.enter(device: device)
-            #expect(fast.world.network.networkUp == whole.world.network.networkUp, "\(device.name)")
+            expectEqual(fast.world.network.networkUp, whole.world.network.networkUp, "\(device.name)")
         }
         #expect(fast.journal(of: devices[1]).entries.count > 500)
     }
@@ -253,7 +254,7 @@ import Testing
         for _ in 0..<DeviceJournal.capacity { _ = try Self.call(&sim, "resetAuthState") }
         #expect(!sim.journal.overflowed)
         let out = try Self.call(&sim, "resetAuthState")
-        #expect(Self.events(out) == ["getUser"])
+        expectEqual(Self.events(out), ["getUser"])
         #expect(sim.journal.overflowed && sim.journal.dropped == 1 && sim.journal.entries.count == DeviceJournal.capacity)
         sim.clearJournal()
         #expect(!sim.journal.overflowed && sim.journal.entries.isEmpty)
@@ -266,7 +267,7 @@ import Testing
         _ = try Self.call(&sim, "validatePolicyCompliance", [("pin", .string("24680"))], sdk: Self.onewelcome)
         let text = String(describing: sim.journal.entries.map { ($0.arguments.map { "\($0.0)=\($0.1)" }, $0.outcomes) })
         #expect(!text.contains("Passw0rd!0") && !text.contains("24680"))
-        #expect(sim.journal.entries[1].secretFields == ["password"])
+        expectEqual(sim.journal.entries[1].secretFields, ["password"])
     }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredSimulator
 
 /// The SAP Fiori-style catalog is complete: every event the operations deliver is listed
@@ -51,25 +52,25 @@ import Testing
             let spec = try #require(catalog.event(event.name), "\(event.name) is not in the catalog")
             let names = event.fields.map(\.0)
             let listed = spec.fields.map(\.name)
-            #expect(names == listed.filter(names.contains), "\(event.name): fields \(names) not in the catalog's order \(listed)")
+            expectEqual(names, listed.filter(names.contains), "\(event.name): fields \(names) not in the catalog's order \(listed)")
             for field in spec.fields {
                 if let value = event[field.name] {
-                    #expect(FieldSpec.Kind(of: value) == field.kind, "\(event.name).\(field.name)")
+                    expectEqual(FieldSpec.Kind(of: value), field.kind, "\(event.name).\(field.name)")
                 } else {
                     #expect(field.optional, "\(event.name) lacks \(field.name)")
                 }
             }
         }
-        #expect(Set(events.map(\.name)) == Set(catalog.eventNames), "every listed event happens in some flow")
+        expectEqual(Set(events.map(\.name)), Set(catalog.eventNames), "every listed event happens in some flow")
     }
 
     @Test func everyStateReportedIsListed() throws {
         let names = FioriSimulator.catalog.userStateNames
         let states = try Self.everyFlow().states
         for list in states {
-            #expect(list == names.filter(list.contains), "\(list) not in the catalog's order")
+            expectEqual(list, names.filter(list.contains), "\(list) not in the catalog's order")
         }
-        #expect(Set(states.joined()) == Set(names))
+        expectEqual(Set(states.joined()), Set(names))
     }
 
     @Test func explainKnowsTheModesErrorsAndLimits() {
@@ -80,7 +81,7 @@ import Testing
                                                                   "retryLimit", "passcodePolicyNoLimit"] {
             #expect(names.contains(name), "explain \(name)")
         }
-        #expect(catalog.codes.first { $0.name == "passcodePolicyNoLimit" }?.code == -1)
+        expectEqual(catalog.codes.first { $0.name == "passcodePolicyNoLimit" }?.code, -1)
         for code in catalog.codes {
             #expect(code.origin.hasPrefix("vendor") || code.origin.hasPrefix("simulator decision"), "\(code.name): \(code.origin)")
         }

@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredSimulator
 
 /// Every transition of the SAP Fiori-style passcode flows, on the library alone.
@@ -63,13 +64,13 @@ import Testing
             try sim.addUser("carol", passcode: "Abc1", touchID: false)
         }
         try sim.addUser("carol", passcode: "Abcdefg1", touchID: true)
-        #expect(sim.userIDs == ["carol"])
-        #expect(sim.users["carol"]?.passcode?.key.count == PasswordHasher.keyBytes)
-        #expect(sim.states(of: "carol", world: Self.world) == ["logged-out", "touchid"])
+        expectEqual(sim.userIDs, ["carol"])
+        expectEqual(sim.users["carol"]?.passcode?.key.count, PasswordHasher.keyBytes)
+        expectEqual(sim.states(of: "carol", world: Self.world), ["logged-out", "touchid"])
         #expect(throws: SimulationError("user 'carol' already exists")) {
             try sim.addUser("carol", passcode: "Abcdefg2", touchID: false)
         }
-        #expect(sim.states(of: "nobody", world: Self.world) == nil)
+        expectEqual(sim.states(of: "nobody", world: Self.world), nil)
     }
 
     @Test func onboardingWithTouchIDNeedsThePolicyToAllowIt() {
@@ -84,32 +85,32 @@ import Testing
     @Test func loginWithThePasscodeUnlocksTheApp() throws {
         var sim = Self.sim()
         let out = try sim.login("carol", secret: "Abcdefg1", world: Self.world)
-        #expect(out.first == .call(api: "present", arguments: [("controller", .string("FUIPasscodeInputController")),
+        expectEqual(out.first, .call(api: "present", arguments: [("controller", .string("FUIPasscodeInputController")),
                                                               ("userIdentifier", .string("carol"))], error: nil))
-        #expect(Self.names(out) == ["showScreen", "shouldTryPasscode"])
-        #expect(Self.events("showScreen", in: out).first == SDKEvent("showScreen", [
+        expectEqual(Self.names(out), ["showScreen", "shouldTryPasscode"])
+        expectEqual(Self.events("showScreen", in: out).first, SDKEvent("showScreen", [
             ("screen", .int(1)), ("title", .string("Enter Passcode")), ("controller", .string("FUIPasscodeInputController")),
         ]))
-        #expect(Self.events("shouldTryPasscode", in: out).first == SDKEvent("shouldTryPasscode", [
+        expectEqual(Self.events("shouldTryPasscode", in: out).first, SDKEvent("shouldTryPasscode", [
             ("passcode", .string("***")), ("inputMode", .string("match")), ("passcodeSource", .string("user")),
         ]))
-        #expect(Self.calls(out) == ["present FUIPasscodeInputController", "dismiss FUIPasscodeInputController"])
-        #expect(sim.signedInUser == "carol")
-        #expect(sim.states(of: "carol", world: Self.world) == ["logged-in"])
-        #expect(sim.promptStatus == "carol")
+        expectEqual(Self.calls(out), ["present FUIPasscodeInputController", "dismiss FUIPasscodeInputController"])
+        expectEqual(sim.signedInUser, "carol")
+        expectEqual(sim.states(of: "carol", world: Self.world), ["logged-in"])
+        expectEqual(sim.promptStatus, "carol")
     }
 
     @Test func loginWithoutAPasscodeLeavesTheScreenWaiting() throws {
         var sim = Self.sim()
         let out = try sim.login("carol", secret: nil, world: Self.world)
-        #expect(Self.names(out) == ["showScreen"])
-        #expect(sim.promptStatus == "[carol: unlock]")
-        #expect(sim.signedInUser == nil)
+        expectEqual(Self.names(out), ["showScreen"])
+        expectEqual(sim.promptStatus, "[carol: unlock]")
+        expectEqual(sim.signedInUser, nil)
         #expect(throws: SimulationError.self) { try sim.login("carol", secret: nil, world: Self.world) }
         let answer = try sim.answerPasscode("Abcdefg1", world: Self.world)
-        #expect(Self.inputModes(answer) == ["match"])
-        #expect(sim.signedInUser == "carol")
-        #expect(sim.presented == nil)
+        expectEqual(Self.inputModes(answer), ["match"])
+        expectEqual(sim.signedInUser, "carol")
+        expectEqual(sim.presented, nil)
     }
 
     @Test func aWrongPasscodeWithoutALimitNeverRunsOut() throws {
@@ -117,30 +118,30 @@ import Testing
         _ = try sim.login("carol", secret: nil, world: Self.world)
         for _ in 0..<50 {
             let out = try sim.answerPasscode("Wrong-pass1", world: Self.world)
-            #expect(Self.events("failedToMatch", in: out).first == SDKEvent("failedToMatch", [
+            expectEqual(Self.events("failedToMatch", in: out).first, SDKEvent("failedToMatch", [
                 ("errorCase", .string("failedToMatch")), ("message", .string("Passcode does not match.")), ("triesRemaining", .int(-1)),
             ]))
         }
-        #expect(sim.promptStatus == "[carol: unlock]")
-        #expect(sim.users["carol"]?.isReset == false)
+        expectEqual(sim.promptStatus, "[carol: unlock]")
+        expectEqual(sim.users["carol"]?.isReset, false)
         _ = try sim.answerPasscode("Abcdefg1", world: Self.world)
-        #expect(sim.signedInUser == "carol")
-        #expect(sim.users["carol"]?.failedAttempts == 0)
+        expectEqual(sim.signedInUser, "carol")
+        expectEqual(sim.users["carol"]?.failedAttempts, 0)
     }
 
     @Test func wrongPasscodesAtLoginCountDownThenResetTheStore() throws {
         var sim = Self.sim(policy: Self.policy(retryLimit: 3))
         let first = try sim.login("carol", secret: "Wrong-pass1", world: Self.world)
-        #expect(Self.events("failedToMatch", in: first).first?["triesRemaining"] == .int(2))
+        expectEqual(Self.events("failedToMatch", in: first).first?["triesRemaining"], .int(2))
         #expect(first.contains(.appShows("the screen shows \"Passcode does not match.\", 2 tries remaining, and a reset button")))
         let second = try sim.answerPasscode("Wrong-pass2", world: Self.world)
-        #expect(Self.events("failedToMatch", in: second).first?["triesRemaining"] == .int(1))
+        expectEqual(Self.events("failedToMatch", in: second).first?["triesRemaining"], .int(1))
         let last = try sim.answerPasscode("Wrong-pass3", world: Self.world)
-        #expect(Self.events("failedToMatch", in: last).first?["triesRemaining"] == .int(0))
+        expectEqual(Self.events("failedToMatch", in: last).first?["triesRemaining"], .int(0))
         #expect(last.contains(.appShows("No more attempts left. Please start the onboarding process again.")))
-        #expect(Self.calls(last) == ["dismiss FUIPasscodeInputController"])
-        #expect(sim.states(of: "carol", world: Self.world) == ["logged-out", "reset"])
-        #expect(sim.presented == nil)
+        expectEqual(Self.calls(last), ["dismiss FUIPasscodeInputController"])
+        expectEqual(sim.states(of: "carol", world: Self.world), ["logged-out", "reset"])
+        expectEqual(sim.presented, nil)
         #expect(throws: SimulationError.self) { try sim.login("carol", secret: "Abcdefg1", world: Self.world) }
         // Onboarding again.
         try sim.addUser("carol", passcode: "Fresh-start9", touchID: false)
@@ -152,10 +153,10 @@ import Testing
         _ = try sim.login("carol", secret: "Wrong-pass1", world: Self.world)
         _ = try sim.answerPasscode("Wrong-pass2", world: Self.world)
         _ = try sim.answerPasscode("Abcdefg1", world: Self.world)
-        #expect(sim.users["carol"]?.failedAttempts == 0)
+        expectEqual(sim.users["carol"]?.failedAttempts, 0)
         _ = try sim.logout(world: Self.world)
         let out = try sim.login("carol", secret: "Wrong-pass3", world: Self.world)
-        #expect(Self.events("failedToMatch", in: out).first?["triesRemaining"] == .int(2))
+        expectEqual(Self.events("failedToMatch", in: out).first?["triesRemaining"], .int(2))
     }
 
     @Test func theResetButtonResetsTheStore() throws {
@@ -164,18 +165,18 @@ import Testing
         #expect(throws: SimulationError.self) { try sim.resetPasscode(world: Self.world) }
         _ = try sim.answerPasscode("Wrong-pass1", world: Self.world)
         let out = try sim.resetPasscode(world: Self.world)
-        #expect(Self.names(out) == ["shouldResetPasscode"])
-        #expect(Self.events("shouldResetPasscode", in: out).first?["fromController"] == .string("FUIPasscodeInputController"))
-        #expect(sim.states(of: "carol", world: Self.world) == ["logged-out", "reset"])
+        expectEqual(Self.names(out), ["shouldResetPasscode"])
+        expectEqual(Self.events("shouldResetPasscode", in: out).first?["fromController"], .string("FUIPasscodeInputController"))
+        expectEqual(sim.states(of: "carol", world: Self.world), ["logged-out", "reset"])
     }
 
     @Test func touchIDUnlocksWithoutAScreen() throws {
         var sim = Self.sim(touchID: true)
         let out = try sim.login("carol", secret: nil, world: Self.world)
-        #expect(Self.names(out) == ["evaluatePolicy", "shouldTryPasscode"])
-        #expect(Self.events("evaluatePolicy", in: out).first == SDKEvent("evaluatePolicy", [("success", .bool(true))]))
-        #expect(Self.events("shouldTryPasscode", in: out).first?["passcodeSource"] == .string("device"))
-        #expect(sim.states(of: "carol", world: Self.world) == ["logged-in", "touchid"])
+        expectEqual(Self.names(out), ["evaluatePolicy", "shouldTryPasscode"])
+        expectEqual(Self.events("evaluatePolicy", in: out).first, SDKEvent("evaluatePolicy", [("success", .bool(true))]))
+        expectEqual(Self.events("shouldTryPasscode", in: out).first?["passcodeSource"], .string("device"))
+        expectEqual(sim.states(of: "carol", world: Self.world), ["logged-in", "touchid"])
     }
 
     /// SAP: "If Touch ID authentication is canceled or failed, the passcode view will be shown".
@@ -184,51 +185,51 @@ import Testing
         sim.cancelNextBiometric()
         #expect(sim.describeState(world: Self.world).contains("the next Touch ID prompt is canceled"))
         let out = try sim.login("carol", secret: "Abcdefg1", world: Self.world)
-        #expect(Self.events("evaluatePolicy", in: out).first == SDKEvent("evaluatePolicy", [
+        expectEqual(Self.events("evaluatePolicy", in: out).first, SDKEvent("evaluatePolicy", [
             ("success", .bool(false)), ("errorCase", .string("userCancel")),
         ]))
-        #expect(Self.events("shouldTryPasscode", in: out).first?["passcodeSource"] == .string("user"))
-        #expect(sim.armedBiometricFailure == nil)
+        expectEqual(Self.events("shouldTryPasscode", in: out).first?["passcodeSource"], .string("user"))
+        expectEqual(sim.armedBiometricFailure, nil)
         sim.cancelNextBiometric()
         let change = try sim.changePasscode(world: Self.world)
-        #expect(Self.names(change) == ["evaluatePolicy", "showScreen"])
-        #expect(Self.events("showScreen", in: change).first?["screen"] == .int(1))
+        expectEqual(Self.names(change), ["evaluatePolicy", "showScreen"])
+        expectEqual(Self.events("showScreen", in: change).first?["screen"], .int(1))
         _ = try sim.answerPasscode("Abcdefg1", world: Self.world)
         _ = try sim.answerPasscode("Zyxwvut9", world: Self.world)
         let done = try sim.answerPasscode("Zyxwvut9", world: Self.world)
-        #expect(Self.events("shouldTryPasscode", in: done).first?["inputMode"] == .string("change"))
-        #expect(sim.states(of: "carol", world: Self.world)?.contains("touchid") == true)
+        expectEqual(Self.events("shouldTryPasscode", in: done).first?["inputMode"], .string("change"))
+        expectEqual(sim.states(of: "carol", world: Self.world)?.contains("touchid"), true)
     }
 
     @Test func aFailedTouchIDPromptFallsBackToThePasscodeScreenOnce() throws {
         var sim = Self.sim(touchID: true)
         sim.failNextBiometric()
         let out = try sim.login("carol", secret: nil, world: Self.world)
-        #expect(Self.names(out) == ["evaluatePolicy", "showScreen"])
-        #expect(Self.events("evaluatePolicy", in: out).first == SDKEvent("evaluatePolicy", [
+        expectEqual(Self.names(out), ["evaluatePolicy", "showScreen"])
+        expectEqual(Self.events("evaluatePolicy", in: out).first, SDKEvent("evaluatePolicy", [
             ("success", .bool(false)), ("errorCase", .string("authenticationFailed")),
         ]))
-        #expect(sim.biometricWillFail == false)
+        expectEqual(sim.biometricWillFail, false)
         _ = try sim.answerPasscode("Abcdefg1", world: Self.world)
         _ = try sim.logout(world: Self.world)
         let again = try sim.login("carol", secret: nil, world: Self.world)
-        #expect(Self.names(again) == ["evaluatePolicy", "shouldTryPasscode"])
+        expectEqual(Self.names(again), ["evaluatePolicy", "shouldTryPasscode"])
     }
 
     @Test func touchIDIsUnusedWhenThePolicyForbidsIt() throws {
         var sim = Self.sim(touchID: true)
         sim.policy.allowsTouchID = false
         let out = try sim.login("carol", secret: "Abcdefg1", world: Self.world)
-        #expect(Self.names(out) == ["showScreen", "shouldTryPasscode"])
-        #expect(sim.states(of: "carol", world: Self.world) == ["logged-in", "touchid"])
+        expectEqual(Self.names(out), ["showScreen", "shouldTryPasscode"])
+        expectEqual(sim.states(of: "carol", world: Self.world), ["logged-in", "touchid"])
     }
 
     @Test func touchIDCanBeTurnedOnAndOff() throws {
         var sim = Self.sim()
         _ = try sim.setTouchID(nil, on: true)
-        #expect(sim.users["carol"]?.touchID == true)
+        expectEqual(sim.users["carol"]?.touchID, true)
         _ = try sim.setTouchID("carol", on: false)
-        #expect(sim.users["carol"]?.touchID == false)
+        expectEqual(sim.users["carol"]?.touchID, false)
         #expect(throws: SimulationError("no user 'dave'")) { try sim.setTouchID("dave", on: true) }
         try sim.addUser("dave", passcode: "Davepass1", touchID: false)
         #expect(throws: SimulationError.self) { try sim.setTouchID(nil, on: true) }
@@ -239,9 +240,9 @@ import Testing
     @Test func logoutLocksTheApp() throws {
         var sim = Self.signedIn()
         let out = try sim.logout(world: Self.world)
-        #expect(out == [.appShows("carol: app locked")])
-        #expect(sim.signedInUser == nil)
-        #expect(sim.promptStatus == nil)
+        expectEqual(out, [.appShows("carol: app locked")])
+        expectEqual(sim.signedInUser, nil)
+        expectEqual(sim.promptStatus, nil)
         #expect(throws: SimulationError("nobody is signed in")) { try sim.logout(world: Self.world) }
     }
 
@@ -249,8 +250,8 @@ import Testing
         var sim = Self.sim()
         _ = try sim.login("carol", secret: nil, world: Self.world)
         let out = try sim.cancel(world: Self.world)
-        #expect(Self.names(out) == ["didCancelPasscodeEntry"])
-        #expect(Self.calls(out) == ["dismiss FUIPasscodeInputController"])
+        expectEqual(Self.names(out), ["didCancelPasscodeEntry"])
+        expectEqual(Self.calls(out), ["dismiss FUIPasscodeInputController"])
         #expect(sim.signedInUser == nil && sim.presented == nil)
         #expect(throws: SimulationError.self) { try sim.cancel(world: Self.world) }
     }
@@ -272,25 +273,25 @@ import Testing
     @Test func theThreeScreensChangeThePasscode() throws {
         var sim = Self.signedIn()
         let open = try sim.changePasscode(world: Self.world)
-        #expect(Self.calls(open) == ["present FUIPasscodeChangeController"])
-        #expect(Self.events("showScreen", in: open).first == SDKEvent("showScreen", [
+        expectEqual(Self.calls(open), ["present FUIPasscodeChangeController"])
+        expectEqual(Self.events("showScreen", in: open).first, SDKEvent("showScreen", [
             ("screen", .int(1)), ("title", .string("Enter Current Passcode")), ("controller", .string("FUIPasscodeInputController")),
         ]))
-        #expect(sim.promptStatus == "carol [screen 1]")
+        expectEqual(sim.promptStatus, "carol [screen 1]")
         let one = try sim.answerPasscode("Abcdefg1", world: Self.world)
-        #expect(Self.inputModes(one) == ["matchForChange"])
-        #expect(Self.events("showScreen", in: one).first?["controller"] == .string("FUIPasscodeCreateController"))
-        #expect(Self.screens(one) == [2])
-        #expect(sim.promptStatus == "carol [screen 2]")
+        expectEqual(Self.inputModes(one), ["matchForChange"])
+        expectEqual(Self.events("showScreen", in: one).first?["controller"], .string("FUIPasscodeCreateController"))
+        expectEqual(Self.screens(one), [2])
+        expectEqual(sim.promptStatus, "carol [screen 2]")
         let two = try sim.answerPasscode("Newpass22", world: Self.world)
-        #expect(Self.names(two) == ["validate", "showScreen"])
-        #expect(Self.screens(two) == [3])
+        expectEqual(Self.names(two), ["validate", "showScreen"])
+        expectEqual(Self.screens(two), [3])
         let three = try sim.answerPasscode("Newpass22", world: Self.world)
-        #expect(Self.inputModes(three) == ["change"])
-        #expect(Self.calls(three) == ["dismiss FUIPasscodeChangeController"])
+        expectEqual(Self.inputModes(three), ["change"])
+        expectEqual(Self.calls(three), ["dismiss FUIPasscodeChangeController"])
         #expect(three.contains(.appShows("carol: passcode changed")))
-        #expect(sim.presented == nil)
-        #expect(sim.signedInUser == "carol")
+        expectEqual(sim.presented, nil)
+        expectEqual(sim.signedInUser, "carol")
         #expect(try Self.unlocks("Newpass22", sim))
         #expect(try !Self.unlocks("Abcdefg1", sim))
     }
@@ -309,15 +310,15 @@ import Testing
         var sim = Self.signedIn(policy: Self.policy(retryLimit: 2))
         _ = try sim.changePasscode(world: Self.world)
         let out = try sim.answerPasscode("Wrong-pass1", world: Self.world)
-        #expect(Self.inputModes(out) == ["matchForChange"])
-        #expect(Self.events("failedToMatch", in: out).first?["triesRemaining"] == .int(1))
+        expectEqual(Self.inputModes(out), ["matchForChange"])
+        expectEqual(Self.events("failedToMatch", in: out).first?["triesRemaining"], .int(1))
         #expect(out.contains(.appShows("the screen shows \"Passcode does not match.\", 1 try remaining, and a reset button")))
-        #expect(sim.promptStatus == "carol [screen 1]")
+        expectEqual(sim.promptStatus, "carol [screen 1]")
         let last = try sim.answerPasscode("Wrong-pass2", world: Self.world)
-        #expect(Self.events("failedToMatch", in: last).first?["triesRemaining"] == .int(0))
+        expectEqual(Self.events("failedToMatch", in: last).first?["triesRemaining"], .int(0))
         #expect(last.contains(.appShows("No more attempts left. Please start the onboarding process again.")))
-        #expect(Self.calls(last) == ["dismiss FUIPasscodeChangeController"])
-        #expect(sim.states(of: "carol", world: Self.world) == ["logged-out", "reset"])
+        expectEqual(Self.calls(last), ["dismiss FUIPasscodeChangeController"])
+        expectEqual(sim.states(of: "carol", world: Self.world), ["logged-out", "reset"])
     }
 
     @Test func screenTwoChecksThePolicyBeforeAnyDelegateCall() throws {
@@ -328,13 +329,13 @@ import Testing
         _ = try sim.answerPasscode("Abcdefg1", world: Self.world)
         sim.policy = policy
         let short = try sim.answerPasscode("Ab1!", world: Self.world)
-        #expect(Self.names(short) == ["failedToMeetPolicy"])
-        #expect(Self.events("failedToMeetPolicy", in: short).first?["message"] == .string("At least 8 characters"))
+        expectEqual(Self.names(short), ["failedToMeetPolicy"])
+        expectEqual(Self.events("failedToMeetPolicy", in: short).first?["message"], .string("At least 8 characters"))
         let plain = try sim.answerPasscode("Abcdefg22", world: Self.world)
-        #expect(Self.events("failedToMeetPolicy", in: plain).first?["message"] == .string("At least one special character"))
-        #expect(sim.promptStatus == "carol [screen 2]")
+        expectEqual(Self.events("failedToMeetPolicy", in: plain).first?["message"], .string("At least one special character"))
+        expectEqual(sim.promptStatus, "carol [screen 2]")
         let good = try sim.answerPasscode("Abc def 22", world: Self.world)
-        #expect(Self.names(good) == ["validate", "showScreen"])
+        expectEqual(Self.names(good), ["validate", "showScreen"])
     }
 
     @Test func screenTwoRefusesTheCurrentPasscode() throws {
@@ -342,9 +343,9 @@ import Testing
         _ = try sim.changePasscode(world: Self.world)
         _ = try sim.answerPasscode("Abcdefg1", world: Self.world)
         let out = try sim.answerPasscode("Abcdefg1", world: Self.world)
-        #expect(Self.names(out) == ["validate", "failedToMeetPolicy"])
-        #expect(Self.events("failedToMeetPolicy", in: out).first?["message"] == .string("New passcode must differ. Please re-enter."))
-        #expect(sim.promptStatus == "carol [screen 2]")
+        expectEqual(Self.names(out), ["validate", "failedToMeetPolicy"])
+        expectEqual(Self.events("failedToMeetPolicy", in: out).first?["message"], .string("New passcode must differ. Please re-enter."))
+        expectEqual(sim.promptStatus, "carol [screen 2]")
     }
 
     @Test func aMismatchOnScreenThreeSavesNothingAndGoesBackToScreenTwo() throws {
@@ -353,9 +354,9 @@ import Testing
         _ = try sim.answerPasscode("Abcdefg1", world: Self.world)
         _ = try sim.answerPasscode("Newpass22", world: Self.world)
         let out = try sim.answerPasscode("Newpass23", world: Self.world)
-        #expect(Self.names(out) == ["passcodeMismatch", "showScreen"])
-        #expect(Self.screens(out) == [2])
-        #expect(sim.promptStatus == "carol [screen 2]")
+        expectEqual(Self.names(out), ["passcodeMismatch", "showScreen"])
+        expectEqual(Self.screens(out), [2])
+        expectEqual(sim.promptStatus, "carol [screen 2]")
         #expect(try Self.unlocks("Abcdefg1", sim))
         _ = try sim.answerPasscode("Newpass24", world: Self.world)
         _ = try sim.answerPasscode("Newpass24", world: Self.world)
@@ -368,20 +369,20 @@ import Testing
         _ = try sim.changePasscode(world: Self.world)
         if screen > 1 { _ = try sim.answerPasscode("Abcdefg1", world: Self.world) }
         if screen > 2 { _ = try sim.answerPasscode("Newpass22", world: Self.world) }
-        #expect(sim.presented?.screen.number == screen)
+        expectEqual(sim.presented?.screen.number, screen)
         let out = try sim.cancel(world: Self.world)
         let controller = screen == 1 ? "FUIPasscodeInputController" : "FUIPasscodeCreateController"
-        #expect(Self.events("didCancelPasscodeEntry", in: out).first == SDKEvent("didCancelPasscodeEntry", [("fromController", .string(controller))]))
-        #expect(Self.calls(out) == ["dismiss FUIPasscodeChangeController"])
-        #expect(sim.signedInUser == "carol")
+        expectEqual(Self.events("didCancelPasscodeEntry", in: out).first, SDKEvent("didCancelPasscodeEntry", [("fromController", .string(controller))]))
+        expectEqual(Self.calls(out), ["dismiss FUIPasscodeChangeController"])
+        expectEqual(sim.signedInUser, "carol")
         #expect(try Self.unlocks("Abcdefg1", sim))
     }
 
     @Test func anEmptyPasscodeIsRefusedByTheForm() throws {
         var sim = Self.signedIn()
         _ = try sim.changePasscode(world: Self.world)
-        #expect(try sim.answerPasscode("", world: Self.world) == [.appCheck("the passcode field is empty")])
-        #expect(sim.promptStatus == "carol [screen 1]")
+        try expectEqual(sim.answerPasscode("", world: Self.world), [.appCheck("the passcode field is empty")])
+        expectEqual(sim.promptStatus, "carol [screen 1]")
     }
 
     // MARK: The Touch ID path
@@ -390,19 +391,19 @@ import Testing
         var sim = Self.sim(touchID: true)
         _ = try sim.login("carol", secret: nil, world: Self.world)
         let out = try sim.changePasscode(world: Self.world)
-        #expect(Self.names(out) == ["evaluatePolicy", "shouldTryPasscode", "shouldTryPasscode"])
-        #expect(Self.inputModes(out) == ["matchForChange", "change"])
+        expectEqual(Self.names(out), ["evaluatePolicy", "shouldTryPasscode", "shouldTryPasscode"])
+        expectEqual(Self.inputModes(out), ["matchForChange", "change"])
         #expect(Self.events("shouldTryPasscode", in: out).allSatisfy { $0["passcodeSource"] == .string("device") })
-        #expect(Self.calls(out) == ["present FUIPasscodeChangeController", "dismiss FUIPasscodeChangeController"])
-        #expect(sim.presented == nil)
-        #expect(sim.users["carol"]?.source == .device)
-        #expect(sim.states(of: "carol", world: Self.world) == ["logged-in", "touchid"])
+        expectEqual(Self.calls(out), ["present FUIPasscodeChangeController", "dismiss FUIPasscodeChangeController"])
+        expectEqual(sim.presented, nil)
+        expectEqual(sim.users["carol"]?.source, .device)
+        expectEqual(sim.states(of: "carol", world: Self.world), ["logged-in", "touchid"])
         #expect(try !Self.unlocks("Abcdefg1", sim))
         // Touch ID still unlocks.
         _ = try sim.logout(world: Self.world)
         let again = try sim.login("carol", secret: nil, world: Self.world)
-        #expect(Self.names(again) == ["evaluatePolicy", "shouldTryPasscode"])
-        #expect(sim.signedInUser == "carol")
+        expectEqual(Self.names(again), ["evaluatePolicy", "shouldTryPasscode"])
+        expectEqual(sim.signedInUser, "carol")
     }
 
     @Test func aFailedTouchIDPromptShowsScreenOneOfTheChange() throws {
@@ -410,10 +411,10 @@ import Testing
         _ = try sim.login("carol", secret: nil, world: Self.world)
         sim.failNextBiometric()
         let out = try sim.change(through: ["Abcdefg1", "Newpass22", "Newpass22"])
-        #expect(Self.names(out).prefix(2) == ["evaluatePolicy", "showScreen"])
-        #expect(Self.inputModes(out) == ["matchForChange", "change"])
+        expectEqual(Self.names(out).prefix(2), ["evaluatePolicy", "showScreen"])
+        expectEqual(Self.inputModes(out), ["matchForChange", "change"])
         #expect(out.contains(.note("Touch ID stays on: its keychain data now follows the new passcode")))
-        #expect(sim.users["carol"]?.touchID == true)
+        expectEqual(sim.users["carol"]?.touchID, true)
         #expect(try Self.unlocks("Newpass22", sim))
     }
 
@@ -430,28 +431,28 @@ import Testing
     @Test func updateWalksTheThreeScreens() throws {
         var sim = Self.signedIn()
         let out = try sim.update(current: "Abcdefg1", new: "Newpass22", confirm: nil, world: Self.world)
-        #expect(Self.screens(out) == [1, 2, 3])
-        #expect(Self.inputModes(out) == ["matchForChange", "change"])
-        #expect(sim.presented == nil)
+        expectEqual(Self.screens(out), [1, 2, 3])
+        expectEqual(Self.inputModes(out), ["matchForChange", "change"])
+        expectEqual(sim.presented, nil)
         #expect(try Self.unlocks("Newpass22", sim))
     }
 
     @Test func updateStopsAtTheFirstScreenThatRefuses() throws {
         var sim = Self.signedIn()
         let wrong = try sim.update(current: "Wrong-pass1", new: "Newpass22", confirm: nil, world: Self.world)
-        #expect(Self.names(wrong).suffix(1) == ["failedToMatch"])
-        #expect(sim.promptStatus == "carol [screen 1]")
+        expectEqual(Self.names(wrong).suffix(1), ["failedToMatch"])
+        expectEqual(sim.promptStatus, "carol [screen 1]")
         _ = try sim.cancel(world: Self.world)
 
         let weak = try sim.update(current: "Abcdefg1", new: "short", confirm: nil, world: Self.world)
-        #expect(Self.names(weak).suffix(1) == ["failedToMeetPolicy"])
-        #expect(sim.promptStatus == "carol [screen 2]")
+        expectEqual(Self.names(weak).suffix(1), ["failedToMeetPolicy"])
+        expectEqual(sim.promptStatus, "carol [screen 2]")
         // Carrying on from screen 2: the current passcode is no longer needed.
         let carry = try sim.update(current: "ignored", new: "Newpass22", confirm: "Newpass23", world: Self.world)
-        #expect(Self.names(carry).suffix(2) == ["passcodeMismatch", "showScreen"])
-        #expect(sim.promptStatus == "carol [screen 2]")
+        expectEqual(Self.names(carry).suffix(2), ["passcodeMismatch", "showScreen"])
+        expectEqual(sim.promptStatus, "carol [screen 2]")
         _ = try sim.update(current: "ignored", new: "Newpass22", confirm: nil, world: Self.world)
-        #expect(sim.presented == nil)
+        expectEqual(sim.presented, nil)
         #expect(try Self.unlocks("Newpass22", sim))
     }
 
@@ -477,7 +478,7 @@ import Testing
         let text = (sim.describeState(world: Self.world) + (sim.describeUser("carol", world: Self.world) ?? [])).joined(separator: "\n")
         #expect(!text.contains("Abcdefg1"))
         #expect(text.contains("screen 1"))
-        #expect(sim.describeUser("nobody", world: Self.world) == nil)
+        expectEqual(sim.describeUser("nobody", world: Self.world), nil)
         #expect(sim.describePolicy().contains("    At least 8 characters"))
     }
 
@@ -488,7 +489,7 @@ import Testing
             _ = try sim.changePasscode(world: Self.world)
             return sim
         }
-        #expect(try run().users == run().users)
+        try expectEqual(run().users, run().users)
     }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredSimulator
 
 /// Property tests of the passcode policy checker against an oracle written here over
@@ -67,7 +68,7 @@ import Testing
             let passcode = Self.random(&rng, length: Int(rng.next() % 16), from: alphabet)
             let verdict = policy.firstViolation(passcode)
             let oracle = Self.broken(passcode, by: policy)
-            #expect((verdict == nil) == oracle.isEmpty, "\(name) \(passcode): checker says \(String(describing: verdict)), oracle \(oracle)")
+            expectEqual((verdict == nil), oracle.isEmpty, "\(name) \(passcode): checker says \(String(describing: verdict)), oracle \(oracle)")
             if let verdict { #expect(oracle.contains(Self.name(of: verdict)), "\(name) \(passcode)") } else { accepted += 1 }
         }
         #expect(accepted > 0, "the generator must reach accepted passcodes too")
@@ -111,10 +112,10 @@ import Testing
     @Test(arguments: cases)
     func breakingOneRuleIsRefusedWithThatRulesLabel(name: String, policy: PasscodePolicy, rule: String) throws {
         let samples = Self.breakingOnly(rule, of: policy, count: 50)
-        #expect(samples.count == 50, "the generator must find passcodes that break only \(rule)")
+        expectEqual(samples.count, 50, "the generator must find passcodes that break only \(rule)")
         for passcode in samples {
             let verdict = try #require(policy.firstViolation(passcode))
-            #expect(Self.name(of: verdict) == rule, "\(name) \(passcode)")
+            expectEqual(Self.name(of: verdict), rule, "\(name) \(passcode)")
         }
         // And on screen 2: failedToMeetPolicy with that label, and no delegate call.
         var sim = FioriSimulator(seed: 3)
@@ -125,7 +126,7 @@ import Testing
         sim.policy = policy
         let out = try sim.answerPasscode(samples[0], world: World())
         let label = policy.firstViolation(samples[0])!.label
-        #expect(out.compactMap(\.event) == [SDKEvent("failedToMeetPolicy", [("message", .string(label))])])
-        #expect(sim.promptStatus == "zed [screen 2]")
+        expectEqual(out.compactMap(\.event), [SDKEvent("failedToMeetPolicy", [("message", .string(label))])])
+        expectEqual(sim.promptStatus, "zed [screen 2]")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredSimulator
 
 /// The passcode policy: each rule, the order they are checked in, and reading a policy.
@@ -9,52 +10,52 @@ import Testing
         let p = PasscodePolicy.standard
         #expect(p.minLength == 8 && !p.hasDigit && !p.hasUpper && !p.hasLower && !p.hasSpecial)
         #expect(p.minUniqueChars == -1 && p.retryLimit == -1 && p.allowsTouchID && !p.isDigitsOnly)
-        #expect(p.checklistLabels == ["At least 8 characters"])
-        #expect(p.firstViolation("abcdefgh") == nil)
-        #expect(p.firstViolation("abcdefg") == .minLength(8))
-        #expect(PasscodePolicy.keys == p.pairs.map(\.key))
+        expectEqual(p.checklistLabels, ["At least 8 characters"])
+        expectEqual(p.firstViolation("abcdefgh"), nil)
+        expectEqual(p.firstViolation("abcdefg"), .minLength(8))
+        expectEqual(PasscodePolicy.keys, p.pairs.map(\.key))
     }
 
     // MARK: Each rule
 
     @Test func lengthCountsCharactersAsTheUserSeesThem() {
         let p = Self.policy([("minLength", "4")])
-        #expect(p.firstViolation("e\u{301}e\u{301}e\u{301}e\u{301}") == nil)  // four é, eight scalars
-        #expect(p.firstViolation("e\u{301}e\u{301}e\u{301}") == .minLength(4))
+        expectEqual(p.firstViolation("e\u{301}e\u{301}e\u{301}e\u{301}"), nil)  // four é, eight scalars
+        expectEqual(p.firstViolation("e\u{301}e\u{301}e\u{301}"), .minLength(4))
         #expect(Self.policy([("minLength", "0")]).rules.isEmpty)
     }
 
     @Test func eachClassFlagRequiresItsClass() {
         let p = Self.policy([("hasDigit", "true"), ("hasUpper", "true"), ("hasLower", "true"), ("hasSpecial", "true")])
-        #expect(p.checklistLabels == ["At least 8 characters", "At least one digit", "At least one uppercase letter",
+        expectEqual(p.checklistLabels, ["At least 8 characters", "At least one digit", "At least one uppercase letter",
                                       "At least one lowercase letter", "At least one special character"])
-        #expect(p.firstViolation("Abcdefg!")?.label == "At least one digit")
-        #expect(p.firstViolation("abcdef1!")?.label == "At least one uppercase letter")
-        #expect(p.firstViolation("ABCDEF1!")?.label == "At least one lowercase letter")
-        #expect(p.firstViolation("Abcdefg1")?.label == "At least one special character")
-        #expect(p.firstViolation("Abc defg1") == nil, "a space counts as special")
-        #expect(p.firstViolation("Äbcdéfg1_") == nil, "letters beyond ASCII count by their case")
-        #expect(p.firstViolation("Abc") == .minLength(8), "length comes first")
+        expectEqual(p.firstViolation("Abcdefg!")?.label, "At least one digit")
+        expectEqual(p.firstViolation("abcdef1!")?.label, "At least one uppercase letter")
+        expectEqual(p.firstViolation("ABCDEF1!")?.label, "At least one lowercase letter")
+        expectEqual(p.firstViolation("Abcdefg1")?.label, "At least one special character")
+        expectEqual(p.firstViolation("Abc defg1"), nil, "a space counts as special")
+        expectEqual(p.firstViolation("Äbcdéfg1_"), nil, "letters beyond ASCII count by their case")
+        expectEqual(p.firstViolation("Abc"), .minLength(8), "length comes first")
     }
 
     @Test func digitsOnlyIgnoresTheClassFlagsButNotUniqueness() {
         let p = Self.policy([("minLength", "6"), ("isDigitsOnly", "true"), ("hasUpper", "true"), ("hasSpecial", "true"),
                              ("minUniqueChars", "3")])
-        #expect(p.checklistLabels == ["At least 6 characters", "Digits only", "At least 3 unique characters"])
-        #expect(p.firstViolation("123456") == nil)
-        #expect(p.firstViolation("12345a")?.label == "Digits only")
-        #expect(p.firstViolation("12 456")?.label == "Digits only")
-        #expect(p.firstViolation("121212")?.label == "At least 3 unique characters")
-        #expect(p.firstViolation("١٢٣٤٥٦") == nil, "any decimal digit counts, as in the vendor's check")
+        expectEqual(p.checklistLabels, ["At least 6 characters", "Digits only", "At least 3 unique characters"])
+        expectEqual(p.firstViolation("123456"), nil)
+        expectEqual(p.firstViolation("12345a")?.label, "Digits only")
+        expectEqual(p.firstViolation("12 456")?.label, "Digits only")
+        expectEqual(p.firstViolation("121212")?.label, "At least 3 unique characters")
+        expectEqual(p.firstViolation("١٢٣٤٥٦"), nil, "any decimal digit counts, as in the vendor's check")
         #expect(p.summaryLines.contains("  (isDigitsOnly=true: hasDigit, hasUpper, hasLower and hasSpecial are ignored)"))
     }
 
     @Test func uniquenessCountsDistinctCharacters() {
         let p = Self.policy([("minUniqueChars", "4")])
-        #expect(p.firstViolation("aabbccdd") == nil)
-        #expect(p.firstViolation("aabbccaa")?.label == "At least 4 unique characters")
-        #expect(Self.policy([("minUniqueChars", "0")]).checklistLabels == ["At least 8 characters"])
-        #expect(Self.policy([("minUniqueChars", "-1")]).checklistLabels == ["At least 8 characters"])
+        expectEqual(p.firstViolation("aabbccdd"), nil)
+        expectEqual(p.firstViolation("aabbccaa")?.label, "At least 4 unique characters")
+        expectEqual(Self.policy([("minUniqueChars", "0")]).checklistLabels, ["At least 8 characters"])
+        expectEqual(Self.policy([("minUniqueChars", "-1")]).checklistLabels, ["At least 8 characters"])
     }
 
     // MARK: Reading a policy
@@ -66,9 +67,9 @@ import Testing
         expected.hasDigit = true
         expected.retryLimit = 3
         expected.allowsTouchID = false
-        #expect(p == expected)
-        #expect(try PasscodePolicy.parse([]) == .standard)
-        #expect(try PasscodePolicy.parse(p.pairs) == p)
+        expectEqual(p, expected)
+        try expectEqual(PasscodePolicy.parse([]), .standard)
+        try expectEqual(PasscodePolicy.parse(p.pairs), p)
     }
 
     @Test(arguments: [
@@ -115,7 +116,7 @@ import Testing
             p.isDigitsOnly = random.next() % 4 == 0
             p.minUniqueChars = Int(random.next() % UInt64(p.isDigitsOnly ? 12 : 66)) - 1
             let passcode = PasscodeGenerator.passcode(for: p, using: &random)
-            #expect(p.firstViolation(passcode) == nil, "\(passcode) under \(p.pairs)")
+            expectEqual(p.firstViolation(passcode), nil, "\(passcode) under \(p.pairs)")
             #expect(passcode.count >= PasscodeGenerator.minimumLength)
         }
     }

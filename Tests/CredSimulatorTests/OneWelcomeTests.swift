@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredSimulator
 
 private typealias F = OneWelcomeFixture
@@ -10,12 +11,12 @@ private typealias F = OneWelcomeFixture
         let profile = try #require(f.sdk.profiles["bob"])
         guard case .pin(let stored) = profile.registration else { Issue.record("bob has no PIN"); return }
         #expect(stored.key.count == PasswordHasher.keyBytes && stored.salt.count == PasswordHasher.saltBytes)
-        #expect(stored.rounds == 1)
+        expectEqual(stored.rounds, 1)
         let shown = try #require(f.sdk.describeUser("bob", world: f.world))
         #expect(shown.contains("PIN: stored as PBKDF2-HMAC-SHA256, 1 rounds, 16-byte salt, 32-byte key"))
         #expect(!shown.joined().contains(F.bobPIN))
-        #expect(f.states("bob") == ["logged-out", "registered"])
-        #expect(f.states("carol") == ["logged-out", "stateless"])
+        expectEqual(f.states("bob"), ["logged-out", "registered"])
+        expectEqual(f.states("carol"), ["logged-out", "stateless"])
     }
 
     @Test(arguments: [
@@ -29,53 +30,53 @@ private typealias F = OneWelcomeFixture
     func registrationRefusesWhatThePolicyRefuses(pin: String, message: String) {
         var f = F()
         #expect(throws: SimulationError(message)) { try f.sdk.addProfile("dave", pin: pin) }
-        #expect(f.sdk.profiles["dave"] == nil)
+        expectEqual(f.sdk.profiles["dave"], nil)
     }
 
     @Test func registrationRefusesATakenName() {
         var f = F()
         #expect(throws: SimulationError("user 'bob' already exists")) { try f.sdk.addProfile("bob", pin: "24193") }
         #expect(throws: SimulationError("user 'carol' already exists")) { try f.sdk.addStatelessUser("carol") }
-        #expect(f.sdk.userIDs == ["bob", "carol"])
+        expectEqual(f.sdk.userIDs, ["bob", "carol"])
     }
 
     @Test func loginAsksForThePinThenAuthenticates() {
         var f = F()
         let start = f.login("bob")
-        #expect(start.first == .call(api: "authenticateUser", arguments: [("profileId", .string("bob"))], error: nil))
-        #expect(F.names(start) == ["didStartAuthentication", "didReceivePinChallenge"])
+        expectEqual(start.first, .call(api: "authenticateUser", arguments: [("profileId", .string("bob"))], error: nil))
+        expectEqual(F.names(start), ["didStartAuthentication", "didReceivePinChallenge"])
         let challenge = F.last("didReceivePinChallenge", in: start)
-        #expect(F.counters(challenge) == [3, 0, 3])
-        #expect(challenge?["errorCode"] == nil)
-        #expect(f.sdk.promptStatus == "[bob: PIN]")
-        #expect(f.sdk.signedInUser == nil)
+        expectEqual(F.counters(challenge), [3, 0, 3])
+        expectEqual(challenge?["errorCode"], nil)
+        expectEqual(f.sdk.promptStatus, "[bob: PIN]")
+        expectEqual(f.sdk.signedInUser, nil)
 
         let answer = f.pin(F.bobPIN)
-        #expect(answer.first == .call(api: "respond", arguments: [("pin", .string("***")), ("challenge", .string("PinChallenge"))], error: nil))
-        #expect(F.names(answer) == ["didAuthenticateUser"])
-        #expect(f.sdk.signedInUser == "bob")
-        #expect(f.sdk.promptStatus == "bob")
-        #expect(f.states("bob") == ["logged-in", "registered"])
+        expectEqual(answer.first, .call(api: "respond", arguments: [("pin", .string("***")), ("challenge", .string("PinChallenge"))], error: nil))
+        expectEqual(F.names(answer), ["didAuthenticateUser"])
+        expectEqual(f.sdk.signedInUser, "bob")
+        expectEqual(f.sdk.promptStatus, "bob")
+        expectEqual(f.states("bob"), ["logged-in", "registered"])
     }
 
     @Test func loginWithThePinAnswersTheChallengeAtOnce() {
         var f = F()
         let out = f.login("bob", F.bobPIN)
-        #expect(F.names(out) == ["didStartAuthentication", "didReceivePinChallenge", "didAuthenticateUser"])
-        #expect(F.calls(out) == ["authenticateUser", "respond"])
-        #expect(f.sdk.pending == nil)
+        expectEqual(F.names(out), ["didStartAuthentication", "didReceivePinChallenge", "didAuthenticateUser"])
+        expectEqual(F.calls(out), ["authenticateUser", "respond"])
+        expectEqual(f.sdk.pending, nil)
     }
 
     @Test func wrongPinAtLoginMovesTheCountersWith9009() {
         var f = F()
         let out = f.login("bob", "24193")
         let retry = F.last("didReceivePinChallenge", in: out)
-        #expect(F.counters(retry) == [3, 1, 2])
-        #expect(retry?["errorCode"] == .int(9009))
-        #expect(retry?["errorDomain"] == .string("ONGPinAuthenticationErrorDomain"))
-        #expect(retry?["message"] == .string("PIN you've entered is invalid. You have still 2 attempts left."))
-        #expect(F.counters(F.last("didReceivePinChallenge", in: f.pin("24194"))) == [3, 2, 1])
-        #expect(f.sdk.signedInUser == nil)
+        expectEqual(F.counters(retry), [3, 1, 2])
+        expectEqual(retry?["errorCode"], .int(9009))
+        expectEqual(retry?["errorDomain"], .string("ONGPinAuthenticationErrorDomain"))
+        expectEqual(retry?["message"], .string("PIN you've entered is invalid. You have still 2 attempts left."))
+        expectEqual(F.counters(F.last("didReceivePinChallenge", in: f.pin("24194"))), [3, 2, 1])
+        expectEqual(f.sdk.signedInUser, nil)
     }
 
     @Test func theLastWrongPinAtLoginDeregistersTheProfile() throws {
@@ -83,19 +84,19 @@ private typealias F = OneWelcomeFixture
         _ = f.login("bob", "11223")
         _ = f.pin("11224")
         let out = f.pin("11225")
-        #expect(F.names(out) == ["didFailToAuthenticateUser"])
+        expectEqual(F.names(out), ["didFailToAuthenticateUser"])
         let failure = F.last("didFailToAuthenticateUser", in: out)
-        #expect(failure?["profileId"] == .string("bob"))
-        #expect(failure?["errorCode"] == .int(9003))
-        #expect(failure?["errorDomain"] == .string("ONGGenericErrorDomain"))
-        #expect(failure?["message"] == .string("The users account was deregistered from the device."))
-        #expect(f.states("bob") == ["logged-out", "deregistered"])
-        #expect(f.sdk.pending == nil)
-        #expect(f.sdk.profiles["bob"]?.registration == .deregistered)
+        expectEqual(failure?["profileId"], .string("bob"))
+        expectEqual(failure?["errorCode"], .int(9003))
+        expectEqual(failure?["errorDomain"], .string("ONGGenericErrorDomain"))
+        expectEqual(failure?["message"], .string("The users account was deregistered from the device."))
+        expectEqual(f.states("bob"), ["logged-out", "deregistered"])
+        expectEqual(f.sdk.pending, nil)
+        expectEqual(f.sdk.profiles["bob"]?.registration, .deregistered)
         #expect(throws: SimulationError.self) { try f.sdk.login("bob", secret: F.bobPIN, world: f.world) }
         // Registering again is allowed and starts afresh.
         try f.sdk.addProfile("bob", pin: "24193")
-        #expect(F.names(f.login("bob", "24193")).last == "didAuthenticateUser")
+        expectEqual(F.names(f.login("bob", "24193")).last, "didAuthenticateUser")
     }
 
     @Test func aCorrectPinResetsTheCounter() {
@@ -103,7 +104,7 @@ private typealias F = OneWelcomeFixture
         _ = f.login("bob", "24193")
         _ = f.pin(F.bobPIN)
         _ = f.logout()
-        #expect(F.counters(F.last("didReceivePinChallenge", in: f.login("bob"))) == [3, 0, 3])
+        expectEqual(F.counters(F.last("didReceivePinChallenge", in: f.login("bob"))), [3, 0, 3])
     }
 
     @Test func wrongPinsAreCountedAcrossACancel() {
@@ -111,18 +112,18 @@ private typealias F = OneWelcomeFixture
         _ = f.login("bob", "24193")
         _ = f.cancel()
         // The server's counter: cancelling does not buy new attempts.
-        #expect(F.counters(F.last("didReceivePinChallenge", in: f.login("bob"))) == [3, 1, 2])
+        expectEqual(F.counters(F.last("didReceivePinChallenge", in: f.login("bob"))), [3, 1, 2])
     }
 
     @Test func aStatelessUserAuthenticatesWithNoChallenge() {
         var f = F()
         let out = f.login("carol")
-        #expect(F.names(out) == ["didStartAuthentication", "didAuthenticateUser"])
-        #expect(f.sdk.signedInUser == "carol")
-        #expect(f.states("carol") == ["logged-in", "stateless"])
+        expectEqual(F.names(out), ["didStartAuthentication", "didAuthenticateUser"])
+        expectEqual(f.sdk.signedInUser, "carol")
+        expectEqual(f.states("carol"), ["logged-in", "stateless"])
         var g = F()
         let withPin = g.login("carol", "24193")
-        #expect(F.calls(withPin) == ["authenticateUser"])
+        expectEqual(F.calls(withPin), ["authenticateUser"])
         #expect(withPin.contains { if case .note = $0 { return true } else { return false } })
     }
 
@@ -130,9 +131,9 @@ private typealias F = OneWelcomeFixture
         var f = F()
         f.server(up: false)
         let out = f.login("carol")
-        #expect(F.names(out) == ["didStartAuthentication", "didFailToAuthenticateUser"])
-        #expect(F.last("didFailToAuthenticateUser", in: out)?["errorCode"] == .int(9001))
-        #expect(f.sdk.signedInUser == nil)
+        expectEqual(F.names(out), ["didStartAuthentication", "didFailToAuthenticateUser"])
+        expectEqual(F.last("didFailToAuthenticateUser", in: out)?["errorCode"], .int(9001))
+        expectEqual(f.sdk.signedInUser, nil)
     }
 
     @Test func loginRefusesWhatTheSimulationCannotRun() {
@@ -150,9 +151,9 @@ private typealias F = OneWelcomeFixture
         var f = F()
         _ = f.login("bob")
         let out = f.cancel()
-        #expect(out.first == .call(api: "cancel", arguments: [("challenge", .string("PinChallenge"))], error: nil))
-        #expect(F.names(out) == ["didFailToAuthenticateUser"])
-        #expect(F.last("didFailToAuthenticateUser", in: out)?["errorCode"] == .int(9006))
+        expectEqual(out.first, .call(api: "cancel", arguments: [("challenge", .string("PinChallenge"))], error: nil))
+        expectEqual(F.names(out), ["didFailToAuthenticateUser"])
+        expectEqual(F.last("didFailToAuthenticateUser", in: out)?["errorCode"], .int(9006))
         #expect(f.sdk.signedInUser == nil && f.sdk.pending == nil)
     }
 
@@ -167,33 +168,33 @@ private typealias F = OneWelcomeFixture
         var f = F()
         _ = f.login("bob")
         let out = f.pin("52 17")
-        #expect(out == [.appCheck("A PIN has digits 0-9 only: the PIN pad has no other keys.")])
+        expectEqual(out, [.appCheck("A PIN has digits 0-9 only: the PIN pad has no other keys.")])
         // Nothing reached the SDK: the same challenge waits, nothing counted.
-        #expect(f.sdk.pending == .authentication(PinChallengeCounters(profileID: "bob", maxFailureCount: 3, previousFailureCount: 0)))
+        expectEqual(f.sdk.pending, .authentication(PinChallengeCounters(profileID: "bob", maxFailureCount: 3, previousFailureCount: 0)))
     }
 
     @Test func logoutCallsLogoutUser() {
         var f = F.signedIn()
         let out = f.logout()
-        #expect(F.calls(out) == ["logoutUser"])
-        #expect(F.names(out) == ["logoutUser"])
-        #expect(F.last("logoutUser", in: out)?.fields.map(\.0) == ["profileId"])
-        #expect(f.states("bob") == ["logged-out", "registered"])
+        expectEqual(F.calls(out), ["logoutUser"])
+        expectEqual(F.names(out), ["logoutUser"])
+        expectEqual(F.last("logoutUser", in: out)?.fields.map(\.0), ["profileId"])
+        expectEqual(f.states("bob"), ["logged-out", "registered"])
     }
 
     @Test func logoutWithoutANetworkStillEndsTheSessionOnTheDevice() {
         var f = F.signedIn()
         f.network(up: false)
         let out = f.logout()
-        #expect(F.last("logoutUser", in: out)?["errorCode"] == .int(9000))
-        #expect(F.last("logoutUser", in: out)?["message"] == .string("Failed to connect to the server."))
-        #expect(f.sdk.signedInUser == nil)
+        expectEqual(F.last("logoutUser", in: out)?["errorCode"], .int(9000))
+        expectEqual(F.last("logoutUser", in: out)?["message"], .string("Failed to connect to the server."))
+        expectEqual(f.sdk.signedInUser, nil)
     }
 
     @Test func logoutDuringAChangeIsRefused() {
         var f = F.changing()
         #expect(throws: SimulationError.self) { try f.sdk.logout(world: f.world) }
-        #expect(f.sdk.signedInUser == "bob")
+        expectEqual(f.sdk.signedInUser, "bob")
     }
 }
 
@@ -202,59 +203,59 @@ private typealias F = OneWelcomeFixture
     @Test func changePinWithNobodyAuthenticatedFails9010WithNoStart() {
         var f = F()
         let out = f.changePin()
-        #expect(F.calls(out) == ["changePin"])
-        #expect(F.names(out) == ["didFailToChangePin"])
+        expectEqual(F.calls(out), ["changePin"])
+        expectEqual(F.names(out), ["didFailToChangePin"])
         let failure = F.last("didFailToChangePin", in: out)
-        #expect(failure?.fields.map(\.0) == ["errorCode", "errorDomain", "message"])
-        #expect(failure?["errorCode"] == .int(9010))
-        #expect(failure?["errorDomain"] == .string("ONGChangePinErrorDomain"))
-        #expect(f.sdk.pending == nil)
+        expectEqual(failure?.fields.map(\.0), ["errorCode", "errorDomain", "message"])
+        expectEqual(failure?["errorCode"], .int(9010))
+        expectEqual(failure?["errorDomain"], .string("ONGChangePinErrorDomain"))
+        expectEqual(f.sdk.pending, nil)
     }
 
     @Test func changePinForAStatelessUserFails9033() {
         var f = F()
         _ = f.login("carol")
         let out = f.changePin()
-        #expect(F.names(out) == ["didFailToChangePin"])
+        expectEqual(F.names(out), ["didFailToChangePin"])
         let failure = F.last("didFailToChangePin", in: out)
-        #expect(failure?["profileId"] == .string("carol"))
-        #expect(failure?["errorCode"] == .int(9033))
-        #expect(failure?["message"] == .string("Changing PIN is not allowed for stateless user."))
+        expectEqual(failure?["profileId"], .string("carol"))
+        expectEqual(failure?["errorCode"], .int(9033))
+        expectEqual(failure?["message"], .string("Changing PIN is not allowed for stateless user."))
     }
 
     @Test func changePinStartsThenAsksForTheCurrentPin() {
         var f = F.signedIn()
         let out = f.changePin()
-        #expect(out.first == .call(api: "changePin", arguments: [], error: nil))
-        #expect(F.names(out) == ["didStartPinChange", "didReceivePinChallenge"])
+        expectEqual(out.first, .call(api: "changePin", arguments: [], error: nil))
+        expectEqual(F.names(out), ["didStartPinChange", "didReceivePinChallenge"])
         let challenge = F.last("didReceivePinChallenge", in: out)
-        #expect(F.counters(challenge) == [3, 0, 3])
-        #expect(challenge?["errorCode"] == nil)
-        #expect(f.sdk.promptStatus == "bob [current PIN]")
-        #expect(f.states("bob") == ["logged-in", "registered", "changing-pin"])
+        expectEqual(F.counters(challenge), [3, 0, 3])
+        expectEqual(challenge?["errorCode"], nil)
+        expectEqual(f.sdk.promptStatus, "bob [current PIN]")
+        expectEqual(f.states("bob"), ["logged-in", "registered", "changing-pin"])
     }
 
     @Test func changePinDuringAnotherFlowFails9007() {
         var f = F.changing()
         let out = f.changePin()
-        #expect(F.names(out) == ["didFailToChangePin"])
-        #expect(F.last("didFailToChangePin", in: out)?["errorCode"] == .int(9007))
-        #expect(f.sdk.promptStatus == "bob [current PIN]")  // the first flow goes on
+        expectEqual(F.names(out), ["didFailToChangePin"])
+        expectEqual(F.last("didFailToChangePin", in: out)?["errorCode"], .int(9007))
+        expectEqual(f.sdk.promptStatus, "bob [current PIN]")  // the first flow goes on
         var g = F()
         _ = g.login("bob")
-        #expect(F.last("didFailToChangePin", in: g.changePin())?["profileId"] == nil)
+        expectEqual(F.last("didFailToChangePin", in: g.changePin())?["profileId"], nil)
     }
 
     @Test func aWrongCurrentPinMovesTheCounters() {
         var f = F.changing()
         let first = F.last("didReceivePinChallenge", in: f.pin("24193"))
-        #expect(F.counters(first) == [3, 1, 2])
-        #expect(first?["errorCode"] == .int(9009))
-        #expect(first?["message"] == .string("PIN you've entered is invalid. You have still 2 attempts left."))
+        expectEqual(F.counters(first), [3, 1, 2])
+        expectEqual(first?["errorCode"], .int(9009))
+        expectEqual(first?["message"], .string("PIN you've entered is invalid. You have still 2 attempts left."))
         let second = F.last("didReceivePinChallenge", in: f.pin("24194"))
-        #expect(F.counters(second) == [3, 2, 1])
-        #expect(second?["message"] == .string("PIN you've entered is invalid. You have still 1 attempts left."))
-        #expect(f.sdk.signedInUser == "bob")
+        expectEqual(F.counters(second), [3, 2, 1])
+        expectEqual(second?["message"], .string("PIN you've entered is invalid. You have still 1 attempts left."))
+        expectEqual(f.sdk.signedInUser, "bob")
     }
 
     @Test func theLastWrongCurrentPinDeregistersTheProfile() {
@@ -262,23 +263,23 @@ private typealias F = OneWelcomeFixture
         _ = f.pin("24193")
         _ = f.pin("24194")
         let out = f.pin("24195")
-        #expect(F.names(out) == ["didFailToChangePin"])
+        expectEqual(F.names(out), ["didFailToChangePin"])
         let failure = F.last("didFailToChangePin", in: out)
-        #expect(failure?["profileId"] == .string("bob"))
-        #expect(failure?["errorCode"] == .int(9003))
+        expectEqual(failure?["profileId"], .string("bob"))
+        expectEqual(failure?["errorCode"], .int(9003))
         #expect(f.sdk.signedInUser == nil && f.sdk.pending == nil)
-        #expect(f.states("bob") == ["logged-out", "deregistered"])
-        #expect(f.sdk.describeUser("bob", world: f.world)?.first?.contains("deregistered") == true)
+        expectEqual(f.states("bob"), ["logged-out", "deregistered"])
+        expectEqual(f.sdk.describeUser("bob", world: f.world)?.first?.contains("deregistered"), true)
     }
 
     @Test func theCorrectCurrentPinAsksForANewOne() {
         var f = F.changing()
         let out = f.pin(F.bobPIN)
-        #expect(F.names(out) == ["didReceiveCreatePinChallenge"])
+        expectEqual(F.names(out), ["didReceiveCreatePinChallenge"])
         let create = F.last("didReceiveCreatePinChallenge", in: out)
-        #expect(create?.fields.map(\.0) == ["profileId", "pinLength"])
-        #expect(create?["pinLength"] == .int(5))
-        #expect(f.sdk.promptStatus == "bob [new PIN]")
+        expectEqual(create?.fields.map(\.0), ["profileId", "pinLength"])
+        expectEqual(create?["pinLength"], .int(5))
+        expectEqual(f.sdk.promptStatus, "bob [new PIN]")
     }
 
     @Test(arguments: [
@@ -294,60 +295,60 @@ private typealias F = OneWelcomeFixture
     func aNewPinAgainstThePolicyIsRefusedWithItsCode(pin: String, code: Int, message: String, detail: String?, value: Int) {
         var f = F.creating()
         let out = f.pin(pin)
-        #expect(F.names(out) == ["didReceiveCreatePinChallenge"])
+        expectEqual(F.names(out), ["didReceiveCreatePinChallenge"])
         let retry = F.last("didReceiveCreatePinChallenge", in: out)
-        #expect(retry?["errorCode"] == .int(code))
-        #expect(retry?["errorDomain"] == .string("ONGPinValidationErrorDomain"))
-        #expect(retry?["message"] == .string(message))
-        #expect(retry?["pinLength"] == .int(5))
-        if let detail { #expect(retry?[detail] == .int(value)) }
+        expectEqual(retry?["errorCode"], .int(code))
+        expectEqual(retry?["errorDomain"], .string("ONGPinValidationErrorDomain"))
+        expectEqual(retry?["message"], .string(message))
+        expectEqual(retry?["pinLength"], .int(5))
+        if let detail { expectEqual(retry?[detail], .int(value)) }
         #expect(retry?["maxSimilarDigits"] == nil || detail == "maxSimilarDigits")
         #expect(retry?["requiredLength"] == nil || detail == "requiredLength")
-        #expect(f.sdk.pending == .createPin(profileID: "bob"))
+        expectEqual(f.sdk.pending, .createPin(profileID: "bob"))
     }
 
     @Test func newPinRetriesAreUnlimited() {
         var f = F.creating()
         for _ in 0..<12 {
-            #expect(F.last("didReceiveCreatePinChallenge", in: f.pin("12345"))?["errorCode"] == .int(9011))
+            expectEqual(F.last("didReceiveCreatePinChallenge", in: f.pin("12345"))?["errorCode"], .int(9011))
         }
-        #expect(f.sdk.profiles["bob"]?.isDeregistered == false)
-        #expect(F.names(f.pin(F.newPIN)) == ["didChangePin"])
+        expectEqual(f.sdk.profiles["bob"]?.isDeregistered, false)
+        expectEqual(F.names(f.pin(F.newPIN)), ["didChangePin"])
     }
 
     @Test func aValidNewPinReplacesTheOldOne() {
         var f = F.creating()
         let out = f.pin(F.newPIN)
-        #expect(out.first == .call(api: "respond", arguments: [("pin", .string("***")), ("challenge", .string("CreatePinChallenge"))], error: nil))
-        #expect(F.names(out) == ["didChangePin"])
-        #expect(F.last("didChangePin", in: out)?["profileId"] == .string("bob"))
+        expectEqual(out.first, .call(api: "respond", arguments: [("pin", .string("***")), ("challenge", .string("CreatePinChallenge"))], error: nil))
+        expectEqual(F.names(out), ["didChangePin"])
+        expectEqual(F.last("didChangePin", in: out)?["profileId"], .string("bob"))
         #expect(f.sdk.pending == nil && f.sdk.signedInUser == "bob")
         _ = f.logout()
-        #expect(F.last("didReceivePinChallenge", in: f.login("bob", F.bobPIN))?["errorCode"] == .int(9009))
+        expectEqual(F.last("didReceivePinChallenge", in: f.login("bob", F.bobPIN))?["errorCode"], .int(9009))
         _ = f.cancel()
-        #expect(F.names(f.login("bob", F.newPIN)).last == "didAuthenticateUser")
+        expectEqual(F.names(f.login("bob", F.newPIN)).last, "didAuthenticateUser")
     }
 
     @Test func cancelAtTheCurrentPinKeepsTheOldPin() {
         var f = F.changing()
         let out = f.cancel()
-        #expect(out.first == .call(api: "cancel", arguments: [("challenge", .string("PinChallenge"))], error: nil))
-        #expect(F.names(out) == ["didFailToChangePin"])
+        expectEqual(out.first, .call(api: "cancel", arguments: [("challenge", .string("PinChallenge"))], error: nil))
+        expectEqual(F.names(out), ["didFailToChangePin"])
         let failure = F.last("didFailToChangePin", in: out)
-        #expect(failure?["errorCode"] == .int(9006))
-        #expect(failure?["errorDomain"] == .string("ONGGenericErrorDomain"))
+        expectEqual(failure?["errorCode"], .int(9006))
+        expectEqual(failure?["errorDomain"], .string("ONGGenericErrorDomain"))
         #expect(f.sdk.signedInUser == "bob" && f.sdk.pending == nil)
         _ = f.logout()
-        #expect(F.names(f.login("bob", F.bobPIN)).last == "didAuthenticateUser")
+        expectEqual(F.names(f.login("bob", F.bobPIN)).last, "didAuthenticateUser")
     }
 
     @Test func cancelAtTheNewPinKeepsTheOldPin() {
         var f = F.creating()
         let out = f.cancel()
-        #expect(out.first == .call(api: "cancel", arguments: [("challenge", .string("CreatePinChallenge"))], error: nil))
-        #expect(F.last("didFailToChangePin", in: out)?["errorCode"] == .int(9006))
+        expectEqual(out.first, .call(api: "cancel", arguments: [("challenge", .string("CreatePinChallenge"))], error: nil))
+        expectEqual(F.last("didFailToChangePin", in: out)?["errorCode"], .int(9006))
         _ = f.logout()
-        #expect(F.names(f.login("bob", F.bobPIN)).last == "didAuthenticateUser")
+        expectEqual(F.names(f.login("bob", F.bobPIN)).last, "didAuthenticateUser")
     }
 }
 
@@ -360,15 +361,15 @@ private typealias F = OneWelcomeFixture
         for _ in 0..<5 {
             let out = f.pin("24194")
             let retry = F.last("didReceivePinChallenge", in: out)
-            #expect(F.counters(retry) == [3, 1, 2])
-            #expect(retry?["errorCode"] == .int(9000))
-            #expect(retry?["errorDomain"] == .string("ONGGenericErrorDomain"))
-            #expect(retry?["message"] == .string("Failed to connect to the server."))
+            expectEqual(F.counters(retry), [3, 1, 2])
+            expectEqual(retry?["errorCode"], .int(9000))
+            expectEqual(retry?["errorDomain"], .string("ONGGenericErrorDomain"))
+            expectEqual(retry?["message"], .string("Failed to connect to the server."))
         }
-        #expect(f.sdk.profiles["bob"]?.failedAttempts == 1)
-        #expect(f.states("bob").contains("deregistered") == false)
+        expectEqual(f.sdk.profiles["bob"]?.failedAttempts, 1)
+        expectEqual(f.states("bob").contains("deregistered"), false)
         f.network(up: true)
-        #expect(F.names(f.pin(F.bobPIN)) == ["didReceiveCreatePinChallenge"])
+        expectEqual(F.names(f.pin(F.bobPIN)), ["didReceiveCreatePinChallenge"])
     }
 
     @Test func serverDownAnswers9001AndEvenTheRightPinWaits() {
@@ -377,31 +378,31 @@ private typealias F = OneWelcomeFixture
         f.server(up: false)
         let out = f.pin(F.bobPIN)
         let retry = F.last("didReceivePinChallenge", in: out)
-        #expect(retry?["errorCode"] == .int(9001))
-        #expect(F.counters(retry) == [3, 0, 3])
-        #expect(f.sdk.signedInUser == nil)
+        expectEqual(retry?["errorCode"], .int(9001))
+        expectEqual(F.counters(retry), [3, 0, 3])
+        expectEqual(f.sdk.signedInUser, nil)
         f.server(up: true)
-        #expect(F.names(f.pin(F.bobPIN)) == ["didAuthenticateUser"])
+        expectEqual(F.names(f.pin(F.bobPIN)), ["didAuthenticateUser"])
     }
 
     @Test func noNetworkAtTheNewPinStoresNothing() {
         var f = F.creating()
         f.network(up: false)
         let refusedByPolicy = f.pin("12345")  // the policy is checked on the device first
-        #expect(F.last("didReceiveCreatePinChallenge", in: refusedByPolicy)?["errorCode"] == .int(9011))
+        expectEqual(F.last("didReceiveCreatePinChallenge", in: refusedByPolicy)?["errorCode"], .int(9011))
         let out = f.pin(F.newPIN)
-        #expect(F.last("didReceiveCreatePinChallenge", in: out)?["errorCode"] == .int(9000))
-        #expect(f.sdk.pending == .createPin(profileID: "bob"))
+        expectEqual(F.last("didReceiveCreatePinChallenge", in: out)?["errorCode"], .int(9000))
+        expectEqual(f.sdk.pending, .createPin(profileID: "bob"))
         f.network(up: true)
         _ = f.cancel()
         _ = f.logout()
-        #expect(F.names(f.login("bob", F.bobPIN)).last == "didAuthenticateUser")
+        expectEqual(F.names(f.login("bob", F.bobPIN)).last, "didAuthenticateUser")
     }
 
     @Test func changePinItselfNeedsNoNetwork() {
         var f = F.signedIn()
         f.network(up: false)
-        #expect(F.names(f.changePin()) == ["didStartPinChange", "didReceivePinChallenge"])
+        expectEqual(F.names(f.changePin()), ["didStartPinChange", "didReceivePinChallenge"])
     }
 }
 
@@ -412,64 +413,64 @@ private typealias F = OneWelcomeFixture
     @Test func aWrongCurrentPINIsAnsweredBeforeAMismatchedConfirmationShows() {
         var f = F.signedIn()
         let out = f.update("11111", F.newPIN, "24194")
-        #expect(F.names(out) == ["didStartPinChange", "didReceivePinChallenge", "didReceivePinChallenge"])
-        #expect(out.compactMap(\.event).last?["errorCode"] == .int(9009))
+        expectEqual(F.names(out), ["didStartPinChange", "didReceivePinChallenge", "didReceivePinChallenge"])
+        expectEqual(out.compactMap(\.event).last?["errorCode"], .int(9009))
         #expect(!out.contains(.appCheck(OneWelcomeSimulator.confirmationMismatchMessage)))
-        #expect(f.sdk.profiles["bob"]?.failedAttempts == 1)
+        expectEqual(f.sdk.profiles["bob"]?.failedAttempts, 1)
     }
 
     @Test func aMismatchShowsAtTheNewPINStepAfterThePolicyCheckAndSendsNothing() {
         var f = F.signedIn()
         let out = f.update(F.bobPIN, F.newPIN, "24194")
-        #expect(F.names(out) == ["didStartPinChange", "didReceivePinChallenge", "didReceiveCreatePinChallenge", "validatePolicyCompliance"])
-        #expect(out.last == .appCheck(OneWelcomeSimulator.confirmationMismatchMessage))
-        #expect(f.sdk.pending == .createPin(profileID: "bob"))
+        expectEqual(F.names(out), ["didStartPinChange", "didReceivePinChallenge", "didReceiveCreatePinChallenge", "validatePolicyCompliance"])
+        expectEqual(out.last, .appCheck(OneWelcomeSimulator.confirmationMismatchMessage))
+        expectEqual(f.sdk.pending, .createPin(profileID: "bob"))
         // Only the current PIN was sent; the new one never reached the create-PIN challenge.
-        #expect(out.filter { if case .call("respond", _, _) = $0 { true } else { false } }.count == 1)
+        expectEqual(out.filter { if case .call("respond", _, _) = $0 { true } else { false } }.count, 1)
         // A PIN the policy refuses never reaches the confirmation.
         let refused = f.update(F.bobPIN, "11111", "22222")
-        #expect(F.names(refused) == ["validatePolicyCompliance"])
+        expectEqual(F.names(refused), ["validatePolicyCompliance"])
         #expect(refused.compactMap(\.event).last?["errorCode"] != nil)
         #expect(!refused.contains(.appCheck(OneWelcomeSimulator.confirmationMismatchMessage)))
         // The challenge is still pending: a matching pair changes the PIN.
         let done = f.update(F.bobPIN, F.newPIN, F.newPIN)
-        #expect(F.names(done) == ["didChangePin"])
+        expectEqual(F.names(done), ["didChangePin"])
     }
 
     @Test func updateRunsTheWholeFlow() {
         var f = F.signedIn()
         let out = f.update(F.bobPIN, F.newPIN, F.newPIN)
-        #expect(F.calls(out) == ["changePin", "respond", "respond"])
-        #expect(F.names(out) == ["didStartPinChange", "didReceivePinChallenge", "didReceiveCreatePinChallenge", "didChangePin"])
+        expectEqual(F.calls(out), ["changePin", "respond", "respond"])
+        expectEqual(F.names(out), ["didStartPinChange", "didReceivePinChallenge", "didReceiveCreatePinChallenge", "didChangePin"])
         _ = f.logout()
-        #expect(F.names(f.login("bob", F.newPIN)).last == "didAuthenticateUser")
+        expectEqual(F.names(f.login("bob", F.newPIN)).last, "didAuthenticateUser")
     }
 
     @Test func updateStopsAtAWrongCurrentPinAndPinGoesOn() {
         var f = F.signedIn()
         let out = f.update("24194", F.newPIN)
-        #expect(F.calls(out) == ["changePin", "respond"])
-        #expect(F.last("didReceivePinChallenge", in: out)?["errorCode"] == .int(9009))
-        #expect(f.sdk.promptStatus == "bob [current PIN]")
-        #expect(F.names(f.pin(F.bobPIN)) == ["didReceiveCreatePinChallenge"])
-        #expect(F.names(f.pin(F.newPIN)) == ["didChangePin"])
+        expectEqual(F.calls(out), ["changePin", "respond"])
+        expectEqual(F.last("didReceivePinChallenge", in: out)?["errorCode"], .int(9009))
+        expectEqual(f.sdk.promptStatus, "bob [current PIN]")
+        expectEqual(F.names(f.pin(F.bobPIN)), ["didReceiveCreatePinChallenge"])
+        expectEqual(F.names(f.pin(F.newPIN)), ["didChangePin"])
     }
 
     @Test func updateStopsAtARefusedNewPinAndAnotherUpdateGoesOn() {
         var f = F.signedIn()
         let out = f.update(F.bobPIN, "13579")
-        #expect(F.last("didReceiveCreatePinChallenge", in: out)?["errorCode"] == .int(9012))
-        #expect(f.sdk.promptStatus == "bob [new PIN]")
+        expectEqual(F.last("didReceiveCreatePinChallenge", in: out)?["errorCode"], .int(9012))
+        expectEqual(f.sdk.promptStatus, "bob [new PIN]")
         let again = f.update(F.bobPIN, F.newPIN)
-        #expect(F.calls(again) == ["respond"])
-        #expect(F.names(again) == ["didChangePin"])
+        expectEqual(F.calls(again), ["respond"])
+        expectEqual(F.names(again), ["didChangePin"])
     }
 
     @Test func updateWithNobodySignedInGetsThe9010() {
         var f = F()
         let out = f.update(F.bobPIN, F.newPIN)
-        #expect(F.names(out) == ["didFailToChangePin"])
-        #expect(F.last("didFailToChangePin", in: out)?["errorCode"] == .int(9010))
+        expectEqual(F.names(out), ["didFailToChangePin"])
+        expectEqual(F.last("didFailToChangePin", in: out)?["errorCode"], .int(9010))
     }
 
     @Test func updateDuringAuthenticationIsRefused() {
@@ -483,23 +484,23 @@ private typealias F = OneWelcomeFixture
         f.network(up: false)  // the policy is on the device
         let before = f.sdk
         let refused = f.validate("11123")
-        #expect(refused.first == .call(api: "validatePolicyCompliance", arguments: [("pin", .string("***"))], error: nil))
+        expectEqual(refused.first, .call(api: "validatePolicyCompliance", arguments: [("pin", .string("***"))], error: nil))
         let answer = F.last("validatePolicyCompliance", in: refused)
-        #expect(answer?["errorCode"] == .int(9013))
-        #expect(answer?["maxSimilarDigits"] == .int(2))
+        expectEqual(answer?["errorCode"], .int(9013))
+        expectEqual(answer?["maxSimilarDigits"], .int(2))
         let passed = F.last("validatePolicyCompliance", in: f.validate(F.newPIN))
-        #expect(passed?.fields.isEmpty == true)
+        expectEqual(passed?.fields.isEmpty, true)
         #expect(f.sdk.profiles == before.profiles && f.sdk.pending == before.pending)
         #expect(f.sdk.signedInUser == before.signedInUser && f.sdk.policy == before.policy)
-        #expect(F().validate("12a45") == [.appCheck("A PIN has digits 0-9 only: the PIN pad has no other keys.")])
+        expectEqual(F().validate("12a45"), [.appCheck("A PIN has digits 0-9 only: the PIN pad has no other keys.")])
     }
 
     @Test func aNewAttemptsLimitAppliesFromTheNextChallenge() {
         var f = F.changing()
         f.sdk.policy.attempts = 5
-        #expect(F.counters(F.last("didReceivePinChallenge", in: f.pin("24193"))) == [3, 1, 2])
+        expectEqual(F.counters(F.last("didReceivePinChallenge", in: f.pin("24193"))), [3, 1, 2])
         _ = f.cancel()
-        #expect(F.counters(F.last("didReceivePinChallenge", in: f.changePin())) == [5, 1, 4])
+        expectEqual(F.counters(F.last("didReceivePinChallenge", in: f.changePin())), [5, 1, 4])
     }
 
     @Test func aLowerLimitStillLeavesOneAttempt() {
@@ -508,17 +509,17 @@ private typealias F = OneWelcomeFixture
         _ = f.pin("24194")
         _ = f.cancel()
         f.sdk.policy.attempts = 2
-        #expect(F.counters(F.last("didReceivePinChallenge", in: f.changePin())) == [2, 1, 1])
-        #expect(F.last("didFailToChangePin", in: f.pin("24195"))?["errorCode"] == .int(9003))
+        expectEqual(F.counters(F.last("didReceivePinChallenge", in: f.changePin())), [2, 1, 1])
+        expectEqual(F.last("didFailToChangePin", in: f.pin("24195"))?["errorCode"], .int(9003))
     }
 
     @Test func aNewLengthReachesTheCreateChallenge() throws {
         var f = F.changing()
         f.sdk.policy = try PinPolicy.parse([(key: "length", value: "6")])
         let out = f.pin(F.bobPIN)  // the stored 5-digit PIN still authenticates
-        #expect(F.last("didReceiveCreatePinChallenge", in: out)?["pinLength"] == .int(6))
-        #expect(F.last("didReceiveCreatePinChallenge", in: f.pin(F.newPIN))?["requiredLength"] == .int(6))
-        #expect(F.names(f.pin("241930")) == ["didChangePin"])
+        expectEqual(F.last("didReceiveCreatePinChallenge", in: out)?["pinLength"], .int(6))
+        expectEqual(F.last("didReceiveCreatePinChallenge", in: f.pin(F.newPIN))?["requiredLength"], .int(6))
+        expectEqual(F.names(f.pin("241930")), ["didChangePin"])
     }
 }
 
@@ -565,36 +566,36 @@ private typealias F = OneWelcomeFixture
             #expect(produced.contains(name), "\(name) never produced")
         }
         let codes = Set(out.compactMap(\.event).compactMap { if case .int(let c)? = $0["errorCode"] { return c } else { return nil } })
-        #expect(codes == [9000, 9001, 9003, 9006, 9007, 9009, 9010, 9011, 9012, 9013, 9014, 9033])
+        expectEqual(codes, [9000, 9001, 9003, 9006, 9007, 9009, 9010, 9011, 9012, 9013, 9014, 9033])
     }
 
     @Test func theCatalogDescribesTheSDK() {
         let catalog = OneWelcomeSimulator.catalog
-        #expect(catalog.name == "onewelcome")
-        #expect(catalog.title == "OneWelcome-style change PIN")
-        #expect(catalog.page == "docs/onewelcome.md")
-        #expect(catalog.secretNoun == "PIN")
-        #expect(catalog.userStateNames == ["logged-in", "logged-out", "registered", "stateless", "deregistered", "changing-pin"])
-        #expect(Set(catalog.eventNames).count == catalog.events.count)
+        expectEqual(catalog.name, "onewelcome")
+        expectEqual(catalog.title, "OneWelcome-style change PIN")
+        expectEqual(catalog.page, "docs/onewelcome.md")
+        expectEqual(catalog.secretNoun, "PIN")
+        expectEqual(catalog.userStateNames, ["logged-in", "logged-out", "registered", "stateless", "deregistered", "changing-pin"])
+        expectEqual(Set(catalog.eventNames).count, catalog.events.count)
     }
 
     @Test func explainKnowsEveryCode() {
         let codes = OneWelcomeSimulator.catalog.codes
         let wanted = [9000, 9001, 9002, 9003, 9006, 9007, 9009, 9010, 9011, 9012, 9013, 9014, 9033]
-        #expect(codes.compactMap(\.code) == wanted)
+        expectEqual(codes.compactMap(\.code), wanted)
         for entry in codes {
-            #expect(entry.kind == "error code")
+            expectEqual(entry.kind, "error code")
             #expect(!entry.meaning.isEmpty && !entry.flow.isEmpty && !entry.appShould.isEmpty)
             #expect(entry.origin.hasPrefix("vendor (") || entry.origin.hasPrefix("simulator decision ("))
             #expect(entry.meaning.contains("ONG"), "\(entry.name) names no domain")
         }
-        #expect(OneWelcomeCodes.explain(9009).first?.name == "invalidPin")
-        #expect(OneWelcomeCodes.explain(name: "WRONGPINLENGTH").first?.code == 9014)
+        expectEqual(OneWelcomeCodes.explain(9009).first?.name, "invalidPin")
+        expectEqual(OneWelcomeCodes.explain(name: "WRONGPINLENGTH").first?.code, 9014)
     }
 
     @Test func statesCoverEveryUserAndUnknownIsNil() {
         let f = F()
-        #expect(f.sdk.states(of: "zoe", world: f.world) == nil)
+        expectEqual(f.sdk.states(of: "zoe", world: f.world), nil)
         for user in f.sdk.userIDs {
             let states = f.states(user)
             #expect(states.allSatisfy(OneWelcomeSimulator.catalog.userStateNames.contains))
@@ -603,16 +604,16 @@ private typealias F = OneWelcomeFixture
     }
 
     @Test func theSameSeedStoresTheSameHashes() {
-        #expect(F(seed: 3).sdk.profiles == F(seed: 3).sdk.profiles)
+        expectEqual(F(seed: 3).sdk.profiles, F(seed: 3).sdk.profiles)
         #expect(F(seed: 3).sdk.profiles != F(seed: 4).sdk.profiles)
     }
 
     @Test func describeStateSaysWhatIsPending() {
         let f = F.changing()
         let lines = f.sdk.describeState(world: f.world)
-        #expect(lines == ["signed in: bob", "pending: bob's current PIN to change it, 3 of 3 attempts left",
+        expectEqual(lines, ["signed in: bob", "pending: bob's current PIN to change it, 3 of 3 attempts left",
                           "users: bob (PIN), carol (stateless)"])
-        #expect(F().sdk.describeState(world: World()).prefix(2) == ["nobody is signed in", "nothing pending"])
-        #expect(F().sdk.promptStatus == nil)
+        expectEqual(F().sdk.describeState(world: World()).prefix(2), ["nobody is signed in", "nothing pending"])
+        expectEqual(F().sdk.promptStatus, nil)
     }
 }

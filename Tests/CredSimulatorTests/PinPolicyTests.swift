@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredSimulator
 
 /// The PIN policy on its own: its rules, their order, and `policy pin KEY=VALUE …`.
@@ -6,8 +7,8 @@ import Testing
     @Test func theStandardPolicy() {
         let p = PinPolicy.standard
         #expect(p.length == 5 && p.maxSimilarDigits == 2 && !p.sequencesAllowed && p.attempts == 3)
-        #expect(p.blocklist == ["12345", "00000", "11111", "90210", "00700"])
-        #expect(PinPolicy.keys == ["length", "maxSimilar", "sequences", "blocklist", "attempts"])
+        expectEqual(p.blocklist, ["12345", "00000", "11111", "90210", "00700"])
+        expectEqual(PinPolicy.keys, ["length", "maxSimilar", "sequences", "blocklist", "attempts"])
     }
 
     @Test(arguments: [
@@ -27,13 +28,13 @@ import Testing
         ("12346", nil),
     ] as [(String, PinRule?)])
     func rules(pin: String, rule: PinRule?) {
-        #expect(PinPolicy.standard.firstViolation(of: pin) == rule)
+        expectEqual(PinPolicy.standard.firstViolation(of: pin), rule)
     }
 
     @Test func sequencesCanBeAllowed() throws {
         let p = try PinPolicy.parse([(key: "sequences", value: "true")])
-        #expect(p.firstViolation(of: "13579") == nil)
-        #expect(p.firstViolation(of: "12345") == .blocklisted)
+        expectEqual(p.firstViolation(of: "13579"), nil)
+        expectEqual(p.firstViolation(of: "12345"), .blocklisted)
     }
 
     @Test func parseSetsTheWholePolicyInAnyOrder() throws {
@@ -41,13 +42,13 @@ import Testing
             ("length", "6"), ("maxSimilar", "3"), ("sequences", "true"), ("blocklist", "123456,999"), ("attempts", "5"),
         ]
         let p = try PinPolicy.parse(pairs)
-        #expect(p == PinPolicy(length: 6, maxSimilarDigits: 3, sequencesAllowed: true, blocklist: ["123456", "999"], attempts: 5))
-        #expect(try PinPolicy.parse(pairs.reversed()) == p)
-        #expect(try PinPolicy.parse([]) == .standard)
+        expectEqual(p, PinPolicy(length: 6, maxSimilarDigits: 3, sequencesAllowed: true, blocklist: ["123456", "999"], attempts: 5))
+        try expectEqual(PinPolicy.parse(pairs.reversed()), p)
+        try expectEqual(PinPolicy.parse([]), .standard)
         // Keys left out take the standard values, not the previous policy's.
-        #expect(try PinPolicy.parse([(key: "attempts", value: "4")]).blocklist == PinPolicy.standard.blocklist)
+        try expectEqual(PinPolicy.parse([(key: "attempts", value: "4")]).blocklist, PinPolicy.standard.blocklist)
         // maxSimilar is checked against the length given with it, wherever it stands.
-        #expect(try PinPolicy.parse([("maxSimilar", "6"), ("length", "6")]).maxSimilarDigits == 6)
+        try expectEqual(PinPolicy.parse([("maxSimilar", "6"), ("length", "6")]).maxSimilarDigits, 6)
     }
 
     @Test(arguments: [
@@ -68,10 +69,10 @@ import Testing
     }
 
     @Test func blocklistEdgeCases() throws {
-        #expect(try PinPolicy.parse([(key: "blocklist", value: "")]).blocklist == [])
+        try expectEqual(PinPolicy.parse([(key: "blocklist", value: "")]).blocklist, [])
         // An entry of another length is kept: it just never matches.
-        #expect(try PinPolicy.parse([(key: "blocklist", value: "1234,52817,1234")]).blocklist == ["1234", "52817"])
-        #expect(try PinPolicy.parse([(key: "blocklist", value: "52817")]).firstViolation(of: "52817") == .blocklisted)
+        try expectEqual(PinPolicy.parse([(key: "blocklist", value: "1234,52817,1234")]).blocklist, ["1234", "52817"])
+        try expectEqual(PinPolicy.parse([(key: "blocklist", value: "52817")]).firstViolation(of: "52817"), .blocklisted)
     }
 
     @Test func describeListsEveryKeyAsPolicyPinTakesIt() throws {
@@ -84,12 +85,12 @@ import Testing
             let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return (key: String(parts[0]), value: String(parts[1]))
         }
-        #expect(try PinPolicy.parse(pairs) == .standard)
+        try expectEqual(PinPolicy.parse(pairs), .standard)
     }
 
     @Test func errorsCarryTheirDetails() {
         #expect(PinRule.similarDigits(maximum: 3).error.fields.last! == ("maxSimilarDigits", .int(3)))
         #expect(PinRule.wrongLength(required: 8).error.fields.last! == ("requiredLength", .int(8)))
-        #expect(PinRule.sequence.error.fields.map(\.0) == ["errorCode", "errorDomain", "message"])
+        expectEqual(PinRule.sequence.error.fields.map(\.0), ["errorCode", "errorDomain", "message"])
     }
 }

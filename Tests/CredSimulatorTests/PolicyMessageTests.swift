@@ -1,11 +1,12 @@
 import Testing
+import Expectations
 @testable import CredSimulator
 
 /// The app's policy sentence, reproduced with its quirks (docs/relid.md, "The password policy").
 @Suite struct PolicyMessageTests {
     @Test func theFlowsExample() {
-        #expect(PolicyMessage.from(json: #"{"minL":8,"maxL":16,"minDg":1,"minUc":1}"#)
-            == "Must be between 8 and 16 characters long, Must contain at least 1 digit, and must contain at least 1 uppercase letter")
+        expectEqual(PolicyMessage.from(json: #"{"minL":8,"maxL":16,"minDg":1,"minUc":1}"#),
+                "Must be between 8 and 16 characters long, Must contain at least 1 digit, and must contain at least 1 uppercase letter")
     }
 
     @Test(arguments: [
@@ -29,14 +30,14 @@ import Testing
         (#"[1,2]"#, "Please enter a secure password according to your organization's policy"),
     ])
     func sentences(json: String, expected: String) {
-        #expect(PolicyMessage.from(json: json) == expected)
+        expectEqual(PolicyMessage.from(json: json), expected)
     }
 
     @Test func theServerSendsWhatItEnforces() throws {
         var policy = PasswordPolicy()
         try policy.replaceRules(withJSON: #"{"minL":8,"maxL":16,"SeqCheck":"true","UserIDcheck":true}"#)
-        #expect(policy.relidJSON.serialized == #"{"minL":8,"maxL":16,"UserIDcheck":true,"SeqCheck":"true"}"#)
-        #expect(policy.rules == [.length(min: 8, max: 16), .userID, .sequence])
+        expectEqual(policy.relidJSON.serialized, #"{"minL":8,"maxL":16,"UserIDcheck":true,"SeqCheck":"true"}"#)
+        expectEqual(policy.rules, [.length(min: 8, max: 16), .userID, .sequence])
         #expect(throws: SimulationError.self) { try policy.replaceRules(withJSON: #"{"minLength":8}"#) }
         #expect(throws: SimulationError.self) { try policy.replaceRules(withJSON: #"{"minL":9,"maxL":8}"#) }
         #expect(throws: SimulationError.self) { try policy.replaceRules(withJSON: #"{"minL":8"#) }

@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredSimulator
 
 /// Property tests of the server's policy checker against an independent oracle written
@@ -75,7 +76,7 @@ import Testing
             let password = Self.random(&rng, length: Int(rng.next() % 24) + 1, from: Self.alphabet)
             let verdict = Self.policy.firstViolation(of: password, userID: Self.userID)
             let oracle = Self.broken(password)
-            #expect((verdict == nil) == oracle.isEmpty, "\(password): checker says \(String(describing: verdict)), oracle \(oracle)")
+            expectEqual((verdict == nil), oracle.isEmpty, "\(password): checker says \(String(describing: verdict)), oracle \(oracle)")
             if let verdict { #expect(oracle.contains(Self.name(of: verdict)), "\(password)") } else { accepted += 1 }
         }
         #expect(accepted > 0, "the generator must reach accepted passwords too")
@@ -116,10 +117,10 @@ import Testing
     @Test(arguments: ["length", "digits", "upper", "lower", "special", "chars", "repetition", "userID", "sequence"])
     func breakingOneRuleIsRefusedWithThatRulesMessage(rule: String) throws {
         let samples = Self.breakingOnly(rule, seed: UInt64(rule.count) * 7919, count: 50)
-        #expect(samples.count == 50, "the generator must find passwords that break only \(rule)")
+        expectEqual(samples.count, 50, "the generator must find passwords that break only \(rule)")
         for password in samples {
             let verdict = try #require(Self.policy.firstViolation(of: password, userID: Self.userID))
-            #expect(Self.name(of: verdict) == rule, "\(password)")
+            expectEqual(Self.name(of: verdict), rule, "\(password)")
         }
         // And through the SDK: status 190, the rule named in the server's note.
         var sim = RelIDHarness(seed: 3)
@@ -129,14 +130,14 @@ import Testing
         let out = try sim.submitPassword(samples[0])
         let verdict = Self.policy.firstViolation(of: samples[0], userID: Self.userID)!
         #expect(out.contains(.policyRefusal(rule: verdict.key(refusing: samples[0]), message: verdict.message)))
-        #expect(out.compactMap(\.event).last?["statusCode"] == .int(190))
+        expectEqual(out.compactMap(\.event).last?["statusCode"], .int(190))
     }
 
     @Test func commonPasswordsAreRefusedWhateverTheirCase() {
         var policy = PasswordPolicy()
         policy.minL = 8
         policy.blackListedCommonPassword = true
-        #expect(policy.firstViolation(of: "PassWord123", userID: "x") == .commonPassword)
-        #expect(policy.firstViolation(of: "Fresh-Words", userID: "x") == nil)
+        expectEqual(policy.firstViolation(of: "PassWord123", userID: "x"), .commonPassword)
+        expectEqual(policy.firstViolation(of: "Fresh-Words", userID: "x"), nil)
     }
 }

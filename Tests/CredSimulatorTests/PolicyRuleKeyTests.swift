@@ -1,5 +1,6 @@
 @testable import CredSimulator
 import Testing
+import Expectations
 
 /// The rule names `expect note rule=KEY` accepts are exactly those refusals carry.
 @Suite struct PolicyRuleKeyTests {
@@ -9,18 +10,18 @@ import Testing
             (.minDigits(1), ""), (.minUppercase(1), ""), (.minLowercase(1), ""), (.minSpecial(1), ""),
             (.charsNotAllowed("x"), ""), (.repetition(2), ""), (.userID, ""), (.sequence, ""), (.commonPassword, ""),
         ]
-        #expect(rules.map { $0.0.key(refusing: $0.1) } == PolicyRule.refusalKeys)
+        expectEqual(rules.map { $0.0.key(refusing: $0.1) }, PolicyRule.refusalKeys)
     }
 
     @Test func susiRefusalKeysAreItsRulesAndTheEmailCheck() {
-        #expect(SusiPasswordRule.refusalKeys == ["2017", "fallback", "2019", "email"])
+        expectEqual(SusiPasswordRule.refusalKeys, ["2017", "fallback", "2019", "email"])
         #expect(SusiPasswordRule.allCases.allSatisfy { SusiPasswordRule.refusalKeys.contains($0.rawValue) })
     }
 
     @Test func pinAndPasscodeRuleKeysAreTheirPolicyKeys() {
-        #expect(PinRule.keys == ["length", "blocklist", "sequences", "maxSimilar"])
+        expectEqual(PinRule.keys, ["length", "blocklist", "sequences", "maxSimilar"])
         #expect(Set(PinRule.keys).isSubset(of: PinPolicy.keys))
-        #expect(PasscodeRule.keys == ["minLength", "isDigitsOnly", "hasDigit", "hasUpper", "hasLower", "hasSpecial", "minUniqueChars"])
+        expectEqual(PasscodeRule.keys, ["minLength", "isDigitsOnly", "hasDigit", "hasUpper", "hasLower", "hasSpecial", "minUniqueChars"])
         #expect(Set(PasscodeRule.keys).isSubset(of: PasscodePolicy.keys))
     }
 }

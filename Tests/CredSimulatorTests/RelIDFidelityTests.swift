@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredSimulator
 
 /// Issue 21's REL-ID items: the network, the form's trimming, what the update screens
@@ -22,41 +23,41 @@ import Testing
         if fault == .networkDown { sim.world.network.networkUp = false } else { sim.world.network.serverUp = false }
         // A wrong current password would spend an attempt if it reached the server.
         let out = sim.updatePassword(current: "Wrong-Pass1", new: "N3w-Passw0rd")
-        #expect(T.syncError(out)?.code == code)
+        expectEqual(T.syncError(out)?.code, code)
         #expect(T.names(out).isEmpty)
         #expect(out.contains(.appShows("error banner: " + RelIDSyncError.from(fault).message)))
-        #expect(sim.server.account("alice")?.attemptsLeft == 3)
-        #expect(sim.relid.pendingChallenge?.mode == .updateCredentials)
+        expectEqual(sim.server.account("alice")?.attemptsLeft, 3)
+        expectEqual(sim.relid.pendingChallenge?.mode, .updateCredentials)
         // The right passwords do not change the password either.
         _ = sim.updatePassword(current: "Passw0rd!", new: "N3w-Passw0rd")
         #expect(sim.server.verify("alice", "Passw0rd!"))
         sim.world.network = NetworkConditions()
         let done = sim.updatePassword(current: "Passw0rd!", new: "N3w-Passw0rd")
-        #expect(T.event("onUpdateCredentialResponse", in: done)?["statusCode"] == .int(100))
+        expectEqual(T.event("onUpdateCredentialResponse", in: done)?["statusCode"], .int(100))
     }
 
     @Test func everyServerCallMeetsTheFault() throws {
         var sim = try Self.onUpdateScreen()
         sim.world.network.serverUp = false
-        #expect(T.syncError(sim.getAllChallenges())?.code == 13)
-        #expect(T.syncError(sim.logout())?.code == 13)
-        #expect(sim.states(of: "alice")?.contains("logged-in") == true)
+        expectEqual(T.syncError(sim.getAllChallenges())?.code, 13)
+        expectEqual(T.syncError(sim.logout())?.code, 13)
+        expectEqual(sim.states(of: "alice")?.contains("logged-in"), true)
         _ = try sim.cancel()
-        #expect(T.syncError(sim.initiateUpdate(credential: "Password"))?.code == 13)
+        expectEqual(T.syncError(sim.initiateUpdate(credential: "Password"))?.code, 13)
         sim.world.network = NetworkConditions()
         _ = sim.logout()
         sim.world.network.networkUp = false
         let login = try sim.login("alice", password: "Wrong-Pass1")
-        #expect(T.syncError(login)?.code == 12)
-        #expect(sim.server.account("alice")?.attemptsLeft == 3)
-        #expect(sim.relid.pendingChallenge?.mode == .verify)
+        expectEqual(T.syncError(login)?.code, 12)
+        expectEqual(sim.server.account("alice")?.attemptsLeft, 3)
+        expectEqual(sim.relid.pendingChallenge?.mode, .verify)
     }
 
     @Test func aLocalRefusalComesBeforeTheNetwork() throws {
         var sim = T.world()
         sim.world.network.networkUp = false
         // Nobody logged in: the SDK answers 152 without trying the server.
-        #expect(T.syncError(sim.getAllChallenges())?.code == 152)
+        expectEqual(T.syncError(sim.getAllChallenges())?.code, 152)
     }
 
     // MARK: 2. Trimming as Foundation
@@ -69,40 +70,40 @@ import Testing
             if let scalar = Unicode.Scalar(value), scalar.isFoundationWhitespace { members.append(value) }
             value += 1
         }
-        #expect(members == [0x09, 0x20, 0xA0, 0x1680] + Array(0x2000...0x200B) + [0x202F, 0x205F, 0x3000])
+        expectEqual(members, [0x09, 0x20, 0xA0, 0x1680] + Array(0x2000...0x200B) + [0x202F, 0x205F, 0x3000])
     }
 
     @Test func trimmingWorksOnScalarsNotCharacters() {
-        #expect("\u{A0}Cur-Pass1\u{200B}".trimmedAsFoundationWhitespaces == "Cur-Pass1")
-        #expect(" \u{301}abc".trimmedAsFoundationWhitespaces.unicodeScalars.map(\.value) == [0x301, 0x61, 0x62, 0x63])
-        #expect("\u{3000}\t\u{2007}".trimmedAsFoundationWhitespaces == "")
+        expectEqual("\u{A0}Cur-Pass1\u{200B}".trimmedAsFoundationWhitespaces, "Cur-Pass1")
+        expectEqual(" \u{301}abc".trimmedAsFoundationWhitespaces.unicodeScalars.map(\.value), [0x301, 0x61, 0x62, 0x63])
+        expectEqual("\u{3000}\t\u{2007}".trimmedAsFoundationWhitespaces, "")
         // A line break is not in the set: Foundation's .whitespaces keeps it.
-        #expect("\nx".trimmedAsFoundationWhitespaces == "\nx")
+        expectEqual("\nx".trimmedAsFoundationWhitespaces, "\nx")
         // The old trim kept the space before the combining mark (one character).
-        #expect(" \u{301}abc".trimmedSpacesAndTabs.unicodeScalars.count == 5)
+        expectEqual(" \u{301}abc".trimmedSpacesAndTabs.unicodeScalars.count, 5)
     }
 
     @Test func aNoBreakSpaceNeitherSpendsAnAttemptNorIsStored() throws {
         var sim = try Self.onUpdateScreen()
         let out = sim.updatePassword(current: "\u{A0}Passw0rd!", new: "\u{A0}N3w-Passw0rd\u{3000}")
-        #expect(T.event("onUpdateCredentialResponse", in: out)?["statusCode"] == .int(100))
+        expectEqual(T.event("onUpdateCredentialResponse", in: out)?["statusCode"], .int(100))
         #expect(sim.server.verify("alice", "N3w-Passw0rd"))
     }
 
     @Test func modeTwoKeepsItsButtonDisabledAndModeFourSaysWhy() throws {
         var sim = try Self.onUpdateScreen()
         for (current, new, confirm) in [("\u{A0}", "N3w-Passw0rd", "N3w-Passw0rd"), ("Passw0rd!", "\u{2003}", "x"), ("Passw0rd!", "N3w-Passw0rd", "\t")] {
-            #expect(sim.updatePassword(current: current, new: new, confirm: confirm) == [.appCheck(RelIDSimulator.updateButtonDisabled)])
+            expectEqual(sim.updatePassword(current: current, new: new, confirm: confirm), [.appCheck(RelIDSimulator.updateButtonDisabled)])
         }
         // A filled form still gets the screen's own messages.
-        #expect(sim.updatePassword(current: "Passw0rd!", new: "N3w-Passw0rd", confirm: "Other-Pass1")
-                == [.appCheck("New password and confirm password do not match")])
+        expectEqual(sim.updatePassword(current: "Passw0rd!", new: "N3w-Passw0rd", confirm: "Other-Pass1"),
+                    [.appCheck("New password and confirm password do not match")])
 
         var expired = T.world()
         expired.server.markExpired("alice")
         _ = try expired.login("alice", password: "Passw0rd!")
-        #expect(expired.updatePassword(current: "\u{A0}", new: "N3w-Passw0rd") == [.appCheck("Please enter your current password")])
-        #expect(expired.updatePassword(current: "Passw0rd!", new: "\u{3000}") == [.appCheck("Please enter a new password")])
+        expectEqual(expired.updatePassword(current: "\u{A0}", new: "N3w-Passw0rd"), [.appCheck("Please enter your current password")])
+        expectEqual(expired.updatePassword(current: "Passw0rd!", new: "\u{3000}"), [.appCheck("Please enter a new password")])
     }
 
     // MARK: 3. What the screens show
@@ -129,7 +130,7 @@ import Testing
         let weak = sim.updatePassword(current: "Passw0rd!", new: "weakweak")
         #expect(weak.contains(.appShows("error banner: " + RelIDStatus.policyViolation.message)))
         let fresh = try Self.onUpdateScreen().relid
-        #expect(fresh.pendingChallenge?.mode == .updateCredentials)
+        expectEqual(fresh.pendingChallenge?.mode, .updateCredentials)
         var opened = T.world()
         _ = try opened.login("alice", password: "Passw0rd!")
         let screen = opened.initiateUpdate(credential: "Password")
@@ -145,12 +146,12 @@ import Testing
     @Test func anAcceptedModeTwoUpdateRaisesTheSuccessAlertWithS1sWords() throws {
         var sim = try Self.onUpdateScreen()
         let out = sim.updatePassword(current: "Passw0rd!", new: "N3w-Passw0rd")
-        #expect(T.event("onUpdateCredentialResponse", in: out)?["statusMessage"] == .string("Password updated successfully"))
-        #expect(Self.alerts(out) == ["alert \"Success\": Password updated successfully"])
+        expectEqual(T.event("onUpdateCredentialResponse", in: out)?["statusMessage"], .string("Password updated successfully"))
+        expectEqual(Self.alerts(out), ["alert \"Success\": Password updated successfully"])
         // The alert comes right after the callback, before the SDK's logoff.
         let index = try #require(out.firstIndex(of: .appShows("alert \"Success\": Password updated successfully")))
-        #expect(out[index - 1].event?.name == "onUpdateCredentialResponse")
-        #expect(out[index + 1].event?.name == "onUserLoggedOff")
+        expectEqual(out[index - 1].event?.name, "onUpdateCredentialResponse")
+        expectEqual(out[index + 1].event?.name, "onUserLoggedOff")
     }
 
     @Test func theUpdateResponseFollowsS1sHandler() {
@@ -159,30 +160,30 @@ import Testing
                                                     ("statusCode", .int(code)), ("statusMessage", .string(message))])
         }
         // An empty message: the handler's own words.
-        #expect(UpdateScreen.shows(response(100, "")) == [.appShows("alert \"Success\": Password updated successfully")])
-        #expect(UpdateScreen.shows(response(0, "Done")) == [.appShows("alert \"Success\": Done")])
+        expectEqual(UpdateScreen.shows(response(100, "")), [.appShows("alert \"Success\": Password updated successfully")])
+        expectEqual(UpdateScreen.shows(response(0, "Done")), [.appShows("alert \"Success\": Done")])
         for code in [110, 153, 190] {
-            #expect(UpdateScreen.shows(response(code, "Why")) == [.appShows("error banner: Why"), .appShows("alert \"Update Failed\": Why")])
+            expectEqual(UpdateScreen.shows(response(code, "Why")), [.appShows("error banner: Why"), .appShows("alert \"Update Failed\": Why")])
         }
-        #expect(UpdateScreen.shows(response(153, "")) == [.appShows("error banner: Update failed"), .appShows("alert \"Update Failed\": ")])
+        expectEqual(UpdateScreen.shows(response(153, "")), [.appShows("error banner: Update failed"), .appShows("alert \"Update Failed\": ")])
         // 164 and any other failure: the banner only.
-        #expect(UpdateScreen.shows(response(164, "Used before")) == [.appShows("error banner: Used before")])
-        #expect(UpdateScreen.shows(response(164, "")) == [.appShows("error banner: Failed to update password")])
+        expectEqual(UpdateScreen.shows(response(164, "Used before")), [.appShows("error banner: Used before")])
+        expectEqual(UpdateScreen.shows(response(164, "")), [.appShows("error banner: Failed to update password")])
     }
 
     @Test func policyExpiryAndExhaustionRaiseUpdateFailed() throws {
         var sim = try Self.onUpdateScreen()
         let weak = sim.updatePassword(current: "Passw0rd!", new: "weakweak")
-        #expect(Self.alerts(weak) == ["alert \"Update Failed\": " + RelIDStatus.policyViolation.message])
+        expectEqual(Self.alerts(weak), ["alert \"Update Failed\": " + RelIDStatus.policyViolation.message])
         sim.server.markExpired("alice")
         let expired = sim.updatePassword(current: "Passw0rd!", new: "N3w-Passw0rd")
-        #expect(Self.alerts(expired) == ["alert \"Update Failed\": " + RelIDStatus.expiredWhileUpdating.message])
+        expectEqual(Self.alerts(expired), ["alert \"Update Failed\": " + RelIDStatus.expiredWhileUpdating.message])
 
         var blocked = try Self.onUpdateScreen()
         var last: [Outcome] = []
         for _ in 0..<3 { last = blocked.updatePassword(current: "Wrong-Pass1", new: "N3w-Passw0rd") }
-        #expect(T.event("onUpdateCredentialResponse", in: last)?["statusCode"] == .int(153))
-        #expect(Self.alerts(last) == ["alert \"Update Failed\": " + RelIDStatus.attemptsExhausted.message])
+        expectEqual(T.event("onUpdateCredentialResponse", in: last)?["statusCode"], .int(153))
+        expectEqual(Self.alerts(last), ["alert \"Update Failed\": " + RelIDStatus.attemptsExhausted.message])
         // A wrong current password before the last attempt (102 in getPassword): no alert.
         var wrong = try Self.onUpdateScreen()
         #expect(Self.alerts(wrong.updatePassword(current: "Wrong-Pass1", new: "N3w-Passw0rd")).isEmpty)
@@ -192,30 +193,30 @@ import Testing
         var expired = T.world()
         expired.server.markExpired("alice")
         _ = try expired.login("alice", password: "Passw0rd!")
-        #expect(expired.updatePassword(current: "Passw0rd!", new: "N3w-Passw0rd", confirm: "Other-Pass1") == [
+        expectEqual(expired.updatePassword(current: "Passw0rd!", new: "N3w-Passw0rd", confirm: "Other-Pass1"), [
             .appCheck("New password and confirm password do not match"),
             .appShows("alert \"Password Mismatch\": New password and confirm password do not match"),
         ])
-        #expect(expired.updatePassword(current: "Passw0rd!", new: "Passw0rd!") == [
+        expectEqual(expired.updatePassword(current: "Passw0rd!", new: "Passw0rd!"), [
             .appCheck("New password must be different from current password"),
             .appShows("alert \"Invalid New Password\": Your new password must be different from your current password"),
         ])
         // An empty field is refused in the banner only, as before.
-        #expect(expired.updatePassword(current: "Passw0rd!", new: "\u{3000}") == [.appCheck("Please enter a new password")])
+        expectEqual(expired.updatePassword(current: "Passw0rd!", new: "\u{3000}"), [.appCheck("Please enter a new password")])
         var screen = try Self.onUpdateScreen()
-        #expect(screen.updatePassword(current: "Passw0rd!", new: "Passw0rd!") == [.appCheck("New password must be different from current password")])
+        expectEqual(screen.updatePassword(current: "Passw0rd!", new: "Passw0rd!"), [.appCheck("New password must be different from current password")])
     }
 
     @Test func theSideMenuShowsALoadingAlertAndAnErrorAlert() throws {
         var sim = T.world()
         _ = try sim.login("alice", password: "Passw0rd!")
         let refused = sim.initiateUpdate(credential: "password")
-        #expect(refused.first == .appShows("loading alert: Initiating update flow..."))
-        #expect(T.syncError(refused) == RelIDSyncError.credentialNotSupported)
+        expectEqual(refused.first, .appShows("loading alert: Initiating update flow..."))
+        expectEqual(T.syncError(refused), RelIDSyncError.credentialNotSupported)
         #expect(refused.contains(.appShows("alert \"Update Password Error\": " + RelIDSyncError.credentialNotSupported.message)))
         let opened = sim.initiateUpdate(credential: "Password")
-        #expect(Self.alerts(opened) == ["loading alert: Initiating update flow..."])
-        #expect(T.event("getPassword", in: opened)?["challengeMode"] == .int(2))
+        expectEqual(Self.alerts(opened), ["loading alert: Initiating update flow..."])
+        expectEqual(T.event("getPassword", in: opened)?["challengeMode"], .int(2))
     }
 
     // MARK: 5. Nothing offered for update
@@ -224,13 +225,13 @@ import Testing
         var sim = T.world()
         sim.server.setOffersPasswordUpdate("alice", false)
         let login = try sim.login("alice", password: "Passw0rd!")
-        #expect(T.event("onCredentialsAvailableForUpdate", in: login)?["options"] == .array([]))
+        expectEqual(T.event("onCredentialsAvailableForUpdate", in: login)?["options"], .array([]))
         let initiate = sim.initiateUpdate(credential: "Password")
-        #expect(T.syncError(initiate) == RelIDSyncError.credentialNotSupported)
-        #expect(sim.relid.pendingChallenge == nil)
+        expectEqual(T.syncError(initiate), RelIDSyncError.credentialNotSupported)
+        expectEqual(sim.relid.pendingChallenge, nil)
         sim.server.setOffersPasswordUpdate("alice", true)
-        #expect(T.event("onCredentialsAvailableForUpdate", in: sim.getAllChallenges())?["options"] == .array([.string("Password")]))
-        #expect(T.event("getPassword", in: sim.initiateUpdate(credential: "Password"))?["challengeMode"] == .int(2))
+        expectEqual(T.event("onCredentialsAvailableForUpdate", in: sim.getAllChallenges())?["options"], .array([.string("Password")]))
+        expectEqual(T.event("getPassword", in: sim.initiateUpdate(credential: "Password"))?["challengeMode"], .int(2))
     }
 
     // MARK: 4. The documented contradiction
@@ -240,7 +241,7 @@ import Testing
         sim.server.markExpired("alice")
         _ = try sim.login("alice", password: "Passw0rd!")
         let out = sim.updatePassword(current: "Passw0rd!", new: "N3w-Passw0rd")
-        #expect(T.names(out) == ["onUserLoggedIn", "onCredentialsAvailableForUpdate"])
+        expectEqual(T.names(out), ["onUserLoggedIn", "onCredentialsAvailableForUpdate"])
         let reading = try #require(RelIDCodes.explain(name: "onUpdateCredentialResponse").first)
         #expect(reading.isSimulatorDecision)
         #expect(reading.meaning.contains("SDK triggers onUpdateCredentialResponse callback"))

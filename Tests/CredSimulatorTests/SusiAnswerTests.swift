@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredSimulator
 
 /// The bodies a real HTTP client receives from the simulated server: the JSON library's
@@ -13,7 +14,7 @@ import Testing
                                    now: VirtualClock.defaultStart)
         guard case .string(let token)? = answer.json?["access_token"] else { Issue.record("no token"); return }
         let (type, text) = answer.body()
-        #expect(type == "application/javascript;charset=utf-8")
+        expectEqual(type, "application/javascript;charset=utf-8")
         #expect(text == """
             {
               "accepted": true,
@@ -28,7 +29,7 @@ import Testing
             }
 
             """)
-        #expect(answer.statusLine == "HTTP/1.1 200 OK")
+        expectEqual(answer.statusLine, "HTTP/1.1 200 OK")
     }
 
     @Test func theJSONTextEscapesAsTheServersLibrary() {
@@ -50,18 +51,18 @@ import Testing
     @Test func anErrorIsTheContainersPageWithTheReason() {
         let answer = SusiResponse.error(401, SusiServer.roleTooLow(.anonymous(name: "x")), path: "/aaa/changepassword.json")
         let (type, text) = answer.body()
-        #expect(type == "text/html;charset=iso-8859-1")
+        expectEqual(type, "text/html;charset=iso-8859-1")
         let reason = "Base user role not sufficient. Your base user role is &apos;ANONYMOUS&apos;, your user role is &apos;anonymous&apos;"
-        #expect(text == "<html>\n<head>\n<meta http-equiv=\"Content-Type\" content=\"text/html;charset=utf-8\"/>\n"
+        expectEqual(text, "<html>\n<head>\n<meta http-equiv=\"Content-Type\" content=\"text/html;charset=utf-8\"/>\n"
                 + "<title>Error 401 \(reason)</title>\n</head>\n<body><h2>HTTP ERROR 401</h2>\n"
                 + "<p>Problem accessing /aaa/changepassword.json. Reason:\n<pre>    \(reason)</pre></p>"
                 + "<hr><a href=\"http://eclipse.org/jetty\">Powered by Jetty:// 9.3.21.v20170918</a><hr/>\n\n</body>\n</html>\n")
         // Jetty 9.3's sendError makes the message the reason phrase, unescaped.
-        #expect(answer.statusLine == "HTTP/1.1 401 Base user role not sufficient. Your base user role is 'ANONYMOUS', your user role is 'anonymous'")
+        expectEqual(answer.statusLine, "HTTP/1.1 401 Base user role not sufficient. Your base user role is 'ANONYMOUS', your user role is 'anonymous'")
     }
 
     @Test func theErrorPageEscapesMarkupAndEncodesLatin1() {
-        #expect(JettyErrorPage.escape("<a & \"b\">\u{1}\t") == "&lt;a &amp; &quot;b&quot;&gt;?\t")
+        expectEqual(JettyErrorPage.escape("<a & \"b\">\u{1}\t"), "&lt;a &amp; &quot;b&quot;&gt;?\t")
         let answer = SusiResponse.error(404, "Not Found", path: "/ü/😀")
         let bytes = answer.bodyBytes().bytes
         #expect(bytes.contains(0xFC))
@@ -69,10 +70,10 @@ import Testing
     }
 
     @Test func anAnonymousNameHashesTheHeadersAsJavaDoes() {
-        #expect(SusiIdentity.javaHashCode("hello") == 0x05E9_18D2)
+        expectEqual(SusiIdentity.javaHashCode("hello"), 0x05E9_18D2)
         let bare = SusiRequest(method: "GET", path: "/", parameters: [])
-        #expect(SusiIdentity.headerSalt(bare) == "8520be15")
+        expectEqual(SusiIdentity.headerSalt(bare), "8520be15")
         let app = SusiRequest(method: "GET", path: "/", parameters: [], headers: SusiApp.headers)
-        #expect(SusiIdentity.headerSalt(app) == "2ba0198f")
+        expectEqual(SusiIdentity.headerSalt(app), "2ba0198f")
     }
 }

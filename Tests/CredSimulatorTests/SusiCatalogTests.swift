@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredSimulator
 
 /// The SUSI.AI catalog is complete: every event the simulation delivers is listed, with
@@ -32,20 +33,20 @@ import Testing
 
     @Test func theCatalogNamesTheSimulation() {
         let catalog = SusiSimulator.catalog
-        #expect(catalog.name == "susi")
-        #expect(catalog.title == "SUSI.AI-style change password")
-        #expect(catalog.page == "docs/susi.md")
-        #expect(catalog.secretNoun == "password")
-        #expect(catalog.eventNames == ["request", "response"])
-        #expect(catalog.userStateNames == ["logged-in", "logged-out", "token-expired", "blocked", "not-activated"])
+        expectEqual(catalog.name, "susi")
+        expectEqual(catalog.title, "SUSI.AI-style change password")
+        expectEqual(catalog.page, "docs/susi.md")
+        expectEqual(catalog.secretNoun, "password")
+        expectEqual(catalog.eventNames, ["request", "response"])
+        expectEqual(catalog.userStateNames, ["logged-in", "logged-out", "token-expired", "blocked", "not-activated"])
     }
 
     @Test func everyAnswerTheServerCanGiveIsExplained() throws {
         let codes = SusiSimulator.catalog.codes
         for status in [200, 400, 401, 403, 404, 405, 422, 500] {
             let entries = codes.filter { $0.code == status }
-            #expect(entries.count == 1, "status \(status)")
-            #expect(entries.first?.kind == "HTTP status")
+            expectEqual(entries.count, 1, "status \(status)")
+            expectEqual(entries.first?.kind, "HTTP status")
         }
         for name in ["RULE_2017", "RULE_2019", "TOKEN_OWNER_NOT_CHECKED", "LOGIN_THROTTLE"] {
             #expect(codes.contains { $0.name == name }, "\(name)")
@@ -53,9 +54,9 @@ import Testing
         for entry in codes {
             #expect(entry.origin.hasPrefix("vendor") || entry.origin.hasPrefix("simulator decision"), "\(entry.name)")
         }
-        #expect(codes.first { $0.name == "TOKEN_OWNER_NOT_CHECKED" }?.isSimulatorDecision == false)
-        #expect(codes.first { $0.name == "LOGIN_THROTTLE" }?.isSimulatorDecision == true)
-        #expect(codes.first { $0.code == 401 }?.meaning.contains("your user role is 'anonymous'") == true)
+        expectEqual(codes.first { $0.name == "TOKEN_OWNER_NOT_CHECKED" }?.isSimulatorDecision, false)
+        expectEqual(codes.first { $0.name == "LOGIN_THROTTLE" }?.isSimulatorDecision, true)
+        expectEqual(codes.first { $0.code == 401 }?.meaning.contains("your user role is 'anonymous'"), true)
     }
 
     /// Raw requests reach every answer the server has; each one's events are catalogued.
@@ -91,7 +92,7 @@ import Testing
         }
         for _ in 0..<11 { _ = send("GET", SusiServer.loginPath, [("login", "dave@example.com"), ("password", "bad"), ("type", "x")]) }
         if let status = send("GET", SusiServer.loginPath, login + [("type", "access-token")]) { seen.insert(status) }
-        #expect(seen == [200, 400, 401, 403, 404, 405, 422, 500])
+        expectEqual(seen, [200, 400, 401, 403, 404, 405, 422, 500])
     }
 
     /// Every state the simulation reports is one the catalog lists.
@@ -109,6 +110,6 @@ import Testing
         for user in sdk.userIDs {
             for state in sdk.states(of: user, world: world) ?? [] { #expect(names.contains(state)) }
         }
-        #expect(sdk.states(of: "dave@example.com", world: world) == ["logged-in", "token-expired"])
+        expectEqual(sdk.states(of: "dave@example.com", world: world), ["logged-in", "token-expired"])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 @testable import CredSimulator
 
 /// The hand-written rule checks against the regular expressions themselves, with
@@ -38,7 +39,7 @@ import Testing
         alphabet += ["x", "y", "1"]
         for text in Self.randomTexts(alphabet: alphabet, count: 3000, seed: 11) {
             for rule in SusiPasswordRule.allCases {
-                #expect(rule.accepts(text) == Self.matches(rule.regex, text), "\(rule.rawValue): \(text.debugDescription)")
+                expectEqual(rule.accepts(text), Self.matches(rule.regex, text), "\(rule.rawValue): \(text.debugDescription)")
             }
         }
     }
@@ -48,7 +49,7 @@ import Testing
         let alphabet = ["a", "Z", "3", "_", "é", "Ä", "٣", "😀", "\u{85}", "\u{2028}", "\u{2029}", "\n", "ß", "!", "e\u{301}"]
         for text in Self.randomTexts(alphabet: alphabet, count: 3000, seed: 12) {
             for rule in SusiPasswordRule.allCases {
-                #expect(rule.accepts(text) == Self.matches(Self.javaMeaning[rule]!, text), "\(rule.rawValue): \(text.debugDescription)")
+                expectEqual(rule.accepts(text), Self.matches(Self.javaMeaning[rule]!, text), "\(rule.rawValue): \(text.debugDescription)")
             }
         }
     }
@@ -77,17 +78,17 @@ import Testing
         #expect(!r19.accepts("secret1!"))
         #expect(!r19.accepts("Secret!!"))
         #expect(!r19.accepts("Sec1!"))
-        #expect(r19.violation(of: "Secret12") == "it has no character other than a letter, digit or _")
-        #expect(r17.violation(of: "abc") == "it has 3 characters, not 6 to 64")
+        expectEqual(r19.violation(of: "Secret12"), "it has no character other than a letter, digit or _")
+        expectEqual(r17.violation(of: "abc"), "it has 3 characters, not 6 to 64")
     }
 
     /// The shipped 2017 setting (commit 4e900afd98c1) takes any 6 to 64 code points but
     /// a line break; the digit is only the code's fallback's (commit 3db4f2fc0941).
     @Test func theShipped2017RuleWantsNoDigitAndIsTheDefault() {
         let shipped = SusiPasswordRule.rule2017
-        #expect(shipped.regex == #"^.{6,64}$"#)
-        #expect(SusiPasswordRule.fallback.regex == #"^(?=.*\d).{6,64}$"#)
-        #expect(SusiPolicy.standard.rule == .rule2017)
+        expectEqual(shipped.regex, #"^.{6,64}$"#)
+        expectEqual(SusiPasswordRule.fallback.regex, #"^(?=.*\d).{6,64}$"#)
+        expectEqual(SusiPolicy.standard.rule, .rule2017)
         #expect(shipped.accepts("abcdef"))
         #expect(shipped.accepts("      "))
         #expect(!SusiPasswordRule.fallback.accepts("abcdef"))
@@ -95,8 +96,8 @@ import Testing
         #expect(shipped.accepts(String(repeating: "a", count: 64)))
         #expect(!shipped.accepts(String(repeating: "a", count: 65)))
         #expect(!shipped.accepts("abc\u{2028}def"))
-        #expect(shipped.violation(of: "abcdefgh") == nil)
+        expectEqual(shipped.violation(of: "abcdefgh"), nil)
         #expect(shipped.source.contains("4e900afd98c1") && SusiPasswordRule.fallback.source.contains("3db4f2fc0941"))
-        #expect((try? SusiPolicy.parse(words: [("rule", "fallback")]))?.rule == .fallback)
+        expectEqual((try? SusiPolicy.parse(words: [("rule", "fallback")]))?.rule, .fallback)
     }
 }

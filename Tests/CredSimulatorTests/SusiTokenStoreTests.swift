@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredSimulator
 
 /// The server's tokens, bounded per account: a client of `credsh serve` that logs in
@@ -15,15 +16,15 @@ import Testing
         }
         store.issue("bob-token", to: "bob@example.com", now: 0, validSeconds: nil, hasher: hasher)
         let now = Int64(SusiTokenStore.tokensPerAccount)
-        for n in 0..<extra { #expect(store.owner(of: "token-\(n)", hasher: hasher, now: now) == nil) }
-        #expect(store.owner(of: "token-\(extra)", hasher: hasher, now: now) == "ann@example.com")
+        for n in 0..<extra { expectEqual(store.owner(of: "token-\(n)", hasher: hasher, now: now), nil) }
+        expectEqual(store.owner(of: "token-\(extra)", hasher: hasher, now: now), "ann@example.com")
         let kept = store.grants(of: "ann@example.com")
-        #expect(kept.count == SusiTokenStore.tokensPerAccount)
-        #expect(store.issuedCount(of: "ann@example.com") == SusiTokenStore.tokensPerAccount + extra)
-        #expect(kept.map(\.issuedAt) == (extra..<(SusiTokenStore.tokensPerAccount + extra)).map(Int64.init), "oldest first")
-        #expect(store.owner(of: "bob-token", hasher: hasher, now: now) == "bob@example.com", "another account's tokens are its own")
-        #expect(store.expireAll(of: "ann@example.com", now: now) == SusiTokenStore.tokensPerAccount)
-        #expect(store.owner(of: "token-\(extra)", hasher: hasher, now: now) == nil)
+        expectEqual(kept.count, SusiTokenStore.tokensPerAccount)
+        expectEqual(store.issuedCount(of: "ann@example.com"), SusiTokenStore.tokensPerAccount + extra)
+        expectEqual(kept.map(\.issuedAt), (extra..<(SusiTokenStore.tokensPerAccount + extra)).map(Int64.init), "oldest first")
+        expectEqual(store.owner(of: "bob-token", hasher: hasher, now: now), "bob@example.com", "another account's tokens are its own")
+        expectEqual(store.expireAll(of: "ann@example.com", now: now), SusiTokenStore.tokensPerAccount)
+        expectEqual(store.owner(of: "token-\(extra)", hasher: hasher, now: now), nil)
     }
 
     @Test func aTokenIssuedAgainBelongsToItsNewOwnerOnly() {
@@ -31,7 +32,7 @@ import Testing
         store.issue("same", to: "ann@example.com", now: 0, validSeconds: nil, hasher: hasher)
         store.issue("same", to: "bob@example.com", now: 1, validSeconds: nil, hasher: hasher)
         #expect(store.grants(of: "ann@example.com").isEmpty)
-        #expect(store.grants(of: "bob@example.com").map(\.issuedAt) == [1])
-        #expect(store.owner(of: "same", hasher: hasher, now: 2) == "bob@example.com")
+        expectEqual(store.grants(of: "bob@example.com").map(\.issuedAt), [1])
+        expectEqual(store.owner(of: "same", hasher: hasher, now: 2), "bob@example.com")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 @testable import CredSimulator
 
 /// The REL-ID app's trim against Foundation's own `trimmingCharacters(in: .whitespaces)`,
@@ -17,7 +18,7 @@ import Testing
             let field = (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }.joined()
             let ours = field.trimmedAsFoundationWhitespaces
             let foundation = field.trimmingCharacters(in: .whitespaces)
-            #expect(Array(ours.unicodeScalars) == Array(foundation.unicodeScalars), "\(field.debugDescription)")
+            expectEqual(Array(ours.unicodeScalars), Array(foundation.unicodeScalars), "\(field.debugDescription)")
         }
     }
 }

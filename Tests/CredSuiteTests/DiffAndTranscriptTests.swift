@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredSuite
 
 /// A transcript judged against its .expected file, and the diff that shows where not.
@@ -22,9 +23,9 @@ import Testing
             +I
 
             """)
-        #expect(UnifiedDiff.render(old: old, new: old, oldLabel: "a", newLabel: "b") == "")
+        expectEqual(UnifiedDiff.render(old: old, new: old, oldLabel: "a", newLabel: "b"), "")
         // A line from a file is made terminal-safe before a terminal or a report shows it.
-        #expect(UnifiedDiff.render(old: Array("x\u{1B}[2J\n".utf8), new: Array("y\n".utf8), oldLabel: "a", newLabel: "b").contains("\u{1B}") == false)
+        expectEqual(UnifiedDiff.render(old: Array("x\u{1B}[2J\n".utf8), new: Array("y\n".utf8), oldLabel: "a", newLabel: "b").contains("\u{1B}"), false)
         #expect(UnifiedDiff.render(old: Array("x".utf8), new: Array("x\n".utf8), oldLabel: "a", newLabel: "b").contains("\\ No newline at end of file"))
     }
 
@@ -32,17 +33,17 @@ import Testing
         let folder = SuiteFolder()
         let script = try folder.write("echo hello\n", "t.credscript")
         // No .expected: nothing compared.
-        #expect(ScriptTest.run(script, ScriptTest.Settings()).first.map { if case .none = $0.transcript { true } else { false } } == true)
+        expectEqual(ScriptTest.run(script, ScriptTest.Settings()).first.map { if case .none = $0.transcript { true } else { false } }, true)
         // --update creates it, from a run that passes.
         let created = try #require(ScriptTest.run(script, ScriptTest.Settings(update: true)).first)
         guard case .created(let file) = created.transcript else { Issue.record("not created: \(created.transcript)"); return }
-        #expect(file == folder.path + "/t.expected")
+        expectEqual(file, folder.path + "/t.expected")
         #expect(try folder.read("t.expected").contains("hello"))
-        #expect(ScriptTest.run(script, ScriptTest.Settings()).first.map { if case .matches = $0.transcript { true } else { false } } == true)
+        expectEqual(ScriptTest.run(script, ScriptTest.Settings()).first.map { if case .matches = $0.transcript { true } else { false } }, true)
         // A changed script's transcript differs, and fails its run.
         try folder.write("echo goodbye\n", "t.credscript")
         let differs = try #require(ScriptTest.run(script, ScriptTest.Settings()).first)
-        #expect(differs.exitCode == 1)
+        expectEqual(differs.exitCode, 1)
         guard case .differs(let diff) = differs.transcript else { Issue.record("no diff"); return }
         #expect(diff.contains("-hello") && diff.contains("+goodbye"))
     }
@@ -97,12 +98,12 @@ import Testing
             """, "named.credscript")
         let verdicts = ScriptTest.run(script, ScriptTest.Settings())
         // A password written into a test's name is masked there, as in every other output.
-        #expect(verdicts.map(\.test) == ["logs in", "wrong password", "*** is masked in a name"])
-        #expect(verdicts.map(\.passed) == [true, false, true])
-        #expect(verdicts[1].name == "\(script): wrong password")
+        expectEqual(verdicts.map(\.test), ["logs in", "wrong password", "*** is masked in a name"])
+        expectEqual(verdicts.map(\.passed), [true, false, true])
+        expectEqual(verdicts[1].name, "\(script): wrong password")
         var settings = ScriptTest.Settings()
         settings.filter = "logs"
-        #expect(ScriptTest.run(script, settings).map(\.test) == ["logs in"])
+        expectEqual(ScriptTest.run(script, settings).map(\.test), ["logs in"])
         #expect(verdicts[1].problems.allSatisfy { !$0.text.contains("Nope1234!") }, "a secret typed in a failing line is masked")
     }
 }

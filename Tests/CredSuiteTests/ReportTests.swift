@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 import CredScript
 import CredSimulator
 @testable import CredSuite
@@ -22,9 +23,9 @@ import CredSimulator
     }
 
     @Test func theReportsAreTheRegistrysAndEachNamesItsOption() {
-        #expect(SuiteReports.all.map(\.option) == ["junit", "html"])
-        #expect(SuiteReports.all.filter(\.drawsDiagrams).map(\.option) == ["html"])
-        #expect(SuiteFormats.names == ["text", "json", "tap"])
+        expectEqual(SuiteReports.all.map(\.option), ["junit", "html"])
+        expectEqual(SuiteReports.all.filter(\.drawsDiagrams).map(\.option), ["html"])
+        expectEqual(SuiteFormats.names, ["text", "json", "tap"])
         #expect(SuiteFormats.named("yaml") == nil)
     }
 
@@ -40,9 +41,9 @@ import CredSimulator
         #expect(xml.contains("<skipped>not on this SDK</skipped>"))
         // The timings a later shard balances by are read back from it.
         let timings = ShardTimings.read(Array(xml.utf8))
-        #expect(timings == ["a.credscript": 0.013, "b.credscript": 0.5, "c.credscript": 2, "d.credscript": 0.001])
-        #expect(ShardTimings.share(of: ["a.credscript", "b.credscript", "c.credscript", "d.credscript"], shard: Shard("1/2")!, timings: timings)
-                == ["c.credscript"])
+        expectEqual(timings, ["a.credscript": 0.013, "b.credscript": 0.5, "c.credscript": 2, "d.credscript": 0.001])
+        expectEqual(ShardTimings.share(of: ["a.credscript", "b.credscript", "c.credscript", "d.credscript"], shard: Shard("1/2")!, timings: timings),
+                    ["c.credscript"])
     }
 
     @Test func htmlShowsTheTotalsEveryScriptAndEachFailureEscaped() {
@@ -61,25 +62,25 @@ import CredSimulator
         let verdicts = Self.verdicts()
         let style = SuiteStyle(color: false)
         let text = TextSuiteFormat()
-        #expect(text.verdict(verdicts[0], number: 1, style: style) == "ok   a.credscript (2 expectations, transcript)\n")
+        expectEqual(text.verdict(verdicts[0], number: 1, style: style), "ok   a.credscript (2 expectations, transcript)\n")
         #expect(text.verdict(verdicts[1], number: 2, style: style).hasPrefix("FAIL b.credscript\n    b.credscript:2:1: expectation failed\n    the transcript differs from its .expected file:\n"))
         #expect(text.verdict(verdicts[2], number: 3, style: style).contains("    … and 3 more failures\n"))
-        #expect(text.verdict(verdicts[3], number: 4, style: style) == "skip d.credscript (not on this SDK)\n")
+        expectEqual(text.verdict(verdicts[3], number: 4, style: style), "skip d.credscript (not on this SDK)\n")
         let totals = SuiteTotals(passed: 1, failed: 2, skipped: 1, expectationsPassed: 3, expectationsFailed: 1, exitCode: 3)
-        #expect(text.summary(totals) == "1 passed, 2 failed, 1 skipped\n")
+        expectEqual(text.summary(totals), "1 passed, 2 failed, 1 skipped\n")
 
         let tap = try #require(SuiteFormats.named("tap"))
-        #expect(tap.opening(verdicts: 4) == "TAP version 13\n")
-        #expect(tap.verdict(verdicts[3], number: 4, style: style) == "ok 4 - d.credscript # SKIP not on this SDK\n")
+        expectEqual(tap.opening(verdicts: 4), "TAP version 13\n")
+        expectEqual(tap.verdict(verdicts[3], number: 4, style: style), "ok 4 - d.credscript # SKIP not on this SDK\n")
         #expect(tap.verdict(verdicts[2], number: 3, style: style).hasPrefix("not ok 3 - c.credscript\n  ---\n  exitCode: 3\n"))
-        #expect(tap.summary(totals) == "# 1 passed, 2 failed, 1 skipped\n1..4\n")
-        #expect(TAPSuiteFormat.description("x \\# TODO") == "x \\\\u{23} TODO")
+        expectEqual(tap.summary(totals), "# 1 passed, 2 failed, 1 skipped\n1..4\n")
+        expectEqual(TAPSuiteFormat.description("x \\# TODO"), "x \\\\u{23} TODO")
 
         let json = try #require(SuiteFormats.named("json"))
         let line = json.verdict(verdicts[1], number: 2, style: style)
         let object = try JSONValue.parse(line)
-        #expect(object["script"] == .string("b.credscript"))
-        #expect(object["passed"] == .bool(false))
-        #expect(object["transcript"] == .string("differs"))
+        expectEqual(object["script"], .string("b.credscript"))
+        expectEqual(object["passed"], .bool(false))
+        expectEqual(object["transcript"], .string("differs"))
     }
 }

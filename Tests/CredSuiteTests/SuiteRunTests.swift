@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 @testable import CredSuite
 
 /// `credsh test`'s run, in this process: verdicts in the scripts' order, the closing
@@ -10,13 +11,13 @@ import Testing
         plan.paths = [folder.path]
         let (out, err, code) = runSuite(plan)
         let lines = out.split(separator: "\n").map(String.init)
-        #expect(lines.first == "ok   \(folder.path)/a-pass.credscript (1 expectation)")
+        expectEqual(lines.first, "ok   \(folder.path)/a-pass.credscript (1 expectation)")
         #expect(lines.contains("FAIL \(folder.path)/b-fail.credscript"))
         #expect(lines.contains("    \(folder.path)/b-fail.credscript:3:26: expectation failed: expected an event getPassword challengeMode=0 [CS0501]"))
         #expect(lines.contains("    \(folder.path)/c-syntax.credscript:1:1: error: unknown command 'lgoin' — did you mean 'login'? [CS0301]"))
-        #expect(lines.last == "1 passed, 2 failed")
+        expectEqual(lines.last, "1 passed, 2 failed")
         #expect(err.isEmpty)
-        #expect(code == 2, "a syntax error is more severe than a failed expectation")
+        expectEqual(code, 2, "a syntax error is more severe than a failed expectation")
     }
 
     @Test func theOutputIsTheSameBytesWhateverTheNumberOfJobs() throws {
@@ -27,8 +28,8 @@ import Testing
         let one = runSuite(plan)
         plan.jobs = 4
         let four = runSuite(plan)
-        #expect(one.out == four.out)
-        #expect(one.code == four.code)
+        expectEqual(one.out, four.out)
+        expectEqual(one.code, four.code)
         #expect(one.out.hasSuffix("13 passed, 2 failed\n"))
     }
 
@@ -41,7 +42,7 @@ import Testing
         let (out, _, code) = runSuite(plan)
         #expect(out.hasPrefix("TAP version 13\nok 1 - \(folder.path)/a-pass.credscript\nnot ok 2 - \(folder.path)/b-fail.credscript\n"))
         #expect(out.hasSuffix("# 1 passed, 2 failed, 0 skipped\n1..3\n"))
-        #expect(code == 2)
+        expectEqual(code, 2)
         let junit = try folder.read("out/junit.report")
         #expect(junit.contains("<testsuite name=\"credsh\" tests=\"3\" failures=\"1\" errors=\"1\" skipped=\"0\""))
         let html = try folder.read("out/html.report")
@@ -55,9 +56,9 @@ import Testing
         plan.paths = [folder.path + "/a-pass.credscript"]
         plan.reports = [(JUnitReport(), folder.path + "/blocker/junit.xml")]
         let (out, err, code) = runSuite(plan)
-        #expect(out == "ok   \(folder.path)/a-pass.credscript (1 expectation)\n1 passed, 0 failed\n")
+        expectEqual(out, "ok   \(folder.path)/a-pass.credscript (1 expectation)\n1 passed, 0 failed\n")
         #expect(err.hasPrefix("credsh: cannot write \(folder.path)/blocker/junit.xml"), "\(err)")
-        #expect(code == 4)
+        expectEqual(code, 4)
     }
 
     @Test func noScriptsAndAFilterThatPicksNothingAreSaid() throws {
@@ -66,16 +67,16 @@ import Testing
         plan.paths = [folder.path + "/nothing-here"]
         try folder.write("", "nothing-here/notes.txt")
         let none = runSuite(plan)
-        #expect(none.err == "credsh: no .credscript files found in \(folder.path)/nothing-here\n")
-        #expect(none.code == 4)
+        expectEqual(none.err, "credsh: no .credscript files found in \(folder.path)/nothing-here\n")
+        expectEqual(none.code, 4)
         // (A file that does not parse is reported whatever the filter: the two that do.)
         plan.paths = [folder.path + "/a-pass.credscript", folder.path + "/b-fail.credscript"]
         plan.settings.filter = "zzz"
         let filtered = runSuite(plan)
-        #expect(filtered.out == "0 passed, 0 failed\n")
+        expectEqual(filtered.out, "0 passed, 0 failed\n")
         #expect(filtered.err.hasPrefix("credsh: no test matches --filter "), "\(filtered.err)")
         #expect(filtered.err.contains("zzz"))
-        #expect(filtered.code == 4)
+        expectEqual(filtered.code, 4)
     }
 
     @Test func aShardRunsItsShareOnly() throws {
@@ -87,7 +88,7 @@ import Testing
         #expect(out.hasPrefix("FAIL \(folder.path)/b-fail.credscript\n"))
         #expect(!out.contains("a-pass") && !out.contains("c-syntax"))
         #expect(out.hasSuffix("0 passed, 1 failed\n"))
-        #expect(code == 1)
+        expectEqual(code, 1)
         #expect(Shard("0/2") == nil && Shard("3/2") == nil && Shard("1/0") == nil)
     }
 }

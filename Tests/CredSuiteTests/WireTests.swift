@@ -1,4 +1,5 @@
 import Testing
+import Expectations
 import CredScript
 import CredSimulator
 @testable import CredSuite
@@ -22,20 +23,20 @@ import CredSimulator
     @Test func aVerdictCrossesTheWireWholeOnOneLine() throws {
         let line = VerdictWire.encode([Self.verdict()])
         #expect(line.hasSuffix("\n"))
-        #expect(line.dropLast().contains("\n") == false, "one line: the runner reads up to its newline")
+        expectEqual(line.dropLast().contains("\n"), false, "one line: the runner reads up to its newline")
         let back = try #require(VerdictWire.decode(Array(line.utf8), path: "x.credscript"))
-        #expect(back.count == 1)
+        expectEqual(back.count, 1)
         let verdict = back[0]
-        #expect(verdict.test == "login \"works\"")
+        expectEqual(verdict.test, "login \"works\"")
         #expect(verdict.expectations == 4 && verdict.expectationsFailed == 2 && verdict.omitted == 7)
         #expect(verdict.exitCode == 1 && verdict.seconds == 0.25)
-        #expect(verdict.problems.first?.diagnostic.message == "expected \"a\nb\"")
-        #expect(verdict.problems.first?.diagnostic.notes == ["note one"])
-        #expect(verdict.problems.first?.diagnostic.position.line == 3)
-        #expect(verdict.problems.first?.text == "x.credscript:3:5: …\n")
+        expectEqual(verdict.problems.first?.diagnostic.message, "expected \"a\nb\"")
+        expectEqual(verdict.problems.first?.diagnostic.notes, ["note one"])
+        expectEqual(verdict.problems.first?.diagnostic.position.line, 3)
+        expectEqual(verdict.problems.first?.text, "x.credscript:3:5: …\n")
         #expect(verdict.transcriptDiffers)
-        #expect(verdict.diagramSVG == "<svg/>")
-        #expect(verdict.coverage?.counts[SDKID(named: "relid")!]?[CoverageKey("callback", "getPassword")] == 2)
+        expectEqual(verdict.diagramSVG, "<svg/>")
+        expectEqual(verdict.coverage?.counts[SDKID(named: "relid")!]?[CoverageKey("callback", "getPassword")], 2)
     }
 
     @Test func aVerdictCutShortIsNone() {
@@ -47,11 +48,11 @@ import CredSimulator
     @Test func requestsAreCutAtTheirNULWhateverTheChunks() {
         var frames = WorkerWire.Frames(separator: 0)
         frames.append(WorkerWire.request("a.credscript") + Array(WorkerWire.request("dir/b c.credscript").prefix(5)))
-        #expect(frames.next().map { String(decoding: $0, as: UTF8.self) } == "a.credscript")
-        #expect(frames.next() == nil)
+        expectEqual(frames.next().map { String(decoding: $0, as: UTF8.self) }, "a.credscript")
+        expectEqual(frames.next(), nil)
         frames.append(Array(WorkerWire.request("dir/b c.credscript").dropFirst(5)))
-        #expect(frames.next().map { String(decoding: $0, as: UTF8.self) } == "dir/b c.credscript")
-        #expect(frames.pending == 0)
+        expectEqual(frames.next().map { String(decoding: $0, as: UTF8.self) }, "dir/b c.credscript")
+        expectEqual(frames.pending, 0)
     }
 
     @Test func aWorkerAnswersEachRequestOnALineInOrder() throws {
@@ -63,13 +64,13 @@ import CredSimulator
         var started: [String] = []
         WorkerWire.serve(ScriptTest.Settings(), read: { chunks.isEmpty ? nil : chunks.removeFirst() },
                          answer: { answers.append($0); return true }, starting: { started.append($0) })
-        #expect(started == [folder.path + "/a-pass.credscript", folder.path + "/b-fail.credscript"])
-        #expect(answers.count == 2)
+        expectEqual(started, [folder.path + "/a-pass.credscript", folder.path + "/b-fail.credscript"])
+        expectEqual(answers.count, 2)
         #expect(answers.allSatisfy { $0.hasSuffix("\n") && !$0.dropLast().contains("\n") })
         let first = try #require(VerdictWire.decode(Array(answers[0].utf8), path: started[0]))
         let second = try #require(VerdictWire.decode(Array(answers[1].utf8), path: started[1]))
-        #expect(first.map(\.passed) == [true])
-        #expect(second.map(\.exitCode) == [1])
+        expectEqual(first.map(\.passed), [true])
+        expectEqual(second.map(\.exitCode), [1])
     }
 
     @Test func aWorkerStopsWhenTheRunnerGoesOrARequestHasNoEnd() throws {
@@ -78,21 +79,21 @@ import CredSimulator
         var answered = 0
         WorkerWire.serve(ScriptTest.Settings(), read: { chunks.isEmpty ? nil : chunks.removeFirst() },
                          answer: { _ in answered += 1; return false })
-        #expect(answered == 1, "the runner has gone: nothing more is run")
+        expectEqual(answered, 1, "the runner has gone: nothing more is run")
         // A request with no NUL is read up to its bound, and no further.
         var reads = 0
         WorkerWire.serve(ScriptTest.Settings(), read: { reads += 1; return [UInt8](repeating: 0x61, count: 1 << 12) },
                          answer: { _ in Issue.record("no request ended"); return true })
-        #expect(reads == WorkerWire.maximumPathBytes / (1 << 12) + 1)
+        expectEqual(reads, WorkerWire.maximumPathBytes / (1 << 12) + 1)
     }
 
     @Test func aScriptWhoseWorkerDiedIsThatScriptsError() {
         let killed = ScriptVerdict.crashed("b.credscript", waitStatus: 9, seconds: 1)
         #expect(killed.exitCode == 3 && killed.failed && killed.isError)
-        #expect(killed.problems.first?.text == "credsh: b.credscript: the run of this script was killed by signal 9 (SIGKILL, perhaps out of memory): a crash in credsh (please report it); the other scripts ran on [CS0410]\n")
+        expectEqual(killed.problems.first?.text, "credsh: b.credscript: the run of this script was killed by signal 9 (SIGKILL, perhaps out of memory): a crash in credsh (please report it); the other scripts ran on [CS0410]\n")
         let exited = ScriptVerdict.crashed("b.credscript", waitStatus: 5 << 8, seconds: 1)
-        #expect(exited.problems.first?.diagnostic.message.contains("ended with exit status 5 and no verdict") == true)
+        expectEqual(exited.problems.first?.diagnostic.message.contains("ended with exit status 5 and no verdict"), true)
         let never = ScriptVerdict.crashed("b.credscript", waitStatus: nil, seconds: 1)
-        #expect(never.problems.first?.diagnostic.message.contains("could not be started") == true)
+        expectEqual(never.problems.first?.diagnostic.message.contains("could not be started"), true)
     }
 }

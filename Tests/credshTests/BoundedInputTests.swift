@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// Inputs that once hung credsh or misled it: a reader that goes away, links that loop,
 /// paths that do not exist, FIFOs, a byte-order mark, a negative seed. Each run is
@@ -10,7 +11,7 @@ import Testing
             printf 'repeat 100000 {\\n echo hello\\n}\\n' | timeout -s KILL 30 "$CREDSH" - | head -1
             echo "status ${PIPESTATUS[1]}"
             """)
-        #expect(result.stdout == "hello\nstatus 0\n", "\(result.stderr)")
+        expectEqual(result.stdout, "hello\nstatus 0\n", "\(result.stderr)")
         #expect(!result.stdout.contains("141"))
         // A failure before the reader left still decides the code.
         let failed = try Credsh.shell("""
@@ -25,7 +26,7 @@ import Testing
     @Test func inputNobodyReadsIsDroppedQuietly() throws {
         for _ in 0..<3 {
             let result = try Credsh.run(["--no-such-option", "-"], input: Data(count: 8 << 20))
-            #expect(result.status == 2)
+            expectEqual(result.status, 2)
             #expect(result.stderr.contains("Unknown option '--no-such-option'"))
         }
     }
@@ -41,18 +42,18 @@ import Testing
         }
         let result = try Credsh.run(["test", dir.path, dir.path, dir.appendingPathComponent("self1").path], timeout: 30)
         #expect(!result.timedOut)
-        #expect(result.stdout == """
+        expectEqual(result.stdout, """
             ok   \(dir.path)/a.credscript (0 expectations)
             ok   \(dir.path)/sub/b.credscript (0 expectations)
             2 passed, 0 failed
 
             """)
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
     }
 
     @Test func aMissingPathIsAnIOError() throws {
         let result = try Credsh.run(["test", "/nonexistent/suite"])
-        #expect(result.status == 4)
+        expectEqual(result.status, 4)
         #expect(result.stdout.contains("credsh: cannot read /nonexistent/suite: No such file or directory"))
         let empty = try Credsh.temporaryDirectory()
         let none = try Credsh.run(["test", empty.path])
@@ -62,10 +63,10 @@ import Testing
     @Test func aFIFOIsRefusedNotWaitedFor() throws {
         let dir = try Credsh.temporaryDirectory()
         let fifo = dir.appendingPathComponent("pipe.credscript")
-        #expect(mkfifo(fifo.path, 0o600) == 0)
+        expectEqual(mkfifo(fifo.path, 0o600), 0)
         let run = try Credsh.run([fifo.path], timeout: 20)
         #expect(!run.timedOut)
-        #expect(run.status == 4)
+        expectEqual(run.status, 4)
         #expect(run.stderr.contains("cannot read \(fifo.path): not a regular file (a FIFO)"))
         let sourced = try Credsh.run(["-"], input: Data("source \(fifo.path)\n".utf8), timeout: 20)
         #expect(!sourced.timedOut && sourced.status == 4)
@@ -84,14 +85,14 @@ import Testing
         #expect(result.stderr.contains("\(file.path):2:1: error: unknown command 'lgoin'"), "the first line is a command")
         #expect(!result.stderr.contains("bom.credscript:1:"))
         try (Data([0xEF, 0xBB, 0xBF]) + Data("echo ok\n".utf8)).write(to: file)
-        #expect(try Credsh.run([file.path]).stdout == "ok\n")
-        #expect(try Credsh.run(["-"], input: Data([0xEF, 0xBB, 0xBF]) + Data("echo ok\n".utf8)).stdout == "ok\n")
-        #expect(try Credsh.run(["test", file.path]).status == 0)
+        try expectEqual(Credsh.run([file.path]).stdout, "ok\n")
+        try expectEqual(Credsh.run(["-"], input: Data([0xEF, 0xBB, 0xBF]) + Data("echo ok\n".utf8)).stdout, "ok\n")
+        try expectEqual(Credsh.run(["test", file.path]).status, 0)
     }
 
     @Test func optionValuesSayWhatTheyTake() throws {
         let seed = try Credsh.run(["--seed", "-1", "examples/login.credscript"])
-        #expect(seed.status == 2)
+        expectEqual(seed.status, 2)
         #expect(seed.stderr.contains("--seed takes a whole number from 0 to 18446744073709551615, not '-1'"))
         #expect(!seed.stderr.contains("Missing value"))
         let testSeed = try Credsh.run(["test", "--seed", "-1", "examples"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// The bounds of docs/scripts.md's "Bounds" table, each driven through the real binary with an
 /// input that once hung credsh, blew up its memory or changed what the user wrote. The
@@ -39,7 +40,7 @@ import Testing
 
             """
         let result = try Credsh.run(["--echo", "-"], input: Data(script.utf8), timeout: 60)
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         #expect(!result.stdout.contains("> user add b password 7"), "007 is not rewritten")
         // Written back out (echo here, `record` at the prompt), each keeps its spelling.
         #expect(result.stdout.contains("> echo 007 24h 1d12h\n007 24h 1d12h\n"))
@@ -54,9 +55,9 @@ import Testing
         for arguments in [["--keep-going", "self.credscript"], ["test", "--keep-going", "self.credscript"], ["test", "self.credscript"]] {
             let result = try Credsh.run(arguments, directory: dir, timeout: 60)
             #expect(!result.timedOut, "\(arguments) took \(result.seconds) s")
-            #expect(result.status == 3)
+            expectEqual(result.status, 3)
             let said = result.stderr + result.stdout
-            #expect(said.components(separatedBy: message).count == 2, "said once, why it stopped: \(arguments)\n\(said)")
+            expectEqual(said.components(separatedBy: message).count, 2, "said once, why it stopped: \(arguments)\n\(said)")
         }
     }
 
@@ -64,10 +65,10 @@ import Testing
         let script = "repeat 1000000 {\n  repeat 1000000 {\n    state\n  }\n}\necho never\n"
         let result = try Credsh.run(["--max-steps", "3000", "--keep-going", "-"], input: Data(script.utf8), timeout: 60)
         #expect(!result.timedOut)
-        #expect(result.status == 3)
-        #expect(result.stdout.components(separatedBy: "nobody is logged in").count - 1 == 2_998, "3,000 statements: the two repeats, then 2,998 states")
+        expectEqual(result.status, 3)
+        expectEqual(result.stdout.components(separatedBy: "nobody is logged in").count - 1, 2_998, "3,000 statements: the two repeats, then 2,998 states")
         #expect(!result.stdout.contains("never"), "the budget stops the run even with --keep-going")
-        #expect(result.stderr == """
+        expectEqual(result.stderr, """
             <stdin>:3:5: runtime error: the run reached its step budget of 3000 (a step is a statement, 100 rounds of the KDF, or 64 bytes of text handled) and stopped (--max-steps raises it) [CS0405]
             3 |     state
               |     ^
@@ -110,8 +111,8 @@ import Testing
 
     @Test func theKDFRoundsHaveAMaximum() throws {
         let result = try Credsh.run(["-"], script: "kdf 10000000\n")
-        #expect(result.status == 3)
-        #expect(result.stdout == "✗ error: ROUNDS must be between 1 and 600000\n")
+        expectEqual(result.status, 3)
+        expectEqual(result.stdout, "✗ error: ROUNDS must be between 1 and 600000\n")
         let most = try Credsh.run(["-"], script: "kdf 600000\n")
         #expect(most.status == 0 && most.stdout.contains("600000 rounds"))
     }
@@ -129,7 +130,7 @@ import Testing
         let result = try Credsh.shell(#"/usr/bin/time -f 'peak %M' "$CREDSH" check braces.credscript"#, directory: dir, timeout: 180)
         #expect(!result.timedOut)
         let lines = result.stderr.split(separator: "\n")
-        #expect(lines.filter { $0.hasSuffix("error: unexpected '}': no block is open [CS0202]") }.count == 100)
+        expectEqual(lines.filter { $0.hasSuffix("error: unexpected '}': no block is open [CS0202]") }.count, 100)
         #expect(result.stderr.contains("braces.credscript:100:1: error: … and 999,900 more errors not shown (credsh reports the first 100 of each kind per file)"))
         let peak = lines.last.flatMap { Int($0.split(separator: " ").last ?? "") } ?? .max
         // The file itself is 2 MB; what is kept on top of it must not grow with its errors.
@@ -145,7 +146,7 @@ import Testing
         for index in 0..<20 { try Credsh.write(body, "f\(index).credscript", in: dir) }
         func peak(_ files: String) throws -> Int {
             let result = try Credsh.shell(#"/usr/bin/time -f 'peak %M' "$CREDSH" "# + files + " > /dev/null", directory: dir, timeout: 180)
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             return result.stderr.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").last ?? "") } ?? .max
         }
         let one = try peak("f0.credscript"), all = try peak("f*.credscript")
@@ -157,8 +158,8 @@ import Testing
         #expect(line.utf8.count > 60_000)
         let result = try Credsh.run(["check", "-"], input: Data(line.utf8), timeout: 60)
         #expect(!result.timedOut)
-        #expect(result.status == 2)
-        #expect(result.stderr.components(separatedBy: "error: unknown escape '\\q'").count - 1 == 100)
+        expectEqual(result.status, 2)
+        expectEqual(result.stderr.components(separatedBy: "error: unknown escape '\\q'").count - 1, 100)
         #expect(result.stderr.contains("error: … and 9,900 more errors not shown"))
         // Each error shows a window of its line, not the line: 101 diagnostics of a few hundred bytes.
         #expect(result.stderr.utf8.count < 101 * 600, "\(result.stderr.utf8.count) bytes")
@@ -179,13 +180,13 @@ import Testing
         #expect(!result.timedOut)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("credsh: … and 4,900 more failures not shown (a run shows its first 100)"), "\(lines)")
-        #expect(lines.last == "status 3")
+        expectEqual(lines.last, "status 3")
         let peak = lines.first { $0.hasPrefix("peak ") }.flatMap { Int($0.dropFirst(5)) } ?? .max
         #expect(peak < 60_000, "peak RSS \(peak) KB")
 
         try Credsh.write("user add a password P\nrepeat 2000 {\n  block ghost\n}\n", "ghosts.credscript", in: dir)
         let test = try Credsh.run(["test", "--keep-going", "ghosts.credscript"], directory: dir, timeout: 120)
-        #expect(test.status == 3)
+        expectEqual(test.status, 3)
         #expect(test.stdout.contains("    … and 1900 more failures\n"), "\(test.stdout.suffix(300))")
     }
 
@@ -193,14 +194,14 @@ import Testing
 
     @Test func anUnknownStateOrEventInAVariableIsARuntimeError() throws {
         let state = try Credsh.run(["-"], script: "user add alice password P\nlet s = bogus\nexpect state alice $s\n")
-        #expect(state.status == 3)
+        expectEqual(state.status, 3)
         #expect(state.stderr.hasPrefix("<stdin>:3:1: runtime error: STATE must be one of logged-in, logged-out, expired, blocked, not-activated, not 'bogus'"))
         let event = try Credsh.run(["-"], script: "user add alice password P\nlogin alice\nlet e = bogus\nexpect event $e\n")
-        #expect(event.status == 3)
+        expectEqual(event.status, 3)
         #expect(event.stderr.hasPrefix("<stdin>:4:1: runtime error: unknown event 'bogus' for relid"))
         // Written out, the same names are syntax errors (2).
-        #expect(try Credsh.run(["-"], script: "expect state alice bogus\n").status == 2)
-        #expect(try Credsh.run(["-"], script: "expect event bogus\n").status == 2)
+        try expectEqual(Credsh.run(["-"], script: "expect state alice bogus\n").status, 2)
+        try expectEqual(Credsh.run(["-"], script: "expect event bogus\n").status, 2)
     }
 
     // MARK: What reaches the terminal
@@ -208,12 +209,12 @@ import Testing
     @Test func controlCharactersInNamesAndMessagesAreEscaped() throws {
         let login = try Credsh.run(["-"], script: "login \"x\\ny\\u{1B}\"\n".replacingOccurrences(of: "\\u{1B}", with: "\u{1B}"))
         // A control character other than tab in a string literal is a syntax error; a newline escape is not.
-        #expect(login.status == 2)
+        expectEqual(login.status, 2)
         let newline = try Credsh.run(["-"], script: "login \"x\\ny\"\n")
-        #expect(newline.status == 3)
-        #expect(newline.stdout == "✗ error: no user 'x\\ny'\n")
+        expectEqual(newline.status, 3)
+        expectEqual(newline.stdout, "✗ error: no user 'x\\ny'\n")
         #expect(newline.stderr.hasPrefix("<stdin>:1:1: runtime error: login failed: no user 'x\\ny' (write"))
-        #expect(newline.stderr.split(separator: "\n").count == 3, "headline, source line, caret")
+        expectEqual(newline.stderr.split(separator: "\n").count, 3, "headline, source line, caret")
 
         // A user name cannot hold one: written out (2) or through a variable (3).
         let added = try Credsh.run(["-"], script: "user add \"a\\nb\" password P\n")
@@ -223,7 +224,7 @@ import Testing
 
         // ESC and BEL in a policy's msg are shown as escapes, never sent raw.
         let policy = try Credsh.run(["-"], script: #"policy password {"msg":"\u001b[31mred\u0007"}"# + "\n")
-        #expect(policy.status == 0)
+        expectEqual(policy.status, 0)
         #expect(policy.stdout.contains("app shows: \\u{1B}[31mred\\u{7}\n"))
         #expect(!policy.stdout.contains("\u{1B}") && !policy.stdout.contains("\u{7}"))
     }
@@ -235,7 +236,7 @@ import Testing
         let word = String(repeating: "w", count: 2 << 20)
         let result = try Credsh.run(["check", "-"], input: Data((word + "\n").utf8), timeout: 120)
         #expect(!result.timedOut)
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         // The quote and 79 letters: a run of 80 characters without a space, then the ellipsis.
         #expect(result.stderr.hasPrefix("<stdin>:1:1: error: unknown command '" + String(repeating: "w", count: 79) + "… [CS0301]\n"))
         #expect(result.stderr.utf8.count < 1_000, "\(result.stderr.utf8.count) bytes")
@@ -252,7 +253,7 @@ import Testing
             policy password $j
 
             """)
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("RELID_PASSWORD_POLICY: {\"minL\":4,\"maxL\":6}\n"))
         let notJSON = try Credsh.run(["-"], script: "let j = minL\npolicy password $j\n")
         #expect(notJSON.status == 3 && notJSON.stdout.hasPrefix("✗ error: policy JSON does not parse"))
@@ -269,7 +270,7 @@ import Testing
             user show a
 
             """)
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(result.stdout.contains("  expires by age: never within the clock's range (it ends at 9999-12-31T23:59:59Z)\n"))
         #expect(!result.stdout.contains("10099-") && !result.stdout.contains("10100-"))
         let within = try Credsh.run(["-"], script: "policy password maxAge=90d\nuser add a password \"Passw0rd!\"\nuser show a\n")
@@ -278,11 +279,11 @@ import Testing
 
     @Test func thePasswordHistoryHasAMaximum() throws {
         let written = try Credsh.run(["-"], script: "policy password history=25\n")
-        #expect(written.status == 2, "a number written is checked before the run")
+        expectEqual(written.status, 2, "a number written is checked before the run")
         #expect(written.stderr.contains("history can be at most 24"))
         let result = try Credsh.run(["-"], script: "let h = 25\npolicy password history=$h\n")
-        #expect(result.status == 3)
+        expectEqual(result.status, 3)
         #expect(result.stdout.contains("history can be at most 24"))
-        #expect(try Credsh.run(["-"], script: "policy password history=24\n").status == 0)
+        try expectEqual(Credsh.run(["-"], script: "policy password history=24\n").status, 0)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// A Chromium to render pictures with: `CHROMIUM` names one, else the usual names on the
 /// usual paths. `.ci/run` installs Debian's `chromium`.
@@ -91,7 +92,7 @@ enum Chromium {
         try? FileManager.default.removeItem(at: profile)
         let json = try #require(Self.result(in: dump.stdout), "no result in the page:\n\(dump.stdout.prefix(2000))\n\(dump.stderr.suffix(2000))")
         let reports = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
-        #expect(reports.count == pictures.count)
+        expectEqual(reports.count, pictures.count)
         for (picture, report) in zip(pictures, reports) {
             Self.check(report, picture)
         }
@@ -100,13 +101,13 @@ enum Chromium {
     static func check(_ report: [String: Any], _ picture: Picture) {
         let name = "\(picture.name) (.build/diagram-screenshots/\(picture.name).svg)"
         if let error = report["error"] as? String { Issue.record("\(name): \(error)"); return }
-        #expect(report["parseError"] as? Bool == false, "\(name): the browser found the SVG malformed")
+        expectEqual(report["parseError"] as? Bool, false, "\(name): the browser found the SVG malformed")
         // Rendered as an image, and (for some) opened as a document and screenshotted.
         let renderings = [("rendered", report["rendered"])] + (picture.screenshot == nil ? [] : [("screenshot", report["screenshot"])])
         for (kind, value) in renderings {
             guard let pixels = value as? [String: Any] else { Issue.record("\(name): no \(kind)"); continue }
             let size = pixels["size"] as? [Int] ?? []
-            #expect(size == [picture.width, picture.height], "\(name): the \(kind) is \(size), the picture \(picture.width)x\(picture.height)")
+            expectEqual(size, [picture.width, picture.height], "\(name): the \(kind) is \(size), the picture \(picture.width)x\(picture.height)")
             // Not blank: text, lines and boxes cover a fair share of it.
             let ink = pixels["ink"] as? Double ?? 0
             #expect(ink > 0.02, "\(name): only \(ink) of the \(kind) is not white")
@@ -118,9 +119,9 @@ enum Chromium {
             #expect(box[3] >= picture.height - 40 && box[3] <= picture.height - 5, "\(name): the \(kind)'s content ends at y=\(box[3]) of \(picture.height)")
         }
         #expect(report["texts"] as? Int ?? 0 > 10)
-        #expect(report["overlaps"] as? [[String]] == [], "\(name): overlapping texts \(report["overlaps"] ?? "")")
-        #expect(report["outside"] as? [String] == [], "\(name): texts outside the picture \(report["outside"] ?? "")")
-        #expect(report["escaping"] as? [String] == [], "\(name): texts outside their box \(report["escaping"] ?? "")")
+        expectEqual(report["overlaps"] as? [[String]], [], "\(name): overlapping texts \(report["overlaps"] ?? "")")
+        expectEqual(report["outside"] as? [String], [], "\(name): texts outside the picture \(report["outside"] ?? "")")
+        expectEqual(report["escaping"] as? [String], [], "\(name): texts outside their box \(report["escaping"] ?? "")")
         // The monospace estimate holds in the browser's font: no text wider than planned.
         let excess = report["widthExcess"] as? Double ?? 99
         #expect(excess <= 0.5, "\(name): a text is \(excess) px wider than the layout planned")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// `credsh completion bash|zsh|fish` and `credsh man`: made from the subcommand values, so
 /// they offer what `credsh --help` lists. Each completion is loaded by its real shell.
@@ -30,19 +31,19 @@ import Testing
         let subcommands = try Self.listedSubcommands()
         #expect(subcommands.contains("fmt") && subcommands.contains("completion") && subcommands.contains("test"))
         let first = try Self.bashCompletes(["credsh", ""], in: try Credsh.temporaryDirectory())
-        #expect(Set(first) == Set(subcommands + ["help"]), "\(first)")
-        #expect(try Self.bashCompletes(["credsh", "te"]) == ["test"])
+        expectEqual(Set(first), Set(subcommands + ["help"]), "\(first)")
+        try expectEqual(Self.bashCompletes(["credsh", "te"]), ["test"])
         let testOptions = try Self.bashCompletes(["credsh", "test", "--j"])
-        #expect(testOptions == ["--jobs", "--junit"])
-        #expect(try Self.bashCompletes(["credsh", "fmt", "--"]) == ["--check", "--help", "--version"])
-        #expect(try Self.bashCompletes(["credsh", "completion", ""]) == ["bash", "fish", "zsh"])
+        expectEqual(testOptions, ["--jobs", "--junit"])
+        try expectEqual(Self.bashCompletes(["credsh", "fmt", "--"]), ["--check", "--help", "--version"])
+        try expectEqual(Self.bashCompletes(["credsh", "completion", ""]), ["bash", "fish", "zsh"])
         // A positional argument and an option's value complete as files.
         let dir = try Credsh.temporaryDirectory()
         try Credsh.write("", "login.credscript", in: dir)
-        #expect(try Self.bashCompletes(["credsh", "check", "lo"], in: dir) == ["login.credscript"])
-        #expect(try Self.bashCompletes(["credsh", "test", "--junit", "lo"], in: dir) == ["login.credscript"])
+        try expectEqual(Self.bashCompletes(["credsh", "check", "lo"], in: dir), ["login.credscript"])
+        try expectEqual(Self.bashCompletes(["credsh", "test", "--junit", "lo"], in: dir), ["login.credscript"])
         // With no subcommand, the default one's options (run's).
-        #expect(try Self.bashCompletes(["credsh", "--ec"]) == ["--echo"])
+        try expectEqual(Self.bashCompletes(["credsh", "--ec"]), ["--echo"])
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is not installed (make deps and .ci/run install it)"))
@@ -56,10 +57,10 @@ import Testing
             try #require(run.status == 0, "\(run.stderr)")
             return run.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted()
         }
-        #expect(try completes("credsh te") == ["test"])
-        #expect(try completes("credsh test --ju") == ["--junit"])
-        #expect(try completes("credsh fmt --ch") == ["--check"])
-        #expect(try completes("credsh completion ") == ["bash", "fish", "zsh"])
+        try expectEqual(completes("credsh te"), ["test"])
+        try expectEqual(completes("credsh test --ju"), ["--junit"])
+        try expectEqual(completes("credsh fmt --ch"), ["--check"])
+        try expectEqual(completes("credsh completion "), ["bash", "fish", "zsh"])
         let first = Set(try completes("credsh "))
         #expect(Set(try Self.listedSubcommands() + ["help"]).isSubset(of: first), "\(first)")
     }
@@ -73,15 +74,15 @@ import Testing
         // compinit finds it on fpath by its #compdef line and binds it to credsh.
         let run = try Credsh.run(["-f", "-c", "fpath=('\(dir.path)' $fpath); autoload -U compinit; compinit -u -d '\(dir.path)/zcompdump'; print -r -- ${_comps[credsh]}; autoload +X _credsh && print loaded"],
                                  environment: ["HOME": dir.path], executable: URL(fileURLWithPath: "/usr/bin/zsh"))
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "_credsh\nloaded\n", "\(run.stdout)\(run.stderr)")
+        expectEqual(run.status, 0, "\(run.stderr)")
+        expectEqual(run.stdout, "_credsh\nloaded\n", "\(run.stdout)\(run.stderr)")
         let syntax = try Credsh.run(["-n", dir.appendingPathComponent("_credsh").path], executable: URL(fileURLWithPath: "/usr/bin/zsh"))
-        #expect(syntax.status == 0, "\(syntax.stderr)")
+        expectEqual(syntax.status, 0, "\(syntax.stderr)")
     }
 
     @Test func anUnknownShellIsAUsageError() throws {
         let run = try Credsh.run(["completion", "tcsh"])
-        #expect(run.status == 2)
+        expectEqual(run.status, 2)
         #expect(run.stderr.contains("completion takes one shell: 'bash', 'zsh' and 'fish', not 'tcsh'"))
     }
 
@@ -109,7 +110,7 @@ import Testing
         let file = try Credsh.write(page, "credsh.1", in: dir)
         let rendered = try Credsh.run(["--warnings", "-l", file.path], environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"],
                                       executable: URL(fileURLWithPath: "/usr/bin/man"))
-        #expect(rendered.status == 0)
+        expectEqual(rendered.status, 0)
         #expect(rendered.stderr.isEmpty, "man's warnings: \(rendered.stderr)")
         #expect(rendered.stdout.contains("EXIT STATUS"))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// `credsh test --coverage`: per SDK, what a suite hit and how often, and what it never hit.
 @Suite struct CoverageCommandTests {
@@ -17,9 +18,9 @@ import Testing
         let dir = try Credsh.temporaryDirectory()
         try Credsh.write(Self.login, "login.credscript", in: dir)
         let result = try Credsh.run(["test", "--coverage", dir.path])
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "ok   \(dir.path)/login.credscript (2 expectations)")
+        expectEqual(lines.first, "ok   \(dir.path)/login.credscript (2 expectations)")
         #expect(lines.contains("coverage (1 script): how often their outcomes hit each item; never: not once"))
         // The codes no script hits are listed as such…
         #expect(lines.contains("    110 PASSWORD_EXPIRED_WHILE_UPDATING: never"))
@@ -36,7 +37,7 @@ import Testing
         // Per SDK, how much of what it can produce was hit; the closing line stays last.
         #expect(lines.contains { $0.hasPrefix("relid: ") && $0.hasSuffix(" hit") })
         #expect(lines.contains { $0.hasPrefix("coverage: ") && $0.hasSuffix(" items hit") })
-        #expect(lines.last == "1 passed, 0 failed")
+        expectEqual(lines.last, "1 passed, 0 failed")
 
         let plain = try Credsh.run(["test", dir.path])
         #expect(!plain.stdout.contains("coverage"), "no coverage unless asked for")
@@ -46,34 +47,34 @@ import Testing
         let dir = try Credsh.temporaryDirectory()
         try Credsh.write(Self.login, "login.credscript", in: dir)
         let result = try Credsh.run(["test", "--coverage", "--format", "json", dir.path])
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         let objects = try result.stdout.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
         let items = objects.filter { $0["coverage"] != nil }
-        #expect(objects.count == items.count + 2, "the script's object, the items, the totals")
-        #expect(objects.first?["script"] as? String == "\(dir.path)/login.credscript")
-        #expect(objects.last?["passed"] as? Int == 1)
+        expectEqual(objects.count, items.count + 2, "the script's object, the items, the totals")
+        expectEqual(objects.first?["script"] as? String, "\(dir.path)/login.credscript")
+        expectEqual(objects.last?["passed"] as? Int, 1)
         func item(_ sdk: String, _ kind: String, _ id: String) -> [String: Any]? {
             items.first { $0["sdk"] as? String == sdk && $0["coverage"] as? String == kind && $0["item"] as? String == id }
         }
         let expired = try #require(item("relid", "status code", "110"))
         #expect(expired["code"] as? Int == 110 && expired["name"] as? String == "PASSWORD_EXPIRED_WHILE_UPDATING")
         #expect(expired["hits"] as? Int == 0 && expired["listed"] as? Bool == true && expired["reachable"] as? Bool == true)
-        #expect(item("relid", "event", "getPassword")?["hits"] as? Int == 3)
+        expectEqual(item("relid", "event", "getPassword")?["hits"] as? Int, 3)
         let transition = try #require(item("relid", "transition", "onUserLoggedOff → getUser"))
         #expect(transition["from"] as? String == "onUserLoggedOff" && transition["to"] as? String == "getUser")
-        #expect(transition["hits"] as? Int == 1)
-        #expect(item("relid", "challenge mode", "3")?["reachable"] as? Bool == false)
-        #expect(Set(items.compactMap { $0["sdk"] as? String }) == ["relid", "onewelcome", "fiori", "susi"])
+        expectEqual(transition["hits"] as? Int, 1)
+        expectEqual(item("relid", "challenge mode", "3")?["reachable"] as? Bool, false)
+        expectEqual(Set(items.compactMap { $0["sdk"] as? String }), ["relid", "onewelcome", "fiori", "susi"])
     }
 
     @Test func theSameBytesWhateverTheNumberOfJobs() throws {
         for format in ["text", "json"] {
             let one = try Credsh.run(["test", "--coverage", "--format", format, "-j", "1", "examples/"])
             let four = try Credsh.run(["test", "--coverage", "--format", format, "-j", "4", "examples/"])
-            #expect(one.status == 0)
-            #expect(one.stdout == four.stdout, "\(format)")
+            expectEqual(one.status, 0)
+            expectEqual(one.stdout, four.stdout, "\(format)")
         }
     }
 
@@ -90,7 +91,7 @@ import Testing
         }
         let whole = try hits([])
         let first = try hits(["--shard", "1/2"]), second = try hits(["--shard", "2/2"])
-        #expect(first.merging(second, uniquingKeysWith: +) == whole)
+        expectEqual(first.merging(second, uniquingKeysWith: +), whole)
         #expect(first != whole)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// The prompt as a mobile developer first meets it (issue 25), in a real terminal (tmux):
 /// Tab reaches a field's values, the history file keeps every word that cannot be a
@@ -12,7 +13,7 @@ import Testing
     static func leave(_ terminal: Terminal) throws {
         try terminal.keys("@C-d")
         for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
-        #expect(terminal.exitStatus == "0", "Ctrl-D exits 0; the screen:\n\(terminal.screen)")
+        expectEqual(terminal.exitStatus, "0", "Ctrl-D exits 0; the screen:\n\(terminal.screen)")
     }
 
     static func history(_ terminal: Terminal) throws -> String {
@@ -104,7 +105,7 @@ import Testing
 
         // Not a terminal: never the pager.
         let piped = try Credsh.run(["-"], input: Data("help all\n".utf8), environment: ["PAGER": "false"])
-        #expect(piped.status == 0)
+        expectEqual(piped.status, 0)
         #expect(piped.stdout.contains("onewelcome: OneWelcome"))
         // `help` alone: the shared commands and the active SDK's, and a line for the rest.
         let short = try Credsh.run(["-"], input: Data("help\n".utf8))
@@ -146,7 +147,7 @@ import Testing
 
         // Not a terminal: a usage error, not a batch run that ignores -i.
         let piped = try Credsh.run(["-i", setup.path])
-        #expect(piped.status == 2)
+        expectEqual(piped.status, 2)
         #expect(piped.stderr.contains("-i opens the prompt after the scripts"))
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import Expectations
 import CredScript
 
 extension XMLElement {
@@ -102,19 +103,19 @@ enum ScriptFacts {
         let script = Credsh.packageRoot.appendingPathComponent("examples/\(name)")
         let svgURL = dir.appendingPathComponent("out.svg")
         let run = try Credsh.run(["diagram", "examples/\(name)", "-o", svgURL.path])
-        #expect(run.status == 0, "\(run.stderr)")
+        expectEqual(run.status, 0, "\(run.stderr)")
         let svg = try String(contentsOf: svgURL, encoding: .utf8)
         let document = try XMLDocument(xmlString: svg, options: [])
         let root = try #require(document.rootElement())
-        #expect(root.name == "svg")
+        expectEqual(root.name, "svg")
         let all = root.descendants
 
         let sections = all.filter { $0.name == "g" && $0.hasClass("section") }
-        #expect(sections.compactMap { $0.value("data-sdk") } == (try ScriptFacts.sections(in: script)), "\(name)")
+        expectEqual(sections.compactMap { $0.value("data-sdk") }, (try ScriptFacts.sections(in: script)), "\(name)")
         for section in sections {
             let sdk = section.value("data-sdk") ?? ""
             let names = section.descendants.filter { $0.name == "line" && $0.hasClass("lifeline") }.compactMap { $0.value("data-name") }
-            #expect(names == Self.lifelines[sdk], "\(name): \(sdk)")
+            expectEqual(names, Self.lifelines[sdk], "\(name): \(sdk)")
         }
 
         let transcript = try String(contentsOf: script.deletingPathExtension().appendingPathExtension("expected"), encoding: .utf8)
@@ -125,7 +126,7 @@ enum ScriptFacts {
         // server's answers; for REL-ID and OneWelcome, whenever a password or PIN was
         // checked, a `verify` request.
         let trips = arrows.filter { $0.hasClass("server-trip") }
-        #expect(arrows.count - trips.count == calls + callbacks, "\(name)")
+        expectEqual(arrows.count - trips.count, calls + callbacks, "\(name)")
         // Every answer right after its request (a request may go unanswered: the server is down).
         for (index, arrow) in arrows.enumerated() where arrow.hasClass("server-trip") && arrow.hasClass("callback") {
             #expect(index > 0 && arrows[index - 1].hasClass("server-trip") && arrows[index - 1].hasClass("call"), "\(name): an answer with no request")
@@ -136,14 +137,14 @@ enum ScriptFacts {
         // two closures' results inside the macro (docs/development.md, the test build).
         let numbers: [String] = arrows.compactMap { $0.value("data-number") }
         let inOrder: [String] = (0..<arrows.count).map { String($0 + 1) }
-        #expect(numbers == inOrder)
+        expectEqual(numbers, inOrder)
         // Each arrow is a line (or a loop) with its head.
         #expect(arrows.allSatisfy { $0.descendants.contains { ($0.name == "line" || $0.name == "path") && $0.value("marker-end") != nil } })
 
         let mermaid = try Credsh.run(["diagram", "--format", "mermaid", "examples/\(name)"])
-        #expect(mermaid.status == 0)
+        expectEqual(mermaid.status, 0)
         let mermaidArrows = mermaid.stdout.split(separator: "\n").filter { $0.contains("->>") || $0.contains("-x") }
-        #expect(mermaidArrows.count == arrows.count)
+        expectEqual(mermaidArrows.count, arrows.count)
 
         let words = (root.stringValue ?? "") + all.compactMap { $0.value("data-name") }.joined()
         for secret in try ScriptFacts.secrets(in: script) {
@@ -154,7 +155,7 @@ enum ScriptFacts {
 
     @Test func theExamplesHaveSecretsToLookFor() throws {
         let secrets = try ScriptFacts.secrets(in: Credsh.packageRoot.appendingPathComponent("examples/expiry.credscript"))
-        #expect(secrets == ["Passw0rd!", "N3w-Passw0rd", "N3w-Passw0rd!"], "\(secrets)")
+        expectEqual(secrets, ["Passw0rd!", "N3w-Passw0rd", "N3w-Passw0rd!"], "\(secrets)")
         let susi = try ScriptFacts.secrets(in: Credsh.packageRoot.appendingPathComponent("examples/susi-token-owner-not-checked.credscript"))
         #expect(susi.contains("stolen123"), "request parameters are found too: \(susi)")
     }
@@ -166,8 +167,8 @@ enum ScriptFacts {
         let expected = try String(contentsOf: Credsh.packageRoot.appendingPathComponent("examples/diagrams/\(file)"), encoding: .utf8)
         let format = file.hasSuffix(".mmd") ? "mermaid" : "svg"
         let run = try Credsh.run(["diagram", "--format", format, "examples/expiry.credscript"])
-        #expect(run.status == 0)
-        #expect(run.stdout == expected, "regenerate with: credsh diagram examples/expiry.credscript -o examples/diagrams/\(file)")
+        expectEqual(run.status, 0)
+        expectEqual(run.stdout, expected, "regenerate with: credsh diagram examples/expiry.credscript -o examples/diagrams/\(file)")
     }
 
     @Test func optionsAndFailures() throws {
@@ -177,7 +178,7 @@ enum ScriptFacts {
 
         // A failing script is drawn up to where it stopped, the failure in red; the exit code is the run's.
         let failed = try Credsh.run(["diagram", "fails.credscript", "-o", "out.mmd"], directory: dir)
-        #expect(failed.status == 1)
+        expectEqual(failed.status, 1)
         #expect(failed.stderr.contains("fails.credscript:3:1: expectation failed"))
         let mermaid = try String(contentsOf: dir.appendingPathComponent("out.mmd"), encoding: .utf8)
         #expect(mermaid.hasPrefix("sequenceDiagram\n    title fails.credscript\n"))
@@ -186,12 +187,12 @@ enum ScriptFacts {
 
         // A script that does not parse draws nothing and writes nothing.
         let broken = try Credsh.run(["diagram", "broken.credscript", "-o", "broken.svg"], directory: dir)
-        #expect(broken.status == 2)
+        expectEqual(broken.status, 2)
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("broken.svg").path))
 
         // Markdown gets a fenced block; --title names the picture.
         let markdown = try Credsh.run(["diagram", "fails.credscript", "--keep-going", "--title", "Class 3", "-o", "flow.md"], directory: dir)
-        #expect(markdown.status == 1)
+        expectEqual(markdown.status, 1)
         let text = try String(contentsOf: dir.appendingPathComponent("flow.md"), encoding: .utf8)
         #expect(text.hasPrefix("```mermaid\nsequenceDiagram\n    title Class 3\n") && text.hasSuffix("```\n"))
         #expect(text.contains("Note over relid_app,relid_server: logout"), "--keep-going draws the rest")
@@ -214,11 +215,11 @@ enum ScriptFacts {
         #expect(script.contains("\ncompact on\n"))
         try Credsh.write(script.replacingOccurrences(of: "\ncompact on\n", with: "\n"), "plain.credscript", in: dir)
         let run = try Credsh.run(["--echo", "--compact", "plain.credscript"], directory: dir)
-        #expect(run.status == 0, "\(run.stderr)")
+        expectEqual(run.status, 0, "\(run.stderr)")
         let expected = try String(contentsOf: Credsh.packageRoot.appendingPathComponent("examples/compact-output.expected"), encoding: .utf8)
         let withoutSwitch = expected.replacingOccurrences(
             of: "> compact on\ncompact output on: a callback shows only the fields that changed since the last one of its name in this flow\n", with: "")
-        #expect(run.stdout == withoutSwitch)
+        expectEqual(run.stdout, withoutSwitch)
         // Without it, every callback is whole: the policy shows on each challenge.
         let whole = try Credsh.run(["--echo", "plain.credscript"], directory: dir)
         #expect(whole.stdout.components(separatedBy: "policy={").count > run.stdout.components(separatedBy: "policy={").count)
@@ -242,21 +243,21 @@ enum ScriptFacts {
             expect event getPassword challengeMode=4 statusCode=190
 
             """)
-        #expect(run.status == 0, "\(run.stderr)")
+        expectEqual(run.status, 0, "\(run.stderr)")
         let parts = run.stdout.components(separatedBy: "compact output off: every callback in full\n")
         try #require(parts.count == 2, "\(run.stdout)")
         #expect(parts[0].contains("← getPassword statusCode=190 statusMessage=\"Password does not meet policy standards\" (same userID, challengeMode, attemptsLeft, policy)"))
         let whole = parts[1].split(separator: "\n").filter { $0.hasPrefix("← getPassword") }
-        #expect(whole.count == 1)
-        #expect(whole.first?.hasPrefix("← getPassword userID=alice challengeMode=4 (RDNA_OP_UPDATE_ON_EXPIRY) attemptsLeft=") == true, "\(parts[1])")
-        #expect(whole.first?.contains("policy={\"minL\":8,") == true)
+        expectEqual(whole.count, 1)
+        expectEqual(whole.first?.hasPrefix("← getPassword userID=alice challengeMode=4 (RDNA_OP_UPDATE_ON_EXPIRY) attemptsLeft="), true, "\(parts[1])")
+        expectEqual(whole.first?.contains("policy={\"minL\":8,"), true)
         #expect(!parts[1].contains("(same ") && !parts[1].contains("(as before)"))
         #expect(parts[1].contains("app: policy: Must be between 8 and 16 characters long"), "the app's sentence shows again")
     }
 
     @Test func stepNeedsATerminal() throws {
         let run = try Credsh.run(["--step", "examples/expiry.credscript"])
-        #expect(run.status == 2)
+        expectEqual(run.status, 2)
         #expect(run.stderr.contains("--step waits for Enter at a terminal, but standard input is not one"))
         #expect(run.stdout.isEmpty)
     }

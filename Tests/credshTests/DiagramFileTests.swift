@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import Expectations
 
 /// Diagram files say what they are: `-o` takes .svg, .mmd, .md or .html and nothing
 /// else, `--format` may not contradict the name, a terminal gets Mermaid, and a page
@@ -24,7 +25,7 @@ import Testing
         try Credsh.write(Self.narrated, "lesson.credscript", in: dir)
         for name in ["lesson.png", "lesson.txt", "lesson", "lesson.mermaid"] {
             let run = try Credsh.run(["diagram", "lesson.credscript", "-o", name], directory: dir)
-            #expect(run.status == 2, "\(name)")
+            expectEqual(run.status, 2, "\(name)")
             #expect(run.stderr.contains("a diagram file ends in .svg (a picture), .mmd or .md (Mermaid) or .html (a page), not '\(name)'"), "\(run.stderr)")
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path), "\(name) is not written")
         }
@@ -35,7 +36,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.svg").path))
         // What agrees is written; the name decides with no --format.
         let upper = try Credsh.run(["diagram", "lesson.credscript", "-o", "LESSON.SVG"], directory: dir)
-        #expect(upper.status == 0)
+        expectEqual(upper.status, 0)
         #expect(try String(contentsOf: dir.appendingPathComponent("LESSON.SVG"), encoding: .utf8).hasPrefix("<?xml"))
     }
 
@@ -43,7 +44,7 @@ import Testing
         let dir = try Credsh.temporaryDirectory()
         try Credsh.write(Self.narrated, "lesson.credscript", in: dir)
         let run = try Credsh.run(["diagram", "lesson.credscript", "-o", "lesson.html"], directory: dir)
-        #expect(run.status == 0, "\(run.stderr)")
+        expectEqual(run.status, 0, "\(run.stderr)")
         let page = try String(contentsOf: dir.appendingPathComponent("lesson.html"), encoding: .utf8)
         #expect(page.hasPrefix("<!DOCTYPE html>"))
         #expect(page.components(separatedBy: "<svg ").count - 1 == 1 && !page.contains("<?xml"))
@@ -68,8 +69,8 @@ import Testing
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let html = out.appendingPathComponent("expiry.html")
         let svg = out.appendingPathComponent("expiry.svg")
-        #expect(try Credsh.run(["diagram", "examples/expiry.credscript", "-o", html.path]).status == 0)
-        #expect(try Credsh.run(["diagram", "examples/expiry.credscript", "-o", svg.path]).status == 0)
+        try expectEqual(Credsh.run(["diagram", "examples/expiry.credscript", "-o", html.path]).status, 0)
+        try expectEqual(Credsh.run(["diagram", "examples/expiry.credscript", "-o", svg.path]).status, 0)
         let arrows = try String(contentsOf: svg, encoding: .utf8).components(separatedBy: "<g class=\"message ").count - 1
         #expect(arrows > 10)
 
@@ -79,7 +80,7 @@ import Testing
         try #require(dump.status == 0 && !dump.timedOut, "\(dump.stderr.suffix(1000))")
         let dom = dump.stdout
         #expect(dom.contains("<figure class=\"dp-picture\" id=\"picture\">"))
-        #expect(dom.components(separatedBy: "<g class=\"message ").count - 1 == arrows, "every arrow is in the page's DOM")
+        expectEqual(dom.components(separatedBy: "<g class=\"message ").count - 1, arrows, "every arrow is in the page's DOM")
         #expect(dom.contains("The form is checked by the app first, in order, with no SDK call when a check fails."))
         #expect(!dom.contains("Passw0rd"))
 
@@ -139,12 +140,12 @@ import Testing
     @Test func aTerminalGetsMermaidNeverRawSVG() throws {
         let mermaid = try Terminal(arguments: ["diagram", "examples/expiry.credscript"], ready: "relid_sdk-->>relid_app: onCredentialsAvailableForUpdate")
         for _ in 0..<100 where mermaid.exitStatus == nil { usleep(50_000) }
-        #expect(mermaid.exitStatus == "0")
+        expectEqual(mermaid.exitStatus, "0")
         #expect(mermaid.screen.contains("sequenceDiagram") && !mermaid.screen.contains("<svg"))
 
         let svg = try Terminal(arguments: ["diagram", "--format", "svg", "examples/expiry.credscript"], ready: "would print raw SVG on the terminal")
         for _ in 0..<100 where svg.exitStatus == nil { usleep(50_000) }
-        #expect(svg.exitStatus == "2")
+        expectEqual(svg.exitStatus, "2")
         #expect(!svg.screen.contains("<svg"))
     }
 }
@@ -164,13 +165,13 @@ import Testing
         let dir = try Credsh.temporaryDirectory()
         let both = dir.appendingPathComponent("both.svg"), left = dir.appendingPathComponent("left.svg"), right = dir.appendingPathComponent("right.svg")
         let run = try Credsh.run(["diagram", Self.relid, Self.onewelcome, "--side-by-side", "--title", "Two vendors", "-o", both.path])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(try Credsh.run(["diagram", Self.relid, "-o", left.path]).status == 0)
-        #expect(try Credsh.run(["diagram", Self.onewelcome, "-o", right.path]).status == 0)
+        expectEqual(run.status, 0, "\(run.stderr)")
+        try expectEqual(Credsh.run(["diagram", Self.relid, "-o", left.path]).status, 0)
+        try expectEqual(Credsh.run(["diagram", Self.onewelcome, "-o", right.path]).status, 0)
         let root = try Self.svgRoot(both)
-        #expect(root.descendants.first { $0.name == "title" }?.stringValue == "Two vendors")
+        expectEqual(root.descendants.first { $0.name == "title" }?.stringValue, "Two vendors")
         let sides = root.descendants.filter { $0.name == "g" && $0.hasClass("side") }
-        #expect(sides.compactMap { $0.value("data-title") } == [Self.relid, Self.onewelcome])
+        expectEqual(sides.compactMap { $0.value("data-title") }, [Self.relid, Self.onewelcome])
         try #require(sides.count == 2)
         // Each column is that script's picture alone: its title, its lifelines, all its arrows.
         for (side, alone) in zip(sides, [left, right]) {
@@ -178,23 +179,23 @@ import Testing
             let arrows = { (e: XMLElement) in e.descendants.filter { $0.name == "g" && $0.hasClass("message") }.count }
             #expect(arrows(side) == arrows(single) && arrows(side) > 10)
             let names = { (e: XMLElement) in e.descendants.filter { $0.name == "line" && $0.hasClass("lifeline") }.compactMap { $0.value("data-name") } }
-            #expect(names(side) == names(single))
-            #expect(side.descendants.first { $0.name == "text" && $0.hasClass("title") }?.stringValue == side.value("data-title"))
+            expectEqual(names(side), names(single))
+            expectEqual(side.descendants.first { $0.name == "text" && $0.hasClass("title") }?.stringValue, side.value("data-title"))
         }
         #expect(sides[0].descendants.contains { $0.value("data-name") == "identity server" })
         #expect(sides[1].descendants.contains { $0.value("data-name") == "token server" })
         // The second column starts where the first one's picture ends: nothing overlaps.
         let leftWidth = try #require(try Self.svgRoot(left).value("width"))
-        #expect(sides[1].value("transform")?.hasPrefix("translate(\(leftWidth),") == true, "\(sides[1].value("transform") ?? "")")
+        expectEqual(sides[1].value("transform")?.hasPrefix("translate(\(leftWidth),"), true, "\(sides[1].value("transform") ?? "")")
         #expect(Double(root.value("width") ?? "") ?? 0 >= (Double(leftWidth) ?? 0) + (Double(try Self.svgRoot(right).value("width") ?? "") ?? 0))
         for secret in ["Passw0rd!", "N3w-Passw0rd!"] { #expect(!(root.stringValue ?? "").contains(secret)) }
     }
 
     @Test func mermaidGivesEachFlowABox() throws {
         let run = try Credsh.run(["diagram", Self.relid, Self.relid, "--side-by-side", "--format", "mermaid"])
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.filter { $0.hasPrefix("    box transparent ") } == [
+        expectEqual(lines.filter { $0.hasPrefix("    box transparent ") }, [
             "    box transparent \(Self.relid) · relid: REL-ID-style password lifecycle",
             "    box transparent \(Self.relid) · relid: REL-ID-style password lifecycle",
         ])
@@ -202,7 +203,7 @@ import Testing
         #expect(lines.contains("        participant s1_relid_app as user / app") && lines.contains("        participant s2_relid_app as user / app"))
         let single = try Credsh.run(["diagram", Self.relid, "--format", "mermaid"])
         let arrows = { (text: String) in text.split(separator: "\n").filter { $0.contains("->>") || $0.contains("-x") }.count }
-        #expect(arrows(run.stdout) == 2 * arrows(single.stdout))
+        expectEqual(arrows(run.stdout), 2 * arrows(single.stdout))
         #expect(lines.filter { $0.contains("->>") }.allSatisfy { $0.hasPrefix("    s1_") || $0.hasPrefix("    s2_") })
     }
 
@@ -210,8 +211,8 @@ import Testing
     @Test func theCheckedInPictureIsCurrent() throws {
         let expected = try String(contentsOf: Credsh.packageRoot.appendingPathComponent("examples/diagrams/relid-beside-onewelcome.svg"), encoding: .utf8)
         let run = try Credsh.run(["diagram", Self.relid, Self.onewelcome, "--side-by-side", "--title", "REL-ID's password update beside OneWelcome's change PIN", "--format", "svg"])
-        #expect(run.status == 0)
-        #expect(run.stdout == expected, "regenerate with: credsh diagram \(Self.relid) \(Self.onewelcome) --side-by-side --title \"REL-ID's password update beside OneWelcome's change PIN\" -o examples/diagrams/relid-beside-onewelcome.svg")
+        expectEqual(run.status, 0)
+        expectEqual(run.stdout, expected, "regenerate with: credsh diagram \(Self.relid) \(Self.onewelcome) --side-by-side --title \"REL-ID's password update beside OneWelcome's change PIN\" -o examples/diagrams/relid-beside-onewelcome.svg")
     }
 
     @Test func sideBySideNeedsTwoToFourScripts() throws {
@@ -223,8 +224,8 @@ import Testing
         let dir = try Credsh.temporaryDirectory()
         try Credsh.write("user add alice password \"Passw0rd!\"\nexpect state alice logged-in\n", "fails.credscript", in: dir)
         let failing = try Credsh.run(["diagram", Credsh.packageRoot.appendingPathComponent(Self.relid).path, "fails.credscript", "--side-by-side", "-o", "x.html"], directory: dir)
-        #expect(failing.status == 1)
+        expectEqual(failing.status, 1)
         let page = try String(contentsOf: dir.appendingPathComponent("x.html"), encoding: .utf8)
-        #expect(page.components(separatedBy: "<g class=\"side\"").count - 1 == 2)
+        expectEqual(page.components(separatedBy: "<g class=\"side\"").count - 1, 2)
     }
 }

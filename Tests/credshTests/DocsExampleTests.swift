@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// Every command README.md, grammar.md and the pages of docs/ show runs as written, in a
 /// scratch folder that holds a copy of `examples/` and the files the pages name
@@ -205,7 +206,7 @@ import Testing
                 let script = Self.script(of: block)
                 let run = try Credsh.run(["-c", script], environment: environment, directory: dir, timeout: 600,
                                          executable: URL(fileURLWithPath: "/bin/bash"))
-                #expect(run.status == 0, "\(block.location): \(run.stderr)\n\(run.stdout.suffix(2000))\nthe block ran as:\n\(script)")
+                expectEqual(run.status, 0, "\(block.location): \(run.stderr)\n\(run.stdout.suffix(2000))\nthe block ran as:\n\(script)")
             } else if block.info == "text", first == "$ credsh" || Self.isPromptLine(first) {
                 if let note = block.note {
                     #expect(note == "<!-- not run here: shows a client's requests -->" && block.lines.contains { $0.hasPrefix("served ") },
@@ -221,7 +222,7 @@ import Testing
                 let command = String(first.dropFirst(2))
                 let run = try Credsh.run(["-c", "{ " + command + "\n} 2>&1"], environment: environment, directory: dir, timeout: 600,
                                          executable: URL(fileURLWithPath: "/bin/bash"))
-                #expect(run.status == Self.expectedStatus(of: command), "\(block.location): \(command) exited \(run.status)")
+                expectEqual(run.status, Self.expectedStatus(of: command), "\(block.location): \(command) exited \(run.status)")
                 let printed = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 #expect(Self.shows(printed, Array(block.lines.dropFirst())), "\(block.location): \(command) printed\n\(run.stdout)")
             }
@@ -265,7 +266,7 @@ import Testing
                 }
             }
         }
-        #expect(marked == ["make demo", "make test"], "the quick start's commands: \(marked)")
+        expectEqual(marked, ["make demo", "make test"], "the quick start's commands: \(marked)")
         let positions = marked.map { command in ci.firstIndex(of: command) }
         #expect(positions.allSatisfy { $0 != nil }, ".ci/run runs \(marked)")
         if let demo = positions.first ?? nil, let test = positions.last ?? nil { #expect(demo < test) }
@@ -280,8 +281,8 @@ import Testing
         #expect(!Self.shows(["a", "b", "c"], ["a", "b"]))
         #expect(!Self.shows(["a", "b", "c"], ["b", "…"]))
         #expect(!Self.shows(["a", "b"], ["a", "…", "c"]))
-        #expect(Self.expectedStatus(of: "credsh fmt --check x   # exits 1: would format x") == 1)
-        #expect(Self.expectedStatus(of: "printf 'a # exits 3' > x") == 0)
+        expectEqual(Self.expectedStatus(of: "credsh fmt --check x   # exits 1: would format x"), 1)
+        expectEqual(Self.expectedStatus(of: "printf 'a # exits 3' > x"), 0)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// The SDK double's lines as a user runs them (docs/double.md): `credsh check` places a
 /// bad call where it is written; a failing journal check exits 1 at its line, saying why;
@@ -16,7 +17,7 @@ import Testing
     ])
     func badCallsAreSyntaxErrorsWhereWritten(script: String, at: String, message: String) throws {
         let check = try Credsh.run(["check", "-"], script: script)
-        #expect(check.status == 2, "\(script)")
+        expectEqual(check.status, 2, "\(script)")
         #expect(check.stderr.contains("<stdin>:\(at): error: \(message)"), "\(check.stderr)")
     }
 
@@ -31,7 +32,7 @@ import Testing
     func aMisspeltSecretFieldShowsNoValue(script: String, secret: String, message: String) throws {
         for arguments in [["check", "-"], ["-"]] {
             let run = try Credsh.run(arguments, script: script + "\n")
-            #expect(run.status == 2, "\(arguments) \(run.stderr)")
+            expectEqual(run.status, 2, "\(arguments) \(run.stderr)")
             #expect(run.stderr.contains(message), "\(run.stderr)")
             #expect(run.stderr.contains("=***") || run.stderr.contains("=\"***\""), "the quoted line keeps its place: \(run.stderr)")
             #expect(!run.stdout.contains(secret) && !run.stderr.contains(secret), "\(arguments) \(run.stdout)\(run.stderr)")
@@ -47,7 +48,7 @@ import Testing
     func aFailingJournalCheckSaysWhy(check: String, message: String) throws {
         let script = "user add alice password \"Passw0rd!\"\ncall setUser userID=alice\n" + check + "\n"
         let run = try Credsh.run(["-"], script: script)
-        #expect(run.status == 1, "\(run.stderr)")
+        expectEqual(run.status, 1, "\(run.stderr)")
         let line = script.split(separator: "\n").count
         #expect(run.stderr.contains("<stdin>:\(line):1: expectation failed: \(message)"), "\(run.stderr)")
         #expect(!run.stdout.contains("Passw0rd!") && !run.stderr.contains("Passw0rd!"))
@@ -56,15 +57,15 @@ import Testing
     @Test func anOverflowedJournalFailsEveryCheckUntilCleared() throws {
         let overflow = "repeat 10001 { call resetAuthState }\nexpect called resetAuthState\n"
         let run = try Credsh.run(["-"], script: overflow)
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         #expect(run.stderr.contains("expectation failed: the journal of device default overflowed: it keeps 10000 calls and 1 more were not kept; journal checks fail until 'journal clear'"), "\(run.stderr)")
         let cleared = try Credsh.run(["-"], script: "repeat 10001 { call resetAuthState }\njournal clear\ncall resetAuthState\nexpect called resetAuthState\nexpect calls resetAuthState\n")
-        #expect(cleared.status == 0, "\(cleared.stderr)")
+        expectEqual(cleared.status, 0, "\(cleared.stderr)")
     }
 
     @Test func tooManyDevicesAreRefused() throws {
         let run = try Credsh.run(["-"], script: "for n in \((1...256).map(String.init).joined(separator: " ")) { device $n }\n")
-        #expect(run.status == 3)
+        expectEqual(run.status, 3)
         #expect(run.stderr.contains("at most 256 devices; '256' would be one more"), "\(run.stderr)")
         // A literal is refused where written (CS0309); a variable's value when the line runs.
         let written = try Credsh.run(["-"], script: "device \"a b\"\n")

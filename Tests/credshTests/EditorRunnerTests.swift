@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// `Tests/editor/run.sh`, as a developer first types it: an option it does not know or a
 /// binary not built yet is said at once, before the venv is made (a minute of pip) and
@@ -14,8 +15,8 @@ import Testing
         for option in ["--help", "--prepar", "-p"] {
             let result = try Self.runner(option)
             #expect(!result.timedOut, "\(option)")
-            #expect(result.status == 2, "\(option): \(result.stdout)\(result.stderr)")
-            #expect(result.stderr == "usage: Tests/editor/run.sh [CREDSH] | --prepare (not '\(option)')\n")
+            expectEqual(result.status, 2, "\(option): \(result.stdout)\(result.stderr)")
+            expectEqual(result.stderr, "usage: Tests/editor/run.sh [CREDSH] | --prepare (not '\(option)')\n")
             #expect(result.stdout.isEmpty, "\(option): \(result.stdout)")
         }
     }
@@ -25,8 +26,8 @@ import Testing
         for path in [dir.appendingPathComponent("credsh").path, dir.path] {
             let result = try Self.runner("'\(path)'")
             #expect(!result.timedOut)
-            #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
-            #expect(result.stderr == "Tests/editor/run.sh: no credsh binary at \(path) (build it first: swift build)\n")
+            expectEqual(result.status, 2, "\(result.stdout)\(result.stderr)")
+            expectEqual(result.stderr, "Tests/editor/run.sh: no credsh binary at \(path) (build it first: swift build)\n")
             #expect(result.stdout.isEmpty)
         }
     }

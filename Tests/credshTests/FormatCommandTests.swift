@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// `credsh fmt [--check] FILE…`: the language server's formatter on the command line,
 /// and the pre-commit hooks (.pre-commit-hooks.yaml) that run it and `credsh check`,
@@ -13,27 +14,27 @@ import Testing
         let messy = try Credsh.write(Self.messy, "messy.credscript", in: dir)
         let tidy = try Credsh.write(Self.tidy, "tidy.credscript", in: dir)
         let check = try Credsh.run(["fmt", "--check", tidy.path, messy.path])
-        #expect(check.status == 1)
-        #expect(check.stdout == "would format \(messy.path): lines 1, 3-5; a newline at the end\n")
+        expectEqual(check.status, 1)
+        expectEqual(check.stdout, "would format \(messy.path): lines 1, 3-5; a newline at the end\n")
         #expect(!check.stdout.contains("Passw0rd"), "lines are named, never shown: they may hold secrets")
-        #expect(try String(contentsOf: messy, encoding: .utf8) == Self.messy, "--check writes nothing")
+        try expectEqual(String(contentsOf: messy, encoding: .utf8), Self.messy, "--check writes nothing")
 
         let format = try Credsh.run(["fmt", tidy.path, messy.path])
-        #expect(format.status == 0)
-        #expect(format.stdout == "formatted \(messy.path)\n")
-        #expect(try String(contentsOf: messy, encoding: .utf8) == Self.tidy)
+        expectEqual(format.status, 0)
+        expectEqual(format.stdout, "formatted \(messy.path)\n")
+        try expectEqual(String(contentsOf: messy, encoding: .utf8), Self.tidy)
         // Idempotent: what it wrote passes --check, and formatting it again changes nothing.
         let again = try Credsh.run(["fmt", "--check", tidy.path, messy.path])
         #expect(again.status == 0 && again.stdout.isEmpty)
         #expect(try Credsh.run(["fmt", messy.path]).stdout.isEmpty)
         // The formatted script means what it meant: it checks and runs.
-        #expect(try Credsh.run(["check", messy.path]).status == 0)
+        try expectEqual(Credsh.run(["check", messy.path]).status, 0)
     }
 
     @Test func standardInputIsFormattedToStandardOutput() throws {
         let run = try Credsh.run(["fmt", "-"], input: Data(Self.messy.utf8))
-        #expect(run.status == 0)
-        #expect(run.stdout == Self.tidy)
+        expectEqual(run.status, 0)
+        expectEqual(run.stdout, Self.tidy)
         let check = try Credsh.run(["fmt", "--check", "-"], input: Data(Self.messy.utf8))
         #expect(check.status == 1 && check.stdout.hasPrefix("would format <stdin>: lines 1, 3-5"))
     }
@@ -42,11 +43,11 @@ import Testing
         let dir = try Credsh.temporaryDirectory()
         let messy = try Credsh.write(Self.messy, "messy.credscript", in: dir)
         let run = try Credsh.run(["fmt", dir.appendingPathComponent("missing.credscript").path, messy.path])
-        #expect(run.status == 4)
+        expectEqual(run.status, 4)
         #expect(run.stderr.contains("missing.credscript"))
-        #expect(try String(contentsOf: messy, encoding: .utf8) == Self.tidy)
+        try expectEqual(String(contentsOf: messy, encoding: .utf8), Self.tidy)
         let usage = try Credsh.run(["fmt"])
-        #expect(usage.status == 2)
+        expectEqual(usage.status, 2)
     }
 
     // MARK: pre-commit
@@ -88,7 +89,7 @@ import Testing
                            environment: environment, directory: project, timeout: 300, executable: python)
         }
         let green = try hooksRun(["tidy.credscript", "notes.txt"])
-        #expect(green.status == 0, "\(green.stdout)\(green.stderr)")
+        expectEqual(green.status, 0, "\(green.stdout)\(green.stderr)")
         #expect(green.stdout.contains("credsh check") && green.stdout.contains("credsh fmt --check"))
         #expect(!green.stdout.contains("Failed"), "\(green.stdout)")
 

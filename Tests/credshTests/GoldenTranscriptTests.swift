@@ -1,6 +1,7 @@
 import CredSimulator
 import Foundation
 import Testing
+import Expectations
 
 /// Golden transcripts: X.expected beside X.credscript is compared with the `--echo`
 /// transcript, a mismatch shows a unified diff, and `--update` rewrites the file.
@@ -14,7 +15,7 @@ import Testing
         let before = try FileManager.default.attributesOfItem(atPath: same.path)[.modificationDate] as? Date
 
         let failing = try Credsh.run(["test", dir.path])
-        #expect(failing.status == 1)
+        expectEqual(failing.status, 1)
         #expect(failing.stdout.contains("""
                 FAIL \(dir.path)/flow.credscript
                     the transcript differs from its .expected file:
@@ -33,13 +34,13 @@ import Testing
         #expect(failing.stdout.contains("ok   \(dir.path)/same.credscript (0 expectations, transcript)"))
 
         let update = try Credsh.run(["test", "--update", dir.path])
-        #expect(update.status == 0)
+        expectEqual(update.status, 0)
         #expect(update.stdout.contains("ok   \(dir.path)/flow.credscript (0 expectations, transcript updated)"))
         #expect(update.stdout.contains("ok   \(dir.path)/same.credscript (0 expectations, transcript)\n"))
         let updated = try String(contentsOf: dir.appendingPathComponent("flow.expected"), encoding: .utf8)
-        #expect(updated == "> echo one\none\n> echo two\ntwo\n> echo three\nthree\n")
+        expectEqual(updated, "> echo one\none\n> echo two\ntwo\n> echo three\nthree\n")
         let after = try FileManager.default.attributesOfItem(atPath: same.path)[.modificationDate] as? Date
-        #expect(before == after, "a transcript that matched is not rewritten")
+        expectEqual(before, after, "a transcript that matched is not rewritten")
 
         let green = try Credsh.run(["test", dir.path])
         #expect(green.status == 0 && green.stdout.hasSuffix("2 passed, 0 failed\n"))
@@ -56,20 +57,20 @@ import Testing
         try Credsh.write("login nobody\n", "broken.credscript", in: dir)
 
         let update = try Credsh.run(["test", "--update", dir.path])
-        #expect(update.status == 3, "the most severe failure: broken's runtime error")
+        expectEqual(update.status, 3, "the most severe failure: broken's runtime error")
         #expect(update.stdout.contains("""
             FAIL \(dir.path)/failing.credscript
                 \(dir.path)/failing.credscript:2:1: expectation failed: expected a line of output "two"
             """))
         #expect(update.stdout.contains("    transcript not updated: \(dir.path)/failing.expected (the script failed; a failing run's transcript is not what to expect)\n"))
-        #expect(try String(contentsOf: stale, encoding: .utf8) == "> echo one\nONE\n", "a failing run is not baked in")
+        try expectEqual(String(contentsOf: stale, encoding: .utf8), "> echo one\nONE\n", "a failing run is not baked in")
         #expect(update.stdout.contains("ok   \(dir.path)/fresh.credscript (0 expectations, transcript created)\n"))
-        #expect(try String(contentsOf: dir.appendingPathComponent("fresh.expected"), encoding: .utf8) == "> echo new\nnew\n")
+        try expectEqual(String(contentsOf: dir.appendingPathComponent("fresh.expected"), encoding: .utf8), "> echo new\nnew\n")
         #expect(update.stdout.contains("    transcript not updated: \(dir.path)/broken.expected"))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("broken.expected").path))
 
         let alone = try Credsh.run(["test", "--update", "--format", "json", dir.appendingPathComponent("failing.credscript").path])
-        #expect(alone.status == 1, "an expectation failed: 1, --update or not")
+        expectEqual(alone.status, 1, "an expectation failed: 1, --update or not")
         #expect(alone.stdout.contains("\"transcript\":\"notUpdated\""))
 
         let again = try Credsh.run(["test", dir.appendingPathComponent("fresh.credscript").path])
@@ -108,8 +109,8 @@ import Testing
             let diff = try #require(object["diff"] as? String)
             try diff.write(to: dir.appendingPathComponent("r\(round).diff"), atomically: true, encoding: .utf8)
             let patched = try Credsh.shell("patch -s -o - r\(round).expected < r\(round).diff", directory: dir)
-            #expect(patched.status == 0, "\(patched.stderr)\n\(diff)")
-            #expect(patched.stdout == actual, "round \(round):\n\(diff)")
+            expectEqual(patched.status, 0, "\(patched.stderr)\n\(diff)")
+            expectEqual(patched.stdout, actual, "round \(round):\n\(diff)")
         }
     }
 
@@ -119,6 +120,6 @@ import Testing
         let checked = Set(result.stdout.split(separator: "\n").filter { $0.hasSuffix(", transcript)") }
             .compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first }
             .map { $0.hasSuffix(":") ? String($0.dropLast()) : String($0) })
-        #expect(checked.count == TranscriptTests.examples.count)
+        expectEqual(checked.count, TranscriptTests.examples.count)
     }
 }

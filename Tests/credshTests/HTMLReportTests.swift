@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// `credsh test --html FILE`: one self-contained page with the totals, each script with
 /// its time, and for each failure its message, source line and caret, the transcript's
@@ -40,7 +41,7 @@ import Testing
         let dir = try Self.suite()
         let html = dir.appendingPathComponent("report.html")
         let run = try Credsh.run(["test", "--html", html.path, dir.path])
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         let page = try String(contentsOf: html, encoding: .utf8)
         #expect(page.hasPrefix("<!DOCTYPE html>"))
         #expect(page.contains("<span class=\"cr-passed\">1 passed</span>, <span class=\"cr-failed\">3 failed</span>, <span class=\"cr-skipped\">1 skipped</span> of 5 scripts"))
@@ -56,8 +57,8 @@ import Testing
         #expect(page.contains("onewelcome-pin.credscript:6:1: expectation failed: expected the last event to be didChangePin, but it was didReceivePinChallenge"))
         #expect(page.contains("6 | expect last event didChangePin\n  | <span class=\"cr-caret\">^</span>"))
         #expect(page.contains("<span class=\"cr-del\">-&lt;script&gt;alert(2)&lt;/script&gt;</span>"))
-        #expect(page.components(separatedBy: "<section class=\"cr-failure\"").count - 1 == 3)
-        #expect(page.components(separatedBy: "<svg ").count - 1 == 3, "a diagram for each failing script")
+        expectEqual(page.components(separatedBy: "<section class=\"cr-failure\"").count - 1, 3)
+        expectEqual(page.components(separatedBy: "<svg ").count - 1, 3, "a diagram for each failing script")
         #expect(page.components(separatedBy: "<g class=\"note failure\">").count - 1 >= 2, "the failure in red in each")
         #expect(!page.contains("<?xml"), "the SVG sits inside the page")
     }
@@ -82,7 +83,7 @@ import Testing
         #expect(dom.contains("3 failed"))
         #expect(dom.contains("expected the last event to be didChangePin, but it was didReceivePinChallenge"))
         #expect(dom.contains("susi-change.credscript:4:1: expectation failed"))
-        #expect(dom.components(separatedBy: "<svg ").count - 1 == 3)
+        expectEqual(dom.components(separatedBy: "<svg ").count - 1, 3)
         #expect(!dom.contains("<img") && !dom.contains("<script"), "markup in a script's output stays text")
         for secret in ["secret12", "newpass34", "newpass35"] { #expect(!dom.contains(secret)) }
 
@@ -90,7 +91,7 @@ import Testing
         let shotProfile = out.appendingPathComponent("profile-shot")
         let shot = try Chromium.run(["--screenshot=\(png.path)", "--window-size=1280,2400", html.absoluteString], profile: shotProfile)
         try? FileManager.default.removeItem(at: shotProfile)
-        #expect(shot.status == 0, "\(shot.stderr.suffix(1000))")
+        expectEqual(shot.status, 0, "\(shot.stderr.suffix(1000))")
         let size = (try? FileManager.default.attributesOfItem(atPath: png.path)[.size] as? Int) ?? 0
         #expect(size > 50_000, "the screenshot (\(png.path)) is \(size) bytes: a blank page is far smaller")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// Issue 34, item 4: a handout of a lesson with practice secrets. `credsh diagram
 /// --show-secrets` and a script's own `secrets shown` draw the secrets as typed, with the
@@ -12,14 +13,14 @@ import Testing
         let folder = try Credsh.temporaryDirectory()
         let shown = folder.appendingPathComponent("shown.svg").path
         let run = try Credsh.run(["diagram", "--show-secrets", Self.lesson, "-o", shown])
-        #expect(run.status == 0, "\(run.stderr)")
+        expectEqual(run.status, 0, "\(run.stderr)")
         let svg = try String(contentsOfFile: shown, encoding: .utf8)
         #expect(svg.contains("update &quot;Passw0rd!&quot; &quot;N3w-Passw0rd&quot; &quot;N3w-Passw0rd?&quot;")
                 || svg.contains(#"update "Passw0rd!" "N3w-Passw0rd" "N3w-Passw0rd?""#), "the third word, under the narration that points at it")
         #expect(svg.contains("⚠ secrets shown"), "the banner in the picture")
         // Without the option: masked, and the picture says so.
         let masked = folder.appendingPathComponent("masked.svg").path
-        #expect(try Credsh.run(["diagram", Self.lesson, "-o", masked]).status == 0)
+        try expectEqual(Credsh.run(["diagram", Self.lesson, "-o", masked]).status, 0)
         let plain = try String(contentsOfFile: masked, encoding: .utf8)
         #expect(plain.contains("update *** *** ***") && !plain.contains("Passw0rd!") && !plain.contains("⚠ secrets shown"))
         // Mermaid, for a Markdown handout: the same, the banner in the title.
@@ -38,7 +39,7 @@ import Testing
             login alice "Passw0rd!"
             """ + "\n", "lesson.credscript", in: folder)
         let run = try Credsh.run(["diagram", "--format", "svg", script.path])
-        #expect(run.status == 0, "\(run.stderr)")
+        expectEqual(run.status, 0, "\(run.stderr)")
         #expect(run.stdout.contains("user add alice password ***"), "drawn before the switch: masked")
         #expect(run.stdout.contains("login alice Passw0rd!") || run.stdout.contains("login alice &quot;Passw0rd!&quot;"), "\(run.stdout.suffix(3000))")
         #expect(run.stdout.contains("login alice ***"), "masked again after `secrets masked`")
@@ -51,7 +52,7 @@ import Testing
 
     @Test func jsonReportsAndPlainRunsStillRefuse() throws {
         let json = try Credsh.run(["diagram", "--show-secrets", "--format", "json", Self.lesson])
-        #expect(json.status == 2, "diagram has no JSON; \(json.stderr)")
+        expectEqual(json.status, 2, "diagram has no JSON; \(json.stderr)")
         let lines = try Credsh.run(["--show-secrets", "--format", "json", Self.lesson])
         #expect(lines.status == 2 && lines.stderr.contains("JSON Lines never hold a secret"))
         let inJSON = try Credsh.run(["--format", "json", "-"], script: "secrets shown\n")

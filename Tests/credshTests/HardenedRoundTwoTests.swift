@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// Issue 31, hardening round two, through the real binary: what a user sees when a file
 /// name, a test name, a value from outside or a recording is written by someone who wants
@@ -14,7 +15,7 @@ import Testing
         let terminal = try Terminal()
         let file = terminal.state.appendingPathComponent("r.credscript")
         try "old\n".write(to: file, atomically: false, encoding: .utf8)
-        #expect(chmod(file.path, 0o644) == 0)
+        expectEqual(chmod(file.path, 0o644), 0)
         try terminal.keys("record --force \(file.path)", "@Enter")
         try terminal.waitFor("(rec) credsh relid>")
         try terminal.keys("user add alice password Zq9Recorded1!", "@Enter")
@@ -23,8 +24,8 @@ import Testing
         try terminal.waitFor("recording stopped")
         try HistoryPromptTests.leave(terminal)
         var info = stat()
-        #expect(stat(file.path, &info) == 0)
-        #expect(info.st_mode & 0o777 == 0o600, "the recording holds the practice password: mode \(String(info.st_mode & 0o777, radix: 8))")
+        expectEqual(stat(file.path, &info), 0)
+        expectEqual(info.st_mode & 0o777, 0o600, "the recording holds the practice password: mode \(String(info.st_mode & 0o777, radix: 8))")
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(text.contains("Zq9Recorded1!") && !text.hasPrefix("old"), "the recording replaces the file, secrets and all:\n\(text)")
     }
@@ -66,7 +67,7 @@ import Testing
         let junit = dir.deletingLastPathComponent().appendingPathComponent("junit.xml")
         let html = dir.deletingLastPathComponent().appendingPathComponent("report.html")
         let text = try Credsh.run(["test", "-j", "1", dir.path, "--junit", junit.path, "--html", html.path])
-        #expect(text.status == 1, "\(text.stdout)\n\(text.stderr)")
+        expectEqual(text.status, 1, "\(text.stdout)\n\(text.stderr)")
         Self.expectSafe(text.stdout + text.stderr, "the text report")
         #expect(text.stdout.contains("ok   \(dir.path)/nl-\\nok 9 - forged.credscript (0 expectations)"), "\(text.stdout)")
         #expect(text.stdout.contains("FAIL \(dir.path)/bidi-\\u{202E}tpircs.credscript"), "\(text.stdout)")
@@ -97,7 +98,7 @@ import Testing
         let junit = dir.deletingLastPathComponent().appendingPathComponent("j.xml")
         for format in ["text", "tap"] {
             let run = try Credsh.run(["test", "-j", "1", "--format", format, dir.path, "--junit", junit.path])
-            #expect(run.status == 1, "\(names)")
+            expectEqual(run.status, 1, "\(names)")
             Self.expectSafe(run.stdout + run.stderr, "\(format) for \(names)")
             Self.expectSafe(try String(contentsOf: junit, encoding: .utf8), "JUnit for \(names)")
         }
@@ -109,9 +110,9 @@ import Testing
         let dir = try Credsh.temporaryDirectory()
         let made = try Credsh.shell("mkdir s && printf 'echo hi\\n' > \"s/$(printf 'bad-\\377\\033[2J.credscript')\" && printf 'echo hi\\n' > s/good.credscript",
                                     directory: dir)
-        #expect(made.status == 0, "\(made.stderr)")
+        expectEqual(made.status, 0, "\(made.stderr)")
         let run = try Credsh.run(["test", dir.appendingPathComponent("s").path])
-        #expect(run.status == 4, "\(run.stdout)\n\(run.stderr)")
+        expectEqual(run.status, 4, "\(run.stdout)\n\(run.stderr)")
         #expect(run.stderr.contains("not run: \(dir.path)/s/bad-\\x{FF}\\u{1B}[2J.credscript: its name is not UTF-8"), "\(run.stderr)")
         #expect(!run.stderr.contains("No such file"), "\(run.stderr)")
         #expect(run.stdout.contains("ok   \(dir.path)/s/good.credscript"), "the others run: \(run.stdout)")
@@ -138,7 +139,7 @@ import Testing
         var outputs: [String: String] = [:]
         for format in ["text", "tap", "json"] {
             let run = try Credsh.run(["test", "--format", format, script, "--junit", junit.path, "--html", html.path])
-            #expect(run.status == 1)
+            expectEqual(run.status, 1)
             outputs[format] = run.stdout + run.stderr
         }
         outputs["junit"] = try String(contentsOf: junit, encoding: .utf8)
@@ -153,7 +154,7 @@ import Testing
         let dir = try Credsh.temporaryDirectory()
         let script = try Credsh.write("let pw ?= nothing\nlogin alice $pw\n", "v.credscript", in: dir).path
         let run = try Credsh.run(["test", script, "--var", "pw=Zq9FilterVar1!", "--filter", "x-Zq9FilterVar1!"])
-        #expect(run.status == 4)
+        expectEqual(run.status, 4)
         #expect(run.stderr.contains("no test matches --filter \"x-***\""), "\(run.stderr)")
         #expect(!run.stderr.contains("Zq9FilterVar1"), "\(run.stderr)")
     }
@@ -164,7 +165,7 @@ import Testing
         let script = try Credsh.write("echo hi\n", "s.credscript", in: dir).path
         for command in [["test", script], ["check", script], [script]] {
             let run = try Credsh.run(command + ["--var-file", file])
-            #expect(run.status == 2, "\(command): \(run.stderr)")
+            expectEqual(run.status, 2, "\(command): \(run.stderr)")
             #expect(run.stderr.contains("\(file):3: expected NAME=VALUE (the line of ADMIN_PW, its value not shown)"), "\(run.stderr)")
             #expect(!run.stderr.contains("Zq9VfSecret1"), "\(run.stderr)")
         }
@@ -182,9 +183,9 @@ import Testing
         let dir = try Credsh.temporaryDirectory()
         try Credsh.write("echo hi\n", "s.credscript", in: dir)
         let made = try Credsh.shell("mkfifo values.fifo", directory: dir)
-        #expect(made.status == 0, "\(made.stderr)")
+        expectEqual(made.status, 0, "\(made.stderr)")
         let run = try Credsh.run(["check", "s.credscript", "--var-file", "values.fifo"], directory: dir)
-        #expect(run.status == 2, "\(run.stderr)")
+        expectEqual(run.status, 2, "\(run.stderr)")
         #expect(run.stderr.contains("--var-file: cannot read values.fifo: not a regular file (a FIFO)"), "\(run.stderr)")
         #expect(!run.stderr.contains("use '-'"), "\(run.stderr)")
     }
@@ -193,7 +194,7 @@ import Testing
     @Test func aSecretSpelledWithAUnicodeEscapeIsMaskedInTheQuotedLine() throws {
         let script = "user add alice password \"Zq9Abc1!x\"\nlogin alice \"Zq9\\u{41}bc1!x\"\nlogin alice \"Zq9\\u{41}bc1!x\"\n"
         let run = try Credsh.run(["-"], script: script)
-        #expect(run.status == 3, "\(run.stderr)")
+        expectEqual(run.status, 3, "\(run.stderr)")
         #expect(run.stderr.contains("3 | login alice \"***\"\n"), "\(run.stderr)")
         #expect(!(run.stdout + run.stderr).contains("bc1!x"), "\(run.stdout)\(run.stderr)")
     }
@@ -210,11 +211,11 @@ import Testing
 
             """, "q.credscript", in: dir).path
         let echo = try Credsh.run(["--echo", script])
-        #expect(echo.status == 0, "\(echo.stderr)")
+        expectEqual(echo.status, 0, "\(echo.stderr)")
         #expect(echo.stdout.contains("let url = \"/aaa/login.json?login=dave@example.com&password=***\""), "\(echo.stdout)")
         #expect(!echo.stdout.contains("Zq9secretA1"), "\(echo.stdout)")
         let update = try Credsh.run(["test", "--update", script])
-        #expect(update.status == 0, "\(update.stdout)\(update.stderr)")
+        expectEqual(update.status, 0, "\(update.stdout)\(update.stderr)")
         let transcript = try String(contentsOf: dir.appendingPathComponent("q.expected"), encoding: .utf8)
         #expect(!transcript.contains("Zq9secretA1") && transcript.contains("password=***"), "\(transcript)")
     }
@@ -226,7 +227,7 @@ import Testing
         let dir = try Credsh.temporaryDirectory()
         try Credsh.write("test \"x \\\\# TODO\" {\n    expect 1 = 2\n}\ntest \"y # SKIP later\" {\n    expect 1 = 2\n}\n", "a.credscript", in: dir)
         let run = try Credsh.run(["test", "--format", "tap", dir.path])
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         #expect(!run.stdout.split(separator: "\n").contains { $0.hasPrefix("not ok") && $0.contains("#") }, "\(run.stdout)")
         let prove = try TAPReportTests.proveVerdict(of: run.stdout)
         #expect(prove.stdout.contains("Failed tests:  1-2"), "prove: \(prove.stdout)")
@@ -261,9 +262,9 @@ import Testing
     @Test func aDirectoryWhoseNameIsNotUTF8IsNamed() throws {
         let dir = try Credsh.temporaryDirectory()
         let made = try Credsh.shell("mkdir -p s \"s/$(printf 'nd\\377')\" && printf 'expect 1 = 2\\n' > \"s/$(printf 'nd\\377')/y.credscript\" && printf 'echo ok\\n' > s/good.credscript", directory: dir)
-        #expect(made.status == 0, "\(made.stderr)")
+        expectEqual(made.status, 0, "\(made.stderr)")
         let run = try Credsh.run(["test", dir.appendingPathComponent("s").path])
-        #expect(run.status == 4, "\(run.stdout)\n\(run.stderr)")
+        expectEqual(run.status, 4, "\(run.stdout)\n\(run.stderr)")
         #expect(run.stderr.contains("not searched: \(dir.path)/s/nd\\x{FF}/: its name is not UTF-8"), "\(run.stderr)")
     }
 
@@ -274,7 +275,7 @@ import Testing
         try Credsh.write("> echo hi\n\u{1B}]0;pwn\u{07}\u{9B}x\u{202E}\n", "a.expected", in: dir)
         for format in ["text", "tap"] {
             let run = try Credsh.run(["test", "--format", format, dir.path])
-            #expect(run.status == 1)
+            expectEqual(run.status, 1)
             Self.expectSafe(run.stdout + run.stderr, "\(format)")
             #expect(run.stdout.contains("\\u{1B}]0;pwn"), "\(run.stdout)")
         }
@@ -285,7 +286,7 @@ import Testing
         let dir = try Credsh.temporaryDirectory()
         let script = try Credsh.write("echo hi\n", "f.credscript", in: dir).path
         let run = try Credsh.run(["test", script, "--secret", "PW", "--filter", "(?#Zq9SecretA1!)(x"], environment: ["PW": "Zq9SecretA1!"])
-        #expect(run.status == 2, "\(run.stderr)")
+        expectEqual(run.status, 2, "\(run.stderr)")
         #expect(!run.stderr.contains("Zq9SecretA1"), "\(run.stderr)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// Issue 17 ("Hardened"), items 1, 2, 3, 8, 9 and 10, through the real binary: what a
 /// hostile or careless script or client gets is a clear refusal, never a crash, a hang,
@@ -15,15 +16,15 @@ import Testing
         let script = try Credsh.write(Self.hugePolicy, "huge.credscript", in: dir).path
         for arguments in [["check", script], [script], ["diagram", script, "-o", dir.appendingPathComponent("d.svg").path]] {
             let result = try Credsh.run(arguments)
-            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            expectEqual(result.status, 2, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("huge.credscript:" + Self.hugeRefusal), "\(arguments): \(result.stderr)")
         }
         let test = try Credsh.run(["test", script])
-        #expect(test.status == 2)
+        expectEqual(test.status, 2)
         #expect(test.stdout.contains("huge.credscript:" + Self.hugeRefusal))
         // The JSON form goes through the same bound, and the four counts' sum is checked.
         let json = try Credsh.run(["-"], script: "policy password {\"minDg\":1000000,\"minUc\":1000000,\"minLc\":1000000,\"minSc\":1000000,\"maxL\":8}\n")
-        #expect(json.status == 2)
+        expectEqual(json.status, 2)
         #expect(json.stderr.contains("minDg+minUc+minLc+minSc ask for 4000000 characters but maxL is 8"))
     }
 
@@ -32,7 +33,7 @@ import Testing
         let answer = try served.control("sdk relid\n" + Self.hugePolicy)
         #expect(String(decoding: answer.body, as: UTF8.self).contains("takes at most 1000000"))
         let login = try served.curl("GET", "/aaa/login.json?login=dave%40example.com&password=secret12&type=access-token")
-        #expect(login.status == 200, "the server still answers")
+        expectEqual(login.status, 200, "the server still answers")
         _ = try served.stop(signal: SIGTERM)
     }
 
@@ -61,7 +62,7 @@ import Testing
         #expect(result.stdout.contains("[CS0410]"), "the code of a run that died")
         #expect(lines.contains("ok   ./c.credscript (0 expectations)"), "\(result.stdout)")
         #expect(lines.contains("2 passed, 1 failed"))
-        #expect(lines.last == "exit 3")
+        expectEqual(lines.last, "exit 3")
     }
 
     /// A `credsh test` killed with SIGKILL (no handler runs) leaves no worker behind: each
@@ -100,7 +101,7 @@ import Testing
             """, directory: dir, timeout: 60)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let workers = lines.first { $0.hasPrefix("workers: ") }?.dropFirst(9).split(separator: " ") ?? []
-        #expect(workers.count == 2, "\(result.stdout)\(result.stderr)")
+        expectEqual(workers.count, 2, "\(result.stdout)\(result.stderr)")
         #expect(lines.contains("alive:"), "a worker outlived its runner: \(result.stdout)")
         let milliseconds = lines.first { $0.hasPrefix("ms: ") }.flatMap { Int($0.dropFirst(4)) } ?? .max
         print("workers gone \(milliseconds) ms after their runner was killed")
@@ -118,7 +119,7 @@ import Testing
         #expect(result.status == 1 || result.status == 3, "\(result.stderr)")
         // What only backtracking can do is refused where it is written, with RE2's reason.
         let refused = try Credsh.run(["check", "-"], script: "expect output ~\"(a)\\\\1\"\n")
-        #expect(refused.status == 2)
+        expectEqual(refused.status, 2)
         #expect(refused.stderr.contains("<stdin>:1:15: error: ~\"(a)\\1\" is not a regular expression: invalid escape sequence: \\1"), "\(refused.stderr)")
     }
 
@@ -131,7 +132,7 @@ import Testing
         let started = Date()
         let (status, output) = try served.stop(signal: SIGTERM)
         #expect(Date().timeIntervalSince(started) < 1.5, "\(output)")
-        #expect(status == 0)
+        expectEqual(status, 0)
     }
 
     /// A stop asked for while the setup scripts still run is a stop, not a failed setup:
@@ -140,7 +141,7 @@ import Testing
         let served = try ServedCredsh([], scripts: ["repeat 1000000 {\n  clock advance 1s\n}\n"])
         usleep(500_000)  // the setup is under way
         let (status, output) = try served.stop(signal: SIGTERM)
-        #expect(status == 0, "\(output)")
+        expectEqual(status, 0, "\(output)")
         #expect(output.contains("stopped (during its setup): 0 answered"), "\(output)")
         #expect(!output.contains("a setup script failed"), "\(output)")
     }
@@ -151,7 +152,7 @@ import Testing
         // 64 KB echoed: a thousand steps each time, so a budget of 5,000 stops the fifth.
         let big = String(repeating: "a ", count: 32_768)
         let result = try Credsh.run(["--max-steps", "5000", "-"], script: "let x = \"\(big)\"\nrepeat 100 {\n  echo $x\n}\n")
-        #expect(result.status == 3)
+        expectEqual(result.status, 3)
         #expect(result.stderr.contains("runtime error: the run reached its step budget of 5000"))
         #expect(result.stdout.split(separator: "\n").count < 6, "stopped within a few echoes")
     }
@@ -164,7 +165,7 @@ import Testing
         try Data([0x75, 0x73, 0x65, 0x72, 0x20, 0xFF, 0x4B, 0x65, 0x79, 0x0A]).write(to: dir.appendingPathComponent("binary"))
         for (file, where_) in [("environ", "a NUL byte at line 1, column 21"), ("binary", "bytes that are not UTF-8 at line 1, column 6")] {
             let result = try Credsh.run(["-"], input: Data("source \(file)\n".utf8), directory: dir)
-            #expect(result.status == 4)
+            expectEqual(result.status, 4)
             #expect(result.stderr.contains("<stdin>:1:1: I/O error: cannot source \(file): not a UTF-8 text script (\(where_))"), "\(result.stderr)")
             #expect(!result.stderr.contains("Zq9SecretA1") && !result.stderr.contains("Key"))
         }
@@ -185,13 +186,13 @@ import Testing
         #expect(headlines.count <= 102, "\(headlines.count) diagnostics")
         #expect(result.stderr.contains("more than 100 failures: the rest are counted, not shown"))
         #expect(result.stderr.contains("credsh: … and 19,900 more failures not shown"), "\(result.stderr.suffix(300))")
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
     }
 
     @Test func theQuoteLimitAppliesToTheWholeQuotedText() throws {
         let phrase = Array(repeating: "ab", count: 30_000).joined(separator: " ")
         let result = try Credsh.run(["-"], script: "user show \"\(phrase)\"\n")
-        #expect(result.status == 3)
+        expectEqual(result.status, 3)
         let quoted = "'" + String(phrase.prefix(80)) + "…'"
         #expect(result.stderr.contains(quoted), "\(result.stderr.prefix(400))")
         #expect(result.stderr.utf8.count < 1_000)
@@ -215,16 +216,16 @@ import Testing
         let served = try ServedCredsh(scripts: ["user add dave@example.com password secret12\n"])
         let login = "/aaa/login.json?login=dave%40example.com&password=secret12&type=access-token"
         let noHost = try ServeRobustnessTests.exchange(served.port, "GET \(login) HTTP/1.1\r\n\r\n")
-        #expect(noHost.statuses == [400], "\(noHost.text)")
+        expectEqual(noHost.statuses, [400], "\(noHost.text)")
         let twoHosts = try ServeRobustnessTests.exchange(served.port, "GET \(login) HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n")
-        #expect(twoHosts.statuses == [400], "\(twoHosts.text)")
+        expectEqual(twoHosts.statuses, [400], "\(twoHosts.text)")
         let gzip = try ServeRobustnessTests.exchange(served.port,
             "POST /aaa/login.json HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n")
-        #expect(gzip.statuses == [501], "\(gzip.text)")
+        expectEqual(gzip.statuses, [501], "\(gzip.text)")
         // HTTP/1.0 needs no Host; an HTTP/1.1 request with one is served.
         let old = try ServeRobustnessTests.exchange(served.port, "GET \(login) HTTP/1.0\r\n\r\n")
-        #expect(old.statuses == [200], "\(old.text)")
-        #expect(try served.curl("GET", login).status == 200)
+        expectEqual(old.statuses, [200], "\(old.text)")
+        try expectEqual(served.curl("GET", login).status, 200)
         _ = try served.stop()
     }
 
@@ -232,7 +233,7 @@ import Testing
         // Each form points at the key given again.
         for (policy, column) in [("{\"minL\":8,\"minL\":9}", 17), ("minL=8 minL=9", 24)] {
             let result = try Credsh.run(["check", "-"], script: "policy password \(policy)\n")
-            #expect(result.status == 2)
+            expectEqual(result.status, 2)
             #expect(result.stderr.contains("<stdin>:1:\(column): error: policy key 'minL' is given twice"), "\(result.stderr)")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// History and recordings at the real prompt, in a terminal: a line recalled from the
 /// history file cannot spend an attempt with the `***` that stands for its password, a
@@ -10,7 +11,7 @@ import Testing
     static func leave(_ terminal: Terminal) throws {
         try terminal.keys("@C-d")
         for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
-        #expect(terminal.exitStatus == "0", "Ctrl-D exits 0; the screen:\n\(terminal.screen)")
+        expectEqual(terminal.exitStatus, "0", "Ctrl-D exits 0; the screen:\n\(terminal.screen)")
     }
 
     /// Regression: Up or Ctrl-R brought back `login alice ***` from the history file, and
@@ -39,7 +40,7 @@ import Testing
         try second.waitFor("user: alice")
         try second.keys("login alice Wrong-Pass1", "@Enter")
         try second.waitFor("attemptsLeft=2")
-        #expect(second.screen.components(separatedBy: "attemptsLeft=2").count == 2, "the refused line spent no attempt")
+        expectEqual(second.screen.components(separatedBy: "attemptsLeft=2").count, 2, "the refused line spent no attempt")
         try Self.leave(second)
 
         let history = try String(contentsOf: state.appendingPathComponent("credsh/history"), encoding: .utf8)
@@ -70,7 +71,7 @@ import Testing
         let history = try String(contentsOf: terminal.state.appendingPathComponent("credsh/history"), encoding: .utf8)
         // The block ran twice in a row: one entry, as bash's ignoredups keeps it.
         #expect(history.hasSuffix("\nrepeat 2 {\nclock advance 1d\n}\n"), "\(history)")
-        #expect(history.components(separatedBy: "repeat 2 {").count == 2, "\(history)")
+        expectEqual(history.components(separatedBy: "repeat 2 {").count, 2, "\(history)")
         #expect(history.contains("login alice ***\n") && !history.contains("Passw0rd!"), "\(history)")
     }
 
@@ -112,14 +113,14 @@ import Testing
         try terminal.keys("record stop", "@Enter")
         try terminal.waitFor("recording stopped")
         for _ in 0..<100 where terminal.screen.split(separator: "\n").last != "credsh relid>" { usleep(50_000) }
-        #expect(terminal.screen.split(separator: "\n").last == "credsh relid>", "no (rec) once stopped:\n\(terminal.screen)")
+        expectEqual(terminal.screen.split(separator: "\n").last, "credsh relid>", "no (rec) once stopped:\n\(terminal.screen)")
         let times = terminal.screen.split(separator: "\n").filter { $0.hasPrefix("20") && $0.hasSuffix("Z") }
         let shown = try #require(times.last.map(String.init))
 
         let replay = try Credsh.run([file.path])
-        #expect(replay.status == 0, "\(replay.stderr)")
+        expectEqual(replay.status, 0, "\(replay.stderr)")
         let replayed = replay.stdout.split(separator: "\n").filter { $0.hasPrefix("20") && $0.hasSuffix("Z") }.last.map(String.init)
-        #expect(replayed == shown, "the session showed \(shown); the replay reached \(replayed ?? "nothing")")
+        expectEqual(replayed, shown, "the session showed \(shown); the replay reached \(replayed ?? "nothing")")
         #expect(shown != "2026-01-12T13:46:40Z", "the repeat was interrupted, not run to its end")
     }
 }

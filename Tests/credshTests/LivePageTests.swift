@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// Issue 22: the live page a class watches, the narration `--step` shows, and the practice
 /// secrets a class may see. The page is driven for real: Tests/browser/live_page_probe.py
@@ -28,21 +29,21 @@ import Testing
     func thePageGrowsWithEachCommandAtThePrompt() throws {
         let report = try Self.run(["prompt"], browser: true)
         let opened = try Self.page(report, "opened")
-        #expect(opened["state"] as? String == "live", "the page follows /events")
-        #expect(opened["arrows"] as? Int == 0)
+        expectEqual(opened["state"] as? String, "live", "the page follows /events")
+        expectEqual(opened["arrows"] as? Int, 0)
         // Two commands later, without a reload: their arrows and bands are in the DOM.
         let afterLogin = try Self.page(report, "afterLogin")
-        #expect(afterLogin["arrows"] as? Int == 12, "each call, its trip to the server and back, and its callback")
-        #expect(afterLogin["commands"] as? [String] == ["user add alice password ***", "login alice ***"])
+        expectEqual(afterLogin["arrows"] as? Int, 12, "each call, its trip to the server and back, and its callback")
+        expectEqual(afterLogin["commands"] as? [String], ["user add alice password ***", "login alice ***"])
         #expect((afterLogin["output"] as? String ?? "").contains("← onUserLoggedIn userID=alice"))
         #expect(afterLogin["banner"] is NSNull)
         // `secrets shown`: the banner, and the next commands as typed (earlier ones stay as drawn).
         let afterExpiry = try Self.page(report, "afterExpiry")
         #expect((afterExpiry["arrows"] as? Int ?? 0) > 12)
         #expect((afterExpiry["output"] as? String ?? "").contains("statusCode=118"))
-        #expect(afterExpiry["lastCommand"] as? String == "> login alice Passw0rd!")
+        expectEqual(afterExpiry["lastCommand"] as? String, "> login alice Passw0rd!")
         #expect((afterExpiry["banner"] as? String ?? "").hasPrefix("⚠ secrets shown"))
-        #expect((afterExpiry["commands"] as? [String])?.first == "user add alice password ***")
+        expectEqual((afterExpiry["commands"] as? [String])?.first, "user add alice password ***")
         // A click on an arrow shows its `explain` text.
         #expect((report["explained"] as? String ?? "").hasPrefix("API call setUser"), "\(report["explained"] ?? "")")
         // A click on a line of output: the code in it, and the callback it names.
@@ -56,27 +57,27 @@ import Testing
     func thePageKeepsUpWithStepAndShowsTheNarration() throws {
         let report = try Self.run(["step", "examples/lessons/1-relid-password-expiry.credscript"], browser: true)
         let first = try Self.page(report, "firstPause")
-        #expect(first["progress"] as? String == "step 1/11")
+        expectEqual(first["progress"] as? String, "step 1/11")
         // Issue 34, item 1: the command waiting for Enter is the next one; none has run yet.
-        #expect(first["next"] as? String == "> sdk relid", "the command waiting for Enter; the terminal:\n\(report["screen"] ?? "")")
-        #expect(first["lastCommand"] as? String == "(none yet)")
+        expectEqual(first["next"] as? String, "> sdk relid", "the command waiting for Enter; the terminal:\n\(report["screen"] ?? "")")
+        expectEqual(first["lastCommand"] as? String, "(none yet)")
         #expect((first["narration"] as? String ?? "").hasPrefix("# Part 1 (about 20 minutes): REL-ID password expiry."))
         let second = try Self.page(report, "secondPause")
-        #expect(second["lastCommand"] as? String == "> sdk relid", "the command just run stays, with its output, until the next runs")
-        #expect((second["output"] as? String ?? "").isEmpty == false, "\(second)")
-        #expect(second["next"] as? String == "> policy password minL=8 maxL=16 minDg=1 minUc=1 minLc=1 minSc=1 maxAge=90d")
-        #expect((first["narrationNotes"] as? [String])?.first?.hasPrefix("# Part 1") == true, "drawn across the lifelines")
+        expectEqual(second["lastCommand"] as? String, "> sdk relid", "the command just run stays, with its output, until the next runs")
+        expectEqual((second["output"] as? String ?? "").isEmpty, false, "\(second)")
+        expectEqual(second["next"] as? String, "> policy password minL=8 maxL=16 minDg=1 minUc=1 minLc=1 minSc=1 maxAge=90d")
+        expectEqual((first["narrationNotes"] as? [String])?.first?.hasPrefix("# Part 1"), true, "drawn across the lifelines")
         let third = try Self.page(report, "thirdPause")
-        #expect(third["progress"] as? String == "step 3/11")
+        expectEqual(third["progress"] as? String, "step 3/11")
         // The bands of the three commands so far (a long one wraps onto two lines of text).
         let bands = (third["commands"] as? [String] ?? []).joined(separator: " ")
-        #expect(bands == "sdk relid policy password minL=8 maxL=16 minDg=1 minUc=1 minLc=1 minSc=1 maxAge=90d user add alice password ***", "\(bands)")
+        expectEqual(bands, "sdk relid policy password minL=8 maxL=16 minDg=1 minUc=1 minLc=1 minSc=1 maxAge=90d user add alice password ***", "\(bands)")
         #expect((report["ink"] as? Double ?? 0) > 0.02)
-        #expect(report["improvisedThenSamePause"] as? Bool == true)
+        expectEqual(report["improvisedThenSamePause"] as? Bool, true)
         let improvised = try Self.page(report, "afterImprovised")
-        #expect(improvised["output"] as? String == "improvised", "\(improvised)")
-        #expect(improvised["next"] as? String == "> user add alice password ***", "the command typed at the pause ran; the one waiting still waits")
-        #expect(improvised["progress"] as? String == "step 3/11")
+        expectEqual(improvised["output"] as? String, "improvised", "\(improvised)")
+        expectEqual(improvised["next"] as? String, "> user add alice password ***", "the command typed at the pause ran; the one waiting still waits")
+        expectEqual(improvised["progress"] as? String, "step 3/11")
     }
 
     /// Issue 34, items 1 and 2: the lesson paused before step 10, the page opened then (as a
@@ -87,23 +88,23 @@ import Testing
         let report = try Self.run(["fit", "examples/lessons/1-relid-password-expiry.credscript", "10"], browser: true)
         let paused = try Self.page(report, "paused")
         // Item 1: the refusal of step 9 stays in OUTPUT while step 10 waits for Enter.
-        #expect(paused["progress"] as? String == "step 10/11")
-        #expect(paused["lastCommand"] as? String == #"> update "Passw0rd!" "Sh0rt!""#, "the terminal:\n\(report["screen"] ?? "")")
+        expectEqual(paused["progress"] as? String, "step 10/11")
+        expectEqual(paused["lastCommand"] as? String, #"> update "Passw0rd!" "Sh0rt!""#, "the terminal:\n\(report["screen"] ?? "")")
         #expect((paused["output"] as? String ?? "").contains("statusCode=190"), "\(paused)")
-        #expect(paused["next"] as? String == #"> update "Passw0rd!" "Passw0rd!""#)
+        expectEqual(paused["next"] as? String, #"> update "Passw0rd!" "Passw0rd!""#)
         #expect((paused["narration"] as? String ?? "").hasPrefix("# The current password as the new one"))
         // Item 2: fitted at both sizes, the newest step in view on opening.
         for key in ["fit1280", "fit1920"] {
             let fit = try Self.page(report, key)
             let (scroll, client) = (fit["scrollWidth"] as? Int ?? .max, fit["clientWidth"] as? Int ?? 0)
             #expect(scroll <= client, "\(key): the picture is \(scroll) px wide in a box of \(client)")
-            #expect(fit["lastStepInView"] as? Bool == true, "\(key): \(fit)")
+            expectEqual(fit["lastStepInView"] as? Bool, true, "\(key): \(fit)")
             #expect((fit["zoom"] as? String ?? "").hasPrefix("fit "), "\(key): \(fit)")
         }
         // The zoom control: larger overflows the box (scrolled sideways), Fit fits again.
         let zoomed = try Self.page(report, "zoomedInTwice")
         #expect((zoomed["scrollWidth"] as? Int ?? 0) > (zoomed["clientWidth"] as? Int ?? .max), "\(zoomed)")
-        #expect(try Self.page(report, "zoomed100")["zoom"] as? String == "100%")
+        try expectEqual(Self.page(report, "zoomed100")["zoom"] as? String, "100%")
         let again = try Self.page(report, "fitAgain")
         #expect((again["scrollWidth"] as? Int ?? .max) <= (again["clientWidth"] as? Int ?? 0), "\(again)")
         // Scrolled up, the viewer stays there as the next step runs; back at the bottom, it follows.
@@ -111,7 +112,7 @@ import Testing
         #expect(up["scrollTop"] as? Int == 0 && up["lastStepInView"] as? Bool == false, "\(up)")
         let end = try Self.page(report, "fitAtTheEnd")
         #expect(end["lastStepInView"] as? Bool == true && end["atBottom"] as? Bool == true, "\(end)")
-        #expect(try Self.page(report, "atTheEnd")["lastCommand"] as? String == #"> update "Passw0rd!" "N3w-Passw0rd""#)
+        try expectEqual(Self.page(report, "atTheEnd")["lastCommand"] as? String, #"> update "Passw0rd!" "N3w-Passw0rd""#)
         for key in ["screenshot1280", "screenshot1920"] {
             let path = try #require(report[key] as? String)
             #expect(FileManager.default.fileExists(atPath: path), "\(key)")
@@ -123,11 +124,11 @@ import Testing
     func withoutJavaScriptThePageIsAStaticPicture() throws {
         let report = try Self.run(["nojs", "examples/expiry.credscript"], browser: true)
         let page = try Self.page(report, "static")
-        #expect(page["state"] as? String == "static picture: reload for the latest")
+        expectEqual(page["state"] as? String, "static picture: reload for the latest")
         // What the terminal showed goes with a failure: a run cut short leaves an early picture.
-        #expect(page["arrows"] as? Int == 16, "the expiry flow's arrows, as examples/diagrams/expiry.svg has them; the terminal:\n\(report["screen"] ?? "")")
+        expectEqual(page["arrows"] as? Int, 16, "the expiry flow's arrows, as examples/diagrams/expiry.svg has them; the terminal:\n\(report["screen"] ?? "")")
         #expect((page["narrationNotes"] as? [String] ?? []).contains("# The form is checked by the app first, in order, with no SDK call when a check fails."))
-        #expect(page["lastCommand"] as? String == "> update *** ***")
+        expectEqual(page["lastCommand"] as? String, "> update *** ***")
     }
 
     /// 30 pages at once, one more that never reads, curl, and a session of 1,100 commands.
@@ -138,20 +139,20 @@ import Testing
     @Test
     func thirtyStreamsASilentOneAndAThousandCommands() throws {
         let report = try Self.run(["load"], browser: false)
-        #expect(report["curlSawEvents"] as? Bool == true, "curl on /events sees `event: update`")
+        expectEqual(report["curlSawEvents"] as? Bool, true, "curl on /events sees `event: update`")
         let latest = report["latest"] as? Int ?? 0
         #expect(latest > 2)
-        #expect(report["streamSequences"] as? [Int] == [latest], "every one of the 30 streams has the latest snapshot")
-        #expect(report["followers"] as? Int == 31, "the one that never reads is still followed, with one snapshot held for it")
-        #expect(report["subtitleLeavesOut"] as? Bool == true)
-        #expect(report["svgCommands"] as? Int == 1_000, "/diagram.svg keeps the last 1,000 commands")
-        #expect(report["lastOutput"] as? [String] == ["done-<b>&amp;"], "the output as text, for the page to set as text")
-        #expect(report["pageEscapes"] as? Bool == true, "the page served without JavaScript escapes it")
-        #expect(report["refusedWithoutToken"] as? String == "401")
-        #expect(report["refusedForeignHost"] as? String == "403", "a DNS name in Host could be a rebinding page")
+        expectEqual(report["streamSequences"] as? [Int], [latest], "every one of the 30 streams has the latest snapshot")
+        expectEqual(report["followers"] as? Int, 31, "the one that never reads is still followed, with one snapshot held for it")
+        expectEqual(report["subtitleLeavesOut"] as? Bool, true)
+        expectEqual(report["svgCommands"] as? Int, 1_000, "/diagram.svg keeps the last 1,000 commands")
+        expectEqual(report["lastOutput"] as? [String], ["done-<b>&amp;"], "the output as text, for the page to set as text")
+        expectEqual(report["pageEscapes"] as? Bool, true, "the page served without JavaScript escapes it")
+        expectEqual(report["refusedWithoutToken"] as? String, "401")
+        expectEqual(report["refusedForeignHost"] as? String, "403", "a DNS name in Host could be a rebinding page")
         let grown = (report["rssAfterKB"] as? Int ?? .max) - (report["rssBeforeKB"] as? Int ?? 0)
         #expect(grown < 150_000, "memory grew by \(grown) KB")
-        #expect(report["promptAnswers"] as? Bool == true)
+        expectEqual(report["promptAnswers"] as? Bool, true)
     }
 
     /// Issue 31, item 1: the page of a session of 2,200 commands (megabytes), asked for
@@ -167,20 +168,20 @@ import Testing
         let silent = (report["rssSilentKB"] as? Int ?? .max) - before
         #expect(pipelined < 30_000, "150 pipelined requests never read grew credsh by \(pipelined) KB (a page is \(page / 1024) KB)")
         #expect(silent < 30_000, "95 connections that never read grew credsh by \(silent) KB (a page is \(page / 1024) KB)")
-        #expect(report["freshStatus"] as? String == "200", "\(report)")
-        #expect(report["freshWhole"] as? Bool == true)
-        #expect(report["promptAnswers"] as? Bool == true)
-        #expect((report["exitSeconds"] as? Double).map { $0 < 10 } == true, "Ctrl-D ends the session: \(report["exitSeconds"] ?? "still running")")
+        expectEqual(report["freshStatus"] as? String, "200", "\(report)")
+        expectEqual(report["freshWhole"] as? Bool, true)
+        expectEqual(report["promptAnswers"] as? Bool, true)
+        expectEqual((report["exitSeconds"] as? Double).map { $0 < 10 }, true, "Ctrl-D ends the session: \(report["exitSeconds"] ?? "still running")")
     }
 
     /// `--step` with narration, typed through a pseudo-terminal: the comment above each
     /// command before it, `step N/M`, a command typed at a pause run first, Ctrl-D.
     @Test func aStepTranscriptWithNarration() throws {
         let report = try Self.run(["transcript", "examples/lessons/2-onewelcome-change-pin.credscript", "", "", "users", "", ""], browser: false)
-        #expect(report["status"] as? Int == 0)
+        expectEqual(report["status"] as? Int, 0)
         let expected = try String(contentsOf: Credsh.packageRoot.appendingPathComponent("Tests/browser/step-narration.expected"), encoding: .utf8)
         let transcript = report["transcript"] as? String ?? ""
-        #expect(transcript == expected, "the transcript:\n\(transcript)")
+        expectEqual(transcript, expected, "the transcript:\n\(transcript)")
     }
 
     /// `--step` counts a `repeat N` body N times and a `for` body once a row: the pauses of
@@ -189,7 +190,7 @@ import Testing
         let folder = try Credsh.temporaryDirectory()
         let script = try Credsh.write("repeat 3 {\n    echo x\n}\nfor d in 1h 2h {\n    clock advance $d\n}\n", "loops.credscript", in: folder).path
         let report = try Self.run(["transcript", script, "", "", "", "", ""], browser: false)
-        #expect(report["status"] as? Int == 0)
+        expectEqual(report["status"] as? Int, 0)
         let transcript = report["transcript"] as? String ?? ""
         for step in 1...5 { #expect(transcript.contains("[step \(step)/5]"), "the transcript:\n\(transcript)") }
         #expect(!transcript.contains("/3]") && !transcript.contains("[step 6/"), "the transcript:\n\(transcript)")
@@ -214,7 +215,7 @@ import Testing
         try terminal.keys("live stop", "@Enter")
         try terminal.waitFor("stopped the live page")
         let gone = try Credsh.shell("curl -s --max-time 5 -o /dev/null -w '%{http_code}' '\(url)'")
-        #expect(gone.stdout == "000", "nothing listens any more")
+        expectEqual(gone.stdout, "000", "nothing listens any more")
         try terminal.keys("@C-d")
     }
 
@@ -250,12 +251,12 @@ import Testing
             """, after: "echo; echo '--- log'; cat serve.out")
         let (svg, log) = (run.stdout.components(separatedBy: "--- log").first ?? "", run.stdout.components(separatedBy: "--- log").last ?? "")
         #expect(svg.contains("<svg"), "\(run.stdout)\n\(run.stderr)")
-        #expect(svg.components(separatedBy: "class=\"message").count - 1 == 2, "the request and its answer: \(svg.suffix(2000))")
+        expectEqual(svg.components(separatedBy: "class=\"message").count - 1, 2, "the request and its answer: \(svg.suffix(2000))")
         #expect(!svg.contains("Zq9Secret-1"))
         #expect(log.contains("GET /aaa/login.json 400 login=ann@example.com password=***"))
         #expect(!log.contains("← "), "events are drawn, not printed")
         let json = try Credsh.run(["serve", "--live", "--format", "json"])
-        #expect(json.status == 2)
+        expectEqual(json.status, 2)
     }
 
     /// Issue 31, item 5: past 200 items in the one step served requests fill, the oldest go,
@@ -272,12 +273,12 @@ import Testing
 
     @Test func refusals() throws {
         let json = try Credsh.run(["--show-secrets", "--format", "json", "examples/login.credscript"])
-        #expect(json.status == 2)
+        expectEqual(json.status, 2)
         #expect(json.stderr.contains("--show-secrets shows secrets to people reading text; JSON Lines never hold a secret"))
         let port = try Credsh.run(["--port", "0", "examples/login.credscript"])
         #expect(port.status == 2 && port.stderr.contains("--port is the live page's port: give it with --live"))
         let script = try Credsh.run(["examples/login.credscript"], script: "")
-        #expect(script.status == 0)
+        expectEqual(script.status, 0)
         let inScript = try Credsh.run(["-"], script: "live start 0\n")
         #expect(inScript.status == 3 && inScript.stderr.contains("live and secrets work at the credsh prompt"))
     }
@@ -286,7 +287,7 @@ import Testing
     /// the SDK's own call arguments stay masked, as a real SDK's log masks them.
     @Test func showSecretsInTheEcho() throws {
         let run = try Credsh.run(["--echo", "--show-secrets", "examples/expiry.credscript"])
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         #expect(run.stdout.hasPrefix("⚠ secrets shown:"))
         #expect(run.stdout.contains(#"> update "Passw0rd!" "N3w-Passw0rd" "N3w-Passw0rd!""#))
         #expect(run.stdout.contains("→ setPassword password=***"))
@@ -299,7 +300,7 @@ import Testing
         let expected = try String(contentsOf: Credsh.packageRoot.appendingPathComponent("examples/lessons/lesson.svg"), encoding: .utf8)
         let run = try Credsh.run(["diagram", "--format", "svg", "--title", "A 45-minute lesson: password expiry and change PIN",
                                   "examples/lessons/1-relid-password-expiry.credscript", "examples/lessons/2-onewelcome-change-pin.credscript"])
-        #expect(run.status == 0)
-        #expect(run.stdout == expected, "regenerate: credsh diagram examples/lessons/1-*.credscript examples/lessons/2-*.credscript --title \"A 45-minute lesson: password expiry and change PIN\" -o examples/lessons/lesson.svg")
+        expectEqual(run.status, 0)
+        expectEqual(run.stdout, expected, "regenerate: credsh diagram examples/lessons/1-*.credscript examples/lessons/2-*.credscript --title \"A 45-minute lesson: password expiry and change PIN\" -o examples/lessons/lesson.svg")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// `credsh test` over files with named tests, and values given from outside (`--var`,
 /// `--var-file`, `--secret`), as a CI job sees them: the lines, the summary, the exit
@@ -40,7 +41,7 @@ import Testing
     @Test func eachTestIsReportedCountedAndJudgedAlone() throws {
         let dir = try Self.suite()
         let run = try Credsh.run(["test", "-j", "1", "suite.credscript", "plain.credscript"], directory: dir)
-        #expect(run.status == 1, "the wrong event fails its test with 1")
+        expectEqual(run.status, 1, "the wrong event fails its test with 1")
         let lines = run.stdout.split(separator: "\n").filter { !$0.hasPrefix("    ") }
         #expect(lines == [
             "ok   suite.credscript: the right password logs in (1 expectation)",
@@ -53,18 +54,18 @@ import Testing
         #expect(run.stdout.contains("suite.credscript:12:5: expectation failed: expected alice to be logged-in"))
         #expect(!run.stdout.contains("Wrong-1") && !run.stdout.contains("Passw0rd!"), "the quoted line is masked")
         let parallel = try Credsh.run(["test", "-j", "4", "suite.credscript", "plain.credscript"], directory: dir)
-        #expect(parallel.stdout == run.stdout, "-j 4 prints the same bytes as -j 1")
+        expectEqual(parallel.stdout, run.stdout, "-j 4 prints the same bytes as -j 1")
     }
 
     @Test func aSkippedTestIsZeroAndASyntaxErrorIsTwoOnce() throws {
         let dir = try Credsh.temporaryDirectory()
         try Credsh.write("test \"a\" {\n  skip \"later\"\n}\ntest \"b\" {\n  echo fine\n}\n", "skips.credscript", in: dir)
         let skips = try Credsh.run(["test", "skips.credscript"], directory: dir)
-        #expect(skips.status == 0)
+        expectEqual(skips.status, 0)
         #expect(skips.stdout.hasSuffix("1 passed, 0 failed, 1 skipped\n"))
         try Credsh.write("test \"a\" {\n  lgoin alice\n}\ntest \"b\" {\n  echo fine\n}\n", "broken.credscript", in: dir)
         let broken = try Credsh.run(["test", "broken.credscript"], directory: dir)
-        #expect(broken.status == 2)
+        expectEqual(broken.status, 2)
         #expect(broken.stdout.hasPrefix("FAIL broken.credscript\n"), "a file that does not parse fails once")
         #expect(broken.stdout.hasSuffix("0 passed, 1 failed\n"))
     }
@@ -72,13 +73,13 @@ import Testing
     @Test func filterPicksTestsByFileAndName() throws {
         let dir = try Self.suite()
         let one = try Credsh.run(["test", "--filter", "afresh|plain", "suite.credscript", "plain.credscript"], directory: dir)
-        #expect(one.status == 0)
-        #expect(one.stdout == "ok   suite.credscript: each test starts afresh (1 expectation)\nok   plain.credscript (1 expectation)\n2 passed, 0 failed\n")
+        expectEqual(one.status, 0)
+        expectEqual(one.stdout, "ok   suite.credscript: each test starts afresh (1 expectation)\nok   plain.credscript (1 expectation)\n2 passed, 0 failed\n")
         let none = try Credsh.run(["test", "--filter", "nothing-like-this", "suite.credscript"], directory: dir)
-        #expect(none.status == 4)
+        expectEqual(none.status, 4)
         #expect(none.stderr.contains("no test matches --filter \"nothing-like-this\""))
         let bad = try Credsh.run(["test", "--filter", "(", "suite.credscript"], directory: dir)
-        #expect(bad.status == 2)
+        expectEqual(bad.status, 2)
         #expect(bad.stderr.hasPrefix("Error: --filter takes a regular expression (RE2), and '(' is not one"))
     }
 
@@ -86,17 +87,17 @@ import Testing
         let dir = try Credsh.temporaryDirectory()
         try Credsh.write("user add alice\ntest \"one\" {\n  login alice\n}\ntest \"two\" {\n  users\n}\n", "t.credscript", in: dir)
         let created = try Credsh.run(["test", "--update", "t.credscript"], directory: dir)
-        #expect(created.status == 0)
+        expectEqual(created.status, 0)
         #expect(created.stdout.contains("ok   t.credscript: one (0 expectations, transcript created)"))
         let expected = dir.appendingPathComponent("t.expected")
         let text = try String(contentsOf: expected, encoding: .utf8)
         // The setup's output once, then each test's own lines.
         #expect(text.hasPrefix("> user add alice\n"))
-        #expect(text.components(separatedBy: "> user add alice\n").count == 2, "\(text)")
+        expectEqual(text.components(separatedBy: "> user add alice\n").count, 2, "\(text)")
         #expect(text.contains("> test \"one\"\n> login alice\n"))
         try text.replacingOccurrences(of: "> users\n", with: "> userz\n").write(to: expected, atomically: true, encoding: .utf8)
         let differs = try Credsh.run(["test", "t.credscript"], directory: dir)
-        #expect(differs.status == 1)
+        expectEqual(differs.status, 1)
         #expect(differs.stdout.contains("ok   t.credscript: one (0 expectations, transcript)"))
         #expect(differs.stdout.contains("FAIL t.credscript: two\n    the transcript differs from its .expected file:\n    --- t.expected (test \"two\")\n"))
         // Part of a file is not its transcript: --filter runs it uncompared.
@@ -111,21 +112,21 @@ import Testing
         var tests = ""
         for index in 1...5 { tests += "test \"t\(index)\" {\n    echo body \(index)\n}\n" }
         try Credsh.write("echo setup\n" + tests, "s.credscript", in: dir)
-        #expect(try Credsh.run(["test", "--update", "s.credscript"], directory: dir).status == 0)
+        try expectEqual(Credsh.run(["test", "--update", "s.credscript"], directory: dir).status, 0)
         let expected = dir.appendingPathComponent("s.expected")
         let made = try String(contentsOf: expected, encoding: .utf8)
         #expect(made.hasPrefix("> echo setup\nsetup\n> test \"t1\"\n> echo body 1\nbody 1\n> test \"t2\"\n"), "\(made)")
 
         try Credsh.write("echo setup changed\n" + tests, "s.credscript", in: dir)
         let setup = try Credsh.run(["test", "s.credscript"], directory: dir)
-        #expect(setup.status == 1)
-        #expect(setup.stdout.components(separatedBy: "-setup\n").count == 2, "one diff of the setup, not five: \(setup.stdout)")
+        expectEqual(setup.status, 1)
+        expectEqual(setup.stdout.components(separatedBy: "-setup\n").count, 2, "one diff of the setup, not five: \(setup.stdout)")
         #expect(setup.stdout.contains("FAIL s.credscript: t1\n    the transcript differs from its .expected file:\n    --- s.expected (the setup)\n"))
         #expect(setup.stdout.contains("ok   s.credscript: t2 (0 expectations, transcript)"))
 
         try Credsh.write("echo setup\n" + tests.replacingOccurrences(of: "body 3", with: "body three"), "s.credscript", in: dir)
         let one = try Credsh.run(["test", "s.credscript"], directory: dir)
-        #expect(one.status == 1)
+        expectEqual(one.status, 1)
         #expect(one.stdout.contains("FAIL s.credscript: t3\n    the transcript differs from its .expected file:\n    --- s.expected (test \"t3\")\n    +++ s.credscript: t3 (this run)\n"), "\(one.stdout)")
         #expect(!one.stdout.contains("setup\n    "), "the diff has the test's lines only: \(one.stdout)")
         #expect(one.stdout.hasSuffix("4 passed, 1 failed\n"))
@@ -136,20 +137,20 @@ import Testing
     @Test func aTranscriptMadeWithOtherOutsideValuesIsNotCompared() throws {
         let dir = try Credsh.temporaryDirectory()
         try Credsh.write("let user ?= alice\nuser add $user\ntest \"one\" {\n    users\n}\ntest \"two\" {\n    skip \"not yet\"\n}\n", "v.credscript", in: dir)
-        #expect(try Credsh.run(["test", "--update", "v.credscript"], directory: dir).status == 0)
+        try expectEqual(Credsh.run(["test", "--update", "v.credscript"], directory: dir).status, 0)
         let expected = dir.appendingPathComponent("v.expected")
         #expect(try String(contentsOf: expected, encoding: .utf8).hasPrefix("> let user ?= alice\n"), "no record without values from outside")
         try Credsh.write("user=erin\n", "ci.env", in: dir)
         let other = try Credsh.run(["test", "--var-file", "ci.env", "--secret", "PW", "v.credscript"], environment: ["PW": "S3cret-value"], directory: dir)
-        #expect(other.status == 0, "\(other.stdout)")
-        #expect(other.stdout == """
+        expectEqual(other.status, 0, "\(other.stdout)")
+        expectEqual(other.stdout, """
             ok   v.credscript: one (0 expectations, transcript not compared: v.expected was made with none from outside, this run has --secret PW, --var user)
             skip v.credscript: two (not yet)
             1 passed, 0 failed, 1 skipped
 
             """)
         // --update makes it with these names (never a value), and then it is compared.
-        #expect(try Credsh.run(["test", "--update", "--var-file", "ci.env", "--secret", "PW", "v.credscript"], environment: ["PW": "S3cret-value"], directory: dir).status == 0)
+        try expectEqual(Credsh.run(["test", "--update", "--var-file", "ci.env", "--secret", "PW", "v.credscript"], environment: ["PW": "S3cret-value"], directory: dir).status, 0)
         let made = try String(contentsOf: expected, encoding: .utf8)
         #expect(made.hasPrefix("#! made with --secret PW, --var user\n> let user ?= alice\n"), "\(made)")
         #expect(!made.contains("S3cret") && made.contains("erin"))
@@ -166,14 +167,14 @@ import Testing
         let dir = try Self.suite()
         let junit = dir.appendingPathComponent("report.xml")
         let run = try Credsh.run(["test", "--junit", junit.path, "suite.credscript", "plain.credscript"], directory: dir)
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         let read = try Credsh.run([ReportAgreementTests.reader.path, junit.path], executable: ReportAgreementTests.python)
         try #require(read.status == 0, "\(read.stderr)")
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])
         let suite = try #require((parsed["suites"] as? [[String: Any]])?.first)
         #expect(suite["tests"] as? Int == 5 && suite["failures"] as? Int == 1 && suite["skipped"] as? Int == 1)
         let names = (suite["cases"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-        #expect(names == ["suite.credscript: the right password logs in", "suite.credscript: a wrong password is refused",
+        expectEqual(names, ["suite.credscript: the right password logs in", "suite.credscript: a wrong password is refused",
                           "suite.credscript: the lockout", "suite.credscript: each test starts afresh", "plain.credscript"])
     }
 
@@ -207,7 +208,7 @@ import Testing
         try Credsh.write("let pw ?= $CI_PW\nuser add $user password $pw\nlogin $user $pw\nexpect state $user logged-in\necho $user $pw\n", "given.credscript", in: dir)
         for format in ["text", "json"] {
             let ran = try Credsh.run(["--format", format, "--echo", "--var-file", "ci.env", "--secret", "CI_PW", "given.credscript"], environment: environment, directory: dir)
-            #expect(ran.status == 0, "\(ran.stderr)")
+            expectEqual(ran.status, 0, "\(ran.stderr)")
             #expect(ran.stdout.contains("erin") && !ran.stdout.contains(secret) && !ran.stderr.contains(secret), "\(format): \(ran.stdout)")
         }
         // credsh test hands them to each script's process; the command line wins over the file.
@@ -220,11 +221,11 @@ import Testing
         #expect(!tested.stdout.contains(secret) && !report.contains(secret))
         // check knows what is given; a secret's value is not needed to check.
         let unbound = try Credsh.run(["check", "given.credscript"], directory: dir)
-        #expect(unbound.status == 2)
+        expectEqual(unbound.status, 2)
         #expect(unbound.stderr.contains("given.credscript:1:11: error: $CI_PW is never bound"))
         #expect(unbound.stderr.contains("given.credscript:2:10: error: $user is never bound"))
         let checked = try Credsh.run(["check", "--var", "user=x", "--secret", "CI_PW", "given.credscript"], directory: dir)
-        #expect(checked.status == 0, "\(checked.stderr)")
+        expectEqual(checked.status, 0, "\(checked.stderr)")
         // diagram takes them too.
         let drawn = try Credsh.run(["diagram", "--format", "mermaid", "--var", "user=gina", "--secret", "CI_PW", "given.credscript"], environment: environment, directory: dir)
         #expect(drawn.status == 0 && drawn.stdout.contains("gina") && !drawn.stdout.contains(secret))
@@ -242,7 +243,7 @@ import Testing
         try Credsh.write(try String(contentsOf: examples.appendingPathComponent("inc/steps.inc"), encoding: .utf8), "inc/steps.inc", in: dir)
         let run = try Credsh.run(["test", "--var", "user=erin", "--var", "email=erin@example.com", "--secret", "pw", "--secret", "passcode", "."],
                                  environment: ["pw": "Erin-Passw0rd", "passcode": "Qwertyu7"], directory: dir)
-        #expect(run.status == 0, "\(run.stdout)")
+        expectEqual(run.status, 0, "\(run.stdout)")
         #expect(run.stdout.hasSuffix("9 passed, 0 failed, 1 skipped\n"))
         #expect(!run.stdout.contains("Erin-Passw0rd") && !run.stdout.contains("Qwertyu7"))
     }
@@ -266,7 +267,7 @@ import Testing
         for (arguments, message) in cases {
             for subcommand in [["run"], ["test"], ["diagram"]] {
                 let result = try Credsh.run(subcommand + arguments + ["plain.credscript"], directory: dir)
-                #expect(result.status == 2, "\(subcommand + arguments)")
+                expectEqual(result.status, 2, "\(subcommand + arguments)")
                 #expect(result.stderr.hasPrefix(message), "\(subcommand + arguments): \(result.stderr)")
                 #expect(!result.stderr.contains("Hunter2Secret9"), "\(subcommand + arguments): \(result.stderr)")
             }

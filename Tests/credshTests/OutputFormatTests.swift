@@ -1,20 +1,21 @@
 import Foundation
 import Testing
+import Expectations
 
 @Suite struct OutputFormatTests {
     static let script = "user add alice password \"Passw0rd!\"\nexpire alice\nlogin alice \"Passw0rd!\"\nupdate a b c\nexpect error ~\"do not match\"\n"
 
     @Test func jsonLinesUseTheSDKsNames() throws {
         let result = try Credsh.run(["--format", "json", "--echo", "-"], script: Self.script)
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         let objects = try result.stdout.split(separator: "\n").map {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
         }
         let expired = try #require(objects.first { ($0["event"] as? String) == "getPassword" && ($0["challengeMode"] as? Int) == 4 })
-        #expect(expired["userID"] as? String == "alice")
-        #expect(expired["attemptsLeft"] as? Int == 3)
-        #expect(expired["statusCode"] as? Int == 118)
-        #expect(expired["statusMessage"] as? String == "Password has expired. Please contact the admin.")
+        expectEqual(expired["userID"] as? String, "alice")
+        expectEqual(expired["attemptsLeft"] as? Int, 3)
+        expectEqual(expired["statusCode"] as? Int, 118)
+        expectEqual(expired["statusMessage"] as? String, "Password has expired. Please contact the admin.")
         #expect(objects.contains {
             let error = $0["error"] as? [String: Any]
             return error?["message"] as? String == "New password and confirm password do not match" && error?["source"] as? String == "app"
@@ -25,7 +26,7 @@ import Testing
 
     @Test func syncErrorsInJSONCarryTheirCode() throws {
         let result = try Credsh.run(["--format", "json", "-"], script: "logout\nexpect error 166\n")
-        #expect(result.stdout == #"{"call":"logOff","sdk":"relid","userID":"","error":{"code":166,"message":"User is not logged in","source":"sdk"},"file":"<stdin>","line":1}"# + "\n")
+        expectEqual(result.stdout, #"{"call":"logOff","sdk":"relid","userID":"","error":{"code":166,"message":"User is not logged in","source":"sdk"},"file":"<stdin>","line":1}"# + "\n")
     }
 
     /// Every record of every example, as JSON objects (with `--keep-going`, so the failing
@@ -34,7 +35,7 @@ import Testing
         var objects: [[String: Any]] = []
         for script in TranscriptTests.examples {
             let result = try Credsh.run(["--format", "json", "--echo", "examples/" + script])
-            #expect(result.status == 0, "\(script): \(result.stderr)")
+            expectEqual(result.status, 0, "\(script): \(result.stderr)")
             for line in result.stdout.split(separator: "\n") {
                 objects.append(try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]))
             }
@@ -76,10 +77,10 @@ import Testing
             expect error 166
             """
         let result = try Credsh.run(["--format", "json", "-"], script: script + "\n")
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let withError = result.stdout.split(separator: "\n").filter { $0.contains(#""error""#) }
-        #expect(withError.count == 1, "\(result.stdout)")
-        #expect(withError.first?.hasPrefix(#"{"call":"logOff""#) == true)
+        expectEqual(withError.count, 1, "\(result.stdout)")
+        expectEqual(withError.first?.hasPrefix(#"{"call":"logOff""#), true)
     }
 
     /// Every note of every example has one shape: its kind in `note`, its text in
@@ -90,7 +91,7 @@ import Testing
         #expect(notes.contains { $0["note"] as? String == "policy" })
         for note in notes {
             #expect(["simulator", "policy"].contains(note["note"] as? String) && note["message"] is String, "\(note)")
-            #expect((note["note"] as? String == "policy") == (note["rule"] is String), "\(note)")
+            expectEqual((note["note"] as? String == "policy"), (note["rule"] is String), "\(note)")
         }
     }
 
@@ -108,13 +109,13 @@ import Testing
 
     @Test func aFailedExpectationIsARecordAsWellAsADiagnostic() throws {
         let result = try Credsh.run(["--format", "json", "-"], script: "user add alice password Passw0rd!\nlogin alice Passw0rd!\nexpect event getPassword statusCode=118\n")
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         let last = try #require(result.stdout.split(separator: "\n").last)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
-        #expect(object["expectation"] as? String == "failed")
+        expectEqual(object["expectation"] as? String, "failed")
         #expect(object["line"] as? Int == 3 && object["file"] as? String == "<stdin>")
-        #expect(object["column"] as? Int == 26, "the caret's column: the field that failed")
-        #expect((object["message"] as? String)?.contains("statusCode") == true)
+        expectEqual(object["column"] as? Int, 26, "the caret's column: the field that failed")
+        expectEqual((object["message"] as? String)?.contains("statusCode"), true)
         #expect(object["error"] == nil, "a failed expectation is not an SDK error")
         #expect(result.stderr.contains("<stdin>:3:26: expectation failed:"))
     }

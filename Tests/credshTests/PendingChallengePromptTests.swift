@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// Issue 17, item 4, at the real prompt: a password typed alone while the SDK waits for
 /// one (`[alice: mode 0 verify]`) is a secret, in the error and in the history file.
@@ -64,7 +65,7 @@ import Testing
     @Test func recordForceOntoAFIFOWithNoReaderIsRefusedAtOnceAndTheFIFOStays() throws {
         let terminal = try Terminal()
         let fifo = terminal.state.appendingPathComponent("pipe")
-        #expect(mkfifo(fifo.path, 0o644) == 0)
+        expectEqual(mkfifo(fifo.path, 0o644), 0)
         try terminal.keys("record --force \(fifo.path)", "@Enter")
         try terminal.waitFor("a FIFO with no reader; not recording")
         try terminal.keys("echo still here", "@Enter")

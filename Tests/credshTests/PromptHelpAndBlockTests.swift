@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// The prompt as a developer meets it: a failing block, `help` on a terminal of its own
 /// width and after a password was typed, and the smaller things around them.
@@ -13,9 +14,9 @@ import Testing
         try terminal.waitFor("(a block stops at its first failure, as in a script;")
         try terminal.waitFor("credsh relid>", count: 2)
         let screen = terminal.screen
-        #expect(screen.components(separatedBy: "no user 'dave@example.com'").count - 1 == 2, "the error, and the line saying the block stopped:\n\(screen)")
+        expectEqual(screen.components(separatedBy: "no user 'dave@example.com'").count - 1, 2, "the error, and the line saying the block stopped:\n\(screen)")
         // The password shows as typed once, on the prompt's line; the error quotes it masked.
-        #expect(screen.components(separatedBy: "secret34").count - 1 == 1, "\(screen)")
+        expectEqual(screen.components(separatedBy: "secret34").count - 1, 1, "\(screen)")
         #expect(screen.contains("repeat 1000000 { login dave@example.com *** }"), "\(screen)")
         // The session goes on.
         try terminal.keys("echo next", "@Enter")
@@ -42,7 +43,7 @@ import Testing
             next += 1
         }
         #expect(words.count > 1, "the summary fits one line at 120 columns?\n\(terminal.screen)")
-        #expect(words.joined(separator: " ") == summary, "\(words)")
+        expectEqual(words.joined(separator: " "), summary, "\(words)")
         try terminal.keys("@C-d")
     }
 
@@ -59,7 +60,7 @@ import Testing
         // What help quotes of the user's own words is masked still.
         try terminal.keys("help \"Passw0rd!\"", "@Enter")
         try terminal.waitFor("no command '***'")
-        #expect(terminal.screen.components(separatedBy: "Passw0rd!").count - 1 == 3 + 1,
+        expectEqual(terminal.screen.components(separatedBy: "Passw0rd!").count - 1, 3 + 1,
                 "typed three times, shown once, in the example:\n\(terminal.screen)")
         try terminal.keys("@C-d")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 // capture-pane trims trailing spaces, so prompts are awaited without theirs.
 /// Drives the real prompt in a terminal (tmux gives it a pseudo-terminal): completion,
@@ -106,7 +107,7 @@ import Testing
 
         try terminal.keys("@C-d")
         for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
-        #expect(terminal.exitStatus == "0", "Ctrl-D exits 0; the screen:\n\(terminal.screen)")
+        expectEqual(terminal.exitStatus, "0", "Ctrl-D exits 0; the screen:\n\(terminal.screen)")
 
         let history = terminal.state.appendingPathComponent("credsh/history")
         let text = try String(contentsOf: history, encoding: .utf8)
@@ -114,7 +115,7 @@ import Testing
         #expect(text.contains("user add alice password ***"))
         #expect(!text.contains("Secr3t-Pass1"))
         let mode = try FileManager.default.attributesOfItem(atPath: history.path)[.posixPermissions] as? Int
-        #expect(mode == 0o600)
+        expectEqual(mode, 0o600)
     }
 
     @Test func aRecordedSessionReplaysGreen() throws {
@@ -136,10 +137,10 @@ import Testing
         try terminal.waitFor("recording stopped")
 
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
-        #expect(mode == 0o600)
+        expectEqual(mode, 0o600)
         let replay = try Credsh.run(["test", file.path])
         let recorded = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-        #expect(replay.status == 0, "\(replay.stdout)\n\(recorded)")
+        expectEqual(replay.status, 0, "\(replay.stdout)\n\(recorded)")
         #expect(replay.stdout.hasSuffix("1 passed, 0 failed\n"))
     }
 }

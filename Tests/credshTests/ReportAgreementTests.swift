@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// Reports a CI server can trust: text, JSON, JUnit, HTML and the process end with one
 /// exit code (the most severe failure's); the JUnit file is read by a real consumer
@@ -41,15 +42,15 @@ import Testing
         let script = dir.appendingPathComponent("b-expectation-then-runtime.credscript").path
         let junit = dir.appendingPathComponent("b.xml"), html = dir.appendingPathComponent("b.html")
         let text = try Credsh.run(["test", "--junit", junit.path, "--html", html.path, script])
-        #expect(text.status == 3, "the process: the most severe failure, a runtime error")
+        expectEqual(text.status, 3, "the process: the most severe failure, a runtime error")
         #expect(text.stdout.contains("b-expectation-then-runtime.credscript:3:26: expectation failed"))
         #expect(text.stdout.contains("b-expectation-then-runtime.credscript:4:1: runtime error: login failed: a password challenge for alice is pending"))
         let json = try Credsh.run(["test", "--format", "json", script])
         let objects = try json.stdout.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-        #expect(objects.first?["exitCode"] as? Int == 3)
-        #expect(objects.first?["expectations"] as? [String: Int] == ["passed": 0, "failed": 1])
+        expectEqual(objects.first?["exitCode"] as? Int, 3)
+        expectEqual(objects.first?["expectations"] as? [String: Int], ["passed": 0, "failed": 1])
         #expect(objects.last?["exitCode"] as? Int == 3 && json.status == 3)
-        #expect(objects.last?["expectations"] as? [String: Int] == ["passed": 0, "failed": 1])
+        expectEqual(objects.last?["expectations"] as? [String: Int], ["passed": 0, "failed": 1])
         let xml = try String(contentsOf: junit, encoding: .utf8)
         #expect(xml.contains("<error message=") && !xml.contains("<failure"), "a runtime error is an error, not a failure")
         #expect(xml.contains("type=\"runtime\""))
@@ -66,7 +67,7 @@ import Testing
             // A missing folder is made (ReportFileTests); one under a file cannot be.
             let report = dir.appendingPathComponent("a-pass.credscript/dir/report").path
             let run = try Credsh.run(["test", "--format", "json", option, report, script])
-            #expect(run.status == 4, "\(option)")
+            expectEqual(run.status, 4, "\(option)")
             #expect(run.stderr.contains(report), "\(option): \(run.stderr)")
             #expect(run.stdout.hasSuffix("\"exitCode\":4}\n"), "\(option): \(run.stdout)")
         }
@@ -75,8 +76,8 @@ import Testing
     @Test func aPlainRunEndsWithTheMostSevereCodeToo() throws {
         let dir = try Self.suite()
         let script = dir.appendingPathComponent("b-expectation-then-runtime.credscript").path
-        #expect(try Credsh.run([script]).status == 1, "without --keep-going the failed expectation stops it")
-        #expect(try Credsh.run(["--keep-going", script]).status == 3, "with it, the runtime error after it decides")
+        try expectEqual(Credsh.run([script]).status, 1, "without --keep-going the failed expectation stops it")
+        try expectEqual(Credsh.run(["--keep-going", script]).status, 3, "with it, the runtime error after it decides")
     }
 
     @Test(.enabled(if: hasJunitparser, "python3's junitparser is not installed (.ci/run and make test install it)"))
@@ -84,18 +85,18 @@ import Testing
         let dir = try Self.suite()
         let junit = dir.appendingPathComponent("report.xml")
         let run = try Credsh.run(["test", "--junit", junit.path, dir.path])
-        #expect(run.status == 3)
+        expectEqual(run.status, 3)
         let read = try Credsh.run([Self.reader.path, junit.path], executable: Self.python)
         try #require(read.status == 0, "\(read.stderr)")
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])
         let suites = try #require(parsed["suites"] as? [[String: Any]])
-        #expect(suites.count == 1)
+        expectEqual(suites.count, 1)
         let suite = try #require(suites.first)
-        #expect(suite["tests"] as? Int == 6)
-        #expect(suite["failures"] as? Int == 2, "c-two-failures, f-transcript")
-        #expect(suite["errors"] as? Int == 2, "b (runtime), d (syntax)")
-        #expect(suite["skipped"] as? Int == 1)
-        #expect((suite["time"] as? Double).map { $0 >= 0 } == true)
+        expectEqual(suite["tests"] as? Int, 6)
+        expectEqual(suite["failures"] as? Int, 2, "c-two-failures, f-transcript")
+        expectEqual(suite["errors"] as? Int, 2, "b (runtime), d (syntax)")
+        expectEqual(suite["skipped"] as? Int, 1)
+        expectEqual((suite["time"] as? Double).map { $0 >= 0 }, true)
         let cases = try #require(suite["cases"] as? [[String: Any]])
         func results(_ name: String) -> [[String: Any]] {
             cases.first { ($0["name"] as? String)?.hasSuffix(name) == true }?["results"] as? [[String: Any]] ?? [["missing": name]]
@@ -106,19 +107,19 @@ import Testing
         #expect(results("a-pass.credscript").isEmpty)
         let runtime = results("b-expectation-then-runtime.credscript")
         #expect(runtime.first?["kind"] as? String == "error" && runtime.first?["type"] as? String == "runtime")
-        #expect((runtime.first?["message"] as? String)?.hasSuffix("expected an event getPassword challengeMode=0 [CS0501] (and 1 more)") == true)
-        #expect((runtime.first?["text"] as? String)?.contains("4:1: runtime error: login failed") == true, "the text lists every failure")
+        expectEqual((runtime.first?["message"] as? String)?.hasSuffix("expected an event getPassword challengeMode=0 [CS0501] (and 1 more)"), true)
+        expectEqual((runtime.first?["text"] as? String)?.contains("4:1: runtime error: login failed"), true, "the text lists every failure")
         let two = results("c-two-failures.credscript")
-        #expect(two.first?["kind"] as? String == "failure")
-        #expect((two.first?["text"] as? String)?.contains("expected event #1 to be getUser, but it was getPassword") == true)
-        #expect((two.first?["text"] as? String)?.contains("expected the last event to be getUser, but it was getPassword") == true)
-        #expect(results("d-syntax.credscript").first?["kind"] as? String == "error")
+        expectEqual(two.first?["kind"] as? String, "failure")
+        expectEqual((two.first?["text"] as? String)?.contains("expected event #1 to be getUser, but it was getPassword"), true)
+        expectEqual((two.first?["text"] as? String)?.contains("expected the last event to be getUser, but it was getPassword"), true)
+        expectEqual(results("d-syntax.credscript").first?["kind"] as? String, "error")
         let skipped = results("e-skipped.credscript")
-        #expect(skipped.first?["kind"] as? String == "skipped")
-        #expect(skipped.first?["text"] as? String == "the server's lockout is not simulated yet", "the reason is <skipped>'s text")
+        expectEqual(skipped.first?["kind"] as? String, "skipped")
+        expectEqual(skipped.first?["text"] as? String, "the server's lockout is not simulated yet", "the reason is <skipped>'s text")
         let transcript = results("f-transcript.credscript")
         #expect(transcript.first?["kind"] as? String == "failure" && transcript.first?["type"] as? String == "transcript")
-        #expect((transcript.first?["text"] as? String)?.contains("-<i>\n+<b>&amp;</b>") == true, "the diff, unescaped by the reader")
+        expectEqual((transcript.first?["text"] as? String)?.contains("-<i>\n+<b>&amp;</b>"), true, "the diff, unescaped by the reader")
     }
 
     @Test(.enabled(if: hasXmllint, "xmllint is not installed (Debian: libxml2-utils; .ci/run and make test install it)"))
@@ -129,7 +130,7 @@ import Testing
         let junit = dir.appendingPathComponent("report.xml")
         _ = try Credsh.run(["test", "--keep-going", "--junit", junit.path, dir.path])
         let valid = try Credsh.run(["--noout", "--schema", Self.schema.path, junit.path], executable: URL(fileURLWithPath: "/usr/bin/xmllint"))
-        #expect(valid.status == 0, "\(valid.stderr)")
+        expectEqual(valid.status, 0, "\(valid.stderr)")
         #expect(valid.stderr.contains("validates"))
 
         // The schema is not a rubber stamp: two outcomes in a testcase, or a suite without its counts, fail it.
@@ -163,7 +164,7 @@ import Testing
                                       "mismatch.credscript", in: dir).path
         let junit = dir.appendingPathComponent("r.xml")
         let text = try Credsh.run(["test", "--junit", junit.path, script])
-        #expect(text.status == 1)
+        expectEqual(text.status, 1)
         #expect(text.stdout.contains("    4 | update *** *** ***\n      | ^\n"), "\(text.stdout)")
         let json = try Credsh.run(["test", "--format", "json", "--junit", junit.path, script])
         for output in [text.stdout, json.stdout, try String(contentsOf: junit, encoding: .utf8)] {
@@ -182,8 +183,8 @@ import Testing
         let dir = try Self.suite()
         let script = dir.appendingPathComponent("e-skipped.credscript").path
         let text = try Credsh.run(["test", script])
-        #expect(text.stdout == "skip \(script) (the server's lockout is not simulated yet)\n0 passed, 0 failed, 1 skipped\n")
-        #expect(text.status == 0)
+        expectEqual(text.stdout, "skip \(script) (the server's lockout is not simulated yet)\n0 passed, 0 failed, 1 skipped\n")
+        expectEqual(text.status, 0)
         let plain = try Credsh.run([script])
         #expect(plain.status == 0 && plain.stdout.hasSuffix(")\nskipped: the server's lockout is not simulated yet\n"), "login nobody never ran")
         let json = try Credsh.run(["test", "--format", "json", script])
@@ -191,6 +192,6 @@ import Testing
         #expect(json.stdout.contains("\"passed\":0,\"failed\":0,\"skipped\":1"))
         // A failure before `skip` is still a failure.
         try Credsh.write("login nobody\nskip later\n", "h.credscript", in: dir)
-        #expect(try Credsh.run(["test", dir.appendingPathComponent("h.credscript").path]).status == 3)
+        try expectEqual(Credsh.run(["test", dir.appendingPathComponent("h.credscript").path]).status, 3)
     }
 }

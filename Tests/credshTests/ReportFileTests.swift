@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// Report files a pipeline can use (docs/scripts.md, "Files credsh writes"): `--junit`, `--html`
 /// and `diagram -o` make the folders they need, a new file is as readable as the umask
@@ -23,31 +24,31 @@ import Testing
         let dir = try Credsh.temporaryDirectory()
         let script = try Credsh.write(Self.green, "a.credscript", in: dir)
         let run = try Self.run(umask: "022", ["test", "--junit", "out/junit/report.xml", "--html", "out/html/report.html", script.path], in: dir)
-        #expect(run.status == 0, "\(run.stderr)")
+        expectEqual(run.status, 0, "\(run.stderr)")
         let junit = dir.appendingPathComponent("out/junit/report.xml"), html = dir.appendingPathComponent("out/html/report.html")
         #expect(try String(contentsOf: junit, encoding: .utf8).contains("<testsuites"))
         #expect(try String(contentsOf: html, encoding: .utf8).contains("<html"))
         #expect(try Self.mode(junit) == 0o644 && Self.mode(html) == 0o644, "readable by a CI step running as another user")
-        #expect(try Self.mode(dir.appendingPathComponent("out/junit")) == 0o755)
+        try expectEqual(Self.mode(dir.appendingPathComponent("out/junit")), 0o755)
         let diagram = try Self.run(umask: "022", ["diagram", "-o", "pictures/new/a.svg", script.path], in: dir)
-        #expect(diagram.status == 0, "\(diagram.stderr)")
+        expectEqual(diagram.status, 0, "\(diagram.stderr)")
         let svg = dir.appendingPathComponent("pictures/new/a.svg")
         #expect(try String(contentsOf: svg, encoding: .utf8).contains("<svg xmlns"))
-        #expect(try Self.mode(svg) == 0o644)
+        try expectEqual(Self.mode(svg), 0o644)
 
         // A tighter umask gives a tighter file; an existing file keeps its mode.
         let tight = try Self.run(umask: "077", ["test", "--junit", "private/report.xml", "--html", "out/html/report.html", script.path], in: dir)
-        #expect(tight.status == 0)
-        #expect(try Self.mode(dir.appendingPathComponent("private/report.xml")) == 0o600)
-        #expect(try Self.mode(dir.appendingPathComponent("private")) == 0o700)
-        #expect(try Self.mode(html) == 0o644)
+        expectEqual(tight.status, 0)
+        try expectEqual(Self.mode(dir.appendingPathComponent("private/report.xml")), 0o600)
+        try expectEqual(Self.mode(dir.appendingPathComponent("private")), 0o700)
+        try expectEqual(Self.mode(html), 0o644)
     }
 
     @Test func aFolderThatCannotBeMadeIsAnIOErrorNamingIt() throws {
         let dir = try Credsh.temporaryDirectory()
         let script = try Credsh.write(Self.green, "a.credscript", in: dir)
         let run = try Credsh.run(["test", "--junit", script.path + "/out/report.xml", script.path])
-        #expect(run.status == 4)
+        expectEqual(run.status, 4)
         #expect(run.stderr.contains("cannot write \(script.path)/out/report.xml: cannot make the folder \(script.path)"), "\(run.stderr)")
     }
 
@@ -56,7 +57,7 @@ import Testing
         let script = try Credsh.write(Self.green, "a.credscript", in: dir)
         for path in ["-", "/dev/stdout"] {
             let run = try Credsh.run(["test", "--junit", path, script.path])
-            #expect(run.status == 0, "\(path): \(run.stderr)")
+            expectEqual(run.status, 0, "\(path): \(run.stderr)")
             // The verdict, then the report, then the count line: in order, on stdout.
             #expect(run.stdout.hasPrefix("ok   \(script.path)"), "\(path): \(run.stdout)")
             #expect(run.stdout.contains("\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "), "\(path)")
@@ -66,7 +67,7 @@ import Testing
         #expect(toErr.status == 0 && toErr.stderr.contains("<html") && !toErr.stdout.contains("<html"))
         for path in ["-", "/dev/stdout"] {
             let run = try Credsh.run(["diagram", "-o", path, script.path])
-            #expect(run.status == 0, "\(path): \(run.stderr)")
+            expectEqual(run.status, 0, "\(path): \(run.stderr)")
             #expect(run.stdout.hasPrefix("<?xml") && run.stdout.contains("<svg xmlns"), "\(path): a pipe gets SVG")
             let mermaid = try Credsh.run(["diagram", "--format", "mermaid", "-o", path, script.path])
             #expect(mermaid.stdout.hasPrefix("sequenceDiagram"), "\(path): \(mermaid.stdout.prefix(80))")
@@ -80,8 +81,8 @@ import Testing
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("out/junit.xml").path, withDestinationPath: victim.path)
         let run = try Credsh.run(["test", "--junit", "out/junit.xml", script.path], directory: dir)
-        #expect(run.status == 4)
+        expectEqual(run.status, 4)
         #expect(run.stderr.contains("it is a symbolic link"))
-        #expect(try String(contentsOf: victim, encoding: .utf8) == "keep me\n")
+        try expectEqual(String(contentsOf: victim, encoding: .utf8), "keep me\n")
     }
 }

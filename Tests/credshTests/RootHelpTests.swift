@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// `credsh --help` is made from the subcommands themselves: each one it lists has its
 /// own help with the same summary, and every option that help shows is one the command
@@ -23,16 +24,16 @@ import Testing
 
     @Test func everyListedSubcommandHasItsOwnHelpWithTheSameSummary() throws {
         let root = try Credsh.run(["--help"])
-        #expect(root.status == 0)
+        expectEqual(root.status, 0)
         let entries = Self.listed(root.stdout)
-        #expect(entries.map(\.name) == ["run", "check", "fmt", "test", "diagram", "explain", "serve", "lsp", "completion"])
+        expectEqual(entries.map(\.name), ["run", "check", "fmt", "test", "diagram", "explain", "serve", "lsp", "completion"])
         for entry in entries {
             let own = try Credsh.run(["help", entry.name])
-            #expect(own.status == 0)
+            expectEqual(own.status, 0)
             let overview = own.stdout.components(separatedBy: "\n\n")[0].replacingOccurrences(of: "\n", with: " ")
-            #expect(overview == "OVERVIEW: " + entry.summary, "\(entry.name)")
+            expectEqual(overview, "OVERVIEW: " + entry.summary, "\(entry.name)")
             #expect(root.stdout.contains("credsh \(entry.name == "run" ? "[run]" : entry.name)"), "USAGE names \(entry.name)")
-            #expect(try Credsh.run([entry.name, "--help"]).stdout == own.stdout)
+            try expectEqual(Credsh.run([entry.name, "--help"]).stdout, own.stdout)
         }
     }
 
@@ -58,7 +59,7 @@ import Testing
     /// `explain`; the help says where the codes come from and where they are listed.
     @Test func explainIsASubcommandThatSaysWhatTheCodesMean() throws {
         let code = try Credsh.run(["explain", "CS0301"])
-        #expect(code.status == 0, "\(code.stderr)")
+        expectEqual(code.status, 0, "\(code.stderr)")
         #expect(code.stdout.hasPrefix("diagnostic CS0301 "), "\(code.stdout)")
         #expect(code.stdout.contains("  fix:         ") && code.stdout.contains("see:         docs/diagnostics.md#cs0301"))
         let call = try Credsh.run(["explain", "setPassword"])
@@ -68,7 +69,7 @@ import Testing
         // The same lines as the prompt's explain.
         for query in ["CS0301", "setPassword", "118"] {
             let prompt = try Credsh.run(["-"], script: "explain \(query)\n")
-            #expect(prompt.stdout == (try Credsh.run(["explain", query])).stdout, "\(query)")
+            expectEqual(prompt.stdout, (try Credsh.run(["explain", query])).stdout, "\(query)")
         }
         let unknown = try Credsh.run(["explain", "nosuchthing"])
         #expect(unknown.status == 2 && unknown.stdout.isEmpty, "\(unknown.stdout)")
@@ -108,6 +109,6 @@ import Testing
         let refused = try Credsh.run(["--format", "yaml", "examples/cancel.credscript"])
         #expect(refused.status == 2 && refused.stderr.hasPrefix("Error: The value 'yaml' is invalid for '--format <format>'. Please provide one of 'text' and 'json'."))
         let plain = try Credsh.run(["examples/cancel.credscript"])
-        #expect(try Credsh.run(["--format", "text", "examples/cancel.credscript"]).stdout == plain.stdout)
+        try expectEqual(Credsh.run(["--format", "text", "examples/cancel.credscript"]).stdout, plain.stdout)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// docs/double.md, "Events without a call": a device's event stream holds at most 256
 /// events its client has not taken. A client that stops reading gets its stream closed
@@ -35,7 +36,7 @@ import Testing
         // client reads again, and then the notice would be cut off with the connection.
         let served = try ServedCredsh(["--control", "--timeout", "60"])
         let token = try #require(served.token)
-        #expect(try served.control("sdk relid\nkdf 1\nuser add alice password \"Passw0rd!\"\n").status == 200)
+        try expectEqual(served.control("sdk relid\nkdf 1\nuser add alice password \"Passw0rd!\"\n").status, 200)
         let reader = try Self.slowReader(port: served.port)
         reader.send("GET /sdk/relid/events?device=slow HTTP/1.1\r\nHost: 127.0.0.1:\(served.port)\r\nAuthorization: Bearer \(token)\r\n\r\n")
         let opened = reader.read(seconds: 10) { $0.contains("retry: 2000\n\n") }
@@ -48,7 +49,7 @@ import Testing
         var runs = 0
         while !served.log.contains("event stream closed"), runs < 200 {
             let run = try served.control(steer)
-            #expect(run.status == 200, "\(run.text.prefix(500))")
+            expectEqual(run.status, 200, "\(run.text.prefix(500))")
             runs += 1
         }
         #expect(served.log.contains("event stream closed: its client left over 256 events untaken"), "after \(runs) runs:\n\(served.log.suffix(2000))")
@@ -70,7 +71,7 @@ import Testing
         #expect(after - before < 32 * 1024, "the server grew from \(before) KiB to \(after) KiB")
         let started = Date()
         let answer = try SDKWireTests.call(served, "relid", "setUser", #"{"userID":"alice"}"#, device: "other")
-        #expect(SDKWireTests.events(answer) == ["getPassword"], "\(answer.serialized)")
+        expectEqual(SDKWireTests.events(answer), ["getPassword"], "\(answer.serialized)")
         #expect(Date().timeIntervalSince(started) < 5)
         // A new stream for the device opens and gets its callbacks again.
         let again = try served.curl("GET", "/sdk/relid/events?device=slow&seconds=1", extra: served.authorization)

@@ -1,6 +1,7 @@
 import CredSimulator
 import Foundation
 import Testing
+import Expectations
 
 /// Issue 32, "Devices apart" over real HTTP: 32 devices, each on a kept-alive connection
 /// of its own, make 1,000 calls each at the same time against one `credsh serve`, their
@@ -70,7 +71,7 @@ import Testing
         // kdf 1: a password check costs a hash round, not PBKDF2's 600,000 (docs/relid.md).
         let users = (0..<devices).map { "user add u\($0) password \"Passw0rd!\($0)\"\n" }.joined()
         let setup = try served.control("sdk relid\nkdf 1\n" + users)
-        #expect(setup.status == 200, "\(setup.text)")
+        expectEqual(setup.status, 200, "\(setup.text)")
 
         let problems = Problems()
         let port = served.port
@@ -111,7 +112,7 @@ import Testing
                 }
             }
         }
-        #expect(done.wait(timeout: .now() + 600) == .success, "the calls did not end within 10 minutes")
+        expectEqual(done.wait(timeout: .now() + 600), .success, "the calls did not end within 10 minutes")
         let seconds = Date().timeIntervalSince(started)
         print("SDKWireAtScaleTests: \(devices * calls) calls from \(devices) devices in \(String(format: "%.1f", seconds)) s; "
               + "the server's CPU: \(served.cpuSeconds.map { String(format: "%.1f", $0) } ?? "?") s")
@@ -120,13 +121,13 @@ import Testing
         // Each journal holds its own 1,000 calls, in its own order, about its own user only.
         for n in 0..<devices {
             let journal = try served.curl("GET", "/__credsh/journal?device=phone-\(n)", extra: served.authorization)
-            #expect(journal.status == 200)
+            expectEqual(journal.status, 200)
             let lines = journal.text.split(separator: "\n")
             let calledLines = lines.filter { $0.hasPrefix("call ") }
-            #expect(calledLines.count == calls, "phone-\(n): \(calledLines.count) calls in its journal")
+            expectEqual(calledLines.count, calls, "phone-\(n): \(calledLines.count) calls in its journal")
             let expected = (0..<calls).map { Self.step($0, device: n).method }
-            #expect(calledLines.map { String($0.dropFirst(5).prefix { $0 != " " }) } == expected, "phone-\(n): its calls out of order")
-            #expect(journal.text.range(of: #"\bu(?!\#(n)\b)\d+\b"#, options: .regularExpression) == nil, "phone-\(n) names another user")
+            expectEqual(calledLines.map { String($0.dropFirst(5).prefix { $0 != " " }) }, expected, "phone-\(n): its calls out of order")
+            expectEqual(journal.text.range(of: #"\bu(?!\#(n)\b)\d+\b"#, options: .regularExpression), nil, "phone-\(n) names another user")
         }
         // The control API agrees, and each device's SDK side is where its own last call
         // left it: logged off, so a setUser for its own user gets that user's challenge.
@@ -137,15 +138,15 @@ import Testing
             "device phone-\($0)\nexpect calls setUser setPassword getAllChallenges logOff\nexpect no call setUser userID!=u\($0)\n"
         }.joined()
         let checked = try served.control("sdk relid\n" + checks)
-        #expect(checked.status == 200, "\(checked.text)")
+        expectEqual(checked.status, 200, "\(checked.text)")
         for n in 0..<devices {
             let next = try SDKWireTests.call(served, "relid", "setUser", #"{"userID":"u\#(n)"}"#, device: "phone-\(n)")
-            #expect(SDKWireTests.events(next) == ["getPassword"], "\(next.serialized)")
+            expectEqual(SDKWireTests.events(next), ["getPassword"], "\(next.serialized)")
             #expect(next.serialized.contains(#""userID":"u\#(n)","challengeMode":0"#), "\(next.serialized)")
         }
         let (status, log) = try served.stop()
-        #expect(status == 0)
+        expectEqual(status, 0)
         #expect(!log.contains(" 500") && !log.contains("Passw0rd!"))
-        #expect(log.components(separatedBy: "POST /sdk/relid 200 device=phone-").count - 1 == devices * calls + devices)
+        expectEqual(log.components(separatedBy: "POST /sdk/relid 200 device=phone-").count - 1, devices * calls + devices)
     }
 }

@@ -1,6 +1,7 @@
 import CredSimulator
 import Foundation
 import Testing
+import Expectations
 
 /// A review of the wire's JSON (docs/double.md, "The wire"): secrets are masked inside the
 /// answer's strings, never in its `id`, keys or numbers, so every answer is JSON carrying
@@ -21,9 +22,9 @@ import Testing
     /// aside, none of `secrets` in its strings.
     static func answer(_ served: ServedCredsh, _ body: String, id: JSONValue, secrets: [String]) throws -> JSONValue {
         let answer = try SDKWireTests.rpc(served, "onewelcome", body)
-        #expect(answer.status == 200, "\(answer.text)")
+        expectEqual(answer.status, 200, "\(answer.text)")
         let json = try #require(answer.json, "not JSON: \(answer.text)")
-        #expect(json["id"] == id, "\(answer.text)")
+        expectEqual(json["id"], id, "\(answer.text)")
         guard case .object(let members) = json else { return json }
         let rest = Self.strings(.object(members.filter { $0.0 != "id" }))
         for secret in secrets { #expect(!rest.contains { $0.contains(secret) }, "\(secret) in \(answer.text)") }
@@ -46,8 +47,8 @@ import Testing
             // An error answer too: the secret in its message is masked, the id is not.
             let error = try Self.answer(served, #"{"jsonrpc":"2.0","id":\#(id.serialized),"method":"x52817","params":{}}"#,
                                         id: id, secrets: secrets)
-            #expect(error["error"]?["code"] == .int(-32601))
-            #expect(error["error"]?["message"] == .string("no method 'x***' in onewelcome"), "\(error.serialized)")
+            expectEqual(error["error"]?["code"], .int(-32601))
+            expectEqual(error["error"]?["message"], .string("no method 'x***' in onewelcome"), "\(error.serialized)")
         }
         // The state is JSON with its keys too, the secrets still masked in its strings.
         let state = try served.curl("GET", "/__credsh/state", extra: served.authorization)
@@ -94,12 +95,12 @@ import Testing
         _ = try SDKWireTests.call(served, "relid", "setUser", #"{"userID":"alice"}"#)
         for wrong in [#""0""#, "true", "[0]", "null"] {
             let answer = try SDKWireTests.call(served, "relid", "setPassword", #"{"password":"Passw0rd!","challengeMode":\#(wrong)}"#, id: 2)
-            #expect(answer["error"]?["code"] == .int(-32602), "\(wrong): \(answer.serialized)")
-            #expect(answer["error"]?["data"]?["field"] == .string("challengeMode"))
-            #expect(answer["error"]?["message"] == .string("setPassword's field 'challengeMode' takes an integer"), "\(answer.serialized)")
+            expectEqual(answer["error"]?["code"], .int(-32602), "\(wrong): \(answer.serialized)")
+            expectEqual(answer["error"]?["data"]?["field"], .string("challengeMode"))
+            expectEqual(answer["error"]?["message"], .string("setPassword's field 'challengeMode' takes an integer"), "\(answer.serialized)")
         }
         let string = try SDKWireTests.call(served, "relid", "setUser", #"{"userID":7}"#, id: 3)
-        #expect(string["error"]?["data"]?["field"] == .string("userID"), "\(string.serialized)")
+        expectEqual(string["error"]?["data"]?["field"], .string("userID"), "\(string.serialized)")
         // As a number it is taken.
         let login = try SDKWireTests.call(served, "relid", "setPassword", #"{"password":"Passw0rd!","challengeMode":0}"#, id: 4)
         #expect(SDKWireTests.events(login).contains("onUserLoggedIn"), "\(login.serialized)")

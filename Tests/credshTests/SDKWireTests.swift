@@ -1,6 +1,7 @@
 import CredSimulator
 import Foundation
 import Testing
+import Expectations
 
 /// Issue 32 over real HTTP (docs/double.md, "The wire"): each SDK's calls as an app makes
 /// them, devices apart, every JSON-RPC error, the bounds, no secret on the wire, and the
@@ -18,8 +19,8 @@ import Testing
     static func call(_ served: ServedCredsh, _ sdk: String, _ method: String, _ params: String = "{}", device: String? = nil,
                      id: Int = 1) throws -> JSONValue {
         let answer = try rpc(served, sdk, #"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#, device: device)
-        #expect(answer.status == 200, "\(answer.text)")
-        #expect(answer.header("Content-Type") == "application/json")
+        expectEqual(answer.status, 200, "\(answer.text)")
+        expectEqual(answer.header("Content-Type"), "application/json")
         return try #require(answer.json, "\(answer.text)")
     }
 
@@ -33,27 +34,27 @@ import Testing
     @Test func theDoubleIsServedOnTwoNetworkThreadsAndSUSIAloneOnOne() throws {
         let expected = min(2, ProcessInfo.processInfo.activeProcessorCount)
         let double = try ServedCredsh(["--control"])
-        #expect(double.threadNames.filter { $0.hasPrefix("NIO-ELT") }.count == expected, "\(double.threadNames)")
-        #expect(try double.stop().status == 0)
+        expectEqual(double.threadNames.filter { $0.hasPrefix("NIO-ELT") }.count, expected, "\(double.threadNames)")
+        try expectEqual(double.stop().status, 0)
         let susi = try ServedCredsh()
-        #expect(susi.threadNames.filter { $0.hasPrefix("NIO-ELT") }.count == 1, "\(susi.threadNames)")
-        #expect(try susi.stop().status == 0)
+        expectEqual(susi.threadNames.filter { $0.hasPrefix("NIO-ELT") }.count, 1, "\(susi.threadNames)")
+        try expectEqual(susi.stop().status, 0)
     }
 
     @Test func relidLoginAndExpiryOverTheWireWithNoSecretSentBack() throws {
         let served = try ServedCredsh(["--control"])
-        #expect(try served.control("sdk relid\nuser add alice password \"Passw0rd!\"\n").status == 200)
+        try expectEqual(served.control("sdk relid\nuser add alice password \"Passw0rd!\"\n").status, 200)
         let user = try Self.call(served, "relid", "setUser", #"{"userID":"alice"}"#)
-        #expect(user["id"] == .int(1))
-        #expect(Self.events(user) == ["getPassword"])
+        expectEqual(user["id"], .int(1))
+        expectEqual(Self.events(user), ["getPassword"])
         guard case .array(let events)? = user["result"]?["events"] else { Issue.record("no events"); return }
-        #expect(events.first?["userID"] == .string("alice"))
+        expectEqual(events.first?["userID"], .string("alice"))
         #expect(events.first?["file"] == nil && events.first?["sdk"] == nil)
         let login = try Self.call(served, "relid", "setPassword", #"{"password":"Passw0rd!","challengeMode":0}"#, id: 2)
         #expect(Self.events(login).contains("onUserLoggedIn"), "\(login.serialized)")
         #expect(!login.serialized.contains("Passw0rd!"))
         // A wrong password: the SDK answers with a new challenge, never the password.
-        #expect(try served.control("sdk relid\nexpire alice\n").status == 200)
+        try expectEqual(served.control("sdk relid\nexpire alice\n").status, 200)
         _ = try Self.call(served, "relid", "logOff", #"{"userID":"alice"}"#, id: 3)
         _ = try Self.call(served, "relid", "setUser", #"{"userID":"alice"}"#, id: 4)
         let expired = try Self.call(served, "relid", "setPassword", #"{"password":"Passw0rd!","challengeMode":0}"#, id: 5)
@@ -63,8 +64,8 @@ import Testing
         #expect(!updated.serialized.contains("Passw0rd!"))
         // The journal: a script that replays the session, secrets as variables.
         let journal = try served.curl("GET", "/__credsh/journal?device=default", extra: served.authorization)
-        #expect(journal.status == 200)
-        #expect(journal.header("Content-Type") == "text/plain; charset=utf-8")
+        expectEqual(journal.status, 200)
+        expectEqual(journal.header("Content-Type"), "text/plain; charset=utf-8")
         #expect(journal.text.contains("call setUser userID=alice"), "\(journal.text)")
         #expect(journal.text.contains("call updatePassword"))
         #expect(!journal.text.contains("Passw0rd!"))
@@ -73,9 +74,9 @@ import Testing
         #expect(svg.text.contains("<svg") && svg.text.contains("setUser") && !svg.text.contains("Passw0rd!"))
         // The control API checks what the app called.
         let checked = try served.control("sdk relid\nexpect called updatePassword challengeMode=4\nexpect calls setUser setPassword updatePassword\n")
-        #expect(checked.status == 200, "\(checked.text)")
+        expectEqual(checked.status, 200, "\(checked.text)")
         let (status, log) = try served.stop()
-        #expect(status == 0)
+        expectEqual(status, 0)
         #expect(log.contains("POST /sdk/relid 200 device=default call=setUser userID=alice"), "\(log)")
         #expect(log.contains("call=setPassword password=*** challengeMode=0"))
         #expect(!log.contains("Passw0rd!"))
@@ -87,7 +88,7 @@ import Testing
     /// for its own control run only.
     @Test func aKnownSecretSentWhereNoSecretGoesIsMaskedEverywhere() throws {
         let served = try ServedCredsh(["--control"])
-        #expect(try served.control("sdk relid\nuser add alice password \"Passw0rd!\"\nexpire alice\n").status == 200)
+        try expectEqual(served.control("sdk relid\nuser add alice password \"Passw0rd!\"\nexpire alice\n").status, 200)
         _ = try Self.call(served, "relid", "setUser", #"{"userID":"Passw0rd!"}"#, device: "d2")
         let method = try Self.call(served, "relid", "Passw0rd!", device: "d2", id: 2)
         #expect(method.serialized.contains("no method '***'"), "\(method.serialized)")
@@ -110,7 +111,7 @@ import Testing
             #expect(!text.contains("Passw0rd!") && !text.contains("N3w-Secret!x") && !text.contains("Zz9-Unique!x"))
         }
         // `device` in one control run does not carry over to the next.
-        #expect(try served.control("sdk relid\ndevice phone-1\n").status == 200)
+        try expectEqual(served.control("sdk relid\ndevice phone-1\n").status, 200)
         let devices = try served.control("devices\n")
         #expect(devices.text.contains("* default"), "\(devices.text)")
         let (_, log) = try served.stop()
@@ -129,15 +130,15 @@ import Testing
         _ = try Self.call(served, "relid", "setUser", #"{"userID":"al\u0007ice\u001b[2J\r\u0085"}"#)
         let journal = try served.curl("GET", "/__credsh/journal", extra: served.authorization)
         _ = try served.stop()
-        #expect(journal.status == 200)
+        expectEqual(journal.status, 200)
         #expect(journal.text.contains(#"call setUser userID="al\u{7}ice\u{1B}[2J\u{D}\u{85}""#), "\(journal.text)")
         #expect(!journal.text.contains("\\u00") && journal.text.contains("\nexpect error 4\n"), "\(journal.text)")
         let directory = try Credsh.temporaryDirectory()
         let file = try Credsh.write(journal.text + "journal show\n", "journal.credscript", in: directory)
         let check = try Credsh.run(["check", file.path])
-        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        expectEqual(check.status, 0, "\(check.stdout)\(check.stderr)")
         let replay = try Credsh.run([file.path])
-        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+        expectEqual(replay.status, 0, "\(replay.stdout)\(replay.stderr)")
         // The replay's own journal, printed as the wire wrote it: the same lines.
         let body = journal.text.split(separator: "\n").filter { !$0.hasPrefix("#") }
         for line in body { #expect(replay.stdout.contains(line + "\n"), "\(line)\n\(replay.stdout)") }
@@ -145,11 +146,11 @@ import Testing
 
     @Test func oneWelcomeAndFioriFlowsOverTheWire() throws {
         let served = try ServedCredsh(["--control"])
-        #expect(try served.control("sdk onewelcome\nuser add bob pin 52817\nsdk fiori\nuser add carol passcode \"Abcdefg1\"\n").status == 200)
+        try expectEqual(served.control("sdk onewelcome\nuser add bob pin 52817\nsdk fiori\nuser add carol passcode \"Abcdefg1\"\n").status, 200)
         let authenticate = try Self.call(served, "onewelcome", "authenticateUser", #"{"profileId":"bob"}"#)
-        #expect(Self.events(authenticate) == ["didStartAuthentication", "didReceivePinChallenge"], "\(authenticate.serialized)")
+        expectEqual(Self.events(authenticate), ["didStartAuthentication", "didReceivePinChallenge"], "\(authenticate.serialized)")
         #expect(Self.events(try Self.call(served, "onewelcome", "respond", #"{"pin":"52817"}"#)).contains("didAuthenticateUser"))
-        #expect(Self.events(try Self.call(served, "onewelcome", "changePin")) == ["didStartPinChange", "didReceivePinChallenge"])
+        expectEqual(Self.events(try Self.call(served, "onewelcome", "changePin")), ["didStartPinChange", "didReceivePinChallenge"])
         #expect(Self.events(try Self.call(served, "onewelcome", "respond", #"{"pin":"52817"}"#)).contains("didReceiveCreatePinChallenge"))
         let changed = try Self.call(served, "onewelcome", "respond", #"{"pin":"73920"}"#)
         #expect(Self.events(changed).contains("didChangePin"))
@@ -159,22 +160,22 @@ import Testing
         let entered = try Self.call(served, "fiori", "enterPasscode", #"{"passcode":"Abcdefg1"}"#)
         #expect(Self.events(entered).contains("shouldTryPasscode"), "\(entered.serialized)")
         #expect(!entered.serialized.contains("Abcdefg1"))
-        #expect(try served.control("sdk onewelcome\nexpect calls authenticateUser respond changePin respond respond\nsdk fiori\nexpect called present controller=FUIPasscodeInputController\n").status == 200)
+        try expectEqual(served.control("sdk onewelcome\nexpect calls authenticateUser respond changePin respond respond\nsdk fiori\nexpect called present controller=FUIPasscodeInputController\n").status, 200)
         _ = try served.stop()
     }
 
     @Test func devicesKeepTheirOwnSDKSide() throws {
         let served = try ServedCredsh(["--control"])
-        #expect(try served.control("sdk relid\nuser add alice password \"Passw0rd!\"\n").status == 200)
+        try expectEqual(served.control("sdk relid\nuser add alice password \"Passw0rd!\"\n").status, 200)
         // phone-1 asks for alice; phone-2, a copy of default, has nothing pending.
         _ = try Self.call(served, "relid", "setUser", #"{"userID":"alice"}"#, device: "phone-1")
         let stray = try Self.call(served, "relid", "setPassword", #"{"password":"Passw0rd!","challengeMode":0}"#, device: "phone-2")
         #expect(!Self.events(stray).contains("onUserLoggedIn"), "\(stray.serialized)")
         let logged = try Self.call(served, "relid", "setPassword", #"{"password":"Passw0rd!","challengeMode":0}"#, device: "phone-1")
         #expect(Self.events(logged).contains("onUserLoggedIn"), "\(logged.serialized)")
-        #expect(try served.control("sdk relid\ndevice phone-1\nexpect called setUser userID=alice\n").status == 200)
+        try expectEqual(served.control("sdk relid\ndevice phone-1\nexpect called setUser userID=alice\n").status, 200)
         let other = try served.control("sdk relid\ndevice phone-2\nexpect called setUser\n")
-        #expect(other.status == 422, "\(other.text)")
+        expectEqual(other.status, 422, "\(other.text)")
         let journal = try served.curl("GET", "/__credsh/journal", extra: served.authorization + ["-H", "Credsh-Device: phone-2"])
         #expect(!journal.text.contains("setUser"))
         _ = try served.stop()
@@ -184,43 +185,43 @@ import Testing
         let served = try ServedCredsh(["--control"])
         func error(_ body: String, device: String? = nil) throws -> (Int?, JSONValue?) {
             let answer = try Self.rpc(served, "relid", body, device: device)
-            #expect(answer.status == 200, "\(body): \(answer.status) \(answer.text)")
+            expectEqual(answer.status, 200, "\(body): \(answer.status) \(answer.text)")
             guard case .int(let code)? = answer.json?["error"]?["code"] else { return (nil, answer.json) }
             return (code, answer.json?["error"])
         }
-        #expect(try error("{").0 == -32700)
-        #expect(try error("[]").0 == -32600)
-        #expect(try error(#"[{"jsonrpc":"2.0","id":1,"method":"setUser"}]"#).0 == -32600)
-        #expect(try error("42").0 == -32600)
-        #expect(try error(#"{"jsonrpc":"1.0","id":1,"method":"setUser"}"#).0 == -32600)
-        #expect(try error(#"{"jsonrpc":"2.0","id":1}"#).0 == -32600)
-        #expect(try error(#"{"jsonrpc":"2.0","id":[1],"method":"setUser"}"#).0 == -32600)
+        try expectEqual(error("{").0, -32700)
+        try expectEqual(error("[]").0, -32600)
+        try expectEqual(error(#"[{"jsonrpc":"2.0","id":1,"method":"setUser"}]"#).0, -32600)
+        try expectEqual(error("42").0, -32600)
+        try expectEqual(error(#"{"jsonrpc":"1.0","id":1,"method":"setUser"}"#).0, -32600)
+        try expectEqual(error(#"{"jsonrpc":"2.0","id":1}"#).0, -32600)
+        try expectEqual(error(#"{"jsonrpc":"2.0","id":[1],"method":"setUser"}"#).0, -32600)
         let unknown = try error(#"{"jsonrpc":"2.0","id":1,"method":"setuser","params":{}}"#)
-        #expect(unknown.0 == -32601)
-        #expect(unknown.1?["message"] == .string("no method 'setuser' in relid; did you mean 'setUser'?"))
+        expectEqual(unknown.0, -32601)
+        expectEqual(unknown.1?["message"], .string("no method 'setuser' in relid; did you mean 'setUser'?"))
         let missing = try error(#"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{}}"#)
         #expect(missing.0 == -32602 && missing.1?["data"]?["field"] == .string("userID"))
         let stranger = try error(#"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{"userID":"a","user":"b"}}"#)
         #expect(stranger.0 == -32602 && stranger.1?["data"]?["field"] == .string("user"))
         let kind = try error(#"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{"userID":true}}"#)
         #expect(kind.0 == -32602 && kind.1?["data"]?["field"] == .string("userID"))
-        #expect(try error(#"{"jsonrpc":"2.0","id":1,"method":"setUser","params":[1]}"#).0 == -32602)
-        #expect(try error(#"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{"userID":"a"}}"#, device: "bad device!").0 == -32001)
+        try expectEqual(error(#"{"jsonrpc":"2.0","id":1,"method":"setUser","params":[1]}"#).0, -32602)
+        try expectEqual(error(#"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{"userID":"a"}}"#, device: "bad device!").0, -32001)
         // A notification is performed and answered 204.
         let note = try Self.rpc(served, "relid", #"{"jsonrpc":"2.0","method":"setUser","params":{"userID":"alice"}}"#)
         #expect(note.status == 204 && note.body.isEmpty)
         // Bounds: 33 fields, a string over 4096 bytes, a body over 64 KiB, 256 devices.
         let fields = (0..<33).map { #""f\#($0)":"x""# }.joined(separator: ",")
-        #expect(try error(#"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{\#(fields)}}"#).0 == -32602)
+        try expectEqual(error(#"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{\#(fields)}}"#).0, -32602)
         let long = String(repeating: "a", count: 4097)
-        #expect(try error(#"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{"userID":"\#(long)"}}"#).0 == -32602)
+        try expectEqual(error(#"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{"userID":"\#(long)"}}"#).0, -32602)
         let huge = String(repeating: " ", count: 65 * 1024)
-        #expect(try Self.rpc(served, "relid", huge + "{}").status == 413)
+        try expectEqual(Self.rpc(served, "relid", huge + "{}").status, 413)
         let devices = (1..<256).map { "device d\($0)\n" }.joined()
-        #expect(try served.control(devices).status == 200)
+        try expectEqual(served.control(devices).status, 200)
         let past = try error(#"{"jsonrpc":"2.0","id":7,"method":"setUser","params":{"userID":"a"}}"#, device: "one-more")
-        #expect(past.0 == -32001, "\(String(describing: past.1))")
-        #expect(try error(#"{"jsonrpc":"2.0","id":7,"method":"setUser","params":{"userID":"a"}}"#, device: "d17").0 == nil)
+        expectEqual(past.0, -32001, "\(String(describing: past.1))")
+        try expectEqual(error(#"{"jsonrpc":"2.0","id":7,"method":"setUser","params":{"userID":"a"}}"#, device: "d17").0, nil)
         let (status, log) = try served.stop()
         #expect(status == 0 && !log.contains("Fatal") && !log.contains(" 500"))
     }
@@ -228,16 +229,16 @@ import Testing
     @Test func strangersAreRefused() throws {
         let served = try ServedCredsh(["--control"])
         let body = #"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{"userID":"alice"}}"#
-        #expect(try Self.rpc(served, "relid", body, token: false).status == 401)
-        #expect(try Self.rpc(served, "relid", body, extra: ["-H", "Origin: http://evil.example"]).status == 403)
-        #expect(try Self.rpc(served, "relid", body, extra: ["-H", "Host: rebinding.example:\(served.port)"]).status == 403)
-        #expect(try Self.rpc(served, "relid", body, contentType: "text/plain").status == 415)
-        #expect(try Self.rpc(served, "susi", body).status == 404)
-        #expect(try served.curl("GET", "/sdk/relid", extra: served.authorization).status == 405)
-        #expect(try served.curl("GET", "/sdk/relid/events?device=bad%20id", extra: served.authorization).status == 400)
+        try expectEqual(Self.rpc(served, "relid", body, token: false).status, 401)
+        try expectEqual(Self.rpc(served, "relid", body, extra: ["-H", "Origin: http://evil.example"]).status, 403)
+        try expectEqual(Self.rpc(served, "relid", body, extra: ["-H", "Host: rebinding.example:\(served.port)"]).status, 403)
+        try expectEqual(Self.rpc(served, "relid", body, contentType: "text/plain").status, 415)
+        try expectEqual(Self.rpc(served, "susi", body).status, 404)
+        try expectEqual(served.curl("GET", "/sdk/relid", extra: served.authorization).status, 405)
+        try expectEqual(served.curl("GET", "/sdk/relid/events?device=bad%20id", extra: served.authorization).status, 400)
         // Without --control there is no token, so no double either.
         let closed = try ServedCredsh()
-        #expect(try Self.rpc(closed, "relid", body, token: false).status == 404)
+        try expectEqual(Self.rpc(closed, "relid", body, token: false).status, 404)
         _ = try closed.stop()
         _ = try served.stop()
     }
@@ -249,25 +250,25 @@ import Testing
         let served = try ServedCredsh(["--control"])
         let body = #"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{"userID":"alice"}}"#
         let twoDevices = try Self.rpc(served, "relid", body, device: "phone-1", extra: ["-H", "Credsh-Device: phone-2"])
-        #expect(twoDevices.status == 400)
-        #expect(twoDevices.text == "a request with 2 Credsh-Device headers: send one, the device the call is for\n")
+        expectEqual(twoDevices.status, 400)
+        expectEqual(twoDevices.text, "a request with 2 Credsh-Device headers: send one, the device the call is for\n")
         let twoTokens = try Self.rpc(served, "relid", body, extra: served.authorization)
-        #expect(twoTokens.status == 400)
-        #expect(twoTokens.text == "a request with 2 Authorization headers: send one, the token printed at start\n")
+        expectEqual(twoTokens.status, 400)
+        expectEqual(twoTokens.text, "a request with 2 Authorization headers: send one, the token printed at start\n")
         let stream = try served.curl("GET", "/sdk/relid/events?seconds=1",
                                      extra: served.authorization + ["-H", "Credsh-Device: a", "-H", "Credsh-Device: b"])
-        #expect(stream.status == 400)
-        #expect(stream.text == "a request with 2 Credsh-Device headers: send one, the device the call is for\n")
+        expectEqual(stream.status, 400)
+        expectEqual(stream.text, "a request with 2 Credsh-Device headers: send one, the device the call is for\n")
         let journal = try served.curl("GET", "/__credsh/journal", extra: served.authorization + ["-H", "Credsh-Device: a", "-H", "credsh-device: a"])
-        #expect(journal.status == 400)
+        expectEqual(journal.status, 400)
         let state = try served.curl("GET", "/__credsh/state", extra: served.authorization + ["-H", "Authorization: Bearer x"])
-        #expect(state.status == 400)
-        #expect(state.text == "a request with 2 Authorization headers: send one, the token printed at start\n")
+        expectEqual(state.status, 400)
+        expectEqual(state.text, "a request with 2 Authorization headers: send one, the token printed at start\n")
         // Nothing ran: no device was made by the refused call.
         let devices = try served.control("devices\n")
         #expect(!devices.text.contains("phone-1") && !devices.text.contains("phone-2"), "\(devices.text)")
         let (status, log) = try served.stop()
-        #expect(status == 0)
+        expectEqual(status, 0)
         #expect(log.contains("POST /sdk/relid 400 (Credsh-Device given twice)\n"), "\(log)")
         #expect(log.contains("GET /__credsh/state 400 (refused: the token given twice)\n"), "\(log)")
     }
@@ -278,14 +279,14 @@ import Testing
         let served = try ServedCredsh(["--control"])
         let setup = "sdk fiori\npolicy passcode minLength=4 hasUpper=false hasLower=false hasSpecial=false\nuser add carol passcode 9006\n"
             + "sdk onewelcome\nuser add bob pin 52817\n"
-        #expect(try served.control(setup).status == 200)
+        try expectEqual(served.control(setup).status, 200)
         _ = try Self.call(served, "onewelcome", "authenticateUser", #"{"profileId":"bob"}"#)
         _ = try Self.call(served, "onewelcome", "respond", #"{"pin":"52817"}"#, id: 2)
         _ = try Self.call(served, "onewelcome", "changePin", id: 3)
         let cancelled = try Self.call(served, "onewelcome", "cancel", id: 4)
         #expect(cancelled.serialized.contains(#""errorCode":9006"#), "\(cancelled.serialized)")
         let journal = try served.curl("GET", "/__credsh/journal", extra: served.authorization)
-        #expect(journal.status == 200)
+        expectEqual(journal.status, 200)
         #expect(journal.text.contains("expect event 1 didFailToChangePin profileId=bob errorCode=9006 "), "\(journal.text)")
         #expect(journal.text.contains("call respond pin=$pin1\n") && !journal.text.contains("52817") && !journal.text.contains("***"), "\(journal.text)")
         _ = try served.stop()
@@ -293,7 +294,7 @@ import Testing
 
     @Test func callbacksWithoutACallArriveOnTheDeviceStream() throws {
         let served = try ServedCredsh(["--control"])
-        #expect(try served.control("sdk relid\nuser add alice password \"Passw0rd!\"\n").status == 200)
+        try expectEqual(served.control("sdk relid\nuser add alice password \"Passw0rd!\"\n").status, 200)
         let output = served.directory.appendingPathComponent("stream-\(UUID().uuidString)")
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
@@ -304,15 +305,15 @@ import Testing
         let deadline = Date().addingTimeInterval(10)
         while ((try? Data(contentsOf: output))?.count ?? 0) == 0, Date() < deadline { usleep(20_000) }
         let steered = try served.control("sdk relid\ndevice tablet\nlogin alice \"Passw0rd!\"\ndevice other\nlogin alice \"Passw0rd!\"\n")
-        #expect(steered.status == 200, "\(steered.text)")
+        expectEqual(steered.status, 200, "\(steered.text)")
         // The test's own call is answered in the run, not on the stream.
-        #expect(try served.control("sdk relid\ndevice tablet\ncall resetAuthState\n").status == 200)
+        try expectEqual(served.control("sdk relid\ndevice tablet\ncall resetAuthState\n").status, 200)
         curl.waitUntilExit()
         let stream = String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self)
         #expect(stream.hasPrefix("retry: 2000\n\n"), "\(stream)")
         #expect(stream.contains("event: callback\ndata: {\"event\":\"onUserLoggedIn\""), "\(stream)")
         #expect(!stream.contains("Passw0rd!"))
-        #expect(stream.components(separatedBy: "onUserLoggedIn").count == 2, "another device's callbacks are not this one's: \(stream)")
+        expectEqual(stream.components(separatedBy: "onUserLoggedIn").count, 2, "another device's callbacks are not this one's: \(stream)")
         _ = try served.stop()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// Issue 17, item 6: every file credsh writes goes through one helper that replaces regular
 /// files only, through a temporary of a random name, and never follows a planted link.
@@ -26,34 +27,34 @@ import Testing
         let link = dir.appendingPathComponent("out.mmd")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: victim.path)
         let run = try Credsh.run(["diagram", "s.credscript", "-o", "out.mmd"], directory: dir)
-        #expect(run.status == 4)
-        #expect(run.stderr == "credsh: cannot write out.mmd: it is a symbolic link, which credsh does not follow; name the file it points to\n")
-        #expect(fileType(link.path) == S_IFLNK)
-        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
-        #expect(try names(dir) == ["out.mmd", "s.credscript", "victim.txt"])
+        expectEqual(run.status, 4)
+        expectEqual(run.stderr, "credsh: cannot write out.mmd: it is a symbolic link, which credsh does not follow; name the file it points to\n")
+        expectEqual(fileType(link.path), S_IFLNK)
+        try expectEqual(String(contentsOf: victim, encoding: .utf8), "precious\n")
+        try expectEqual(names(dir), ["out.mmd", "s.credscript", "victim.txt"])
     }
 
     @Test func diagramOntoAFIFOWithNoReaderIsRefusedAtOnceAndTheFIFOStays() throws {
         let dir = try Credsh.temporaryDirectory()
         try Credsh.write(Self.script, "s.credscript", in: dir)
         let fifo = dir.appendingPathComponent("pipe")
-        #expect(mkfifo(fifo.path, 0o644) == 0)
+        expectEqual(mkfifo(fifo.path, 0o644), 0)
         let run = try Credsh.run(["diagram", "s.credscript", "-o", "pipe"], directory: dir, timeout: 30)
         #expect(!run.timedOut)
-        #expect(run.status == 4)
-        #expect(run.stderr == "credsh: cannot write pipe: a FIFO with no reader\n")
-        #expect(fileType(fifo.path) == S_IFIFO)
+        expectEqual(run.status, 4)
+        expectEqual(run.stderr, "credsh: cannot write pipe: a FIFO with no reader\n")
+        expectEqual(fileType(fifo.path), S_IFIFO)
     }
 
     @Test func diagramOntoAFIFOWithAReaderWritesStraightToIt() throws {
         let dir = try Credsh.temporaryDirectory()
         try Credsh.write(Self.script, "s.credscript", in: dir)
-        #expect(mkfifo(dir.appendingPathComponent("pipe").path, 0o644) == 0)
+        expectEqual(mkfifo(dir.appendingPathComponent("pipe").path, 0o644), 0)
         // A reader first (cat, in the background), then credsh: the diagram arrives through the pipe.
         let run = try Credsh.shell("cat pipe > got.txt & sleep 0.3; \"$CREDSH\" diagram s.credscript -o pipe; status=$?; wait; echo $status",
                                    directory: dir)
-        #expect(run.stdout == "0\n")
-        #expect(fileType(dir.appendingPathComponent("pipe").path) == S_IFIFO)
+        expectEqual(run.stdout, "0\n")
+        expectEqual(fileType(dir.appendingPathComponent("pipe").path), S_IFIFO)
         #expect(try String(contentsOf: dir.appendingPathComponent("got.txt"), encoding: .utf8).hasPrefix("<?xml"), "an SVG (the format of a name without .mmd)")
     }
 
@@ -66,15 +67,15 @@ import Testing
         var null = stat()
         if stat("/dev/null", &null) != 0 || mknod(device, S_IFCHR | 0o666, null.st_rdev) != 0 { device = "/dev/null" }
         var before = stat()
-        #expect(stat(device, &before) == 0)
+        expectEqual(stat(device, &before), 0)
         let run = try Credsh.run(["diagram", "s.credscript", "-o", device], directory: dir)
-        #expect(run.status == 0)
-        #expect(run.stderr == "")
+        expectEqual(run.status, 0)
+        expectEqual(run.stderr, "")
         var after = stat()
-        #expect(lstat(device, &after) == 0)
-        #expect(after.st_mode == before.st_mode)
-        #expect(after.st_rdev == before.st_rdev)
-        #expect(after.st_mode & S_IFMT == S_IFCHR)
+        expectEqual(lstat(device, &after), 0)
+        expectEqual(after.st_mode, before.st_mode)
+        expectEqual(after.st_rdev, before.st_rdev)
+        expectEqual(after.st_mode & S_IFMT, S_IFCHR)
     }
 
     @Test func aLinkPlantedAtTheOldPredictableTemporaryNameIsNeverFollowed() throws {
@@ -85,10 +86,10 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("out.mmd.credsh-new").path,
                                                    withDestinationPath: victim.path)
         let run = try Credsh.run(["diagram", "s.credscript", "-o", "out.mmd"], directory: dir)
-        #expect(run.status == 0)
-        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
+        expectEqual(run.status, 0)
+        try expectEqual(String(contentsOf: victim, encoding: .utf8), "precious\n")
         #expect(try String(contentsOf: dir.appendingPathComponent("out.mmd"), encoding: .utf8).hasPrefix("sequenceDiagram"))
-        #expect(try names(dir) == ["out.mmd", "out.mmd.credsh-new", "s.credscript", "victim.txt"])
+        try expectEqual(names(dir), ["out.mmd", "out.mmd.credsh-new", "s.credscript", "victim.txt"])
     }
 
     @Test func junitOntoASymlinkIsRefusedAndTheTargetKeepsItsBytesAndMode() throws {
@@ -98,9 +99,9 @@ import Testing
         chmod(victim.path, 0o644)
         try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("junit.xml").path, withDestinationPath: victim.path)
         let run = try Credsh.run(["test", "t", "--junit", "junit.xml"], directory: dir)
-        #expect(run.status == 4)
+        expectEqual(run.status, 4)
         #expect(run.stderr.contains("cannot write junit.xml: it is a symbolic link"))
-        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
+        try expectEqual(String(contentsOf: victim, encoding: .utf8), "precious\n")
         var info = stat()
         #expect(stat(victim.path, &info) == 0 && info.st_mode & 0o777 == 0o644)
     }
@@ -108,10 +109,10 @@ import Testing
     @Test func testUpdateRefusesATranscriptThatIsAFIFOInsteadOfWaiting() throws {
         let dir = try Credsh.temporaryDirectory()
         try Credsh.write("sdk relid\necho hi\n", "t/a.credscript", in: dir)
-        #expect(mkfifo(dir.appendingPathComponent("t/a.expected").path, 0o644) == 0)
+        expectEqual(mkfifo(dir.appendingPathComponent("t/a.expected").path, 0o644), 0)
         let run = try Credsh.run(["test", "--update", "t"], directory: dir, timeout: 30)
         #expect(!run.timedOut)
-        #expect(fileType(dir.appendingPathComponent("t/a.expected").path) == S_IFIFO)
+        expectEqual(fileType(dir.appendingPathComponent("t/a.expected").path), S_IFIFO)
         // Review: the message pointed at '-', which a transcript cannot be read from.
         #expect(run.stdout.contains("credsh: cannot read t/a.expected: not a regular file (a FIFO) [CS0601]\n"), "\(run.stdout)")
         #expect(!run.stdout.contains("use '-'"))

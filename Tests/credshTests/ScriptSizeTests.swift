@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// The 64 MB bounds: a script file larger than that is an I/O error (4) before anything
 /// runs, in a plain run, `check` and `credsh test`; a transcript larger than that is not
@@ -9,7 +10,7 @@ import Testing
     private func sparseScript(in directory: URL) throws -> URL {
         let url = directory.appendingPathComponent("huge.credscript")
         try Credsh.write("echo never\n", "huge.credscript", in: directory)
-        #expect(truncate(url.path, 70 << 20) == 0)
+        expectEqual(truncate(url.path, 70 << 20), 0)
         return url
     }
 
@@ -17,14 +18,14 @@ import Testing
         let directory = try Credsh.temporaryDirectory()
         let huge = try sparseScript(in: directory)
         let run = try Credsh.run([huge.path])
-        #expect(run.status == 4)
+        expectEqual(run.status, 4)
         #expect(run.stderr.contains("huge.credscript is larger than 64 MB"), "\(run.stderr)")
         #expect(!run.stdout.contains("never"), "nothing runs")
         let check = try Credsh.run(["check", huge.path])
-        #expect(check.status == 4)
+        expectEqual(check.status, 4)
         #expect((check.stdout + check.stderr).contains("is larger than 64 MB"))
         let test = try Credsh.run(["test", huge.path])
-        #expect(test.status == 4)
+        expectEqual(test.status, 4)
         #expect((test.stdout + test.stderr).contains("huge.credscript is larger than 64 MB"), "\(test.stdout)\(test.stderr)")
     }
 
@@ -35,7 +36,7 @@ import Testing
         try Credsh.write(script, "loud.credscript", in: directory)
         try Credsh.write("", "loud.expected", in: directory)
         let test = try Credsh.run(["test", "loud.credscript"], directory: directory)
-        #expect(test.status == 1)
+        expectEqual(test.status, 1)
         #expect(test.stdout.contains("the transcript is larger than 64 MB: not compared"), "\(test.stdout.prefix(2_000))")
     }
 }

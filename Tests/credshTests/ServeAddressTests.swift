@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// Where `credsh serve` listens: loopback unless `--host` says otherwise, and a warning
 /// when it says otherwise.
@@ -21,20 +22,20 @@ import Testing
     @Test func itListensOnLoopbackByDefault() throws {
         let served = try ServedCredsh()
         #expect(served.log.contains("serving SUSI at http://127.0.0.1:\(served.port) "))
-        #expect(try Self.listeningAddresses(port: served.port) == ["0100007F"], "127.0.0.1 only")
-        #expect(try served.curl("GET", "/aaa/login.json").status == 400)
+        try expectEqual(Self.listeningAddresses(port: served.port), ["0100007F"], "127.0.0.1 only")
+        try expectEqual(served.curl("GET", "/aaa/login.json").status, 400)
         let (status, log) = try served.stop()
-        #expect(status == 0)
+        expectEqual(status, 0)
         #expect(!log.contains("not a loopback address"))
     }
 
     @Test func anotherAddressIsServedWithAWarning() throws {
         let served = try ServedCredsh(["--host", "0.0.0.0"])
         let warning = try served.waitForLine { $0.contains("not a loopback address") }
-        #expect(warning == "credsh: 0.0.0.0 is not a loopback address: whoever can reach it can log in and change passwords here")
+        expectEqual(warning, "credsh: 0.0.0.0 is not a loopback address: whoever can reach it can log in and change passwords here")
         #expect(served.log.contains("serving SUSI at http://0.0.0.0:\(served.port) "))
-        #expect(try Self.listeningAddresses(port: served.port) == ["00000000"], "every address")
-        #expect(try served.curl("GET", "/aaa/login.json").status == 400)
-        #expect(try served.stop().status == 0)
+        try expectEqual(Self.listeningAddresses(port: served.port), ["00000000"], "every address")
+        try expectEqual(served.curl("GET", "/aaa/login.json").status, 400)
+        try expectEqual(served.stop().status, 0)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// Issue 31, items 6 and 8, over real HTTP: a control run whose client has gone holds no
 /// one up; TRACE echoes no credential; a request target naming another server is refused.
@@ -13,19 +14,19 @@ import Testing
         let result = try Credsh.run(["bench/abandoned_runs.py", "--port", String(served.port), "--token", served.token ?? "",
                                      "--clients", String(clients)],
                                     timeout: 180, executable: URL(fileURLWithPath: "/usr/bin/python3"))
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stdout)\(result.stderr)")
         print("abandoned runs: \(result.stdout)")
         let match = result.stdout.firstMatch(of: /state answered (\d+) in ([0-9.]+) s/)
-        #expect(match.map { Int($0.1) } == 200, "\(result.stdout)")
+        expectEqual(match.map { Int($0.1) }, 200, "\(result.stdout)")
         let seconds = match.flatMap { Double($0.2) } ?? .infinity
         // Each run would take its 5 s limit: 40 s for 8, 5 minutes for 60.
         #expect(seconds < 2, "\(seconds) s")
         // The server goes on: a run whose client waits runs as ever.
-        #expect(try served.control("clock advance 1d\n").status == 200)
+        try expectEqual(served.control("clock advance 1d\n").status, 200)
         let (status, log) = try served.stop()
-        #expect(status == 0)
+        expectEqual(status, 0)
         let abandoned = log.split(separator: "\n").filter { $0.contains("POST /__credsh/run dropped (abandoned: the client closed the connection") }
-        #expect(abandoned.count == clients, "\(log.suffix(2000))")
+        expectEqual(abandoned.count, clients, "\(log.suffix(2000))")
         // Each one either never started or stopped at its next statement; none ran to its limit.
         #expect(abandoned.allSatisfy { $0.contains("before the run started; it did not run")
                 || $0.contains("while the run ran; it stopped at its next statement") }, "\(abandoned)")
@@ -76,17 +77,17 @@ import Testing
                        "http://user@127.0.0.1:\(port)/__credsh/state", "https://127.0.0.1:\(port)/__credsh/state",
                        "http://evil.example/aaa/login.json?login=dave%40example.com&password=secret12"] {
             let (status, text) = try ask(target)
-            #expect(status == 400, "\(target): \(text)")
+            expectEqual(status, 400, "\(target): \(text)")
             #expect(text.hasSuffix("<h1>Bad Message 400</h1><pre>reason: Bad Request</pre>"), "\(target): \(text)")
             #expect(!text.contains("clock"), "\(target): the state was not answered")
         }
         for target in ["http://127.0.0.1:\(port)/__credsh/state", "http://localhost:\(port)/__credsh/state?x=1"] {
             let (status, text) = try ask(target)
-            #expect(status == 200, "\(target): \(text)")
+            expectEqual(status, 200, "\(target): \(text)")
             #expect(text.contains(#""clock":"#), "\(target): \(text)")
         }
         let (status, log) = try served.stop()
-        #expect(status == 0)
+        expectEqual(status, 0)
         #expect(log.contains("GET /__credsh/state 400 (a request target for another server: 'evil.example' does not name this one)"), "\(log)")
         #expect(log.contains("(a request target of scheme https: this server speaks http only)"), "\(log)")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// `serve start` at the real prompt (in tmux), driven by curl: each request shows as
 /// events above the line being typed, which survives; what the prompt does takes effect
@@ -24,7 +25,7 @@ import Testing
         }
 
         let login = try curl("POST", "/aaa/login.json", form: "login=dave%40example.com&password=secret12&type=access-token")
-        #expect(login.status == 200)
+        expectEqual(login.status, 200)
         let token = try ServeTests.token(login)
         try terminal.waitFor("← response status=200 accepted=true valid_seconds=604800 access_token=***")
         #expect(terminal.screen.contains("→ request method=POST path=/aaa/login.json login=dave@example.com password=*** type=access-token"))
@@ -32,7 +33,7 @@ import Testing
         // Half a line typed when a request arrives: the events print above it, and it stays.
         try terminal.keys("user add eve@exa")
         let change = "/aaa/changepassword.json?changepassword=dave%40example.com&password=secret12&newpassword=secret34&access_token=\(token)"
-        #expect(try curl("GET", change).status == 200)
+        try expectEqual(curl("GET", change).status, 200)
         try terminal.waitFor("Your password has been changed!")
         try terminal.waitFor("credsh susi> user add eve@exa")
         let lines = terminal.screen.split(separator: "\n")
@@ -45,16 +46,16 @@ import Testing
         try terminal.keys("token expire dave@example.com", "@Enter")
         try terminal.waitFor("1 access token of dave@example.com no longer valid")
         let expired = try curl("GET", change.replacingOccurrences(of: "password=secret12&newpassword=secret34", with: "password=secret34&newpassword=secret56"))
-        #expect(expired.status == 401)
+        expectEqual(expired.status, 401)
         try terminal.waitFor("← response status=401")
         try terminal.keys("network down", "@Enter")
         try terminal.waitFor("network: down, server: up")
         let dropped = try curl("POST", "/aaa/login.json", form: "login=eve%40example.com&password=evepass1&type=access-token")
-        #expect(dropped.curlExit == 52, "an empty reply: the connection is dropped")
+        expectEqual(dropped.curlExit, 52, "an empty reply: the connection is dropped")
         try terminal.waitFor("✗ network: no answer (network down)")
         try terminal.keys("network up", "@Enter")
         try terminal.waitFor("network: up, server: up")
-        #expect(try curl("POST", "/aaa/login.json", form: "login=eve%40example.com&password=evepass1&type=access-token").status == 200)
+        try expectEqual(curl("POST", "/aaa/login.json", form: "login=eve%40example.com&password=evepass1&type=access-token").status, 200)
         try terminal.waitFor("valid_seconds=604800", count: 2)
         try terminal.keys("expect event response status=200 accepted=true", "@Enter")
         try terminal.keys("serve", "@Enter")
@@ -69,14 +70,14 @@ import Testing
         // Ctrl-D stops serving and leaves.
         try terminal.keys("@C-d")
         for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
-        #expect(terminal.exitStatus == "0", "\(terminal.screen)")
-        #expect(try curl("GET", "/aaa/login.json").curlExit == 7, "the port is closed")
+        expectEqual(terminal.exitStatus, "0", "\(terminal.screen)")
+        try expectEqual(curl("GET", "/aaa/login.json").curlExit, 7, "the port is closed")
 
         let recorded = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         #expect(recorded.contains("request POST /aaa/login.json login=dave@example.com password=secret12 type=access-token\n"))
         #expect(recorded.contains("expect error \"no answer (network down)\"\n"))
         let replay = try Credsh.run(["test", file.path])
-        #expect(replay.status == 0, "\(replay.stdout)\n\(recorded)")
+        expectEqual(replay.status, 0, "\(replay.stdout)\n\(recorded)")
     }
 
     /// Review: a password or an issued token sent back under another name showed in clear
@@ -96,7 +97,7 @@ import Testing
                                           form: "login=dave%40example.com&password=Ee5secretzz&type=access-token")
         let token = try ServeTests.token(login)
         try terminal.waitFor("access_token=***")
-        #expect(try ServedCredsh.curl(port: port, directory: terminal.state, "GET", "/aaa/x?q=\(token)&p=Ee5secretzz").status == 404)
+        try expectEqual(ServedCredsh.curl(port: port, directory: terminal.state, "GET", "/aaa/x?q=\(token)&p=Ee5secretzz").status, 404)
         try terminal.waitFor("← response status=404")
         #expect(terminal.screen.contains(#"parameters={"q":"***","p":"***"}"#), "\(terminal.screen)")
         #expect(!terminal.screen.contains(token))
@@ -117,22 +118,22 @@ import Testing
             try ServedCredsh.curl(port: port, directory: terminal.state, "POST", "/aaa/login.json",
                                   form: "login=dave%40example.com&password=secret12&type=access-token")
         }
-        #expect(try login().status == 200)
+        try expectEqual(login().status, 200)
         try terminal.waitFor("← response status=200")
 
         try terminal.keys("serve stop", "@Enter")
         try terminal.waitFor("stopped serving at http://127.0.0.1:\(port): 1 answered, 0 dropped, 0 refused")
-        #expect(try login().curlExit == 7, "the connection is refused: nothing listens any more")
+        try expectEqual(login().curlExit, 7, "the connection is refused: nothing listens any more")
         try terminal.keys("serve", "@Enter")
         try terminal.waitFor("not serving")
 
         try terminal.keys("serve start \(port)", "@Enter")
         try terminal.waitFor("serving SUSI at http://127.0.0.1:\(port)", count: 2)
-        #expect(try login().status == 200, "the same port serves again")
+        try expectEqual(login().status, 200, "the same port serves again")
         try terminal.waitFor("← response status=200", count: 2)
         #expect(!terminal.screen.contains("error"), "\(terminal.screen)")
         try terminal.keys("@C-d")
         for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
-        #expect(terminal.exitStatus == "0", "\(terminal.screen)")
+        expectEqual(terminal.exitStatus, "0", "\(terminal.screen)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// Malformed, oversized, slow and abrupt requests against `credsh serve`, over raw
 /// sockets: each gets its status (400, 408, 413, 431) or a closed connection, and the
@@ -92,7 +93,7 @@ import Testing
         // Not HTTP at all; a header line without a colon; an unknown version.
         for garbage in ["HELLO THERE\r\n\r\n", "GET /aaa/login.json HTTP/1.1\r\nHost x\r\n\r\n", "GET / HTTP/7.3\r\n\r\n"] {
             let answer = try Self.exchange(port, garbage)
-            #expect(answer.statuses == [400], "\(garbage.debugDescription): \(answer.text)")
+            expectEqual(answer.statuses, [400], "\(garbage.debugDescription): \(answer.text)")
             #expect(answer.closed)
             #expect(answer.text.hasSuffix("<h1>Bad Message 400</h1><pre>reason: Bad Request</pre>"))
         }
@@ -103,7 +104,7 @@ import Testing
             gone.send("GET /aaa/login.json?\(Self.login) HTTP/1.1\r\nHost: x\r\n")
         }
         let silent = try Self.exchange(port, "GET /aaa/login.json?\(Self.login) HTTP/1.1\r\nHost: x\r\n")
-        #expect(silent.statuses == [408], "\(silent.text)")
+        expectEqual(silent.statuses, [408], "\(silent.text)")
         #expect(silent.closed)
 
         // A slow client: a byte at a time, never finishing within the timeout of its first byte.
@@ -116,60 +117,60 @@ import Testing
             if closed { break }
         }
         slowText += slow.read(seconds: 3).text
-        #expect(Self.statuses(slowText) == [408], "\(slowText)")
+        expectEqual(Self.statuses(slowText), [408], "\(slowText)")
 
         // Wrong Content-Length: longer than the body (408), shorter (the rest is a bad request).
         let longer = try Self.exchange(port, "POST /aaa/login.json HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 500\r\n\r\n\(Self.login)")
-        #expect(longer.statuses == [408], "\(longer.text)")
+        expectEqual(longer.statuses, [408], "\(longer.text)")
         let shorter = try Self.exchange(port, "POST /aaa/login.json HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 5\r\n\r\n\(Self.login)")
-        #expect(shorter.statuses == [400, 400], "\(shorter.text)")
+        expectEqual(shorter.statuses, [400, 400], "\(shorter.text)")
         #expect(shorter.text.contains("Bad login parameters."), "the first 5 bytes are a form without password and type")
         #expect(shorter.closed)
 
         // Invalid UTF-8: percent-encoded it reaches the server, whose Jetty cannot read the
         // parameters (500, docs/susi.md "The wire"); raw it is no HTTP.
         let encoded = try Self.exchange(port, "GET /aaa/login.json?login=%FF%FE%80&password=%C3%28&type=access-token HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        #expect(encoded.statuses == [500], "\(encoded.text)")
+        expectEqual(encoded.statuses, [500], "\(encoded.text)")
         #expect(encoded.text.hasPrefix("HTTP/1.1 500 Server Error\r\n"), "\(encoded.text)")
         var raw = Array("GET /aaa/login.json?login=".utf8) + [0xFF, 0xFE] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
         let rawConnection = try RawConnection(port: port)
         rawConnection.send(raw)
-        #expect(Self.statuses(rawConnection.read(seconds: 5).text) == [400])
+        expectEqual(Self.statuses(rawConnection.read(seconds: 5).text), [400])
         raw.removeAll()
 
         // A 1 MB parameter: in the query (the request line is past the header limit), in a
         // form (Content-Length past the body limit), in a chunked form (past it as it arrives).
         let megabyte = String(repeating: "a", count: 1_000_000)
         let query = try Self.exchange(port, "GET /aaa/login.json?login=\(megabyte) HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(query.statuses == [431], "\(query.text.prefix(300))")
+        expectEqual(query.statuses, [431], "\(query.text.prefix(300))")
         let form = try Self.exchange(port, "POST /aaa/login.json HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(megabyte.utf8.count + 6)\r\n\r\nlogin=\(megabyte)")
-        #expect(form.statuses == [413], "\(form.text.prefix(300))")
+        expectEqual(form.statuses, [413], "\(form.text.prefix(300))")
         let chunk = String(repeating: "a", count: 100_000)
         let chunks = String(repeating: "\(String(chunk.utf8.count, radix: 16))\r\n\(chunk)\r\n", count: 10) + "0\r\n\r\n"
         let chunked = try Self.exchange(port, "POST /aaa/login.json HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n\(chunks)")
-        #expect(chunked.statuses == [413], "\(chunked.text.prefix(300))")
+        expectEqual(chunked.statuses, [413], "\(chunked.text.prefix(300))")
         let headers = (0..<150).map { "X-Header-\($0): \($0)\r\n" }.joined()
         let many = try Self.exchange(port, "GET /aaa/login.json HTTP/1.1\r\nHost: x\r\n\(headers)\r\n")
-        #expect(many.statuses == [431])
+        expectEqual(many.statuses, [431])
 
         // What must work: pipelining, chunked bodies, 100-continue, HTTP/1.0, keep-alive.
         let pipelined = try Self.exchange(port, "GET /aaa/login.json?login=x HTTP/1.1\r\nHost: x\r\n\r\n"
             + "GET /aaa/login.json?\(Self.login) HTTP/1.1\r\nHost: x\r\n\r\n"
             + "POST /aaa/login.json HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 5\r\nConnection: close\r\n\r\nlogin", seconds: 5)
-        #expect(pipelined.statuses == [400, 200, 400], "\(pipelined.text)")
+        expectEqual(pipelined.statuses, [400, 200, 400], "\(pipelined.text)")
         #expect(pipelined.closed)
         let body = Self.login
         let chunkedLogin = try Self.exchange(port, "POST /aaa/login.json HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
             + "10\r\n\(body.prefix(16))\r\n\(String(body.utf8.count - 16, radix: 16))\r\n\(body.dropFirst(16))\r\n0\r\n\r\n")
-        #expect(chunkedLogin.statuses == [200], "\(chunkedLogin.text)")
+        expectEqual(chunkedLogin.statuses, [200], "\(chunkedLogin.text)")
         let continued = try RawConnection(port: port)
         continued.send("POST /aaa/login.json HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n")
         let interim = continued.read(seconds: 10) { $0.contains("\r\n\r\n") }.text
         #expect(interim.hasPrefix("HTTP/1.1 100 Continue\r\n"), "\(interim)")
         continued.send(body)
-        #expect(Self.statuses(continued.read(seconds: 5).text) == [200])
+        expectEqual(Self.statuses(continued.read(seconds: 5).text), [200])
         let old = try Self.exchange(port, "GET /aaa/login.json?\(Self.login) HTTP/1.0\r\n\r\n")
-        #expect(old.statuses == [200])
+        expectEqual(old.statuses, [200])
         #expect(old.text.hasPrefix("HTTP/1.0 200 OK\r\n"))
         #expect(old.closed)
 
@@ -185,10 +186,10 @@ import Testing
         for expected in [200, 422] {
             after.send("GET /aaa/login.json?\(expected == 200 ? Self.login : "login=x&password=y&type=access-token") HTTP/1.1\r\nHost: x\r\n\r\n")
             let text = after.read(seconds: 10) { Self.statuses($0).count == 1 }.text
-            #expect(Self.statuses(text) == [expected], "\(text)")
+            expectEqual(Self.statuses(text), [expected], "\(text)")
         }
         let (status, log) = try served.stop()
-        #expect(status == 0)
+        expectEqual(status, 0)
         for line in [" - - 400 (malformed request: ", " - - 431 (request line and headers over 16384 bytes",
                      "POST /aaa/login.json 413 (a body of 1000006 bytes; at most 65536)", "POST /aaa/login.json 413 (a body over 65536 bytes)",
                      " - - 408 (no whole request within 1 s of its first byte)", "POST /aaa/login.json 408 ("] {
@@ -206,7 +207,7 @@ import Testing
         #expect(extra.allSatisfy { $0.closed && $0.text.isEmpty })
         let first = open[0]
         first.send("GET /aaa/login.json?\(Self.login) HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(Self.statuses(first.read(seconds: 10) { Self.statuses($0).count == 1 }.text) == [200])
+        expectEqual(Self.statuses(first.read(seconds: 10) { Self.statuses($0).count == 1 }.text), [200])
         open.removeAll()
 
         // Once the server has seen the crowd go (until then a new connection is one too
@@ -218,9 +219,9 @@ import Testing
         }
         let after = try #require(accepted, "a connection is accepted again")
         after.send("GET /aaa/login.json?\(Self.login) HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(Self.statuses(after.read(seconds: 10) { Self.statuses($0).count == 1 }.text) == [200])
+        expectEqual(Self.statuses(after.read(seconds: 10) { Self.statuses($0).count == 1 }.text), [200])
         let (status, log) = try served.stop()
-        #expect(status == 0)
+        expectEqual(status, 0)
         #expect(log.components(separatedBy: "dropped (closed: 256 connections are open already)").count - 1 >= 4)
     }
 }

@@ -2,6 +2,7 @@ import CredScript
 import CredSimulator
 import Foundation
 import Testing
+import Expectations
 
 /// `credsh serve` over real HTTP, with curl: every answer of docs/susi.md's two services,
 /// GET and POST, byte for byte what the same simulation answers in process; the log; the
@@ -59,7 +60,7 @@ import Testing
         /// The same script against both simulations.
         func control(_ script: String) throws {
             let answer = try served.control(script)
-            #expect(answer.status == 200, "\(answer.text)")
+            expectEqual(answer.status, 200, "\(answer.text)")
             local.run(script)
         }
     }
@@ -109,9 +110,9 @@ import Testing
             try c.check("GET", change, [("changepassword", dave), ("password", "secret12"), ("newpassword", bad), ("access_token", first)], expect: 400, "the 2017 rule")
         }
         let same = try c.check("POST", change, [("changepassword", dave), ("password", "secret12"), ("newpassword", "secret12"), ("access_token", first)], form: true, expect: 200)
-        #expect(same.json?["accepted"] == .bool(false))
+        expectEqual(same.json?["accepted"], .bool(false))
         let changed = try c.check("GET", change, base + [("access_token", first)], expect: 200)
-        #expect(changed.json?["accepted"] == .bool(true))
+        expectEqual(changed.json?["accepted"], .bool(true))
         try c.check("POST", login, [("login", dave), ("password", "secret12"), ("type", "access-token")], form: true, expect: 422, "the old password")
         let second = try Self.token(try c.check("GET", login, [("login", dave), ("password", "secret34"), ("type", "access-token")], expect: 200))
 
@@ -121,10 +122,10 @@ import Testing
 
         // Parameters: POST merges the query and the form, first value wins; GET keeps the last.
         let merged = try served.curl("POST", login + "?login=eve%40example.com&password=stolen123", form: "password=wrong&type=access-token")
-        #expect(merged.status == 200, "\(merged.text)")
-        #expect(local.answer(HTTPRequest(method: "POST", path: login, query: "login=eve%40example.com&password=stolen123",
+        expectEqual(merged.status, 200, "\(merged.text)")
+        expectEqual(local.answer(HTTPRequest(method: "POST", path: login, query: "login=eve%40example.com&password=stolen123",
                                          headers: [("User-Agent", "credsh-test"), ("Content-Type", "application/x-www-form-urlencoded")],
-                                         body: Array("password=wrong&type=access-token".utf8), clientHost: "127.0.0.1"))?.status == 200)
+                                         body: Array("password=wrong&type=access-token".utf8), clientHost: "127.0.0.1"))?.status, 200)
         try c.check("GET", login, [("login", eve), ("password", "wrong"), ("password", "stolen123"), ("type", "access-token")], expect: 200, "GET keeps the last")
 
         // The 2019 rule, set through the control API.
@@ -155,7 +156,7 @@ import Testing
         let options = try served.curl("OPTIONS", login)
         #expect(options.status == 200 && options.header("Allow") == "GET, HEAD, POST, TRACE, OPTIONS" && options.body.isEmpty)
         let malformed = try served.curl("GET", change + "?changepassword=dave%40example.com&password=%ZZ")
-        #expect(malformed.status == 500, "a malformed escape, before the 401 of no token")
+        expectEqual(malformed.status, 500, "a malformed escape, before the 401 of no token")
         // A UTF-8 sequence cut short at the end of a value is replaced with U+FFFD, as Jetty
         // 9.3's toReplacedString does: the service runs and the change goes through.
         let replaced = try served.curl("GET", change + "?changepassword=dave%40example.com&password=Abcdefg2!"
@@ -164,7 +165,7 @@ import Testing
 
         #expect(c.compared >= 40)
         let (status, log) = try served.stop()
-        #expect(status == 0)
+        expectEqual(status, 0)
         for secret in ["secret12", "secret34", "evepass1", "stolen123", first, second, never] {
             #expect(!log.contains(secret), "the log shows a secret")
         }
@@ -177,37 +178,37 @@ import Testing
     @Test func theLogInJSONLinesAndTheSetupScriptsOutput() throws {
         let served = try ServedCredsh(["--format", "json"], scripts: ["sdk susi\n" + Self.accounts + "users\n"])
         let answer = try served.curl("POST", SusiServer.loginPath, form: "login=dave%40example.com&password=secret12&type=access-token")
-        #expect(answer.status == 200)
+        expectEqual(answer.status, 200)
         let (status, log) = try served.stop(signal: SIGTERM)
-        #expect(status == 0)
+        expectEqual(status, 0)
         // Records carry the file and line of the statement that printed them; compare without.
         let lines = log.split(separator: "\n").map { String($0).replacing(#/,"file":"[^"]*","line":\d+/#, with: "") }
         // Where it listens comes first, before anything the setup prints.
-        #expect(lines.first?.hasPrefix(#"{"serving":"http://127.0.0.1:"#) == true, "\(log)")
-        #expect(lines.dropFirst().prefix(2) == [#"{"output":"active SDK: susi (SUSI.AI-style change password; docs/susi.md)"}"#, #"{"output":"added dave@example.com"}"#])
+        expectEqual(lines.first?.hasPrefix(#"{"serving":"http://127.0.0.1:"#), true, "\(log)")
+        expectEqual(lines.dropFirst().prefix(2), [#"{"output":"active SDK: susi (SUSI.AI-style change password; docs/susi.md)"}"#, #"{"output":"added dave@example.com"}"#])
         #expect(lines.contains(#"{"output":"dave@example.com  logged-out"}"#))
         let request = try #require(lines.first { $0.contains("\"path\":\"/aaa/login.json\"") })
         #expect(request.hasPrefix(#"{"client":"127.0.0.1:"#))
         #expect(request.hasSuffix(#","method":"POST","path":"/aaa/login.json","status":200,"parameters":{"login":"dave@example.com","password":"***","type":"access-token"}}"#))
         #expect(lines.contains { $0.hasPrefix(#"{"serving":"http://127.0.0.1:"#) })
-        #expect(lines.last?.hasPrefix(#"{"stopped":"http://127.0.0.1:"#) == true)
+        expectEqual(lines.last?.hasPrefix(#"{"stopped":"http://127.0.0.1:"#), true)
     }
 
     @Test func aSetupScriptThatFailsServesNothing() throws {
         let directory = try Credsh.temporaryDirectory()
         let script = try Credsh.write("sdk susi\nlogin nobody@example.com x\nexpect event response status=200\n", "bad.credscript", in: directory)
         let result = try Credsh.run(["serve", "--port", "0", script.path], timeout: 60)
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         // It says where it listens first, then the setup's failure, then that it stopped unanswered.
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.first?.hasPrefix("serving SUSI at http://127.0.0.1:") == true, "\(result.stdout)")
-        #expect(lines.last == "stopped (a setup script failed): 0 answered, 0 dropped, 0 refused", "\(result.stdout)")
+        expectEqual(lines.first?.hasPrefix("serving SUSI at http://127.0.0.1:"), true, "\(result.stdout)")
+        expectEqual(lines.last, "stopped (a setup script failed): 0 answered, 0 dropped, 0 refused", "\(result.stdout)")
         let usage = try Credsh.run(["serve", "--port", "70000"], timeout: 60)
-        #expect(usage.status == 2)
+        expectEqual(usage.status, 2)
         #expect(usage.stderr.contains("--port takes a number from 0 to 65535"))
         let busy = try ServedCredsh()
         let taken = try Credsh.run(["serve", "--port", String(busy.port)], timeout: 60)
-        #expect(taken.status == 4)
+        expectEqual(taken.status, 4)
         #expect(taken.stderr.contains("credsh: cannot serve on 127.0.0.1:\(busy.port)"))
         _ = try busy.stop()
     }
@@ -216,51 +217,51 @@ import Testing
         let served = try ServedCredsh(["--control"])
         let script = Self.accounts + "login dave@example.com secret12\nexpect event response status=200\nusers\n"
         let run = try served.control(script)
-        #expect(run.status == 200)
-        #expect(run.header("Credsh-Exit-Code") == "0")
-        #expect(run.header("Content-Type") == "application/x-ndjson;charset=utf-8")
+        expectEqual(run.status, 200)
+        expectEqual(run.header("Credsh-Exit-Code"), "0")
+        expectEqual(run.header("Content-Type"), "application/x-ndjson;charset=utf-8")
         // The same records as `credsh --format json` prints for the same script.
         let directory = try Credsh.temporaryDirectory()
         let file = try Credsh.write("sdk susi\n" + script, "same.credscript", in: directory)
         let batch = try Credsh.run(["--format", "json", file.path], timeout: 60)
         // The same records but for where they came from: `<control>` there, the file here.
         func withoutOrigin(_ text: String) -> String { text.replacing(#/,"file":"[^"]*","line":\d+/#, with: "") }
-        #expect(withoutOrigin(run.text)
-            == withoutOrigin(batch.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")))
+        expectEqual(withoutOrigin(run.text),
+                withoutOrigin(batch.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")))
 
         // The app signed in through the control API holds a token; a real client does not.
         let state = try served.curl("GET", "/__credsh/state", extra: served.authorization)
-        #expect(state.status == 200)
-        #expect(state.json?["sdk"] == .string("susi"))
-        #expect(state.json?["clock"] == .string("2026-01-01T00:00:00Z"))
+        expectEqual(state.status, 200)
+        expectEqual(state.json?["sdk"], .string("susi"))
+        expectEqual(state.json?["clock"], .string("2026-01-01T00:00:00Z"))
         #expect(state.text.contains(#""users":[{"user":"dave@example.com","states":["logged-in"]},{"user":"eve@example.com","states":["logged-out"]}"#))
         // Every SDK's accounts too, the served one among them, whichever SDK the scripts used.
         guard case .array(let sdks)? = state.json?["sdks"] else { Issue.record("no sdks in \(state.text)"); return }
-        #expect(sdks.map { $0["sdk"] } == ["relid", "onewelcome", "fiori", "susi"].map { JSONValue.string($0) })
+        expectEqual(sdks.map { $0["sdk"] }, ["relid", "onewelcome", "fiori", "susi"].map { JSONValue.string($0) })
         #expect(sdks.last?["users"] == state.json?["users"] && sdks.last?["state"] == state.json?["state"])
         let relidUsers = try served.control("sdk relid\nuser add carol\nsdk susi\n")
-        #expect(relidUsers.status == 200)
+        expectEqual(relidUsers.status, 200)
         let after = try served.curl("GET", "/__credsh/state", extra: served.authorization)
         #expect(after.text.contains(#"{"sdk":"relid","users":[{"user":"carol","states":["#))
 
         let failing = try served.control("expect state eve@example.com logged-in\n")
-        #expect(failing.status == 422)
-        #expect(failing.header("Credsh-Exit-Code") == "1")
+        expectEqual(failing.status, 422)
+        expectEqual(failing.header("Credsh-Exit-Code"), "1")
         #expect(failing.text.hasPrefix(#"{"expectation":"failed","code":"CS0501","message":"expected eve@example.com to be logged-in, but eve@example.com is logged-out","file":"<control>","line":1,"column":1}"#))
         let syntax = try served.control("lgoin x\n")
-        #expect(syntax.status == 400)
+        expectEqual(syntax.status, 400)
         #expect(syntax.text.contains(#""failure":"syntax","code":"CS0301""#))
         let sourced = try served.control("source /etc/passwd\n")
-        #expect(sourced.status == 422)
+        expectEqual(sourced.status, 422)
         #expect(sourced.text.contains("source reads no files"))
-        #expect(try served.curl("GET", "/__credsh/run", extra: served.authorization).status == 405)
-        #expect(try served.curl("GET", "/__credsh/other", extra: served.authorization).status == 404)
+        try expectEqual(served.curl("GET", "/__credsh/run", extra: served.authorization).status, 405)
+        try expectEqual(served.curl("GET", "/__credsh/other", extra: served.authorization).status, 404)
         _ = try served.stop()
 
         // Without --control the paths are the SUSI server's, which has no such service.
         let closed = try ServedCredsh()
         let refused = try closed.control("users\n")
-        #expect(refused.status == 404)
+        expectEqual(refused.status, 404)
         #expect(refused.text.contains("Problem accessing /__credsh/run"))
         _ = try closed.stop()
     }
@@ -274,13 +275,13 @@ import Testing
         let served = try ServedCredsh(["--control"])
         let load = try Credsh.run(["bench/serve_load.py", "--port", String(served.port), "--token", served.token ?? "", "--connections", "8", "--cycles", String(cycles), "--seconds", "240"],
                                   timeout: 300, executable: URL(fileURLWithPath: "/usr/bin/python3"))
-        #expect(load.status == 0, "\(load.stdout)\(load.stderr)")
+        expectEqual(load.status, 0, "\(load.stdout)\(load.stderr)")
         #expect(load.stdout.contains("\(cycles) cycles (\(2 * cycles) requests) over 8 connections"))
         #expect(load.stdout.contains("\n0 unexpected\n"))
         print("serve load: \(load.stdout.split(separator: "\n").joined(separator: "; "))")
         let (status, log) = try served.stop()
-        #expect(status == 0)
-        #expect(log.components(separatedBy: "GET /aaa/changepassword.json 200 ").count - 1 == cycles, "every password change counted")
+        expectEqual(status, 0)
+        expectEqual(log.components(separatedBy: "GET /aaa/changepassword.json 200 ").count - 1, cycles, "every password change counted")
     }
 
     /// One count: the closing line's `N dropped` is the log's lines that say `dropped`,
@@ -289,23 +290,23 @@ import Testing
     @Test func theCountsAtTheEndAreTheLogsLines() throws {
         let served = try ServedCredsh(["--control"], scripts: ["user add dave@example.com password secret12\n"])
         let login = "/aaa/login.json?login=dave%40example.com&password=secret12&type=access-token"
-        #expect(try served.control("network down\n").status == 200)
-        #expect(try served.curl("GET", login).curlExit == 52, "no answer: the connection is dropped")
-        #expect(try served.control("network up\n").status == 200)
-        #expect(try served.curl("GET", login).status == 200)
+        try expectEqual(served.control("network down\n").status, 200)
+        try expectEqual(served.curl("GET", login).curlExit, 52, "no answer: the connection is dropped")
+        try expectEqual(served.control("network up\n").status, 200)
+        try expectEqual(served.curl("GET", login).status, 200)
         // A control run whose client closes the connection as soon as it has sent it: no
         // answer, logged as dropped. (A client that gave up after a second was too slow for
         // a release build, which finishes the run's million steps before then.)
         let abandoned = try Credsh.run(["bench/abandoned_runs.py", "--port", String(served.port), "--token", served.token ?? "", "--clients", "1"],
                                        timeout: 60, executable: URL(fileURLWithPath: "/usr/bin/python3"))
-        #expect(abandoned.status == 0, "\(abandoned.stdout)\(abandoned.stderr)")
+        expectEqual(abandoned.status, 0, "\(abandoned.stdout)\(abandoned.stderr)")
         _ = try served.waitForLine { $0.contains("POST /__credsh/run dropped (abandoned") }
         let (status, log) = try served.stop()
-        #expect(status == 0)
+        expectEqual(status, 0)
         let entries = log.split(separator: "\n").filter { $0.hasPrefix("127.0.0.1:") }.map { $0.split(separator: " ") }
         let dropped = entries.filter { $0.count > 3 && $0[3] == "dropped" }.count
         let answered = entries.filter { $0.count > 3 && Int($0[3]) != nil }.count
-        #expect(dropped == 2, "\(log)")
+        expectEqual(dropped, 2, "\(log)")
         #expect(log.hasSuffix("stopped: \(answered) answered, \(dropped) dropped, 0 refused\n"), "\(log)")
     }
 }

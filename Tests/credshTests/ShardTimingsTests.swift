@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// `credsh test --shard K/N --timings JUNIT.xml`: shares balanced by a previous run's
 /// times, each script still in exactly one share, the same shares on every job.
@@ -30,12 +31,12 @@ import Testing
         try Credsh.write("<testsuites><testsuite name=\"credsh\" tests=\"9\">\n\(cases)</testsuite></testsuites>\n", "timings.xml", in: dir)
         let first = try Self.ran(["--shard", "1/2", "--timings", "timings.xml"], in: dir)
         let second = try Self.ran(["--shard", "2/2", "--timings", "timings.xml"], in: dir)
-        #expect(first == ["./slow.credscript"])
-        #expect(second == ["./a.credscript", "./b.credscript", "./c.credscript", "./d.credscript", "./e.credscript", "./f.credscript", "./g.credscript"])
+        expectEqual(first, ["./slow.credscript"])
+        expectEqual(second, ["./a.credscript", "./b.credscript", "./c.credscript", "./d.credscript", "./e.credscript", "./f.credscript", "./g.credscript"])
         // By position, without timings: 4 and 4, the slow one among them.
-        #expect(try Self.ran(["--shard", "1/2"], in: dir).count == 4)
+        try expectEqual(Self.ran(["--shard", "1/2"], in: dir).count, 4)
         // Stable: the same inputs give the same share.
-        #expect(try Self.ran(["--shard", "1/2", "--timings", "timings.xml"], in: dir) == first)
+        try expectEqual(Self.ran(["--shard", "1/2", "--timings", "timings.xml"], in: dir), first)
     }
 
     @Test func everyScriptRunsInExactlyOneShareWithAReportsOwnTimes() throws {
@@ -43,14 +44,14 @@ import Testing
         try Credsh.write("echo new\n", "h-new.credscript", in: dir)
         // A previous run's own JUnit file, which does not know h-new yet.
         try FileManager.default.removeItem(at: dir.appendingPathComponent("h-new.credscript"))
-        #expect(try Credsh.run(["test", "--junit", "previous.xml", "."], directory: dir).status == 0)
+        try expectEqual(Credsh.run(["test", "--junit", "previous.xml", "."], directory: dir).status, 0)
         try Credsh.write("echo new\n", "h-new.credscript", in: dir)
         for count in 1...4 {
             var seen: [String] = []
             for index in 1...count {
                 seen += try Self.ran(["--shard", "\(index)/\(count)", "--timings", "previous.xml"], in: dir)
             }
-            #expect(seen.sorted() == ["./a.credscript", "./b.credscript", "./c.credscript", "./d.credscript", "./e.credscript",
+            expectEqual(seen.sorted(), ["./a.credscript", "./b.credscript", "./c.credscript", "./d.credscript", "./e.credscript",
                                       "./f.credscript", "./g.credscript", "./h-new.credscript", "./slow.credscript"], "\(count) shares")
         }
     }
@@ -59,6 +60,6 @@ import Testing
         let dir = try Self.suite()
         let alone = try Credsh.run(["test", "--timings", "none.xml", "."], directory: dir)
         #expect(alone.status == 2 && alone.stderr.contains("--timings balances shards: give --shard K/N with it"))
-        #expect(try Self.ran(["--shard", "2/2", "--timings", "none.xml"], in: dir) == (try Self.ran(["--shard", "2/2"], in: dir)))
+        try expectEqual(Self.ran(["--shard", "2/2", "--timings", "none.xml"], in: dir), (try Self.ran(["--shard", "2/2"], in: dir)))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// What `credsh check` finds without running a script: policy values every SDK's
 /// `policy` command would refuse, and `expect note` fields and rules that cannot match.
@@ -26,17 +27,17 @@ import Testing
     ])
     func badPolicyValuesAreSyntaxErrors(script: String, at: String, message: String) throws {
         let (status, stderr) = try check(script)
-        #expect(status == 2, "\(script)")
+        expectEqual(status, 2, "\(script)")
         #expect(stderr.contains("<stdin>:\(at): error: \(message)"), "\(stderr)")
         // The run gives the same message, and runs nothing.
         let run = try Credsh.run(["-"], script: script)
-        #expect(run.status == 2)
+        expectEqual(run.status, 2)
         #expect(run.stderr.contains(message))
     }
 
     @Test func anUnknownKeyGetsADidYouMean() throws {
         let (status, stderr) = try check("policy password minLL=8\nsdk susi\npolicy password rul=2019\n")
-        #expect(status == 2)
+        expectEqual(status, 2)
         #expect(stderr.contains("<stdin>:1:17: error: unknown policy key 'minLL'") && stderr.contains("did you mean 'minL'?"))
         #expect(stderr.contains("<stdin>:3:17: error: unknown policy key 'rul' for susi") && stderr.contains("did you mean 'rule'?"))
     }
@@ -46,7 +47,7 @@ import Testing
     @Test func aLongLineOfPairsIsCheckedInLinearTime() throws {
         let script = "sdk susi\npolicy password " + String(repeating: "rule=2019 ", count: 40_000) + "\n"
         let result = try Credsh.run(["check", "-"], input: Data(script.utf8), timeout: 60)
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(result.stderr.hasPrefix("<stdin>:2:27: error: policy key 'rule' is given twice"), "\(result.stderr.prefix(300))")
         #expect(result.seconds < 20, "quadratic in the pairs")
     }
@@ -67,9 +68,9 @@ import Testing
 
             """
         let (status, stderr) = try check(script)
-        #expect(status == 0, "\(stderr)")
+        expectEqual(status, 0, "\(stderr)")
         let run = try Credsh.run(["-"], script: script)
-        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        expectEqual(run.status, 0, "\(run.stdout)\(run.stderr)")
     }
 
     @Test func expectNoteFieldsAndRulesComeFromTheActiveSDK() throws {
@@ -83,7 +84,7 @@ import Testing
             expect note rule=2018
 
             """)
-        #expect(status == 2)
+        expectEqual(status, 2)
         #expect(stderr.contains("<stdin>:1:13: error: a policy note has no field 'rul' — did you mean 'rule'? (its fields: rule, message)"))
         #expect(stderr.contains("<stdin>:2:18: error: relid has no policy rule 'minXX' (its rules: minL, maxL, minDg, minUc"))
         #expect(stderr.contains("<stdin>:3:18: error: relid has no policy rule 'minUC' — did you mean 'minUc'?"))
@@ -107,12 +108,12 @@ import Testing
 
             """
         let (status, stderr) = try check(script)
-        #expect(status == 0, "\(stderr)")
+        expectEqual(status, 0, "\(stderr)")
     }
 
     @Test func helpExplainListsWhatExplainTakes() throws {
         let help = try Credsh.run(["-"], script: "help explain\n")
-        #expect(help.status == 0)
+        expectEqual(help.status, 0)
         for name in ["RULE_2017", "fallback", "RULE_2019", "TOKEN_OWNER_NOT_CHECKED", "LOGIN_THROTTLE", "118 PASSWORD_EXPIRED",
                      "9014 wrongPinLength", "failedToMeetPolicy", "\"No more attempts left\"", "initiateUpdateFlowForCredential"] {
             #expect(help.stdout.contains(name), "\(name)")
@@ -121,7 +122,7 @@ import Testing
         #expect(listed.count > 10 && listed.allSatisfy { $0.count <= 100 }, "wrapped to 100 columns")
         // Every name listed is one explain takes.
         let explained = try Credsh.run(["-"], script: "sdk susi\nexplain TOKEN_OWNER_NOT_CHECKED\nexplain 2017\nexplain fallback\nexplain 2019\n")
-        #expect(explained.status == 0, "\(explained.stderr)")
+        expectEqual(explained.status, 0, "\(explained.stderr)")
         #expect(explained.stdout.contains("password rule 2017 RULE_2017\n"))
         #expect(explained.stdout.contains("password rule 2019 RULE_2019\n"))
         #expect(explained.stdout.contains("password rule fallback\n"))
@@ -133,7 +134,7 @@ import Testing
 
     @Test func helpRunListsTheBounds() throws {
         let help = try Credsh.run(["help", "run"])
-        #expect(help.status == 0)
+        expectEqual(help.status, 0)
         for line in ["statements per run       10,000,000 (--max-steps changes it)", "repeat count             1,000,000",
                      "blocks nested            64 deep", "source nested            32 deep",
                      "KDF rounds (kdf)         1 to ", "script size              64 MB per file"] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// The `--step` pause reads with readline, as the prompt does: the command shown on its
 /// own line, what is typed on the line below, with arrow keys, Tab, history and Ctrl-L.
@@ -42,7 +43,7 @@ import Testing
         // Ctrl-D runs the rest; the lesson passes.
         try terminal.keys("@C-d")
         for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
-        #expect(terminal.exitStatus == "0", "the screen:\n\(terminal.screen)")
+        expectEqual(terminal.exitStatus, "0", "the screen:\n\(terminal.screen)")
         #expect(terminal.screen.contains("← onUserLoggedIn"))
     }
 
@@ -51,7 +52,7 @@ import Testing
         let terminal = try Terminal(arguments: ["--step", "examples/login.credscript"], ready: "step>")
         try terminal.keys("half typed", "@C-c")
         for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
-        #expect(terminal.exitStatus == "130", "the screen:\n\(terminal.screen)")
+        expectEqual(terminal.exitStatus, "130", "the screen:\n\(terminal.screen)")
         #expect(!terminal.screen.contains("added alice"))
     }
 }

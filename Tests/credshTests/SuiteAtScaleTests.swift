@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// `credsh test` over many scripts: the same bytes whatever the number of jobs, shards
 /// that split a suite exactly, and a command line of 20,000 files.
@@ -33,8 +34,8 @@ import Testing
         let four = try Credsh.run(["test", "-j", "4", dir.path])
         let byDefault = try Credsh.run(["test", dir.path])
         #expect(one.stdout.hasSuffix("17 passed, 33 failed\n"), "\(one.stdout)")
-        #expect(four.stdout == one.stdout)
-        #expect(byDefault.stdout == one.stdout)
+        expectEqual(four.stdout, one.stdout)
+        expectEqual(byDefault.stdout, one.stdout)
         #expect(one.status == 3 && four.status == 3)
         let json1 = try Credsh.run(["test", "-j1", "--format", "json", dir.path])
         let json4 = try Credsh.run(["test", "-j4", "--format=json", dir.path])
@@ -44,7 +45,7 @@ import Testing
     @Test func shardsPartitionTheSuiteExactly() throws {
         let dir = try Self.suite()
         let all = Self.scripts(try Credsh.run(["test", dir.path]).stdout)
-        #expect(all.count == 50)
+        expectEqual(all.count, 50)
         for count in [1, 3, 4, 7] {
             var union: [String] = []
             var sizes: [Int] = []
@@ -53,8 +54,8 @@ import Testing
                 union += shard
                 sizes.append(shard.count)
             }
-            #expect(union.sorted() == all.sorted(), "every script in exactly one of \(count) shards")
-            #expect(Set(union).count == union.count)
+            expectEqual(union.sorted(), all.sorted(), "every script in exactly one of \(count) shards")
+            expectEqual(Set(union).count, union.count)
             #expect(sizes.max()! - sizes.min()! <= 1, "\(sizes)")
         }
         let bad = try Credsh.run(["test", "--shard", "5/4", dir.path])
@@ -77,6 +78,6 @@ import Testing
         #expect(!run.timedOut && run.status == 0, "took \(run.seconds) s")
         let test = try Credsh.run(["test", "--seed", "7", "-j", "2"] + files, directory: dir, timeout: 60)
         #expect(!test.timedOut && test.status == 0)
-        #expect(test.stdout == "ok   a.credscript (0 expectations)\n1 passed, 0 failed\n", "the same file runs once")
+        expectEqual(test.stdout, "ok   a.credscript (0 expectations)\n1 passed, 0 failed\n", "the same file runs once")
     }
 }

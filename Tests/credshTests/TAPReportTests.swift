@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// `credsh test --format tap`, read by Perl's `prove` (TAP::Harness), as a CI job reads it.
 @Suite struct TAPReportTests {
@@ -30,7 +31,7 @@ import Testing
         try Credsh.write("user add alice\nlogin alice\nexpect event getPassword challengeMode=1\n", "a-pass.credscript", in: dir)
         try Credsh.write("skip \"needs a real device\"\nlogin nobody\n", "b-skip.credscript", in: dir)
         let run = try Credsh.run(["test", "--format", "tap", dir.path])
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         #expect(run.stdout == """
             TAP version 13
             ok 1 - \(dir.path)/a-pass.credscript
@@ -40,9 +41,9 @@ import Testing
 
             """)
         let prove = try Self.proveVerdict(of: run.stdout)
-        #expect(prove.status == 0, "prove: \(prove.stdout)")
+        expectEqual(prove.status, 0, "prove: \(prove.stdout)")
         #expect(prove.stdout.contains("All tests successful."))
-        #expect(try Self.parsed(run.stdout) == "passed=1,2 failed= skipped=2 plan=1..2 version=13 errors=\n")
+        try expectEqual(Self.parsed(run.stdout), "passed=1,2 failed= skipped=2 plan=1..2 version=13 errors=\n")
     }
 
     @Test func proveNamesTheFailingScriptAndReadsItsDiagnostics() throws {
@@ -51,19 +52,19 @@ import Testing
         try Credsh.write("user add bob\nlogin bob\nexpect attemptsLeft 9\n", "b-fail # odd name.credscript", in: dir)
         try Credsh.write("lgoin\n", "c-syntax.credscript", in: dir)
         let run = try Credsh.run(["test", "--format", "tap", "-j", "1", dir.path])
-        #expect(run.status == 2, "the most severe: a syntax error")
+        expectEqual(run.status, 2, "the most severe: a syntax error")
         #expect(run.stdout.contains("not ok 2 - \(dir.path)/b-fail \\u{23} odd name.credscript\n  ---\n  exitCode: 1\n  failures:\n"))
         #expect(run.stdout.contains("      severity: fail\n"))
         #expect(run.stdout.contains("    - message: \"unknown command 'lgoin' — did you mean 'login'?\"\n      code: CS0301\n      severity: error\n      at: \"\(dir.path)/c-syntax.credscript:1:1\"\n"))
         #expect(run.stdout.hasSuffix("# 1 passed, 2 failed, 0 skipped\n1..3\n"))
         // The same bytes whatever the number of jobs.
-        #expect(try Credsh.run(["test", "--format", "tap", "-j", "4", dir.path]).stdout == run.stdout)
+        try expectEqual(Credsh.run(["test", "--format", "tap", "-j", "4", dir.path]).stdout, run.stdout)
 
         let prove = try Self.proveVerdict(of: run.stdout)
         #expect(prove.status != 0)
         #expect(prove.stdout.contains("Failed tests:  2-3"), "prove: \(prove.stdout)")
         #expect(prove.stdout.contains("not ok 2 - \(dir.path)/b-fail \\u{23} odd name.credscript"))
-        #expect(try Self.parsed(run.stdout) == "passed=1 failed=2,3 skipped= plan=1..3 version=13 errors=\n")
+        try expectEqual(Self.parsed(run.stdout), "passed=1 failed=2,3 skipped= plan=1..3 version=13 errors=\n")
     }
 
     static let tapReader = Credsh.packageRoot.appendingPathComponent("Tests/schemas/read_tap.py")
@@ -89,36 +90,36 @@ import Testing
         try Credsh.write("user add alice\nlogin alice\nexpect event getPassword challengeMode=1\n", "a-pass.credscript", in: dir)
         try Credsh.write("skip \"needs a real device\"\nlogin nobody\n", "b-skip.credscript", in: dir)
         let green = try Credsh.run(["test", "--format", "tap", "--coverage", dir.path])
-        #expect(green.status == 0)
+        expectEqual(green.status, 0)
         let greenRead = try Self.tapPy(green.stdout)
-        #expect(greenRead["success"] as? Bool == true, "tap.py: \(greenRead)")
-        #expect(greenRead["complaints"] as? [String] == [])
+        expectEqual(greenRead["success"] as? Bool, true, "tap.py: \(greenRead)")
+        expectEqual(greenRead["complaints"] as? [String], [])
         #expect(greenRead["passed"] as? [Int] == [1, 2] && greenRead["failed"] as? [Int] == [] && greenRead["skipped"] as? [Int] == [2])
-        #expect(greenRead["plan"] as? String == "1..2")
-        #expect(try Self.parsed(green.stdout) == "passed=1,2 failed= skipped=2 plan=1..2 version=13 errors=\n")
-        #expect(try Self.proveVerdict(of: green.stdout).status == 0)
+        expectEqual(greenRead["plan"] as? String, "1..2")
+        try expectEqual(Self.parsed(green.stdout), "passed=1,2 failed= skipped=2 plan=1..2 version=13 errors=\n")
+        try expectEqual(Self.proveVerdict(of: green.stdout).status, 0)
 
         try Credsh.write("user add bob\nlogin bob\nexpect attemptsLeft 9\n", "c-fail.credscript", in: dir)
         try Credsh.write("lgoin\n", "d-syntax.credscript", in: dir)
         let red = try Credsh.run(["test", "--format", "tap", "--coverage", dir.path])
-        #expect(red.status == 2)
+        expectEqual(red.status, 2)
         let redRead = try Self.tapPy(red.stdout)
-        #expect(redRead["success"] as? Bool == false)
-        #expect(redRead["complaints"] as? [String] == [], "only the failed test points fail, not the stream: \(redRead)")
+        expectEqual(redRead["success"] as? Bool, false)
+        expectEqual(redRead["complaints"] as? [String], [], "only the failed test points fail, not the stream: \(redRead)")
         #expect(redRead["passed"] as? [Int] == [1, 2] && redRead["failed"] as? [Int] == [3, 4] && redRead["skipped"] as? [Int] == [2])
-        #expect(redRead["yamlBlocks"] as? Int == 2, "each failure's YAML block is read")
-        #expect(redRead["plan"] as? String == "1..4")
-        #expect(try Self.parsed(red.stdout) == "passed=1,2 failed=3,4 skipped=2 plan=1..4 version=13 errors=\n")
+        expectEqual(redRead["yamlBlocks"] as? Int, 2, "each failure's YAML block is read")
+        expectEqual(redRead["plan"] as? String, "1..4")
+        try expectEqual(Self.parsed(red.stdout), "passed=1,2 failed=3,4 skipped=2 plan=1..4 version=13 errors=\n")
         #expect(try Self.proveVerdict(of: red.stdout).stdout.contains("Failed tests:  3-4"))
 
         // The stream as credsh wrote it before: tap.py refuses it, so the check can fail.
         let old = "TAP version 13\nok 1 - a\n1..1\n# 1 passed, 0 failed, 0 skipped\n"
-        #expect(try Self.tapPy(old)["complaints"] as? [String] == ["A plan must appear at the beginning or end of the file."])
+        try expectEqual(Self.tapPy(old)["complaints"] as? [String], ["A plan must appear at the beginning or end of the file."])
     }
 
     @Test func anUnknownFormatIsRefusedWithTheList() throws {
         let run = try Credsh.run(["test", "--format", "xml", "examples/cancel.credscript"])
-        #expect(run.status == 2)
+        expectEqual(run.status, 2)
         #expect(run.stderr.contains("Please provide one of 'text', 'json' and 'tap'."))
     }
 }

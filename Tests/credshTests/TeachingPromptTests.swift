@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import Expectations
 
 /// The teaching aids in a real terminal: `diagram` and `compact` at the prompt, and
 /// `--step` pacing a script one Enter at a time.
@@ -22,7 +23,7 @@ import Testing
         try terminal.waitFor("mode 4 expired]>")
         try terminal.keys("update Passw0rd! short", "@Enter")
         try terminal.waitFor("(same userID, challengeMode, attemptsLeft, policy)")
-        #expect(terminal.screen.components(separatedBy: "app: policy:").count == 2, "the policy's sentence shows once in the flow")
+        expectEqual(terminal.screen.components(separatedBy: "app: policy:").count, 2, "the policy's sentence shows once in the flow")
         try terminal.keys("update Passw0rd! N3w-Passw0rd", "@Enter")
         try terminal.waitFor("onCredentialsAvailableForUpdate")
         // At the prompt commands are not echoed: what was typed is on the screen already.
@@ -46,7 +47,7 @@ import Testing
         #expect(arrows.count - trips.count == screenArrows.count && screenArrows.count == 10 && trips.count == 10)
         // The commands of the picture are the session's, secrets masked; `compact` and `diagram` are not steps.
         let commands = root.descendants.filter { $0.name == "text" && $0.hasClass("command") }.compactMap(\.stringValue)
-        #expect(commands == ["user add alice password ***", "expire alice", "login alice ***", "update *** ***", "update *** ***"])
+        expectEqual(commands, ["user add alice password ***", "expire alice", "login alice ***", "update *** ***", "update *** ***"])
 
         // A page: the picture, with the session's commands below it.
         let page = terminal.state.appendingPathComponent("session.html")
@@ -76,7 +77,7 @@ import Testing
         // Ctrl-D runs the rest without stopping; the script passes.
         try terminal.keys("@C-d")
         for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
-        #expect(terminal.exitStatus == "0", "the screen:\n\(terminal.screen)")
+        expectEqual(terminal.exitStatus, "0", "the screen:\n\(terminal.screen)")
         #expect(terminal.screen.contains("← onUserLoggedIn"))
         // Expectations show without a pause: the transcript is the --echo one.
         #expect(terminal.screen.contains("> expect event getPassword challengeMode=0"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Expectations
 
 /// Every example runs, twice, and prints exactly its checked-in transcript.
 @Suite struct TranscriptTests {
@@ -23,15 +24,15 @@ import Testing
         let expected = try String(contentsOf: expectedURL, encoding: .utf8)
         let first = try Credsh.run(["--echo", script])
         let second = try Credsh.run(["--echo", script])
-        #expect(first.status == 0, "\(first.stderr)")
+        expectEqual(first.status, 0, "\(first.stderr)")
         #expect(first.stderr.isEmpty)
-        #expect(first.stdout == expected, "regenerate with: credsh --echo \(script) > \(expectedURL.lastPathComponent)")
-        #expect(second.stdout == first.stdout, "the same script must print the same bytes")
+        expectEqual(first.stdout, expected, "regenerate with: credsh --echo \(script) > \(expectedURL.lastPathComponent)")
+        expectEqual(second.stdout, first.stdout, "the same script must print the same bytes")
     }
 
     @Test func testCommandOverTheExamplesIsGreen() throws {
         let result = try Credsh.run(["test", "examples"])
-        #expect(result.status == 0, "\(result.stdout)")
+        expectEqual(result.status, 0, "\(result.stdout)")
         // One verdict per file, or per named test of a file that has them (one skipped).
         let verdicts = try Self.examples.reduce(0) { total, name in
             let url = Credsh.packageRoot.appendingPathComponent("examples/\(name)")
