@@ -10,10 +10,15 @@
 # picks (--port 0), each test a folder of its own — so separate processes can run them
 # side by side.
 #
+# How many: once the cores are kept busy, no more. On the project's 2 cores the tests
+# spend about 190 s of CPU (credsh children, Chromium, the test process itself) and
+# 2, 3, 4 and 6 processes all took 97 to 106 s (one run each: the same within the
+# noise); 4 is the default, leaving room for the tests that wait.
+#
 # Usage: [SUITES=REGEX] Tests/run.sh [PROCESSES] [swift build options…]   (PROCESSES: 4)
-# The suites are sorted, the serialized ones (the long chains) first, and dealt round
-# robin; each process's output is printed whole when it ends, and the exit code is the
-# first failing process's.
+# The suites are dealt by weight, the heaviest first, each to the process with the least
+# so far (below); each process's output is printed whole when it ends, then how long each
+# took, and the exit code is the first failing process's.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
@@ -38,21 +43,66 @@ if [ ${#suites[@]} -eq 0 ]; then
     echo "Tests/run.sh: $bundle --list-tests named no suite" >&2
     exit 1
 fi
-# The serialized suites first, so each process gets its share of them.
-serialized=$(grep -rhoE '@Suite\(\.serialized\) struct [A-Za-z0-9_]+' Tests | awk '{print $3}' | sort -u)
-ordered=()
-for suite in "${suites[@]}"; do grep -qx "${suite#*.}" <<<"$serialized" && ordered+=("$suite"); done
-for suite in "${suites[@]}"; do grep -qx "${suite#*.}" <<<"$serialized" || ordered+=("$suite"); done
+# The heavy suites, in seconds, each run alone (`SUITES=LivePageTests Tests/run.sh 1`)
+# in a debug build on the project's 2 cores; every other suite takes 3 s or less (most
+# under 1) and counts as 1. Dealt round robin (the serialized suites first), the four
+# processes of one run ended at 43, 69, 73 and 91 s; dealt by weight, they end within
+# about 15 s of each other. On 2 cores the run takes as long either way (the CPU is the
+# bound), but with cores to spare the last process is the run. A suite missing here only
+# weighs 1; one listed that no longer exists is named on stderr.
+heavy="
+credshTests.LivePageTests 32
+credshTests.ControlAPISecurityTests 19
+credshTests.BrowserTests 19
+credshTests.BoundsTests 13
+CredScriptTests.SecretPropertyTests 9
+credshTests.DocsExampleTests 8
+credshTests.HardenedTests 8
+credshTests.DiagramFileTests 8
+credshTests.DeveloperPromptTests 6
+credshTests.HistoryPromptTests 6
+credshTests.ScriptSizeTests 6
+credshTests.SDKEventStreamBoundTests 6
+credshTests.HTMLReportTests 6
+credshTests.DiagramCommandTests 5
+credshTests.SDKWireTests 5
+credshTests.ServePromptTests 5
+credshTests.ServeTests 4
+credshTests.ServeRobustnessTests 4
+credshTests.PromptHelpAndBlockTests 4
+credshTests.FormatCommandTests 4
+credshTests.CoverageCommandTests 4
+credshTests.TranscriptTests 4
+credshTests.PromptTests 4
+credshTests.SDKWireAtScaleTests 4
+"
+declare -A weight
+for suite in "${suites[@]}"; do weight[$suite]=1; done
+while read -r suite seconds; do
+    [ -z "$suite" ] && continue
+    if [ -n "${weight[$suite]:-}" ]; then weight[$suite]=$seconds
+    elif [ -z "${SUITES:-}" ]; then echo "Tests/run.sh: no suite $suite (the heavy list names it)" >&2; fi
+done <<<"$heavy"
 
+# Heaviest first (then by name), each to the process with the least weight so far.
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
-declare -a filters pids
-for i in "${!ordered[@]}"; do
-    slot=$((i % processes))
-    filters[$slot]="${filters[$slot]:-}${filters[$slot]:+|}${ordered[$i]//./\\.}"
-done
+declare -a filters pids load
+for ((slot = 0; slot < processes; slot++)); do load[$slot]=0; done
+while read -r seconds suite; do
+    least=0
+    for slot in "${!load[@]}"; do [ "${load[$slot]}" -lt "${load[$least]}" ] && least=$slot; done
+    load[$least]=$((load[least] + seconds))
+    filters[$least]="${filters[$least]:-}${filters[$least]:+|}${suite//./\\.}"
+done < <(for suite in "${suites[@]}"; do echo "${weight[$suite]} $suite"; done | sort -k1,1nr -k2,2)
+SECONDS=0
 for slot in "${!filters[@]}"; do
-    "$bundle" --testing-library swift-testing --filter "^(${filters[$slot]})([/.(]|$)" >"$logs/$slot" 2>&1 &
+    {
+        "$bundle" --testing-library swift-testing --filter "^(${filters[$slot]})([/.(]|$)" >"$logs/$slot" 2>&1
+        code=$?
+        echo "$SECONDS" >"$logs/$slot.ended"
+        exit $code
+    } &
     pids[$slot]=$!
 done
 status=0
@@ -61,5 +111,8 @@ for slot in "${!pids[@]}"; do
     code=$?
     cat "$logs/$slot"
     if [ $code -ne 0 ] && [ $status -eq 0 ]; then status=$code; fi
+done
+for slot in "${!pids[@]}"; do
+    echo "Tests/run.sh: process $((slot + 1)) of ${#pids[@]} (weight ${load[$slot]}) ended after $(cat "$logs/$slot.ended") s"
 done
 exit $status

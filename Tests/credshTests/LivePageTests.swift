@@ -155,9 +155,9 @@ import Expectations
         expectEqual(report["promptAnswers"] as? Bool, true)
     }
 
-    /// Issue 31, item 1: the page of a session of 2,200 commands (megabytes), asked for
-    /// 150 times on one connection that never reads, then once each on 95 connections that
-    /// never read. One answer per connection, the page's bytes shared: credsh stays small,
+    /// Issue 31, item 1: the page of a session of 600 commands (2 MB), asked for 150 times
+    /// on one connection that never reads, then once each on 95 connections that never
+    /// read. One answer per connection, the page's bytes shared: credsh stays small,
     /// and a page that reads is still answered whole.
     @Test func pagesAskedForAndNeverReadHoldOnePageInAll() throws {
         let report = try Self.run(["flood"], browser: false)
