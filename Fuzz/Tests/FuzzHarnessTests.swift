@@ -63,7 +63,7 @@ import CredSimulator
             for event in catalog.events { #expect(words.contains(event.name)) }
         }
         let text = FuzzDictionary.text()
-        expectContains(text, "\"\\x1B[31m\"", "bytes outside printable ASCII are written as \\xNN")
+        #expect(text.contains("\"\\x1B[31m\""), "bytes outside printable ASCII are written as \\xNN")
         #expect(!text.split(separator: "\n").dropFirst().contains { !$0.hasPrefix("\"") || !$0.hasSuffix("\"") })
     }
 

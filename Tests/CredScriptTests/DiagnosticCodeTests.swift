@@ -33,7 +33,7 @@ import CredSimulator
         #expect(!produced.isEmpty, "\(code.id)'s example reported: \(host.errors)")
         // The text shows the code at the end of the headline, and the kind its category gives
         // (a count of failures not shown takes the kind of those failures).
-        expectContains(host.errors, " [\(code.id)]\n", "\(host.errors)")
+        #expect(host.errors.contains(" [\(code.id)]\n"), "\(host.errors)")
         if code != .failuresNotShown { #expect(produced.allSatisfy { $0.kind == code.category.kind }) }
     }
 
@@ -61,12 +61,12 @@ import CredSimulator
     @Test func explainPrintsACodesEntry() throws {
         let (host, _) = runScript("explain CS0301\nexplain cs0503\n")
         #expect(host.errors.isEmpty, "\(host.errors)")
-        expectContains(host.output, "diagnostic CS0301 unknown command")
+        #expect(host.output.contains("diagnostic CS0301 unknown command"))
         #expect(host.output.contains("  kind:        error (exit code 2)"))
         #expect(host.output.contains("  example:     logn alice"))
         #expect(host.output.contains("  see:         docs/diagnostics.md#cs0301"))
-        expectContains(host.output, "diagnostic CS0503 command failed and no expect error followed")
-        expectContains(host.output, "(exit code 1)")
+        #expect(host.output.contains("diagnostic CS0503 command failed and no expect error followed"))
+        #expect(host.output.contains("(exit code 1)"))
     }
 
     /// docs/diagnostics.md is what the table writes, with each example's diagnostic as

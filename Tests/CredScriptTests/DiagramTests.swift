@@ -233,8 +233,8 @@ struct TextBox {
             """)
         expectEqual(picture.sections.map(\.sdk.name), ["relid", "onewelcome", "susi"])
         for text in [SVGWriter().render(picture), MermaidWriter().render(picture)] {
-            for secret in secrets { expectDoesNotContain(text, secret, "\(secret) leaked") }
-            expectContains(text, "password=***")
+            for secret in secrets { #expect(!text.contains(secret), "\(secret) leaked") }
+            #expect(text.contains("password=***"))
         }
         // The e-mail a raw request names is not a secret: it stays.
         #expect(picture.steps.contains { $0.command?.contains("changepassword=eve@example.com password=*** newpassword=***") == true })
@@ -282,7 +282,7 @@ struct TextBox {
         expectEqual(picture.steps.count, SequenceDiagram.maximumSteps)
         expectEqual(picture.omittedSteps, 1_502)
         expectEqual(picture.steps.last?.command, "login alice ***")
-        expectContains(SVGWriter().render(picture), "the first 1502 commands are left out")
+        #expect(SVGWriter().render(picture).contains("the first 1502 commands are left out"))
         #expect(MermaidWriter().render(picture).contains("Note over relid_app,relid_server: the first 1502 commands are left out"))
     }
 

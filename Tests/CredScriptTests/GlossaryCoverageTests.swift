@@ -83,13 +83,13 @@ import CredSimulator
             }
         }
         for name in ["rel-id", "onewelcome", "fiori", "susi", "getpassword", "didreceivepinchallenge", "showscreen"] {
-            expectDoesNotContain(source, name, "Glossary.swift names \(name)")
+            #expect(!source.contains(name), "Glossary.swift names \(name)")
         }
         let all = try Glossary.render([]).joined(separator: "\n")
         for flow in SDKFlows.all {
             for entry in flow.glossary {
                 let lines = try Glossary.render(entry.term.split(separator: " ").map(String.init)).joined(separator: " ")
-                expectContains(lines.replacingOccurrences(of: "\n", with: " "), "\(flow.catalog.name):", "\(entry.term) shows \(flow.catalog.name)'s words")
+                #expect(lines.replacingOccurrences(of: "\n", with: " ").contains("\(flow.catalog.name):"), "\(entry.term) shows \(flow.catalog.name)'s words")
             }
             #expect(flow.glossary.isEmpty || all.contains("\(flow.catalog.name): "))
         }

@@ -12,7 +12,7 @@ import Expectations
             echo "status ${PIPESTATUS[1]}"
             """)
         expectEqual(result.stdout, "hello\nstatus 0\n", "\(result.stderr)")
-        expectDoesNotContain(result.stdout, "141")
+        #expect(!result.stdout.contains("141"))
         // A failure before the reader left still decides the code.
         let failed = try Credsh.shell("""
             printf 'logout\\nrepeat 100000 {\\n echo hello\\n}\\n' | timeout -s KILL 30 "$CREDSH" --keep-going - | head -1
@@ -27,7 +27,7 @@ import Expectations
         for _ in 0..<3 {
             let result = try Credsh.run(["--no-such-option", "-"], input: Data(count: 8 << 20))
             expectEqual(result.status, 2)
-            expectContains(result.stderr, "Unknown option '--no-such-option'")
+            #expect(result.stderr.contains("Unknown option '--no-such-option'"))
         }
     }
 
@@ -67,10 +67,10 @@ import Expectations
         let run = try Credsh.run([fifo.path], timeout: 20)
         #expect(!run.timedOut)
         expectEqual(run.status, 4)
-        expectContains(run.stderr, "cannot read \(fifo.path): not a regular file (a FIFO)")
+        #expect(run.stderr.contains("cannot read \(fifo.path): not a regular file (a FIFO)"))
         let sourced = try Credsh.run(["-"], input: Data("source \(fifo.path)\n".utf8), timeout: 20)
         #expect(!sourced.timedOut && sourced.status == 4)
-        expectContains(sourced.stderr, "not a regular file (a FIFO)")
+        #expect(sourced.stderr.contains("not a regular file (a FIFO)"))
         let tested = try Credsh.run(["test", dir.path], timeout: 20)
         #expect(!tested.timedOut && tested.status == 4)
         let device = try Credsh.run(["/dev/zero"], timeout: 20)
@@ -82,7 +82,7 @@ import Expectations
         let file = dir.appendingPathComponent("bom.credscript")
         try (Data([0xEF, 0xBB, 0xBF]) + Data("echo ok\nlgoin\n".utf8)).write(to: file)
         let result = try Credsh.run(["check", file.path])
-        expectContains(result.stderr, "\(file.path):2:1: error: unknown command 'lgoin'", "the first line is a command")
+        #expect(result.stderr.contains("\(file.path):2:1: error: unknown command 'lgoin'"), "the first line is a command")
         #expect(!result.stderr.contains("bom.credscript:1:"))
         try (Data([0xEF, 0xBB, 0xBF]) + Data("echo ok\n".utf8)).write(to: file)
         try expectEqual(Credsh.run([file.path]).stdout, "ok\n")
@@ -93,8 +93,8 @@ import Expectations
     @Test func optionValuesSayWhatTheyTake() throws {
         let seed = try Credsh.run(["--seed", "-1", "examples/login.credscript"])
         expectEqual(seed.status, 2)
-        expectContains(seed.stderr, "--seed takes a whole number from 0 to 18446744073709551615, not '-1'")
-        expectDoesNotContain(seed.stderr, "Missing value")
+        #expect(seed.stderr.contains("--seed takes a whole number from 0 to 18446744073709551615, not '-1'"))
+        #expect(!seed.stderr.contains("Missing value"))
         let testSeed = try Credsh.run(["test", "--seed", "-1", "examples"])
         #expect(testSeed.status == 2 && testSeed.stderr.contains("not '-1'"))
         let jobs = try Credsh.run(["test", "-j", "0", "examples"])

@@ -41,9 +41,9 @@ import Expectations
             """
         let result = try Credsh.run(["--echo", "-"], input: Data(script.utf8), timeout: 60)
         expectEqual(result.status, 0, "\(result.stderr)")
-        expectDoesNotContain(result.stdout, "> user add b password 7", "007 is not rewritten")
+        #expect(!result.stdout.contains("> user add b password 7"), "007 is not rewritten")
         // Written back out (echo here, `record` at the prompt), each keeps its spelling.
-        expectContains(result.stdout, "> echo 007 24h 1d12h\n007 24h 1d12h\n")
+        #expect(result.stdout.contains("> echo 007 24h 1d12h\n007 24h 1d12h\n"))
     }
 
     // MARK: Recursion, loops and the step budget
@@ -67,7 +67,7 @@ import Expectations
         #expect(!result.timedOut)
         expectEqual(result.status, 3)
         expectEqual(result.stdout.components(separatedBy: "nobody is logged in").count - 1, 2_998, "3,000 statements: the two repeats, then 2,998 states")
-        expectDoesNotContain(result.stdout, "never", "the budget stops the run even with --keep-going")
+        #expect(!result.stdout.contains("never"), "the budget stops the run even with --keep-going")
         expectEqual(result.stderr, """
             <stdin>:3:5: runtime error: the run reached its step budget of 3000 (a step is a statement, 100 rounds of the KDF, or 64 bytes of text handled) and stopped (--max-steps raises it) [CS0405]
             3 |     state
@@ -82,7 +82,7 @@ import Expectations
 
     @Test func theStepBudgetIsTenMillionUnlessSet() throws {
         let help = try Credsh.run(["help", "run"])
-        expectContains(help.stdout, "--max-steps <n>")
+        #expect(help.stdout.contains("--max-steps <n>"))
         #expect(help.stdout.contains("Stop a script after N steps") && help.stdout.contains("count), 100 rounds of the KDF, or 64 bytes of text a") && help.stdout.contains("statement handles. (default: 10000000)"))
         #expect(try Credsh.run(["-"], script: "help\n").stdout.contains("A run stops after 10,000,000 steps, a step being a statement, 100 KDF rounds or 64 bytes of text handled"))
         let zero = try Credsh.run(["--max-steps", "0", "-"], script: "state\n")
@@ -106,7 +106,7 @@ import Expectations
         let logins = result.stdout.components(separatedBy: "onUserLoggedIn").count - 1
         #expect((3...5).contains(logins), "30,000 steps hold four checks of 6,000, and the hash of user add: \(logins) logins")
         #expect(result.stderr.contains("runtime error: the run reached its step budget of 30000 (a step is a statement, 100 rounds of the KDF, or 64 bytes of text handled)"))
-        expectDoesNotContain(result.stdout, "never")
+        #expect(!result.stdout.contains("never"))
     }
 
     @Test func theKDFRoundsHaveAMaximum() throws {
@@ -187,7 +187,7 @@ import Expectations
         try Credsh.write("user add a password P\nrepeat 2000 {\n  block ghost\n}\n", "ghosts.credscript", in: dir)
         let test = try Credsh.run(["test", "--keep-going", "ghosts.credscript"], directory: dir, timeout: 120)
         expectEqual(test.status, 3)
-        expectContains(test.stdout, "    … and 1900 more failures\n", "\(test.stdout.suffix(300))")
+        #expect(test.stdout.contains("    … and 1900 more failures\n"), "\(test.stdout.suffix(300))")
     }
 
     // MARK: Exit codes
@@ -280,10 +280,10 @@ import Expectations
     @Test func thePasswordHistoryHasAMaximum() throws {
         let written = try Credsh.run(["-"], script: "policy password history=25\n")
         expectEqual(written.status, 2, "a number written is checked before the run")
-        expectContains(written.stderr, "history can be at most 24")
+        #expect(written.stderr.contains("history can be at most 24"))
         let result = try Credsh.run(["-"], script: "let h = 25\npolicy password history=$h\n")
         expectEqual(result.status, 3)
-        expectContains(result.stdout, "history can be at most 24")
+        #expect(result.stdout.contains("history can be at most 24"))
         try expectEqual(Credsh.run(["-"], script: "policy password history=24\n").status, 0)
     }
 }

@@ -91,7 +91,7 @@ import Expectations
     @Test func theManPageHasEverySubcommandOptionAndCommand() throws {
         let page = try Credsh.run(["man"]).stdout
         #expect(page.hasPrefix(".\\\""))
-        expectContains(page, ".TH CREDSH 1 ")
+        #expect(page.contains(".TH CREDSH 1 "))
         for name in try Self.listedSubcommands() {
             #expect(page.contains(".SS credsh \(name)\n") || page.contains(".SS credsh [\(name)]\n"), "\(name)")
             let help = try Credsh.run([name, "--help"]).stdout
@@ -99,11 +99,11 @@ import Expectations
             for line in help.split(separator: "\n") where line.hasPrefix("  --") || line.hasPrefix("  -") {
                 let label = String(line.dropFirst(2).split(separator: " ").first ?? "").replacingOccurrences(of: ",", with: "")
                 guard label != "-h", label != "--help", label != "--version" else { continue }
-                expectContains(page, ".B " + label.replacingOccurrences(of: "-", with: "\\-"), "\(name) \(label)")
+                #expect(page.contains(".B " + label.replacingOccurrences(of: "-", with: "\\-")), "\(name) \(label)")
             }
         }
-        for code in 0...4 { expectContains(page, ".TP\n.B \(code)\n") }
-        expectContains(page, ".B user add USER", "the command table")
+        for code in 0...4 { #expect(page.contains(".TP\n.B \(code)\n")) }
+        #expect(page.contains(".B user add USER"), "the command table")
         #expect(page.contains(".SH FILES") && page.contains(".SH EXAMPLES"))
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/man") else { return }
         let dir = try Credsh.temporaryDirectory()
@@ -112,6 +112,6 @@ import Expectations
                                       executable: URL(fileURLWithPath: "/usr/bin/man"))
         expectEqual(rendered.status, 0)
         #expect(rendered.stderr.isEmpty, "man's warnings: \(rendered.stderr)")
-        expectContains(rendered.stdout, "EXIT STATUS")
+        #expect(rendered.stdout.contains("EXIT STATUS"))
     }
 }

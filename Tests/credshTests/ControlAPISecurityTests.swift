@@ -32,9 +32,9 @@ import Expectations
         expectEqual(state.json?["network"], .string("up"))
         let (status, log) = try served.stop()
         expectEqual(status, 0)
-        expectContains(log, "POST /__credsh/run 401 (no valid token)\n")
-        expectContains(log, "GET /__credsh/state 403 (refused: Host or Origin)\n")
-        expectDoesNotContain(log, "?token="  + token + " ", "the log shows paths without their query")
+        #expect(log.contains("POST /__credsh/run 401 (no valid token)\n"))
+        #expect(log.contains("GET /__credsh/state 403 (refused: Host or Origin)\n"))
+        #expect(!log.contains("?token="  + token + " "), "the log shows paths without their query")
     }
 
     /// Review: the token sent to a path that is not the control API's (a typo, a browser's
@@ -53,8 +53,8 @@ import Expectations
         let lines = log.split(separator: "\n").filter { !$0.hasPrefix("control API token:") }
         #expect(lines.count >= 5)
         #expect(!lines.contains { $0.contains(token) }, "\(lines)")
-        expectContains(log, "GET /favicon.ico 404 token=***\n")
-        expectContains(log, "GET /*** 404\n")
+        #expect(log.contains("GET /favicon.ico 404 token=***\n"))
+        #expect(log.contains("GET /*** 404\n"))
     }
 
     /// Review: the token sent in a call of the SDK double (a field, the method, the device,
@@ -84,8 +84,8 @@ import Expectations
         let lines = log.split(separator: "\n").filter { !$0.hasPrefix("control API token:") }
         expectEqual(lines.filter { $0.contains("POST /sdk/relid 200") }.count, 5, "\(lines)")
         #expect(!lines.contains { $0.contains(token) }, "\(lines)")
-        expectContains(log, "call=setUser userID=x-***", "\(log)")
-        expectContains(log, "device=d***", "\(log)")
+        #expect(log.contains("call=setUser userID=x-***"), "\(log)")
+        #expect(log.contains("device=d***"), "\(log)")
     }
 
     /// Review: an access token the server issued, sent back under another name, was logged as sent.
@@ -98,8 +98,8 @@ import Expectations
         try expectEqual(served.curl("GET", "/aaa/elsewhere?y=\(token)").status, 404)
         let (status, log) = try served.stop()
         expectEqual(status, 0)
-        expectDoesNotContain(log, token, "\(log)")
-        expectContains(log, "GET /aaa/elsewhere 404 y=***\n")
+        #expect(!log.contains(token), "\(log)")
+        #expect(log.contains("GET /aaa/elsewhere 404 y=***\n"))
     }
 
     @Test func aLongControlRunIsCutShortAndOthersAreAnsweredAfterIt() throws {

@@ -40,7 +40,7 @@ import Expectations
         expectEqual(lines.last, "1 passed, 0 failed")
 
         let plain = try Credsh.run(["test", dir.path])
-        expectDoesNotContain(plain.stdout, "coverage", "no coverage unless asked for")
+        #expect(!plain.stdout.contains("coverage"), "no coverage unless asked for")
     }
 
     @Test func jsonGivesOneObjectPerItem() throws {
@@ -103,7 +103,7 @@ import Expectations
         let end = try #require(lines.lastIndex { $0.hasPrefix("coverage: ") })
         let expected = lines[start...end].joined(separator: "\n")
         let page = try String(contentsOf: Credsh.packageRoot.appendingPathComponent("docs/suites.md"), encoding: .utf8)
-        expectContains(page, "```text\n$ credsh test --coverage examples/\n…\n" + expected + "\n",
+        #expect(page.contains("```text\n$ credsh test --coverage examples/\n…\n" + expected + "\n"),
                 "docs/suites.md's coverage of examples/ is out of date: python3 bench/update_coverage.py")
     }
 }

@@ -34,12 +34,12 @@ import Expectations
         // `challengeMode=R` is one word: Tab completes the value after `=`.
         try terminal.keys("expect event getPassword challengeMode=RDNA_OP_UPD", "@Tab", "C", "@Tab", "@Enter")
         try terminal.waitFor("[mode 2 update]>", count: 2)
-        expectContains(terminal.screen, "getPassword challengeMode=RDNA_OP_UPDATE_CREDENTIALS\n", "\(terminal.screen)")
-        expectDoesNotContain(terminal.screen, "expectation failed", "\(terminal.screen)")
+        #expect(terminal.screen.contains("getPassword challengeMode=RDNA_OP_UPDATE_CREDENTIALS\n"), "\(terminal.screen)")
+        #expect(!terminal.screen.contains("expectation failed"), "\(terminal.screen)")
         // A policy key completes to `maxL=`, and the value follows it without a space.
         try terminal.keys("policy password max", "@Tab", "L", "@Tab", "20", "@Enter")
         try terminal.waitFor("RELID_PASSWORD_POLICY: {\"maxL\":20}")
-        expectContains(terminal.screen, "policy password maxL=20\n", "\(terminal.screen)")
+        #expect(terminal.screen.contains("policy password maxL=20\n"), "\(terminal.screen)")
         try Self.leave(terminal)
     }
 
@@ -74,7 +74,7 @@ import Expectations
             "state",
             "expect *** getPassword challengeMode=*** attemptsLeft=***",
         ], "\(file)")
-        expectDoesNotContain(file, "Secr3t")
+        #expect(!file.contains("Secr3t"))
     }
 
     @Test func aVariablesNameMasksByWholeParts() throws {
@@ -110,7 +110,7 @@ import Expectations
         // `help` alone: the shared commands and the active SDK's, and a line for the rest.
         let short = try Credsh.run(["-"], input: Data("help\n".utf8))
         #expect(short.stdout.contains("relid: REL-ID") && !short.stdout.contains("onewelcome: OneWelcome"))
-        expectContains(short.stdout, "'help all' lists them")
+        #expect(short.stdout.contains("'help all' lists them"))
     }
 
     @Test func sourceShowsEachCommandItRuns() throws {
@@ -119,7 +119,7 @@ import Expectations
         try "user add bob password Passw0rd!\nusers\n".write(to: file, atomically: true, encoding: .utf8)
         try terminal.keys("source \(file.path)", "@Enter")
         try terminal.waitFor("bob  logged-out")
-        expectContains(terminal.screen, "> user add bob password ***\nadded bob (activated)\n> users\nbob  logged-out",
+        #expect(terminal.screen.contains("> user add bob password ***\nadded bob (activated)\n> users\nbob  logged-out"),
                 "\(terminal.screen)")
         try Self.leave(terminal)
     }
@@ -129,7 +129,7 @@ import Expectations
         let setup = state.appendingPathComponent("setup.credscript")
         try "user add alice password Passw0rd!\nlogin alice Passw0rd!\nlet who = alice\n".write(to: setup, atomically: true, encoding: .utf8)
         let terminal = try Terminal(state: state, arguments: ["-i", setup.path], ready: "credsh relid alice>")
-        expectContains(terminal.screen, "added alice (activated)", "the setup's output shows:\n\(terminal.screen)")
+        #expect(terminal.screen.contains("added alice (activated)"), "the setup's output shows:\n\(terminal.screen)")
         try terminal.keys("user show $who", "@Enter")
         try terminal.waitFor("user: alice")
         try Self.leave(terminal)
@@ -148,6 +148,6 @@ import Expectations
         // Not a terminal: a usage error, not a batch run that ignores -i.
         let piped = try Credsh.run(["-i", setup.path])
         expectEqual(piped.status, 2)
-        expectContains(piped.stderr, "-i opens the prompt after the scripts")
+        #expect(piped.stderr.contains("-i opens the prompt after the scripts"))
     }
 }

@@ -148,8 +148,8 @@ enum ScriptFacts {
 
         let words = (root.stringValue ?? "") + all.compactMap { $0.value("data-name") }.joined()
         for secret in try ScriptFacts.secrets(in: script) {
-            expectDoesNotContain(words, secret, "\(name): the secret \(secret) is in the picture")
-            expectDoesNotContain(mermaid.stdout, secret, "\(name): the secret \(secret) is in the Mermaid text")
+            #expect(!words.contains(secret), "\(name): the secret \(secret) is in the picture")
+            #expect(!mermaid.stdout.contains(secret), "\(name): the secret \(secret) is in the Mermaid text")
         }
     }
 
@@ -183,7 +183,7 @@ enum ScriptFacts {
         let mermaid = try String(contentsOf: dir.appendingPathComponent("out.mmd"), encoding: .utf8)
         #expect(mermaid.hasPrefix("sequenceDiagram\n    title fails.credscript\n"))
         #expect(mermaid.contains("Note right of relid_app: expected an event getUser"))
-        expectDoesNotContain(mermaid, "logout")
+        #expect(!mermaid.contains("logout"))
 
         // A script that does not parse draws nothing and writes nothing.
         let broken = try Credsh.run(["diagram", "broken.credscript", "-o", "broken.svg"], directory: dir)
@@ -212,7 +212,7 @@ enum ScriptFacts {
     @Test func compactFlagMatchesTheCompactTranscript() throws {
         let dir = try Credsh.temporaryDirectory()
         let script = try String(contentsOf: Credsh.packageRoot.appendingPathComponent("examples/compact-output.credscript"), encoding: .utf8)
-        expectContains(script, "\ncompact on\n")
+        #expect(script.contains("\ncompact on\n"))
         try Credsh.write(script.replacingOccurrences(of: "\ncompact on\n", with: "\n"), "plain.credscript", in: dir)
         let run = try Credsh.run(["--echo", "--compact", "plain.credscript"], directory: dir)
         expectEqual(run.status, 0, "\(run.stderr)")
@@ -246,7 +246,7 @@ enum ScriptFacts {
         expectEqual(run.status, 0, "\(run.stderr)")
         let parts = run.stdout.components(separatedBy: "compact output off: every callback in full\n")
         try #require(parts.count == 2, "\(run.stdout)")
-        expectContains(parts[0], "← getPassword statusCode=190 statusMessage=\"Password does not meet policy standards\" (same userID, challengeMode, attemptsLeft, policy)")
+        #expect(parts[0].contains("← getPassword statusCode=190 statusMessage=\"Password does not meet policy standards\" (same userID, challengeMode, attemptsLeft, policy)"))
         let whole = parts[1].split(separator: "\n").filter { $0.hasPrefix("← getPassword") }
         expectEqual(whole.count, 1)
         expectEqual(whole.first?.hasPrefix("← getPassword userID=alice challengeMode=4 (RDNA_OP_UPDATE_ON_EXPIRY) attemptsLeft="), true, "\(parts[1])")
@@ -258,7 +258,7 @@ enum ScriptFacts {
     @Test func stepNeedsATerminal() throws {
         let run = try Credsh.run(["--step", "examples/expiry.credscript"])
         expectEqual(run.status, 2)
-        expectContains(run.stderr, "--step waits for Enter at a terminal, but standard input is not one")
+        #expect(run.stderr.contains("--step waits for Enter at a terminal, but standard input is not one"))
         #expect(run.stdout.isEmpty)
     }
 }

@@ -26,7 +26,7 @@ import Expectations
         for name in ["lesson.png", "lesson.txt", "lesson", "lesson.mermaid"] {
             let run = try Credsh.run(["diagram", "lesson.credscript", "-o", name], directory: dir)
             expectEqual(run.status, 2, "\(name)")
-            expectContains(run.stderr, "a diagram file ends in .svg (a picture), .mmd or .md (Mermaid) or .html (a page), not '\(name)'", "\(run.stderr)")
+            #expect(run.stderr.contains("a diagram file ends in .svg (a picture), .mmd or .md (Mermaid) or .html (a page), not '\(name)'"), "\(run.stderr)")
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path), "\(name) is not written")
         }
         let contradiction = try Credsh.run(["diagram", "lesson.credscript", "--format", "mermaid", "-o", "x.svg"], directory: dir)
@@ -50,13 +50,13 @@ import Expectations
         #expect(page.components(separatedBy: "<svg ").count - 1 == 1 && !page.contains("<?xml"))
         // Nothing to fetch, nothing to run: the policy forbids it too.
         #expect(!page.contains("<script") && !page.contains("src=") && !page.contains("href=") && !page.contains("@import"))
-        expectContains(page, "content=\"default-src 'none'; style-src 'unsafe-inline'\"")
+        #expect(page.contains("content=\"default-src 'none'; style-src 'unsafe-inline'\""))
         // The narration, escaped, above the command it comes before; the secret it names masked.
         #expect(page.contains("<li><p class=\"dp-narration\">Alice&#39;s password is expired: &lt;b&gt;watch&lt;/b&gt; the challenge &amp; mode 4.</p><code class=\"dp-command\">user add alice password ***</code> <span class=\"dp-location\">lesson.credscript:2</span></li>"), "\(page)")
-        expectContains(page, "<li><p class=\"dp-narration\">She types *** at the login screen.</p><code class=\"dp-command\">login alice ***</code>")
-        expectContains(page, "<li><code class=\"dp-command\">expire alice</code>", "a command with no comment right before it has no narration")
+        #expect(page.contains("<li><p class=\"dp-narration\">She types *** at the login screen.</p><code class=\"dp-command\">login alice ***</code>"))
+        #expect(page.contains("<li><code class=\"dp-command\">expire alice</code>"), "a command with no comment right before it has no narration")
         #expect(!page.contains("Passw0rd") && !page.contains("N3w-Passw0rd"))
-        expectDoesNotContain(page, "<b>")
+        #expect(!page.contains("<b>"))
     }
 
     /// The page in a real browser: the DOM it builds holds the picture with every arrow
@@ -79,10 +79,10 @@ import Expectations
         try? FileManager.default.removeItem(at: profile)
         try #require(dump.status == 0 && !dump.timedOut, "\(dump.stderr.suffix(1000))")
         let dom = dump.stdout
-        expectContains(dom, "<figure class=\"dp-picture\" id=\"picture\">")
+        #expect(dom.contains("<figure class=\"dp-picture\" id=\"picture\">"))
         expectEqual(dom.components(separatedBy: "<g class=\"message ").count - 1, arrows, "every arrow is in the page's DOM")
-        expectContains(dom, "The form is checked by the app first, in order, with no SDK call when a check fails.")
-        expectDoesNotContain(dom, "Passw0rd")
+        #expect(dom.contains("The form is checked by the app first, in order, with no SDK call when a check fails."))
+        #expect(!dom.contains("Passw0rd"))
 
         let png = out.appendingPathComponent("expiry.png")
         let shotProfile = out.appendingPathComponent("profile-shot")
@@ -146,7 +146,7 @@ import Expectations
         let svg = try Terminal(arguments: ["diagram", "--format", "svg", "examples/expiry.credscript"], ready: "would print raw SVG on the terminal")
         for _ in 0..<100 where svg.exitStatus == nil { usleep(50_000) }
         expectEqual(svg.exitStatus, "2")
-        expectDoesNotContain(svg.screen, "<svg")
+        #expect(!svg.screen.contains("<svg"))
     }
 }
 
@@ -188,7 +188,7 @@ import Expectations
         let leftWidth = try #require(try Self.svgRoot(left).value("width"))
         expectEqual(sides[1].value("transform")?.hasPrefix("translate(\(leftWidth),"), true, "\(sides[1].value("transform") ?? "")")
         #expect(Double(root.value("width") ?? "") ?? 0 >= (Double(leftWidth) ?? 0) + (Double(try Self.svgRoot(right).value("width") ?? "") ?? 0))
-        for secret in ["Passw0rd!", "N3w-Passw0rd!"] { expectDoesNotContain((root.stringValue ?? ""), secret) }
+        for secret in ["Passw0rd!", "N3w-Passw0rd!"] { #expect(!(root.stringValue ?? "").contains(secret)) }
     }
 
     @Test func mermaidGivesEachFlowABox() throws {

@@ -250,7 +250,7 @@ import Expectations
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).count
         #expect(lines <= 300, "README.md has \(lines) lines; the manual's pages are in docs/")
         for page in Self.pages where page.hasPrefix("docs/") {
-            expectContains(readme, "](\(page))", "README.md links no \(page)")
+            #expect(readme.contains("](\(page))"), "README.md links no \(page)")
         }
     }
 

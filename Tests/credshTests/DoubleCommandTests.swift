@@ -33,7 +33,7 @@ import Expectations
         for arguments in [["check", "-"], ["-"]] {
             let run = try Credsh.run(arguments, script: script + "\n")
             expectEqual(run.status, 2, "\(arguments) \(run.stderr)")
-            expectContains(run.stderr, message, "\(run.stderr)")
+            #expect(run.stderr.contains(message), "\(run.stderr)")
             #expect(run.stderr.contains("=***") || run.stderr.contains("=\"***\""), "the quoted line keeps its place: \(run.stderr)")
             #expect(!run.stdout.contains(secret) && !run.stderr.contains(secret), "\(arguments) \(run.stdout)\(run.stderr)")
         }
@@ -66,7 +66,7 @@ import Expectations
     @Test func tooManyDevicesAreRefused() throws {
         let run = try Credsh.run(["-"], script: "for n in \((1...256).map(String.init).joined(separator: " ")) { device $n }\n")
         expectEqual(run.status, 3)
-        expectContains(run.stderr, "at most 256 devices; '256' would be one more", "\(run.stderr)")
+        #expect(run.stderr.contains("at most 256 devices; '256' would be one more"), "\(run.stderr)")
         // A literal is refused where written (CS0309); a variable's value when the line runs.
         let written = try Credsh.run(["-"], script: "device \"a b\"\n")
         #expect(written.status == 2 && written.stderr.contains("<stdin>:1:8: error: a device ID is 1-64 characters of A-Z a-z 0-9 . _ -, not 'a b' [CS0309]"), "\(written.stderr)")

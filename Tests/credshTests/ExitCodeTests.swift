@@ -7,7 +7,7 @@ import Expectations
     @Test func successIsZero() throws {
         let result = try Credsh.run(["-"], script: "user add alice password \"Passw0rd!\"\nlogin alice \"Passw0rd!\"\n")
         expectEqual(result.status, 0)
-        expectContains(result.stdout, "← onUserLoggedIn userID=alice")
+        #expect(result.stdout.contains("← onUserLoggedIn userID=alice"))
     }
 
     @Test func aFailedExpectationIsOne() throws {
@@ -32,7 +32,7 @@ import Expectations
         #expect(syntax.stdout.isEmpty, "nothing runs when the script does not parse")
         let usage = try Credsh.run(["--no-such-flag"])
         expectEqual(usage.status, 2)
-        expectContains(usage.stderr, "Unknown option '--no-such-flag'")
+        #expect(usage.stderr.contains("Unknown option '--no-such-flag'"))
     }
 
     @Test func runtimeErrorsAreThree() throws {
@@ -54,9 +54,9 @@ import Expectations
     @Test func keepGoingRunsOnAndReportsEveryFailure() throws {
         let script = "logout\nexpect state nobody logged-in\necho still here\n"
         let stop = try Credsh.run(["-"], script: script)
-        expectDoesNotContain(stop.stdout, "still here")
+        #expect(!stop.stdout.contains("still here"))
         let go = try Credsh.run(["--keep-going", "-"], script: script)
-        expectContains(go.stdout, "still here")
+        #expect(go.stdout.contains("still here"))
         expectEqual(go.status, 3, "the most severe failure decides: the runtime error after the failed logout")
         expectEqual(go.stderr.components(separatedBy: "expectation failed").count, 2)
         #expect(go.stderr.contains("<stdin>:2:1: runtime error: no user 'nobody'"))
@@ -117,7 +117,7 @@ import Expectations
         let result = try Credsh.run(["--help"])
         expectEqual(result.status, 0)
         for line in ["0  success", "1  an expectation failed", "2  usage or syntax error", "3  runtime error", "4  I/O error"] {
-            expectContains(result.stdout, line)
+            #expect(result.stdout.contains(line))
         }
     }
 }

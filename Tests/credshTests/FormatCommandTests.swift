@@ -16,7 +16,7 @@ import Expectations
         let check = try Credsh.run(["fmt", "--check", tidy.path, messy.path])
         expectEqual(check.status, 1)
         expectEqual(check.stdout, "would format \(messy.path): lines 1, 3-5; a newline at the end\n")
-        expectDoesNotContain(check.stdout, "Passw0rd", "lines are named, never shown: they may hold secrets")
+        #expect(!check.stdout.contains("Passw0rd"), "lines are named, never shown: they may hold secrets")
         try expectEqual(String(contentsOf: messy, encoding: .utf8), Self.messy, "--check writes nothing")
 
         let format = try Credsh.run(["fmt", tidy.path, messy.path])
@@ -44,7 +44,7 @@ import Expectations
         let messy = try Credsh.write(Self.messy, "messy.credscript", in: dir)
         let run = try Credsh.run(["fmt", dir.appendingPathComponent("missing.credscript").path, messy.path])
         expectEqual(run.status, 4)
-        expectContains(run.stderr, "missing.credscript")
+        #expect(run.stderr.contains("missing.credscript"))
         try expectEqual(String(contentsOf: messy, encoding: .utf8), Self.tidy)
         let usage = try Credsh.run(["fmt"])
         expectEqual(usage.status, 2)
@@ -91,7 +91,7 @@ import Expectations
         let green = try hooksRun(["tidy.credscript", "notes.txt"])
         expectEqual(green.status, 0, "\(green.stdout)\(green.stderr)")
         #expect(green.stdout.contains("credsh check") && green.stdout.contains("credsh fmt --check"))
-        expectDoesNotContain(green.stdout, "Failed", "\(green.stdout)")
+        #expect(!green.stdout.contains("Failed"), "\(green.stdout)")
 
         try Credsh.write(Self.messy, "messy.credscript", in: project)
         let messy = try hooksRun(["tidy.credscript", "messy.credscript"])

@@ -31,12 +31,12 @@ import Expectations
                      three
 
                 """), "\(failing.stdout)")
-        expectContains(failing.stdout, "ok   \(dir.path)/same.credscript (0 expectations, transcript)")
+        #expect(failing.stdout.contains("ok   \(dir.path)/same.credscript (0 expectations, transcript)"))
 
         let update = try Credsh.run(["test", "--update", dir.path])
         expectEqual(update.status, 0)
-        expectContains(update.stdout, "ok   \(dir.path)/flow.credscript (0 expectations, transcript updated)")
-        expectContains(update.stdout, "ok   \(dir.path)/same.credscript (0 expectations, transcript)\n")
+        #expect(update.stdout.contains("ok   \(dir.path)/flow.credscript (0 expectations, transcript updated)"))
+        #expect(update.stdout.contains("ok   \(dir.path)/same.credscript (0 expectations, transcript)\n"))
         let updated = try String(contentsOf: dir.appendingPathComponent("flow.expected"), encoding: .utf8)
         expectEqual(updated, "> echo one\none\n> echo two\ntwo\n> echo three\nthree\n")
         let after = try FileManager.default.attributesOfItem(atPath: same.path)[.modificationDate] as? Date
@@ -64,7 +64,7 @@ import Expectations
             """))
         #expect(update.stdout.contains("    transcript not updated: \(dir.path)/failing.expected (the script failed; a failing run's transcript is not what to expect)\n"))
         try expectEqual(String(contentsOf: stale, encoding: .utf8), "> echo one\nONE\n", "a failing run is not baked in")
-        expectContains(update.stdout, "ok   \(dir.path)/fresh.credscript (0 expectations, transcript created)\n")
+        #expect(update.stdout.contains("ok   \(dir.path)/fresh.credscript (0 expectations, transcript created)\n"))
         try expectEqual(String(contentsOf: dir.appendingPathComponent("fresh.expected"), encoding: .utf8), "> echo new\nnew\n")
         #expect(update.stdout.contains("    transcript not updated: \(dir.path)/broken.expected"))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("broken.expected").path))

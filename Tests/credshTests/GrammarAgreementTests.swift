@@ -28,7 +28,7 @@ import Expectations
     @Test func crlfScriptsRunAndALoneCarriageReturnIsRefused() throws {
         let crlf = try Credsh.run(["-"], script: "user add alice password \"Passw0rd!\"\r\nlogin alice \"Passw0rd!\"\r\nexpect event onUserLoggedIn\r\n")
         expectEqual(crlf.status, 0, "\(crlf.stderr)")
-        expectContains(crlf.stdout, "← onUserLoggedIn userID=alice")
+        #expect(crlf.stdout.contains("← onUserLoggedIn userID=alice"))
         let lone = try Credsh.run(["-"], script: "echo a\rb\n")
         expectEqual(lone.status, 2)
         #expect(lone.stderr.hasPrefix("<stdin>:1:7: error: unexpected control character U+000D in the script (a line ends with \\n or \\r\\n) [CS0101]\n"))

@@ -44,23 +44,23 @@ import Expectations
         expectEqual(run.status, 1)
         let page = try String(contentsOf: html, encoding: .utf8)
         #expect(page.hasPrefix("<!DOCTYPE html>"))
-        expectContains(page, "<span class=\"cr-passed\">1 passed</span>, <span class=\"cr-failed\">3 failed</span>, <span class=\"cr-skipped\">1 skipped</span> of 5 scripts")
+        #expect(page.contains("<span class=\"cr-passed\">1 passed</span>, <span class=\"cr-failed\">3 failed</span>, <span class=\"cr-skipped\">1 skipped</span> of 5 scripts"))
         // Self-contained: nothing to fetch, nothing to run.
         for fetched in ["<script", "<link", "<img", "<iframe", " src=\"", "@import", "url(http", "href=\"http", "@font-face"] {
-            expectDoesNotContain(page, fetched, "\(fetched)")
+            #expect(!page.contains(fetched), "\(fetched)")
         }
         // Text from scripts is escaped; secrets are masked in source lines, notes and diagrams.
         #expect(page.contains("&lt;img src=x onerror=alert(1)&gt;") && page.contains("&lt;script&gt;alert(2)&lt;/script&gt;"))
-        for secret in ["secret12", "newpass34", "newpass35"] { expectDoesNotContain(page, secret, "\(secret) in the page") }
-        expectContains(page, "4 | update *** *** ***", "the SUSI failure's line, masked")
+        for secret in ["secret12", "newpass34", "newpass35"] { #expect(!page.contains(secret), "\(secret) in the page") }
+        #expect(page.contains("4 | update *** *** ***"), "the SUSI failure's line, masked")
         // Each failure: its message, the line and caret, the diagram.
         #expect(page.contains("onewelcome-pin.credscript:6:1: expectation failed: expected the last event to be didChangePin, but it was didReceivePinChallenge"))
-        expectContains(page, "6 | expect last event didChangePin\n  | <span class=\"cr-caret\">^</span>")
-        expectContains(page, "<span class=\"cr-del\">-&lt;script&gt;alert(2)&lt;/script&gt;</span>")
+        #expect(page.contains("6 | expect last event didChangePin\n  | <span class=\"cr-caret\">^</span>"))
+        #expect(page.contains("<span class=\"cr-del\">-&lt;script&gt;alert(2)&lt;/script&gt;</span>"))
         expectEqual(page.components(separatedBy: "<section class=\"cr-failure\"").count - 1, 3)
         expectEqual(page.components(separatedBy: "<svg ").count - 1, 3, "a diagram for each failing script")
         #expect(page.components(separatedBy: "<g class=\"note failure\">").count - 1 >= 2, "the failure in red in each")
-        expectDoesNotContain(page, "<?xml", "the SVG sits inside the page")
+        #expect(!page.contains("<?xml"), "the SVG sits inside the page")
     }
 
     @Test(.enabled(if: Chromium.binary != nil, Chromium.skipReason))
@@ -79,13 +79,13 @@ import Expectations
         let dom = dump.stdout
         // What the browser built from the page: the totals, both failures with their lines
         // and diagrams, and script text as text (no element came from a script's output).
-        expectContains(dom, "<p class=\"cr-totals cr-red\" id=\"totals\">")
-        expectContains(dom, "3 failed")
-        expectContains(dom, "expected the last event to be didChangePin, but it was didReceivePinChallenge")
+        #expect(dom.contains("<p class=\"cr-totals cr-red\" id=\"totals\">"))
+        #expect(dom.contains("3 failed"))
+        #expect(dom.contains("expected the last event to be didChangePin, but it was didReceivePinChallenge"))
         #expect(dom.contains("susi-change.credscript:4:1: expectation failed"))
         expectEqual(dom.components(separatedBy: "<svg ").count - 1, 3)
         #expect(!dom.contains("<img") && !dom.contains("<script"), "markup in a script's output stays text")
-        for secret in ["secret12", "newpass34", "newpass35"] { expectDoesNotContain(dom, secret) }
+        for secret in ["secret12", "newpass34", "newpass35"] { #expect(!dom.contains(secret)) }
 
         let png = out.appendingPathComponent("report.png")
         let shotProfile = out.appendingPathComponent("profile-shot")

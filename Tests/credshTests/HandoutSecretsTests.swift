@@ -17,7 +17,7 @@ import Expectations
         let svg = try String(contentsOfFile: shown, encoding: .utf8)
         #expect(svg.contains("update &quot;Passw0rd!&quot; &quot;N3w-Passw0rd&quot; &quot;N3w-Passw0rd?&quot;")
                 || svg.contains(#"update "Passw0rd!" "N3w-Passw0rd" "N3w-Passw0rd?""#), "the third word, under the narration that points at it")
-        expectContains(svg, "⚠ secrets shown", "the banner in the picture")
+        #expect(svg.contains("⚠ secrets shown"), "the banner in the picture")
         // Without the option: masked, and the picture says so.
         let masked = folder.appendingPathComponent("masked.svg").path
         try expectEqual(Credsh.run(["diagram", Self.lesson, "-o", masked]).status, 0)
@@ -40,10 +40,10 @@ import Expectations
             """ + "\n", "lesson.credscript", in: folder)
         let run = try Credsh.run(["diagram", "--format", "svg", script.path])
         expectEqual(run.status, 0, "\(run.stderr)")
-        expectContains(run.stdout, "user add alice password ***", "drawn before the switch: masked")
+        #expect(run.stdout.contains("user add alice password ***"), "drawn before the switch: masked")
         #expect(run.stdout.contains("login alice Passw0rd!") || run.stdout.contains("login alice &quot;Passw0rd!&quot;"), "\(run.stdout.suffix(3000))")
-        expectContains(run.stdout, "login alice ***", "masked again after `secrets masked`")
-        expectContains(run.stdout, "⚠ secrets shown", "once shown, the picture says so")
+        #expect(run.stdout.contains("login alice ***"), "masked again after `secrets masked`")
+        #expect(run.stdout.contains("⚠ secrets shown"), "once shown, the picture says so")
         // `live start` is no drawing's: refused with where to go.
         try Credsh.write("live start 0\n", "live.credscript", in: folder)
         let live = try Credsh.run(["diagram", "--format", "svg", folder.appendingPathComponent("live.credscript").path])
@@ -67,7 +67,7 @@ import Expectations
         #expect(test.status != 0)
         let report = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(report.contains("live and secrets work at the credsh prompt") && !report.contains("Zq9-Secret!"), "\(report)")
-        expectDoesNotContain(test.stdout, "Zq9-Secret!")
+        #expect(!test.stdout.contains("Zq9-Secret!"))
     }
 
     /// A `--live` run: the script's `secrets shown` shows them on the terminal's echo and

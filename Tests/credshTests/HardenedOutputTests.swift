@@ -34,7 +34,7 @@ import Expectations
         var outputs: [String: String] = [:]
         let typo = try Credsh.run(["t/typo.credscript"], directory: dir)
         expectEqual(typo.status, 2)
-        expectContains(typo.stderr, "2 | lgoin alice ***\n", "\(typo.stderr)")
+        #expect(typo.stderr.contains("2 | lgoin alice ***\n"), "\(typo.stderr)")
         outputs["typo"] = typo.stdout + typo.stderr
         let text = try Credsh.run(["--keep-going", "t/leaky.credscript"], directory: dir)
         #expect(text.status != 0)
@@ -54,7 +54,7 @@ import Expectations
         expectEqual(outputs["text"]?.contains("3 | login bob \"***\"\n"), true, "\(outputs["text"] ?? "")")
         expectEqual(outputs["text"]?.contains("no user '***'"), true)
         for (name, output) in outputs.sorted(by: { $0.key < $1.key }) {
-            expectDoesNotContain(output, Self.secret, "\(name):\n\(output)")
+            #expect(!output.contains(Self.secret), "\(name):\n\(output)")
         }
     }
 
@@ -63,21 +63,21 @@ import Expectations
         let script = "user add alice password \"Ab1\\tSecretXyz\"\nlogin alice \"Ab1\\tSecretXyz\"\nlogin alice \"Ab1\\tSecretXyz\"\n"
         let result = try Credsh.run(["-"], script: script)
         expectEqual(result.status, 3)
-        expectContains(result.stderr, "3 | login alice \"***\"\n", "\(result.stderr)")
-        expectDoesNotContain((result.stdout + result.stderr), "Secret")
+        #expect(result.stderr.contains("3 | login alice \"***\"\n"), "\(result.stderr)")
+        #expect(!(result.stdout + result.stderr).contains("Secret"))
     }
 
     @Test func noSecretInAControlRunsAnswerOrTheServeLog() throws {
         let served = try ServedCredsh(["--control"])
         let answer = try served.control(Self.leaky)
         expectEqual(answer.status, 422)
-        expectDoesNotContain(answer.text, Self.secret, "\(answer.text)")
+        #expect(!answer.text.contains(Self.secret), "\(answer.text)")
         _ = try served.curl("GET", "/aaa/login.json?login=dave@example.com&password=\(Self.secret)&type=access-token")
         // Swapped: the password where the e-mail goes. The log masks it too, since the run knew it.
         _ = try served.curl("GET", "/aaa/login.json?login=\(Self.secret)&password=dave@example.com&type=access-token")
         let (_, log) = try served.stop()
-        expectDoesNotContain(log, Self.secret, "\(log)")
-        expectContains(log, "GET /aaa/login.json 422 login=*** password=*** type=access-token", "\(log)")
+        #expect(!log.contains(Self.secret), "\(log)")
+        #expect(log.contains("GET /aaa/login.json 422 login=*** password=*** type=access-token"), "\(log)")
     }
 
     @Test func escapesFromHTTPReachNeitherTheEventsNorTheServeLogRaw() throws {
@@ -85,13 +85,13 @@ import Expectations
         try Credsh.write("sdk susi\nrequest GET \"/aaa/login.json?login=%1B%5D0%3Bpwned%07\"\n", "inj.credscript", in: dir)
         let run = try Credsh.run(["--keep-going", "inj.credscript"], directory: dir)
         #expect(!run.stdout.contains("\u{1B}") && !run.stdout.contains("\u{07}"))
-        expectContains(run.stdout, "→ request method=GET path=/aaa/login.json login=\\u{1B}]0;pwned\\u{7}\n")
+        #expect(run.stdout.contains("→ request method=GET path=/aaa/login.json login=\\u{1B}]0;pwned\\u{7}\n"))
 
         let served = try ServedCredsh()
         _ = try served.curl("GET", "/aaa/login.json?login=%1B%5D0%3Bpwned%07&x=%E2%80%AEevil")
         let (_, log) = try served.stop()
         #expect(!log.contains("\u{1B}") && !log.contains("\u{07}") && !log.contains("\u{202E}"), "\(log)")
-        expectContains(log, "login=\\u{1B}]0;pwned\\u{7} x=\\u{202E}evil", "\(log)")
+        #expect(log.contains("login=\\u{1B}]0;pwned\\u{7} x=\\u{202E}evil"), "\(log)")
     }
 
     @Test func bidiAndC1ControlsFromAScriptAreEscapedInOutputEchoAndTheQuotedLine() throws {

@@ -69,9 +69,9 @@ import Expectations
         let text = try Credsh.run(["test", "-j", "1", dir.path, "--junit", junit.path, "--html", html.path])
         expectEqual(text.status, 1, "\(text.stdout)\n\(text.stderr)")
         Self.expectSafe(text.stdout + text.stderr, "the text report")
-        expectContains(text.stdout, "ok   \(dir.path)/nl-\\nok 9 - forged.credscript (0 expectations)", "\(text.stdout)")
-        expectContains(text.stdout, "FAIL \(dir.path)/bidi-\\u{202E}tpircs.credscript", "\(text.stdout)")
-        expectContains(text.stdout, "clear-\\u{1B}[2J.credscript", "\(text.stdout)")
+        #expect(text.stdout.contains("ok   \(dir.path)/nl-\\nok 9 - forged.credscript (0 expectations)"), "\(text.stdout)")
+        #expect(text.stdout.contains("FAIL \(dir.path)/bidi-\\u{202E}tpircs.credscript"), "\(text.stdout)")
+        #expect(text.stdout.contains("clear-\\u{1B}[2J.credscript"), "\(text.stdout)")
         let tap = try Credsh.run(["test", "-j", "1", "--format", "tap", dir.path])
         Self.expectSafe(tap.stdout, "TAP")
         #expect(tap.stdout.contains("at: \"\(dir.path)/bidi-\\\\u{202E}tpircs.credscript:1:1\""), "\(tap.stdout)")
@@ -79,7 +79,7 @@ import Expectations
         Self.expectSafe(try String(contentsOf: html, encoding: .utf8), "HTML")
         let prove = try Credsh.shell("'\(Credsh.binary.path)' test -j 1 --format tap '\(dir.path)' > out.tap; prove --exec cat out.tap 2>&1",
                                      directory: dir.deletingLastPathComponent())
-        expectContains(prove.stdout, "Tests=5", "prove counts five scripts, no forged sixth:\n\(prove.stdout)")
+        #expect(prove.stdout.contains("Tests=5"), "prove counts five scripts, no forged sixth:\n\(prove.stdout)")
     }
 
     /// The same, over names made at random (seeded) of the characters that drive a terminal.
@@ -114,8 +114,8 @@ import Expectations
         let run = try Credsh.run(["test", dir.appendingPathComponent("s").path])
         expectEqual(run.status, 4, "\(run.stdout)\n\(run.stderr)")
         #expect(run.stderr.contains("not run: \(dir.path)/s/bad-\\x{FF}\\u{1B}[2J.credscript: its name is not UTF-8"), "\(run.stderr)")
-        expectDoesNotContain(run.stderr, "No such file", "\(run.stderr)")
-        expectContains(run.stdout, "ok   \(dir.path)/s/good.credscript", "the others run: \(run.stdout)")
+        #expect(!run.stderr.contains("No such file"), "\(run.stderr)")
+        #expect(run.stdout.contains("ok   \(dir.path)/s/good.credscript"), "the others run: \(run.stdout)")
         Self.expectSafe(run.stdout + run.stderr, "the report")
     }
 
@@ -145,8 +145,8 @@ import Expectations
         outputs["junit"] = try String(contentsOf: junit, encoding: .utf8)
         outputs["html"] = try String(contentsOf: html, encoding: .utf8)
         for (name, output) in outputs.sorted(by: { $0.key < $1.key }) {
-            expectDoesNotContain(output, "Zq9SusiG7", "\(name):\n\(output)")
-            expectContains(output, "login with ***", "\(name) names the test, masked:\n\(output)")
+            #expect(!output.contains("Zq9SusiG7"), "\(name):\n\(output)")
+            #expect(output.contains("login with ***"), "\(name) names the test, masked:\n\(output)")
         }
     }
 
@@ -155,8 +155,8 @@ import Expectations
         let script = try Credsh.write("let pw ?= nothing\nlogin alice $pw\n", "v.credscript", in: dir).path
         let run = try Credsh.run(["test", script, "--var", "pw=Zq9FilterVar1!", "--filter", "x-Zq9FilterVar1!"])
         expectEqual(run.status, 4)
-        expectContains(run.stderr, "no test matches --filter \"x-***\"", "\(run.stderr)")
-        expectDoesNotContain(run.stderr, "Zq9FilterVar1", "\(run.stderr)")
+        #expect(run.stderr.contains("no test matches --filter \"x-***\""), "\(run.stderr)")
+        #expect(!run.stderr.contains("Zq9FilterVar1"), "\(run.stderr)")
     }
 
     @Test func aMalformedVarFileLineNamesItsPlaceAndKeyNeverItsValue() throws {
@@ -166,8 +166,8 @@ import Expectations
         for command in [["test", script], ["check", script], [script]] {
             let run = try Credsh.run(command + ["--var-file", file])
             expectEqual(run.status, 2, "\(command): \(run.stderr)")
-            expectContains(run.stderr, "\(file):3: expected NAME=VALUE (the line of ADMIN_PW, its value not shown)", "\(run.stderr)")
-            expectDoesNotContain(run.stderr, "Zq9VfSecret1", "\(run.stderr)")
+            #expect(run.stderr.contains("\(file):3: expected NAME=VALUE (the line of ADMIN_PW, its value not shown)"), "\(run.stderr)")
+            #expect(!run.stderr.contains("Zq9VfSecret1"), "\(run.stderr)")
         }
         let blank = try Credsh.run(["check", script, "--var", "Zq9OnlyASecret1!"])
         #expect(blank.status == 2 && !blank.stderr.contains("Zq9OnlyASecret1"), "\(blank.stderr)")
@@ -187,7 +187,7 @@ import Expectations
         let run = try Credsh.run(["check", "s.credscript", "--var-file", "values.fifo"], directory: dir)
         expectEqual(run.status, 2, "\(run.stderr)")
         #expect(run.stderr.contains("--var-file: cannot read values.fifo: not a regular file (a FIFO)"), "\(run.stderr)")
-        expectDoesNotContain(run.stderr, "use '-'", "\(run.stderr)")
+        #expect(!run.stderr.contains("use '-'"), "\(run.stderr)")
     }
 
     /// A password written with a `\u{…}` escape is still the password under an error.
@@ -195,8 +195,8 @@ import Expectations
         let script = "user add alice password \"Zq9Abc1!x\"\nlogin alice \"Zq9\\u{41}bc1!x\"\nlogin alice \"Zq9\\u{41}bc1!x\"\n"
         let run = try Credsh.run(["-"], script: script)
         expectEqual(run.status, 3, "\(run.stderr)")
-        expectContains(run.stderr, "3 | login alice \"***\"\n", "\(run.stderr)")
-        expectDoesNotContain((run.stdout + run.stderr), "bc1!x", "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("3 | login alice \"***\"\n"), "\(run.stderr)")
+        #expect(!(run.stdout + run.stderr).contains("bc1!x"), "\(run.stdout)\(run.stderr)")
     }
 
     /// A query's secret parameters are secrets wherever the text stands.
@@ -212,8 +212,8 @@ import Expectations
             """, "q.credscript", in: dir).path
         let echo = try Credsh.run(["--echo", script])
         expectEqual(echo.status, 0, "\(echo.stderr)")
-        expectContains(echo.stdout, "let url = \"/aaa/login.json?login=dave@example.com&password=***\"", "\(echo.stdout)")
-        expectDoesNotContain(echo.stdout, "Zq9secretA1", "\(echo.stdout)")
+        #expect(echo.stdout.contains("let url = \"/aaa/login.json?login=dave@example.com&password=***\""), "\(echo.stdout)")
+        #expect(!echo.stdout.contains("Zq9secretA1"), "\(echo.stdout)")
         let update = try Credsh.run(["test", "--update", script])
         expectEqual(update.status, 0, "\(update.stdout)\(update.stderr)")
         let transcript = try String(contentsOf: dir.appendingPathComponent("q.expected"), encoding: .utf8)
@@ -244,10 +244,10 @@ import Expectations
         for format in ["text", "tap", "json"] {
             let run = try Credsh.run(["test", "--format", format, script])
             #expect(run.status != 0)
-            expectDoesNotContain((run.stdout + run.stderr), "19153", "\(format): \(run.stdout)\(run.stderr)")
+            #expect(!(run.stdout + run.stderr).contains("19153"), "\(format): \(run.stdout)\(run.stderr)")
         }
         let plain = try Credsh.run(["--echo", "-"], script: "sdk onewelcome\nuser add last pin 19153\nlogin nobody 19153\n")
-        expectDoesNotContain((plain.stdout + plain.stderr), "19153", "\(plain.stdout)\(plain.stderr)")
+        #expect(!(plain.stdout + plain.stderr).contains("19153"), "\(plain.stdout)\(plain.stderr)")
     }
 
     /// Writing a password where nothing is secret no longer un-masks it for the whole file.
@@ -255,7 +255,7 @@ import Expectations
         let script = "user add alice password \"Zq9SecretA1!\"\nlogin alice \"Zq9SecretA1!\"\nexpect output \"Zq9SecretA1!\"\nlogout\nlogin bob \"Zq9SecretA1!\"\n"
         let run = try Credsh.run(["--echo", "-"], script: script)
         #expect(run.status != 0)
-        expectDoesNotContain((run.stdout + run.stderr), "Zq9SecretA1", "\(run.stdout)\(run.stderr)")
+        #expect(!(run.stdout + run.stderr).contains("Zq9SecretA1"), "\(run.stdout)\(run.stderr)")
     }
 
     /// A directory whose name is not UTF-8 was not searched, without a word.
@@ -277,7 +277,7 @@ import Expectations
             let run = try Credsh.run(["test", "--format", format, dir.path])
             expectEqual(run.status, 1)
             Self.expectSafe(run.stdout + run.stderr, "\(format)")
-            expectContains(run.stdout, "\\u{1B}]0;pwn", "\(run.stdout)")
+            #expect(run.stdout.contains("\\u{1B}]0;pwn"), "\(run.stdout)")
         }
     }
 
@@ -287,6 +287,6 @@ import Expectations
         let script = try Credsh.write("echo hi\n", "f.credscript", in: dir).path
         let run = try Credsh.run(["test", script, "--secret", "PW", "--filter", "(?#Zq9SecretA1!)(x"], environment: ["PW": "Zq9SecretA1!"])
         expectEqual(run.status, 2, "\(run.stderr)")
-        expectDoesNotContain(run.stderr, "Zq9SecretA1", "\(run.stderr)")
+        #expect(!run.stderr.contains("Zq9SecretA1"), "\(run.stderr)")
     }
 }

@@ -25,13 +25,13 @@ import Expectations
         // The JSON form goes through the same bound, and the four counts' sum is checked.
         let json = try Credsh.run(["-"], script: "policy password {\"minDg\":1000000,\"minUc\":1000000,\"minLc\":1000000,\"minSc\":1000000,\"maxL\":8}\n")
         expectEqual(json.status, 2)
-        expectContains(json.stderr, "minDg+minUc+minLc+minSc ask for 4000000 characters but maxL is 8")
+        #expect(json.stderr.contains("minDg+minUc+minLc+minSc ask for 4000000 characters but maxL is 8"))
     }
 
     @Test func aHugePolicyNumberSentToTheControlAPIDoesNotStopTheServer() throws {
         let served = try ServedCredsh(["--control"], scripts: ["user add dave@example.com password secret12\n"])
         let answer = try served.control("sdk relid\n" + Self.hugePolicy)
-        expectContains(String(decoding: answer.body, as: UTF8.self), "takes at most 1000000")
+        #expect(String(decoding: answer.body, as: UTF8.self).contains("takes at most 1000000"))
         let login = try served.curl("GET", "/aaa/login.json?login=dave%40example.com&password=secret12&type=access-token")
         expectEqual(login.status, 200, "the server still answers")
         _ = try served.stop(signal: SIGTERM)
@@ -58,8 +58,8 @@ import Expectations
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("ok   ./a.credscript (0 expectations)"), "\(result.stdout)")
         #expect(lines.contains("FAIL ./b-killed.credscript"), "\(result.stdout)")
-        expectContains(result.stdout, "the run of this script was killed by signal 9 (SIGKILL, perhaps out of memory): a crash in credsh")
-        expectContains(result.stdout, "[CS0410]", "the code of a run that died")
+        #expect(result.stdout.contains("the run of this script was killed by signal 9 (SIGKILL, perhaps out of memory): a crash in credsh"))
+        #expect(result.stdout.contains("[CS0410]"), "the code of a run that died")
         #expect(lines.contains("ok   ./c.credscript (0 expectations)"), "\(result.stdout)")
         #expect(lines.contains("2 passed, 1 failed"))
         expectEqual(lines.last, "exit 3")
@@ -142,8 +142,8 @@ import Expectations
         usleep(500_000)  // the setup is under way
         let (status, output) = try served.stop(signal: SIGTERM)
         expectEqual(status, 0, "\(output)")
-        expectContains(output, "stopped (during its setup): 0 answered", "\(output)")
-        expectDoesNotContain(output, "a setup script failed", "\(output)")
+        #expect(output.contains("stopped (during its setup): 0 answered"), "\(output)")
+        #expect(!output.contains("a setup script failed"), "\(output)")
     }
 
     // MARK: 3. The step budget bounds time
@@ -171,7 +171,7 @@ import Expectations
         }
         let environ = try Credsh.run(["-"], script: "source /proc/self/environ\n")
         #expect(environ.status == 4 && environ.stderr.contains("not a UTF-8 text script"))
-        expectDoesNotContain(environ.stderr, "PATH=")
+        #expect(!environ.stderr.contains("PATH="))
     }
 
     // MARK: 9. The documented bounds hold
@@ -197,7 +197,7 @@ import Expectations
         let result = try Credsh.run(["-"], script: "user show \"\(phrase)\"\n")
         expectEqual(result.status, 3)
         let quoted = "'" + String(phrase.prefix(80)) + "…'"
-        expectContains(result.stderr, quoted, "\(result.stderr.prefix(400))")
+        #expect(result.stderr.contains(quoted), "\(result.stderr.prefix(400))")
         #expect(result.stderr.utf8.count < 1_000)
     }
 

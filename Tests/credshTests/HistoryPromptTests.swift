@@ -35,7 +35,7 @@ import Expectations
         try second.keys("@C-r", "login alice", "@Enter")
         try second.waitFor("this line came from history with its password removed; type it again")
         try second.waitFor("[CS0213]")
-        expectDoesNotContain(second.screen, "setUser", "nothing was sent:\n\(second.screen)")
+        #expect(!second.screen.contains("setUser"), "nothing was sent:\n\(second.screen)")
         try second.keys("user show alice", "@Enter")
         try second.waitFor("user: alice")
         try second.keys("login alice Wrong-Pass1", "@Enter")
@@ -60,7 +60,7 @@ import Expectations
         try terminal.waitFor("onUserLoggedOff")
         try terminal.keys("@Up", "@Up", "@Enter")
         try terminal.waitFor("credsh relid alice>", count: 2)
-        expectDoesNotContain(terminal.screen, "came from history")
+        #expect(!terminal.screen.contains("came from history"))
 
         try terminal.keys("repeat 2 {", "@Enter", "clock advance 1d", "@Enter", "}", "@Enter")
         try terminal.waitFor("2026-01-03T00:00:00Z (+1d)")
@@ -81,8 +81,8 @@ import Expectations
         try terminal.waitFor("...>", count: 2)
         try terminal.tmux(["set-option", "-t", terminal.session, "remain-on-exit", "on"])  // to read the screen after
         try Self.leave(terminal)
-        expectContains(terminal.screen, "the unfinished block was not run (2 lines from 'repeat 2 {' dropped)", "\(terminal.screen)")
-        expectDoesNotContain(terminal.screen, "(+1d)")
+        #expect(terminal.screen.contains("the unfinished block was not run (2 lines from 'repeat 2 {' dropped)"), "\(terminal.screen)")
+        #expect(!terminal.screen.contains("(+1d)"))
     }
 
     /// The prompt says when a recording is on; a `record` that fails keeps it on; a
@@ -98,11 +98,11 @@ import Expectations
         try terminal.waitFor("already exists; 'record --force")
         // (Long lines wrap at the terminal's width: compare without the line breaks.)
         let joined = terminal.screen.replacingOccurrences(of: "\n", with: "")
-        expectContains(joined, "still recording to \(file.path)")
+        #expect(joined.contains("still recording to \(file.path)"))
         // A quoted text is cut at 80 characters (docs/scripts.md, "Bounds"), a long temporary path too.
         let hint = "record --force \(file.path)"
         let quoted = hint.count > 80 ? String(hint.prefix(80)) + "…" : hint
-        expectContains(joined, "\(file.path) already exists; '\(quoted)' replaces it")
+        #expect(joined.contains("\(file.path) already exists; '\(quoted)' replaces it"))
 
         try terminal.keys("repeat 1000000 { clock advance 1s }", "@Enter")
         usleep(300_000)

@@ -35,12 +35,12 @@ import Expectations
         let afterLogin = try Self.page(report, "afterLogin")
         expectEqual(afterLogin["arrows"] as? Int, 12, "each call, its trip to the server and back, and its callback")
         expectEqual(afterLogin["commands"] as? [String], ["user add alice password ***", "login alice ***"])
-        expectContains((afterLogin["output"] as? String ?? ""), "← onUserLoggedIn userID=alice")
+        #expect((afterLogin["output"] as? String ?? "").contains("← onUserLoggedIn userID=alice"))
         #expect(afterLogin["banner"] is NSNull)
         // `secrets shown`: the banner, and the next commands as typed (earlier ones stay as drawn).
         let afterExpiry = try Self.page(report, "afterExpiry")
         #expect((afterExpiry["arrows"] as? Int ?? 0) > 12)
-        expectContains((afterExpiry["output"] as? String ?? ""), "statusCode=118")
+        #expect((afterExpiry["output"] as? String ?? "").contains("statusCode=118"))
         expectEqual(afterExpiry["lastCommand"] as? String, "> login alice Passw0rd!")
         #expect((afterExpiry["banner"] as? String ?? "").hasPrefix("⚠ secrets shown"))
         expectEqual((afterExpiry["commands"] as? [String])?.first, "user add alice password ***")
@@ -90,7 +90,7 @@ import Expectations
         // Item 1: the refusal of step 9 stays in OUTPUT while step 10 waits for Enter.
         expectEqual(paused["progress"] as? String, "step 10/11")
         expectEqual(paused["lastCommand"] as? String, #"> update "Passw0rd!" "Sh0rt!""#, "the terminal:\n\(report["screen"] ?? "")")
-        expectContains((paused["output"] as? String ?? ""), "statusCode=190", "\(paused)")
+        #expect((paused["output"] as? String ?? "").contains("statusCode=190"), "\(paused)")
         expectEqual(paused["next"] as? String, #"> update "Passw0rd!" "Passw0rd!""#)
         #expect((paused["narration"] as? String ?? "").hasPrefix("# The current password as the new one"))
         // Item 2: fitted at both sizes, the newest step in view on opening.
@@ -192,7 +192,7 @@ import Expectations
         let report = try Self.run(["transcript", script, "", "", "", "", ""], browser: false)
         expectEqual(report["status"] as? Int, 0)
         let transcript = report["transcript"] as? String ?? ""
-        for step in 1...5 { expectContains(transcript, "[step \(step)/5]", "the transcript:\n\(transcript)") }
+        for step in 1...5 { #expect(transcript.contains("[step \(step)/5]"), "the transcript:\n\(transcript)") }
         #expect(!transcript.contains("/3]") && !transcript.contains("[step 6/"), "the transcript:\n\(transcript)")
     }
 
@@ -208,8 +208,8 @@ import Expectations
         try terminal.keys("user add alice password Passw0rd!", "@Enter")
         try terminal.waitFor("added alice")
         let svg = try Credsh.shell("curl -s --max-time 5 '\(url.replacingOccurrences(of: "/?", with: "/diagram.svg?"))'")
-        expectContains(svg.stdout, "user add alice password ***", "\(svg.stdout.prefix(400))")
-        expectDoesNotContain(svg.stdout, "Passw0rd!")
+        #expect(svg.stdout.contains("user add alice password ***"), "\(svg.stdout.prefix(400))")
+        #expect(!svg.stdout.contains("Passw0rd!"))
         try terminal.keys("live", "@Enter")
         try terminal.waitFor("0 pages following")
         try terminal.keys("live stop", "@Enter")
@@ -250,11 +250,11 @@ import Expectations
             curl -s --max-time 5 "$susi/aaa/login.json?login=ann@example.com&password=Zq9Secret-1" > /dev/null
             """, after: "echo; echo '--- log'; cat serve.out")
         let (svg, log) = (run.stdout.components(separatedBy: "--- log").first ?? "", run.stdout.components(separatedBy: "--- log").last ?? "")
-        expectContains(svg, "<svg", "\(run.stdout)\n\(run.stderr)")
+        #expect(svg.contains("<svg"), "\(run.stdout)\n\(run.stderr)")
         expectEqual(svg.components(separatedBy: "class=\"message").count - 1, 2, "the request and its answer: \(svg.suffix(2000))")
-        expectDoesNotContain(svg, "Zq9Secret-1")
-        expectContains(log, "GET /aaa/login.json 400 login=ann@example.com password=***")
-        expectDoesNotContain(log, "← ", "events are drawn, not printed")
+        #expect(!svg.contains("Zq9Secret-1"))
+        #expect(log.contains("GET /aaa/login.json 400 login=ann@example.com password=***"))
+        #expect(!log.contains("← "), "events are drawn, not printed")
         let json = try Credsh.run(["serve", "--live", "--format", "json"])
         expectEqual(json.status, 2)
     }
@@ -265,16 +265,16 @@ import Expectations
         let run = try Self.serveLive(requests: """
             curl -s --max-time 30 $(for i in $(seq 150); do echo "$susi/aaa/login.json?login=u$i@example.com&password=x"; done) > /dev/null
             """, drawn: "u150@example.com")
-        expectContains(run.stdout, "<svg", "\(run.stdout.prefix(500))\n\(run.stderr)")
-        expectContains(run.stdout, "u150@example.com", "the newest request is drawn")
+        #expect(run.stdout.contains("<svg"), "\(run.stdout.prefix(500))\n\(run.stderr)")
+        #expect(run.stdout.contains("u150@example.com"), "the newest request is drawn")
         #expect(!run.stdout.contains(">u1@example.com") && !run.stdout.contains("=u1@example.com"), "the oldest went")
-        expectContains(run.stdout, "earlier calls, callbacks and notes are not drawn", "a note counts them")
+        #expect(run.stdout.contains("earlier calls, callbacks and notes are not drawn"), "a note counts them")
     }
 
     @Test func refusals() throws {
         let json = try Credsh.run(["--show-secrets", "--format", "json", "examples/login.credscript"])
         expectEqual(json.status, 2)
-        expectContains(json.stderr, "--show-secrets shows secrets to people reading text; JSON Lines never hold a secret")
+        #expect(json.stderr.contains("--show-secrets shows secrets to people reading text; JSON Lines never hold a secret"))
         let port = try Credsh.run(["--port", "0", "examples/login.credscript"])
         #expect(port.status == 2 && port.stderr.contains("--port is the live page's port: give it with --live"))
         let script = try Credsh.run(["examples/login.credscript"], script: "")
@@ -289,8 +289,8 @@ import Expectations
         let run = try Credsh.run(["--echo", "--show-secrets", "examples/expiry.credscript"])
         expectEqual(run.status, 0)
         #expect(run.stdout.hasPrefix("⚠ secrets shown:"))
-        expectContains(run.stdout, #"> update "Passw0rd!" "N3w-Passw0rd" "N3w-Passw0rd!""#)
-        expectContains(run.stdout, "→ setPassword password=***")
+        #expect(run.stdout.contains(#"> update "Passw0rd!" "N3w-Passw0rd" "N3w-Passw0rd!""#))
+        #expect(run.stdout.contains("→ setPassword password=***"))
         let masked = try Credsh.run(["--echo", "examples/expiry.credscript"])
         #expect(!masked.stdout.contains("Passw0rd!") && masked.stdout.contains("> update *** *** ***"))
     }

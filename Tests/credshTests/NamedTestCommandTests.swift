@@ -77,7 +77,7 @@ import Expectations
         expectEqual(one.stdout, "ok   suite.credscript: each test starts afresh (1 expectation)\nok   plain.credscript (1 expectation)\n2 passed, 0 failed\n")
         let none = try Credsh.run(["test", "--filter", "nothing-like-this", "suite.credscript"], directory: dir)
         expectEqual(none.status, 4)
-        expectContains(none.stderr, "no test matches --filter \"nothing-like-this\"")
+        #expect(none.stderr.contains("no test matches --filter \"nothing-like-this\""))
         let bad = try Credsh.run(["test", "--filter", "(", "suite.credscript"], directory: dir)
         expectEqual(bad.status, 2)
         #expect(bad.stderr.hasPrefix("Error: --filter takes a regular expression (RE2), and '(' is not one"))
@@ -94,7 +94,7 @@ import Expectations
         // The setup's output once, then each test's own lines.
         #expect(text.hasPrefix("> user add alice\n"))
         expectEqual(text.components(separatedBy: "> user add alice\n").count, 2, "\(text)")
-        expectContains(text, "> test \"one\"\n> login alice\n")
+        #expect(text.contains("> test \"one\"\n> login alice\n"))
         try text.replacingOccurrences(of: "> users\n", with: "> userz\n").write(to: expected, atomically: true, encoding: .utf8)
         let differs = try Credsh.run(["test", "t.credscript"], directory: dir)
         expectEqual(differs.status, 1)
@@ -128,7 +128,7 @@ import Expectations
         let one = try Credsh.run(["test", "s.credscript"], directory: dir)
         expectEqual(one.status, 1)
         #expect(one.stdout.contains("FAIL s.credscript: t3\n    the transcript differs from its .expected file:\n    --- s.expected (test \"t3\")\n    +++ s.credscript: t3 (this run)\n"), "\(one.stdout)")
-        expectDoesNotContain(one.stdout, "setup\n    ", "the diff has the test's lines only: \(one.stdout)")
+        #expect(!one.stdout.contains("setup\n    "), "the diff has the test's lines only: \(one.stdout)")
         #expect(one.stdout.hasSuffix("4 passed, 1 failed\n"))
     }
 
@@ -183,7 +183,7 @@ import Expectations
         let html = dir.appendingPathComponent("r.html")
         _ = try Credsh.run(["test", "--html", html.path, "suite.credscript", "plain.credscript"], directory: dir)
         let page = try String(contentsOf: html, encoding: .utf8)
-        expectContains(page, "<span class=\"cr-skipped\">1 skipped</span> of 5 tests in 2 scripts")
+        #expect(page.contains("<span class=\"cr-skipped\">1 skipped</span> of 5 tests in 2 scripts"))
         #expect(page.contains("suite.credscript: a wrong password is refused"))
         #expect(!page.contains("Passw0rd!") && !page.contains("Wrong-1"))
     }
@@ -215,7 +215,7 @@ import Expectations
         let junit = dir.appendingPathComponent("r.xml")
         let tested = try Credsh.run(["test", "--junit", junit.path, "--var-file", "ci.env", "--var", "user=frank", "--secret", "CI_PW", "given.credscript", "suite.credscript"],
                                     environment: environment, directory: dir)
-        expectContains(tested.stdout, "ok   given.credscript (1 expectation)", "\(tested.stdout)")
+        #expect(tested.stdout.contains("ok   given.credscript (1 expectation)"), "\(tested.stdout)")
         #expect(tested.stdout.contains("ok   suite.credscript: the right password logs in"))
         let report = try String(contentsOf: junit, encoding: .utf8)
         #expect(!tested.stdout.contains(secret) && !report.contains(secret))
@@ -269,7 +269,7 @@ import Expectations
                 let result = try Credsh.run(subcommand + arguments + ["plain.credscript"], directory: dir)
                 expectEqual(result.status, 2, "\(subcommand + arguments)")
                 #expect(result.stderr.hasPrefix(message), "\(subcommand + arguments): \(result.stderr)")
-                expectDoesNotContain(result.stderr, "Hunter2Secret9", "\(subcommand + arguments): \(result.stderr)")
+                #expect(!result.stderr.contains("Hunter2Secret9"), "\(subcommand + arguments): \(result.stderr)")
             }
         }
     }

@@ -21,7 +21,7 @@ import Expectations
             return error?["message"] as? String == "New password and confirm password do not match" && error?["source"] as? String == "app"
         })
         #expect(objects.contains { ($0["command"] as? String) == "update *** *** ***" })
-        expectDoesNotContain(result.stdout, "Passw0rd!")
+        #expect(!result.stdout.contains("Passw0rd!"))
     }
 
     @Test func syncErrorsInJSONCarryTheirCode() throws {
@@ -131,9 +131,9 @@ import Expectations
 
     @Test func noColourInAPipeOrWithNoColor() throws {
         let piped = try Credsh.run(["examples/login.credscript"])
-        expectDoesNotContain(piped.stdout, "\u{1B}[")
+        #expect(!piped.stdout.contains("\u{1B}["))
         let noColor = try Credsh.run(["--no-color", "examples/login.credscript"], environment: ["NO_COLOR": "1"])
-        expectDoesNotContain(noColor.stdout, "\u{1B}[")
+        #expect(!noColor.stdout.contains("\u{1B}["))
     }
 
     @Test func seedsChangeSaltsButNotOutput() throws {

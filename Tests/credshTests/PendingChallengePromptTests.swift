@@ -21,11 +21,11 @@ import Expectations
         let terminal = try Self.waitingForAlicesPassword()
         try terminal.keys("Zq9SecretA1!", "@Enter")
         try terminal.waitFor("unknown command '***'")
-        expectDoesNotContain(terminal.screen, "unknown command 'Zq9", "\(terminal.screen)")
+        #expect(!terminal.screen.contains("unknown command 'Zq9"), "\(terminal.screen)")
         try HistoryPromptTests.leave(terminal)
         let history = try String(contentsOf: terminal.state.appendingPathComponent("credsh/history"), encoding: .utf8)
         #expect(!history.contains("Zq9SecretA1!") && !history.contains("Passw0rd!"), "\(history)")
-        expectContains(history, "\n***\n", "\(history)")
+        #expect(history.contains("\n***\n"), "\(history)")
     }
 
     /// A command mistyped while the SDK waits for a password is no password: its method
@@ -34,15 +34,15 @@ import Expectations
         let terminal = try Self.waitingForAlicesPassword()
         try terminal.keys("call setuser userID=alice", "@Enter")
         try terminal.waitFor("no method 'setuser' in relid; did you mean 'setUser'?")
-        expectContains(terminal.screen, "| call setuser userID=alice", "\(terminal.screen)")
-        expectDoesNotContain(terminal.screen, "'***'", "\(terminal.screen)")
+        #expect(terminal.screen.contains("| call setuser userID=alice"), "\(terminal.screen)")
+        #expect(!terminal.screen.contains("'***'"), "\(terminal.screen)")
         try terminal.keys("lgoin Zq9SecretA1!", "@Enter")
         try terminal.waitFor("unknown command '***'")
         // The line typed stays on the screen; the error and its quoted line show `***`.
         #expect(terminal.screen.contains("1 | *** ***\n") && !terminal.screen.contains("'Zq9"), "\(terminal.screen)")
         try HistoryPromptTests.leave(terminal)
         let history = try String(contentsOf: terminal.state.appendingPathComponent("credsh/history"), encoding: .utf8)
-        expectContains(history, "\ncall ", "\(history)")
+        #expect(history.contains("\ncall "), "\(history)")
         #expect(!history.contains("Zq9SecretA1!") && !history.contains("Passw0rd!"), "\(history)")
     }
 

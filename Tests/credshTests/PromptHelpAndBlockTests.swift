@@ -17,7 +17,7 @@ import Expectations
         expectEqual(screen.components(separatedBy: "no user 'dave@example.com'").count - 1, 2, "the error, and the line saying the block stopped:\n\(screen)")
         // The password shows as typed once, on the prompt's line; the error quotes it masked.
         expectEqual(screen.components(separatedBy: "secret34").count - 1, 1, "\(screen)")
-        expectContains(screen, "repeat 1000000 { login dave@example.com *** }", "\(screen)")
+        #expect(screen.contains("repeat 1000000 { login dave@example.com *** }"), "\(screen)")
         // The session goes on.
         try terminal.keys("echo next", "@Enter")
         try terminal.waitFor("\nnext\n")
@@ -95,7 +95,7 @@ import Expectations
         let text = try String(contentsOf: paged, encoding: .utf8)
         #expect(text.hasPrefix("sequenceDiagram"), "\(text.prefix(200))")
         #expect(text.split(separator: "\n").count > 50)
-        expectDoesNotContain(terminal.screen, "sequenceDiagram", "printed past the pager:\n\(terminal.screen)")
+        #expect(!terminal.screen.contains("sequenceDiagram"), "printed past the pager:\n\(terminal.screen)")
         try terminal.keys("@C-d")
     }
 }

@@ -90,7 +90,7 @@ import Expectations
         try terminal.keys("login alice half-typed", "@C-c")
         try terminal.keys("users", "@Enter")
         try terminal.waitFor("alice  logged-out")
-        expectDoesNotContain(terminal.screen, "setUser", "the abandoned line must not run")
+        #expect(!terminal.screen.contains("setUser"), "the abandoned line must not run")
 
         // An unfinished block shows a continuation prompt; Ctrl-C abandons it too.
         try terminal.keys("repeat 2 {", "@Enter")
@@ -111,9 +111,9 @@ import Expectations
 
         let history = terminal.state.appendingPathComponent("credsh/history")
         let text = try String(contentsOf: history, encoding: .utf8)
-        expectContains(text, "login alice ***")
-        expectContains(text, "user add alice password ***")
-        expectDoesNotContain(text, "Secr3t-Pass1")
+        #expect(text.contains("login alice ***"))
+        #expect(text.contains("user add alice password ***"))
+        #expect(!text.contains("Secr3t-Pass1"))
         let mode = try FileManager.default.attributesOfItem(atPath: history.path)[.posixPermissions] as? Int
         expectEqual(mode, 0o600)
     }

@@ -53,9 +53,9 @@ import Expectations
         expectEqual(objects.last?["expectations"] as? [String: Int], ["passed": 0, "failed": 1])
         let xml = try String(contentsOf: junit, encoding: .utf8)
         #expect(xml.contains("<error message=") && !xml.contains("<failure"), "a runtime error is an error, not a failure")
-        expectContains(xml, "type=\"runtime\"")
+        #expect(xml.contains("type=\"runtime\""))
         let page = try String(contentsOf: html, encoding: .utf8)
-        expectContains(page, "exit code <span class=\"cr-code\">3</span> (runtime error)")
+        #expect(page.contains("exit code <span class=\"cr-code\">3</span> (runtime error)"))
     }
 
     /// A report file that cannot be written is an I/O error: 4 for the process and in the
@@ -68,7 +68,7 @@ import Expectations
             let report = dir.appendingPathComponent("a-pass.credscript/dir/report").path
             let run = try Credsh.run(["test", "--format", "json", option, report, script])
             expectEqual(run.status, 4, "\(option)")
-            expectContains(run.stderr, report, "\(option): \(run.stderr)")
+            #expect(run.stderr.contains(report), "\(option): \(run.stderr)")
             #expect(run.stdout.hasSuffix("\"exitCode\":4}\n"), "\(option): \(run.stdout)")
         }
     }
@@ -131,7 +131,7 @@ import Expectations
         _ = try Credsh.run(["test", "--keep-going", "--junit", junit.path, dir.path])
         let valid = try Credsh.run(["--noout", "--schema", Self.schema.path, junit.path], executable: URL(fileURLWithPath: "/usr/bin/xmllint"))
         expectEqual(valid.status, 0, "\(valid.stderr)")
-        expectContains(valid.stderr, "validates")
+        #expect(valid.stderr.contains("validates"))
 
         // The schema is not a rubber stamp: two outcomes in a testcase, or a suite without its counts, fail it.
         let xml = try String(contentsOf: junit, encoding: .utf8)
@@ -149,7 +149,7 @@ import Expectations
                            ("<testsuites ", "<testsuites skipped=\"1\" "),
                            ("<skipped>", "<skipped message=\"why\">"),
                            ("<testsuite name=\"credsh\" ", "<testsuite file=\"x\" name=\"credsh\" ")] {
-            expectContains(xml, from, "\(from)")
+            #expect(xml.contains(from), "\(from)")
             try xml.replacingOccurrences(of: from, with: to).write(to: broken, atomically: true, encoding: .utf8)
             let refused = try Credsh.run(["--noout", "--schema", Self.schema.path, broken.path], executable: URL(fileURLWithPath: "/usr/bin/xmllint"))
             #expect(refused.status != 0, "\(to): \(refused.stderr)")
@@ -165,7 +165,7 @@ import Expectations
         let junit = dir.appendingPathComponent("r.xml")
         let text = try Credsh.run(["test", "--junit", junit.path, script])
         expectEqual(text.status, 1)
-        expectContains(text.stdout, "    4 | update *** *** ***\n      | ^\n", "\(text.stdout)")
+        #expect(text.stdout.contains("    4 | update *** *** ***\n      | ^\n"), "\(text.stdout)")
         let json = try Credsh.run(["test", "--format", "json", "--junit", junit.path, script])
         for output in [text.stdout, json.stdout, try String(contentsOf: junit, encoding: .utf8)] {
             #expect(!output.contains("Passw0rd") && !output.contains("typo"))
@@ -175,8 +175,8 @@ import Expectations
         try Credsh.write("user add bob\nlogin bob \"S3cret-pass\" extra\n", "syntax.credscript", in: dir)
         let syntax = try Credsh.run(["test", dir.appendingPathComponent("syntax.credscript").path])
         #expect(syntax.stdout.contains("syntax.credscript:2:25: error: too many arguments for login"))
-        expectContains(syntax.stdout, "    2 | login *** *** ***\n      |               ^\n", "\(syntax.stdout)")
-        expectDoesNotContain(syntax.stdout, "S3cret")
+        #expect(syntax.stdout.contains("    2 | login *** *** ***\n      |               ^\n"), "\(syntax.stdout)")
+        #expect(!syntax.stdout.contains("S3cret"))
     }
 
     @Test func skipEndsAScriptAsSkipped() throws {

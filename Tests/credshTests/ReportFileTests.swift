@@ -49,7 +49,7 @@ import Expectations
         let script = try Credsh.write(Self.green, "a.credscript", in: dir)
         let run = try Credsh.run(["test", "--junit", script.path + "/out/report.xml", script.path])
         expectEqual(run.status, 4)
-        expectContains(run.stderr, "cannot write \(script.path)/out/report.xml: cannot make the folder \(script.path)", "\(run.stderr)")
+        #expect(run.stderr.contains("cannot write \(script.path)/out/report.xml: cannot make the folder \(script.path)"), "\(run.stderr)")
     }
 
     @Test func theProcessesOwnStreamsAreNotPlantedLinks() throws {
@@ -60,7 +60,7 @@ import Expectations
             expectEqual(run.status, 0, "\(path): \(run.stderr)")
             // The verdict, then the report, then the count line: in order, on stdout.
             #expect(run.stdout.hasPrefix("ok   \(script.path)"), "\(path): \(run.stdout)")
-            expectContains(run.stdout, "\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites ", "\(path)")
+            #expect(run.stdout.contains("\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "), "\(path)")
             #expect(run.stdout.hasSuffix("</testsuites>\n1 passed, 0 failed\n"), "\(path): \(run.stdout)")
         }
         let toErr = try Credsh.run(["test", "--html", "/dev/stderr", script.path])
@@ -82,7 +82,7 @@ import Expectations
         try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("out/junit.xml").path, withDestinationPath: victim.path)
         let run = try Credsh.run(["test", "--junit", "out/junit.xml", script.path], directory: dir)
         expectEqual(run.status, 4)
-        expectContains(run.stderr, "it is a symbolic link")
+        #expect(run.stderr.contains("it is a symbolic link"))
         try expectEqual(String(contentsOf: victim, encoding: .utf8), "keep me\n")
     }
 }

@@ -32,7 +32,7 @@ import Expectations
             expectEqual(own.status, 0)
             let overview = own.stdout.components(separatedBy: "\n\n")[0].replacingOccurrences(of: "\n", with: " ")
             expectEqual(overview, "OVERVIEW: " + entry.summary, "\(entry.name)")
-            expectContains(root.stdout, "credsh \(entry.name == "run" ? "[run]" : entry.name)", "USAGE names \(entry.name)")
+            #expect(root.stdout.contains("credsh \(entry.name == "run" ? "[run]" : entry.name)"), "USAGE names \(entry.name)")
             try expectEqual(Credsh.run([entry.name, "--help"]).stdout, own.stdout)
         }
     }
@@ -50,7 +50,7 @@ import Expectations
                 // A value the option cannot take still gets past the scanner: only an
                 // undeclared option is an "Unknown option".
                 let run = try Credsh.run([name, option, "x", "--help"])
-                expectDoesNotContain(run.stderr, "Unknown option", "\(name) \(option): \(run.stderr)")
+                #expect(!run.stderr.contains("Unknown option"), "\(name) \(option): \(run.stderr)")
             }
         }
     }
@@ -74,9 +74,9 @@ import Expectations
         let unknown = try Credsh.run(["explain", "nosuchthing"])
         #expect(unknown.status == 2 && unknown.stdout.isEmpty, "\(unknown.stdout)")
         #expect(unknown.stderr.hasPrefix("credsh: nothing to explain for 'nosuchthing'"), "\(unknown.stderr)")
-        expectDoesNotContain(unknown.stderr, "No such file")
+        #expect(!unknown.stderr.contains("No such file"))
         // From the shell, the prompt's commands it points to are said to be the prompt's.
-        expectContains(unknown.stderr, "'help explain' lists at the prompt ('credsh' with no file)", "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("'help explain' lists at the prompt ('credsh' with no file)"), "\(unknown.stderr)")
         let glossaryWord = try Credsh.run(["explain", "expiry"])
         #expect(glossaryWord.status == 2 && glossaryWord.stderr.contains("'glossary expiry' at the prompt ('credsh' with no file)"), "\(glossaryWord.stderr)")
         // One name a run; the name is required, and the usage line says so.

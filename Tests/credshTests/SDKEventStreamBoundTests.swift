@@ -63,7 +63,7 @@ import Expectations
         let notice = "event: closed\ndata: {\"reason\":\"over 256 events waited untaken: the stream is closed and the events that waited are dropped; reconnect\"}\n\n"
         #expect(received.hasSuffix(notice), "\(received.suffix(400))")
         #expect(received.components(separatedBy: "\n\n").dropFirst().filter { !$0.isEmpty }.allSatisfy { $0.hasPrefix("event: ") }, "events arrive whole")
-        expectDoesNotContain(received, "Passw0rd!")
+        #expect(!received.contains("Passw0rd!"))
 
         // Small and responsive: the events it gave up on are gone with the stream.
         let after = try #require(served.residentKiB)

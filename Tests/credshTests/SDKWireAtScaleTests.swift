@@ -148,8 +148,8 @@ import Expectations
         // The control API agrees, and each device's SDK side is where its own last call
         // left it: logged off, so a setUser for its own user gets that user's challenge.
         let listed = try served.control("devices\n")
-        for n in 0..<devices { expectContains(listed.text, "phone-\(n)  \(calls) calls", "\(listed.text)") }
-        expectContains(listed.text, "default  0 calls")
+        for n in 0..<devices { #expect(listed.text.contains("phone-\(n)  \(calls) calls"), "\(listed.text)") }
+        #expect(listed.text.contains("default  0 calls"))
         let checks = (0..<devices).map {
             "device phone-\($0)\nexpect calls setUser setPassword getAllChallenges logOff\nexpect no call setUser userID!=u\($0)\n"
         }.joined()

@@ -56,8 +56,8 @@ import Expectations
         #expect(json["users"] != nil && json["sdks"] != nil, "\(state.text)")
         #expect(!state.text.contains("52817") && !state.text.contains("2468"))
         let (_, log) = try served.stop()
-        expectContains(log, "POST /sdk/onewelcome 200 device=default call=logoutUser", "\(log)")
-        for secret in secrets { expectDoesNotContain(log, secret, "\(secret) in \(log)") }
+        #expect(log.contains("POST /sdk/onewelcome 200 device=default call=logoutUser"), "\(log)")
+        for secret in secrets { #expect(!log.contains(secret), "\(secret) in \(log)") }
     }
 
     @Test func aNotificationHearsNothingEvenOfAnError() throws {
@@ -82,8 +82,8 @@ import Expectations
         }
         // The log still says why the notification was refused.
         let (_, log) = try served.stop()
-        expectContains(log, "POST /sdk/relid 204 (-32601 no method 'nosuch' in relid) device=default call=nosuch", "\(log)")
-        expectContains(log, "POST /sdk/relid 204 (-32602 invalid params: params is an object of named fields)", "\(log)")
+        #expect(log.contains("POST /sdk/relid 204 (-32601 no method 'nosuch' in relid) device=default call=nosuch"), "\(log)")
+        #expect(log.contains("POST /sdk/relid 204 (-32602 invalid params: params is an object of named fields)"), "\(log)")
     }
 
     @Test func aFieldOfAnotherKindIsRefusedNamingIt() throws {

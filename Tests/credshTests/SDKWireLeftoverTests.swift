@@ -14,7 +14,7 @@ import Expectations
         expectEqual(missing.status, 404)
         expectEqual(missing.header("Content-Type"), "application/json")
         expectEqual(missing.json?["device"], .string("nosuch"), "\(missing.text)")
-        expectContains(missing.text, "no device 'nosuch'", "\(missing.text)")
+        #expect(missing.text.contains("no device 'nosuch'"), "\(missing.text)")
         // Named by a control line, it exists (with an empty journal); forgotten, it is gone.
         try expectEqual(served.control("device nosuch\ndevice default\n").status, 200)
         try expectEqual(served.curl("GET", "/__credsh/journal?device=nosuch", extra: served.authorization).status, 200)
@@ -41,7 +41,7 @@ import Expectations
         let body = #"{"jsonrpc":"2.0","id":7,"method":"resetAuthState"}"#
         let past = try SDKWireTests.rpc(served, "relid", body, device: "one-more")
         expectEqual(past.json?["error"]?["code"], .int(-32001))
-        expectContains(past.text, "at most 256 devices; 'one-more' would be one more (devices forget ID frees one)", "\(past.text)")
+        #expect(past.text.contains("at most 256 devices; 'one-more' would be one more (devices forget ID frees one)"), "\(past.text)")
         // default and the current device stay; another goes, with its journal and its state.
         let refused = try served.control("devices forget default\n")
         #expect(refused.status == 422 && refused.text.contains("the device default cannot be forgotten"), "\(refused.text)")
@@ -56,7 +56,7 @@ import Expectations
         let stray = try SDKWireTests.call(served, "relid", "setPassword", #"{"password":"Passw0rd!","challengeMode":0}"#, device: "d17")
         #expect(!SDKWireTests.events(stray).contains("onUserLoggedIn"), "\(stray.serialized)")
         let listed = try served.control("devices\n")
-        expectContains(listed.text, "d17  1 call", "\(listed.text)")
+        #expect(listed.text.contains("d17  1 call"), "\(listed.text)")
         #expect(try served.control("devices forget nobody\n").text.contains("no device 'nobody' to forget"))
         _ = try served.stop()
     }
@@ -67,7 +67,7 @@ import Expectations
         expectEqual(check.status, 2, "\(check.stderr)")
         let column = script.hasPrefix("devices") ? 16 : 8
         #expect(check.stderr.contains("<stdin>:1:\(column): error: a device ID is 1-64 characters of A-Z a-z 0-9 . _ -, not '"), "\(check.stderr)")
-        expectContains(check.stderr, "[CS0309]", "\(check.stderr)")
+        #expect(check.stderr.contains("[CS0309]"), "\(check.stderr)")
         // A variable is the run's to check; a good literal passes.
         try expectEqual(Credsh.run(["check", "-"], script: "let d = \"bad!name\"\ndevice $d\ndevice phone-1.b_c\n").status, 0)
     }
@@ -90,7 +90,7 @@ import Expectations
             for origins in [[own, own], [own, "http://evil.example"], ["http://evil.example", own]] {
                 let two = try ServeRobustnessTests.exchange(served.port, request(path, [host] + origins.map { "Origin: \($0)" }, body: text, type: type))
                 expectEqual(two.statuses, [403], "\(origins): \(two.text)")
-                expectContains(two.text, "2 Origin headers", "\(two.text)")
+                #expect(two.text.contains("2 Origin headers"), "\(two.text)")
             }
             // Two Hosts, the second a stranger's: 400 before any route.
             let hosts = try ServeRobustnessTests.exchange(served.port, request(path, [host, "Host: evil.example"], body: text, type: type))
@@ -106,7 +106,7 @@ import Expectations
         let id = try SDKWireTests.rpc(served, "relid", #"{"jsonrpc":"2.0","id":\#(huge),"method":"resetAuthState"}"#)
         expectEqual(id.json?["error"]?["code"], .int(-32600), "\(id.text)")
         expectEqual(id.json?["id"], .null)
-        expectContains(id.text, "id is an integer past 64 bits")
+        #expect(id.text.contains("id is an integer past 64 bits"))
         let field = try SDKWireTests.rpc(served, "relid", #"{"jsonrpc":"2.0","id":4,"method":"setPassword","params":{"password":"x","challengeMode":-\#(huge)}}"#)
         expectEqual(field.json?["error"]?["code"], .int(-32602), "\(field.text)")
         expectEqual(field.json?["error"]?["data"]?["field"], .string("challengeMode"))
@@ -116,9 +116,9 @@ import Expectations
         // A device ID too long to be one is quoted cut, and says so with `…`.
         let long = String(repeating: "a", count: 70)
         let device = try SDKWireTests.rpc(served, "relid", #"{"jsonrpc":"2.0","id":5,"method":"resetAuthState"}"#, device: long)
-        expectContains(device.text, "not '\(String(repeating: "a", count: 64))…'", "\(device.text)")
+        #expect(device.text.contains("not '\(String(repeating: "a", count: 64))…'"), "\(device.text)")
         let method = try SDKWireTests.rpc(served, "relid", #"{"jsonrpc":"2.0","id":6,"method":"\#(long)"}"#)
-        expectContains(method.text, "no method '\(String(repeating: "a", count: 64))…'", "\(method.text)")
+        #expect(method.text.contains("no method '\(String(repeating: "a", count: 64))…'"), "\(method.text)")
         _ = try served.stop()
     }
 
@@ -126,7 +126,7 @@ import Expectations
         let help = try Credsh.run(["serve", "--help"])
         expectEqual(help.status, 0)
         for sdk in SDKID.all where !sdk.catalog.calls.isEmpty {
-            expectContains(help.stdout, "/sdk/\(sdk.name)", "\(help.stdout)")
+            #expect(help.stdout.contains("/sdk/\(sdk.name)"), "\(help.stdout)")
         }
         #expect(help.stdout.contains("/sdk/NAME/events") && help.stdout.contains("/__credsh/journal"))
     }

@@ -19,14 +19,14 @@ import Expectations
         let huge = try sparseScript(in: directory)
         let run = try Credsh.run([huge.path])
         expectEqual(run.status, 4)
-        expectContains(run.stderr, "huge.credscript is larger than 64 MB", "\(run.stderr)")
-        expectDoesNotContain(run.stdout, "never", "nothing runs")
+        #expect(run.stderr.contains("huge.credscript is larger than 64 MB"), "\(run.stderr)")
+        #expect(!run.stdout.contains("never"), "nothing runs")
         let check = try Credsh.run(["check", huge.path])
         expectEqual(check.status, 4)
-        expectContains((check.stdout + check.stderr), "is larger than 64 MB")
+        #expect((check.stdout + check.stderr).contains("is larger than 64 MB"))
         let test = try Credsh.run(["test", huge.path])
         expectEqual(test.status, 4)
-        expectContains((test.stdout + test.stderr), "huge.credscript is larger than 64 MB", "\(test.stdout)\(test.stderr)")
+        #expect((test.stdout + test.stderr).contains("huge.credscript is larger than 64 MB"), "\(test.stdout)\(test.stderr)")
     }
 
     @Test func aTranscriptLargerThan64MBIsNotCompared() throws {

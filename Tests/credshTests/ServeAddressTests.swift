@@ -26,7 +26,7 @@ import Expectations
         try expectEqual(served.curl("GET", "/aaa/login.json").status, 400)
         let (status, log) = try served.stop()
         expectEqual(status, 0)
-        expectDoesNotContain(log, "not a loopback address")
+        #expect(!log.contains("not a loopback address"))
     }
 
     @Test func anotherAddressIsServedWithAWarning() throws {

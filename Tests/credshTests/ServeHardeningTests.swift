@@ -32,7 +32,7 @@ import Expectations
                 || $0.contains("while the run ran; it stopped at its next statement") }, "\(abandoned)")
         // (Which of the two each one met depends on how fast the server dequeues: a release
         // build may start every run before it hears the client went, so neither is required.)
-        expectDoesNotContain(log, "time limit")
+        #expect(!log.contains("time limit"))
     }
 
     /// TRACE echoes the request's headers (Jetty's servlet does), but not its credentials,
@@ -46,7 +46,7 @@ import Expectations
                         + "Cookie: JSESSIONID=node0abc123\r\nX-Token: \(token)\r\nConnection: close\r\n\r\n")
         let (text, closed) = connection.read(seconds: 10)
         #expect(closed)
-        expectDoesNotContain(text, token, "\(text)")
+        #expect(!text.contains(token), "\(text)")
         #expect(!text.contains("dXNlcjpzZWNyZXQxMg==") && !text.contains("node0abc123"), "\(text)")
         let body = "TRACE /aaa/login.json HTTP/1.1\r\nHost: 127.0.0.1:\(served.port)\r\nAuthorization: Bearer ***\r\n"
             + "Proxy-Authorization: Basic ***\r\nCookie: ***\r\nX-Token: ***\r\nConnection: close\r\n"
@@ -57,7 +57,7 @@ import Expectations
         let (_, _, page) = try ServeRobustnessTests.exchange(
             served.port, "TRACE /aaa/\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(served.port)\r\nConnection: close\r\n\r\n")
         #expect(page.hasPrefix("HTTP/1.1 404 Not Found\r\n") && page.contains("<p>Problem accessing /aaa/***. Reason:"), "\(page)")
-        expectDoesNotContain(page, token)
+        #expect(!page.contains(token))
         _ = try served.stop()
     }
 
@@ -79,7 +79,7 @@ import Expectations
             let (status, text) = try ask(target)
             expectEqual(status, 400, "\(target): \(text)")
             #expect(text.hasSuffix("<h1>Bad Message 400</h1><pre>reason: Bad Request</pre>"), "\(target): \(text)")
-            expectDoesNotContain(text, "clock", "\(target): the state was not answered")
+            #expect(!text.contains("clock"), "\(target): the state was not answered")
         }
         for target in ["http://127.0.0.1:\(port)/__credsh/state", "http://localhost:\(port)/__credsh/state?x=1"] {
             let (status, text) = try ask(target)
@@ -88,7 +88,7 @@ import Expectations
         }
         let (status, log) = try served.stop()
         expectEqual(status, 0)
-        expectContains(log, "GET /__credsh/state 400 (a request target for another server: 'evil.example' does not name this one)", "\(log)")
-        expectContains(log, "(a request target of scheme https: this server speaks http only)", "\(log)")
+        #expect(log.contains("GET /__credsh/state 400 (a request target for another server: 'evil.example' does not name this one)"), "\(log)")
+        #expect(log.contains("(a request target of scheme https: this server speaks http only)"), "\(log)")
     }
 }

@@ -28,7 +28,7 @@ import Expectations
         expectEqual(login.status, 200)
         let token = try ServeTests.token(login)
         try terminal.waitFor("← response status=200 accepted=true valid_seconds=604800 access_token=***")
-        expectContains(terminal.screen, "→ request method=POST path=/aaa/login.json login=dave@example.com password=*** type=access-token")
+        #expect(terminal.screen.contains("→ request method=POST path=/aaa/login.json login=dave@example.com password=*** type=access-token"))
 
         // Half a line typed when a request arrives: the events print above it, and it stays.
         try terminal.keys("user add eve@exa")
@@ -38,7 +38,7 @@ import Expectations
         try terminal.waitFor("credsh susi> user add eve@exa")
         let lines = terminal.screen.split(separator: "\n")
         #expect(lines.contains { $0.hasPrefix("served 127.0.0.1:") }, "the request's first line starts a line of its own:\n\(terminal.screen)")
-        expectDoesNotContain(terminal.screen, "eve@exaserved", "nothing prints on the line being typed:\n\(terminal.screen)")
+        #expect(!terminal.screen.contains("eve@exaserved"), "nothing prints on the line being typed:\n\(terminal.screen)")
         try terminal.keys("mple.com password evepass1", "@Enter")
         try terminal.waitFor("added eve@example.com")
 
@@ -60,9 +60,9 @@ import Expectations
         try terminal.keys("expect event response status=200 accepted=true", "@Enter")
         try terminal.keys("serve", "@Enter")
         try terminal.waitFor("4 answered, 1 dropped (no answer sent: network or server down, client gone), 0 refused by the HTTP layer")
-        expectDoesNotContain(terminal.screen, "expectation failed", "\(terminal.screen)")
+        #expect(!terminal.screen.contains("expectation failed"), "\(terminal.screen)")
         for secret in ["secret34", "secret56", token] {
-            expectDoesNotContain(terminal.screen, secret, "a served secret on the screen")
+            #expect(!terminal.screen.contains(secret), "a served secret on the screen")
         }
         try terminal.keys("record stop", "@Enter")
         try terminal.waitFor("recording stopped")
@@ -74,8 +74,8 @@ import Expectations
         try expectEqual(curl("GET", "/aaa/login.json").curlExit, 7, "the port is closed")
 
         let recorded = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-        expectContains(recorded, "request POST /aaa/login.json login=dave@example.com password=secret12 type=access-token\n")
-        expectContains(recorded, "expect error \"no answer (network down)\"\n")
+        #expect(recorded.contains("request POST /aaa/login.json login=dave@example.com password=secret12 type=access-token\n"))
+        #expect(recorded.contains("expect error \"no answer (network down)\"\n"))
         let replay = try Credsh.run(["test", file.path])
         expectEqual(replay.status, 0, "\(replay.stdout)\n\(recorded)")
     }
@@ -100,7 +100,7 @@ import Expectations
         try expectEqual(ServedCredsh.curl(port: port, directory: terminal.state, "GET", "/aaa/x?q=\(token)&p=Ee5secretzz").status, 404)
         try terminal.waitFor("← response status=404")
         #expect(terminal.screen.contains(#"parameters={"q":"***","p":"***"}"#), "\(terminal.screen)")
-        expectDoesNotContain(terminal.screen, token)
+        #expect(!terminal.screen.contains(token))
         try terminal.keys("serve stop", "@Enter")
     }
 
@@ -131,7 +131,7 @@ import Expectations
         try terminal.waitFor("serving SUSI at http://127.0.0.1:\(port)", count: 2)
         try expectEqual(login().status, 200, "the same port serves again")
         try terminal.waitFor("← response status=200", count: 2)
-        expectDoesNotContain(terminal.screen, "error", "\(terminal.screen)")
+        #expect(!terminal.screen.contains("error"), "\(terminal.screen)")
         try terminal.keys("@C-d")
         for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
         expectEqual(terminal.exitStatus, "0", "\(terminal.screen)")

@@ -124,7 +124,7 @@ import Expectations
         expectEqual(longer.statuses, [408], "\(longer.text)")
         let shorter = try Self.exchange(port, "POST /aaa/login.json HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 5\r\n\r\n\(Self.login)")
         expectEqual(shorter.statuses, [400, 400], "\(shorter.text)")
-        expectContains(shorter.text, "Bad login parameters.", "the first 5 bytes are a form without password and type")
+        #expect(shorter.text.contains("Bad login parameters."), "the first 5 bytes are a form without password and type")
         #expect(shorter.closed)
 
         // Invalid UTF-8: percent-encoded it reaches the server, whose Jetty cannot read the
@@ -193,9 +193,9 @@ import Expectations
         for line in [" - - 400 (malformed request: ", " - - 431 (request line and headers over 16384 bytes",
                      "POST /aaa/login.json 413 (a body of 1000006 bytes; at most 65536)", "POST /aaa/login.json 413 (a body over 65536 bytes)",
                      " - - 408 (no whole request within 1 s of its first byte)", "POST /aaa/login.json 408 ("] {
-            expectContains(log, line, "the log lacks \(line.debugDescription):\n\(log.suffix(3000))")
+            #expect(log.contains(line), "the log lacks \(line.debugDescription):\n\(log.suffix(3000))")
         }
-        expectContains(log, "GET /aaa/login.json 500 login=\u{FFFD}\u{FFFD}\u{FFFD} password=*** type=access-token\n")
+        #expect(log.contains("GET /aaa/login.json 500 login=\u{FFFD}\u{FFFD}\u{FFFD} password=*** type=access-token\n"))
     }
 
     @Test func connectionsPastTheLimitAreClosedAndTheRestServed() throws {

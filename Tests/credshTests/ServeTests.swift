@@ -167,11 +167,11 @@ import Expectations
         let (status, log) = try served.stop()
         expectEqual(status, 0)
         for secret in ["secret12", "secret34", "evepass1", "stolen123", first, second, never] {
-            expectDoesNotContain(log, secret, "the log shows a secret")
+            #expect(!log.contains(secret), "the log shows a secret")
         }
-        expectContains(log, "POST /aaa/login.json 200 login=dave@example.com password=*** type=access-token\n")
-        expectContains(log, "GET /aaa/changepassword.json 401 changepassword=dave@example.com password=*** newpassword=***\n")
-        expectContains(log, "POST /__credsh/run 200 (exit 0)\n")
+        #expect(log.contains("POST /aaa/login.json 200 login=dave@example.com password=*** type=access-token\n"))
+        #expect(log.contains("GET /aaa/changepassword.json 401 changepassword=dave@example.com password=*** newpassword=***\n"))
+        #expect(log.contains("POST /__credsh/run 200 (exit 0)\n"))
         #expect(log.hasSuffix("stopped: \(c.compared + 6) answered, 0 dropped, 0 refused\n"), "\(log)")
     }
 
@@ -205,7 +205,7 @@ import Expectations
         expectEqual(lines.last, "stopped (a setup script failed): 0 answered, 0 dropped, 0 refused", "\(result.stdout)")
         let usage = try Credsh.run(["serve", "--port", "70000"], timeout: 60)
         expectEqual(usage.status, 2)
-        expectContains(usage.stderr, "--port takes a number from 0 to 65535")
+        #expect(usage.stderr.contains("--port takes a number from 0 to 65535"))
         let busy = try ServedCredsh()
         let taken = try Credsh.run(["serve", "--port", String(busy.port)], timeout: 60)
         expectEqual(taken.status, 4)
@@ -253,7 +253,7 @@ import Expectations
         #expect(syntax.text.contains(#""failure":"syntax","code":"CS0301""#))
         let sourced = try served.control("source /etc/passwd\n")
         expectEqual(sourced.status, 422)
-        expectContains(sourced.text, "source reads no files")
+        #expect(sourced.text.contains("source reads no files"))
         try expectEqual(served.curl("GET", "/__credsh/run", extra: served.authorization).status, 405)
         try expectEqual(served.curl("GET", "/__credsh/other", extra: served.authorization).status, 404)
         _ = try served.stop()
@@ -262,7 +262,7 @@ import Expectations
         let closed = try ServedCredsh()
         let refused = try closed.control("users\n")
         expectEqual(refused.status, 404)
-        expectContains(refused.text, "Problem accessing /__credsh/run")
+        #expect(refused.text.contains("Problem accessing /__credsh/run"))
         _ = try closed.stop()
     }
 
@@ -276,8 +276,8 @@ import Expectations
         let load = try Credsh.run(["bench/serve_load.py", "--port", String(served.port), "--token", served.token ?? "", "--connections", "8", "--cycles", String(cycles), "--seconds", "240"],
                                   timeout: 300, executable: URL(fileURLWithPath: "/usr/bin/python3"))
         expectEqual(load.status, 0, "\(load.stdout)\(load.stderr)")
-        expectContains(load.stdout, "\(cycles) cycles (\(2 * cycles) requests) over 8 connections")
-        expectContains(load.stdout, "\n0 unexpected\n")
+        #expect(load.stdout.contains("\(cycles) cycles (\(2 * cycles) requests) over 8 connections"))
+        #expect(load.stdout.contains("\n0 unexpected\n"))
         print("serve load: \(load.stdout.split(separator: "\n").joined(separator: "; "))")
         let (status, log) = try served.stop()
         expectEqual(status, 0)

@@ -9,10 +9,10 @@ import Expectations
 struct StaticBinaryTests {
     @Test func hasNoDynamicDependencies() throws {
         let ldd = try Credsh.shell(#"ldd "$CREDSH" 2>&1; readelf -d "$CREDSH" 2>&1"#)
-        expectContains(ldd.stdout, "not a dynamic executable")
-        expectContains(ldd.stdout, "There is no dynamic section in this file")
-        expectDoesNotContain(ldd.stdout, "libnettle")
-        expectDoesNotContain(ldd.stdout, "NEEDED")
+        #expect(ldd.stdout.contains("not a dynamic executable"))
+        #expect(ldd.stdout.contains("There is no dynamic section in this file"))
+        #expect(!ldd.stdout.contains("libnettle"))
+        #expect(!ldd.stdout.contains("NEEDED"))
     }
 
     /// A root that holds the binary and a mounted /proc (the Swift runtime finds itself
@@ -33,7 +33,7 @@ struct StaticBinaryTests {
             /usr/bin/umount '\(root.path)/proc'; exit $status
             """)
         expectEqual(result.status, 0, "\(result.stderr)")
-        expectContains(result.stdout, "← onUserLoggedIn userID=alice statusCode=100")
+        #expect(result.stdout.contains("← onUserLoggedIn userID=alice statusCode=100"))
         try expectEqual(FileManager.default.contentsOfDirectory(atPath: root.path).sorted(), ["credsh", "proc"])
     }
 }

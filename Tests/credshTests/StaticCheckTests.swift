@@ -32,7 +32,7 @@ import Expectations
         // The run gives the same message, and runs nothing.
         let run = try Credsh.run(["-"], script: script)
         expectEqual(run.status, 2)
-        expectContains(run.stderr, message)
+        #expect(run.stderr.contains(message))
     }
 
     @Test func anUnknownKeyGetsADidYouMean() throws {
@@ -116,20 +116,20 @@ import Expectations
         expectEqual(help.status, 0)
         for name in ["RULE_2017", "fallback", "RULE_2019", "TOKEN_OWNER_NOT_CHECKED", "LOGIN_THROTTLE", "118 PASSWORD_EXPIRED",
                      "9014 wrongPinLength", "failedToMeetPolicy", "\"No more attempts left\"", "initiateUpdateFlowForCredential"] {
-            expectContains(help.stdout, name, "\(name)")
+            #expect(help.stdout.contains(name), "\(name)")
         }
         let listed = help.stdout.split(separator: "\n").filter { $0.hasPrefix("    ") }
         #expect(listed.count > 10 && listed.allSatisfy { $0.count <= 100 }, "wrapped to 100 columns")
         // Every name listed is one explain takes.
         let explained = try Credsh.run(["-"], script: "sdk susi\nexplain TOKEN_OWNER_NOT_CHECKED\nexplain 2017\nexplain fallback\nexplain 2019\n")
         expectEqual(explained.status, 0, "\(explained.stderr)")
-        expectContains(explained.stdout, "password rule 2017 RULE_2017\n")
-        expectContains(explained.stdout, "password rule 2019 RULE_2019\n")
-        expectContains(explained.stdout, "password rule fallback\n")
+        #expect(explained.stdout.contains("password rule 2017 RULE_2017\n"))
+        #expect(explained.stdout.contains("password rule 2019 RULE_2019\n"))
+        #expect(explained.stdout.contains("password rule fallback\n"))
         #expect(explained.stdout.contains("4e900afd98c1") && explained.stdout.contains("3db4f2fc0941"))
         let unknown = try Credsh.run(["-"], script: "sdk susi\nexplain RULE_2018\n")
-        expectContains(unknown.stdout, "the names 'help explain' lists")
-        expectContains(unknown.stdout, "2017, 2019")
+        #expect(unknown.stdout.contains("the names 'help explain' lists"))
+        #expect(unknown.stdout.contains("2017, 2019"))
     }
 
     @Test func helpRunListsTheBounds() throws {
@@ -138,7 +138,7 @@ import Expectations
         for line in ["statements per run       10,000,000 (--max-steps changes it)", "repeat count             1,000,000",
                      "blocks nested            64 deep", "source nested            32 deep",
                      "KDF rounds (kdf)         1 to ", "script size              64 MB per file"] {
-            expectContains(help.stdout, line, "\(line)")
+            #expect(help.stdout.contains(line), "\(line)")
         }
     }
 }

@@ -17,8 +17,8 @@ import Expectations
         // Arrow keys move in the line: `echo wrld`, three to the left, `o`.
         try terminal.keys("echo wrld", "@Left", "@Left", "@Left", "o", "@Enter")
         try terminal.waitFor("\nworld\n")
-        expectDoesNotContain(terminal.screen, "[D", "an arrow key must not be typed as text:\n\(terminal.screen)")
-        expectDoesNotContain(terminal.screen, "*** echo", "what is typed is not glued to the command shown:\n\(terminal.screen)")
+        #expect(!terminal.screen.contains("[D"), "an arrow key must not be typed as text:\n\(terminal.screen)")
+        #expect(!terminal.screen.contains("*** echo"), "what is typed is not glued to the command shown:\n\(terminal.screen)")
 
         // Tab completes a command; Up recalls the line before.
         try terminal.keys("glos", "@Tab", "expiry", "@Enter")
@@ -29,9 +29,9 @@ import Expectations
         // Ctrl-L clears the screen and draws the pause again, command included.
         try terminal.keys("@C-l")
         try terminal.waitFor("step>")
-        expectDoesNotContain(terminal.screen, "unexpected control character", "\(terminal.screen)")
+        #expect(!terminal.screen.contains("unexpected control character"), "\(terminal.screen)")
         let visible = (try? terminal.tmux(["capture-pane", "-p", "-t", terminal.session])) ?? ""
-        expectContains(visible, "> user add alice password ***", "the command waiting is shown after Ctrl-L:\n\(visible)")
+        #expect(visible.contains("> user add alice password ***"), "the command waiting is shown after Ctrl-L:\n\(visible)")
 
         // Enter alone runs the command shown; the empty typing line is taken back.
         try terminal.keys("@Enter")
@@ -44,7 +44,7 @@ import Expectations
         try terminal.keys("@C-d")
         for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
         expectEqual(terminal.exitStatus, "0", "the screen:\n\(terminal.screen)")
-        expectContains(terminal.screen, "← onUserLoggedIn")
+        #expect(terminal.screen.contains("← onUserLoggedIn"))
     }
 
     /// Ctrl-C at the pause still stops the lesson (the hint says so), the terminal put back.
@@ -53,6 +53,6 @@ import Expectations
         try terminal.keys("half typed", "@C-c")
         for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
         expectEqual(terminal.exitStatus, "130", "the screen:\n\(terminal.screen)")
-        expectDoesNotContain(terminal.screen, "added alice")
+        #expect(!terminal.screen.contains("added alice"))
     }
 }

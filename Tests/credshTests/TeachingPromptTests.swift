@@ -66,20 +66,20 @@ import Expectations
         let terminal = try Terminal(arguments: ["--step", "examples/login.credscript"], ready: "> user add alice password ***")
         #expect(terminal.screen.contains("--step: Enter runs the command shown"))
         usleep(300_000)
-        expectDoesNotContain(terminal.screen, "added alice", "nothing runs before Enter:\n\(terminal.screen)")
+        #expect(!terminal.screen.contains("added alice"), "nothing runs before Enter:\n\(terminal.screen)")
         try terminal.keys("@Enter")
         try terminal.waitFor("added alice (activated)")
         try terminal.waitFor("> login alice")
         usleep(300_000)
-        expectDoesNotContain(terminal.screen, "→ setUser", "the next command waits too (the narration above it names setUser):\n\(terminal.screen)")
+        #expect(!terminal.screen.contains("→ setUser"), "the next command waits too (the narration above it names setUser):\n\(terminal.screen)")
         try terminal.keys("@Enter")
         try terminal.waitFor("← getPassword")
         // Ctrl-D runs the rest without stopping; the script passes.
         try terminal.keys("@C-d")
         for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
         expectEqual(terminal.exitStatus, "0", "the screen:\n\(terminal.screen)")
-        expectContains(terminal.screen, "← onUserLoggedIn")
+        #expect(terminal.screen.contains("← onUserLoggedIn"))
         // Expectations show without a pause: the transcript is the --echo one.
-        expectContains(terminal.screen, "> expect event getPassword challengeMode=0")
+        #expect(terminal.screen.contains("> expect event getPassword challengeMode=0"))
     }
 }
