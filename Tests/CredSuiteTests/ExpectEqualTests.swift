@@ -16,7 +16,7 @@ import Expectations
         }
     }
 
-    @Test func optionalsAndStringsAreSpeltAsExpectSpellsThem() {
+    @Test func optionalsAndStringsAreSpeltByStringReflecting() {
         #expect(inequality(Optional<Int>.none, 3, nil).rawValue == "Expectation failed: nil is not Optional(3)")
         #expect(inequality("a\"b", "c", "why").rawValue == #"Expectation failed: "a\"b" is not "c": why"#)
     }

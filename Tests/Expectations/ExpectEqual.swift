@@ -6,8 +6,9 @@ import Testing
 /// Why a function and not the macro: each `#expect` is expanded and type-checked where it
 /// is written, about 30 ms of the test build's CPU each, where a call to this costs about
 /// 2 ms; the tests hold a few thousand equality checks (docs/development.md, "How long
-/// make demo and make test take"). What a failure shows is the same in substance: the
-/// place, both values as `#expect` prints them (`String(reflecting:)`), and the comment.
+/// make demo and make test take"). A failure shows the place, both values spelt by
+/// `String(reflecting:)` (a text quoted on one line with its escapes, so a `\r` shows),
+/// and the comment; `#expect` would also show the expression's text.
 /// Checks other than one equality (`contains`, `&&`, a thrown error) stay `#expect`,
 /// whose expansion shows each part's value.
 public func expectEqual<Value: Equatable>(
@@ -26,7 +27,7 @@ public func expectEqual<Value: Equatable>(
 }
 
 /// The words of a failed `expectEqual`: `Expectation failed: 3 is not 4: the comment`, the
-/// values spelt as `#expect` spells them. Apart so that a test can read them.
+/// values spelt by `String(reflecting:)`. Apart so that a test can read them.
 public func inequality<Value>(_ actual: Value, _ expected: Value, _ comment: Comment?) -> Comment {
     var text = "Expectation failed: \(String(reflecting: actual)) is not \(String(reflecting: expected))"
     if let comment { text += ": \(comment.rawValue)" }
