@@ -10,19 +10,20 @@
 # picks (--port 0), each test a folder of its own — so separate processes can run them
 # side by side.
 #
-# How many: once the cores are kept busy, no more. On the project's 2 cores the tests
-# spend about 190 s of CPU (credsh children, Chromium, the test process itself) and
-# 2, 3, 4 and 6 processes all took 97 to 106 s (one run each: the same within the
-# noise); 4 is the default, leaving room for the tests that wait.
+# How many: enough that the tests that wait leave no core idle. Each process runs its
+# tests on a pool of one thread per core, and a test that waits holds its thread, so four
+# processes left a quiet 2-core machine a quarter idle. Measured there one after the
+# other on a built tree (the test processes' CPU in brackets): 4 processes 83 s (122 s),
+# 6 64 s (105 s), 8 59 s (97 s), 12 71 s (117 s). 8 is the default.
 #
-# Usage: [SUITES=REGEX] Tests/run.sh [PROCESSES] [swift build options…]   (PROCESSES: 4)
+# Usage: [SUITES=REGEX] Tests/run.sh [PROCESSES] [swift build options…]   (PROCESSES: 8)
 # The suites are dealt by weight, the heaviest first, each to the process with the least
 # so far (below); each process's output is printed whole when it ends, then how long each
 # took, and the exit code is the first failing process's.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
-processes=${1:-4}
+processes=${1:-8}
 shift || true
 flags=(-debug-info-format none "$@")
 

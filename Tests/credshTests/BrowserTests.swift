@@ -3,7 +3,7 @@ import Testing
 import Expectations
 
 /// A Chromium to render pictures with: `CHROMIUM` names one, else the usual names on the
-/// usual paths. `.ci/run` installs Debian's `chromium`.
+/// usual paths. `make test` and `.ci/run` install Debian's `chromium` when none is there.
 enum Chromium {
     static let binary: URL? = {
         if let path = ProcessInfo.processInfo.environment["CHROMIUM"], !path.isEmpty { return URL(fileURLWithPath: path) }
