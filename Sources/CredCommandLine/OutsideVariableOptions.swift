@@ -38,7 +38,13 @@ extension OutsideVariables {
             // passes over, so a file saved with CRLF endings would be one line.
             for line in body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
                 lineNumber += 1
-                let text = String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+                let content = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+                // A carriage return left inside a line is a file with old Mac endings (`\r`
+                // alone): read as one line, its first value would hold every line after it.
+                if content.contains(UInt8(ascii: "\r")) {
+                    throw UsageError("\(TerminalSafe.text(path)):\(lineNumber): a carriage return inside the line (a line ends with \\n or \\r\\n; the line is not shown: it may hold a secret)", syntax)
+                }
+                let text = String(decoding: content, as: UTF8.self)
                 // A comment line may be indented, as a blank one may hold blanks.
                 let start = text.drop(while: { $0 == " " || $0 == "\t" })
                 if start.isEmpty || start.first == "#" { continue }

@@ -57,6 +57,15 @@ import CredSuite
                     "bad.env:2: expected NAME=VALUE (the line is not shown: it may hold a secret)")
     }
 
+    /// A file saved with old Mac endings (`\r` alone) was one line: `user` was bound to
+    /// `alice\rpw=…`, every line after it in its value.
+    @Test func aCarriageReturnInsideALineIsRefusedNotReadAsPartOfAValue() {
+        expectEqual(Self.refusal(["--var-file", "mac.env"], files: ["mac.env": "# old Mac\ruser=alice\rpw=Zq9-secret\r"]),
+                    #"mac.env:1: a carriage return inside the line (a line ends with \n or \r\n; the line is not shown: it may hold a secret)"#)
+        expectEqual(Self.refusal(["--var-file", "mixed.env"], files: ["mixed.env": "user=alice\nnote=a\rb\n"]),
+                    #"mixed.env:2: a carriage return inside the line (a line ends with \n or \r\n; the line is not shown: it may hold a secret)"#)
+    }
+
     @Test func aVarFileMayStartWithAByteOrderMarkAndIndentItsComments() throws {
         // As Windows editors save it; "'#' starts a comment line", indented or not.
         let outside = try Self.read(["--var-file", "ci.env"], files: ["ci.env": "\u{FEFF}user=alice\n  # indented\n\t#tab\nemail=a@example.com\n"])
