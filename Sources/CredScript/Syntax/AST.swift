@@ -78,7 +78,16 @@ public struct CommandCall: Sendable {
 /// handful of parameters, so a short list searched in order costs less to build and to
 /// read than a dictionary, and every statement builds one.
 public struct BoundArguments: Sendable {
-    private var entries: [(id: ParameterID, value: BoundArgument)] = []
+    /// A parameter's identity and its argument. A struct, not a tuple: an entry read out of
+    /// the list was copied through the runtime's generic tuple witness, about 170
+    /// instructions a lookup; a struct's copy is its own (docs/development.md, "Measured
+    /// for issue 36").
+    public struct Entry: Sendable {
+        let id: ParameterID
+        public var value: BoundArgument
+    }
+
+    private var entries: [Entry] = []
 
     init() {}
 
@@ -86,12 +95,12 @@ public struct BoundArguments: Sendable {
     /// walks every command's arguments). A closure, not the key path `\.value`: a key
     /// path is applied through the runtime, a copy of each entry and far more
     /// instructions a step (issue 36).
-    public var all: LazyMapCollection<[(id: ParameterID, value: BoundArgument)], BoundArgument> { entries.lazy.map { $0.value } }
+    public var all: LazyMapCollection<[Entry], BoundArgument> { entries.lazy.map { $0.value } }
 
     /// Binds a parameter not bound yet, with no search: the resolver binds each of a
     /// command's parameters once, in order.
     mutating func append(_ parameter: Parameter, _ value: BoundArgument) {
-        entries.append((parameter.id, value))
+        entries.append(Entry(id: parameter.id, value: value))
     }
 
     public subscript(parameter: Parameter) -> BoundArgument? {
@@ -109,7 +118,7 @@ public struct BoundArguments: Sendable {
             if let index = entries.firstIndex(where: { $0.id == parameter.id }) {
                 if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
             } else if let newValue {
-                entries.append((parameter.id, newValue))
+                entries.append(Entry(id: parameter.id, value: newValue))
             }
         }
     }
