@@ -139,12 +139,12 @@ import Expectations
 
     @Test func aTerminalGetsMermaidNeverRawSVG() throws {
         let mermaid = try Terminal(arguments: ["diagram", "examples/expiry.credscript"], ready: "relid_sdk-->>relid_app: onCredentialsAvailableForUpdate")
-        for _ in 0..<100 where mermaid.exitStatus == nil { usleep(50_000) }
+        mermaid.waitForExit()
         expectEqual(mermaid.exitStatus, "0")
         #expect(mermaid.screen.contains("sequenceDiagram") && !mermaid.screen.contains("<svg"))
 
         let svg = try Terminal(arguments: ["diagram", "--format", "svg", "examples/expiry.credscript"], ready: "would print raw SVG on the terminal")
-        for _ in 0..<100 where svg.exitStatus == nil { usleep(50_000) }
+        svg.waitForExit()
         expectEqual(svg.exitStatus, "2")
         #expect(!svg.screen.contains("<svg"))
     }

@@ -264,6 +264,6 @@ private final class ServedBox: @unchecked Sendable {
         try terminal.keys("clock", "@Enter")
         try terminal.waitFor("2026-01-01T00:00:00Z")
         try terminal.keys("@C-d")
-        for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
+        terminal.waitForExit()
     }
 }

@@ -10,7 +10,7 @@ import Expectations
 
     static func leave(_ terminal: Terminal) throws {
         try terminal.keys("@C-d")
-        for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
+        terminal.waitForExit()
         expectEqual(terminal.exitStatus, "0", "Ctrl-D exits 0; the screen:\n\(terminal.screen)")
     }
 

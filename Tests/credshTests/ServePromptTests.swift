@@ -69,7 +69,7 @@ import Expectations
 
         // Ctrl-D stops serving and leaves.
         try terminal.keys("@C-d")
-        for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
+        terminal.waitForExit()
         expectEqual(terminal.exitStatus, "0", "\(terminal.screen)")
         try expectEqual(curl("GET", "/aaa/login.json").curlExit, 7, "the port is closed")
 
@@ -133,7 +133,7 @@ import Expectations
         try terminal.waitFor("← response status=200", count: 2)
         #expect(!terminal.screen.contains("error"), "\(terminal.screen)")
         try terminal.keys("@C-d")
-        for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
+        terminal.waitForExit()
         expectEqual(terminal.exitStatus, "0", "\(terminal.screen)")
     }
 }

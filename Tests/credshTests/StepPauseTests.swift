@@ -42,7 +42,7 @@ import Expectations
 
         // Ctrl-D runs the rest; the lesson passes.
         try terminal.keys("@C-d")
-        for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
+        terminal.waitForExit()
         expectEqual(terminal.exitStatus, "0", "the screen:\n\(terminal.screen)")
         #expect(terminal.screen.contains("← onUserLoggedIn"))
     }
@@ -51,7 +51,7 @@ import Expectations
     @Test func ctrlCAtThePauseStops() throws {
         let terminal = try Terminal(arguments: ["--step", "examples/login.credscript"], ready: "step>")
         try terminal.keys("half typed", "@C-c")
-        for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
+        terminal.waitForExit()
         expectEqual(terminal.exitStatus, "130", "the screen:\n\(terminal.screen)")
         #expect(!terminal.screen.contains("added alice"))
     }

@@ -76,7 +76,7 @@ import Expectations
         try terminal.waitFor("← getPassword")
         // Ctrl-D runs the rest without stopping; the script passes.
         try terminal.keys("@C-d")
-        for _ in 0..<100 where terminal.exitStatus == nil { usleep(50_000) }
+        terminal.waitForExit()
         expectEqual(terminal.exitStatus, "0", "the screen:\n\(terminal.screen)")
         #expect(terminal.screen.contains("← onUserLoggedIn"))
         // Expectations show without a pause: the transcript is the --echo one.
