@@ -30,7 +30,7 @@ import Expectations
                 Issue.record("\(words) was accepted")
             } catch {
                 expectEqual(error.text, "Error: \(message)\nUsage: credsh test [<paths> ...] [-j, --jobs <n>] [--update] [--var <name=value>]\n"
-                        + "  See 'credsh test --help' for more information.\n")
+                            + "  See 'credsh test --help' for more information.\n")
             }
         }
     }

@@ -46,7 +46,7 @@ import CredSuite
         let file = "# CI's values\n\n  \t\n user\t= alice \nquery=a=b\n#x=1\nempty=\n"
         let outside = try Self.read(["--var-file", "ci.env"], files: ["ci.env": file])
         expectEqual(outside.bindings.map { "\($0.name)|\($0.value)" }, ["user| alice ", "query|a=b", "empty|"],
-                "the name is trimmed, the value is everything after the first '=', blanks included")
+                    "the name is trimmed, the value is everything after the first '=', blanks included")
     }
 
     @Test func aVarFileWithCRLFEndingsIsReadLineByLine() throws {

@@ -56,7 +56,7 @@ import Expectations
     @Test func expectEventNamesAnUnknownField() {
         let (host, _) = runScript(Self.setup + "login alice\nexpect event getPassword mode=0\n")
         expectEqual(host.diagnostics.first?.message,
-                "getPassword has no field 'mode' (its fields: userID, challengeMode, attemptsLeft, statusCode, statusMessage, challengeInfo, policy)")
+                    "getPassword has no field 'mode' (its fields: userID, challengeMode, attemptsLeft, statusCode, statusMessage, challengeInfo, policy)")
     }
 
     @Test func expectEventsIsExactAndOrdered() {
@@ -64,7 +64,7 @@ import Expectations
         let (host, evaluator) = runScript(Self.setup + "login alice \"Passw0rd!\"\nexpect events onUserLoggedIn getPassword\n")
         expectEqual(evaluator.exitCode, 1)
         expectEqual(host.diagnostics.first?.message,
-                "expected the events onUserLoggedIn getPassword, in this order; got getPassword onUserLoggedIn onCredentialsAvailableForUpdate")
+                    "expected the events onUserLoggedIn getPassword, in this order; got getPassword onUserLoggedIn onCredentialsAvailableForUpdate")
         #expect(host.diagnostics.first.map { ($0.position.line, $0.position.column) } ?? (0, 0) == (3, 1))
     }
 
@@ -83,7 +83,7 @@ import Expectations
         expectEqual(runScript("login ghost\nexpect error \"no user\"\n").1.exitCode, 1, "a part is not the whole message")
         let wrong = runScript(script + "update a b c\nexpect error \"something else\"\n")
         expectEqual(wrong.0.diagnostics.first?.message,
-                "expected the error \"something else\", but the error was \"New password and confirm password do not match\"")
+                    "expected the error \"something else\", but the error was \"New password and confirm password do not match\"")
         let none = runScript(Self.setup + "login alice\nexpect error 4\n")
         expectEqual(none.0.diagnostics.first?.message, "expected the last command to fail with \"4\", but it succeeded")
         expectEqual(none.1.exitCode, 1)
@@ -93,7 +93,7 @@ import Expectations
         let (host, evaluator) = runScript("logout\nstate\n")
         expectEqual(evaluator.exitCode, 1)
         expectEqual(host.diagnostics.first?.message,
-                "logout failed: User is not logged in (write 'expect error' after it if that is what should happen)")
+                    "logout failed: User is not logged in (write 'expect error' after it if that is what should happen)")
         expectEqual(host.diagnostics.first?.position.line, 1)
         #expect(!host.output.contains("nobody is logged in"), "the run stops at the first failure")
         let runtime = runScript("login ghost\n")

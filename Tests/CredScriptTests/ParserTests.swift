@@ -110,7 +110,7 @@ import Expectations
     @Test func subcommandTyposAreSuggested() {
         expectEqual(parse("user ad bob").diagnostics.first?.message, "unknown command 'user ad' — did you mean 'user add'?")
         expectEqual(parse("expect state alice sleeping").diagnostics.first?.message,
-                "STATE must be one of logged-in, logged-out, expired, blocked, not-activated, not 'sleeping'")
+                    "STATE must be one of logged-in, logged-out, expired, blocked, not-activated, not 'sleeping'")
     }
 
     @Test func keyValuesAndJSONForPolicies() {

@@ -50,14 +50,14 @@ import Expectations
     @Test func sameNamedCommandsFollowTheSDKActiveOnTheirLine() {
         // The word too many is another SDK's keyword: the message names that SDK.
         expectEqual(parse("user add bob pin 52817\n").diagnostics.first?.message,
-                "too many arguments for user add (usage: user add USER [password PASSWORD]) — 'pin' is onewelcome's: sdk onewelcome")
+                    "too many arguments for user add (usage: user add USER [password PASSWORD]) — 'pin' is onewelcome's: sdk onewelcome")
         expectEqual(parse("user add carol passcode Abcdefg1\n").diagnostics.first?.message.hasSuffix("— 'passcode' is fiori's: sdk fiori"), true)
         expectEqual(parse("state now\n").diagnostics.first?.message, "too many arguments for state (usage: state)", "no keyword of any SDK: no hint")
         #expect(parse("sdk onewelcome\nuser add bob pin 52817\n").diagnostics.isEmpty)
         #expect(parse("sdk fiori\nuser add carol passcode Abcdefg1 touchid\n").diagnostics.isEmpty)
         #expect(parse("sdk susi\nexpect event response status=200\n").diagnostics.isEmpty)
         expectEqual(parse("expect event response status=200\n").diagnostics.first?.message,
-                "unknown event 'response' for relid (it is an event of susi: switch with sdk susi first)")
+                    "unknown event 'response' for relid (it is an event of susi: switch with sdk susi first)")
         expectEqual(parse("sdk onewelcom\n").diagnostics.first?.message.hasPrefix("no SDK 'onewelcom' — did you mean 'onewelcome'?"), true)
     }
 
@@ -99,7 +99,7 @@ import Expectations
         expectEqual(SecretMasker.mask("update old1234 new5678", sdk: SDKID(named: "susi")!), "update *** ***")
         let raw = "request GET /aaa/changepassword.json changepassword=eve@example.com password=Eve-pass1 newpassword=Taken-0ver1"
         expectEqual(SecretMasker.mask(raw, sdk: SDKID(named: "susi")!),
-                "request GET /aaa/changepassword.json changepassword=eve@example.com password=*** newpassword=***")
+                    "request GET /aaa/changepassword.json changepassword=eve@example.com password=*** newpassword=***")
         let (echoed, _) = runScript("sdk susi\n" + raw + "\n", echo: true)
         #expect(echoed.output.contains("> " + raw.replacingOccurrences(of: "Eve-pass1", with: "***").replacingOccurrences(of: "Taken-0ver1", with: "***")))
         let (host, _) = runScript("sdk onewelcome\nuser add bob pin 52817\nlogin bob 52817\n", echo: true)
@@ -140,7 +140,7 @@ import Expectations
             #expect(!host.output.contains(secret) && !json.contains(secret), "\(secret): \(host.output)")
         }
         expectEqual(SecretMasker.mask("request GET \"/aaa/login.json?PASSWORD=Zq9ReqLeak3\"", sdk: SDKID(named: "susi")!),
-                "request GET \"/aaa/login.json?PASSWORD=***\"")
+                    "request GET \"/aaa/login.json?PASSWORD=***\"")
         #expect(host.output.contains("login=ctl@example.com"), "\(host.output)")
     }
 

@@ -96,7 +96,7 @@ import Glibc
         let modes = ["RDNA_CHALLENGE_OP_VERIFY", "RDNA_CHALLENGE_OP_SET", "RDNA_OP_UPDATE_CREDENTIALS", "RDNA_OP_UPDATE_ON_EXPIRY", "RDNA_OP_AUTHORIZE_NOTIFICATION"]
         expectEqual(complete("challengeMode=", after: "expect event getPassword "), .words(((0...4).map(String.init) + modes).map { "challengeMode=\($0)" }.sorted()))
         expectEqual(complete("challengeMode=RDNA_OP_U", after: "expect event getPassword "),
-                .words(["challengeMode=RDNA_OP_UPDATE_CREDENTIALS", "challengeMode=RDNA_OP_UPDATE_ON_EXPIRY"]))
+                    .words(["challengeMode=RDNA_OP_UPDATE_CREDENTIALS", "challengeMode=RDNA_OP_UPDATE_ON_EXPIRY"]))
         expectEqual(complete("RDNA_OP", after: "explain "), .words(["RDNA_OP_AUTHORIZE_NOTIFICATION", "RDNA_OP_UPDATE_CREDENTIALS", "RDNA_OP_UPDATE_ON_EXPIRY"]))
         expectEqual(complete("pa", after: "user add bob "), .words(["password"]))
         expectEqual(complete("", after: "source "), .files)
@@ -126,7 +126,7 @@ import Glibc
         let diagnostic = Diagnostic(.unknownCommand, "unknown command", file: "x.credscript",
                                     at: SourcePosition(line: 2, column: 2, offset: 7, lineStart: 6))
         expectEqual(DiagnosticFormatter().format(diagnostic, source: source),
-                "x.credscript:2:2: error: unknown command [CS0301]\n2 | \tlgoin  alice\n  | \t^\n")
+                    "x.credscript:2:2: error: unknown command [CS0301]\n2 | \tlgoin  alice\n  | \t^\n")
     }
 
     @Test func aLongLineIsShownAsAWindow() {

@@ -30,14 +30,14 @@ import Expectations
         // The first getPassword had 100; the one after the wrong password has 102.
         #expect(passes(wrong + "expect event getPassword statusCode=100\n"), "some getPassword had 100")
         expectEqual(failure(wrong + "expect last event getPassword statusCode=100\n"),
-                expectation("expected the last event to be getPassword statusCode=100"))
+                    expectation("expected the last event to be getPassword statusCode=100"))
         #expect(passes(wrong + "expect last event getPassword statusCode=102 attemptsLeft=2\n"))
         #expect(passes(wrong + "expect event 1 getPassword statusCode=100\n"))
         #expect(passes(wrong + "expect event 2 getPassword statusCode=102\n"))
         expectEqual(failure(wrong + "expect event 2 getPassword statusCode=100\n"),
-                expectation("expected event #2 to be getPassword statusCode=100"))
+                    expectation("expected event #2 to be getPassword statusCode=100"))
         expectEqual(failure(wrong + "expect event 3 getPassword\n"),
-                expectation("expected an event #3 getPassword, but the last command delivered 2"), "there are only two events")
+                    expectation("expected an event #3 getPassword, but the last command delivered 2"), "there are only two events")
         expectEqual(failure(wrong + "expect event 1 getUser\n"), expectation("expected event #1 to be getUser, but it was getPassword"))
     }
 
@@ -50,14 +50,14 @@ import Expectations
         #expect(passes("login alice \"Passw0rd!\"\nexpect event onCredentialsAvailableForUpdate options=[Password]\n"))
         #expect(passes("expire alice\nlogin alice \"Passw0rd!\"\nexpect event getPassword statusMessage=~\"has expired\"\n"))
         expectEqual(failure("expire alice\nlogin alice \"Passw0rd!\"\nexpect event getPassword statusMessage=\"has expired\"\n"),
-                expectation("expected an event getPassword statusMessage=has expired"), "a plain value is the whole text")
+                    expectation("expected an event getPassword statusMessage=has expired"), "a plain value is the whole text")
     }
 
     @Test func unknownFieldsAndWrongKindsAreSyntaxErrors() {
         expectEqual(syntaxErrors("expect event getPassword status=118\n"),
-                ["getPassword has no field 'status' — did you mean 'statusCode'? (its fields: userID, challengeMode, attemptsLeft, statusCode, statusMessage, challengeInfo, policy)"])
+                    ["getPassword has no field 'status' — did you mean 'statusCode'? (its fields: userID, challengeMode, attemptsLeft, statusCode, statusMessage, challengeInfo, policy)"])
         expectEqual(syntaxErrors("expect event getPassword attemptsLeft=RDNA_OP_AUTHORIZE_NOTIFICATION\n"),
-                ["getPassword.attemptsLeft is a number, not 'RDNA_OP_AUTHORIZE_NOTIFICATION'"])
+                    ["getPassword.attemptsLeft is a number, not 'RDNA_OP_AUTHORIZE_NOTIFICATION'"])
         #expect(syntaxErrors("expect event getPassword challengeMode=RDNA_OP_UPDATE_ON_EXPIRY\n").isEmpty, "a mode by its name")
         expectEqual(syntaxErrors("expect error ~\"(unclosed\"\n").first?.hasPrefix("~\"(unclosed\" is not a regular expression"), true)
         expectEqual(syntaxErrors("login alice ~\"x\"\n"), ["login takes no ~\"pattern\" here (patterns are for expectations that compare text)"])
@@ -67,8 +67,8 @@ import Expectations
         let mismatch = "login alice \"Passw0rd!\"\ninitiate Password\nupdate \"Passw0rd!\" \"N3w-Passw0rd\" typo\n"
         #expect(passes(mismatch + "expect error \"New password and confirm password do not match\"\n"))
         expectEqual(failure(mismatch + "expect error \"do not match\"\n"),
-                expectation("expected the error \"do not match\", but the error was \"New password and confirm password do not match\""),
-                "a part of the message is not the message")
+                    expectation("expected the error \"do not match\", but the error was \"New password and confirm password do not match\""),
+                    "a part of the message is not the message")
         #expect(passes(mismatch + "expect error ~\"do not match$\"\n"))
         #expect(passes("policy show\nexpect output \"app shows: Must be between 8 and 16 characters long, Must contain at least 1 digit, Must contain at least 1 uppercase letter, Must contain at least 1 lowercase letter, and must contain at least 1 special character\"\n"))
         #expect(passes("policy show\nexpect output ~\"^kdf: PBKDF2\"\n"))

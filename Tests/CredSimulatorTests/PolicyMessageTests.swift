@@ -6,7 +6,7 @@ import Expectations
 @Suite struct PolicyMessageTests {
     @Test func theFlowsExample() {
         expectEqual(PolicyMessage.from(json: #"{"minL":8,"maxL":16,"minDg":1,"minUc":1}"#),
-                "Must be between 8 and 16 characters long, Must contain at least 1 digit, and must contain at least 1 uppercase letter")
+                    "Must be between 8 and 16 characters long, Must contain at least 1 digit, and must contain at least 1 uppercase letter")
     }
 
     @Test(arguments: [

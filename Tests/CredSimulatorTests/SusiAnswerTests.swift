@@ -54,9 +54,9 @@ import Expectations
         expectEqual(type, "text/html;charset=iso-8859-1")
         let reason = "Base user role not sufficient. Your base user role is &apos;ANONYMOUS&apos;, your user role is &apos;anonymous&apos;"
         expectEqual(text, "<html>\n<head>\n<meta http-equiv=\"Content-Type\" content=\"text/html;charset=utf-8\"/>\n"
-                + "<title>Error 401 \(reason)</title>\n</head>\n<body><h2>HTTP ERROR 401</h2>\n"
-                + "<p>Problem accessing /aaa/changepassword.json. Reason:\n<pre>    \(reason)</pre></p>"
-                + "<hr><a href=\"http://eclipse.org/jetty\">Powered by Jetty:// 9.3.21.v20170918</a><hr/>\n\n</body>\n</html>\n")
+                    + "<title>Error 401 \(reason)</title>\n</head>\n<body><h2>HTTP ERROR 401</h2>\n"
+                    + "<p>Problem accessing /aaa/changepassword.json. Reason:\n<pre>    \(reason)</pre></p>"
+                    + "<hr><a href=\"http://eclipse.org/jetty\">Powered by Jetty:// 9.3.21.v20170918</a><hr/>\n\n</body>\n</html>\n")
         // Jetty 9.3's sendError makes the message the reason phrase, unescaped.
         expectEqual(answer.statusLine, "HTTP/1.1 401 Base user role not sufficient. Your base user role is 'ANONYMOUS', your user role is 'anonymous'")
     }

@@ -61,7 +61,7 @@ import Expectations
         try terminal.keys("help \"Passw0rd!\"", "@Enter")
         try terminal.waitFor("no command '***'")
         expectEqual(terminal.screen.components(separatedBy: "Passw0rd!").count - 1, 3 + 1,
-                "typed three times, shown once, in the example:\n\(terminal.screen)")
+                    "typed three times, shown once, in the example:\n\(terminal.screen)")
         try terminal.keys("@C-d")
     }
 

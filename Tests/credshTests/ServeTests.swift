@@ -227,7 +227,7 @@ import Expectations
         // The same records but for where they came from: `<control>` there, the file here.
         func withoutOrigin(_ text: String) -> String { text.replacing(#/,"file":"[^"]*","line":\d+/#, with: "") }
         expectEqual(withoutOrigin(run.text),
-                withoutOrigin(batch.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")))
+                    withoutOrigin(batch.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")))
 
         // The app signed in through the control API holds a token; a real client does not.
         let state = try served.curl("GET", "/__credsh/state", extra: served.authorization)
