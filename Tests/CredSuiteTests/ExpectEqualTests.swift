@@ -30,6 +30,9 @@ import Expectations
         #expect(firstDifference("one\ntwo", "one\ntwo\n") == #"first difference at line 3: nothing is not """#)
         #expect(firstDifference(["alice", "bob"], ["alice"]) == #"first difference at element 1: "bob" is not nothing"#)
         #expect(firstDifference([1, 2, 3], [1, 5, 3]) == "first difference at element 1: 2 is not 5")
+        // CRLF endings are lines too, each shown with its `\r`.
+        #expect(firstDifference("a\r\nb\r\nc", "a\r\nB\r\nc") == #"first difference at line 2: "b\r" is not "B\r""#)
+        #expect(firstDifference("a\r\nb", "a\nb") == #"first difference at line 1: "a\r" is not "a""#)
         // One line, or values that are not collections: the headline says it all.
         #expect(firstDifference("abc", "abd") == nil)
         #expect(firstDifference(3, 4) == nil)

@@ -43,10 +43,15 @@ public func inequality<Value>(_ actual: Value, _ expected: Value, _ comment: Com
 /// when each item reads the same (values unequal in a way their spelling does not show).
 public func firstDifference<Value>(_ actual: Value, _ expected: Value) -> String? {
     if let left = actual as? String, let right = expected as? String {
-        let leftLines = left.split(separator: "\n", omittingEmptySubsequences: false)
-        let rightLines = right.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split as bytes: in a String, "\r\n" is one Character, which a split at "\n"
+        // passes over, so a text with CRLF endings would be one line; a line keeps its
+        // `\r`, which its spelling shows.
+        func lines(_ text: String) -> [String] {
+            text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        }
+        let leftLines = lines(left), rightLines = lines(right)
         guard leftLines.count > 1 || rightLines.count > 1 else { return nil }
-        return firstDifferentItem(leftLines.map { String(reflecting: String($0)) }, rightLines.map { String(reflecting: String($0)) },
+        return firstDifferentItem(leftLines.map { String(reflecting: $0) }, rightLines.map { String(reflecting: $0) },
                                   named: "line", numberedFrom: 1)
     }
     let left = Mirror(reflecting: actual), right = Mirror(reflecting: expected)
