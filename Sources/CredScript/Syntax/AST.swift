@@ -84,7 +84,7 @@ public struct BoundArguments: Sendable {
     /// for issue 36").
     public struct Entry: Sendable {
         let id: ParameterID
-        public var value: BoundArgument
+        var value: BoundArgument
     }
 
     private var entries: [Entry] = []
