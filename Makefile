@@ -65,7 +65,8 @@ clients-test:
 # pre-commit (pinned) for the test of .pre-commit-hooks.yaml; python3 with
 # venv for the editor tests (Tests/editor/run.sh installs their pinned PyPI packages into
 # .build/editor-venv), and Debian's neovim, in which they run the documented setup;
-# Debian's Chromium for the browser tests (CHROMIUM names another browser binary).
+# Debian's Chromium for the browser tests, looked for where they look (BrowserTests.swift:
+# CHROMIUM names another browser binary).
 JUNITPARSER_VERSION = 5.0.3
 TAPPY_VERSION = 3.2.1
 PRE_COMMIT_VERSION = 4.2.0
@@ -117,11 +118,13 @@ deps: build-deps
 		echo "installing neovim (the editor test runs the documented setup in it)"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq neovim >/dev/null; \
 	fi
-	@browser="$${CHROMIUM:-}"; for name in chromium chromium-browser google-chrome google-chrome-stable; do \
-		command -v $$name >/dev/null 2>&1 && browser=$$name; done; \
+	@browser="$${CHROMIUM:-}"; for directory in /usr/bin /usr/local/bin /snap/bin; do \
+		for name in chromium chromium-browser google-chrome google-chrome-stable; do \
+			[ -x "$$directory/$$name" ] && browser="$$directory/$$name"; done; done; \
 	if [ -z "$$browser" ]; then \
 		echo "installing chromium (the browser tests render the diagrams and the live page in it)"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
+			|| { echo "chromium could not be installed: install it (apt-get install chromium, as root), or set CHROMIUM to a browser binary" >&2; exit 1; }; \
 	fi
 	@if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then \
 		echo "installing python3 and python3-venv"; \

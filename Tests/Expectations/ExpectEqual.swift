@@ -39,8 +39,10 @@ public func inequality<Value>(_ actual: Value, _ expected: Value, _ comment: Com
 
 /// Where two values first differ, when each is a text of several lines (numbered from 1)
 /// or a collection (elements numbered from 0): a transcript or a list of events is one long
-/// line in the headline, where the difference is hard to find. Nil for other values, and
-/// when each item reads the same (values unequal in a way their spelling does not show).
+/// line in the headline, where the difference is hard to find. Items are compared as they
+/// are spelt, so this names the first item whose spelling differs: an element that differs
+/// only in what its spelling leaves out is passed over. Nil for other values, and when
+/// every item reads the same.
 public func firstDifference<Value>(_ actual: Value, _ expected: Value) -> String? {
     if let left = actual as? String, let right = expected as? String {
         // Split as bytes: in a String, "\r\n" is one Character, which a split at "\n"
