@@ -87,20 +87,82 @@ public struct BoundArguments: Sendable {
         var value: BoundArgument
     }
 
-    private var entries: [Entry] = []
+    /// One parameter given every argument written, all of them values (`echo hello`,
+    /// `clock advance 1s`): the parser's array of them, shared, with no list of entries
+    /// and no array of the words' own (docs/development.md, "A sixth look"). The array
+    /// first, so that its pointer's spare bits hold the case and the whole stays two words.
+    fileprivate enum Storage: Sendable {
+        case entries([Entry])
+        /// The one value of `values` as a single argument.
+        case single([Expression], ParameterID)
+        /// All of `values` as a list.
+        case list([Expression], ParameterID)
+    }
+
+    private var storage: Storage = .entries([])
 
     init() {}
 
     /// Every argument given, in the order bound: a view, not a copy (reading a script
-    /// walks every command's arguments). A closure, not the key path `\.value`: a key
-    /// path is applied through the runtime, a copy of each entry and far more
-    /// instructions a step (issue 36).
-    public var all: LazyMapCollection<[Entry], BoundArgument> { entries.lazy.map { $0.value } }
+    /// walks every command's arguments).
+    public var all: All { All(storage: storage) }
+
+    public struct All: RandomAccessCollection, Sendable {
+        fileprivate let storage: Storage
+        public var startIndex: Int { 0 }
+        public var endIndex: Int {
+            switch storage {
+            case .entries(let entries): return entries.count
+            case .single, .list: return 1
+            }
+        }
+        public subscript(index: Int) -> BoundArgument {
+            switch storage {
+            case .entries(let entries): return entries[index].value
+            case .single(let values, _): return .single(values[0])
+            case .list(let values, _): return .list(values)
+            }
+        }
+    }
 
     /// Binds a parameter not bound yet, with no search: the resolver binds each of a
     /// command's parameters once, in order.
     mutating func append(_ parameter: Parameter, _ value: BoundArgument) {
+        var entries = takeEntries()
         entries.append(Entry(id: parameter.id, value: value))
+        storage = .entries(entries)
+    }
+
+    /// Binds a parameter not bound yet to `values[index]`, `values` being every argument
+    /// written: shared when it is the only one.
+    mutating func append(_ parameter: Parameter, _ values: [Expression], at index: Int) {
+        if case .entries(let entries) = storage, entries.isEmpty, values.count == 1, index == 0 {
+            storage = .single(values, parameter.id)
+        } else {
+            append(parameter, .single(values[index]))
+        }
+    }
+
+    /// Binds a parameter not bound yet to the list `values[range]`, `values` being every
+    /// argument written: shared when the list is all of them.
+    mutating func append(_ parameter: Parameter, _ values: [Expression], _ range: Range<Int>) {
+        if case .entries(let entries) = storage, entries.isEmpty, range == values.indices {
+            storage = .list(values, parameter.id)
+        } else {
+            append(parameter, .list(Array(values[range])))
+        }
+    }
+
+    /// The arguments as a list of entries, left empty here so that the list is not copied
+    /// when it grows.
+    private mutating func takeEntries() -> [Entry] {
+        switch storage {
+        case .entries(let entries):
+            storage = .entries([])
+            return entries
+        case .single(let values, let id): return [Entry(id: id, value: .single(values[0]))]
+        case .list(let values, let id): return [Entry(id: id, value: .list(values))]
+        }
     }
 
     public subscript(parameter: Parameter) -> BoundArgument? {
@@ -109,17 +171,24 @@ public struct BoundArguments: Sendable {
         // its argument and the references in it, was copied out to read it (issue 36).
         get {
             let id = parameter.id
-            return entries.withUnsafeBufferPointer { entries in
-                for index in entries.indices where entries[index].id == id { return entries[index].value }
-                return nil
+            switch storage {
+            case .single(let values, let only): return only == id ? .single(values[0]) : nil
+            case .list(let values, let only): return only == id ? .list(values) : nil
+            case .entries(let entries):
+                return entries.withUnsafeBufferPointer { entries in
+                    for index in entries.indices where entries[index].id == id { return entries[index].value }
+                    return nil
+                }
             }
         }
         set {
+            var entries = takeEntries()
             if let index = entries.firstIndex(where: { $0.id == parameter.id }) {
                 if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
             } else if let newValue {
                 entries.append(Entry(id: parameter.id, value: newValue))
             }
+            storage = .entries(entries)
         }
     }
 }

@@ -301,7 +301,7 @@ public struct Parser {
             skipToLineEnd()
             return nil
         }
-        var raw: [RawArgument] = []
+        var raw = RawArguments()
         // Room for the usual few arguments at once, not grown one at a time.
         if !atStatementEnd { raw.reserveCapacity(4) }
         let fieldsCompare = node.comparesFields
@@ -319,7 +319,7 @@ public struct Parser {
                         skipToLineEnd()
                         return nil
                     }
-                    raw.append(.pair(pair))
+                    raw.append(pair)
                 } else if current.kind == .equals {
                     advance()
                     guard let value = expression(from: current) else {
@@ -327,10 +327,10 @@ public struct Parser {
                         skipToLineEnd()
                         return nil
                     }
-                    raw.append(.pair(KeyValue(key: key, value: value, position: keyToken.position)))
+                    raw.append(KeyValue(key: key, value: value, position: keyToken.position))
                     advance()
                 } else {
-                    raw.append(.value(Expression(kind: .word(key), position: keyToken.position, length: keyToken.length)))
+                    raw.append(Expression(kind: .word(key), position: keyToken.position, length: keyToken.length))
                 }
                 continue
             }
@@ -339,7 +339,7 @@ public struct Parser {
                 skipToLineEnd()
                 return nil
             }
-            raw.append(.value(value))
+            raw.append(value)
             advance()
         }
         return .command(ReadCommand(node: node, arguments: raw, position: start))

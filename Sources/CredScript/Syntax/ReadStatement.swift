@@ -21,7 +21,7 @@ enum ReadStatement {
 
 struct ReadCommand {
     let node: CommandTable.NameNode
-    let arguments: [RawArgument]
+    let arguments: RawArguments
     let position: SourcePosition
 }
 
@@ -76,10 +76,48 @@ struct ReadTest {
     let body: [ReadStatement]
 }
 
+/// A command's arguments as the parser read them. While every one is a value (almost
+/// every command), they are one array of expressions, which the bound arguments then share
+/// instead of building arrays of their own (docs/development.md, "A sixth look"); the
+/// first `KEY=VALUE` turns them into a list of both kinds, in the order written.
+struct RawArguments {
+    /// Every argument, while none is a pair.
+    private(set) var values: [Expression] = []
+    /// Every argument, once one is a pair; nil until then.
+    private(set) var mixed: [RawArgument]? = nil
+
+    var count: Int { mixed?.count ?? values.count }
+
+    subscript(index: Int) -> RawArgument {
+        if let mixed { return mixed[index] }
+        return .value(values[index])
+    }
+
+    mutating func reserveCapacity(_ capacity: Int) { values.reserveCapacity(capacity) }
+
+    /// A value: appended as it is while no pair came before it, not wrapped and unwrapped.
+    mutating func append(_ value: Expression) {
+        if mixed != nil { mixed!.append(.value(value)) } else { values.append(value) }
+    }
+
+    mutating func append(_ pair: KeyValue) {
+        if mixed == nil {
+            mixed = values.map { .value($0) }
+            values = []
+        }
+        mixed!.append(.pair(pair))
+    }
+}
+
 /// An argument as the parser read it, before the resolver binds it to a parameter.
 enum RawArgument {
     case value(Expression)
     case pair(KeyValue)
+
+    var value: Expression? {
+        if case .value(let value) = self { return value }
+        return nil
+    }
 
     var position: SourcePosition {
         switch self {

@@ -104,7 +104,7 @@ struct Resolver {
     /// A command as the parser read it (its name's node in the table, its arguments): the
     /// entry the active SDK gives the name (its own, else the shared one), the arguments
     /// bound to that entry's parameters and checked; nil (reported) when they do not fit.
-    mutating func resolve(_ node: CommandTable.NameNode, _ raw: [RawArgument], at start: SourcePosition) -> CommandCall? {
+    mutating func resolve(_ node: CommandTable.NameNode, _ raw: RawArguments, at start: SourcePosition) -> CommandCall? {
         guard let spec = node.spec(for: sdk), let arguments = bind(raw, to: spec, at: start), checkFields(arguments, of: spec) else { return nil }
         return CommandCall(spec: spec, position: start, arguments: arguments)
     }
@@ -167,7 +167,7 @@ struct Resolver {
     }
 
     /// Matches the arguments written to the parameters of the table entry.
-    mutating func bind(_ raw: [RawArgument], to spec: CommandSpec, at start: SourcePosition) -> BoundArguments? {
+    mutating func bind(_ raw: RawArguments, to spec: CommandSpec, at start: SourcePosition) -> BoundArguments? {
         var bound = BoundArguments()
         var index = 0
         for parameter in spec.parameters {
@@ -197,17 +197,21 @@ struct Resolver {
                 continue
             }
             if parameter.variadic {
-                var values: [Expression] = []
+                let first = index
                 while index < raw.count, case .value(let value) = raw[index] {
                     guard check(value, for: parameter, in: spec) else { return nil }
-                    values.append(value)
                     index += 1
                 }
-                if values.isEmpty, !parameter.optional {
+                if index == first, !parameter.optional {
                     error(.wrongArguments, "\(spec.name) expects \(parameter.label)", at: start)
                     return nil
                 }
-                bound.append(parameter, .list(values))
+                // The parser's array itself when every argument is a value, not a copy.
+                if raw.mixed == nil {
+                    bound.append(parameter, raw.values, first..<index)
+                } else {
+                    bound.append(parameter, .list((first..<index).map { raw[$0].value! }))
+                }
                 continue
             }
             if parameter.isFlag {
@@ -252,7 +256,7 @@ struct Resolver {
                 return nil
             }
             guard check(value, for: parameter, in: spec) else { return nil }
-            bound.append(parameter, .single(value))
+            if raw.mixed == nil { bound.append(parameter, raw.values, at: index) } else { bound.append(parameter, .single(value)) }
             index += 1
         }
         if index < raw.count {
