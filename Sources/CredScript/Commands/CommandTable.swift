@@ -68,6 +68,10 @@ public struct CommandTable: Sendable {
         /// Some entry of the name compares fields (`attemptsLeft<3`): the parser reads
         /// `KEY OP VALUE` in its arguments.
         public let comparesFields: Bool
+        /// Some entry of the name takes `KEY=VALUE` pairs (`policy password history=3`,
+        /// `expect event … statusCode=100`): the parser keeps its arguments as a list of
+        /// both kinds from the start (RawArguments), not as values turned into one.
+        public let takesPairs: Bool
 
         /// Freezes a node built in `CommandTable.init`, and the nodes under it (one per
         /// word of a command name: the recursion is as deep as the longest name).
@@ -77,6 +81,7 @@ public struct CommandTable: Sendable {
             hasOwnSyntax = built.specs.contains { $0.syntaxUsage != nil }
             acknowledges = built.specs.contains { $0.role == .acknowledgement }
             comparesFields = built.specs.contains { $0.comparesFields }
+            takesPairs = built.specs.contains { $0.parameters.contains { $0.kind.isKeyValue } }
         }
 
         /// The command this name means with `sdk` active: its own, else the shared one,

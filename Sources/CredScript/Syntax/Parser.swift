@@ -301,7 +301,7 @@ public struct Parser {
             skipToLineEnd()
             return nil
         }
-        var raw = RawArguments()
+        var raw = RawArguments(takesPairs: node.takesPairs)
         // Room for the usual few arguments at once, not grown one at a time.
         if !atStatementEnd { raw.reserveCapacity(4) }
         let fieldsCompare = node.comparesFields

@@ -86,6 +86,13 @@ struct RawArguments {
     /// Every argument, once one is a pair; nil until then.
     private(set) var mixed: [RawArgument]? = nil
 
+    /// `takesPairs`: the command takes `KEY=VALUE` pairs (CommandTable.NameNode), so its
+    /// arguments are a list of both kinds from the start: turning values into one at the
+    /// first pair cost such a command a second array.
+    init(takesPairs: Bool = false) {
+        if takesPairs { mixed = [] }
+    }
+
     var count: Int { mixed?.count ?? values.count }
 
     subscript(index: Int) -> RawArgument {
@@ -93,7 +100,9 @@ struct RawArguments {
         return .value(values[index])
     }
 
-    mutating func reserveCapacity(_ capacity: Int) { values.reserveCapacity(capacity) }
+    mutating func reserveCapacity(_ capacity: Int) {
+        if mixed != nil { mixed!.reserveCapacity(capacity) } else { values.reserveCapacity(capacity) }
+    }
 
     /// A value: appended as it is while no pair came before it, not wrapped and unwrapped.
     mutating func append(_ value: Expression) {
