@@ -109,6 +109,10 @@ import Expectations
 
     @Test func subcommandTyposAreSuggested() {
         expectEqual(parse("user ad bob").diagnostics.first?.message, "unknown command 'user ad' — did you mean 'user add'?")
+        // A name of several words is said as the words it has so far, whatever blanks were between them.
+        expectEqual(parse("expect  no\tevnt onUserLoggedIn").diagnostics.first?.message,
+                    "unknown command 'expect no evnt' — did you mean 'expect no event'?")
+        expectEqual(parse("expect no\nstate").diagnostics.first?.message, "'expect no' expects one of: call, event, output")
         expectEqual(parse("expect state alice sleeping").diagnostics.first?.message,
                     "STATE must be one of logged-in, logged-out, expired, blocked, not-activated, not 'sleeping'")
     }

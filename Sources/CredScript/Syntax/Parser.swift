@@ -267,19 +267,20 @@ public struct Parser {
         // A procedure is no command of the table (it may not take a command's name): the
         // resolver knows which procedures there are where the line stands.
         guard var node = table.root.children[first] else { return parseCall(named: first) }
-        // The words after the first: most names have none, and an empty array allocates nothing.
-        var more: [String] = []
+        // How many words follow the first in the name: counted, not kept, since only an
+        // error says them (an array of them was an allocation for each `clock advance`).
+        var more = 0
         advance()
         // Take more words while they name a longer command (`user add`, `expect no event`).
         while case .word(let next) = current.kind, let deeper = node.children[next] {
             node = deeper
-            more.append(next)
+            more += 1
             advance()
         }
         // A statement with syntax of its own, named in the table for help and completion
         // (`for`, `proc`, `expect VALUE OP VALUE`): read by its own rules (Parser+Blocks,
         // Parser+Captures), from the word after its name.
-        if node.hasOwnSyntax, more.isEmpty {
+        if node.hasOwnSyntax, more == 0 {
             switch first {
             case "for": return parseFor(at: start, depth: depth)
             case "proc": return parseProcedure(at: start, depth: depth)
@@ -291,7 +292,7 @@ public struct Parser {
         // Which entry the name means depends on the active SDK: the resolver's to say. Whether
         // it is a command at all, and whether its pairs may compare, does not.
         guard !node.specs.isEmpty, !node.hasOwnSyntax else {
-            let words = [first] + more
+            let words = Self.nameWords(first, more, in: lexer.source, from: start)
             let options = node.children.keys.sorted()
             var message = "'\(words.joined(separator: " "))' expects one of: \(options.joined(separator: ", "))"
             if case .word(let next) = current.kind, let guess = Spelling.closest(to: next, among: options) {
@@ -343,6 +344,25 @@ public struct Parser {
             advance()
         }
         return .command(ReadCommand(node: node, arguments: raw, position: start))
+    }
+
+    /// A command name's words as written from `start`: `first`, then the `more` words after
+    /// it on its line (words of the command table, so separated by blanks). Bound: the bytes
+    /// of those words and the blanks between them.
+    static func nameWords(_ first: String, _ more: Int, in source: SourceFile, from start: SourcePosition) -> [String] {
+        let bytes = source.bytes
+        var words = [first]
+        var index = min(start.offset + first.utf8.count, bytes.count)
+        // What the lexer passes over between two words: blanks, and a stray `\r` (reported).
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") }
+        while words.count <= more, index < bytes.count {
+            while index < bytes.count, isBlank(bytes[index]) { index += 1 }
+            let wordStart = index
+            while index < bytes.count, !isBlank(bytes[index]), bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            guard index > wordStart else { break }
+            words.append(String(decoding: bytes[wordStart..<index], as: UTF8.self))
+        }
+        return words
     }
 
     func expression(from token: Token) -> Expression? {
