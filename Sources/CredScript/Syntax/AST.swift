@@ -82,7 +82,7 @@ public struct BoundArguments: Sendable {
     /// the list was copied through the runtime's generic tuple witness, about 170
     /// instructions a lookup; a struct's copy is its own (docs/development.md, "Measured
     /// for issue 36").
-    public struct Entry: Sendable {
+    struct Entry: Sendable {
         let id: ParameterID
         var value: BoundArgument
     }
