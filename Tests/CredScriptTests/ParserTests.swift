@@ -113,6 +113,12 @@ import Expectations
         expectEqual(parse("expect  no\tevnt onUserLoggedIn").diagnostics.first?.message,
                     "unknown command 'expect no evnt' — did you mean 'expect no event'?")
         expectEqual(parse("expect no\nstate").diagnostics.first?.message, "'expect no' expects one of: call, event, output")
+        // Only the name's own words: not text glued to the last (`"`, `=`, `{`, `}` end a word)
+        // nor a token the lexer reported and passed over, which may be a password.
+        expectEqual(parse("expect no\"S3cret pass\"").diagnostics.first?.message, "'expect no' expects one of: call, event, output")
+        expectEqual(parse("expect no=x").diagnostics.first?.message, "'expect no' expects one of: call, event, output")
+        expectEqual(parse("expect $5ecret no evnt").diagnostics.map(\.message).last,
+                    "unknown command 'expect no evnt' — did you mean 'expect no event'?")
         expectEqual(parse("expect state alice sleeping").diagnostics.first?.message,
                     "STATE must be one of logged-in, logged-out, expired, blocked, not-activated, not 'sleeping'")
     }

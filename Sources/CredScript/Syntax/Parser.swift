@@ -292,7 +292,7 @@ public struct Parser {
         // Which entry the name means depends on the active SDK: the resolver's to say. Whether
         // it is a command at all, and whether its pairs may compare, does not.
         guard !node.specs.isEmpty, !node.hasOwnSyntax else {
-            let words = Self.nameWords(first, more, in: lexer.source, from: start)
+            let words = Self.nameWords(first, more, to: node, in: table)
             let options = node.children.keys.sorted()
             var message = "'\(words.joined(separator: " "))' expects one of: \(options.joined(separator: ", "))"
             if case .word(let next) = current.kind, let guess = Spelling.closest(to: next, among: options) {
@@ -346,23 +346,25 @@ public struct Parser {
         return .command(ReadCommand(node: node, arguments: raw, position: start))
     }
 
-    /// A command name's words as written from `start`: `first`, then the `more` words after
-    /// it on its line (words of the command table, so separated by blanks). Bound: the bytes
-    /// of those words and the blanks between them.
-    static func nameWords(_ first: String, _ more: Int, in source: SourceFile, from start: SourcePosition) -> [String] {
-        let bytes = source.bytes
+    /// A command name's words: `first`, then the `more` words of the table that led from it
+    /// to `node`. Found in the table, not read back from the line: the lexer may have passed
+    /// over text between two of the words (`expect $5ecret no evnt`: no variable, reported and
+    /// skipped; a string with a bad escape) or ended a word at `"`, `=`, `{` or `}`
+    /// (`expect no"text"`), and that text, perhaps a password, is no word of the name. An
+    /// error's path only: a search of the words under `first`, as deep as `more`.
+    static func nameWords(_ first: String, _ more: Int, to node: CommandTable.NameNode, in table: CommandTable) -> [String] {
+        guard let top = table.root.children[first] else { return [first] }
         var words = [first]
-        var index = min(start.offset + first.utf8.count, bytes.count)
-        // What the lexer passes over between two words: blanks, and a stray `\r` (reported).
-        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") }
-        while words.count <= more, index < bytes.count {
-            while index < bytes.count, isBlank(bytes[index]) { index += 1 }
-            let wordStart = index
-            while index < bytes.count, !isBlank(bytes[index]), bytes[index] != UInt8(ascii: "\n") { index += 1 }
-            guard index > wordStart else { break }
-            words.append(String(decoding: bytes[wordStart..<index], as: UTF8.self))
+        func search(_ from: CommandTable.NameNode, _ left: Int) -> Bool {
+            if left == 0 { return from === node }
+            for (key, child) in zip(from.children.keys, from.children.values) {
+                words.append(key)
+                if search(child, left - 1) { return true }
+                words.removeLast()
+            }
+            return false
         }
-        return words
+        return search(top, more) ? words : [first]
     }
 
     func expression(from token: Token) -> Expression? {
