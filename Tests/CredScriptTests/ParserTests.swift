@@ -107,6 +107,38 @@ import Expectations
         expectEqual(result.diagnostics.map(\.message), ["repeat count 1000000000 is over the limit of 1000000"])
     }
 
+    /// A command's arguments are one array while all are values, and the bound arguments
+    /// share it when one parameter takes them all (RawArguments, BoundArguments): what a
+    /// parameter reads is the same in either form, and in the order bound.
+    @Test func argumentsReadTheSameSharedOrListed() throws {
+        let result = parse("echo a \"b c\" $d\nclock advance 1s\necho a b=c\n")
+        guard case .command(let echo) = result.statements[0], case .command(let clock) = result.statements[1] else {
+            Issue.record("expected two commands"); return
+        }
+        let words = try #require(echo.spec.parameters.first)
+        guard case .list(let items)? = echo.argument(words) else { Issue.record("echo's words not a list"); return }
+        expectEqual(items.map(\.kind), [.word("a"), .string("b c"), .variable("d")])
+        expectEqual(echo.arguments.all.count, 1)
+        guard case .single(let duration)? = clock.argument(try #require(clock.spec.parameters.first)) else {
+            Issue.record("clock advance's duration not bound"); return
+        }
+        expectEqual(duration.kind, .duration(1))
+        #expect(echo.argument(try #require(clock.spec.parameters.first)) == nil, "another command's parameter is not echo's")
+        // A pair after values turns them into a list of both kinds, read as before.
+        expectEqual(result.diagnostics.map(\.message), ["too many arguments for echo (usage: echo [TEXT...])"])
+
+        // Set after a shared argument: both are kept, in the order bound.
+        let first = Parameter("A", "a", .text), second = Parameter("B", "b", .text)
+        var bound = BoundArguments()
+        bound.append(first, [Expression(kind: .word("x"), position: .start)], at: 0)
+        bound[second] = .single(Expression(kind: .word("y"), position: .start))
+        expectEqual(bound.all.count, 2)
+        guard case .single(let x)? = bound[first], case .single(let y)? = bound[second] else { Issue.record("lost an argument"); return }
+        expectEqual([x.kind, y.kind], [.word("x"), .word("y")])
+        bound[first] = nil
+        expectEqual(bound.all.count, 1)
+    }
+
     @Test func subcommandTyposAreSuggested() {
         expectEqual(parse("user ad bob").diagnostics.first?.message, "unknown command 'user ad' — did you mean 'user add'?")
         // A name of several words is said as the words it has so far, whatever blanks were between them.
