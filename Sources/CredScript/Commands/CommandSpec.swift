@@ -168,6 +168,12 @@ public final class CommandSpec: Sendable {
         self.check = check
         sdkParameter = parameters.first { $0.kind == .sdk }
         hasSecrets = parameters.contains { $0.kind == .secret }
+        placesSecrets = parameters.contains {
+            switch $0.kind {
+            case .secret, .parameters, .requestTarget: return true
+            default: return false
+            }
+        }
         // Most names are one word: the generic split costs thousands of instructions a
         // command, and every run builds the whole table at start-up.
         self.words = name.utf8.contains(UInt8(ascii: " ")) ? name.split(separator: " ").map(String.init) : [name]
@@ -190,6 +196,11 @@ public final class CommandSpec: Sendable {
     /// Whether any argument must be masked when the command is shown. Worked out once:
     /// reading a script asks for every command (SecretScan).
     public let hasSecrets: Bool
+    /// Some argument stands where a secret goes or masks secrets by their names: a secret
+    /// parameter, a request's target or its parameters (`password=…`). Without one, a
+    /// command gives no secret by the place of its arguments, and reading a script, which
+    /// asks of every command twice (SecretFlow, SecretScan), looks at each literal once.
+    let placesSecrets: Bool
 
     var isExpectation: Bool { role == .expectation || role == .acknowledgement }
 }

@@ -193,6 +193,7 @@ public enum SecretMasker {
 
     /// The arguments of `call` that stand where a secret goes.
     static func secretExpressions(of call: CommandCall) -> [Expression] {
+        guard call.spec.placesSecrets else { return [] }
         var out: [Expression] = []
         for parameter in call.spec.parameters {
             if case .parameters(let secrets) = parameter.kind, case .pairs(let pairs)? = call.argument(parameter) {

@@ -157,6 +157,7 @@ struct SecretScan {
                 if let literal = Self.secretLiteral(argument, in: source) { placed.insert(literal) }
             }
         case .command(let call):
+            guard call.spec.placesSecrets else { return learnOpenArguments(of: call, in: source) }
             let secrets = SecretMasker.secretExpressions(of: call)
             let takesSecret = !secrets.isEmpty || call.spec.hasSecrets
             let secretRanges = secrets.isEmpty ? [] : Set(secrets.map(\.sourceRange.lowerBound))
@@ -180,6 +181,28 @@ struct SecretScan {
                 case .list(let items): for item in items { consider(item) }
                 case .pairs(let pairs): for pair in pairs { consider(pair.value) }
                 }
+            }
+        }
+    }
+
+    /// A command none of whose arguments stands where a secret goes or masks one by its
+    /// name (most: `echo`, `clock advance`; CommandSpec.placesSecrets): each literal is
+    /// looked at once, for the secrets of a query it may hold, then kept as open text. The
+    /// same as the walk by parameter below gives such a command, without looking up each
+    /// parameter's argument.
+    private mutating func learnOpenArguments(of call: CommandCall, in source: SourceFile) {
+        func learnOpen(_ expression: Expression) {
+            guard let literal = Self.literal(expression, in: source) else { return }
+            learnQuerySecrets(in: literal)
+            insertOpen(literal)
+        }
+        for argument in call.arguments.all {
+            switch argument {
+            case .single(let expression): learnOpen(expression)
+            case .list(let items): for item in items { learnOpen(item) }
+            case .pairs(let pairs):
+                learnQuerySecrets(in: argument, source: source)
+                for pair in pairs { if let literal = Self.literal(pair.value, in: source) { insertOpen(literal) } }
             }
         }
     }
