@@ -87,4 +87,23 @@ import Expectations
             #expect(!facts.values.contains("24680"), "\(filler) literals between")
         }
     }
+
+    /// A command none of whose arguments stands in a secret's place (`echo`) is read by a
+    /// shorter walk (CommandSpec.placesSecrets): its words still give a query's secrets,
+    /// and still make a placed value written openly no secret.
+    @Test func aCommandWithNoSecretPlaceGivesQuerySecretsAndOpenWords() {
+        let source = SourceFile(name: "t.credscript", text: """
+            sdk onewelcome
+            echo "/aaa/login.json?login=a@example.com&password=Zq9Query-1" 24680
+            user add alice pin 73915
+            user add bob pin 24680
+
+            """)
+        var reader = ScriptReader(source, table: .standard, sdk: SDKID.first)
+        let (script, facts) = SecretReading.read(&reader, flow: SecretFlow(), table: .standard, challengePending: false)
+        #expect(script.diagnostics.isEmpty, "\(script.diagnostics)")
+        #expect(facts.values.contains("Zq9Query-1"))
+        #expect(facts.values.contains("73915"))
+        #expect(!facts.values.contains("24680"))
+    }
 }
