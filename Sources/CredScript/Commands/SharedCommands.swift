@@ -109,11 +109,13 @@ enum SharedCommands {
             guard c.simulation.world.clock.advance(by: seconds) else {
                 throw .cannotRun("the clock cannot go past 9999-12-31T23:59:59Z")
             }
-            // The time and what was added, in one string (the suffix written in place, up to 21
-            // bytes: ` (+2932896d23h59m59s)`, 1970 to 9999).
-            // A secret's duration is not shown in another spelling either (`let secret d = 90061s`).
-            let added = c.holdsSecret(duration) ? " (+" + ScriptWriter.mask + ")" : SimDuration(seconds: seconds).text(prefix: " (+", suffix: ")")
-            c.say(UTCTimestamp.format(c.simulation.now, prefix: "", suffix: added))
+            // The time and what was added, in one string (ClockText). A secret's duration is
+            // not shown in another spelling either (`let secret d = 90061s`).
+            if c.holdsSecret(duration) {
+                c.say(UTCTimestamp.format(c.simulation.now) + " (+" + ScriptWriter.mask + ")")
+            } else {
+                c.say(UTCTimestamp.format(c.simulation.now, prefix: "", added: SimDuration(seconds: seconds)))
+            }
             return []
         },
         CommandSpec("clock set", [time], group: world, summary: "Set the virtual clock, forward or back (from 1970 to 9999)", example: "clock set 2026-03-01") { c throws(CommandFailure) in
@@ -197,7 +199,7 @@ enum SharedCommands {
                 if network != NetworkConditions() {
                     lines.append("network: \(network.networkUp ? "up" : "down"), server: \(network.serverUp ? "up" : "down")")
                 }
-                lines.append(UTCTimestamp.format(simulation.now, prefix: "clock: ", suffix: ""))
+                lines.append(UTCTimestamp.format(simulation.now, prefix: "clock: "))
                 return lines
             }
             c.say(lines)

@@ -42,52 +42,14 @@ public struct SimDuration: Equatable, Comparable, Sendable {
     /// `91d`, `1d12h`, `0s`: the largest units first, zero parts left out.
     public var description: String { text(prefix: "", suffix: "") }
 
-    /// The duration between `prefix` and `suffix` (`clock advance`'s ` (+1s)`), its bytes
-    /// written in one buffer and made one string: not a string for each part, joined
-    /// (`clock advance` writes one per command; docs/development.md, "Measured for issue 36").
+    /// The duration between `prefix` and `suffix`, written in one buffer and made one
+    /// string (ClockText).
     public func text(prefix: StaticString, suffix: StaticString) -> String {
-        // At most 25 bytes between them: `-106751991167300d15h30m8s`.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefix.utf8CodeUnitCount + 32 + suffix.utf8CodeUnitCount) { buffer in
-            // Each part written by a function that returns where the next goes: a nested
-            // function that moved a captured count had its every use checked for
-            // exclusivity at run time.
-            var count = Self.put(prefix, in: buffer, at: 0)
-            if seconds == 0 {
-                count = Self.put("0s", in: buffer, at: count)
-            } else {
-                if seconds < 0 { count = Self.put("-", in: buffer, at: count) }
-                var rest = seconds.magnitude
-                for unit in Self.units where rest >= unit.seconds {
-                    count = Self.put(rest / unit.seconds, unit.suffix, in: buffer, at: count)
-                    rest %= unit.seconds
-                }
-            }
-            count = Self.put(suffix, in: buffer, at: count)
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        let capacity = prefix.utf8CodeUnitCount + ClockText.durationBytes + suffix.utf8CodeUnitCount
+        return ClockText.line(capacity: capacity) { buffer in
+            let count = ClockText.put(self, in: buffer, at: ClockText.put(prefix, in: buffer, at: 0))
+            return ClockText.put(suffix, in: buffer, at: count)
         }
-    }
-
-    private static func put(_ text: StaticString, in buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-        text.withUTF8Buffer { bytes in
-            for offset in 0..<bytes.count { buffer[start + offset] = bytes[offset] }
-            return start + bytes.count
-        }
-    }
-
-    /// `value`'s digits, then `unit`'s letter.
-    private static func put(_ value: UInt64, _ unit: UInt8, in buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-        var digits = 1, rest = value
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
-        }
-        rest = value
-        for position in stride(from: start + digits - 1, through: start, by: -1) {
-            buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        }
-        buffer[start + digits] = unit
-        return start + digits + 1
     }
 }
 
@@ -95,52 +57,30 @@ public struct SimDuration: Equatable, Comparable, Sendable {
 /// start-up time): Howard Hinnant's days-from-civil algorithm.
 public enum UTCTimestamp {
     /// `2026-01-01T00:00:00Z`.
-    public static func format(_ instant: Int64) -> String { format(instant, prefix: "", suffix: "") }
+    public static func format(_ instant: Int64) -> String { format(instant, prefix: "") }
 
-    /// The time after `prefix` and before `suffix`: a line that shows it (`clock: …` of
-    /// `state`, `… (+1s)` of `clock advance`) built in one string, not joined from three.
-    public static func format(_ instant: Int64, prefix: String, suffix: String) -> String {
-        let days = floorDivide(instant, 86_400)
-        let secondsOfDay = instant - days * 86_400
-        let (year, month, day) = civil(fromDays: days)
-        if (0...9999).contains(year) {
-            // The clock's whole range: twenty ASCII bytes written in place, no array of
-            // fields and no other string on the way (`state` and `clock` print one each).
-            let start = prefix.utf8.count
-            return String(unsafeUninitializedCapacity: start + 20 + suffix.utf8.count) { buffer in
-                // Each text's bytes copied where they lie: the view's iterator costs tens
-                // of instructions a byte.
-                func copy(_ text: String, to index: Int) {
-                    var text = text
-                    text.withUTF8 { bytes in
-                        for offset in bytes.indices { buffer[index + offset] = bytes[offset] }
-                    }
-                }
-                copy(prefix, to: 0)
-                // Each field two digits written at once (the year as two such): no loop
-                // over digits, and a division by ten the compiler makes a multiplication.
-                func two(_ value: Int64, at field: Int) {
-                    buffer[start + field] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
-                    buffer[start + field + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
-                }
-                two(year / 100, at: 0)
-                two(year % 100, at: 2)
-                buffer[start + 4] = UInt8(ascii: "-")
-                two(month, at: 5)
-                buffer[start + 7] = UInt8(ascii: "-")
-                two(day, at: 8)
-                buffer[start + 10] = UInt8(ascii: "T")
-                two(secondsOfDay / 3600, at: 11)
-                buffer[start + 13] = UInt8(ascii: ":")
-                two(secondsOfDay / 60 % 60, at: 14)
-                buffer[start + 16] = UInt8(ascii: ":")
-                two(secondsOfDay % 60, at: 17)
-                buffer[start + 19] = UInt8(ascii: "Z")
-                copy(suffix, to: start + 20)
-                return start + 20 + suffix.utf8.count
-            }
+    /// The time after `prefix`, and then, with `added`, what was added in parentheses: a
+    /// line that shows it (`clock: …` of `state`, `… (+1s)` of `clock advance`) written in
+    /// one buffer and made one string (ClockText), not joined from several.
+    public static func format(_ instant: Int64, prefix: StaticString, added: SimDuration? = nil) -> String {
+        guard ClockText.writtenInstants.contains(instant) else {
+            // A year outside 0...9999, which the clock never reaches: written field by field.
+            let days = floorDivide(instant, 86_400)
+            let secondsOfDay = instant - days * 86_400
+            let (year, month, day) = civil(fromDays: days)
+            return "\(prefix)\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondsOfDay / 3600, 2)):\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2))Z"
+                + (added.map { " (+\($0.description))" } ?? "")
         }
-        return prefix + "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondsOfDay / 3600, 2)):\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2))Z" + suffix
+        let capacity = prefix.utf8CodeUnitCount + ClockText.timestampBytes + (added == nil ? 0 : 4 + ClockText.durationBytes)
+        return ClockText.line(capacity: capacity) { buffer in
+            var count = ClockText.put(timestamp: instant, in: buffer, at: ClockText.put(prefix, in: buffer, at: 0))
+            if let added {
+                count = ClockText.put(" (+", in: buffer, at: count)
+                count = ClockText.put(added, in: buffer, at: count)
+                count = ClockText.put(")", in: buffer, at: count)
+            }
+            return count
+        }
     }
 
     /// Accepts `2026-03-01` and `2026-03-01T12:30:00Z`; nil for anything else.

@@ -1,0 +1,97 @@
+/// Times and durations written as ASCII bytes into one buffer on the stack, made one string
+/// at the end: the lines `state` and `clock advance` print on every call (`clock: …`,
+/// `… (+1s)`). A string built for each part and joined, or one built through the standard
+/// library's closure-taking initializer, cost about twice as many instructions as the
+/// line's own allocation (docs/development.md, "A seventh look").
+///
+/// Every write goes where a caller's `capacity` left room for it: the parts have fixed
+/// largest sizes (`timestampBytes`, `durationBytes`, a literal's length), and `line` is
+/// given their sum.
+enum ClockText {
+    /// `2026-01-01T00:00:00Z`.
+    static let timestampBytes = 20
+    /// `-106751991167300d15h30m8s`, the longest an `Int64` of seconds is written.
+    static let durationBytes = 25
+
+    /// The instants written in `timestampBytes`: years 0 to 9999 (the clock itself stays
+    /// within 1970...9999; `VirtualClock.latest`).
+    static let writtenInstants: ClosedRange<Int64> = -62_167_219_200...253_402_300_799
+
+    /// The string of the bytes `write` put in a buffer of `capacity` bytes (it returns how many).
+    static func line(capacity: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[..<write(buffer)]), as: UTF8.self)
+        }
+    }
+
+    /// `text` at `start`; returns where the next part goes.
+    static func put(_ text: StaticString, in buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        // One copy of the literal's bytes, not a loop over them. Read through
+        // `withUTF8Buffer`: a one-character literal may be held as a scalar, not as bytes.
+        text.withUTF8Buffer { bytes in
+            UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[start..<(start + bytes.count)])
+                .copyMemory(from: UnsafeRawBufferPointer(bytes))
+            return start + bytes.count
+        }
+    }
+
+    /// `instant`, one of `writtenInstants`, as `timestampBytes` bytes at `start`; returns
+    /// where the next part goes.
+    static func put(timestamp instant: Int64, in buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        let days = UTCTimestamp.floorDivide(instant, 86_400)
+        let secondsOfDay = instant - days * 86_400
+        let (year, month, day) = UTCTimestamp.civil(fromDays: days)
+        // Each field two digits written at once (the year as two such): no loop over
+        // digits, and a division by ten the compiler makes a multiplication.
+        func two(_ value: Int64, at field: Int) {
+            buffer[start + field] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+            buffer[start + field + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+        }
+        two(year / 100, at: 0)
+        two(year % 100, at: 2)
+        buffer[start + 4] = UInt8(ascii: "-")
+        two(month, at: 5)
+        buffer[start + 7] = UInt8(ascii: "-")
+        two(day, at: 8)
+        buffer[start + 10] = UInt8(ascii: "T")
+        two(secondsOfDay / 3600, at: 11)
+        buffer[start + 13] = UInt8(ascii: ":")
+        two(secondsOfDay / 60 % 60, at: 14)
+        buffer[start + 16] = UInt8(ascii: ":")
+        two(secondsOfDay % 60, at: 17)
+        buffer[start + 19] = UInt8(ascii: "Z")
+        return start + timestampBytes
+    }
+
+    /// `duration` as credsh writes it (`91d`, `1d12h`, `0s`) at `start`, at most
+    /// `durationBytes` bytes; returns where the next part goes.
+    static func put(_ duration: SimDuration, in buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        // Each part written by a function that returns where the next goes: a nested
+        // function that moved a captured count had its every use checked for exclusivity
+        // at run time.
+        if duration.seconds == 0 { return put("0s", in: buffer, at: start) }
+        var count = duration.seconds < 0 ? put("-", in: buffer, at: start) : start
+        var rest = duration.seconds.magnitude
+        for unit in SimDuration.units where rest >= unit.seconds {
+            count = put(rest / unit.seconds, unit.suffix, in: buffer, at: count)
+            rest %= unit.seconds
+        }
+        return count
+    }
+
+    /// `value`'s digits, then `unit`'s letter.
+    private static func put(_ value: UInt64, _ unit: UInt8, in buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        var digits = 1, rest = value
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        rest = value
+        for position in stride(from: start + digits - 1, through: start, by: -1) {
+            buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
+        buffer[start + digits] = unit
+        return start + digits + 1
+    }
+}
