@@ -161,6 +161,26 @@ import Expectations
         expectEqual(parse("policy password").diagnostics.first?.message, "policy password expects a JSON object or KEY=VALUE pairs")
         expectEqual(parse("login alice minL=8").diagnostics.first?.message, "login expects a secret (password, PIN or passcode) here, not KEY=VALUE")
     }
+
+    /// A held reading says the SDK active after each statement, kept as its changes only
+    /// (SDKsAfter): before the first switch, between switches, after the last.
+    @Test func theSDKAfterEachStatementFollowsItsSwitches() {
+        var reader = ScriptReader(SourceFile(name: "t.credscript", text: """
+            echo a
+            sdk fiori
+            echo b
+            sdk fiori
+            echo c
+            sdk susi
+            echo d
+
+            """))
+        let script = reader.readScript()
+        let names = (0..<(script.statements?.count ?? 0)).map { script.sdkAfter[$0].name }
+        expectEqual(names, ["relid", "fiori", "fiori", "fiori", "fiori", "susi", "susi"])
+        var other = ScriptReader(SourceFile(name: "t.credscript", text: "echo a\n"), sdk: SDKID(named: "onewelcome")!)
+        expectEqual(other.readScript().sdkAfter[0].name, "onewelcome")
+    }
 }
 
 /// The resolver (Resolver): what the SDK active on a line makes of a command the parser read.

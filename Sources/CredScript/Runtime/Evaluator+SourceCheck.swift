@@ -28,9 +28,9 @@ extension Evaluator {
         var links: [(path: String, position: SourcePosition, sdk: SDKID)] = []
         // The held statements, or (a source too large to hold) each read again.
         var parser = makeReader(source, sdk: sdk)
-        var held = zip(script.statements ?? [], script.sdkAfter).makeIterator()
+        var held = (script.statements ?? []).enumerated().makeIterator()
         func next() -> (Statement, SDKID)? {
-            if script.statements != nil { return held.next() }
+            if script.statements != nil { return held.next().map { ($0.element, script.sdkAfter[$0.offset]) } }
             return parser.nextStatement().map { ($0, parser.sdk) }
         }
         while let (statement, sdkAfter) = next() {

@@ -119,8 +119,8 @@ public enum SecretMasker {
     /// `removedSecrets`, from a reading of the source (ParsedScript): no second parse.
     public static func removedSecrets(in script: ParsedScript) -> [RemovedSecret] {
         var found: [RemovedSecret] = []
-        for (statement, sdk) in zip(script.statements ?? [], script.sdkAfter) {
-            let noun = sdk.catalog.secretNoun
+        for (index, statement) in (script.statements ?? []).enumerated() {
+            let noun = script.sdkAfter[index].catalog.secretNoun
             collectRemoved(statement, noun: noun, into: &found)
         }
         return found

@@ -18,7 +18,7 @@ public struct ParsedScript {
     /// The top-level statements in order; nil when the source was too large to hold.
     public let statements: [Statement]?
     /// The SDK active after each statement of `statements` (`sdk NAME` changes it).
-    public let sdkAfter: [SDKID]
+    public let sdkAfter: SDKsAfter
     public let diagnostics: [Diagnostic]
     /// The input ended inside an unclosed block: at the prompt, ask for more.
     public let endedInsideBlock: Bool
@@ -33,15 +33,44 @@ extension ScriptReader {
     public mutating func readScript(visit: (Statement) -> Void = { _ in }) -> ParsedScript {
         let holds = source.bytes.count <= ParsedScript.maximumHeldBytes
         var statements: [Statement] = []
-        var sdks: [SDKID] = []
+        var sdks = SDKsAfter(first: sdk)
         while let statement = nextStatement() {
             visit(statement)
             if holds {
+                sdks.note(sdk, after: statements.count)
                 statements.append(consume statement)  // moved in, not copied
-                sdks.append(sdk)
             }
         }
         return ParsedScript(source: source, statements: holds ? statements : nil, sdkAfter: sdks, diagnostics: diagnostics,
                             endedInsideBlock: endedInsideBlock, tests: tests)
+    }
+}
+
+/// The SDK active after each held statement, kept as the statements after which it changed:
+/// nearly every script switches a few times at most, and an SDK noted for each statement
+/// was an append, and a reference counted, for every line read (docs/development.md,
+/// "A seventh look").
+public struct SDKsAfter: Sendable {
+    /// The SDK active before the first statement.
+    private let first: SDKID
+    /// Each statement after which the SDK was another than after the one before it, in order.
+    private var changes: [(statement: Int, sdk: SDKID)] = []
+
+    init(first: SDKID) { self.first = first }
+
+    /// Notes the SDK active after statement `index`, noted in order.
+    mutating func note(_ sdk: SDKID, after index: Int) {
+        if sdk != (changes.last?.sdk ?? first) { changes.append((index, sdk)) }
+    }
+
+    /// The SDK active after statement `index`: the last change at or before it (a binary
+    /// search, bounded by the number of changes).
+    public subscript(index: Int) -> SDKID {
+        var low = 0, high = changes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if changes[middle].statement <= index { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? first : changes[low - 1].sdk
     }
 }
