@@ -25,6 +25,32 @@ import Expectations
         }
     }
 
+    /// The look at a name's letters that settles most names first (`mayLookSecret`) never
+    /// settles one that says it holds a secret: checked against the split by parts alone,
+    /// over random ASCII names made of the secret parts' letters and over every part with
+    /// its qualifiers, a plural and a capital.
+    @Test func theLookAtANamesLettersNeverMissesASecretName() {
+        var generator = SeededGenerator(seed: 36)
+        let alphabet = Array("pwasdincoetrkyhPWASCOTK_-07")
+        var settled = 0
+        for _ in 0..<5_000 {
+            let name = String((0..<Int.random(in: 1...10, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            let byParts = SecretName.parts(of: name).contains(where: SecretName.namesSecret)
+            if !SecretName.mayLookSecret(name) {
+                settled += 1
+                #expect(!byParts, "\(name)")
+            }
+        }
+        #expect(settled > 250, "the look settles names: \(settled) of 5,000")
+        for part in SecretName.secretParts {
+            for name in [part, part + "s", part.uppercased(), "x_" + part] + SecretName.qualifiers.map({ $0 + part }) {
+                #expect(SecretName.mayLookSecret(name), "\(name)")
+            }
+        }
+        #expect(!SecretName.mayLookSecret("x") && !SecretName.mayLookSecret("name") && !SecretName.mayLookSecret(""))
+        #expect(SecretName.mayLookSecret("\u{212A}ey"), "a name that is not ASCII is always split")
+    }
+
     @Test(arguments: names)
     func looksSecretMatchesWholeNameParts(name: String, secret: Bool) {
         expectEqual(SecretMasker.looksSecret(name), secret, "\(name): parts \(SecretName.parts(of: name))")

@@ -51,6 +51,8 @@ struct SecretFlow {
     }
 
     private mutating func namesSecret(_ name: String) -> Bool {
+        // Most names are settled by a look at their letters, with no lookup (SecretName).
+        guard SecretName.mayLookSecret(name) else { return false }
         if let known = saysSecret[name] { return known }
         let says = SecretMasker.looksSecret(name)
         saysSecret[name] = says

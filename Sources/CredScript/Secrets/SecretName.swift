@@ -16,7 +16,30 @@ enum SecretName {
     static let qualifiers = ["new", "old", "current", "cur", "confirm", "my", "the"]
 
     static func looksSecret(_ name: String) -> Bool {
-        parts(of: name).contains(where: namesSecret)
+        mayLookSecret(name) && parts(of: name).contains(where: namesSecret)
+    }
+
+    /// The first two letters of each of `secretParts` (`pw`, `pa`, `pi`, `se`, …), as two bytes.
+    static let openings: [UInt16] = Set(secretParts.map { part in
+        let bytes = Array(part.utf8)
+        return UInt16(bytes[0]) << 8 | UInt16(bytes[1])
+    }).sorted()
+
+    /// False only when `name` cannot say it holds a secret: a part that names one holds one
+    /// of `secretParts` whole, so the name, lower-cased, holds the first two letters of one
+    /// side by side. One pass over the name's bytes, asked first of every `let` of a script
+    /// (SecretFlow): most names (`x`, `name`, `email`) are settled without being split into
+    /// parts or looked up. A name that is not ASCII may lower-case into such letters (the
+    /// Kelvin sign into `k`), so it is always split.
+    static func mayLookSecret(_ name: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in name.utf8 {
+            guard byte < 0x80 else { return true }
+            let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+            if openings.contains(UInt16(previous) << 8 | UInt16(lower)) { return true }
+            previous = lower
+        }
+        return false
     }
 
     static func namesSecret(_ part: String) -> Bool {
