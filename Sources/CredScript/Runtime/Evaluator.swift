@@ -512,11 +512,21 @@ public final class Evaluator {
 
 /// What the last command did: the outcomes it produced and whether it failed.
 public struct CommandResult: Sendable {
-    struct Failure: Sendable {
+    /// An immutable class, made only when a command fails: the result every command
+    /// stores stays small enough to be moved without a call to `memcpy`, and a command
+    /// that did not fail has one nil reference to destroy, not a string and its flags
+    /// (docs/development.md, "A seventh look").
+    final class Failure: Sendable {
         let message: String
         let code: Int?
         /// The command could not run at all (exit 3), rather than the SDK or app refusing (exit 1).
         let isRuntime: Bool
+
+        init(message: String, code: Int?, isRuntime: Bool) {
+            self.message = message
+            self.code = code
+            self.isRuntime = isRuntime
+        }
     }
 
     let name: String
