@@ -167,10 +167,7 @@ public struct CommandContext {
     /// `texts(parameter)` joined by single spaces (`echo`), without their array: one text
     /// is the line as it is (docs/development.md, "A seventh look").
     func joinedTexts(_ parameter: Parameter) throws(CommandFailure) -> String {
-        // The argument consumed, its list taken out of it, not copied out and the rest
-        // destroyed through the runtime's generic witness for an optional.
-        let argument = call.argument(parameter)
-        guard case .list(let items)? = consume argument else { return "" }
+        guard case .list(let items)? = call.argument(parameter) else { return "" }
         var joined = ""
         for index in items.indices {
             let text = try listedText(items[index], of: parameter)
