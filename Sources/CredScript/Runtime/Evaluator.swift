@@ -396,7 +396,8 @@ public final class Evaluator {
         for line in lines { steps += line.utf8.count / Evaluator.bytesPerStep }  // as chargeBytes, line by line
         if steps > 0 { budget.steps += steps }  // nearly every line is shorter than a step: no access
         events.publishText(lines, origin: place.origin, maskedByField: maskedByField)
-        keepPrinted(lines)
+        // A command's only `say`, the usual case, keeps its lines as they are: no copy.
+        if case .none = printed { printed = .many(lines) } else { keepPrinted(lines) }
     }
 
     /// `say([line])` without the array (`echo`): one line is kept as it is (SaidLines).
