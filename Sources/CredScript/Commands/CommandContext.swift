@@ -86,14 +86,11 @@ public struct CommandContext {
     /// output is (HelpText.Line).
     func page(_ lines: [HelpText.Line]) {
         let shown = lines.map { $0.fromTable ? $0.text : evaluator.masked($0.text) }
-        if evaluator.host.page(shown) {
-            evaluator.keepPrinted(lines.map(\.text))
-            return
-        }
+        defer { evaluator.keepPrinted(lines.map(\.text)) }
+        if evaluator.host.page(shown) { return }
         for line in lines {
             evaluator.chargeBytes(line.text.utf8.count)
             if line.fromTable { evaluator.emitOurs(.text(line.text)) } else { evaluator.emit(.text(line.text)) }
-            evaluator.keepPrinted([line.text])
         }
     }
 

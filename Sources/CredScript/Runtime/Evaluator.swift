@@ -400,7 +400,8 @@ public final class Evaluator {
         if case .none = printed { printed = .many(lines) } else { keepPrinted(lines) }
     }
 
-    /// `say([line])` without the array (`echo`): one line is kept as it is (SaidLines).
+    /// `say([line])` without the array (`echo`, any `c.say("…")` of one text): one line is
+    /// kept as it is (SaidLines).
     func say(line: String) {
         let steps = line.utf8.count / Evaluator.bytesPerStep  // as chargeBytes
         if steps > 0 { budget.steps += steps }
