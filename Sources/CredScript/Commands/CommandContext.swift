@@ -34,6 +34,10 @@ public struct CommandContext {
     /// Prints lines of command output (not SDK outcomes).
     func say(_ lines: String...) { say(lines) }
     func say(_ lines: [String]) { evaluator.say(lines) }
+    /// One line, without an array around it: chosen over the variadic form for a single
+    /// text (`c.say("…")`), whose array is an allocation and a free a command
+    /// (docs/development.md, "A seventh look").
+    func say(_ line: String) { evaluator.say(line: line) }
     /// Lines that mask their own secrets by field (JournalScript), shown as they are: masked
     /// again by value, a number with a secret's digits would be written `***`.
     func sayMaskedByField(_ lines: [String]) { evaluator.say(lines, maskedByField: true) }
@@ -74,7 +78,7 @@ public struct CommandContext {
 
     /// Shows `lines` through a pager when a person at a terminal wants that; otherwise prints them.
     func page(_ lines: [String]) {
-        if evaluator.host.page(lines.map(evaluator.masked)) { evaluator.printed += lines } else { say(lines) }
+        if evaluator.host.page(lines.map(evaluator.masked)) { evaluator.keepPrinted(lines) } else { say(lines) }
     }
 
     /// `help`'s lines, through a pager or printed: those of the command table unmasked
@@ -82,14 +86,11 @@ public struct CommandContext {
     /// output is (HelpText.Line).
     func page(_ lines: [HelpText.Line]) {
         let shown = lines.map { $0.fromTable ? $0.text : evaluator.masked($0.text) }
-        if evaluator.host.page(shown) {
-            evaluator.printed += lines.map(\.text)
-            return
-        }
+        defer { evaluator.keepPrinted(lines.map(\.text)) }
+        if evaluator.host.page(shown) { return }
         for line in lines {
             evaluator.chargeBytes(line.text.utf8.count)
             if line.fromTable { evaluator.emitOurs(.text(line.text)) } else { evaluator.emit(.text(line.text)) }
-            evaluator.printed.append(line.text)
         }
     }
 
@@ -156,15 +157,29 @@ public struct CommandContext {
         guard case .list(let items)? = call.argument(parameter) else { return [] }
         var out: [String] = []
         out.reserveCapacity(items.count)
-        for item in items {
-            noteSecret(item, for: parameter)
-            if case .variable(let name) = item.kind, evaluator.environment.holdsSecret(name), parameter.kind != .secret {
-                out.append(ScriptWriter.mask)  // `echo $pw` shows *** once $pw held a secret
-            } else {
-                out.append(try textOf(item))
-            }
-        }
+        for item in items { out.append(try listedText(item, of: parameter)) }
         return out
+    }
+
+    /// `texts(parameter)` joined by single spaces (`echo`), without their array: one text
+    /// is the line as it is (docs/development.md, "A seventh look").
+    func joinedTexts(_ parameter: Parameter) throws(CommandFailure) -> String {
+        guard case .list(let items)? = call.argument(parameter) else { return "" }
+        var joined = ""
+        for index in items.indices {
+            let text = try listedText(items[index], of: parameter)
+            if index == items.startIndex { joined = text } else { joined += " " + text }
+        }
+        return joined
+    }
+
+    /// One text of a list argument, as `texts` gives it.
+    private func listedText(_ item: Expression, of parameter: Parameter) throws(CommandFailure) -> String {
+        noteSecret(item, for: parameter)
+        if case .variable(let name) = item.kind, evaluator.environment.holdsSecret(name), parameter.kind != .secret {
+            return ScriptWriter.mask  // `echo $pw` shows *** once $pw held a secret
+        }
+        return try textOf(item)
     }
 
     func optionalInteger(_ parameter: Parameter) throws(CommandFailure) -> Int? {

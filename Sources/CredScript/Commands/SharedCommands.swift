@@ -39,9 +39,7 @@ enum SharedCommands {
         },
         CommandSpec("echo", [words], group: shell, summary: "Print text (variables are replaced by their values)",
                     example: "echo \"now expiring\" $user") { c throws(CommandFailure) in
-            let texts = try c.texts(words)
-            // One text is the line as it is: its array is said, not copied into another.
-            c.say(texts.count == 1 ? texts : [texts.joined(separator: " ")])
+            c.say(try c.joinedTexts(words))
             return []
         },
         CommandSpec("let", [Parameter("NAME", "a variable name", .text), Parameter("VALUE", "a value", .text)], group: shell,

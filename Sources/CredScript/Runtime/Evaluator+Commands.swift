@@ -31,7 +31,7 @@ extension Evaluator {
         let sdk = simulation.activeSDK
         // Emptied, not cleared in place: the last result shares the lines it said, and a
         // buffer kept for its capacity would be copied, not reused.
-        printed = []
+        printed = .none
         var outcomes: [Outcome] = []
         var failure: CommandResult.Failure?
         do {
@@ -87,7 +87,7 @@ extension Evaluator {
         emit(.commandError(message))
         let failure = CommandResult.Failure(message: message, code: nil, isRuntime: true)
         last = CommandResult(name: call.spec.name, position: call.position, sdk: simulation.activeSDK, outcomes: [],
-                             failure: failure, said: [])
+                             failure: failure, said: .none)
         if let rule = failureRule {
             // In a script, the message itself says to switch SDKs; at the prompt, the block stops too.
             let why = options.interactive ? " (\(rule))" : ""
@@ -182,8 +182,8 @@ extension Evaluator {
         defer { self.place.journals = journals }
         guard enterNesting(at: call.position, in: source) else { return }
         defer { leaveNesting() }
-        place.callChain.append((source.name, call.position))
-        defer { place.callChain.removeLast() }
+        enterCall(at: (source.name, call.position))
+        defer { leaveCall() }
         let script = parse(included)
         guard report(script) else { return }
         forEachStatement(of: script) { execute($0, in: included) }

@@ -31,6 +31,25 @@ extension Evaluator {
         return chained
     }
 
+    /// Enters a procedure call or a `source` line, which a failure inside names
+    /// (`withCallChain`). The chain is taken out of `place` while it changes: an access to
+    /// `place` around a call into the array would make every access to it, one a
+    /// statement, a checked one (Evaluator.settings says why).
+    func enterCall(at call: (file: String, position: SourcePosition)) {
+        var chain = place.callChain
+        place.callChain = []
+        chain.append(call)
+        place.callChain = chain
+    }
+
+    /// Leaves the call `enterCall` entered last.
+    func leaveCall() {
+        var chain = place.callChain
+        place.callChain = []
+        chain.removeLast()
+        place.callChain = chain
+    }
+
     /// Enters a block, a call or a sourced file; false (the run halted, reported) when
     /// that would nest deeper than `maximumRunNesting`. Each true is followed by `leaveNesting`.
     func enterNesting(at position: SourcePosition, in source: SourceFile) -> Bool {
@@ -250,11 +269,11 @@ extension Evaluator {
             environment.bind(name, to: .text(values[index]), secret: secret)
             if secret { events.secrets.add(values[index]) }
         }
-        place.callChain.append((source.name, call.position))
+        enterCall(at: (source.name, call.position))
         place.calls += 1
         defer {
             place.calls -= 1
-            place.callChain.removeLast()
+            leaveCall()
             environment.restore(saved)
         }
         // A failure of the body's last command is left pending: `expect error` after the

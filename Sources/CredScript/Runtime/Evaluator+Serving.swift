@@ -23,7 +23,7 @@ extension Evaluator {
             for outcome in exchange.outcomes { events.publishOutput(.outcome(outcome, sdk: sdk), origin: nil) }
         }
         let result = CommandResult(name: "request", position: .start, sdk: sdk, outcomes: exchange.outcomes,
-                                   failure: Evaluator.failure(in: exchange.outcomes), said: [])
+                                   failure: Evaluator.failure(in: exchange.outcomes), said: .none)
         last = result
         if place.journals {
             events.publish(.served(ServedRequest(client: client, method: request.method, path: request.path, sdk: sdk,

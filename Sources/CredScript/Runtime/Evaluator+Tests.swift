@@ -83,7 +83,7 @@ extension Evaluator {
         procedures = start.procedures
         last = nil
         verdict.pendingFailure = nil
-        printed = []
+        printed = .none
     }
 
     /// A `test` block met where no test can run: in a sourced file.

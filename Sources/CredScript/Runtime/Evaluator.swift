@@ -63,11 +63,18 @@ public final class Evaluator {
     public var simulation: Simulation
     public let table: CommandTable
     public var options: Options {
-        didSet {
-            verdict.keepGoing = options.keepGoing
-            verdict.continueAfterFailedExpectations = options.continueAfterFailedExpectations
+        get { settings }
+        set {
+            settings = newValue
+            verdict.keepGoing = newValue.keepGoing
+            verdict.continueAfterFailedExpectations = newValue.continueAfterFailedExpectations
         }
     }
+    /// `options`, read where each statement runs: a stored property no other module sees,
+    /// whose every access is a load or a store, so the optimizer proves that no access
+    /// overlaps another and checks none at run time (a public stored `var` is checked at
+    /// each access, about 70 instructions; docs/development.md, "A seventh look").
+    private(set) var settings: Options
     /// Checked between statements: Ctrl-C at the prompt stops a long `repeat`.
     public var interruptRequested: () -> Bool {
         get { interruption.requested }
@@ -100,7 +107,7 @@ public final class Evaluator {
     /// Steps spent so far in this run: statements executed, and KDF work (kdfRoundsPerStep).
     public var steps: Int { budget.steps }
     /// The lines the running command printed itself, for `expect output`.
-    var printed: [String] = []
+    var printed = SaidLines.none
     /// Names bound with `--var`, `--var-file` or `--secret` (Evaluator+Outside).
     public var givenFromOutside: Set<String> { environment.givenFromOutside }
 
@@ -108,7 +115,7 @@ public final class Evaluator {
                 options: Options = Options(), host: ScriptHost) {
         self.simulation = simulation
         self.table = table
-        self.options = options
+        self.settings = options
         self.host = host
         events = RunEvents(verdict: RunVerdict(keepGoing: options.keepGoing,
                                                continueAfterFailedExpectations: options.continueAfterFailedExpectations))
@@ -271,8 +278,8 @@ public final class Evaluator {
     /// Runs a statement; says whether to go on, and what of it ran (for the journal).
     func perform(_ statement: Statement, in source: SourceFile) -> (flow: Flow, replay: Replay) {
         if shouldStop { return (.stop, .none) }
-        if budget.spendStatement() > options.stepBudget {
-            events.publish(.halted(Diagnostic(.stepBudget, "the run reached its step budget of \(options.stepBudget) (a step is a statement, \(Evaluator.kdfRoundsPerStep) rounds of the KDF, or \(Evaluator.bytesPerStep) bytes of text handled) and stopped (--max-steps raises it)",
+        if budget.spendStatement() > settings.stepBudget {
+            events.publish(.halted(Diagnostic(.stepBudget, "the run reached its step budget of \(settings.stepBudget) (a step is a statement, \(Evaluator.kdfRoundsPerStep) rounds of the KDF, or \(Evaluator.bytesPerStep) bytes of text handled) and stopped (--max-steps raises it)",
                                               file: source.name, at: statement.position), source: source))
             return (.stop, .none)
         }
@@ -297,7 +304,7 @@ public final class Evaluator {
             // The flow holds every name a checked source gives as a secret, names that say
             // so included (SecretFlow), and every statement that runs was checked first.
             let holdsSecret = secret || events.secrets.holdsSecret(name) || (ifUnbound && environment.holdsSecret(name))
-            if options.echo {
+            if settings.echo {
                 let text = ScriptWriter.renderBinding(name: name, value: value, secret: secret, ifUnbound: ifUnbound, hidden: holdsSecret && !events.secrets.shown)
                 emit(.echo(command: text, file: source.name, line: position.line))
             }
@@ -351,8 +358,8 @@ public final class Evaluator {
         case .test(let test):
             refuseTest(test, in: source)
         case .command(let call):
-            if options.echo {
-                if options.narrates, let story = Narration.above(call.position, in: source) { emit(.narration(story)) }
+            if settings.echo {
+                if settings.narrates, let story = Narration.above(call.position, in: source) { emit(.narration(story)) }
                 emit(.echo(command: ScriptWriter.render(call, masked: !events.secrets.shown), file: source.name, line: call.position.line))
             }
             // Counted for an expectation only: reading the verdict's failures is a run-time
@@ -390,12 +397,27 @@ public final class Evaluator {
         if steps > 0 { budget.steps += steps }  // nearly every line is shorter than a step: no access
         events.publishText(lines, origin: place.origin, maskedByField: maskedByField)
         // A command's only `say`, the usual case, keeps its lines as they are: no copy.
-        Self.keep(lines, in: &printed)
+        if case .none = printed { printed = .many(lines) } else { keepPrinted(lines) }
     }
 
-    /// `lines` after those `printed` holds: one access to it for both the look and the change.
-    private static func keep(_ lines: [String], in printed: inout [String]) {
-        if printed.isEmpty { printed = lines } else { printed.append(contentsOf: lines) }
+    /// `say([line])` without the array (`echo`, any `c.say("…")` of one text): one line is
+    /// kept as it is (SaidLines).
+    func say(line: String) {
+        let steps = line.utf8.count / Evaluator.bytesPerStep  // as chargeBytes
+        if steps > 0 { budget.steps += steps }
+        events.publishText(line, origin: place.origin)
+        if case .none = printed { printed = .one(line) } else { keepPrinted([line]) }
+    }
+
+    /// Adds to `printed` (SaidLines) with no access to it around a call: it is copied out,
+    /// changed and stored back, so that every access to it is a load or a store and none is
+    /// checked at run time (`settings` says why). Emptied while out, so the copy is its
+    /// only reference and is changed in place.
+    func keepPrinted(_ lines: [String]) {
+        var kept = printed
+        printed = .none
+        kept.append(contentsOf: lines)
+        printed = kept
     }
 
     /// Shows a record of our own text (`help`'s, from the command table), which no
@@ -492,11 +514,21 @@ public final class Evaluator {
 
 /// What the last command did: the outcomes it produced and whether it failed.
 public struct CommandResult: Sendable {
-    struct Failure: Sendable {
+    /// An immutable class, made only when a command fails: the result every command
+    /// stores stays small enough to be moved without a call to `memcpy`, and a command
+    /// that did not fail has one nil reference to destroy, not a string and its flags
+    /// (docs/development.md, "A seventh look").
+    final class Failure: Sendable {
         let message: String
         let code: Int?
         /// The command could not run at all (exit 3), rather than the SDK or app refusing (exit 1).
         let isRuntime: Bool
+
+        init(message: String, code: Int?, isRuntime: Bool) {
+            self.message = message
+            self.code = code
+            self.isRuntime = isRuntime
+        }
     }
 
     let name: String
@@ -506,13 +538,13 @@ public struct CommandResult: Sendable {
     let outcomes: [Outcome]
     let failure: Failure?
     /// The lines the command printed itself (`policy show`, `user show`).
-    let said: [String]
+    let said: SaidLines
 
     /// Every line the command showed: its own, its outcomes as text, its error. Rendered
     /// only when `expect output` asks, so plain runs pay nothing for it.
     var printed: [String] {
         let renderer = TextRenderer()
-        var lines = said + outcomes.map { renderer.render($0, sdk: sdk) }
+        var lines = said.lines + outcomes.map { renderer.render($0, sdk: sdk) }
         if let failure, failure.isRuntime { lines.append("✗ error: \(failure.message)") }
         return lines
     }

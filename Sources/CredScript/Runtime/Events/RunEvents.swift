@@ -8,27 +8,37 @@ public final class RunEvents {
     /// (`--show-secrets`, `secrets shown`): the records people read (a text run's output,
     /// its echo, diagrams, the live page) skip the known secrets; diagnostics are masked
     /// still, and JSON refuses the switch.
-    public var secrets = SecretLedger()
+    public var secrets = SecretLedger() {
+        didSet { textShownAsIs = secrets.shown || secrets.values.isEmpty }
+    }
+    /// No known secret is masked in a line of text: none is known, or secrets are shown.
+    /// Read for every line printed, kept apart from `secrets`, a public stored `var` whose
+    /// every access is checked at run time (about 70 instructions), where no access to this
+    /// one is (Evaluator.settings says why).
+    private var textShownAsIs = true
     /// While a plain run runs a file's setup again for its second test and on, the
     /// setup's output (and so its picture) is not shown again: it was shown once, and it
     /// is the same each time (Evaluator+Tests). Failures are still reported.
     var mutesOutput = false
     /// What failures mean for this run, and its exit code.
     public let verdict: RunVerdict
+    /// Changed only by storing a new list (never in place, around a call into the array),
+    /// so that no access to it, one for every record published, is checked at run time
+    /// (Evaluator.settings says why).
     private var subscribers: [any RunEventSubscriber] = []
 
     init(verdict: RunVerdict) { self.verdict = verdict }
 
     /// Adds a subscriber: it sees every event published from now on.
-    public func subscribe(_ subscriber: any RunEventSubscriber) { subscribers.append(subscriber) }
+    public func subscribe(_ subscriber: any RunEventSubscriber) { subscribers = subscribers + [subscriber] }
 
     /// Adds a subscriber that sees each event before the host's renderer does: a follower
     /// whose view must be current while the renderer waits (the live page, while `--step`
     /// waits for Enter before a command).
-    public func subscribeBeforeTheRenderer(_ subscriber: any RunEventSubscriber) { subscribers.insert(subscriber, at: 0) }
+    public func subscribeBeforeTheRenderer(_ subscriber: any RunEventSubscriber) { subscribers = [subscriber] + subscribers }
 
     /// Removes a subscriber (`live stop`): it sees nothing published from now on.
-    public func unsubscribe(_ subscriber: any RunEventSubscriber) { subscribers.removeAll { $0 === subscriber } }
+    public func unsubscribe(_ subscriber: any RunEventSubscriber) { subscribers = subscribers.filter { $0 !== subscriber } }
 
     /// The subscriber of type `T`, if one follows the run (`record` asks for the journal).
     func subscriber<T: RunEventSubscriber>(_ type: T.Type) -> T? {
@@ -58,11 +68,18 @@ public final class RunEvents {
     func publishText(_ lines: [String], origin: RecordOrigin?, maskedByField: Bool = false) {
         if mutesOutput { return }
         let subscribers = subscribers
-        let known: KnownSecrets? = secrets.shown || maskedByField || secrets.values.isEmpty ? nil : secrets.values
+        let known: KnownSecrets? = textShownAsIs || maskedByField ? nil : secrets.values
         for line in lines {
             let record = OutputRecord.text(known.map { $0.redact(line) } ?? line)
             for subscriber in subscribers { subscriber.receiveOutput(record, origin: origin) }
         }
+    }
+
+    /// `publishText([line], origin:)` without the array (`echo`).
+    func publishText(_ line: String, origin: RecordOrigin?) {
+        if mutesOutput { return }
+        let record = OutputRecord.text(textShownAsIs ? line : secrets.values.redact(line))
+        for subscriber in subscribers { subscriber.receiveOutput(record, origin: origin) }
     }
 
     @inline(__always)
