@@ -50,10 +50,26 @@ public struct Simulation: Sendable {
     // anything else can read it: the unwraps below cannot fail.
     public var active: any SimulatedSDK { slots[activeSDK.index].unsafelyUnwrapped }
     public var activeCatalog: SDKCatalog { activeSDK.catalog }
-    /// What `state` shows of the active SDK (SimulatedSDK.describeState), read where the
-    /// simulation lies: `sim.active.describeState(world: sim.world)` written by a caller
-    /// that reaches the simulation through an accessor copies all of it first.
-    public var activeState: [String] { active.describeState(world: world) }
+    /// What `state` shows: the active SDK, its own state (SimulatedSDK.describeState), the
+    /// network when it is not the default, and the time. Built here, where the simulation
+    /// lies: a command that read it through the evaluator copied all of it first, and the
+    /// SDK is asked in its slot, through an optional chain, not copied out as `active` is
+    /// (docs/development.md, "A seventh look").
+    public var stateLines: [String] {
+        var lines: [String] = []
+        lines.reserveCapacity(6)
+        lines.append(Self.sdkLines[activeSDK.index])
+        // Appended one by one: `+=` of an array goes through the generic path.
+        for line in slots[activeSDK.index]?.describeState(world: world) ?? [] { lines.append(line) }
+        if world.network != NetworkConditions() {
+            lines.append("network: \(world.network.networkUp ? "up" : "down"), server: \(world.network.serverUp ? "up" : "down")")
+        }
+        lines.append(UTCTimestamp.format(now, prefix: "clock: "))
+        return lines
+    }
+
+    /// `sdk: NAME` for each SDK, `state`'s first line, made once.
+    private static let sdkLines = sdkTypes.map { "sdk: " + $0.catalog.name }
 
     /// The SDK `id` names, active or not: what the prompt's hints and history read of the
     /// other SDKs (their users), without naming any of them.

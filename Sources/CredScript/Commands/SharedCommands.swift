@@ -184,22 +184,8 @@ enum SharedCommands {
         },
         CommandSpec("state", group: verbs, summary: "Who is signed in, what is pending, the network and the time",
                     example: "state") { c throws(CommandFailure) in
-            // One `say` of all the lines, the simulation read once and in place (not
-            // copied), their room reserved once and the SDK's lines appended one by one
-            // (`+=` of an array goes through the generic path, more than both lines cost).
-            let lines = c.readingSimulation { simulation in
-                let active = simulation.activeState
-                var lines: [String] = []
-                lines.reserveCapacity(active.count + 3)
-                lines.append("sdk: " + simulation.activeSDK.name)
-                for line in active { lines.append(line) }
-                let network = simulation.world.network
-                if network != NetworkConditions() {
-                    lines.append("network: \(network.networkUp ? "up" : "down"), server: \(network.serverUp ? "up" : "down")")
-                }
-                lines.append(UTCTimestamp.format(simulation.now, prefix: "clock: "))
-                return lines
-            }
+            // One `say` of all the lines, built where the simulation lies (Simulation.stateLines).
+            let lines = c.simulation.stateLines
             c.say(lines)
             return []
         },
