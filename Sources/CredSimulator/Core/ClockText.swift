@@ -42,24 +42,27 @@ enum ClockText {
         let secondsOfDay = instant - days * 86_400
         let (year, month, day) = UTCTimestamp.civil(fromDays: days)
         // Each field two digits written at once (the year as two such): no loop over
-        // digits, and a division by ten the compiler makes a multiplication.
+        // digits, and a division by ten the compiler makes a multiplication. Written at
+        // fixed offsets from the timestamp's first byte, so that no offset is summed and
+        // checked for overflow byte by byte (`capacity` left the 20 bytes; `line`).
+        let out = UnsafeMutableBufferPointer(rebasing: buffer[start..<(start + timestampBytes)])
         func two(_ value: Int64, at field: Int) {
-            buffer[start + field] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
-            buffer[start + field + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+            out[field] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+            out[field + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
         }
         two(year / 100, at: 0)
         two(year % 100, at: 2)
-        buffer[start + 4] = UInt8(ascii: "-")
+        out[4] = UInt8(ascii: "-")
         two(month, at: 5)
-        buffer[start + 7] = UInt8(ascii: "-")
+        out[7] = UInt8(ascii: "-")
         two(day, at: 8)
-        buffer[start + 10] = UInt8(ascii: "T")
+        out[10] = UInt8(ascii: "T")
         two(secondsOfDay / 3600, at: 11)
-        buffer[start + 13] = UInt8(ascii: ":")
+        out[13] = UInt8(ascii: ":")
         two(secondsOfDay / 60 % 60, at: 14)
-        buffer[start + 16] = UInt8(ascii: ":")
+        out[16] = UInt8(ascii: ":")
         two(secondsOfDay % 60, at: 17)
-        buffer[start + 19] = UInt8(ascii: "Z")
+        out[19] = UInt8(ascii: "Z")
         return start + timestampBytes
     }
 
