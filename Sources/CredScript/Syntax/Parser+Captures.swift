@@ -199,8 +199,9 @@ extension Parser {
             case .word(let w): kind = .word(w)
             default: kind = .word(String(decoding: rest, as: UTF8.self))
             }
-            value = Expression(kind: kind, position: position, length: rest.count)
-            if case .duration = kind { value.spelling = String(decoding: rest, as: UTF8.self) }
+            var spelling: String? = nil
+            if case .duration = kind { spelling = String(decoding: rest, as: UTF8.self) }
+            value = Expression(kind: kind, position: position, length: rest.count, spelling: spelling)
         } else {
             guard let next = expression(from: current) else {
                 error(.malformedComparison, "expected a value after '\(field)\(op.rawValue)'", at: current.position)

@@ -379,16 +379,15 @@ public struct Parser {
         case .variable(let v): kind = .variable(v)
         default: return nil
         }
-        var expression = Expression(kind: kind, position: token.position, length: token.length)
+        let expression = Expression(kind: kind, position: token.position, length: token.length)
         // A number written as its value would print (`7`, not `007`) needs no spelling kept.
         let bytes = lexer.source.bytes, start = token.position.offset, end = start + token.length
         guard start >= 0, start < end, end <= bytes.count else { return expression }
         switch kind {
         case .integer where token.length > 1 && bytes[start] == UInt8(ascii: "0"), .duration:
-            expression.spelling = expression.writtenText(in: lexer.source)
-        default: break
+            return Expression(kind: kind, position: token.position, length: token.length, spelling: expression.writtenText(in: lexer.source))
+        default: return expression
         }
-        return expression
     }
 
     func describe(_ token: Token) -> String {
