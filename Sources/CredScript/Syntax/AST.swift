@@ -1,4 +1,11 @@
 /// A value as written in the script, with where it was written.
+///
+/// Stored flat, not as its `Kind`: its text, its number, and where it was written with
+/// which kind it is (PackedSpan), six machine words with one reference, so that a copy
+/// retains the text and nothing else. As a `Kind` beside a whole position, a length and a
+/// spelling, a copy and a destroy went through the runtime's value witnesses, a switch over
+/// the cases each time, about 160 instructions together, four times for each argument of a
+/// command (docs/development.md, "A seventh look"). `kind` gives the enum back.
 public struct Expression: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         case word(String)
@@ -11,23 +18,85 @@ public struct Expression: Equatable, Sendable {
         case variable(String)
     }
 
-    public let kind: Kind
-    public let position: SourcePosition
+    /// Which case of `Kind`, without its payload: the span's marks, with `spelledMark`.
+    enum Tag: UInt8, Sendable {
+        case word, string, pattern, integer, duration, json, variable
+    }
+
+    /// In the span's marks beside the tag: `text` is a number's spelling.
+    private static let spelledMark: UInt8 = 8
+
+    /// A text's payload; a number's or a duration's spelling when it has one; else empty.
+    private let text: String
+    /// A number's or a duration's value; 0 for a text.
+    private let number: Int64
+    private let span: PackedSpan
+
+    @inline(__always) var tag: Tag {
+        // Only a Tag's raw value is ever written below the spelled mark.
+        guard let tag = Tag(rawValue: span.marks & (Self.spelledMark - 1)) else { preconditionFailure("an expression's marks hold its tag") }
+        return tag
+    }
+
+    public var position: SourcePosition { span.position }
     /// Bytes of source it covers: where to put *** when a line is masked for history.
-    public var length: Int = 0
+    public var length: Int { span.length }
+
     /// A number or a duration as written (`007`, `24h`): where it stands for text (a
     /// secret, a name) and wherever the statement is written back out (echo, `record`),
-    /// it keeps this spelling, not its value's (`7`, `1d`).
-    public var spelling: String? = nil
+    /// it keeps this spelling, not its value's (`7`, `1d`). Only a number or a duration
+    /// has one.
+    public var spelling: String? { span.marks & Self.spelledMark != 0 ? text : nil }
+
+    /// In line, so that a reader asking for one case (`if case .variable = e.kind`) tests
+    /// the tag and copies no text.
+    @inline(__always) public var kind: Kind {
+        switch tag {
+        case .word: return .word(text)
+        case .string: return .string(text)
+        case .pattern: return .pattern(text)
+        case .integer: return .integer(Int(number))
+        case .duration: return .duration(number)
+        case .json: return .json(text)
+        case .variable: return .variable(text)
+        }
+    }
+
+    /// `spelling` is kept for a number or a duration only.
+    public init(kind: Kind, position: SourcePosition, length: Int = 0, spelling: String? = nil) {
+        switch kind {
+        case .word(let text): self.init(.word, text, position: position, length: length)
+        case .string(let text): self.init(.string, text, position: position, length: length)
+        case .pattern(let text): self.init(.pattern, text, position: position, length: length)
+        case .json(let text): self.init(.json, text, position: position, length: length)
+        case .variable(let text): self.init(.variable, text, position: position, length: length)
+        case .integer(let value): self.init(.integer, number: Int64(value), spelling: spelling, position: position, length: length)
+        case .duration(let value): self.init(.duration, number: value, spelling: spelling, position: position, length: length)
+        }
+    }
+
+    /// A text of the kind `tag` (not a number's).
+    init(_ tag: Tag, _ text: String, position: SourcePosition, length: Int) {
+        self.text = text
+        number = 0
+        span = PackedSpan(position: position, length: length, marks: tag.rawValue)
+    }
+
+    /// A number or a duration, with its spelling when it differs from its value's.
+    init(_ tag: Tag, number: Int64, spelling: String?, position: SourcePosition, length: Int) {
+        text = spelling ?? ""
+        self.number = number
+        span = PackedSpan(position: position, length: length, marks: tag.rawValue | (spelling == nil ? 0 : Self.spelledMark))
+    }
 
     /// The bytes of the source it was read from.
-    public var sourceRange: Range<Int> { position.offset..<(position.offset + length) }
+    public var sourceRange: Range<Int> {
+        let offset = span.offset
+        return offset..<(offset + span.length)
+    }
 
     /// `$NAME`: shown by its name wherever values are masked, since the name is no secret.
-    public var isVariable: Bool {
-        if case .variable = kind { return true }
-        return false
-    }
+    public var isVariable: Bool { tag == .variable }
 }
 
 /// What a parameter of a command was given.
@@ -246,10 +315,5 @@ extension Expression {
         }
     }
 
-    var isJSONOrVariable: Bool {
-        switch kind {
-        case .json, .variable: return true
-        default: return false
-        }
-    }
+    var isJSONOrVariable: Bool { tag == .json || tag == .variable }
 }

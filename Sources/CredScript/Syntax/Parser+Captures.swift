@@ -155,14 +155,14 @@ extension Parser {
     /// follows it): `statusCode!=100`, `attemptsLeft<3`, `attemptsLeft<=3`,
     /// `policy~{"minL":8}`, `statusMessage~"expired"`. nil: not one (a plain `FIELD=VALUE`
     /// or a value); `.some(nil)`: one with an error, reported.
-    mutating func fieldComparison(_ key: String, at keyToken: Token) -> KeyValue?? {
+    mutating func fieldComparison(_ key: String, at keyPosition: SourcePosition, length keyLength: Int) -> KeyValue?? {
         let bytes = Array(key.utf8)
         guard let opIndex = bytes.firstIndex(where: { [UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "!"), UInt8(ascii: "~")].contains($0) }),
               opIndex > 0, bytes[..<opIndex].allSatisfy(Lexer.isNameByte) else { return nil }
         let field = String(decoding: bytes[..<opIndex], as: UTF8.self)
         let rest = Array(bytes[(opIndex + 1)...])
-        let adjacentEquals = current.kind == .equals && current.position.offset == keyToken.position.offset + keyToken.length
-        var opPosition = keyToken.position
+        let adjacentEquals = current.kind == .equals && current.position.offset == keyPosition.offset + keyLength
+        var opPosition = keyPosition
         opPosition.column += opIndex
         opPosition.offset += opIndex
         let op: ComparisonOperator
@@ -199,8 +199,9 @@ extension Parser {
             case .word(let w): kind = .word(w)
             default: kind = .word(String(decoding: rest, as: UTF8.self))
             }
-            value = Expression(kind: kind, position: position, length: rest.count)
-            if case .duration = kind { value.spelling = String(decoding: rest, as: UTF8.self) }
+            var spelling: String? = nil
+            if case .duration = kind { spelling = String(decoding: rest, as: UTF8.self) }
+            value = Expression(kind: kind, position: position, length: rest.count, spelling: spelling)
         } else {
             guard let next = expression(from: current) else {
                 error(.malformedComparison, "expected a value after '\(field)\(op.rawValue)'", at: current.position)
@@ -210,7 +211,7 @@ extension Parser {
             advance()
         }
         guard checkOperands(op, right: &value, at: opPosition) else { return .some(nil) }
-        var pair = KeyValue(key: field, value: value, position: keyToken.position)
+        var pair = KeyValue(key: field, value: value, position: keyPosition)
         pair.op = op
         return .some(pair)
     }
