@@ -198,15 +198,6 @@ struct Resolver {
             }
             if parameter.variadic {
                 let first = index
-                if raw.mixed == nil {
-                    // Each value checked where it lies in the parser's array: read through
-                    // `raw[index]` it was copied out and wrapped, then destroyed (issue 36).
-                    guard raw.values.withUnsafeBufferPointer({ values in
-                        for argument in first..<values.count where !check(values[argument], for: parameter, in: spec) { return false }
-                        return true
-                    }) else { return nil }
-                    index = raw.count
-                }
                 while index < raw.count, case .value(let value) = raw[index] {
                     guard check(value, for: parameter, in: spec) else { return nil }
                     index += 1
@@ -260,20 +251,12 @@ struct Resolver {
                 }
                 continue
             }
-            if raw.mixed == nil {
-                // Checked where it lies, as a variadic parameter's values are.
-                let at = index
-                guard raw.values.withUnsafeBufferPointer({ check($0[at], for: parameter, in: spec) }) else { return nil }
-                bound.append(parameter, raw.values, at: index)
-                index += 1
-                continue
-            }
             guard case .value(let value) = raw[index] else {
                 error(.wrongArguments, "\(spec.name) expects \(parameter.label) here, not KEY=VALUE", at: raw[index].position)
                 return nil
             }
             guard check(value, for: parameter, in: spec) else { return nil }
-            bound.append(parameter, .single(value))
+            if raw.mixed == nil { bound.append(parameter, raw.values, at: index) } else { bound.append(parameter, .single(value)) }
             index += 1
         }
         if index < raw.count {
