@@ -234,6 +234,44 @@ public struct BoundArguments: Sendable {
         }
     }
 
+    /// The list `parameter` was given, read where it lies: the array alone, with no
+    /// `BoundArgument` around it and no optional of one to destroy (that destroy went
+    /// through the runtime's generic witnesses, about 110 instructions an `echo`;
+    /// docs/development.md, "A ninth look"). Nil when it was given no list.
+    public func list(_ parameter: Parameter) -> [Expression]? {
+        let id = parameter.id
+        switch storage {
+        case .list(let values, let only): return only == id ? values : nil
+        case .single: return nil
+        case .entries(let entries):
+            return entries.withUnsafeBufferPointer { entries in
+                for index in entries.indices where entries[index].id == id {
+                    if case .list(let values) = entries[index].value { return values }
+                    return nil
+                }
+                return nil
+            }
+        }
+    }
+
+    /// The single value `parameter` was given, read where it lies, as `list` reads a list.
+    /// Nil when it was given no single value.
+    public func single(_ parameter: Parameter) -> Expression? {
+        let id = parameter.id
+        switch storage {
+        case .single(let values, let only): return only == id ? values[0] : nil
+        case .list: return nil
+        case .entries(let entries):
+            return entries.withUnsafeBufferPointer { entries in
+                for index in entries.indices where entries[index].id == id {
+                    if case .single(let value) = entries[index].value { return value }
+                    return nil
+                }
+                return nil
+            }
+        }
+    }
+
     public subscript(parameter: Parameter) -> BoundArgument? {
         // The value alone copied out, not each entry looked at: read through the buffer,
         // an entry's identity is read where it lies; through the array, the whole entry,
