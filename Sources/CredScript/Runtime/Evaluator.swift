@@ -277,10 +277,10 @@ public final class Evaluator {
     /// Runs a statement handed over: a command's call goes into its context as it is, not
     /// copied out of the statement a second time (docs/development.md, "A ninth look").
     func execute(_ statement: consuming Statement, in source: SourceFile) -> Flow {
-        switch consume statement {
-        case .command(let call): return performCommand(call, in: source).flow
-        case let other: return perform(other, in: source).flow
-        }
+        // Any other statement is lent on as it is.
+        guard case .command = statement else { return perform(statement, in: source).flow }
+        guard case .command(let call) = consume statement else { preconditionFailure("a command statement") }
+        return performCommand(call, in: source).flow
     }
 
     /// Whether a statement at `position` may run: the run has not stopped, the step budget
