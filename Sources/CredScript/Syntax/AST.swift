@@ -244,12 +244,9 @@ public struct BoundArguments: Sendable {
         case .list(let values, let only): return only == id ? values : nil
         case .single: return nil
         case .entries(let entries):
-            return entries.withUnsafeBufferPointer { entries in
-                for index in entries.indices where entries[index].id == id {
-                    if case .list(let values) = entries[index].value { return values }
-                    return nil
-                }
-                return nil
+            return Self.find(id, in: entries) { argument in
+                guard case .list(let values) = argument else { return nil }
+                return values
             }
         }
     }
@@ -262,13 +259,18 @@ public struct BoundArguments: Sendable {
         case .single(let values, let only): return only == id ? values[0] : nil
         case .list: return nil
         case .entries(let entries):
-            return entries.withUnsafeBufferPointer { entries in
-                for index in entries.indices where entries[index].id == id {
-                    if case .single(let value) = entries[index].value { return value }
-                    return nil
-                }
-                return nil
+            return Self.find(id, in: entries) { argument in
+                guard case .single(let value) = argument else { return nil }
+                return value
             }
+        }
+    }
+
+    /// What `pick` reads of the argument `id` was given in `entries`, read where it lies.
+    private static func find<Part>(_ id: ParameterID, in entries: [Entry], _ pick: (BoundArgument) -> Part?) -> Part? {
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices where entries[index].id == id { return pick(entries[index].value) }
+            return nil
         }
     }
 
