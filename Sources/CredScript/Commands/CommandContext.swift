@@ -138,7 +138,7 @@ public struct CommandContext {
     }
 
     func optionalText(_ parameter: Parameter) throws(CommandFailure) -> String? {
-        guard case .single(let expression)? = call.argument(parameter) else { return nil }
+        guard let expression = call.arguments.single(parameter) else { return nil }
         noteSecret(expression, for: parameter)
         let text = try textOf(expression)
         // A name is printed on lines of its own (`users`): a newline in it would split them.
@@ -154,7 +154,7 @@ public struct CommandContext {
     }
 
     func texts(_ parameter: Parameter) throws(CommandFailure) -> [String] {
-        guard case .list(let items)? = call.argument(parameter) else { return [] }
+        guard let items = call.arguments.list(parameter) else { return [] }
         var out: [String] = []
         out.reserveCapacity(items.count)
         for item in items { out.append(try listedText(item, of: parameter)) }
@@ -164,7 +164,7 @@ public struct CommandContext {
     /// `texts(parameter)` joined by single spaces (`echo`), without their array: one text
     /// is the line as it is (docs/development.md, "A seventh look").
     func joinedTexts(_ parameter: Parameter) throws(CommandFailure) -> String {
-        guard case .list(let items)? = call.argument(parameter) else { return "" }
+        guard let items = call.arguments.list(parameter) else { return "" }
         var joined = ""
         for index in items.indices {
             let text = try listedText(items[index], of: parameter)
@@ -183,7 +183,7 @@ public struct CommandContext {
     }
 
     func optionalInteger(_ parameter: Parameter) throws(CommandFailure) -> Int? {
-        guard case .single(let expression)? = call.argument(parameter) else { return nil }
+        guard let expression = call.arguments.single(parameter) else { return nil }
         return try integerOf(expression)
     }
 
@@ -198,12 +198,12 @@ public struct CommandContext {
         // Most runs bind no secret: then the argument is not looked up again (a copy of
         // it, about 400 instructions a `clock advance`; docs/development.md, "Measured for issue 36").
         guard !evaluator.environment.secretNames.isEmpty,
-              case .single(let expression)? = call.argument(parameter) else { return false }
+              let expression = call.arguments.single(parameter) else { return false }
         return evaluator.holdsSecret(expression)
     }
 
     func duration(_ parameter: Parameter) throws(CommandFailure) -> Int64 {
-        guard case .single(let expression)? = call.argument(parameter) else {
+        guard let expression = call.arguments.single(parameter) else {
             throw .cannotRun("\(call.spec.name) is missing \(parameter.name)")
         }
         // A duration written out is its value, which costs no step: no value is made of it.
@@ -253,7 +253,7 @@ public struct CommandContext {
 
     /// A single argument's value, evaluated (a `~"pattern"` stays a pattern).
     func value(_ parameter: Parameter) throws(CommandFailure) -> Value {
-        guard case .single(let expression)? = call.argument(parameter) else {
+        guard let expression = call.arguments.single(parameter) else {
             throw .cannotRun("\(call.spec.name) is missing \(parameter.name)")
         }
         if case .pattern = expression.kind { return try valueOf(expression) }
@@ -269,7 +269,7 @@ public struct CommandContext {
 
     /// The single value given where pairs were expected (an inline JSON policy).
     func single(_ parameter: Parameter) throws(CommandFailure) -> Value? {
-        guard case .single(let expression)? = call.argument(parameter) else { return nil }
+        guard let expression = call.arguments.single(parameter) else { return nil }
         return try valueOf(expression)
     }
 

@@ -3,29 +3,30 @@ import CredSimulator
 extension Evaluator {
     /// Runs one command, shows what it produced, and remembers it for `expect` (`last`).
     /// Returns whether it produced a result that failed (not an expectation, nor a command
-    /// that could not start, which are failures of the run).
+    /// that could not start, which are failures of the run). The command is the context's,
+    /// read where it lies there: it was handed over into the context, not copied
+    /// (Evaluator.performCommand).
     @discardableResult
-    func run(_ call: CommandCall, in source: SourceFile) -> Bool {
-        let context = CommandContext(call: call, evaluator: self, source: source)
-        if let owner = call.spec.sdk, owner != simulation.activeSDK {
-            refuseOtherSDK(call, owner: owner, source: source)
+    func run(_ context: CommandContext) -> Bool {
+        if let owner = context.call.spec.sdk, owner != simulation.activeSDK {
+            refuseOtherSDK(context.call, owner: owner, source: context.source)
             return false
         }
-        if call.spec.isExpectation {
+        if context.call.spec.isExpectation {
             do {
-                _ = try call.spec.perform(context)
+                _ = try context.call.spec.perform(context)
                 events.publish(.expectationHeld)
             } catch {
                 switch error {
                 case .diagnostic(let diagnostic):
                     // An expectation that did not hold; a runtime error in one (a bad value) is a failure.
                     let chained = withCallChain(diagnostic)  // inside a procedure or a sourced file
-                    events.publish(chained.kind == .expectation ? .expectationFailed(chained, source: source) : .failure(chained, source: source))
+                    events.publish(chained.kind == .expectation ? .expectationFailed(chained, source: context.source) : .failure(chained, source: context.source))
                 case .cannotRun(let message):
-                    fail(Diagnostic(.commandCannotRun, message, file: source.name, at: call.position), source)
+                    fail(Diagnostic(.commandCannotRun, message, file: context.source.name, at: context.call.position), context.source)
                 }
             }
-            if call.spec.role == .acknowledgement { verdict.pendingFailure = nil }
+            if context.call.spec.role == .acknowledgement { verdict.pendingFailure = nil }
             return false
         }
         let sdk = simulation.activeSDK
@@ -35,7 +36,7 @@ extension Evaluator {
         var outcomes: [Outcome] = []
         var failure: CommandResult.Failure?
         do {
-            outcomes = try call.spec.perform(context)
+            outcomes = try context.call.spec.perform(context)
             for outcome in outcomes { emit(.outcome(outcome, sdk: sdk)) }
             failure = Evaluator.failure(in: outcomes)
         } catch {
@@ -45,17 +46,17 @@ extension Evaluator {
                 failure = CommandResult.Failure(message: message, code: nil, isRuntime: true)
             case .diagnostic(let diagnostic):
                 // A bad value (an undefined variable, a file that cannot be read): not something `expect error` covers.
-                fail(diagnostic, source)
+                fail(diagnostic, context.source)
                 return false
             }
         }
-        last = CommandResult(name: call.spec.name, position: call.position, sdk: sdk, outcomes: outcomes, failure: failure, said: printed)
+        last = CommandResult(name: context.call.spec.name, position: context.call.position, sdk: sdk, outcomes: outcomes, failure: failure, said: printed)
         if let failure {
             for hint in FailureHint.hints(for: context, failure: failure) { emit(.text("  hint: " + hint)) }
         }
         if let failure, let rule = failureRule {
-            let message = "\(call.spec.name) failed: \(failure.message) (\(rule))"
-            verdict.pendingFailure = (Diagnostic(failure.isRuntime ? .commandCannotRun : .failureNotExpected, message, file: source.name, at: call.position), source)
+            let message = "\(context.call.spec.name) failed: \(failure.message) (\(rule))"
+            verdict.pendingFailure = (Diagnostic(failure.isRuntime ? .commandCannotRun : .failureNotExpected, message, file: context.source.name, at: context.call.position), context.source)
         }
         return failure != nil
     }

@@ -209,9 +209,12 @@ public final class Evaluator {
 
     /// Runs `body` on each top-level statement of `script` until it says stop: the held
     /// statements, or, for a source too large to hold, each read again in turn.
-    func forEachStatement(of script: ParsedScript, _ body: (Statement) -> Flow) {
+    /// Each statement is handed over (`consuming`): a held one is copied out of the script
+    /// once (what a call might change cannot be lent, so the compiler copies it whatever the
+    /// loop), and `execute` hands a command's call on into its context as it is.
+    func forEachStatement(of script: ParsedScript, _ body: (consuming Statement) -> Flow) {
         if let statements = script.statements {
-            // Each statement lent where it lies: the array's iterator hands out copies, a
+            // Read through the buffer: the array's iterator adds a copy of its own, a
             // statement's references counted and, for a command, stored inline, its
             // layout looked up at run time (docs/development.md, "Measured for issue 36").
             statements.withUnsafeBufferPointer { statements in
@@ -271,34 +274,47 @@ public final class Evaluator {
 
     // MARK: Statements
 
-    func execute(_ statement: Statement, in source: SourceFile) -> Flow {
-        perform(statement, in: source).flow
+    /// Runs a statement handed over: a command's call goes into its context as it is, not
+    /// copied out of the statement a second time (docs/development.md, "A ninth look").
+    func execute(_ statement: consuming Statement, in source: SourceFile) -> Flow {
+        // Any other statement is lent on as it is.
+        guard case .command = statement else { return perform(statement, in: source).flow }
+        guard case .command(let call) = consume statement else { preconditionFailure("a command statement") }
+        return performCommand(call, in: source).flow
     }
 
-    /// Runs a statement; says whether to go on, and what of it ran (for the journal).
-    func perform(_ statement: Statement, in source: SourceFile) -> (flow: Flow, replay: Replay) {
-        if shouldStop { return (.stop, .none) }
+    /// Whether a statement at `position` may run: the run has not stopped, the step budget
+    /// is not spent, no interruption came; a failed command before it that this statement
+    /// does not acknowledge (`expect error` does) is a failure first. In line: called, it
+    /// cost every statement about 50 instructions more (docs/development.md, "A ninth look").
+    @inline(__always)
+    private func mayRun(at position: SourcePosition, acknowledges: Bool, in source: SourceFile) -> Bool {
+        if shouldStop { return false }
         if budget.spendStatement() > settings.stepBudget {
             events.publish(.halted(Diagnostic(.stepBudget, "the run reached its step budget of \(settings.stepBudget) (a step is a statement, \(Evaluator.kdfRoundsPerStep) rounds of the KDF, or \(Evaluator.bytesPerStep) bytes of text handled) and stopped (--max-steps raises it)",
-                                              file: source.name, at: statement.position), source: source))
-            return (.stop, .none)
+                                              file: source.name, at: position), source: source))
+            return false
         }
         if interruption.requested() || StopSignal.isRaised {
             // A signal says "interrupted"; a control run's time limit says why it stopped.
             let reason = StopSignal.isRaised ? "interrupted" : interruption.reason
-            fail(Diagnostic(.interrupted, reason, file: source.name, at: statement.position), source)
-            return (.stop, .none)
+            fail(Diagnostic(.interrupted, reason, file: source.name, at: position), source)
+            return false
         }
-        if case .command(let call) = statement, call.spec.role == .acknowledgement {
-            // `expect error` is what acknowledges a failed command.
-        } else {
+        if !acknowledges {
             flushPendingFailure()
-            if shouldStop { return (.stop, .none) }
+            if shouldStop { return false }
         }
+        return true
+    }
+
+    /// Runs a statement; says whether to go on, and what of it ran (for the journal).
+    func perform(_ statement: Statement, in source: SourceFile) -> (flow: Flow, replay: Replay) {
+        if case .command(let call) = statement { return performCommand(call, in: source) }
+        guard mayRun(at: statement.position, acknowledges: false, in: source) else { return (.stop, .none) }
         let outerOrigin = place.origin
         place.origin = RecordOrigin(file: source.name, line: statement.position.line)
         defer { place.origin = outerOrigin }
-        var replay = Replay.whole
         switch statement {
         case let .binding(name, value, position, secret, ifUnbound):
             // The flow holds every name a checked source gives as a secret, names that say
@@ -357,27 +373,40 @@ public final class Evaluator {
             return (runCall(call, in: source), .whole)
         case .test(let test):
             refuseTest(test, in: source)
-        case .command(let call):
-            if settings.echo {
-                if settings.narrates, let story = Narration.above(call.position, in: source) { emit(.narration(story)) }
-                emit(.echo(command: ScriptWriter.render(call, masked: !events.secrets.shown), file: source.name, line: call.position.line))
-            }
-            // Counted for an expectation only: reading the verdict's failures is a run-time
-            // exclusivity check and a retain, on every command.
-            let isExpectation = call.spec.isExpectation
-            let before = isExpectation ? failures.count : 0
-            let failed = run(call, in: source)
-            let rounds = budget.kdfMeter.take()
-            if rounds > 0 { budget.charge(kdfRounds: rounds) }
-            if call.spec.role != .session, !isExpectation || failures.count == before {
-                journal(statement, result: call.spec.isExpectation ? nil : last)
-                // In a block, a command that failed is written with its `expect error`.
-                if failed, let last { replay = .failed(last) }
-            } else {
-                replay = .none
-            }
+        case .command:
+            preconditionFailure("a command runs through performCommand")
         }
-        return (shouldStop ? .stop : .proceed, replay)
+        return (shouldStop ? .stop : .proceed, .whole)
+    }
+
+    /// Runs a command statement; says whether to go on, and what of it ran (for the
+    /// journal). `call` goes into the command's context as it is, and is read there
+    /// (`context.call`): built from a lent call, the context was a second copy of it, its
+    /// references counted and released again (docs/development.md, "A ninth look").
+    func performCommand(_ call: consuming CommandCall, in source: SourceFile) -> (flow: Flow, replay: Replay) {
+        let context = CommandContext(call: call, evaluator: self, source: source)
+        let spec = context.call.spec
+        guard mayRun(at: context.call.position, acknowledges: spec.role == .acknowledgement, in: source) else { return (.stop, .none) }
+        let outerOrigin = place.origin
+        place.origin = RecordOrigin(file: source.name, line: context.call.position.line)
+        defer { place.origin = outerOrigin }
+        if settings.echo {
+            if settings.narrates, let story = Narration.above(context.call.position, in: source) { emit(.narration(story)) }
+            emit(.echo(command: ScriptWriter.render(context.call, masked: !events.secrets.shown), file: source.name, line: context.call.position.line))
+        }
+        // Counted for an expectation only: reading the verdict's failures is a run-time
+        // exclusivity check and a retain, on every command.
+        let isExpectation = spec.isExpectation
+        let before = isExpectation ? failures.count : 0
+        let failed = run(context)
+        let rounds = budget.kdfMeter.take()
+        if rounds > 0 { budget.charge(kdfRounds: rounds) }
+        guard spec.role != .session, !isExpectation || failures.count == before else { return (shouldStop ? .stop : .proceed, .none) }
+        // The statement made again only for a journal: the call is the context's now.
+        if place.journals { journal(.command(context.call), result: isExpectation ? nil : last) }
+        // In a block, a command that failed is written with its `expect error`.
+        if failed, let last { return (shouldStop ? .stop : .proceed, .failed(last)) }
+        return (shouldStop ? .stop : .proceed, .whole)
     }
 
     /// Shows a record as coming from the statement that is running.

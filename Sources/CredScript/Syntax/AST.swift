@@ -234,6 +234,46 @@ public struct BoundArguments: Sendable {
         }
     }
 
+    /// The list `parameter` was given, read where it lies: the array alone, with no
+    /// `BoundArgument` around it and no optional of one to destroy (that destroy went
+    /// through the runtime's generic witnesses, about 110 instructions an `echo`;
+    /// docs/development.md, "A ninth look"). Nil when it was given no list.
+    public func list(_ parameter: Parameter) -> [Expression]? {
+        let id = parameter.id
+        switch storage {
+        case .list(let values, let only): return only == id ? values : nil
+        case .single: return nil
+        case .entries(let entries):
+            return Self.find(id, in: entries) { argument in
+                guard case .list(let values) = argument else { return nil }
+                return values
+            }
+        }
+    }
+
+    /// The single value `parameter` was given, read where it lies, as `list` reads a list.
+    /// Nil when it was given no single value.
+    public func single(_ parameter: Parameter) -> Expression? {
+        let id = parameter.id
+        switch storage {
+        case .single(let values, let only): return only == id ? values[0] : nil
+        case .list: return nil
+        case .entries(let entries):
+            return Self.find(id, in: entries) { argument in
+                guard case .single(let value) = argument else { return nil }
+                return value
+            }
+        }
+    }
+
+    /// What `pick` reads of the argument `id` was given in `entries`, read where it lies.
+    private static func find<Part>(_ id: ParameterID, in entries: [Entry], _ pick: (BoundArgument) -> Part?) -> Part? {
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices where entries[index].id == id { return pick(entries[index].value) }
+            return nil
+        }
+    }
+
     public subscript(parameter: Parameter) -> BoundArgument? {
         // The value alone copied out, not each entry looked at: read through the buffer,
         // an entry's identity is read where it lies; through the array, the whole entry,
