@@ -356,4 +356,6 @@ extension Expression {
     }
 
     var isJSONOrVariable: Bool { tag == .json || tag == .variable }
+
+    var isNumberOrDuration: Bool { tag == .integer || tag == .duration }
 }
