@@ -105,7 +105,9 @@ public struct Lexer {
     private mutating func skipBlanksAndComment() {
         while let byte = peek() {
             if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
-                advance()
+                // A blank is one column and no newline: moved over without `advance()`'s checks.
+                index += 1
+                column += 1
             } else if byte == UInt8(ascii: "\r") {
                 // `\r\n` ends a line as `\n` does (grammar.md, "Lexical structure"); a `\r`
                 // anywhere else is a control character like any other.
