@@ -98,18 +98,19 @@ public struct CommandTable: Sendable {
         }
     }
 
-    /// The words that may follow a name, sorted, looked up by binary search. Not a
+    /// The words that may follow a name, sorted, looked up in a table of their own. Not a
     /// `[String: NameNode]`: the first dictionary with String keys a process builds makes
     /// the Swift runtime look up `String: Hashable` by scanning every protocol conformance
     /// in the executable, about a fifth of an empty script's instructions in the static
     /// binary, and more with every package linked in (docs/serving.md).
     ///
     /// A word is looked up as two integers: a name of the table is ASCII and at most 16
-    /// bytes long, so its bytes, packed, compare as the word does (`Packed`), where a
-    /// comparison of two strings walks them through the standard library's ordering, about
-    /// 60 instructions a step of the search (issue 36, docs/development.md "Measured for
-    /// issue 36"). Any other word (longer, or not ASCII, which a name's may equal only as
-    /// the standard library compares text) is looked up as a string.
+    /// bytes long, so its bytes, packed, are equal exactly when the words are (`Packed`),
+    /// and are hashed, where a comparison of two strings walks them through the standard
+    /// library's ordering, about 60 instructions a step of a search (issue 36,
+    /// docs/development.md "Measured for issue 36", "A ninth look"). Any other word (longer,
+    /// or not ASCII, which a name's may equal only as the standard library compares text) is
+    /// looked up as a string, by binary search in the sorted keys.
     ///
     /// A class, immutable: a node's words are read once a word of each line, and a copy of
     /// a class is one reference counted where a copy of the struct it was counted its four
@@ -117,9 +118,14 @@ public struct CommandTable: Sendable {
     public final class Words: Sendable {
         public let keys: [String]
         public let values: [NameNode]
-        /// The keys packed, sorted as packed, each with its node.
+        /// The keys packed, each with its node.
         private let packed: [Packed]
         private let packedNodes: [NameNode]
+        /// The packed keys hashed (open addressing, linear probing): each slot 1 + an index
+        /// of `packed`, or 0 when empty. A power of two at least twice the keys, so a look-up
+        /// meets its key or an empty slot within a probe or two, where a binary search over the
+        /// first words took seven steps, about 130 instructions (docs/development.md, "A ninth look").
+        private let slots: [Int]
         /// Every key is packed: a packed word not among them is no key.
         private let allPacked: Bool
 
@@ -128,7 +134,7 @@ public struct CommandTable: Sendable {
             self.keys = keys
             self.values = values
             // Built at start-up for every node: one pass, nothing for a leaf (most nodes).
-            var packed: [Packed] = [], nodes: [NameNode] = []
+            var packed: [Packed] = [], nodes: [NameNode] = [], slots: [Int] = []
             if !keys.isEmpty {
                 packed.reserveCapacity(keys.count)
                 nodes.reserveCapacity(keys.count)
@@ -137,15 +143,19 @@ public struct CommandTable: Sendable {
                     packed.append(key)
                     nodes.append(values[index])
                 }
-                // ASCII keys sorted as strings are sorted as bytes already; sorted here otherwise.
-                if packed.indices.dropFirst().contains(where: { !(packed[$0 - 1] < packed[$0]) }) {
-                    let order = packed.indices.sorted { packed[$0] < packed[$1] }
-                    (packed, nodes) = (order.map { packed[$0] }, order.map { nodes[$0] })
+                var size = 4
+                while size < 2 * packed.count { size *= 2 }
+                slots = Array(repeating: 0, count: size)
+                for index in packed.indices {
+                    var slot = packed[index].slot(in: size)
+                    while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }  // at most half full: ends
+                    slots[slot] = index + 1
                 }
             }
             allPacked = packed.count == keys.count
             self.packed = packed
             packedNodes = nodes
+            self.slots = slots
         }
 
         /// A leaf's words: none, one instance for every leaf.
@@ -155,12 +165,14 @@ public struct CommandTable: Sendable {
             // Most nodes end a name (`echo`): the word after it is packed for nothing.
             if keys.isEmpty { return nil }
             if let key = Packed(word) {
-                var low = 0, high = packed.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if packed[middle] < key { low = middle + 1 } else { high = middle }
+                var slot = key.slot(in: slots.count)
+                // Bounded by the slots: at most half of them are full, so an empty one ends it.
+                for _ in 0..<slots.count {
+                    let entry = slots[slot]
+                    if entry == 0 { break }
+                    if packed[entry - 1] == key { return packedNodes[entry - 1] }
+                    slot = (slot + 1) & (slots.count - 1)
                 }
-                if low < packed.count, packed[low] == key { return packedNodes[low] }
                 if allPacked { return nil }
             }
             let index = Words.position(of: word, in: keys)
@@ -170,7 +182,7 @@ public struct CommandTable: Sendable {
         /// An ASCII word of at most 16 bytes as two integers, its bytes in order (big-endian,
         /// padded with zeros), and its length, which tells `ab` from `ab` and a NUL. Two such
         /// words are equal as strings exactly when they are equal packed.
-        struct Packed: Comparable, Sendable {
+        struct Packed: Equatable, Sendable {
             let high: UInt64
             let low: UInt64
             let count: Int
@@ -183,8 +195,7 @@ public struct CommandTable: Sendable {
                     var halves: (UInt64, UInt64) = (0, 0)
                     withUnsafeMutableBytes(of: &halves) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
                     guard (halves.0 | halves.1) & 0x8080_8080_8080_8080 == 0 else { return nil }
-                    // In memory order, the first byte the most significant: compared as numbers,
-                    // the halves order the words as their bytes do.
+                    // In memory order, the first byte the most significant.
                     return Packed(high: UInt64(bigEndian: halves.0), low: UInt64(bigEndian: halves.1), count: bytes.count)
                 }) else { return nil }
                 self = packed
@@ -196,8 +207,11 @@ public struct CommandTable: Sendable {
                 self.count = count
             }
 
-            static func < (a: Packed, b: Packed) -> Bool {
-                a.high != b.high ? a.high < b.high : a.low != b.low ? a.low < b.low : a.count < b.count
+            /// Where the key's probe starts in a table of `size` slots (a power of two): its
+            /// integers mixed by multiplication, so that words that share a prefix spread.
+            func slot(in size: Int) -> Int {
+                let mixed = (high &* 0x9E37_79B9_7F4A_7C15) ^ (low &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: count)
+                return Int(truncatingIfNeeded: (mixed ^ (mixed >> 32)) & UInt64(size - 1))
             }
         }
 

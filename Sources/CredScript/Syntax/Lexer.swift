@@ -105,7 +105,9 @@ public struct Lexer {
     private mutating func skipBlanksAndComment() {
         while let byte = peek() {
             if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
-                advance()
+                // A blank is one column and no newline: moved over without `advance()`'s checks.
+                index += 1
+                column += 1
             } else if byte == UInt8(ascii: "\r") {
                 // `\r\n` ends a line as `\n` does (grammar.md, "Lexical structure"); a `\r`
                 // anywhere else is a control character like any other.
@@ -133,8 +135,21 @@ public struct Lexer {
 
     /// Scans a run of word bytes and checks them; nil (after a report) when they are not text.
     private mutating func scanWord(from start: SourcePosition) -> Token? {
-        while let byte = peek(), !Lexer.endsWord(byte) { advance() }
-        guard let text = checkedText(start.offset..<index, startingAt: start) else { return nil }
+        // One pass, bounded by the source's end: where the word ends, the scalars it spans
+        // (its columns: no byte of a word is a newline) and whether every byte is printable
+        // ASCII. `advance()` byte by byte, then a second pass to check them, cost about 10
+        // instructions a byte more (docs/development.md, "A ninth look").
+        var end = index, scalars = 0, printable = true
+        while end < bytes.count, !Lexer.endsWord(bytes[end]) {
+            let byte = bytes[end]
+            if byte & 0xC0 != 0x80 { scalars += 1 }
+            if byte < 0x20 || byte >= 0x7F { printable = false }
+            end += 1
+        }
+        index = end
+        column += scalars
+        let range = start.offset..<index
+        guard let text = printable ? printableText(range) : checkedText(range, startingAt: start) else { return nil }
         return token(.word(text), from: start)
     }
 
@@ -330,9 +345,15 @@ public struct Lexer {
         // Nearly every word is printable ASCII, which is valid UTF-8 as it stands. Read
         // through a buffer pointer: String(decoding:) of an ArraySlice takes the generic,
         // repairing path, about twice the instructions for a word (issue 36).
-        let ascii = bytes.withUnsafeBufferPointer { all -> String? in
+        let printable = bytes[range].allSatisfy { !($0 < 0x20 && $0 != UInt8(ascii: "\t") || $0 >= 0x7F) }
+        return printable ? printableText(range) : checkedText(bytes: Array(bytes[range]), reportAt: start)
+    }
+
+    /// The text of `range`, every byte of it printable ASCII (or a tab), which is valid
+    /// UTF-8 as it stands.
+    private func printableText(_ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { all in
             let word = UnsafeBufferPointer(rebasing: all[range])
-            for byte in word where byte < 0x20 && byte != UInt8(ascii: "\t") || byte >= 0x7F { return nil }
             // Written into the string's own storage: a string of up to 15 ASCII bytes is then
             // made with no second pass to validate it, where String(decoding:) validated the
             // bytes again, about 150 instructions a word (docs/development.md, "A seventh look").
@@ -341,7 +362,6 @@ public struct Lexer {
                 return word.count
             }
         }
-        return ascii ?? checkedText(bytes: Array(bytes[range]), reportAt: start)
     }
 
     /// Decodes UTF-8, reporting the first byte that is not valid UTF-8 or is a control character.
