@@ -60,16 +60,7 @@ struct SecretScan {
     /// Values known to be secrets as soon as they are read.
     private var found: [String] = []
     /// `let NAME = LITERAL`, for names found to hold secrets by the end of the file.
-    private var boundLiterals: [(String, BoundLiteral)] = []
-
-    /// A literal a `let` bound: a text as read, or a number or a duration, whose spelling is
-    /// read from the source only if its name turns out to hold a secret (a `let` of a number
-    /// built that string for nothing, about 250 instructions; docs/development.md, "A
-    /// seventh look"). A number's spelling holds no query (no `=`), so nothing else asks it.
-    private enum BoundLiteral {
-        case text(String)
-        case written(Expression)
-    }
+    private var boundLiterals: [(String, String)] = []
     /// Literals given where a secret goes.
     private var placed: Set<String> = []
     /// Literals given where nothing is secret: asked only of the literals `placed` holds,
@@ -95,12 +86,7 @@ struct SecretScan {
     func facts(diagnostics: [Diagnostic], source: SourceFile, challengePending: Bool, users: Set<String> = []) -> SecretFacts {
         var values = found
         // A `let` of a literal is a secret when its name is given as one anywhere in the file.
-        for (name, value) in boundLiterals where flow.holdsSecret(name) {
-            switch value {
-            case .text(let text): values.append(text)
-            case .written(let number): values.append(number.writtenText(in: source))
-            }
-        }
+        for (name, value) in boundLiterals where flow.holdsSecret(name) { values.append(value) }
         // A literal in a secret's place is one, unless the script also writes it where
         // nothing is secret (a password that is the user's e-mail, which SUSI refuses).
         // Only a value not shaped like a password (an e-mail; a PIN also written in a policy's
@@ -150,19 +136,15 @@ struct SecretScan {
     mutating func learn(_ statement: Statement, in source: SourceFile) {
         switch statement {
         case let .binding(name, value, _, secret, _):
-            if !secret, value.isNumberOrDuration {
-                boundLiterals.append((name, .written(value)))
-                return
-            }
             guard let literal = Self.secretLiteral(value, in: source) else { return }
             learnQuerySecrets(in: literal)
-            if secret { found.append(literal) } else { boundLiterals.append((name, .text(literal))) }
+            if secret { found.append(literal) } else { boundLiterals.append((name, literal)) }
         case .loop(let loop):
             // Each value is bound to its name as a `let` binds: a secret when the name holds one.
             for (index, value) in loop.values.enumerated() {
                 guard let literal = Self.secretLiteral(value, in: source) else { continue }
                 learnQuerySecrets(in: literal)
-                boundLiterals.append((loop.names[index % loop.names.count], .text(literal)))
+                boundLiterals.append((loop.names[index % loop.names.count], literal))
             }
             for inner in loop.body { learn(inner, in: source) }
         case .repetition, .procedure, .test:

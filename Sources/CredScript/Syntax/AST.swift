@@ -356,6 +356,4 @@ extension Expression {
     }
 
     var isJSONOrVariable: Bool { tag == .json || tag == .variable }
-
-    var isNumberOrDuration: Bool { tag == .integer || tag == .duration }
 }
