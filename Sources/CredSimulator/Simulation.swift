@@ -54,7 +54,7 @@ public struct Simulation: Sendable {
     /// network when it is not the default, and the time. Built here, where the simulation
     /// lies: a command that read it through the evaluator copied all of it first, and the
     /// SDK is asked in its slot, through an optional chain, not copied out as `active` is
-    /// (docs/development.md, "A seventh look").
+    /// (docs/development.md, "A seventh look, secrets and text").
     public var stateLines: [String] {
         var lines: [String] = []
         lines.reserveCapacity(6)

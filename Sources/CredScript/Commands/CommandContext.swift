@@ -36,7 +36,7 @@ public struct CommandContext {
     func say(_ lines: [String]) { evaluator.say(lines) }
     /// One line, without an array around it: chosen over the variadic form for a single
     /// text (`c.say("…")`), whose array is an allocation and a free a command
-    /// (docs/development.md, "A seventh look").
+    /// (docs/development.md, "A seventh look, running").
     func say(_ line: String) { evaluator.say(line: line) }
     /// Lines that mask their own secrets by field (JournalScript), shown as they are: masked
     /// again by value, a number with a secret's digits would be written `***`.
@@ -162,7 +162,7 @@ public struct CommandContext {
     }
 
     /// `texts(parameter)` joined by single spaces (`echo`), without their array: one text
-    /// is the line as it is (docs/development.md, "A seventh look").
+    /// is the line as it is (docs/development.md, "A seventh look, running").
     func joinedTexts(_ parameter: Parameter) throws(CommandFailure) -> String {
         guard let items = call.arguments.list(parameter) else { return "" }
         var joined = ""

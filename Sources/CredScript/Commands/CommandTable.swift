@@ -108,7 +108,7 @@ public struct CommandTable: Sendable {
     /// bytes long, so its bytes, packed, are equal exactly when the words are (`Packed`),
     /// and are hashed, where a comparison of two strings walks them through the standard
     /// library's ordering, about 60 instructions a step of a search (issue 36,
-    /// docs/development.md "Measured for issue 36", "A ninth look"). Any other word (longer,
+    /// docs/development.md "Measured for issue 36", "A ninth look, reading"). Any other word (longer,
     /// or not ASCII, which a name's may equal only as the standard library compares text) is
     /// looked up as a string, by binary search in the sorted keys.
     ///
@@ -124,7 +124,7 @@ public struct CommandTable: Sendable {
         /// The packed keys hashed (open addressing, linear probing): each slot 1 + an index
         /// of `packed`, or 0 when empty. A power of two at least twice the keys, so a look-up
         /// meets its key or an empty slot within a probe or two, where a binary search over the
-        /// first words took seven steps, about 130 instructions (docs/development.md, "A ninth look").
+        /// first words took seven steps, about 130 instructions (docs/development.md, "A ninth look, reading").
         private let slots: [Int]
         /// Every key is packed: a packed word not among them is no key.
         private let allPacked: Bool

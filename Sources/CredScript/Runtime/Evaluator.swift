@@ -73,7 +73,7 @@ public final class Evaluator {
     /// `options`, read where each statement runs: a stored property no other module sees,
     /// whose every access is a load or a store, so the optimizer proves that no access
     /// overlaps another and checks none at run time (a public stored `var` is checked at
-    /// each access, about 70 instructions; docs/development.md, "A seventh look").
+    /// each access, about 70 instructions; docs/development.md, "A seventh look, running").
     private(set) var settings: Options
     /// Checked between statements: Ctrl-C at the prompt stops a long `repeat`.
     public var interruptRequested: () -> Bool {
@@ -275,7 +275,7 @@ public final class Evaluator {
     // MARK: Statements
 
     /// Runs a statement handed over: a command's call goes into its context as it is, not
-    /// copied out of the statement a second time (docs/development.md, "A ninth look").
+    /// copied out of the statement a second time (docs/development.md, "A ninth look, running").
     func execute(_ statement: consuming Statement, in source: SourceFile) -> Flow {
         // Any other statement is lent on as it is.
         guard case .command = statement else { return perform(statement, in: source).flow }
@@ -286,7 +286,7 @@ public final class Evaluator {
     /// Whether a statement at `position` may run: the run has not stopped, the step budget
     /// is not spent, no interruption came; a failed command before it that this statement
     /// does not acknowledge (`expect error` does) is a failure first. In line: called, it
-    /// cost every statement about 50 instructions more (docs/development.md, "A ninth look").
+    /// cost every statement about 50 instructions more (docs/development.md, "A ninth look, running").
     @inline(__always)
     private func mayRun(at position: SourcePosition, acknowledges: Bool, in source: SourceFile) -> Bool {
         if shouldStop { return false }
@@ -382,7 +382,7 @@ public final class Evaluator {
     /// Runs a command statement; says whether to go on, and what of it ran (for the
     /// journal). `call` goes into the command's context as it is, and is read there
     /// (`context.call`): built from a lent call, the context was a second copy of it, its
-    /// references counted and released again (docs/development.md, "A ninth look").
+    /// references counted and released again (docs/development.md, "A ninth look, running").
     func performCommand(_ call: consuming CommandCall, in source: SourceFile) -> (flow: Flow, replay: Replay) {
         let context = CommandContext(call: call, evaluator: self, source: source)
         let spec = context.call.spec
@@ -546,7 +546,7 @@ public struct CommandResult: Sendable {
     /// An immutable class, made only when a command fails: the result every command
     /// stores stays small enough to be moved without a call to `memcpy`, and a command
     /// that did not fail has one nil reference to destroy, not a string and its flags
-    /// (docs/development.md, "A seventh look").
+    /// (docs/development.md, "A seventh look, running").
     final class Failure: Sendable {
         let message: String
         let code: Int?

@@ -5,7 +5,7 @@
 /// retains the text and nothing else. As a `Kind` beside a whole position, a length and a
 /// spelling, a copy and a destroy went through the runtime's value witnesses, a switch over
 /// the cases each time, about 160 instructions together, four times for each argument of a
-/// command (docs/development.md, "A seventh look"). `kind` gives the enum back.
+/// command (docs/development.md, "An eighth look"). `kind` gives the enum back.
 public struct Expression: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         case word(String)
@@ -237,7 +237,7 @@ public struct BoundArguments: Sendable {
     /// The list `parameter` was given, read where it lies: the array alone, with no
     /// `BoundArgument` around it and no optional of one to destroy (that destroy went
     /// through the runtime's generic witnesses, about 110 instructions an `echo`;
-    /// docs/development.md, "A ninth look"). Nil when it was given no list.
+    /// docs/development.md, "A ninth look, running"). Nil when it was given no list.
     public func list(_ parameter: Parameter) -> [Expression]? {
         let id = parameter.id
         switch storage {

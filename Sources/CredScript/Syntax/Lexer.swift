@@ -138,7 +138,7 @@ public struct Lexer {
         // One pass, bounded by the source's end: where the word ends, the scalars it spans
         // (its columns: no byte of a word is a newline) and whether every byte is printable
         // ASCII. `advance()` byte by byte, then a second pass to check them, cost about 10
-        // instructions a byte more (docs/development.md, "A ninth look").
+        // instructions a byte more (docs/development.md, "A ninth look, reading").
         var end = index, scalars = 0, printable = true
         while end < bytes.count, !Lexer.endsWord(bytes[end]) {
             let byte = bytes[end]
@@ -356,7 +356,7 @@ public struct Lexer {
             let word = UnsafeBufferPointer(rebasing: all[range])
             // Written into the string's own storage: a string of up to 15 ASCII bytes is then
             // made with no second pass to validate it, where String(decoding:) validated the
-            // bytes again, about 150 instructions a word (docs/development.md, "A seventh look").
+            // bytes again, about 150 instructions a word (docs/development.md, "An eighth look").
             return String(unsafeUninitializedCapacity: word.count) { storage in
                 UnsafeMutableRawBufferPointer(storage).copyMemory(from: UnsafeRawBufferPointer(word))
                 return word.count

@@ -7,8 +7,8 @@
 /// value witnesses, about 92 and 68 instructions each, four of each for `echo hello`; as
 /// its text, its number and these three integers it is copied in line, its text retained.
 /// A box for the positions that do not fit cost every copy a retain and every destroy a
-/// release even when empty, about 200 instructions a command (docs/development.md, "A
-/// seventh look").
+/// release even when empty, about 200 instructions a command (docs/development.md, "An
+/// eighth look").
 ///
 /// Exact for every source under 4 GiB: a byte offset, a line, a column and the bytes from
 /// the line's start are 32 bits each. Every source credsh reads is far smaller (a script

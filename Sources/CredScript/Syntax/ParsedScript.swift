@@ -49,7 +49,7 @@ extension ScriptReader {
 /// The SDK active after each held statement, kept as the statements after which it changed:
 /// nearly every script switches a few times at most, and an SDK noted for each statement
 /// was an append, and a reference counted, for every line read (docs/development.md,
-/// "A seventh look").
+/// "A seventh look, secrets and text").
 public struct SDKsAfter: Sendable {
     /// The SDK active before the first statement.
     private let first: SDKID

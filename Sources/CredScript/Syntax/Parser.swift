@@ -102,7 +102,7 @@ public struct Parser {
             return nil
         }
         // Compared only at their lengths: a comparison of two strings that differ is a call
-        // into the standard library, about 25 instructions each (docs/development.md, "A ninth look").
+        // into the standard library, about 25 instructions each (docs/development.md, "A ninth look, reading").
         switch first.utf8.count {
         case 3 where first == "let": return parseLet()
         case 6 where first == "repeat": return parseRepeat(depth: depth)

@@ -2,7 +2,7 @@
 /// at the end: the lines `state` and `clock advance` print on every call (`clock: …`,
 /// `… (+1s)`). A string built for each part and joined, or one built through the standard
 /// library's closure-taking initializer, cost about twice as many instructions as the
-/// line's own allocation (docs/development.md, "A seventh look").
+/// line's own allocation (docs/development.md, "A seventh look, secrets and text").
 ///
 /// Every write goes where a caller's `capacity` left room for it: the parts have fixed
 /// largest sizes (`timestampBytes`, `durationBytes`, a literal's length), and `line` is
