@@ -26,11 +26,6 @@ public struct CommandContext {
         nonmutating _modify { yield &evaluator.simulation }
     }
 
-    /// `body` reads the simulation: one access for all it reads (each `simulation` is an
-    /// access of the evaluator's, checked at run time). It is still copied to be lent to
-    /// the closure, its references counted (about 290 instructions; issue 36).
-    func readingSimulation<R>(_ body: (Simulation) -> R) -> R { body(simulation) }
-
     /// Prints lines of command output (not SDK outcomes).
     func say(_ lines: String...) { say(lines) }
     func say(_ lines: [String]) { evaluator.say(lines) }

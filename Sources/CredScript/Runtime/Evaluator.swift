@@ -432,8 +432,7 @@ public final class Evaluator {
     /// `say([line])` without the array (`echo`, any `c.say("…")` of one text): one line is
     /// kept as it is (SaidLines).
     func say(line: String) {
-        let steps = line.utf8.count / Evaluator.bytesPerStep  // as chargeBytes
-        if steps > 0 { budget.steps += steps }
+        chargeBytes(line.utf8.count)
         events.publishText(line, origin: place.origin)
         if case .none = printed { printed = .one(line) } else { keepPrinted([line]) }
     }

@@ -16,24 +16,13 @@ enum SaidLines: Sendable {
         }
     }
 
-    mutating func append(_ line: String) {
-        switch self {
-        case .none: self = .one(line)
-        case .one(let first): self = .many([first, line])
-        case .many(var lines):
-            self = .none  // the array's one reference is `lines` now: appended in place
-            lines.append(line)
-            self = .many(lines)
-        }
-    }
-
     /// A command's only `say` of several lines, the usual case, keeps their array as it is: no copy.
     mutating func append(contentsOf more: [String]) {
         switch self {
         case .none: self = .many(more)  // kept as it is, one line or several: shared, not copied
         case .one(let first): self = .many([first] + more)
         case .many(var lines):
-            self = .none
+            self = .none  // the array's one reference is `lines` now: appended in place
             lines.append(contentsOf: more)
             self = .many(lines)
         }
