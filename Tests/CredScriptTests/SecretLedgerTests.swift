@@ -40,6 +40,32 @@ import Expectations
         #expect(!evaluator.events.secrets.holdsSecret("other"))
     }
 
+    /// The reading does not spell out a literal under `KnownSecrets.shortest` bytes
+    /// (docs/development.md, "A tenth look, secrets"): a number, a duration and a string of
+    /// four bytes given as secrets are masked, shorter ones never were.
+    @Test func aSecretOfFourBytesIsKnownWhateverItsKindAndAShorterOneIsNot() {
+        let evaluator = Evaluator(host: MemoryHost())
+        let script = evaluator.parse(SourceFile(name: "t.credscript", text: """
+            let a = 2468
+            let b = 9999d
+            let c = "Zq9!"
+            let d = 246
+            let e = 12d
+            let f = "Zq9"
+            login alice $a
+            login alice $b
+            login alice $c
+            login alice $d
+            login alice $e
+            login alice $f
+            user add bob password 1357
+            user add carol password 135
+
+            """))
+        #expect(script.parses)
+        expectEqual(evaluator.events.secrets.masked("2468 9999d Zq9! 1357 | 246 12d Zq9 135"), "*** *** *** *** | 246 12d Zq9 135")
+    }
+
     @Test func anotherRunAdoptsTheSecretsButNotTheSwitchThatShowsThem() {
         let reader = Evaluator(host: MemoryHost())
         _ = reader.parse(SourceFile(name: "t.credscript", text: "let secret pw = \"Zq9SecretA1!\"\n"))
