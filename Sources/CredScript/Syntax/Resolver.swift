@@ -168,6 +168,47 @@ struct Resolver {
 
     /// Matches the arguments written to the parameters of the table entry.
     mutating func bind(_ raw: RawArguments, to spec: CommandSpec, at start: SourcePosition) -> BoundArguments? {
+        switch bindPlainly(raw, to: spec) {
+        case .bound(let bound)?: return bound
+        case .refused?: return nil
+        case nil: return bindInOrder(raw, to: spec, at: start)
+        }
+    }
+
+    /// The common case bound at once (`echo hello`, `clock advance 1s`, `state`): values
+    /// only, for a command of at most one parameter that takes a plain value (not a pair,
+    /// a flag, a keyword's value or an optional number), which shares the parser's array
+    /// as `bindInOrder` would. `bindInOrder` walked each parameter through every form it
+    /// might take, and built the bound arguments in two steps (docs/development.md, "A
+    /// tenth look, arguments"). Nil, having said nothing, when the arguments do not fit
+    /// that case or do not fit the command: `bindInOrder` then binds them or says why not.
+    /// A refused value is said here, as `bindInOrder` would say it, and `.refused` returned.
+    private mutating func bindPlainly(_ raw: RawArguments, to spec: CommandSpec) -> PlainBinding? {
+        guard raw.mixed == nil else { return nil }
+        let values = raw.values
+        let parameters = spec.parameters
+        guard let parameter = parameters.first else { return values.isEmpty ? .bound(BoundArguments()) : nil }
+        guard parameters.count == 1, !parameter.isFlag, parameter.keyword == nil, !parameter.kind.isKeyValue else { return nil }
+        if parameter.variadic {
+            guard !values.isEmpty || parameter.optional else { return nil }
+            for value in values { guard check(value, for: parameter, in: spec) else { return .refused } }
+            return .bound(BoundArguments(sharing: values, asListFor: parameter))
+        }
+        if case .integer = parameter.kind, parameter.optional { return nil }
+        guard values.count == 1 else { return values.isEmpty && parameter.optional ? .bound(BoundArguments()) : nil }
+        guard check(values[0], for: parameter, in: spec) else { return .refused }
+        return .bound(BoundArguments(sharing: values, asSingleFor: parameter))
+    }
+
+    /// What `bindPlainly` made of arguments it could bind.
+    private enum PlainBinding {
+        case bound(BoundArguments)
+        /// A value refused, and said so.
+        case refused
+    }
+
+    /// Each parameter in the order of the spec, given what it takes of the arguments left.
+    private mutating func bindInOrder(_ raw: RawArguments, to spec: CommandSpec, at start: SourcePosition) -> BoundArguments? {
         var bound = BoundArguments()
         var index = 0
         for parameter in spec.parameters {
@@ -371,7 +412,9 @@ struct Resolver {
     /// `FIELD=VALUE` pairs after a literal event name: each field must be one the active
     /// SDK's catalog gives that event, and a number field takes a number (or its name).
     mutating func checkFields(_ arguments: BoundArguments, of spec: CommandSpec) -> Bool {
-        guard let eventParameter = spec.parameters.first(where: { $0.kind == .event && !$0.variadic }),
+        // Worked out once for the spec: without a field to compare there is nothing to check
+        // here, and most commands have none (docs/development.md, "A tenth look, arguments").
+        guard spec.comparesFields, let eventParameter = spec.parameters.first(where: { $0.kind == .event && !$0.variadic }),
               let fieldParameter = spec.parameters.first(where: { $0.kind == .fieldMatch }),
               case .single(let eventExpression)? = arguments[eventParameter], case .word(let name) = eventExpression.kind,
               let event = catalog.event(name), case .pairs(let pairs)? = arguments[fieldParameter]
