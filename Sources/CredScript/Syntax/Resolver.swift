@@ -105,7 +105,8 @@ struct Resolver {
     /// entry the active SDK gives the name (its own, else the shared one), the arguments
     /// bound to that entry's parameters and checked; nil (reported) when they do not fit.
     mutating func resolve(_ node: CommandTable.NameNode, _ raw: RawArguments, at start: SourcePosition) -> CommandCall? {
-        guard let spec = node.spec(for: sdk), let arguments = bind(raw, to: spec, at: start), checkFields(arguments, of: spec) else { return nil }
+        guard let spec = node.spec(for: sdk), let arguments = bind(raw, to: spec, at: start),
+              !spec.comparesFields || checkFields(arguments, of: spec) else { return nil }
         return CommandCall(spec: spec, position: start, arguments: arguments)
     }
 
@@ -186,18 +187,26 @@ struct Resolver {
     private mutating func bindPlainly(_ raw: RawArguments, to spec: CommandSpec) -> PlainBinding? {
         guard raw.mixed == nil else { return nil }
         let values = raw.values
-        let parameters = spec.parameters
-        guard let parameter = parameters.first else { return values.isEmpty ? .bound(BoundArguments()) : nil }
-        guard parameters.count == 1, !parameter.isFlag, parameter.keyword == nil, !parameter.kind.isKeyValue else { return nil }
+        guard let parameter = spec.plainParameter else {
+            return values.isEmpty && spec.parameters.isEmpty ? .bound(BoundArguments()) : nil
+        }
         if parameter.variadic {
             guard !values.isEmpty || parameter.optional else { return nil }
             for value in values { guard check(value, for: parameter, in: spec) else { return .refused } }
             return .bound(BoundArguments(sharing: values, asListFor: parameter))
         }
-        if case .integer = parameter.kind, parameter.optional { return nil }
         guard values.count == 1 else { return values.isEmpty && parameter.optional ? .bound(BoundArguments()) : nil }
         guard check(values[0], for: parameter, in: spec) else { return .refused }
         return .bound(BoundArguments(sharing: values, asSingleFor: parameter))
+    }
+
+    /// Whether `parameter`, a spec's only one, takes plain values, which `bindPlainly`
+    /// binds: not pairs, a flag, a keyword's value or an optional number. Asked once for
+    /// each spec (CommandSpec.plainParameter).
+    static func takesPlainValues(_ parameter: Parameter) -> Bool {
+        if parameter.isFlag || parameter.keyword != nil || parameter.kind.isKeyValue { return false }
+        if case .integer = parameter.kind, parameter.optional, !parameter.variadic { return false }
+        return true
     }
 
     /// What `bindPlainly` made of arguments it could bind.
@@ -411,10 +420,11 @@ struct Resolver {
 
     /// `FIELD=VALUE` pairs after a literal event name: each field must be one the active
     /// SDK's catalog gives that event, and a number field takes a number (or its name).
+    /// Asked only of a spec that `comparesFields` (worked out once for the spec): most
+    /// commands have no field to compare, and the call alone cost about 20 instructions
+    /// (docs/development.md, "A tenth look, arguments").
     mutating func checkFields(_ arguments: BoundArguments, of spec: CommandSpec) -> Bool {
-        // Worked out once for the spec: without a field to compare there is nothing to check
-        // here, and most commands have none (docs/development.md, "A tenth look, arguments").
-        guard spec.comparesFields, let eventParameter = spec.parameters.first(where: { $0.kind == .event && !$0.variadic }),
+        guard let eventParameter = spec.parameters.first(where: { $0.kind == .event && !$0.variadic }),
               let fieldParameter = spec.parameters.first(where: { $0.kind == .fieldMatch }),
               case .single(let eventExpression)? = arguments[eventParameter], case .word(let name) = eventExpression.kind,
               let event = catalog.event(name), case .pairs(let pairs)? = arguments[fieldParameter]
