@@ -177,6 +177,7 @@ public final class CommandSpec: Sendable {
         // Most names are one word: the generic split costs thousands of instructions a
         // command, and every run builds the whole table at start-up.
         self.words = name.utf8.contains(UInt8(ascii: " ")) ? name.split(separator: " ").map(String.init) : [name]
+        plainParameter = parameters.count == 1 && Resolver.takesPlainValues(parameters[0]) ? parameters[0] : nil
         comparesFields = parameters.contains { $0.kind == .fieldMatch }
             && parameters.contains { ($0.kind == .event || $0.kind == .call) && !$0.variadic }
     }
@@ -186,6 +187,9 @@ public final class CommandSpec: Sendable {
     /// event`, `expect called`, `expect no call`).
     /// Worked out once: the resolver asks for every command.
     public let comparesFields: Bool
+    /// Its only parameter, when it takes plain values (Resolver.takesPlainValues): bound at
+    /// once. Worked out once: the resolver asks for every command.
+    let plainParameter: Parameter?
 
     public let words: [String]
 

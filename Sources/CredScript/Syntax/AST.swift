@@ -172,6 +172,17 @@ public struct BoundArguments: Sendable {
 
     init() {}
 
+    /// `parameter` given every value written, `values`, as a list: the parser's array shared.
+    init(sharing values: [Expression], asListFor parameter: Parameter) {
+        storage = .list(values, parameter.id)
+    }
+
+    /// `parameter` given the one value written, `values[0]`: the parser's array shared.
+    init(sharing values: [Expression], asSingleFor parameter: Parameter) {
+        precondition(values.count == 1, "a single argument shares an array of one")
+        storage = .single(values, parameter.id)
+    }
+
     /// Every argument given, in the order bound: a view, not a copy (reading a script
     /// walks every command's arguments).
     public var all: All { All(storage: storage) }

@@ -105,7 +105,8 @@ struct Resolver {
     /// entry the active SDK gives the name (its own, else the shared one), the arguments
     /// bound to that entry's parameters and checked; nil (reported) when they do not fit.
     mutating func resolve(_ node: CommandTable.NameNode, _ raw: RawArguments, at start: SourcePosition) -> CommandCall? {
-        guard let spec = node.spec(for: sdk), let arguments = bind(raw, to: spec, at: start), checkFields(arguments, of: spec) else { return nil }
+        guard let spec = node.spec(for: sdk), let arguments = bind(raw, to: spec, at: start),
+              !spec.comparesFields || checkFields(arguments, of: spec) else { return nil }
         return CommandCall(spec: spec, position: start, arguments: arguments)
     }
 
@@ -168,6 +169,55 @@ struct Resolver {
 
     /// Matches the arguments written to the parameters of the table entry.
     mutating func bind(_ raw: RawArguments, to spec: CommandSpec, at start: SourcePosition) -> BoundArguments? {
+        switch bindPlainly(raw, to: spec) {
+        case .bound(let bound)?: return bound
+        case .refused?: return nil
+        case nil: return bindInOrder(raw, to: spec, at: start)
+        }
+    }
+
+    /// The common case bound at once (`echo hello`, `clock advance 1s`, `state`): values
+    /// only, for a command of at most one parameter that takes a plain value (not a pair,
+    /// a flag, a keyword's value or an optional number), which shares the parser's array
+    /// as `bindInOrder` would. `bindInOrder` walked each parameter through every form it
+    /// might take, and built the bound arguments in two steps (docs/development.md, "A
+    /// tenth look, arguments"). Nil, having said nothing, when the arguments do not fit
+    /// that case or do not fit the command: `bindInOrder` then binds them or says why not.
+    /// A refused value is said here, as `bindInOrder` would say it, and `.refused` returned.
+    private mutating func bindPlainly(_ raw: RawArguments, to spec: CommandSpec) -> PlainBinding? {
+        guard raw.mixed == nil else { return nil }
+        let values = raw.values
+        guard let parameter = spec.plainParameter else {
+            return values.isEmpty && spec.parameters.isEmpty ? .bound(BoundArguments()) : nil
+        }
+        if parameter.variadic {
+            guard !values.isEmpty || parameter.optional else { return nil }
+            for value in values { guard check(value, for: parameter, in: spec) else { return .refused } }
+            return .bound(BoundArguments(sharing: values, asListFor: parameter))
+        }
+        guard values.count == 1 else { return values.isEmpty && parameter.optional ? .bound(BoundArguments()) : nil }
+        guard check(values[0], for: parameter, in: spec) else { return .refused }
+        return .bound(BoundArguments(sharing: values, asSingleFor: parameter))
+    }
+
+    /// Whether `parameter`, a spec's only one, takes plain values, which `bindPlainly`
+    /// binds: not pairs, a flag, a keyword's value or an optional number. Asked once for
+    /// each spec (CommandSpec.plainParameter).
+    static func takesPlainValues(_ parameter: Parameter) -> Bool {
+        if parameter.isFlag || parameter.keyword != nil || parameter.kind.isKeyValue { return false }
+        if case .integer = parameter.kind, parameter.optional, !parameter.variadic { return false }
+        return true
+    }
+
+    /// What `bindPlainly` made of arguments it could bind.
+    private enum PlainBinding {
+        case bound(BoundArguments)
+        /// A value refused, and said so.
+        case refused
+    }
+
+    /// Each parameter in the order of the spec, given what it takes of the arguments left.
+    private mutating func bindInOrder(_ raw: RawArguments, to spec: CommandSpec, at start: SourcePosition) -> BoundArguments? {
         var bound = BoundArguments()
         var index = 0
         for parameter in spec.parameters {
@@ -370,6 +420,9 @@ struct Resolver {
 
     /// `FIELD=VALUE` pairs after a literal event name: each field must be one the active
     /// SDK's catalog gives that event, and a number field takes a number (or its name).
+    /// Asked only of a spec that `comparesFields` (worked out once for the spec): most
+    /// commands have no field to compare, and the call alone cost about 20 instructions
+    /// (docs/development.md, "A tenth look, arguments").
     mutating func checkFields(_ arguments: BoundArguments, of spec: CommandSpec) -> Bool {
         guard let eventParameter = spec.parameters.first(where: { $0.kind == .event && !$0.variadic }),
               let fieldParameter = spec.parameters.first(where: { $0.kind == .fieldMatch }),
