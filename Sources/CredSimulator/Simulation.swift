@@ -64,8 +64,13 @@ public struct Simulation: Sendable {
             var lines: [String] = []
             lines.reserveCapacity(6)
             lines.append(Self.sdkLines[activeSDK.index])
+            // Asked where it lies in the slots' buffer: through the array's subscript, the
+            // SDK was copied out (twice) and destroyed, about 300 instructions a `state`
+            // (docs/development.md, "A tenth look, running").
+            let index = activeSDK.index, world = world
+            let described = slots.withUnsafeBufferPointer { slots in slots[index]?.describeState(world: world) ?? [] }
             // Appended one by one: `+=` of an array goes through the generic path.
-            for line in slots[activeSDK.index]?.describeState(world: world) ?? [] { lines.append(line) }
+            for line in described { lines.append(line) }
             if world.network != NetworkConditions() {
                 lines.append("network: \(world.network.networkUp ? "up" : "down"), server: \(world.network.serverUp ? "up" : "down")")
             }
