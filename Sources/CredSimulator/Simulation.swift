@@ -56,7 +56,7 @@ public struct Simulation: Sendable {
     /// SDK is asked in its slot, through an optional chain, not copied out as `active` is
     /// (docs/development.md, "A seventh look, secrets and text"). A `mutating get`, though it
     /// changes nothing: read through the evaluator's stored `simulation`, a plain getter had
-    /// the whole simulation copied out first and destroyed after (about 290 instructions a
+    /// the whole simulation copied out first and destroyed after (about 120 instructions a
     /// `state`), where a mutating one is given it in place (docs/development.md, "A tenth
     /// look, running").
     public var stateLines: [String] {
@@ -65,7 +65,7 @@ public struct Simulation: Sendable {
             lines.reserveCapacity(6)
             lines.append(Self.sdkLines[activeSDK.index])
             // Asked where it lies in the slots' buffer: through the array's subscript, the
-            // SDK was copied out (twice) and destroyed, about 300 instructions a `state`
+            // SDK was copied out (twice) and destroyed, about 150 instructions a `state`
             // (docs/development.md, "A tenth look, running").
             let index = activeSDK.index, world = world
             let described = slots.withUnsafeBufferPointer { slots in slots[index]?.describeState(world: world) ?? [] }
