@@ -54,18 +54,29 @@ public struct Simulation: Sendable {
     /// network when it is not the default, and the time. Built here, where the simulation
     /// lies: a command that read it through the evaluator copied all of it first, and the
     /// SDK is asked in its slot, through an optional chain, not copied out as `active` is
-    /// (docs/development.md, "A seventh look, secrets and text").
+    /// (docs/development.md, "A seventh look, secrets and text"). A `mutating get`, though it
+    /// changes nothing: read through the evaluator's stored `simulation`, a plain getter had
+    /// the whole simulation copied out first and destroyed after (about 120 instructions a
+    /// `state`), where a mutating one is given it in place (docs/development.md, "A tenth
+    /// look, running").
     public var stateLines: [String] {
-        var lines: [String] = []
-        lines.reserveCapacity(6)
-        lines.append(Self.sdkLines[activeSDK.index])
-        // Appended one by one: `+=` of an array goes through the generic path.
-        for line in slots[activeSDK.index]?.describeState(world: world) ?? [] { lines.append(line) }
-        if world.network != NetworkConditions() {
-            lines.append("network: \(world.network.networkUp ? "up" : "down"), server: \(world.network.serverUp ? "up" : "down")")
+        mutating get {
+            var lines: [String] = []
+            lines.reserveCapacity(6)
+            lines.append(Self.sdkLines[activeSDK.index])
+            // Asked where it lies in the slots' buffer: through the array's subscript, the
+            // SDK was copied out (twice) and destroyed, about 150 instructions a `state`
+            // (docs/development.md, "A tenth look, running").
+            let index = activeSDK.index, world = world
+            let described = slots.withUnsafeBufferPointer { slots in slots[index]?.describeState(world: world) ?? [] }
+            // Appended one by one: `+=` of an array goes through the generic path.
+            for line in described { lines.append(line) }
+            if world.network != NetworkConditions() {
+                lines.append("network: \(world.network.networkUp ? "up" : "down"), server: \(world.network.serverUp ? "up" : "down")")
+            }
+            lines.append(UTCTimestamp.format(now, prefix: "clock: "))
+            return lines
         }
-        lines.append(UTCTimestamp.format(now, prefix: "clock: "))
-        return lines
     }
 
     /// `sdk: NAME` for each SDK, `state`'s first line, made once.

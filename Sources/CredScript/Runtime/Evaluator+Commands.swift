@@ -50,7 +50,11 @@ extension Evaluator {
                 return false
             }
         }
-        last = CommandResult(name: context.call.spec.name, position: context.call.position, sdk: sdk, outcomes: outcomes, failure: failure, said: printed)
+        // The lines moved into the result, not shared with `printed` until the next command
+        // empties it: a copy and a destroy fewer (docs/development.md, "A tenth look, running").
+        let said = printed
+        printed = .none
+        last = CommandResult(name: context.call.spec.name, position: context.call.position, sdk: sdk, outcomes: outcomes, failure: failure, said: said)
         if let failure {
             for hint in FailureHint.hints(for: context, failure: failure) { emit(.text("  hint: " + hint)) }
         }
