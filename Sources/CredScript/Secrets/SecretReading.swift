@@ -196,14 +196,9 @@ struct SecretScan {
             learnQuerySecrets(in: literal)
             insertOpen(literal)
         }
-        for argument in call.arguments.all {
-            switch argument {
-            case .single(let expression): learnOpen(expression)
-            case .list(let items): for item in items { learnOpen(item) }
-            case .pairs(let pairs):
-                learnQuerySecrets(in: argument, source: source)
-                for pair in pairs { if let literal = Self.literal(pair.value, in: source) { insertOpen(literal) } }
-            }
+        call.arguments.forEachValue(learnOpen) { pairs in
+            learnQuerySecrets(in: .pairs(pairs), source: source)
+            for pair in pairs { if let literal = Self.literal(pair.value, in: source) { insertOpen(literal) } }
         }
     }
 

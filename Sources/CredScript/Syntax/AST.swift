@@ -187,6 +187,24 @@ public struct BoundArguments: Sendable {
     /// walks every command's arguments).
     public var all: All { All(storage: storage) }
 
+    /// Each value given, in the order bound, read where it lies, and each argument of
+    /// pairs whole: what the secret scan asks of a command that places no secret, without a
+    /// `BoundArgument` made around each (docs/development.md, "A tenth look, secrets").
+    func forEachValue(_ value: (Expression) -> Void, pairs: ([KeyValue]) -> Void) {
+        switch storage {
+        case .single(let values, _): value(values[0])
+        case .list(let values, _): for item in values { value(item) }
+        case .entries(let entries):
+            for entry in entries {
+                switch entry.value {
+                case .single(let item): value(item)
+                case .list(let items): for item in items { value(item) }
+                case .pairs(let given): pairs(given)
+                }
+            }
+        }
+    }
+
     public struct All: RandomAccessCollection, Sendable {
         fileprivate let storage: Storage
         public var startIndex: Int { 0 }
