@@ -102,6 +102,9 @@ public struct Lexer {
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[token.byteRange]), as: UTF8.self) }
     }
 
+    /// The first byte of a token (one of at least a byte).
+    func firstByte(of token: ScannedToken) -> UInt8 { bytes[token.position.offset] }
+
     /// The next token, without its text (ScannedToken).
     mutating func scan() -> ScannedToken {
         while true {
@@ -177,22 +180,21 @@ public struct Lexer {
     /// Scans a run of word bytes and checks them; nil (after a report) when they are not text.
     /// No string is built: the token gives the word's bytes, packed when short and printable.
     private mutating func scanWord(from start: SourcePosition) -> ScannedToken? {
-        // One pass, bounded by the source's end: where the word ends, the scalars it spans
-        // (its columns: no byte of a word is a newline) and whether every byte is printable
-        // ASCII. `advance()` byte by byte, then a second pass to check them, cost about 10
-        // instructions a byte more (docs/development.md, "A ninth look, reading").
-        // The bytes are packed in the same pass, for the command table's look-up
-        // (docs/development.md, "A tenth look, words").
-        var end = index, scalars = 0, printable = true, packed = PackedWord.unpacked
+        // One pass, bounded by the source's end: where the word ends and whether every byte is
+        // printable ASCII. `advance()` byte by byte, then a second pass to check them, cost
+        // about 10 instructions a byte more (docs/development.md, "A ninth look, reading").
+        // The bytes are packed in the same pass, for the command table's look-up, and the
+        // scalars (its columns: no byte of a word is a newline) are counted only in a word that
+        // is not printable ASCII, where they differ from its bytes ("A tenth look, words").
+        var end = index, printable = true, packed = PackedWord.unpacked
         while end < bytes.count, !Lexer.endsWord(bytes[end]) {
             let byte = bytes[end]
-            if byte & 0xC0 != 0x80 { scalars += 1 }
             if byte < 0x20 || byte >= 0x7F { printable = false }
             packed = packed.appending(byte)
             end += 1
         }
+        column += printable ? end - index : bytes[index..<end].reduce(0) { $1 & 0xC0 != 0x80 ? $0 + 1 : $0 }
         index = end
-        column += scalars
         // A word that is not printable ASCII is checked (valid UTF-8, no control character) here,
         // where it is reported; its text is built again only if it is asked for.
         guard printable || checkedText(start.offset..<index, startingAt: start) != nil else { return nil }

@@ -390,21 +390,22 @@ public struct Parser {
         case .word: kind = .word(lexer.text(ofWord: token))
         case .string: kind = .string(lexer.text)
         case .pattern: kind = .pattern(lexer.text)
-        case .integer: kind = .integer(Int(token.number))
-        case .duration: kind = .duration(token.number)
+        case .integer:
+            kind = .integer(Int(token.number))
+            // A number written as its value would print (`7`, not `007`) needs no spelling kept.
+            if token.length > 1, lexer.firstByte(of: token) == UInt8(ascii: "0") { return spelled(kind, token) }
+        case .duration: return spelled(.duration(token.number), token)
         case .json: kind = .json(lexer.text)
         case .variable: kind = .variable(lexer.text)
         default: return nil
         }
-        let expression = Expression(kind: kind, position: token.position, length: token.length)
-        // A number written as its value would print (`7`, not `007`) needs no spelling kept.
-        let bytes = lexer.source.bytes, start = token.position.offset, end = start + token.length
-        guard start >= 0, start < end, end <= bytes.count else { return expression }
-        switch kind {
-        case .integer where token.length > 1 && bytes[start] == UInt8(ascii: "0"), .duration:
-            return Expression(kind: kind, position: token.position, length: token.length, spelling: expression.writtenText(in: lexer.source))
-        default: return expression
-        }
+        return Expression(kind: kind, position: token.position, length: token.length)
+    }
+
+    /// A number or a duration with its spelling, as `token` writes it (`007`, `24h`).
+    func spelled(_ kind: Expression.Kind, _ token: ScannedToken) -> Expression {
+        let written = Expression(kind: kind, position: token.position, length: token.length).writtenText(in: lexer.source)
+        return Expression(kind: kind, position: token.position, length: token.length, spelling: written)
     }
 
     /// `token` is the current one (a variable's name is the lexer's last text).
@@ -434,14 +435,17 @@ public struct Parser {
         return words.needsText(current.packed) ? words.node(text: lexer.text(ofWord: current)) : nil
     }
 
-    /// The words a statement starts with, packed as the lexer packs them.
+    /// Words the parser looks for, packed as the lexer packs them: their bytes in order, the
+    /// last lowest (ParserTests checks each against `PackedWord(_:)`). Written as numbers, not
+    /// `static let`s, whose every read asks `swift_once` (about 10 instructions, three a
+    /// `let`: docs/development.md, "A tenth look, words").
     enum Keyword {
-        static let `let` = PackedWord("let")
-        static let `repeat` = PackedWord("repeat")
-        static let secret = PackedWord("secret")
-        static let questionMark = PackedWord("?")
-        static let event = PackedWord("event")
-        static let last = PackedWord("last")
+        static var `let`: PackedWord { PackedWord(high: 0, low: 0x6C_65_74) }
+        static var `repeat`: PackedWord { PackedWord(high: 0, low: 0x72_65_70_65_61_74) }
+        static var secret: PackedWord { PackedWord(high: 0, low: 0x73_65_63_72_65_74) }
+        static var questionMark: PackedWord { PackedWord(high: 0, low: 0x3F) }
+        static var event: PackedWord { PackedWord(high: 0, low: 0x65_76_65_6E_74) }
+        static var last: PackedWord { PackedWord(high: 0, low: 0x6C_61_73_74) }
     }
 
     /// A regular expression must compile where it is written, not fail when it runs.
