@@ -102,6 +102,9 @@ public struct Lexer {
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[token.byteRange]), as: UTF8.self) }
     }
 
+    /// The text of a token every byte of which is printable ASCII (a number, a duration).
+    func text(ofPrintable token: ScannedToken) -> String { printableText(token.byteRange) }
+
     /// The first byte of a token (one of at least a byte).
     func firstByte(of token: ScannedToken) -> UInt8 { bytes[token.position.offset] }
 

@@ -402,10 +402,11 @@ public struct Parser {
         return Expression(kind: kind, position: token.position, length: token.length)
     }
 
-    /// A number or a duration with its spelling, as `token` writes it (`007`, `24h`).
+    /// A number or a duration with its spelling, as `token` writes it (`007`, `24h`): digits
+    /// and units, printable ASCII, made into a string as such, with no pass to validate them
+    /// and no expression made first to read them through (docs/development.md, "A tenth look, words").
     func spelled(_ kind: Expression.Kind, _ token: ScannedToken) -> Expression {
-        let written = Expression(kind: kind, position: token.position, length: token.length).writtenText(in: lexer.source)
-        return Expression(kind: kind, position: token.position, length: token.length, spelling: written)
+        Expression(kind: kind, position: token.position, length: token.length, spelling: lexer.text(ofPrintable: token))
     }
 
     /// `token` is the current one (a variable's name is the lexer's last text).
