@@ -16,6 +16,25 @@ import Expectations
         expectEqual(columns, [1, 8, 13, 3, 5, 6, 1])
     }
 
+    /// The parser's keywords are written as numbers (Parser.Keyword): each is its word packed.
+    @Test func keywordsAreTheirWordsPacked() {
+        expectEqual(Parser.Keyword.let, PackedWord("let"))
+        expectEqual(Parser.Keyword.repeat, PackedWord("repeat"))
+        expectEqual(Parser.Keyword.secret, PackedWord("secret"))
+        expectEqual(Parser.Keyword.questionMark, PackedWord("?"))
+        expectEqual(Parser.Keyword.event, PackedWord("event"))
+        expectEqual(Parser.Keyword.last, PackedWord("last"))
+    }
+
+    /// A word is packed as it is read, when it is at most 16 printable ASCII bytes.
+    @Test func shortPrintableWordsArePacked() {
+        var lexer = Lexer(SourceFile(name: "t", text: "advance abcdefghijklmnop abcdefghijklmnopq café"))
+        expectEqual(lexer.scan().packed, PackedWord("advance"))
+        expectEqual(lexer.scan().packed, PackedWord("abcdefghijklmnop"))
+        expectEqual(lexer.scan().packed, PackedWord.unpacked)
+        expectEqual(lexer.scan().packed, PackedWord.unpacked)
+    }
+
     @Test func numbersDurationsAndWords() {
         let expected: [TokenKind] = [
             .integer(42), .duration(7_776_000), .duration(43_200), .duration(1800), .duration(45),

@@ -104,13 +104,14 @@ public struct CommandTable: Sendable {
     /// in the executable, about a fifth of an empty script's instructions in the static
     /// binary, and more with every package linked in (docs/serving.md).
     ///
-    /// A word is looked up as two integers: a name of the table is ASCII and at most 16
-    /// bytes long, so its bytes, packed, are equal exactly when the words are (`Packed`),
-    /// and are hashed, where a comparison of two strings walks them through the standard
-    /// library's ordering, about 60 instructions a step of a search (issue 36,
-    /// docs/development.md "Measured for issue 36", "A ninth look, reading"). Any other word (longer,
-    /// or not ASCII, which a name's may equal only as the standard library compares text) is
-    /// looked up as a string, by binary search in the sorted keys.
+    /// A word is looked up as two integers: a name of the table is printable ASCII and at
+    /// most 16 bytes long, so its bytes, packed, are equal exactly when the words are
+    /// (`PackedWord`), and are hashed, where a comparison of two strings walks them through
+    /// the standard library's ordering, about 60 instructions a step of a search (issue 36,
+    /// docs/development.md "Measured for issue 36", "A ninth look, reading"). The parser's
+    /// words come packed by the lexer, with no string ("A tenth look, words"). Any other word
+    /// (longer, or not ASCII, which a name's may equal only as the standard library compares
+    /// text) is looked up as a string, by binary search in the sorted keys.
     ///
     /// A class, immutable: a node's words are read once a word of each line, and a copy of
     /// a class is one reference counted where a copy of the struct it was counted its four
@@ -119,7 +120,7 @@ public struct CommandTable: Sendable {
         public let keys: [String]
         public let values: [NameNode]
         /// The keys packed, each with its node.
-        private let packed: [Packed]
+        private let packed: [PackedWord]
         private let packedNodes: [NameNode]
         /// The packed keys hashed (open addressing, linear probing): each slot 1 + an index
         /// of `packed`, or 0 when empty. A power of two at least twice the keys, so a look-up
@@ -134,12 +135,13 @@ public struct CommandTable: Sendable {
             self.keys = keys
             self.values = values
             // Built at start-up for every node: one pass, nothing for a leaf (most nodes).
-            var packed: [Packed] = [], nodes: [NameNode] = [], slots: [Int] = []
+            var packed: [PackedWord] = [], nodes: [NameNode] = [], slots: [Int] = []
             if !keys.isEmpty {
                 packed.reserveCapacity(keys.count)
                 nodes.reserveCapacity(keys.count)
                 for index in keys.indices {
-                    guard let key = Packed(keys[index]) else { continue }
+                    let key = PackedWord(keys[index])
+                    if key == .unpacked { continue }
                     packed.append(key)
                     nodes.append(values[index])
                 }
@@ -164,55 +166,36 @@ public struct CommandTable: Sendable {
         public subscript(word: String) -> NameNode? {
             // Most nodes end a name (`echo`): the word after it is packed for nothing.
             if keys.isEmpty { return nil }
-            if let key = Packed(word) {
-                var slot = key.slot(in: slots.count)
-                // Bounded by the slots: at most half of them are full, so an empty one ends it.
-                for _ in 0..<slots.count {
-                    let entry = slots[slot]
-                    if entry == 0 { break }
-                    if packed[entry - 1] == key { return packedNodes[entry - 1] }
-                    slot = (slot + 1) & (slots.count - 1)
-                }
-                if allPacked { return nil }
-            }
-            let index = Words.position(of: word, in: keys)
-            return index < keys.count && keys[index] == word ? values[index] : nil
+            let key = PackedWord(word)
+            if let found = node(packed: key) { return found }
+            return needsText(key) ? node(text: word) : nil
         }
 
-        /// An ASCII word of at most 16 bytes as two integers, its bytes in order (big-endian,
-        /// padded with zeros), and its length, which tells `ab` from `ab` and a NUL. Two such
-        /// words are equal as strings exactly when they are equal packed.
-        struct Packed: Equatable, Sendable {
-            let high: UInt64
-            let low: UInt64
-            let count: Int
-
-            init?(_ word: String) {
-                var word = word
-                guard let packed = word.withUTF8({ bytes -> Packed? in
-                    guard bytes.count <= 16 else { return nil }
-                    // The bytes copied over two zeroed integers at once, not one by one.
-                    var halves: (UInt64, UInt64) = (0, 0)
-                    withUnsafeMutableBytes(of: &halves) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
-                    guard (halves.0 | halves.1) & 0x8080_8080_8080_8080 == 0 else { return nil }
-                    // In memory order, the first byte the most significant.
-                    return Packed(high: UInt64(bigEndian: halves.0), low: UInt64(bigEndian: halves.1), count: bytes.count)
-                }) else { return nil }
-                self = packed
+        /// The node of a word given packed, found among the packed keys; nil when it is not
+        /// among them (`needsText` says whether it may still be a key).
+        func node(packed key: PackedWord) -> NameNode? {
+            guard key != .unpacked, !slots.isEmpty else { return nil }
+            var slot = key.slot(in: slots.count)
+            // Bounded by the slots: at most half of them are full, so an empty one ends it.
+            for _ in 0..<slots.count {
+                let entry = slots[slot]
+                if entry == 0 { return nil }
+                if packed[entry - 1] == key { return packedNodes[entry - 1] }
+                slot = (slot + 1) & (slots.count - 1)
             }
+            return nil
+        }
 
-            private init(high: UInt64, low: UInt64, count: Int) {
-                self.high = high
-                self.low = low
-                self.count = count
-            }
+        /// Whether a word packed as `key`, not among the packed keys, may still be a key as
+        /// the standard library compares text: it could not be packed, or some key was not.
+        func needsText(_ key: PackedWord) -> Bool {
+            !keys.isEmpty && (key == .unpacked || !allPacked)
+        }
 
-            /// Where the key's probe starts in a table of `size` slots (a power of two): its
-            /// integers mixed by multiplication, so that words that share a prefix spread.
-            func slot(in size: Int) -> Int {
-                let mixed = (high &* 0x9E37_79B9_7F4A_7C15) ^ (low &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: count)
-                return Int(truncatingIfNeeded: (mixed ^ (mixed >> 32)) & UInt64(size - 1))
-            }
+        /// The node of `word`, by binary search in the sorted keys.
+        func node(text word: String) -> NameNode? {
+            let index = Words.position(of: word, in: keys)
+            return index < keys.count && keys[index] == word ? values[index] : nil
         }
 
         /// Where `word` is or would go in `keys` (sorted).

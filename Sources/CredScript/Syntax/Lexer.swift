@@ -13,6 +13,9 @@ public struct Lexer {
     private var line = 1
     private var column = 1
     private var lineStart = 0
+    /// The text of the last token scanned when it is a string, a pattern, a variable or a
+    /// JSON object (a `ScannedToken` carries none).
+    private(set) var text = ""
 
     public init(_ source: SourceFile) {
         self.source = source
@@ -48,8 +51,14 @@ public struct Lexer {
         diagnostics.append(Diagnostic(code, message, file: source.name, at: position))
     }
 
-    private func token(_ kind: TokenKind, from start: SourcePosition) -> Token {
-        Token(kind: kind, position: start, length: index - start.offset)
+    private func token(_ kind: ScannedToken.Kind, from start: SourcePosition, number: Int64 = 0) -> ScannedToken {
+        ScannedToken(kind: kind, position: start, length: index - start.offset, number: number)
+    }
+
+    /// A token whose text is `text` (a string, a pattern, a variable, a JSON object).
+    private mutating func token(_ kind: ScannedToken.Kind, _ text: String, from start: SourcePosition) -> ScannedToken {
+        self.text = text
+        return token(kind, from: start)
     }
 
     /// The seconds of `text` when it is one duration as a script writes it (`90d`,
@@ -57,14 +66,53 @@ public struct Lexer {
     static func duration(in text: String) -> Int64? {
         guard text.utf8.count <= 64 else { return nil }
         var lexer = Lexer(SourceFile(name: "", text: text))
-        guard case .duration(let seconds) = lexer.next().kind, case .end = lexer.next().kind else { return nil }
-        return seconds
+        let token = lexer.scan()
+        guard token.kind == .duration, lexer.scan().kind == .end else { return nil }
+        return token.number
     }
 
+    /// The next token with its text.
     public mutating func next() -> Token {
+        let scanned = scan()
+        return Token(kind: kind(of: scanned), position: scanned.position, length: scanned.length)
+    }
+
+    /// The kind of `token` with its text: `token` is the last token scanned, or a word.
+    func kind(of token: ScannedToken) -> TokenKind {
+        switch token.kind {
+        case .word: return .word(text(ofWord: token))
+        case .integer: return .integer(Int(token.number))
+        case .duration: return .duration(token.number)
+        case .string: return .string(text)
+        case .pattern: return .pattern(text)
+        case .variable: return .variable(text)
+        case .json: return .json(text)
+        case .equals: return .equals
+        case .leftBrace: return .leftBrace
+        case .rightBrace: return .rightBrace
+        case .newline: return .newline
+        case .end: return .end
+        }
+    }
+
+    /// The text of a word scanned: its bytes, checked when it was scanned (any word token,
+    /// not only the last).
+    func text(ofWord token: ScannedToken) -> String {
+        if token.printable { return printableText(token.byteRange) }
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[token.byteRange]), as: UTF8.self) }
+    }
+
+    /// The text of a token every byte of which is printable ASCII (a number, a duration).
+    func text(ofPrintable token: ScannedToken) -> String { printableText(token.byteRange) }
+
+    /// The first byte of a token (one of at least a byte).
+    func firstByte(of token: ScannedToken) -> UInt8 { bytes[token.position.offset] }
+
+    /// The next token, without its text (ScannedToken).
+    mutating func scan() -> ScannedToken {
         while true {
             skipBlanksAndComment()
-            guard let byte = peek() else { return Token(kind: .end, position: position, length: 0) }
+            guard let byte = peek() else { return ScannedToken(kind: .end, position: position, length: 0) }
             let start = position
             switch byte {
             case UInt8(ascii: "\n"):
@@ -88,9 +136,8 @@ public struct Lexer {
                 continue
             case UInt8(ascii: "~") where peek(1) == UInt8(ascii: "\""):
                 advance()  // ~
-                guard let string = scanString(from: position) else { continue }
-                guard case .string(let text) = string.kind else { continue }
-                return token(.pattern(text), from: start)
+                guard scanString(from: position) != nil else { continue }
+                return token(.pattern, from: start)
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 if let number = scanNumber(from: start) { return number }
                 if let word = scanWord(from: start) { return word }
@@ -134,26 +181,33 @@ public struct Lexer {
     }
 
     /// Scans a run of word bytes and checks them; nil (after a report) when they are not text.
-    private mutating func scanWord(from start: SourcePosition) -> Token? {
-        // One pass, bounded by the source's end: where the word ends, the scalars it spans
-        // (its columns: no byte of a word is a newline) and whether every byte is printable
-        // ASCII. `advance()` byte by byte, then a second pass to check them, cost about 10
-        // instructions a byte more (docs/development.md, "A ninth look, reading").
-        var end = index, scalars = 0, printable = true
+    /// No string is built: the token gives the word's bytes, packed when short and printable.
+    private mutating func scanWord(from start: SourcePosition) -> ScannedToken? {
+        // One pass, bounded by the source's end: where the word ends and whether every byte is
+        // printable ASCII. `advance()` byte by byte, then a second pass to check them, cost
+        // about 10 instructions a byte more (docs/development.md, "A ninth look, reading").
+        // The bytes are packed in the same pass, for the command table's look-up, and the
+        // scalars (its columns: no byte of a word is a newline) are counted only in a word that
+        // is not printable ASCII, where they differ from its bytes ("A tenth look, words").
+        var end = index, printable = true, packed = PackedWord.unpacked
         while end < bytes.count, !Lexer.endsWord(bytes[end]) {
             let byte = bytes[end]
-            if byte & 0xC0 != 0x80 { scalars += 1 }
             if byte < 0x20 || byte >= 0x7F { printable = false }
+            packed = packed.appending(byte)
             end += 1
         }
+        column += printable ? end - index : bytes[index..<end].reduce(0) { $1 & 0xC0 != 0x80 ? $0 + 1 : $0 }
         index = end
-        column += scalars
-        let range = start.offset..<index
-        guard let text = printable ? printableText(range) : checkedText(range, startingAt: start) else { return nil }
-        return token(.word(text), from: start)
+        // A word that is not printable ASCII is checked (valid UTF-8, no control character) here,
+        // where it is reported; its text is built again only if it is asked for.
+        guard printable || checkedText(start.offset..<index, startingAt: start) != nil else { return nil }
+        var word = token(.word, from: start)
+        word.printable = printable
+        if printable, word.length <= 16 { word.packed = packed }
+        return word
     }
 
-    private mutating func scanVariable(from start: SourcePosition) -> Token? {
+    private mutating func scanVariable(from start: SourcePosition) -> ScannedToken? {
         advance()  // $
         let nameStart = index
         while let byte = peek(), Lexer.isNameByte(byte) { advance() }
@@ -165,12 +219,13 @@ public struct Lexer {
             return nil
         }
         guard index > nameStart else {
-            // A lone `$` or `$` before other text is just a word character (as in `Pa$$word`).
-            while let byte = peek(), !Lexer.endsWord(byte) { advance() }
-            guard let text = checkedText(start.offset..<index, startingAt: start) else { return nil }
-            return token(.word(text), from: start)
+            // A lone `$` or `$` before other text is just a word character (as in `Pa$$word`):
+            // read again from the `$` as a word.
+            index = start.offset
+            column = start.column
+            return scanWord(from: start)
         }
-        return token(.variable(String(decoding: bytes[nameStart..<index], as: UTF8.self)), from: start)
+        return token(.variable, String(decoding: bytes[nameStart..<index], as: UTF8.self), from: start)
     }
 
     static func isNameByte(_ byte: UInt8) -> Bool {
@@ -179,7 +234,7 @@ public struct Lexer {
     }
 
     /// `42`, `90d`, `1d12h`; falls back to a word (`2fa`) when letters follow. nil means "not a number".
-    private mutating func scanNumber(from start: SourcePosition) -> Token? {
+    private mutating func scanNumber(from start: SourcePosition) -> ScannedToken? {
         let save = (index, line, column, lineStart)
         var total: Int64 = 0
         var sawUnit = false
@@ -200,7 +255,7 @@ public struct Lexer {
                         report(.numberOutOfRange, "number is too large", at: start)
                         return nil
                     }
-                    return token(.integer(Int(value)), from: start)
+                    return token(.integer, from: start, number: value)
                 }
                 break
             }
@@ -215,14 +270,14 @@ public struct Lexer {
                     report(.numberOutOfRange, "duration is too long", at: start)
                     return nil
                 }
-                return token(.duration(total), from: start)
+                return token(.duration, from: start, number: total)
             }
         }
         (index, line, column, lineStart) = save
         return nil
     }
 
-    private mutating func scanString(from start: SourcePosition) -> Token? {
+    private mutating func scanString(from start: SourcePosition) -> ScannedToken? {
         advance()  // opening quote
         var text: [UInt8] = []
         var valid = true
@@ -232,7 +287,7 @@ public struct Lexer {
                 // The string runs to the end of the line, so the parser reads it as the
                 // argument it was meant to be: the missing quote is the error reported, not
                 // a missing argument after it.
-                return token(.string(String(decoding: text, as: UTF8.self)), from: start)
+                return token(.string, String(decoding: text, as: UTF8.self), from: start)
             }
             if byte == UInt8(ascii: "\"") {
                 advance()
@@ -266,13 +321,13 @@ public struct Lexer {
         // A string with a bad escape or character in it is still the argument it was meant
         // to be: the error reported is that one, not a missing argument after it (one
         // mistake, one error). Nothing runs after a syntax error, so its text is never used.
-        guard valid else { return token(.string(String(decoding: text, as: UTF8.self)), from: start) }
+        guard valid else { return token(.string, String(decoding: text, as: UTF8.self), from: start) }
         // Text with no byte above ASCII is valid UTF-8 as it stands.
-        if !text.contains(where: { $0 >= 0x80 }) { return token(.string(String(decoding: text, as: UTF8.self)), from: start) }
+        if !text.contains(where: { $0 >= 0x80 }) { return token(.string, String(decoding: text, as: UTF8.self), from: start) }
         guard let decoded = checkedText(bytes: text, reportAt: start, rejectControls: false) else {
-            return token(.string(String(decoding: text, as: UTF8.self)), from: start)
+            return token(.string, String(decoding: text, as: UTF8.self), from: start)
         }
-        return token(.string(decoded), from: start)
+        return token(.string, decoded, from: start)
     }
 
     /// After `\u`: `{` one to six hex digits `}` naming a Unicode scalar (not a surrogate,
@@ -306,7 +361,7 @@ public struct Lexer {
 
     /// `{` followed by `"` or `}` opens an inline JSON object, which runs to its matching
     /// brace on the same line. Any other `{` opens a block.
-    private mutating func scanJSONObject(from start: SourcePosition) -> Token? {
+    private mutating func scanJSONObject(from start: SourcePosition) -> ScannedToken? {
         var look = index + 1
         while look < bytes.count, bytes[look] == UInt8(ascii: " ") || bytes[look] == UInt8(ascii: "\t") { look += 1 }
         guard look < bytes.count, bytes[look] == UInt8(ascii: "\"") || bytes[look] == UInt8(ascii: "}") else { return nil }
@@ -330,15 +385,15 @@ public struct Lexer {
         guard end < bytes.count, bytes[end] == UInt8(ascii: "}"), depth == 0 else {
             while let b = peek(), b != UInt8(ascii: "\n") { advance() }
             report(.unterminatedJSON, "unterminated JSON object (it must close with } on the same line)", at: start)
-            return Token(kind: .json(""), position: start, length: index - start.offset)
+            return token(.json, "", from: start)
         }
         while index <= end { advance() }
         guard let text = checkedText(start.offset..<index, startingAt: start) else {
             // Reported, and consumed: the token stands for the bad object. (nil would mean
             // "not an object", and the caller would take one more byte for a `{`.)
-            return Token(kind: .json(""), position: start, length: index - start.offset)
+            return token(.json, "", from: start)
         }
-        return token(.json(text), from: start)
+        return token(.json, text, from: start)
     }
 
     private mutating func checkedText(_ range: Range<Int>, startingAt start: SourcePosition) -> String? {

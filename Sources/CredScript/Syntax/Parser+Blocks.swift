@@ -19,7 +19,7 @@ extension Parser {
 
     mutating func parseFor(at start: SourcePosition, depth: Int) -> ReadStatement? {
         var names: [String] = []
-        while case .word(let word) = current.kind, word != "in" {
+        while let word = currentWord, word != "in" {
             guard Self.isName(word) else {
                 error(.malformedFor, "for expects variable names (letters, digits and _) before 'in', found '\(word)'", at: current.position)
                 skipToLineEnd()
@@ -38,7 +38,7 @@ extension Parser {
             skipToLineEnd()
             return nil
         }
-        guard current.kind == .word("in") else {
+        guard currentWord == "in" else {
             error(.malformedFor, "expected 'in' after 'for \(names.joined(separator: " "))', found \(describe(current))", at: current.position)
             skipToLineEnd()
             return nil
@@ -77,7 +77,7 @@ extension Parser {
     }
 
     /// Skips a block whose header had an error, from its `{`.
-    mutating func skipBlock(after brace: Token) {
+    mutating func skipBlock(after brace: ScannedToken) {
         guard brace.kind == .leftBrace else { return skipToLineEnd() }
         advance()
         skipBlock()
@@ -86,13 +86,13 @@ extension Parser {
     // MARK: proc
 
     mutating func parseProcedure(at start: SourcePosition, depth: Int) -> ReadStatement? {
-        guard case .word(let name) = current.kind, Self.isName(name) else {
+        guard let name = currentWord, Self.isName(name) else {
             error(.malformedProc, "proc expects a name (letters, digits and _), found \(describe(current))", at: current.position)
             skipToLineEnd()
             return nil
         }
         let namePosition = current.position
-        if table.root.children[name] != nil {
+        if child(in: table.root.children) != nil {
             error(.malformedProc, "proc '\(name)' would hide the command '\(name)': a procedure takes a name no command has", at: namePosition)
             skipHeaderAndBlock()
             return nil
@@ -104,7 +104,7 @@ extension Parser {
         }
         advance()
         var parameters: [String] = []
-        while case .word(let word) = current.kind {
+        while let word = currentWord {
             guard Self.isName(word), !parameters.contains(word) else {
                 error(parameters.contains(word) ? .definedTwice : .malformedProc, parameters.contains(word) ? "parameter '\(word)' is named twice" : "a parameter is a name (letters, digits and _), not '\(word)'",
                       at: current.position)

@@ -11,26 +11,17 @@ extension Parser {
     mutating func captureAhead() -> Bool {
         // The lexer is copied to look ahead only after `event` or `last`: a copy is a
         // reference counted for each of its arrays, and nearly every `let` binds a value.
-        guard case .word(let word) = current.kind, word == "event" || word == "last" else { return false }
+        guard current.packed == Keyword.event || current.packed == Keyword.last else { return false }
         var peek = lexer
-        switch word {
-        case "event":
-            if case .word = peek.next().kind { return true }
-            return false
-        case "last":
-            guard case .word("event") = peek.next().kind else { return false }
-            if case .word = peek.next().kind { return true }
-            return false
-        default:
-            return false
-        }
+        if current.packed == Keyword.last, peek.scan().packed != Keyword.event { return false }
+        return peek.scan().kind == .word
     }
 
     mutating func parseCapture(name: String, secret: Bool, at start: SourcePosition) -> ReadStatement? {
-        let isLast = current.kind == .word("last")
+        let isLast = current.packed == Keyword.last
         if isLast { advance() }
         advance()  // event
-        guard case .word(let target) = current.kind else { return nil }
+        guard let target = currentWord else { return nil }
         let targetPosition = current.position
         advance()
         guard atStatementEnd else {
@@ -103,10 +94,11 @@ extension Parser {
             return (.equal, at)
         case .pattern:
             return (.matches, at)
-        case .word(let word):
+        case .word:
+            let word = lexer.text(ofWord: current)
             let followedByEquals: Bool = {
                 var peek = lexer
-                let next = peek.next()
+                let next = peek.scan()
                 return next.kind == .equals && next.position.offset == current.position.offset + current.length
             }()
             let op: ComparisonOperator?

@@ -10,7 +10,9 @@ public struct Parser {
 
     var lexer: Lexer
     let table: CommandTable
-    var current: Token
+    /// The token being read: the last the lexer scanned, so the lexer's `text` is its text
+    /// when it is a string, a pattern, a variable or a JSON object.
+    var current: ScannedToken
     var parserDiagnostics: [Diagnostic] = []
     /// The named tests read so far, in order (Parser+Tests).
     var tests: [DeclaredTest] = []
@@ -25,10 +27,17 @@ public struct Parser {
     init(_ source: SourceFile, table: CommandTable = .standard) {
         lexer = Lexer(source)
         self.table = table
-        current = lexer.next()
+        current = lexer.scan()
     }
 
     var source: SourceFile { lexer.source }
+
+    /// The current token's kind with its text, built: for the paths where that costs nothing
+    /// that matters (errors, `for`, `proc`, `test`, captures and comparisons).
+    var currentKind: TokenKind { lexer.kind(of: current) }
+
+    /// The current word's text, built from its bytes, or nil when the current token is no word.
+    var currentWord: String? { current.kind == .word ? lexer.text(ofWord: current) : nil }
 
     /// Lexer and parser errors kept (the first `Diagnostic.keptPerFile` of each), and
     /// how many more there were.
@@ -55,7 +64,7 @@ public struct Parser {
 
     // MARK: Tokens
 
-    mutating func advance() { current = lexer.next() }
+    mutating func advance() { current = lexer.scan() }
 
     mutating func skipNewlines() {
         while current.kind == .newline { advance() }
@@ -96,16 +105,15 @@ public struct Parser {
     // MARK: Statements
 
     mutating func parseStatement(depth: Int) -> ReadStatement? {
-        guard case .word(let first) = current.kind else {
+        guard current.kind == .word else {
             error(.unexpectedToken, "expected a command, found \(describe(current))", at: current.position)
             skipToLineEnd()
             return nil
         }
-        // Compared only at their lengths: a comparison of two strings that differ is a call
-        // into the standard library, about 25 instructions each (docs/development.md, "A ninth look, reading").
-        switch first.utf8.count {
-        case 3 where first == "let": return parseLet()
-        case 6 where first == "repeat": return parseRepeat(depth: depth)
+        // Packed words compared, two integers each (docs/development.md, "A tenth look, words").
+        switch current.packed {
+        case Keyword.let: return parseLet()
+        case Keyword.repeat: return parseRepeat(depth: depth)
         default: return parseCommand(depth: depth)
         }
     }
@@ -114,33 +122,38 @@ public struct Parser {
         let start = current.position
         advance()
         var secret = false
-        if case .word("secret") = current.kind {
+        if current.packed == Keyword.secret {
             var peek = lexer
-            if case .word = peek.next().kind {  // `let secret pw = …`, not `let secret = …`
+            if peek.scan().kind == .word {  // `let secret pw = …`, not `let secret = …`
                 secret = true
                 advance()
             }
+        }
+        guard var name = currentWord else {
+            error(.malformedLet, "let expects a variable name (letters, digits and _), found \(describe(current))", at: current.position)
+            skipToLineEnd()
+            return nil
         }
         // `let NAME ?= VALUE` (a default), also written `let NAME?= VALUE`.
         var ifUnbound = false
         // `utf8.count`, not `count`: counting characters walks the grapheme breaks (issue 36);
         // a word that ends with `?` after other bytes has two characters or more all the same.
-        if case .word(let word) = current.kind, word.utf8.count > 1, word.hasSuffix("?") {
+        if name.utf8.count > 1, name.hasSuffix("?") {
             var peek = lexer
-            if peek.next().kind == .equals {
-                current = Token(kind: .word(String(word.dropLast())), position: current.position, length: current.length - 1)
+            if peek.scan().kind == .equals {
+                name = String(name.dropLast())
                 ifUnbound = true
             }
         }
-        guard case .word(let name) = current.kind, Self.isName(name) else {
-            error(.malformedLet, "let expects a variable name (letters, digits and _), found \(describe(current))", at: current.position)
+        guard Self.isName(name) else {
+            error(.malformedLet, "let expects a variable name (letters, digits and _), found '\(name)'", at: current.position)
             skipToLineEnd()
             return nil
         }
         advance()
-        if !ifUnbound, case .word("?") = current.kind {
+        if !ifUnbound, current.packed == Keyword.questionMark {
             var peek = lexer
-            if peek.next().kind == .equals {
+            if peek.scan().kind == .equals {
                 ifUnbound = true
                 advance()
             }
@@ -264,17 +277,17 @@ public struct Parser {
     // MARK: Commands
 
     mutating func parseCommand(depth: Int) -> ReadStatement? {
-        guard case .word(let first) = current.kind else { return nil }
-        let start = current.position
+        guard current.kind == .word else { return nil }
+        let first = current, start = current.position
         // A procedure is no command of the table (it may not take a command's name): the
         // resolver knows which procedures there are where the line stands.
-        guard var node = table.root.children[first] else { return parseCall(named: first) }
+        guard var node = child(in: table.root.children) else { return parseCall(named: lexer.text(ofWord: first)) }
         // How many words follow the first in the name: counted, not kept, since only an
         // error says them (an array of them was an allocation for each `clock advance`).
         var more = 0
         advance()
         // Take more words while they name a longer command (`user add`, `expect no event`).
-        while case .word(let next) = current.kind, let deeper = node.children[next] {
+        while current.kind == .word, let deeper = child(in: node.children) {
             node = deeper
             more += 1
             advance()
@@ -283,7 +296,7 @@ public struct Parser {
         // (`for`, `proc`, `expect VALUE OP VALUE`): read by its own rules (Parser+Blocks,
         // Parser+Captures), from the word after its name.
         if node.hasOwnSyntax, more == 0 {
-            switch first {
+            switch lexer.text(ofWord: first) {
             case "for": return parseFor(at: start, depth: depth)
             case "proc": return parseProcedure(at: start, depth: depth)
             case "test": return parseTest(at: start, depth: depth)
@@ -294,10 +307,10 @@ public struct Parser {
         // Which entry the name means depends on the active SDK: the resolver's to say. Whether
         // it is a command at all, and whether its pairs may compare, does not.
         guard !node.specs.isEmpty, !node.hasOwnSyntax else {
-            let words = Self.nameWords(first, more, to: node, in: table)
+            let words = Self.nameWords(lexer.text(ofWord: first), more, to: node, in: table)
             let options = node.children.keys.sorted()
             var message = "'\(words.joined(separator: " "))' expects one of: \(options.joined(separator: ", "))"
-            if case .word(let next) = current.kind, let guess = Spelling.closest(to: next, among: options) {
+            if let next = currentWord, let guess = Spelling.closest(to: next, among: options) {
                 message = "unknown command '\(words.joined(separator: " ")) \(next)' — did you mean '\(words.joined(separator: " ")) \(guess)'?"
             }
             error(.unknownCommand, message, at: current.kind == .newline || current.kind == .end ? start : current.position)
@@ -314,7 +327,7 @@ public struct Parser {
                 skipToLineEnd()
                 return nil
             }
-            if case .word(let key) = current.kind {
+            if let key = currentWord {
                 // Where it stands, not the token: a copy of a token costs about 130 instructions.
                 let keyPosition = current.position, keyLength = current.length
                 advance()
@@ -370,31 +383,35 @@ public struct Parser {
         return search(top, more) ? words : [first]
     }
 
-    func expression(from token: Token) -> Expression? {
+    /// The value `token` writes, `token` being the current one (a string's text is the lexer's last).
+    func expression(from token: ScannedToken) -> Expression? {
         let kind: Expression.Kind
         switch token.kind {
-        case .word(let w): kind = .word(w)
-        case .string(let s): kind = .string(s)
-        case .pattern(let p): kind = .pattern(p)
-        case .integer(let i): kind = .integer(i)
-        case .duration(let d): kind = .duration(d)
-        case .json(let j): kind = .json(j)
-        case .variable(let v): kind = .variable(v)
+        case .word: kind = .word(lexer.text(ofWord: token))
+        case .string: kind = .string(lexer.text)
+        case .pattern: kind = .pattern(lexer.text)
+        case .integer:
+            kind = .integer(Int(token.number))
+            // A number written as its value would print (`7`, not `007`) needs no spelling kept.
+            if token.length > 1, lexer.firstByte(of: token) == UInt8(ascii: "0") { return spelled(kind, token) }
+        case .duration: return spelled(.duration(token.number), token)
+        case .json: kind = .json(lexer.text)
+        case .variable: kind = .variable(lexer.text)
         default: return nil
         }
-        let expression = Expression(kind: kind, position: token.position, length: token.length)
-        // A number written as its value would print (`7`, not `007`) needs no spelling kept.
-        let bytes = lexer.source.bytes, start = token.position.offset, end = start + token.length
-        guard start >= 0, start < end, end <= bytes.count else { return expression }
-        switch kind {
-        case .integer where token.length > 1 && bytes[start] == UInt8(ascii: "0"), .duration:
-            return Expression(kind: kind, position: token.position, length: token.length, spelling: expression.writtenText(in: lexer.source))
-        default: return expression
-        }
+        return Expression(kind: kind, position: token.position, length: token.length)
     }
 
-    func describe(_ token: Token) -> String {
-        switch token.kind {
+    /// A number or a duration with its spelling, as `token` writes it (`007`, `24h`): digits
+    /// and units, printable ASCII, made into a string as such, with no pass to validate them
+    /// and no expression made first to read them through (docs/development.md, "A tenth look, words").
+    func spelled(_ kind: Expression.Kind, _ token: ScannedToken) -> Expression {
+        Expression(kind: kind, position: token.position, length: token.length, spelling: lexer.text(ofPrintable: token))
+    }
+
+    /// `token` is the current one (a variable's name is the lexer's last text).
+    func describe(_ token: ScannedToken) -> String {
+        switch lexer.kind(of: token) {
         case .word(let w): return "'\(w)'"
         case .string: return "a string"
         case .pattern: return "a ~\"pattern\""
@@ -411,6 +428,26 @@ public struct Parser {
     }
 
     func describe(_ expression: Expression) -> String { expression.described }
+
+    /// The node of the current word among `words`: by the word packed when the lexer packed
+    /// it, else by its text, built only then (docs/development.md, "A tenth look, words").
+    func child(in words: CommandTable.Words) -> CommandTable.NameNode? {
+        if let found = words.node(packed: current.packed) { return found }
+        return words.needsText(current.packed) ? words.node(text: lexer.text(ofWord: current)) : nil
+    }
+
+    /// Words the parser looks for, packed as the lexer packs them: their bytes in order, the
+    /// last lowest (ParserTests checks each against `PackedWord(_:)`). Written as numbers, not
+    /// `static let`s, whose every read asks `swift_once` (about 10 instructions, three a
+    /// `let`: docs/development.md, "A tenth look, words").
+    enum Keyword {
+        static var `let`: PackedWord { PackedWord(high: 0, low: 0x6C_65_74) }
+        static var `repeat`: PackedWord { PackedWord(high: 0, low: 0x72_65_70_65_61_74) }
+        static var secret: PackedWord { PackedWord(high: 0, low: 0x73_65_63_72_65_74) }
+        static var questionMark: PackedWord { PackedWord(high: 0, low: 0x3F) }
+        static var event: PackedWord { PackedWord(high: 0, low: 0x65_76_65_6E_74) }
+        static var last: PackedWord { PackedWord(high: 0, low: 0x6C_61_73_74) }
+    }
 
     /// A regular expression must compile where it is written, not fail when it runs.
     mutating func checkPattern(_ text: String, at position: SourcePosition) -> Bool {
