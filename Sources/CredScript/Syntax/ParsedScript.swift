@@ -40,7 +40,7 @@ extension ScriptReader {
         // nothing by doubling, the array was copied whole about fourteen times for 10,000
         // lines; counting the lines first cost more than the copies saved (docs/development.md,
         // "A tenth look, secrets"). Only a hint: a denser source grows past it as before.
-        // Bound: `maximumHeldBytes / sourceBytesPerStatement` statements, about 1.5 MB.
+        // Bound: `maximumHeldBytes / sourceBytesPerStatement` statements, about 2 MB.
         if holds { statements.reserveCapacity(source.bytes.count / ParsedScript.sourceBytesPerStatement + 1) }
         var sdks = SDKsAfter(first: sdk)
         while let statement = nextStatement() {
