@@ -66,11 +66,10 @@ public struct Simulation: Sendable {
             lines.append(Self.sdkLines[activeSDK.index])
             // Asked where it lies in the slots' buffer: through the array's subscript, the
             // SDK was copied out (twice) and destroyed, about 150 instructions a `state`
-            // (docs/development.md, "A tenth look, running").
+            // (docs/development.md, "A tenth look, running"). It writes into `lines`, not
+            // an array of its own ("A tenth look, running, second pass").
             let index = activeSDK.index, world = world
-            let described = slots.withUnsafeBufferPointer { slots in slots[index]?.describeState(world: world) ?? [] }
-            // Appended one by one: `+=` of an array goes through the generic path.
-            for line in described { lines.append(line) }
+            slots.withUnsafeBufferPointer { slots in slots[index]?.describeState(world: world, into: &lines) }
             if world.network != NetworkConditions() {
                 lines.append("network: \(world.network.networkUp ? "up" : "down"), server: \(world.network.serverUp ? "up" : "down")")
             }

@@ -38,9 +38,14 @@ extension RelIDSimulator {
     }
 
     public func describeState(world: World) -> [String] {
-        // Room for both lines at once; the first joined, not interpolated (`state` prints it).
         var lines: [String] = []
         lines.reserveCapacity(2)
+        describeState(world: world, into: &lines)
+        return lines
+    }
+
+    /// Written into `state`'s own array (SimulatedSDK.describeState(world:into:)).
+    public func describeState(world: World, into lines: inout [String]) {
         // Nobody's line is one constant: no string joined, none allocated. Not "logged in: nobody",
         // which a user named nobody would print too (as OneWelcome says "nobody is signed in").
         lines.append(sdk.loggedInUser.map { "logged in: " + $0 } ?? "nobody is logged in")
@@ -51,6 +56,5 @@ extension RelIDSimulator {
         } else {
             lines.append("pending: nothing")
         }
-        return lines
     }
 }
