@@ -69,7 +69,15 @@ public struct Simulation: Sendable {
             // (docs/development.md, "A tenth look, running"). It writes into `lines`, not
             // an array of its own ("A tenth look, running, second pass").
             let index = activeSDK.index, world = world
-            slots.withUnsafeBufferPointer { slots in slots[index]?.describeState(world: world, into: &lines) }
+            // Read as the SDK it holds, not through the optional: a slot is never empty here
+            // (`active` says why), and an optional chain copied the SDK out and destroyed it,
+            // about 170 instructions ("A tenth look, running, second pass"). An optional of an
+            // existential is laid out as the existential itself.
+            slots.withUnsafeBufferPointer { slots in
+                UnsafeRawPointer(slots.baseAddress.unsafelyUnwrapped + index).withMemoryRebound(to: (any SimulatedSDK).self, capacity: 1) { sdk in
+                    sdk.pointee.describeState(world: world, into: &lines)
+                }
+            }
             if world.network != NetworkConditions() {
                 lines.append("network: \(world.network.networkUp ? "up" : "down"), server: \(world.network.serverUp ? "up" : "down")")
             }
