@@ -26,16 +26,15 @@ enum ClockText {
 
     /// `text` at `start`; returns where the next part goes.
     static func put(_ text: StaticString, in buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-        // One copy of the literal's bytes, not a loop over them. Read through
-        // `withUTF8Buffer`: a one-character literal may be held as a scalar, not as bytes.
-        // A literal of bytes is copied from where it lies: through `withUTF8Buffer`, a
-        // closure called, about 50 instructions a part (docs/development.md, "A tenth look,
-        // running, second pass").
+        // One copy of the literal's bytes, not a loop over them, from where they lie:
+        // through `withUTF8Buffer`, a closure called, about 50 instructions a part
+        // (docs/development.md, "A tenth look, running, second pass").
         guard text.hasPointerRepresentation else { return putScalar(text, in: buffer, at: start) }
         (buffer.baseAddress.unsafelyUnwrapped + start).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
         return start + text.utf8CodeUnitCount
     }
 
+    /// A one-character literal may be held as a scalar, not as bytes: read through `withUTF8Buffer`.
     private static func putScalar(_ text: StaticString, in buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
         text.withUTF8Buffer { bytes in
             UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[start..<(start + bytes.count)])

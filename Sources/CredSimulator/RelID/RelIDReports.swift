@@ -38,6 +38,7 @@ extension RelIDSimulator {
     }
 
     public func describeState(world: World) -> [String] {
+        // Room for both lines at once.
         var lines: [String] = []
         lines.reserveCapacity(2)
         describeState(world: world, into: &lines)
@@ -46,7 +47,8 @@ extension RelIDSimulator {
 
     /// Written into `state`'s own array (SimulatedSDK.describeState(world:into:)).
     public func describeState(world: World, into lines: inout [String]) {
-        // Nobody's line is one constant: no string joined, none allocated. Not "logged in: nobody",
+        // The first line joined, not interpolated (`state` prints it); nobody's line is one
+        // constant: no string joined, none allocated. Not "logged in: nobody",
         // which a user named nobody would print too (as OneWelcome says "nobody is signed in").
         lines.append(sdk.loggedInUser.map { "logged in: " + $0 } ?? "nobody is logged in")
         if let pending = sdk.pendingChallenge {
