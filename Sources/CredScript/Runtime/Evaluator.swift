@@ -319,7 +319,7 @@ public final class Evaluator {
         case let .binding(name, value, position, secret, ifUnbound):
             // The flow holds every name a checked source gives as a secret, names that say
             // so included (SecretFlow), and every statement that runs was checked first.
-            let holdsSecret = secret || events.secrets.holdsSecret(name) || (ifUnbound && environment.holdsSecret(name))
+            let holdsSecret = secret || events.holdsSecret(name) || (ifUnbound && environment.holdsSecret(name))
             if settings.echo {
                 let text = ScriptWriter.renderBinding(name: name, value: value, secret: secret, ifUnbound: ifUnbound, hidden: holdsSecret && !events.secrets.shown)
                 emit(.echo(command: text, file: source.name, line: position.line))

@@ -26,13 +26,26 @@ enum ClockText {
 
     /// `text` at `start`; returns where the next part goes.
     static func put(_ text: StaticString, in buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-        // One copy of the literal's bytes, not a loop over them. Read through
-        // `withUTF8Buffer`: a one-character literal may be held as a scalar, not as bytes.
+        // One copy of the literal's bytes, not a loop over them, from where they lie:
+        // through `withUTF8Buffer`, a closure called, about 50 instructions a part
+        // (docs/development.md, "A tenth look, running, second pass").
+        guard text.hasPointerRepresentation else { return putScalar(text, in: buffer, at: start) }
+        (buffer.baseAddress.unsafelyUnwrapped + start).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        return start + text.utf8CodeUnitCount
+    }
+
+    /// A one-character literal may be held as a scalar, not as bytes: read through `withUTF8Buffer`.
+    private static func putScalar(_ text: StaticString, in buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
         text.withUTF8Buffer { bytes in
             UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[start..<(start + bytes.count)])
                 .copyMemory(from: UnsafeRawBufferPointer(bytes))
             return start + bytes.count
         }
+    }
+
+    /// `00` to `99`, each number's two digits at twice its value.
+    private static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
     }
 
     /// `instant`, one of `writtenInstants`, as `timestampBytes` bytes at `start`; returns
@@ -46,9 +59,13 @@ enum ClockText {
         // fixed offsets from the timestamp's first byte, so that no offset is summed and
         // checked for overflow byte by byte (`capacity` left the 20 bytes; `line`).
         let out = UnsafeMutableBufferPointer(rebasing: buffer[start..<(start + timestampBytes)])
+        // Both digits read from a table at once, not made by a division and a remainder
+        // each (docs/development.md, "A tenth look, running, second pass").
+        let pairs = digitPairs.utf8Start
         func two(_ value: Int64, at field: Int) {
-            out[field] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
-            out[field + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+            let pair = Int(truncatingIfNeeded: value) &* 2
+            out[field] = pairs[pair]
+            out[field + 1] = pairs[pair &+ 1]
         }
         two(year / 100, at: 0)
         two(year % 100, at: 2)

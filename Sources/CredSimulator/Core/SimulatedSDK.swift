@@ -33,6 +33,10 @@ public protocol SimulatedSDK: Sendable {
 
     /// `state`: who is signed in, what is pending.
     func describeState(world: World) -> [String]
+    /// `describeState(world:)` appended to `lines`, the array `state` builds: an SDK that
+    /// writes its lines there spares `state` an array of its own, allocated and freed each
+    /// time (docs/development.md, "A tenth look, running, second pass").
+    func describeState(world: World, into lines: inout [String])
     /// `user show USER`: never a secret or a hash, only how it is stored. Nil for no such user.
     func describeUser(_ userID: String, world: World) -> [String]?
     /// `policy show`.
@@ -54,6 +58,11 @@ public protocol SimulatedSDK: Sendable {
 
 extension SimulatedSDK {
     public var name: String { Self.catalog.name }
+
+    /// Appended one by one: `+=` of an array goes through the generic path.
+    public func describeState(world: World, into lines: inout [String]) {
+        for line in describeState(world: world) { lines.append(line) }
+    }
 
     /// A few words for the prompt (`alice [mode 2 update]`); nil when there is nothing to say.
     public var promptStatus: String? { PromptStatus.text(of: promptState) }

@@ -38,10 +38,17 @@ extension RelIDSimulator {
     }
 
     public func describeState(world: World) -> [String] {
-        // Room for both lines at once; the first joined, not interpolated (`state` prints it).
+        // Room for both lines at once.
         var lines: [String] = []
         lines.reserveCapacity(2)
-        // Nobody's line is one constant: no string joined, none allocated. Not "logged in: nobody",
+        describeState(world: world, into: &lines)
+        return lines
+    }
+
+    /// Written into `state`'s own array (SimulatedSDK.describeState(world:into:)).
+    public func describeState(world: World, into lines: inout [String]) {
+        // The first line joined, not interpolated (`state` prints it); nobody's line is one
+        // constant: no string joined, none allocated. Not "logged in: nobody",
         // which a user named nobody would print too (as OneWelcome says "nobody is signed in").
         lines.append(sdk.loggedInUser.map { "logged in: " + $0 } ?? "nobody is logged in")
         if let pending = sdk.pendingChallenge {
@@ -51,6 +58,5 @@ extension RelIDSimulator {
         } else {
             lines.append("pending: nothing")
         }
-        return lines
     }
 }

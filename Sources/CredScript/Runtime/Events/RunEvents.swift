@@ -9,13 +9,27 @@ public final class RunEvents {
     /// its echo, diagrams, the live page) skip the known secrets; diagnostics are masked
     /// still, and JSON refuses the switch.
     public var secrets = SecretLedger() {
-        didSet { textShownAsIs = secrets.shown || secrets.values.isEmpty }
+        didSet {
+            textShownAsIs = secrets.shown || secrets.values.isEmpty
+            secretFlow = secrets.flow
+        }
     }
+    /// `secrets.flow`, kept apart for the same reason as `textShownAsIs`: every `let` asks
+    /// whether its name holds a secret, and a read of the public `secrets` was a run-time
+    /// exclusivity check (docs/development.md, "A tenth look, running, second pass"). The
+    /// ledger only ever replaces its flow whole, so sharing it copies nothing.
+    private var secretFlow = SecretFlow()
     /// No known secret is masked in a line of text: none is known, or secrets are shown.
     /// Read for every line printed, kept apart from `secrets`, a public stored `var` whose
     /// every access is checked at run time (about 70 instructions), where no access to this
     /// one is (Evaluator.settings says why).
     private var textShownAsIs = true
+    /// Whether `name` holds a secret, by every source read so far (SecretLedger.holdsSecret).
+    func holdsSecret(_ name: String) -> Bool {
+        let flow = secretFlow  // copied out: no access to it spans the search
+        return flow.holdsSecret(name)
+    }
+
     /// While a plain run runs a file's setup again for its second test and on, the
     /// setup's output (and so its picture) is not shown again: it was shown once, and it
     /// is the same each time (Evaluator+Tests). Failures are still reported.
