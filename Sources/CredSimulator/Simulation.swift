@@ -75,7 +75,8 @@ public struct Simulation: Sendable {
             // about 55 ("A tenth look, running, second pass"). An optional of an existential
             // is laid out as the existential itself.
             slots.withUnsafeBufferPointer { slots in
-                UnsafeRawPointer(slots.baseAddress.unsafelyUnwrapped + index).withMemoryRebound(to: (any SimulatedSDK).self, capacity: 1) { sdk in
+                assert(slots[index] != nil, "the active SDK's slot is never empty")
+                return UnsafeRawPointer(slots.baseAddress.unsafelyUnwrapped + index).withMemoryRebound(to: (any SimulatedSDK).self, capacity: 1) { sdk in
                     sdk.pointee.describeState(world: world, into: &lines)
                 }
             }
