@@ -319,7 +319,7 @@ public struct Parser {
         }
         var raw = RawArguments(takesPairs: node.takesPairs)
         // Room for the usual few arguments at once, not grown one at a time.
-        if !atStatementEnd { raw.reserveCapacity(4) }
+        if node.takesPairs, !atStatementEnd { raw.reserveCapacity(4) }
         let fieldsCompare = node.comparesFields
         while !atStatementEnd {
             if current.kind == .leftBrace {
@@ -347,7 +347,7 @@ public struct Parser {
                     raw.append(KeyValue(key: key, value: value, position: keyPosition))
                     advance()
                 } else {
-                    raw.append(Expression(.word, key, position: keyPosition, length: keyLength))
+                    raw.append(Expression(.word, key, position: keyPosition, length: keyLength), last: atStatementEnd)
                 }
                 continue
             }
@@ -356,8 +356,8 @@ public struct Parser {
                 skipToLineEnd()
                 return nil
             }
-            raw.append(value)
             advance()
+            raw.append(value, last: atStatementEnd)
         }
         return .command(ReadCommand(node: node, arguments: raw, position: start))
     }
