@@ -121,15 +121,23 @@ public struct Lexer {
             if index < bytes.count, Lexer.mayStartBlankOrComment(bytes[index]) { skipBlanksAndComment() }
             guard let byte = peek() else { return ScannedToken(kind: .end, position: position, length: 0) }
             let start = position
+            // A newline, `=` and `}` are moved over here, their byte known, not through
+            // `advance()`, which tests it again (a call of about 20 instructions a line:
+            // docs/development.md, "A tenth look, reading, second pass").
             switch byte {
             case UInt8(ascii: "\n"):
-                advance()
+                index += 1
+                line += 1
+                column = 1
+                lineStart = index
                 return token(.newline, from: start)
             case UInt8(ascii: "="):
-                advance()
+                index += 1
+                column += 1
                 return token(.equals, from: start)
             case UInt8(ascii: "}"):
-                advance()
+                index += 1
+                column += 1
                 return token(.rightBrace, from: start)
             case UInt8(ascii: "{"):
                 if let json = scanJSONObject(from: start) { return json }
