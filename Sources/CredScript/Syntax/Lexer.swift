@@ -105,6 +105,16 @@ public struct Lexer {
     /// The text of a token every byte of which is printable ASCII (a number, a duration).
     func text(ofPrintable token: ScannedToken) -> String { printableText(token.byteRange) }
 
+    /// Whether the `count` bytes of source from `start` (a word's, or its first bytes) are a
+    /// name as `Parser.isName` says of their text: letters, digits and `_`, not first a digit.
+    func isName(bytesFrom start: Int, count: Int) -> Bool {
+        guard count > 0 else { return false }
+        return bytes.withUnsafeBufferPointer { all in
+            let name = UnsafeBufferPointer(rebasing: all[start..<(start + count)])
+            return !(name[0] >= UInt8(ascii: "0") && name[0] <= UInt8(ascii: "9")) && name.allSatisfy(Lexer.isNameByte)
+        }
+    }
+
     /// The first byte of a token (one of at least a byte).
     func firstByte(of token: ScannedToken) -> UInt8 { bytes[token.position.offset] }
 

@@ -145,7 +145,10 @@ public struct Parser {
                 ifUnbound = true
             }
         }
-        guard Self.isName(name) else {
+        // Read from the word's bytes, which are its text's UTF-8 (less the `?` dropped): over the
+        // string, a copy of it was made to read them (about 50 instructions a `let`:
+        // docs/development.md, "A tenth look, reading, second pass").
+        guard lexer.isName(bytesFrom: current.position.offset, count: current.length - (ifUnbound ? 1 : 0)) else {
             error(.malformedLet, "let expects a variable name (letters, digits and _), found '\(name)'", at: current.position)
             skipToLineEnd()
             return nil
