@@ -35,6 +35,15 @@ import Expectations
         expectEqual(lexer.scan().packed, PackedWord.unpacked)
     }
 
+    /// The word loop's table of byte classes says what `endsWord` and the printable range say.
+    @Test func byteClassesAreTheWordRules() {
+        for value in 0...255 {
+            let byte = UInt8(value)
+            let expected = Lexer.endsWord(byte) ? ByteClass.ends : (byte >= 0x20 && byte < 0x7F ? ByteClass.word : ByteClass.other)
+            expectEqual(ByteClass.table[value], expected, "byte \(value)")
+        }
+    }
+
     @Test func numbersDurationsAndWords() {
         let expected: [TokenKind] = [
             .integer(42), .duration(7_776_000), .duration(43_200), .duration(1800), .duration(45),

@@ -105,24 +105,49 @@ public struct Lexer {
     /// The text of a token every byte of which is printable ASCII (a number, a duration).
     func text(ofPrintable token: ScannedToken) -> String { printableText(token.byteRange) }
 
+    /// Whether the `count` bytes of source from `start` (a word's, or its first bytes) are a
+    /// name as `Parser.isName` says of their text: letters, digits and `_`, not first a digit.
+    func isName(bytesFrom start: Int, count: Int) -> Bool {
+        guard count > 0 else { return false }
+        return bytes.withUnsafeBufferPointer { all in
+            let name = UnsafeBufferPointer(rebasing: all[start..<(start + count)])
+            return !(name[0] >= UInt8(ascii: "0") && name[0] <= UInt8(ascii: "9")) && name.allSatisfy(Lexer.isNameByte)
+        }
+    }
+
     /// The first byte of a token (one of at least a byte).
     func firstByte(of token: ScannedToken) -> UInt8 { bytes[token.position.offset] }
 
     /// The next token, without its text (ScannedToken).
     mutating func scan() -> ScannedToken {
         while true {
-            skipBlanksAndComment()
+            // The usual blank before a token, one space, moved over here; a call to move over
+            // nothing, or one space, cost about 45 instructions a token ("A tenth look,
+            // reading, second pass").
+            if index < bytes.count, bytes[index] == UInt8(ascii: " ") {
+                index += 1
+                column += 1
+            }
+            if index < bytes.count, Lexer.mayStartBlankOrComment(bytes[index]) { skipBlanksAndComment() }
             guard let byte = peek() else { return ScannedToken(kind: .end, position: position, length: 0) }
             let start = position
+            // A newline, `=` and `}` are moved over here, their byte known, not through
+            // `advance()`, which tests it again (a call of about 20 instructions a line:
+            // docs/development.md, "A tenth look, reading, second pass").
             switch byte {
             case UInt8(ascii: "\n"):
-                advance()
+                index += 1
+                line += 1
+                column = 1
+                lineStart = index
                 return token(.newline, from: start)
             case UInt8(ascii: "="):
-                advance()
+                index += 1
+                column += 1
                 return token(.equals, from: start)
             case UInt8(ascii: "}"):
-                advance()
+                index += 1
+                column += 1
                 return token(.rightBrace, from: start)
             case UInt8(ascii: "{"):
                 if let json = scanJSONObject(from: start) { return json }
@@ -170,6 +195,13 @@ public struct Lexer {
         }
     }
 
+    /// A blank, a `\r`, a `#` or another control character than `\n`: what
+    /// `skipBlanksAndComment` may move over, or stops at at once.
+    @inline(__always)
+    static func mayStartBlankOrComment(_ byte: UInt8) -> Bool {
+        (byte <= 0x20 && byte != UInt8(ascii: "\n")) || byte == UInt8(ascii: "#")
+    }
+
     static func endsWord(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"),
@@ -189,11 +221,22 @@ public struct Lexer {
         // The bytes are packed in the same pass, for the command table's look-up, and the
         // scalars (its columns: no byte of a word is a newline) are counted only in a word that
         // is not printable ASCII, where they differ from its bytes ("A tenth look, words").
+        // A byte's class is read from a table (`ByteClass`): one load and one comparison for
+        // the usual byte, where its checks against the bytes that end a word and against the
+        // printable range cost about 7 instructions more a byte ("A tenth look, reading,
+        // second pass").
         var end = index, printable = true, packed = PackedWord.unpacked
-        while end < bytes.count, !Lexer.endsWord(bytes[end]) {
+        let classes = ByteClass.table
+        while end < bytes.count {
             let byte = bytes[end]
-            if byte < 0x20 || byte >= 0x7F { printable = false }
-            packed = packed.appending(byte)
+            let byteClass = classes[Int(byte)]
+            if byteClass == ByteClass.word {
+                packed = packed.appending(byte)
+            } else if byteClass == ByteClass.other {
+                printable = false
+            } else {
+                break
+            }
             end += 1
         }
         column += printable ? end - index : bytes[index..<end].reduce(0) { $1 & 0xC0 != 0x80 ? $0 + 1 : $0 }
@@ -449,6 +492,43 @@ public struct Lexer {
     private func hex4(_ byte: UInt8) -> String {
         let digits = String(byte, radix: 16, uppercase: true)
         return String(repeating: "0", count: 4 - digits.count) + digits
+    }
+}
+
+/// What a byte is to a word (`Lexer.scanWord`): printable ASCII that goes on a word
+/// (`word`), a byte that ends one (`Lexer.endsWord`), or any other byte (`other`: a control
+/// character or a byte above ASCII, which a word may hold if it is valid text, checked apart).
+/// The table is a string literal, 256 bytes in the program's constant data, read through its
+/// pointer: a `static let` array was a lazy global, asked on every read whether it was made.
+///
+/// Its values are computed, not `static let`s, whose every read asks `swift_once`.
+enum ByteClass {
+    static var word: UInt8 { UInt8(ascii: "w") }
+    static var ends: UInt8 { UInt8(ascii: "e") }
+    static var other: UInt8 { UInt8(ascii: "o") }
+
+    /// Each byte's class, sixteen bytes to a line (0x00 to 0x0F first).
+    @inline(__always)
+    static var table: UnsafePointer<UInt8> {
+        let classes: StaticString = """
+            oooooooooeeooeoo\
+            oooooooooooooooo\
+            ewewwwwwwwwwwwww\
+            wwwwwwwwwwwwweww\
+            wwwwwwwwwwwwwwww\
+            wwwwwwwwwwwwwwww\
+            wwwwwwwwwwwwwwww\
+            wwwwwwwwwwwewewo\
+            oooooooooooooooo\
+            oooooooooooooooo\
+            oooooooooooooooo\
+            oooooooooooooooo\
+            oooooooooooooooo\
+            oooooooooooooooo\
+            oooooooooooooooo\
+            oooooooooooooooo
+            """
+        return classes.utf8Start
     }
 }
 

@@ -7,7 +7,8 @@ extension Parser {
     /// Whether `name` may name a variable or a parameter: letters, digits and `_`, not first a digit.
     public static func isName(_ name: String) -> Bool {
         // Over the bytes where they lie: the UTF-8 view's iterator costs tens of
-        // instructions a byte, and every `let` asks.
+        // instructions a byte, and every `for` and `proc` asks (a `let` reads its name's
+        // bytes in the source: `Lexer.isName(bytesFrom:count:)`).
         var name = name
         return name.withUTF8 { bytes in
             guard let first = bytes.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return false }

@@ -145,7 +145,10 @@ public struct Parser {
                 ifUnbound = true
             }
         }
-        guard Self.isName(name) else {
+        // Read from the word's bytes, which are its text's UTF-8 (less the `?` dropped): over the
+        // string, a copy of it was made to read them (about 50 instructions a `let`:
+        // docs/development.md, "A tenth look, reading, second pass").
+        guard lexer.isName(bytesFrom: current.position.offset, count: current.length - (ifUnbound ? 1 : 0)) else {
             error(.malformedLet, "let expects a variable name (letters, digits and _), found '\(name)'", at: current.position)
             skipToLineEnd()
             return nil
@@ -319,7 +322,7 @@ public struct Parser {
         }
         var raw = RawArguments(takesPairs: node.takesPairs)
         // Room for the usual few arguments at once, not grown one at a time.
-        if !atStatementEnd { raw.reserveCapacity(4) }
+        if node.takesPairs, !atStatementEnd { raw.reserveCapacity(4) }
         let fieldsCompare = node.comparesFields
         while !atStatementEnd {
             if current.kind == .leftBrace {
@@ -347,7 +350,7 @@ public struct Parser {
                     raw.append(KeyValue(key: key, value: value, position: keyPosition))
                     advance()
                 } else {
-                    raw.append(Expression(.word, key, position: keyPosition, length: keyLength))
+                    raw.append(Expression(.word, key, position: keyPosition, length: keyLength), last: atStatementEnd)
                 }
                 continue
             }
@@ -356,8 +359,8 @@ public struct Parser {
                 skipToLineEnd()
                 return nil
             }
-            raw.append(value)
             advance()
+            raw.append(value, last: atStatementEnd)
         }
         return .command(ReadCommand(node: node, arguments: raw, position: start))
     }

@@ -100,13 +100,31 @@ struct RawArguments {
         return .value(values[index])
     }
 
+    /// Room for `capacity` arguments of both kinds, for a command that takes pairs (the
+    /// values' array is sized by `append(_:last:)`).
     mutating func reserveCapacity(_ capacity: Int) {
-        if mixed != nil { mixed!.reserveCapacity(capacity) } else { values.reserveCapacity(capacity) }
+        mixed?.reserveCapacity(capacity)
     }
 
-    /// A value: appended as it is while no pair came before it, not wrapped and unwrapped.
-    mutating func append(_ value: Expression) {
-        if mixed != nil { mixed!.append(.value(value)) } else { values.append(value) }
+    /// A value, `last` when no argument follows it: appended as it is while no pair came
+    /// before it, not wrapped and unwrapped. The first value allocates the array once: of
+    /// exactly itself when it is also the last (`echo hello`, `clock advance 1s`: an array
+    /// literal, where `reserveCapacity` took the standard library's path for growing an
+    /// array, about 90 instructions more), else with room for the usual few, not grown one
+    /// at a time (docs/development.md, "A tenth look, reading, second pass").
+    mutating func append(_ value: Expression, last: Bool) {
+        if mixed != nil {
+            mixed!.append(.value(value))
+            return
+        }
+        if values.isEmpty {
+            if last {
+                values = [value]
+                return
+            }
+            values.reserveCapacity(4)
+        }
+        values.append(value)
     }
 
     mutating func append(_ pair: KeyValue) {
