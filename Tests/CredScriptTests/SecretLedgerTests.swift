@@ -40,10 +40,11 @@ import Expectations
         #expect(!evaluator.events.secrets.holdsSecret("other"))
     }
 
-    /// The reading does not spell out a literal under `KnownSecrets.shortest` bytes
+    /// The reading does not spell out a literal that would mask nothing
     /// (docs/development.md, "A tenth look, secrets"): a number, a duration and a string of
-    /// four bytes given as secrets are masked, shorter ones never were.
-    @Test func aSecretOfFourBytesIsKnownWhateverItsKindAndAShorterOneIsNot() {
+    /// four bytes given as secrets are masked, shorter ones never were, unless output spells
+    /// them longer (a tab written `\t`).
+    @Test func aSecretOfFourBytesIsKnownWhateverItsKindAndAShorterOneOnlyWhenOutputSpellsItLonger() {
         let evaluator = Evaluator(host: MemoryHost())
         let script = evaluator.parse(SourceFile(name: "t.credscript", text: """
             let a = 2468
@@ -60,10 +61,13 @@ import Expectations
             login alice $f
             user add bob password 1357
             user add carol password 135
+            login nobody "a\\tb"
 
             """))
         #expect(script.parses)
         expectEqual(evaluator.events.secrets.masked("2468 9999d Zq9! 1357 | 246 12d Zq9 135"), "*** *** *** *** | 246 12d Zq9 135")
+        // Three bytes, but output spells them in four or more (`a\tb`): masked as before.
+        expectEqual(evaluator.events.secrets.masked("login nobody \"a\\tb\""), "login nobody \"***\"")
     }
 
     @Test func anotherRunAdoptsTheSecretsButNotTheSwitchThatShowsThem() {

@@ -61,6 +61,14 @@ public struct KnownSecrets: Sendable {
         for spelling in Self.spellings(of: value) where spelling != value { insert(spelling) }
     }
 
+    /// Whether `value`, once known, masks anything: it is `shortest` bytes or longer, or
+    /// output spells it so (`"a\tb"`, three bytes, is written `a\tb`, four: `spellings`).
+    /// The secret scan gathers no literal of which this is false (docs/development.md, "A
+    /// tenth look, secrets").
+    static func masksAnything(_ value: String) -> Bool {
+        value.utf8.count >= shortest || !spellings(of: value).isEmpty
+    }
+
     /// The ways output spells `value` when it holds a character that is escaped there: as
     /// a quoted string of the language writes it (StringLiteral.quote: `\"`, `\\`, `\n`,
     /// `\t`, `\u{7}`: the echo of a statement, the journal, `expect` lines, the source line

@@ -223,21 +223,23 @@ struct SecretScan {
     }
 
     /// A literal's text: a word's, a string's, or a number's as written (`52817`, `00700`:
-    /// a PIN is a number to the lexer). Nil for one shorter than `KnownSecrets.shortest`
-    /// bytes: every literal the scan gathers ends up a secret to mask or an open text that
-    /// un-masks an equal one, and no value that short is ever masked, so such a literal
-    /// (`let x = 5`, `clock advance 1s`) is not spelt out at all (docs/development.md,
-    /// "A tenth look, secrets").
+    /// a PIN is a number to the lexer). Nil for one that would mask nothing once known
+    /// (`KnownSecrets.masksAnything`: shorter than `KnownSecrets.shortest` bytes, and
+    /// spelt no longer by output): every literal the scan gathers ends up a secret to mask
+    /// or an open text that un-masks an equal one, so such a literal (`let x = 5`, `clock
+    /// advance 1s`) is not spelt out at all (docs/development.md, "A tenth look, secrets").
     private static func literal(_ expression: Expression, in source: SourceFile) -> String? {
         switch expression.kind {
-        case .word(let text), .string(let text): return text.utf8.count < KnownSecrets.shortest ? nil : text
+        case .word(let text), .string(let text): return KnownSecrets.masksAnything(text) ? text : nil
         case .integer: return writtenText(expression, in: source)
         default: return nil
         }
     }
 
     /// A number's or a duration's text as written, when it is long enough to be masked:
-    /// without a spelling of its own it is its source bytes, `length` of them.
+    /// without a spelling of its own it is its source bytes, `length` of them. Digits and
+    /// units, which output spells as they are, so their length alone says whether they
+    /// mask anything (`KnownSecrets.masksAnything`).
     private static func writtenText(_ expression: Expression, in source: SourceFile) -> String? {
         if let spelling = expression.spelling { return spelling.utf8.count < KnownSecrets.shortest ? nil : spelling }
         return expression.length < KnownSecrets.shortest ? nil : expression.writtenText(in: source)
