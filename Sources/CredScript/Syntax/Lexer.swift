@@ -108,11 +108,15 @@ public struct Lexer {
     /// Whether the `count` bytes of source from `start` (a word's, or its first bytes) are a
     /// name as `Parser.isName` says of their text: letters, digits and `_`, not first a digit.
     func isName(bytesFrom start: Int, count: Int) -> Bool {
-        guard count > 0 else { return false }
-        return bytes.withUnsafeBufferPointer { all in
-            let name = UnsafeBufferPointer(rebasing: all[start..<(start + count)])
-            return !(name[0] >= UInt8(ascii: "0") && name[0] <= UInt8(ascii: "9")) && name.allSatisfy(Lexer.isNameByte)
-        }
+        bytes.withUnsafeBufferPointer { all in Lexer.isName(UnsafeBufferPointer(rebasing: all[start..<(start + count)])) }
+    }
+
+    /// Whether `name`'s bytes are a name: letters, digits and `_`, not first a digit, at
+    /// least one. The one rule for a `let`'s name read in the source and any other name
+    /// (Parser.isName).
+    static func isName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = name.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return false }
+        return name.allSatisfy(Lexer.isNameByte)
     }
 
     /// The first byte of a token (one of at least a byte).

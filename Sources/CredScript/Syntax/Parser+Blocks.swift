@@ -10,10 +10,7 @@ extension Parser {
         // instructions a byte, and every `for` and `proc` asks (a `let` reads its name's
         // bytes in the source: `Lexer.isName(bytesFrom:count:)`).
         var name = name
-        return name.withUTF8 { bytes in
-            guard let first = bytes.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return false }
-            return bytes.allSatisfy(Lexer.isNameByte)
-        }
+        return name.withUTF8(Lexer.isName)
     }
 
     // MARK: for
