@@ -148,7 +148,7 @@ install:
 		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d" \
 		"$(DESTDIR)$(PREFIX)/share/doc/credsh"
 	install -m 0755 "$(BINARY)" "$(DESTDIR)$(PREFIX)/bin/credsh"
-	install -m 0644 docs/diagnostics.md "$(DESTDIR)$(PREFIX)/share/doc/credsh/diagnostics.md"
+	install -m 0644 README.md grammar.md docs/*.md "$(DESTDIR)$(PREFIX)/share/doc/credsh/"
 	"$(BINARY)" man > "$(DESTDIR)$(PREFIX)/share/man/man1/credsh.1"
 	"$(BINARY)" completion bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/credsh"
 	"$(BINARY)" completion zsh > "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_credsh"

@@ -1,3 +1,5 @@
+import CredScript
+
 /// A command line split into flags, option values and positional arguments, in one pass
 /// over the words (20,000 file names cost 20,000 steps). Options are read through the
 /// `CommandSyntax.Option` constants that declared them, never by a spelled-out name, so
@@ -23,14 +25,16 @@ package struct ParsedArguments {
     package fileprivate(set) var order: [(long: String, value: String)] = []
 }
 
-/// A command line that credsh cannot make sense of: exit code 2.
+/// A command line that credsh cannot make sense of: exit code 2. Its message quotes
+/// words from argv, so it is made terminal-safe once, here, whoever wrote it (an escape
+/// holds no control character, so a message escaped before is unchanged).
 package struct UsageError: Error {
     package let message: String
     /// The subcommand whose usage line is printed with the message.
     package let syntax: CommandSyntax?
 
     package init(_ message: String, _ syntax: CommandSyntax?) {
-        self.message = message
+        self.message = TerminalSafe.text(message)
         self.syntax = syntax
     }
 

@@ -14,16 +14,25 @@ package struct CommandSyntax: Sendable {
         /// Written only when help is printed: a help made from a registry (`--format`'s
         /// list) costs nothing at start-up.
         private let makeHelp: @Sendable () -> String
+        /// The words its value is one of (`--format`'s formats), from the same registry as
+        /// its help, made only when a completion script is written; nil when it takes any.
+        private let makeWords: (@Sendable () -> [String])?
 
         package var help: String { makeHelp() }
 
         package init(long: String, short: Character? = nil, value: String? = nil, repeats: Bool = false,
-             help: @escaping @autoclosure @Sendable () -> String) {
+             words: (@Sendable () -> [String])? = nil, help: @escaping @autoclosure @Sendable () -> String) {
             self.long = long
             self.short = short
             self.value = value
             self.repeats = repeats
+            self.makeWords = words
             self.makeHelp = help
+        }
+
+        /// What a shell completes its value with (Completions); nil for a flag.
+        package var completion: ValueCompletion? {
+            value.map { ValueCompletion(placeholder: $0, words: makeWords) }
         }
 
         package var label: String {
@@ -38,16 +47,26 @@ package struct CommandSyntax: Sendable {
     package let arguments: (placeholder: String, help: String)?
     package let options: [Option]
     package var discussion: String? = nil
+    /// The words the positional arguments are (`explain`'s codes), made only when a
+    /// completion script is written; nil: as their placeholder says (files, or any text).
+    package var argumentWords: (@Sendable () -> [String])? = nil
     /// The arguments must be given (Subcommand.requiresArguments): the usage line shows
     /// them without brackets.
     package var argumentsRequired = false
 
-    package init(name: String, abstract: String, arguments: (placeholder: String, help: String)?, options: [Option], discussion: String? = nil) {
+    package init(name: String, abstract: String, arguments: (placeholder: String, help: String)?, options: [Option], discussion: String? = nil,
+                 argumentWords: (@Sendable () -> [String])? = nil) {
         self.name = name
         self.abstract = abstract
         self.arguments = arguments
         self.options = options
         self.discussion = discussion
+        self.argumentWords = argumentWords
+    }
+
+    /// What a shell completes the positional arguments with; nil when it takes none.
+    package var argumentCompletion: ValueCompletion? {
+        arguments.map { ValueCompletion(placeholder: $0.placeholder, words: argumentWords) }
     }
 
     package func option(long: String) -> Option? { options.first { $0.long == long } }
@@ -117,5 +136,23 @@ package enum FormatList {
         let quoted = names.map { "'\($0)'" }
         guard quoted.count > 1 else { return quoted.first ?? "" }
         return quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
+    }
+}
+
+/// What a shell offers for an option's value or a subcommand's arguments: the words it
+/// takes, file names, or nothing but what it is (a port, a seed, K/N), which a shell that
+/// shows a hint shows. Made from the placeholder the help prints, so the two agree.
+package enum ValueCompletion: Equatable {
+    case words([String])
+    case files
+    case text(String)
+
+    init(placeholder: String, words: (@Sendable () -> [String])?) {
+        if let words {
+            self = .words(words())
+            return
+        }
+        let name = placeholder.split(separator: " ").first.map { String($0.dropFirst().dropLast()) } ?? ""
+        self = name.contains("file") || name.contains("path") || name.hasSuffix(".xml") ? .files : .text(name)
     }
 }

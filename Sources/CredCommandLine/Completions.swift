@@ -1,8 +1,10 @@
 /// `credsh completion bash|zsh|fish`: a completion script for the shell, made from the
-/// subcommand values (`CommandLineProgram.subcommands`: names, abstracts, options and whether each
-/// takes a value), so it offers exactly what credsh accepts. An option's value and a
-/// positional argument complete as files, except `completion`'s (the shells) and
-/// `help`'s (the subcommands).
+/// subcommand values (`CommandLineProgram.subcommands`: names, abstracts, options and what
+/// each value is, ValueCompletion), so it offers exactly what credsh accepts: an option's
+/// words (`--format`'s formats), file names where a file goes, nothing where a value is
+/// free (`--port`, `--seed`, `--shard K/N`: zsh and fish say what goes there), and the
+/// positional arguments' words (`explain`'s codes, `completion`'s shells, `help`'s
+/// subcommands).
 package enum Completions {
     package static let shells = ["bash", "zsh", "fish"]
 
@@ -15,25 +17,29 @@ package enum Completions {
         }
     }
 
-    /// The subcommands a user types, with `help`, and the words each one's positional
-    /// arguments complete from (nil: files).
+    /// The subcommands a user types, with `help`, and what each one's positional
+    /// arguments complete with (nil: it takes none).
     package struct Entry {
         package let name: String
         package let abstract: String
         package let options: [CommandSyntax.Option]
-        package let words: [String]?
+        package let arguments: ValueCompletion?
     }
 
     package static func entries(_ program: CommandLineProgram) -> [Entry] {
         let listed = program.subcommands.filter(\.listed)
         var entries = listed.map { subcommand in
             let syntax = subcommand.syntax
-            return Entry(name: subcommand.name, abstract: syntax.abstract, options: syntax.options,
-                         words: subcommand.name == "completion" ? shells : (syntax.arguments == nil ? [] : nil))
+            return Entry(name: subcommand.name, abstract: syntax.abstract, options: syntax.options, arguments: syntax.argumentCompletion)
         }
         entries.append(Entry(name: "help", abstract: "Show the help of credsh or of a subcommand.", options: [],
-                             words: listed.map(\.name)))
+                             arguments: .words(listed.map(\.name))))
         return entries
+    }
+
+    /// Words a shell can take as they are: no space, quote, backslash or glob character.
+    static func plain(_ words: [String]) -> [String] {
+        words.filter { word in !word.isEmpty && !word.contains { " \t\n'\"\\$`*?[]{}()|;&<>".contains($0) } }
     }
 
     package static let common = ["--help", "-h", "--version"]
@@ -54,21 +60,40 @@ package enum Completions {
                         \(entries.map(\.name).joined(separator: "|"))) sub=${COMP_WORDS[i]}; break ;;
                     esac
                 done
-                local options= valued= words=
+                case "$sub:$prev" in
+
+            """
+        for entry in entries {
+            for option in entry.options {
+                guard let completion = option.completion else { continue }
+                let subs = entry.name == run.name ? ["", entry.name] : [entry.name]
+                let labels = subs.flatMap { sub in optionWords([option]).map { "\(sub):\($0)" } }
+                out += "        \(labels.joined(separator: "|"))) "
+                switch completion {
+                case .words(let words): out += "COMPREPLY=($(compgen -W '\(plain(words).joined(separator: " "))' -- \"$cur\"))"
+                case .files: out += "COMPREPLY=($(compgen -f -- \"$cur\"))"
+                case .text: out += "COMPREPLY=()"
+                }
+                out += "; return ;;\n"
+            }
+        }
+        out += """
+                esac
+                local options= words=
                 case $sub in
 
             """
         for entry in entries {
             let label = entry.name == run.name ? "''|\(entry.name)" : entry.name
-            let valued = optionWords(entry.options.filter { $0.value != nil })
-            out += "        \(label)) options='\((optionWords(entry.options) + common).joined(separator: " "))'; valued='\(valued.joined(separator: " "))'"
-            if let words = entry.words { out += "; words='\(words.joined(separator: " "))'" } else { out += "; words=-" }
+            out += "        \(label)) options='\((optionWords(entry.options) + common).joined(separator: " "))'"
+            switch entry.arguments {
+            case .words(let words)?: out += "; words='\(plain(words).joined(separator: " "))'"
+            case .files?: out += "; words=-"
+            case .text?, nil: out += "; words="
+            }
             out += " ;;\n"
         }
         out += """
-                esac
-                case " $valued " in
-                    *" $prev "*) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 esac
                 if [[ $cur == -* ]]; then
                     COMPREPLY=($(compgen -W "$options" -- "$cur"))
@@ -130,7 +155,7 @@ package enum Completions {
             for option in entry.options {
                 let help = escaped(option.help)
                 let names = [option.short.map { "-\($0)" }, "--" + option.long].compactMap { $0 }
-                let value = option.value.map { ":\($0.replacing(":", with: "\\:")):_files" } ?? ""
+                let value = option.value.map { ":\($0.replacing(":", with: "\\:")):" + zshAction(option.completion) } ?? ""
                 let repeats = option.repeats ? "*" : ""
                 if names.count == 2 {
                     out += "        '\(option.repeats ? "*" : "(\(names.joined(separator: " ")))")'{\(names.joined(separator: ","))}'[\(help)]\(value)' \\\n"
@@ -139,10 +164,11 @@ package enum Completions {
                 }
             }
             out += "        '(- *)'{-h,--help}'[Show help information]' '(- *)--version[Show the version]' \\\n"
-            if let words = entry.words {
-                out += words.isEmpty ? "        && return\n" : "        '*:word:(\(words.joined(separator: " ")))'\n"
-            } else {
-                out += "        '*:file:_files'\n"
+            switch entry.arguments {
+            case .words(let words)? where !plain(words).isEmpty: out += "        '*:word:(\(plain(words).joined(separator: " ")))'\n"
+            case .files?: out += "        '*:file:_files'\n"
+            case .text(let name)?: out += "        '*:\(name.replacing(":", with: "\\:")): '\n"
+            default: out += "        && return\n"
             }
             out += "      ;;\n"
         }
@@ -153,6 +179,16 @@ package enum Completions {
 
             """
         return out
+    }
+
+    /// A zsh `_arguments` action: the words, file names, or a space (no match, the
+    /// placeholder shown as the message).
+    static func zshAction(_ completion: ValueCompletion?) -> String {
+        switch completion {
+        case .words(let words)?: return "(\(plain(words).joined(separator: " ")))"
+        case .files?: return "_files"
+        case .text?, nil: return " "
+        }
     }
 
     package static func fish(_ program: CommandLineProgram) -> String {
@@ -177,13 +213,19 @@ package enum Completions {
                 var line = "complete -c credsh -n \(quoted(condition))"
                 if let short = option.short { line += " -s \(short)" }
                 line += " -l \(option.long)"
-                if option.value != nil { line += " -r -F" }
+                switch option.completion {
+                case .words(let words)?: line += " -x -a \(quoted(plain(words).joined(separator: " ")))"
+                case .files?: line += " -r -F"
+                case .text?: line += " -x"
+                case nil: break
+                }
                 out += line + " -d \(quoted(brief(option.help)))\n"
             }
-            if let words = entry.words, !words.isEmpty {
-                out += "complete -c credsh -n \(quoted(condition)) -f -a \(quoted(words.joined(separator: " ")))\n"
-            } else if entry.words != nil {
-                out += "complete -c credsh -n \(quoted(condition)) -f\n"
+            switch entry.arguments {
+            case .words(let words)? where !plain(words).isEmpty:
+                out += "complete -c credsh -n \(quoted(condition)) -f -a \(quoted(plain(words).joined(separator: " ")))\n"
+            case .files?: break
+            default: out += "complete -c credsh -n \(quoted(condition)) -f\n"
             }
         }
         out += "complete -c credsh -s h -l help -d 'Show help information'\ncomplete -c credsh -l version -d 'Show the version'\n"

@@ -108,7 +108,9 @@ package enum ManPage {
             credsh completion bash > /etc/bash_completion.d/credsh
             .fi
             .SH "SEE ALSO"
-            The README and docs/ of the credsh sources; grammar.md, the language.
+            README.md, grammar.md (the language) and the manual's pages, installed in
+            /usr/share/doc/credsh by the package (PREFIX/share/doc/credsh by make install):
+            a page this one names docs/NAME.md is NAME.md there.
 
             """
         return out

@@ -25,11 +25,32 @@ package enum ShardTimings {
             let tag = after[..<close]
             cases += 1
             if let path = attribute("classname", in: tag), let time = attribute("time", in: tag).flatMap(Double.init), time >= 0, time.isFinite {
-                seconds[path, default: 0] += time
+                seconds[normalised(path), default: 0] += time
             }
             rest = after[close...]
         }
         return seconds
+    }
+
+    /// Several files (`--timings` given more than once, such as each shard's report of the
+    /// last run): a script named in more than one counts its longest time.
+    package static func merged(_ files: [[String: Double]]) -> [String: Double] {
+        files.reduce(into: [:]) { all, file in all.merge(file) { max($0, $1) } }
+    }
+
+    /// A path as the shares compare it: `./examples/a.credscript`, `examples//a.credscript`
+    /// and `examples/./a.credscript` are one script (a job may name its folder either way).
+    package static func normalised(_ path: String) -> String {
+        guard path.contains("./") || path.contains("//") else { return path }
+        let absolute = path.hasPrefix("/")
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        return (absolute ? "/" : "") + parts.joined(separator: "/")
+    }
+
+    /// Whether the timings name any of the scripts: a file that names none balances
+    /// nothing, which `credsh test` says.
+    package static func namesAny(of scripts: [String], timings: [String: Double]) -> Bool {
+        scripts.contains { timings[normalised($0)] != nil }
     }
 
     /// An attribute's value in a tag's text, its entities read.
@@ -49,10 +70,11 @@ package enum ShardTimings {
 
     /// The scripts of `shard`, in the order of `scripts` (the sorted list).
     package static func share(of scripts: [String], shard: Shard, timings: [String: Double]) -> [String] {
-        let known = scripts.compactMap { timings[$0] }
+        let keys = scripts.map(normalised)
+        let known = keys.compactMap { timings[$0] }
         let unknown = known.isEmpty ? 1.0 : known.reduce(0, +) / Double(known.count)
         let order = scripts.indices.sorted { a, b in
-            let ta = timings[scripts[a]] ?? unknown, tb = timings[scripts[b]] ?? unknown
+            let ta = timings[keys[a]] ?? unknown, tb = timings[keys[b]] ?? unknown
             return ta != tb ? ta > tb : a < b
         }
         var totals = [Double](repeating: 0, count: shard.count)
@@ -60,7 +82,7 @@ package enum ShardTimings {
         for index in order {
             var least = 0
             for candidate in 1..<max(1, shard.count) where totals[candidate] < totals[least] { least = candidate }
-            totals[least] += timings[scripts[index]] ?? unknown
+            totals[least] += timings[keys[index]] ?? unknown
             if least == shard.index - 1 { chosen.insert(index) }
         }
         return scripts.indices.filter { chosen.contains($0) }.map { scripts[$0] }

@@ -14,6 +14,9 @@ package struct SuitePlan: Sendable {
     package var format: any SuiteFormat = TextSuiteFormat()
     /// The reports asked for, each with the file it goes to.
     package var reports: [(report: any SuiteReport, path: String)] = []
+    /// A report goes to standard output (`--junit -`): what `format` prints goes to
+    /// standard error, so that the pipe reads the report alone.
+    package var formatOnStandardError = false
     package var color = false
 
     package init() {}
@@ -39,6 +42,9 @@ package enum SuiteRun {
             let what = name.hasSuffix("/") ? "not searched" : "not run"
             streams.writeError("credsh: \(what): \(name): its name is not UTF-8 (the bytes shown as \\x{..}); rename it\n")
         }
+        if let timings = plan.timings, !all.isEmpty, !ShardTimings.namesAny(of: all, timings: timings) {
+            streams.writeError("credsh: --timings names none of the \(all.count) scripts found (its testcases' classname is each script's path), so the shares are by position\n")
+        }
         let scripts = plan.shard.map { shard in
             if let timings = plan.timings { return ShardTimings.share(of: all, shard: shard, timings: timings) }
             return all.enumerated().filter { shard.contains(position: $0.offset) }.map(\.element)
@@ -46,7 +52,8 @@ package enum SuiteRun {
 
         let format = plan.format
         let style = SuiteStyle(color: plan.color)
-        streams.write(format.opening(verdicts: scripts.count))
+        let emit = { (text: String) in plan.formatOnStandardError ? streams.writeError(text) : streams.write(text) }
+        emit(format.opening(verdicts: scripts.count))
         var verdicts: [ScriptVerdict] = []
         var code: Int32 = 0
         var passed = 0
@@ -57,7 +64,7 @@ package enum SuiteRun {
         let settings = plan.settings
         WorkerPool.run(count: scripts.count, threads: plan.jobs, job: { index in runScript(scripts[index]) }, deliver: { _, fileVerdicts in
             for verdict in fileVerdicts {
-                streams.write(format.verdict(verdict, number: verdicts.count + 1, style: style))
+                emit(format.verdict(verdict, number: verdicts.count + 1, style: style))
                 if verdict.passed { passed += 1 }
                 if verdict.skipped != nil { skipped += 1 }
                 code = ExitCode.mostSevere(code, verdict.exitCode)
@@ -66,7 +73,7 @@ package enum SuiteRun {
             }
         })
         if settings.coverage {
-            streams.write(format.coverage(FlowCoverage.report(coverage), scripts: scripts.count, shard: plan.shard, style: style))
+            emit(format.coverage(FlowCoverage.report(coverage), scripts: scripts.count, shard: plan.shard, style: style))
         }
         // The files first, so that the summary's code, the process's and the reports' are
         // one (a file that cannot be written is an I/O error: 4).
@@ -90,7 +97,7 @@ package enum SuiteRun {
                 code = ExitCode.mostSevere(code, 4)
             }
         }
-        streams.write(format.summary(SuiteTotals(
+        emit(format.summary(SuiteTotals(
             passed: passed, failed: verdicts.count - passed - skipped, skipped: skipped,
             expectationsPassed: verdicts.reduce(0) { $0 + $1.expectations },
             expectationsFailed: verdicts.reduce(0) { $0 + $1.expectationsFailed }, exitCode: code)))

@@ -53,10 +53,11 @@ enum Launcher {
                 guard !given.isEmpty else { throw UsageError("--host takes an address such as 127.0.0.1", syntax) }
                 liveHost = given
             }
-            if let text = parsed.value(RunOptions.port) {
-                guard live else { throw UsageError("--port is the live page's port: give it with --live", syntax) }
+            let portOption = parsed.value(RunOptions.livePort) != nil ? RunOptions.livePort : RunOptions.port
+            if let text = parsed.value(portOption) {
+                guard live else { throw UsageError("--\(portOption.long) is the live page's port: give it with --live", syntax) }
                 guard let number = ServingDefaults.port(text) else {
-                    throw UsageError("--port takes a number \(ServingDefaults.portRange), not '\(text)'", syntax)
+                    throw UsageError("--\(portOption.long) takes a number \(ServingDefaults.portRange), not '\(text)'", syntax)
                 }
                 livePort = number
             }

@@ -16,6 +16,8 @@ enum ServeCommand {
         var host = ServingDefaults.host
         var port = ServingDefaults.port
         var control = false
+        /// `--token-file`: where the control token is written for a script to read.
+        var tokenFile: String?
         /// `--live`: the session's live page too, on loopback (Classroom).
         var live = false
         var livePort = Classroom.defaultPort
@@ -42,6 +44,13 @@ enum ServeCommand {
                 limits.timeoutSeconds = seconds
             }
             control = parsed.has(ServeOptions.control)
+            tokenFile = parsed.value(ServeOptions.tokenFile)
+            if let tokenFile {
+                guard control else { throw UsageError("--token-file writes the control API's token: give it with --control", syntax) }
+                guard !tokenFile.isEmpty, ReportFile.standardStream(tokenFile) == nil else {
+                    throw UsageError("--token-file takes a file name (the banner prints the token on standard output already)", syntax)
+                }
+            }
             live = parsed.has(ServeOptions.live)
             if let text = parsed.value(ServeOptions.livePort) {
                 guard live else { throw UsageError("--live-port is the live page's port: give it with --live", syntax) }
@@ -97,6 +106,17 @@ enum ServeCommand {
         // The control API's token is printed once, at start, like Jupyter's: whoever started
         // the server reads it here; a web page or another machine cannot.
         streams.write(format.serveBanner(url: url, control: configuration.control, token: session.controlToken))
+        if let path = configuration.tokenFile, let token = session.controlToken {
+            // Written whole through a fresh temporary and a rename, so a script that waits
+            // for the file reads the whole token; never through a link or onto a device.
+            do { try FileSystem.write(path, Array((token + "\n").utf8), mode: .replacePrivately, origin: .derived) } catch {
+                streams.writeError("credsh: --token-file: \(TerminalSafe.text(error.message))\n")
+                session.stop()
+                return 4
+            }
+        }
+        // A token file left behind would hand the next job a dead token.
+        defer { if let path = configuration.tokenFile { unlink(path) } }
         let classroom = Classroom(evaluator: evaluator, host: host)
         if configuration.live {
             do {

@@ -21,8 +21,10 @@ enum RunOptions {
     static let live = CommandSyntax.Option(
         long: "live",
         help: "Serve a live page of the session (its diagram growing, the last output, the narration) for a projector; the URL, with its token, is printed first.")
-    static let port = CommandSyntax.Option(
-        long: "port", value: "<port>", help: "With --live: the page's TCP port; 0 picks a free one (default: \(Classroom.defaultPort)).")
+    /// The live page's port, spelt as `credsh serve` spells it (its `--port` is the server's).
+    static let livePort = ServeOptions.livePort
+    /// The older spelling of --live-port, still read.
+    static let port = CommandSyntax.Option(long: "port", value: "<port>", help: "The older name of --live-port.")
     static let host = CommandSyntax.Option(
         long: "host", value: "<address>",
         help: "With --live: the address to serve the page on (default: \(ServingDefaults.host)); any other than loopback is warned about.")
@@ -37,15 +39,15 @@ enum TestOptions {
     static let shard = CommandSyntax.Option(
         long: "shard", value: "<k/n>", help: "Run only the K-th of N shares of the scripts (every script is in exactly one share), for a CI matrix.")
     static let timings = CommandSyntax.Option(
-        long: "timings", value: "<junit.xml>",
-        help: "With --shard: balance the shares by the times of a previous run's JUnit file (a missing file: shares by position, as without it).")
+        long: "timings", value: "<junit.xml>", repeats: true,
+        help: "With --shard: balance the shares by the times of a previous run's JUnit files (give it once per file; a missing file: shares by position, as without it).")
     static let update = CommandSyntax.Option(
         long: "update", help: "Rewrite each X.expected that sits beside X.credscript with this run's transcript, and name those that changed.")
     static let keepGoing = CommandSyntax.Option(
         long: "keep-going", help: "Go on after a failed command inside a script too (a failed expectation never stops one), as a plain run does.")
     /// Its help lists the formats `SuiteFormats.all` holds.
     static let format = CommandSyntax.Option(
-        long: "format", value: "<format>",
+        long: "format", value: "<format>", words: { SuiteFormats.names },
         help: SuiteFormats.all.map { "\($0.name): \($0.summary)" }.joined(separator: "; ") + ".")
     /// `--junit FILE`, `--html FILE`: one per report of `SuiteReports.all`, made from it.
     static let reports = SuiteReports.all.map { CommandSyntax.Option(long: $0.option, value: "<file>", help: $0.help) }
@@ -60,7 +62,7 @@ enum DiagramOptions {
         long: "output", short: "o", value: "<file>",
         help: "Write the picture to this file: .svg, .mmd or .md (Mermaid), or .html (a page with the narration); missing folders are made; default (or '-'): standard output.")
     static let format = CommandSyntax.Option(
-        long: "format", value: "<format>", help: "svg or mermaid (default: from the output file's name; without one, mermaid on a terminal, else svg).")
+        long: "format", value: "<format>", words: { ["svg", "mermaid"] }, help: "svg or mermaid (default: from the output file's name; without one, mermaid on a terminal, else svg).")
     static let title = CommandSyntax.Option(
         long: "title", value: "<title>", help: "The picture's title (default: the scripts' names).")
     static let sideBySide = CommandSyntax.Option(
@@ -80,6 +82,9 @@ enum ServeOptions {
     static let control = CommandSyntax.Option(
         long: "control",
         help: "Also answer POST /__credsh/run (a script, answered with its JSON Lines), GET /__credsh/state and the SDK double (POST \(ServeSession.doublePaths.joined(separator: ", ")), JSON-RPC 2.0), to clients with the token printed at start.")
+    static let tokenFile = CommandSyntax.Option(
+        long: "token-file", value: "<file>",
+        help: "With --control: also write the control token to this file (mode 0600, replaced whole once the port is bound, removed when the server stops), for scripts and CI.")
     static let openAPI = CommandSyntax.Option(
         long: "openapi", help: "Print the served API as an OpenAPI 3.1 document (docs/openapi.json) and exit.")
     static let timeout = CommandSyntax.Option(

@@ -20,7 +20,7 @@ enum Subcommands {
         """
 
     static let format = CommandSyntax.Option(
-        long: "format", value: "<format>",
+        long: "format", value: "<format>", words: { RunFormats.all.map(\.name) },
         help: RunFormats.help)
     static let noColor = CommandSyntax.Option(
         long: "no-color", help: "Never colour the output (NO_COLOR in the environment does the same).")
@@ -33,7 +33,7 @@ enum Subcommands {
         arguments: ("<files> ...", "Scripts to run in order, in one simulation; '-' reads standard input."),
         options: [
             keepGoing, RunOptions.interactive, RunOptions.echo, RunOptions.step, RunOptions.compact,
-            RunOptions.live, RunOptions.port, RunOptions.host, RunOptions.showSecrets,
+            RunOptions.live, RunOptions.livePort, RunOptions.port, RunOptions.host, RunOptions.showSecrets,
             format, noColor, ScriptOptions.seed, ScriptOptions.maxSteps,
         ] + OutsideVariables.options,
         discussion: exitCodes + "\n\n" + bounds)) { parsed, syntax throws(UsageError) in
@@ -126,7 +126,7 @@ enum Subcommands {
         name: "serve",
         abstract: "Run setup scripts, then serve the simulated \(ServeSession.server) server over HTTP until Ctrl-C.",
         arguments: ("<files> ...", "Setup scripts to run first, in order, in one simulation (\(ServeSession.server) is active when they start)."),
-        options: [ServeOptions.host, ServeOptions.port, ServeOptions.control, ServeOptions.openAPI, ServeOptions.timeout,
+        options: [ServeOptions.host, ServeOptions.port, ServeOptions.control, ServeOptions.tokenFile, ServeOptions.openAPI, ServeOptions.timeout,
                   ServeOptions.live, ServeOptions.livePort, format, noColor, ScriptOptions.seed],
         discussion: HelpLayout.wrap("""
             Serves \(ServeSession.paths.joined(separator: " and ")) (GET with a query string,
@@ -154,7 +154,8 @@ enum Subcommands {
             every code. A code, event or call of an SDK is looked up in \(SDKID.first.name)'s
             catalog first, then in the others' (each named). Exit codes: 0, 2 when there is
             nothing to explain by that name.
-            """.replacing("\n", with: " "), width: HelpLayout.width).joined(separator: "\n")),
+            """.replacing("\n", with: " "), width: HelpLayout.width).joined(separator: "\n"),
+            argumentWords: { ExplainText.names }),
         requiresArguments: true) { parsed, syntax throws(UsageError) in
             // One name: two words are two questions, not one name made of both; unless they
             // spell a glossary term (`challenge mode`), which the refusal points to.
@@ -167,6 +168,21 @@ enum Subcommands {
             }
             do throws(SimulationError) {
                 return printOut(try ExplainText.lines(query).map { $0.escapingControls + "\n" }.joined())
+            } catch {
+                StandardStreams().writeError("credsh: " + TerminalSafe.text(error.message) + "\n")
+                return 2
+            }
+        }
+
+    /// `credsh glossary [TERM]`: the prompt's `glossary`, from the shell.
+    static let glossary = Subcommand("glossary", syntax: CommandSyntax(
+        name: "glossary",
+        abstract: "Say what a term credsh uses means (challenge mode, sync error, callback, policy…), as the prompt's 'glossary' does; every term without one.",
+        arguments: ("<term> ...", "A term, in one word or several (credsh glossary challenge mode)."),
+        options: [],
+        discussion: "Exit codes: 0, 2 when the glossary has no such term (the closest one is named).")) { parsed, syntax throws(UsageError) in
+            do throws(SimulationError) {
+                return printOut(try ExplainText.glossary(parsed.positionals).map { $0.escapingControls + "\n" }.joined())
             } catch {
                 StandardStreams().writeError("credsh: " + TerminalSafe.text(error.message) + "\n")
                 return 2
@@ -196,7 +212,7 @@ enum Subcommands {
               credsh completion bash > /usr/share/bash-completion/completions/credsh
               credsh completion zsh > /usr/share/zsh/vendor-completions/_credsh
               credsh completion fish > /usr/share/fish/vendor_completions.d/credsh.fish
-            """), requiresArguments: true) { parsed, syntax throws(UsageError) in
+            """, argumentWords: { Completions.shells }), requiresArguments: true) { parsed, syntax throws(UsageError) in
             guard parsed.positionals.count == 1, let script = Completions.script(parsed.positionals[0], program) else {
                 throw UsageError("completion takes one shell: " + FormatList.spoken(Completions.shells)
                                  + (parsed.positionals.count == 1 ? ", not '\(TerminalSafe.text(parsed.positionals[0]))'" : ""), syntax)
@@ -240,7 +256,7 @@ enum Subcommands {
     }
 
     /// Every subcommand, in the order the root help lists them.
-    static let all: [Subcommand] = [run, check, fmt, test, diagram, explain, serve, lsp, completion, man, reference, referenceCalls, testOne]
+    static let all: [Subcommand] = [run, check, fmt, test, diagram, explain, glossary, serve, lsp, completion, man, reference, referenceCalls, testOne]
 
     /// `credsh --help`: made from `all`, so it lists every subcommand there is.
     static var root: String {

@@ -26,14 +26,17 @@ enum TestRunner {
             }
             plan.shard = shard
         }
-        if let path = parsed.value(TestOptions.timings) {
+        let timingFiles = parsed.values(TestOptions.timings)
+        if !timingFiles.isEmpty {
             guard plan.shard != nil else { throw UsageError("--timings balances shards: give --shard K/N with it", syntax) }
             // A CI job's first run has no previous report: the shares are then by position.
-            if FileSystem.exists(path) {
-                do { plan.timings = ShardTimings.read(try FileSystem.read(path)) } catch {
-                    throw UsageError("--timings: \(TerminalSafe.text(error.message))", syntax)
+            var read: [[String: Double]] = []
+            for path in timingFiles where FileSystem.exists(path) {
+                do { read.append(ShardTimings.read(try FileSystem.read(path))) } catch {
+                    throw UsageError("--timings: \(error.message)", syntax)
                 }
             }
+            if !read.isEmpty { plan.timings = ShardTimings.merged(read) }
         }
         var settings = ScriptTest.Settings(seed: try parsed.seed(syntax), keepGoing: parsed.has(TestOptions.keepGoing), update: parsed.has(TestOptions.update),
                                            maxSteps: try parsed.maxSteps(syntax), coverage: parsed.has(TestOptions.coverage))
@@ -45,15 +48,35 @@ enum TestRunner {
                              + FormatList.spoken(SuiteFormats.names) + ".", syntax)
         }
         plan.format = format
+        let given = Set(plan.paths.compactMap(FileSystem.identity))
+        var onStandardOutput: [String] = []
         for (report, option) in zip(SuiteReports.all, TestOptions.reports) {
             guard let path = parsed.value(option) else { continue }
+            try refuseOverScript(path, option: option, given: given, syntax)
+            if ReportFile.standardStream(path) == 1 { onStandardOutput.append("--" + option.long) }
             plan.reports.append((report, path))
             if report.drawsDiagrams { settings.diagrams = true }
         }
+        // A report on standard output is what a pipe reads: the verdicts go to standard
+        // error then, and two reports there would be one unreadable stream (docs/suites.md).
+        guard onStandardOutput.count <= 1 else {
+            throw UsageError("\(onStandardOutput.joined(separator: " and ")) would both write to standard output; send all but one to a file", syntax)
+        }
+        plan.formatOnStandardError = !onStandardOutput.isEmpty
         plan.settings = settings
         plan.color = format.isForPeople && !parsed.has(TestOptions.noColor) && (Environment.value("NO_COLOR") ?? "").isEmpty
-            && StandardStreams.stdoutIsTerminal
+            && (plan.formatOnStandardError ? StandardStreams.stderrIsTerminal : StandardStreams.stdoutIsTerminal)
         return plan
+    }
+
+    /// A report written over a script (`--junit *.credscript`: the shell put the first
+    /// script where the report's name was forgotten) would destroy it: refused, as
+    /// `diagram -o` refuses an ending it does not write.
+    static func refuseOverScript(_ path: String, option: CommandSyntax.Option, given: Set<FileIdentity>, _ syntax: CommandSyntax) throws(UsageError) {
+        let isScript = path.hasSuffix(".credscript") || path.hasSuffix(".expected")
+            || FileSystem.identity(path).map(given.contains) == true
+        guard isScript else { return }
+        throw UsageError("--\(option.long) would write its report over the script '\(path)'; give the report a file name of its own (such as report.\(option.long == "junit" ? "xml" : option.long))", syntax)
     }
 
     static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }

@@ -247,6 +247,14 @@ import Expectations
         expectEqual(Self.words("call ", "setP"), ["setPassword"])
         expectEqual(Self.words("call setPassword "), ["challengeMode=", "password="])
         expectEqual(Self.words("call updatePassword currentPassword=x ", "new"), ["newPassword="])
+        // Issue 52: a field's values: users, a number's names, the catalog's choices; never a secret's.
+        expectEqual(Self.words("call setUser ", "userID=a"), ["userID=alice"])
+        expectEqual(Self.words("call setPassword ", "challengeMode="),
+                    ["challengeMode=0", "challengeMode=1", "challengeMode=2", "challengeMode=3", "challengeMode=4"]
+                        + ["RDNA_CHALLENGE_OP_SET", "RDNA_CHALLENGE_OP_VERIFY", "RDNA_OP_AUTHORIZE_NOTIFICATION", "RDNA_OP_UPDATE_CREDENTIALS",
+                           "RDNA_OP_UPDATE_ON_EXPIRY"].map { "challengeMode=" + $0 })
+        expectEqual(Self.words("call setPassword ", "password="), [])
+        expectEqual(Self.words("call initiateUpdateFlowForCredential ", "credentialType="), ["credentialType=Password"])
         // A check offers only the fields it can compare: never a secret one.
         expectEqual(Self.words("expect called setPassword "), ["challengeMode="])
         expectEqual(Self.words("expect calls setUser ", "get"), ["getAllChallenges"])

@@ -74,7 +74,9 @@ import CredSimulator
         expectEqual(tap.verdict(verdicts[3], number: 4, style: style), "ok 4 - d.credscript # SKIP not on this SDK\n")
         #expect(tap.verdict(verdicts[2], number: 3, style: style).hasPrefix("not ok 3 - c.credscript\n  ---\n  exitCode: 3\n"))
         expectEqual(tap.summary(totals), "# 1 passed, 2 failed, 1 skipped\n1..4\n")
-        expectEqual(TAPSuiteFormat.description("x \\# TODO"), "x \\\\u{23} TODO")
+        expectEqual(TAPSuiteFormat.description("x \\# TODO"), "x \\\\\\u{23} TODO")
+        expectEqual(TAPSuiteFormat.description("issue #12 \\ done"), "issue \\#12 \\\\ done")
+        expectEqual(TAPSuiteFormat.description("y # skip me"), "y \\u{23} skip me")
 
         let json = try #require(SuiteFormats.named("json"))
         let line = json.verdict(verdicts[1], number: 2, style: style)

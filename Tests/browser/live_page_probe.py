@@ -222,7 +222,11 @@ class Browser:
         return self.eval("""(function () {
           var box = document.getElementById('diagram'), steps = box.querySelectorAll('svg g.step');
           var last = steps.length ? steps[steps.length - 1].getBoundingClientRect() : null, b = box.getBoundingClientRect();
+          // The smallest text of the picture as drawn on the screen: its font size times the scale.
+          var svg = box.querySelector('svg'), scale = svg ? svg.getBoundingClientRect().width / (Number(svg.getAttribute('width')) || 1) : 0;
+          var sizes = svg ? Array.prototype.map.call(svg.querySelectorAll('text'), function (t) { return parseFloat(getComputedStyle(t).fontSize); }) : [];
           return {
+            labelPixels: sizes.length ? Math.round(Math.min.apply(null, sizes) * scale * 100) / 100 : 0,
             scrollWidth: box.scrollWidth, clientWidth: box.clientWidth, scrollTop: box.scrollTop,
             atBottom: box.scrollTop + box.clientHeight >= box.scrollHeight - 2,
             lastStepInView: !!last && last.top < b.bottom && last.bottom > b.top && last.bottom <= b.bottom + 2,
@@ -521,6 +525,13 @@ try:
         report["improvisedThenSamePause"] = True
         # The page: the typed command is the last one run, with its output; the same one waits.
         report["afterImprovised"] = browser.wait_until(lambda p: p["lastCommand"] == "> echo improvised")
+        # Issue 52: a command typed at the pause is drawn where it ran, before the one waiting.
+        terminal.type("user add bob password Passw0rd!")
+        report["afterTypedUser"] = browser.wait_until(lambda p: p["lastCommand"].startswith("> user add bob"))
+        terminal.type("")
+        terminal.wait_for(r"\[step 4/\d+\]")
+        report["afterWaitingRan"] = browser.wait_until(lambda p: p["progress"].startswith("step 4/"))
+        report["screenshotOrder"] = browser.screenshot("improvised-order.png")
     elif mode == "fit":
         # Issue 34, items 1 and 2: a page opened mid-lesson, at a projector's sizes.
         terminal = Terminal(["--live", "--port", "0", "--step", "--show-secrets"] + rest[:1])
@@ -542,6 +553,12 @@ try:
         report["zoomed100"] = browser.zoom("1")
         report["screenshotZoomed"] = browser.screenshot("zoomed-1280x800.png")
         report["fitAgain"] = browser.zoom("fit")
+        # Issue 52: the viewer's zoom is kept for the next page (localStorage), here "Fit".
+        browser.open(url)
+        browser.resize(1280, 800)
+        browser.wait_until(lambda p: p["state"] == "live")
+        time.sleep(0.3)
+        report["reopened"] = browser.fit()
         browser.resize(1920, 1080)
         report["fit1920"] = browser.fit()
         report["screenshot1920"] = browser.screenshot("fit-1920x1080.png")

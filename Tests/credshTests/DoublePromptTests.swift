@@ -18,13 +18,20 @@ import Testing
         // Tab completes the command, the call of the active SDK, then the call's field.
         try terminal.keys("cal", "@Tab", "setU", "@Tab", "us", "@Tab")
         try terminal.waitFor("credsh relid@phone-1> call setUser userID=")
-        try terminal.keys("alice", "@Enter")
+        // Issue 52: the field's value completes too: a user that exists.
+        try terminal.keys("a", "@Tab")
+        try terminal.waitFor("credsh relid@phone-1> call setUser userID=alice")
+        try terminal.keys("@Enter")
         try terminal.waitFor("→ setUser userID=alice")
         try terminal.waitFor("← getPassword userID=alice challengeMode=0")
         try terminal.waitFor("credsh relid@phone-1 [alice: mode 0 verify]>")
         // A call's secret field is masked as it is typed back; its other field completes too.
         try terminal.keys("call setPassword password=Passw0rd! chall", "@Tab")
         try terminal.waitFor("call setPassword password=Passw0rd! challengeMode=")
+        // Issue 52: and the modes, by number and by the SDK's name.
+        try terminal.keys("@Tab", "@Tab")
+        try terminal.waitFor("challengeMode=RDNA_CHALLENGE_OP_VERIFY")
+        #expect(terminal.screen.contains("challengeMode=4") && terminal.screen.contains("challengeMode=RDNA_OP_UPDATE_ON_EXPIRY"), "\(terminal.screen)")
         try terminal.keys("0", "@Enter")
         try terminal.waitFor("→ setPassword password=*** challengeMode=0")
         try terminal.waitFor("← onUserLoggedIn userID=alice")

@@ -103,4 +103,32 @@ import Expectations
         #expect(broken.status != 0)
         #expect(broken.stdout.contains("broken.credscript:1:1: error: unknown command 'lgoin'"), "\(broken.stdout)")
     }
+
+    /// docs/ci.md's `.pre-commit-config.yaml` as pasted, its `rev` kept, in a fresh
+    /// repository: only the repository's address is this clone's (the page's is a
+    /// placeholder). The rev must be a commit of credsh's history, or pre-commit stops.
+    @Test(.enabled(if: preCommit != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/git")
+                   && FileManager.default.fileExists(atPath: Credsh.packageRoot.appendingPathComponent(".git").path),
+                   "pre-commit, git or credsh's git history is missing (make deps and .ci/run install them)"))
+    func theDocumentedPreCommitConfigRunsFromACleanRepository() throws {
+        let python = try #require(Self.preCommit)
+        let block = try #require(try DocsExampleTests.blocks(of: "docs/ci.md").first { $0.info == "yaml" && $0.lines.first == "repos:" })
+        let config = block.lines.joined(separator: "\n").replacingOccurrences(of: "https://example.invalid/credsh.git", with: Credsh.packageRoot.path)
+        #expect(config.contains("repo: \(Credsh.packageRoot.path)"), "docs/ci.md's config names no placeholder repository to replace")
+        let project = try Credsh.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: project) }
+        try Self.git(["init", "-q"], in: project)
+        try Credsh.write(config + "\n", ".pre-commit-config.yaml", in: project)
+        try Credsh.write(Self.tidy, "tidy.credscript", in: project)
+        try Self.git(["add", "."], in: project)
+        let environment = ["PATH": Credsh.binary.deletingLastPathComponent().path + ":" + python.deletingLastPathComponent().path + ":/usr/bin:/bin",
+                           "PRE_COMMIT_HOME": project.appendingPathComponent(".cache").path, "HOME": project.path]
+        let run = try Credsh.run(["-m", "pre_commit", "run", "--all-files"], environment: environment, directory: project, timeout: 300, executable: python)
+        expectEqual(run.status, 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("credsh check") && run.stdout.contains("credsh fmt --check") && !run.stdout.contains("Failed"), "\(run.stdout)")
+        try Credsh.write(Self.messy, "messy.credscript", in: project)
+        try Self.git(["add", "messy.credscript"], in: project)
+        let messy = try Credsh.run(["-m", "pre_commit", "run", "--all-files"], environment: environment, directory: project, timeout: 300, executable: python)
+        #expect(messy.status != 0 && messy.stdout.contains("would format messy.credscript"), "\(messy.stdout)")
+    }
 }

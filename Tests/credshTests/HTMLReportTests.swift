@@ -45,6 +45,8 @@ import Expectations
         let page = try String(contentsOf: html, encoding: .utf8)
         #expect(page.hasPrefix("<!DOCTYPE html>"))
         #expect(page.contains("<span class=\"cr-passed\">1 passed</span>, <span class=\"cr-failed\">3 failed</span>, <span class=\"cr-skipped\">1 skipped</span> of 5 scripts"))
+        // Issue 52: a skip says why, as TAP and JUnit do.
+        #expect(page.contains("skipped.credscript <span class=\"cr-reason\">(not simulated yet)</span>"), "\(page)")
         // Self-contained: nothing to fetch, nothing to run.
         for fetched in ["<script", "<link", "<img", "<iframe", " src=\"", "@import", "url(http", "href=\"http", "@font-face"] {
             #expect(!page.contains(fetched), "\(fetched)")

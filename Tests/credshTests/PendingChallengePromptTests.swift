@@ -28,6 +28,22 @@ import Expectations
         #expect(history.contains("\n***\n"), "\(history)")
     }
 
+    /// Issue 52: under --show-secrets the class sees what is typed, so a typo made while a
+    /// password is awaited names what was typed, not `***`; the history file still masks it.
+    @Test func underShowSecretsATypoAtAPendingChallengeNamesWhatWasTyped() throws {
+        let terminal = try Terminal(arguments: ["--show-secrets"])
+        try terminal.keys("user add alice password Passw0rd!", "@Enter")
+        try terminal.waitFor("added alice")
+        try terminal.keys("login alice", "@Enter")
+        try terminal.waitFor("[alice: mode 0 verify]>")
+        try terminal.keys("lgoin alice", "@Enter")
+        try terminal.waitFor("unknown command 'lgoin'")
+        #expect(!terminal.screen.contains("unknown command '***'") && terminal.screen.contains("1 | lgoin alice\n"), "\(terminal.screen)")
+        try HistoryPromptTests.leave(terminal)
+        let history = try String(contentsOf: terminal.state.appendingPathComponent("credsh/history"), encoding: .utf8)
+        #expect(!history.contains("lgoin") && !history.contains("Passw0rd!"), "\(history)")
+    }
+
     /// A command mistyped while the SDK waits for a password is no password: its method
     /// and its words are said in the error; a password typed alone after it is still `***`.
     @Test func aMistypedCommandAtAPendingChallengeKeepsItsWords() throws {

@@ -26,7 +26,7 @@ import Expectations
         let root = try Credsh.run(["--help"])
         expectEqual(root.status, 0)
         let entries = Self.listed(root.stdout)
-        expectEqual(entries.map(\.name), ["run", "check", "fmt", "test", "diagram", "explain", "serve", "lsp", "completion"])
+        expectEqual(entries.map(\.name), ["run", "check", "fmt", "test", "diagram", "explain", "glossary", "serve", "lsp", "completion"])
         for entry in entries {
             let own = try Credsh.run(["help", entry.name])
             expectEqual(own.status, 0)
@@ -78,13 +78,13 @@ import Expectations
         // From the shell, the prompt's commands it points to are said to be the prompt's.
         #expect(unknown.stderr.contains("'help explain' lists at the prompt ('credsh' with no file)"), "\(unknown.stderr)")
         let glossaryWord = try Credsh.run(["explain", "expiry"])
-        #expect(glossaryWord.status == 2 && glossaryWord.stderr.contains("'glossary expiry' at the prompt ('credsh' with no file)"), "\(glossaryWord.stderr)")
+        #expect(glossaryWord.status == 2 && glossaryWord.stderr.contains("the glossary has it: 'credsh glossary expiry'"), "\(glossaryWord.stderr)")
         // One name a run; the name is required, and the usage line says so.
         let two = try Credsh.run(["explain", "118", "setPassword"])
         #expect(two.status == 2 && two.stdout.isEmpty && two.stderr.hasPrefix("Error: explain takes one code or name, not 2"), "\(two.stderr)")
         // Unless the words spell a term of the glossary: not two questions, and not "run it once for each".
         let term = try Credsh.run(["explain", "challenge", "mode"])
-        #expect(term.status == 2 && term.stderr.contains("'glossary challenge mode' at the prompt ('credsh' with no file)"), "\(term.stderr)")
+        #expect(term.status == 2 && term.stderr.contains("the glossary has it: 'credsh glossary challenge mode'"), "\(term.stderr)")
         let empty = try Credsh.run(["explain", ""])
         #expect(empty.status == 2 && empty.stderr.hasPrefix("Error: explain takes a code or name, not an empty one"), "\(empty.stderr)")
         let none = try Credsh.run(["explain"])
@@ -93,6 +93,19 @@ import Expectations
         #expect(help.status == 0 && help.stdout.contains("docs/diagnostics.md") && help.stdout.contains("[CS0301]"), "\(help.stdout)")
         let root = try Credsh.run(["--help"])
         #expect(root.stdout.contains("'credsh explain CS0301'") && root.stdout.contains("docs/diagnostics.md"), "\(root.stdout)")
+    }
+
+    /// `credsh glossary [TERM]`: the prompt's glossary from the shell, not a file named glossary.
+    @Test func theGlossaryFromTheShell() throws {
+        let term = try Credsh.run(["glossary", "challenge", "mode"])
+        expectEqual(term.status, 0, "\(term.stderr)")
+        expectEqual(term.stdout, (try Credsh.run(["-"], script: "glossary challenge mode\n")).stdout)
+        #expect(term.stdout.lowercased().contains("challenge mode"), "\(term.stdout)")
+        let all = try Credsh.run(["glossary"])
+        #expect(all.status == 0 && all.stdout.contains("KDF") && all.stdout.contains("API call"), "\(all.stdout)")
+        let unknown = try Credsh.run(["glossary", "chalenge\u{1B}]0;x\u{7}"])
+        #expect(unknown.status == 2 && unknown.stderr.hasPrefix("credsh: the glossary has no 'chalenge\\u{1B}]0;x\\u{7}'"), "\(unknown.stderr)")
+        #expect(!unknown.stderr.contains("\u{1B}"))
     }
 
     @Test func anUnknownSubcommandAskedForHelpIsRefused() throws {

@@ -39,6 +39,10 @@ for subcommand in $("$binary" --help | sed -n '/^SUBCOMMANDS:/,/^$/p' | awk '/^ 
         || fail "credsh(1) does not describe the subcommand $subcommand"
 done
 grep -q "^EXIT STATUS" <<<"$page" || fail "credsh(1) has no EXIT STATUS"
+# The page stands with what it names: each docs/NAME.md is installed as NAME.md.
+for named in $(grep -o 'docs/[a-z-]*\.md' <<<"$page" | sort -u); do
+    [ -f "$prefix/share/doc/credsh/${named#docs/}" ] || fail "credsh(1) names $named, which make install did not install"
+done
 
 # 2. make deb, and lintian.
 deb=$(packaging/make-deb.sh "$binary" "$work/deb")
@@ -46,6 +50,7 @@ deb=$(packaging/make-deb.sh "$binary" "$work/deb")
 lintian --fail-on error "$deb" || fail "lintian found errors in $deb"
 contents=$(dpkg-deb -c "$deb")
 for file in ./usr/bin/credsh ./usr/share/man/man1/credsh.1.gz ./usr/share/doc/credsh/copyright \
+            ./usr/share/doc/credsh/diagnostics.md ./usr/share/doc/credsh/ci.md \
             ./usr/share/bash-completion/completions/credsh; do
     grep -q " $file\$" <<<"$contents" || fail "the package lacks $file"
 done

@@ -39,6 +39,22 @@ public enum ExplainText {
         try render(query, active: sdk.catalog, fromShell: true)
     }
 
+    /// What the prompt's `glossary WORDS` prints (every term when there are none), for
+    /// `credsh glossary`: the same lines, or the same refusal.
+    public static func glossary(_ words: [String]) throws(SimulationError) -> [String] { try Glossary.render(words) }
+
+    /// Every name `explain` knows, for the shells' completion of `credsh explain`: the
+    /// diagnostic codes, then each SDK's codes (numbers and names), events, calls and APIs.
+    public static var names: [String] {
+        var names = DiagnosticCode.allCases.map(\.id)
+        for catalog in Simulation.catalogs {
+            names += catalog.codes.flatMap { entry in [entry.name] + (entry.code.map { [String($0)] } ?? []) }
+            names += catalog.eventNames + catalog.callNames + (SDKFlows.flow(named: catalog.name)?.apis.map(\.name) ?? [])
+        }
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+
     /// Whether `words` spell a term of the glossary (`challenge mode`): one name of several
     /// words, which `credsh explain` given them unquoted points to the glossary for.
     public static func namesGlossaryTerm(_ words: [String]) -> Bool { Glossary.lookUp(words) != nil }
@@ -63,7 +79,7 @@ public enum ExplainText {
             // A word of the glossary (`expiry`, `challenge`) is not a code, event or call: say where it is.
             let atPrompt = fromShell ? " at the prompt ('credsh' with no file)" : ""
             if let term = Glossary.lookUp(query.split(separator: " ").map(String.init)) {
-                throw SimulationError("nothing to explain for '\(query)': it is not a code, an event or an API call, but the glossary has it: 'glossary \(term.term.lowercased())'\(atPrompt)")
+                throw SimulationError("nothing to explain for '\(query)': it is not a code, an event or an API call, but the glossary has it: '\(fromShell ? "credsh " : "")glossary \(term.term.lowercased())'")
             }
             let codes = Set(active.codes.compactMap(\.code)).sorted().map(String.init).joined(separator: ", ")
             throw SimulationError("nothing to explain for '\(query)'; \(active.name) knows \(codes), its events and API names, "

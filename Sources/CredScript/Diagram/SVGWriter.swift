@@ -10,6 +10,9 @@ public struct SVGWriter: Sendable {
     // Metrics (px). The font stack lists monospace fonts whose advance is 0.6 em.
     static let fontFamily = "DejaVu Sans Mono, Menlo, Consolas, Liberation Mono, monospace"
     static let fontSize = 12.0
+    /// The size of the labels, the smallest text drawn: a page that scales the picture
+    /// keeps them at least as large as a projector needs (LivePage).
+    public static let labelPixels = fontSize
     /// A character's advance, in em: 0.6 for most monospace fonts, 0.602 for DejaVu Sans
     /// Mono and Menlo; the layout assumes a hair more, so a line is never wider than planned.
     static let advance = 0.6025

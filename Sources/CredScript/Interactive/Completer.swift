@@ -94,12 +94,26 @@ public enum Completer {
         case .path:
             return candidates.isEmpty ? .files : offer(candidates)
         case .parameters:
-            // `call METHOD FIELD=…`: the fields of the call on the line.
-            if let call = typed.lazy.compactMap(catalog.call).first { candidates += call.fields.map { $0.name + "=" } }
+            // `call METHOD FIELD=…`: the fields of the call on the line, then a field's values.
+            if let call = typed.lazy.compactMap(catalog.call).first {
+                candidates += callValues(word: word, call: call, catalog: catalog, userIDs: userIDs) ?? call.fields.map { $0.name + "=" }
+            }
         case .newUser, .secret, .integer, .duration, .text, .expectedText, .timestamp:
             break
         }
         return offer(candidates)
+    }
+
+    /// `FIELD=VALUE` for a field of a call being written (`call setUser userID=a`): the users
+    /// for a field that names one, the catalog's choices, the named values of a number
+    /// (`challengeMode=`: its numbers and names); nil when `word` has no `=` yet.
+    static func callValues(word: String, call: CallSpec, catalog: SDKCatalog, userIDs: [String]) -> [String]? {
+        guard let equals = word.firstIndex(of: "=") else { return nil }
+        let name = String(word[..<equals])
+        guard let field = call.field(name), !field.secret else { return [] }
+        let named = SDKFlows.flow(named: catalog.name)?.valueNames[name] ?? [:]
+        let values = (field.namesUser ? userIDs : []) + field.choices + named.keys.sorted().map(String.init) + named.values.sorted()
+        return values.map { name + "=" + $0 }
     }
 
     /// `FIELD=` for the fields of the event named on the line (of every event when none

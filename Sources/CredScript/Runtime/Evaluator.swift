@@ -240,11 +240,13 @@ public final class Evaluator {
     public func parse(_ source: SourceFile, sdk: SDKID? = nil) -> ParsedScript {
         var reader = makeReader(source, sdk: sdk)
         // While a challenge waits, a line that does not parse may be its password typed
-        // alone; the users it may name are no secret (SecretScan).
+        // alone; the users it may name are no secret (SecretScan). Under --show-secrets the
+        // class sees what is typed, so such a line is read as any other (a word shaped like a
+        // password is still one) and a typo names what was typed (docs/teaching.md).
         let pending = simulation.active.promptState.pending
         let users: Set<String> = pending.map { Set(HistoryVocabulary.users(of: simulation) + [$0.user]) } ?? []
         let (script, secrets) = SecretReading.read(&reader, flow: events.secrets.flow, table: table,
-                                                   challengePending: pending != nil, users: users)
+                                                   challengePending: pending != nil && !events.secrets.shown, users: users)
         events.secrets.learn(secrets)
         if !givenFromOutside.isEmpty { learnOutsideSecrets() }
         return script

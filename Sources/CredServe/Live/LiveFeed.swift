@@ -36,7 +36,10 @@ package final class LiveFeed: RunEventSubscriber {
     package var pacedByStep = false
     /// `--step`: each echo seen, until it runs (`commandRuns`); those echoed during a pause
     /// were typed at it and run at once, the one echoed before the pause waits for Enter.
-    private var echoed: [(command: String, narration: String?, step: Bool, typed: Bool)] = []
+    private var echoed: [(command: String, narration: String?, step: Bool, typed: Bool, records: [OutputRecord])] = []
+    /// `--step`: the narration met before the next echo, drawn with its command when that
+    /// runs, so a command typed at a pause is drawn before the one waiting (where it ran).
+    private var heldNarration: [OutputRecord] = []
     /// Echoes awaiting their run, at most: they nest only as deep as `source` and a typed
     /// line at a pause do (Limits.standard.sourceDepth), far below this.
     package static let maximumEchoed = 1_000
@@ -77,7 +80,12 @@ package final class LiveFeed: RunEventSubscriber {
 
     /// Every record the host shows, in order.
     package func record(_ record: OutputRecord, activeSDK: SDKID) {
-        recorder.record(record, activeSDK: activeSDK)
+        // Under --step a command is drawn as it runs, not as it is shown at the pause.
+        switch (pacedByStep, record) {
+        case (true, .narration): heldNarration.append(record)
+        case (true, .echo): break  // drawn when it runs (commandRuns), with its narration
+        default: recorder.record(record, activeSDK: activeSDK)
+        }
         changed = true
         switch record {
         case .narration(let text):
@@ -87,7 +95,13 @@ package final class LiveFeed: RunEventSubscriber {
             pendingNarration = nil
             if pacedByStep {
                 let step = table.isStep(echoed: command)
-                if echoed.count < Self.maximumEchoed { echoed.append((command, told, step, pausing)) } else { uncounted += 1 }
+                if echoed.count < Self.maximumEchoed {
+                    echoed.append((command, told, step, pausing, heldNarration + [record]))
+                } else {
+                    uncounted += 1
+                    for held in heldNarration + [record] { recorder.record(held, activeSDK: activeSDK) }
+                }
+                heldNarration = []
                 // Before a pause: the command waits for Enter; the last one run, and its output, stay.
                 if step, !pausing {
                     snapshot.next = command
@@ -121,6 +135,7 @@ package final class LiveFeed: RunEventSubscriber {
     package func commandRuns() {
         if uncounted > 0 { return uncounted -= 1 }
         guard let started = echoed.popLast() else { return }
+        for record in started.records { recorder.record(record, activeSDK: activeSDK()) }
         if !started.typed, started.step {
             pausing = false
             snapshot.next = nil

@@ -18,14 +18,14 @@ enum LivePage {
         <title>credsh live</title>
         <style>\(style)</style>
         </head>
-        <body data-token="\(escape(token))" data-sequence="\(snapshot.sequence)">
+        <body data-token="\(escape(token))" data-sequence="\(snapshot.sequence)" data-readable="\(readableZoom)">
         <header><h1>credsh live</h1><span id="progress">\(escape(snapshot.progress ?? ""))</span>
         <span id="state">static picture: reload for the latest</span></header>
         <div id="banner"\(snapshot.banner == nil ? " hidden" : "")>\(escape(snapshot.banner ?? ""))</div>
         <p id="narration"\(told == nil ? " hidden" : "")>\(escape(told.map { "# " + $0 } ?? ""))</p>
         <main>
         <div id="view">
-        <div id="zoom" hidden><button type="button" data-zoom="fit">Fit</button><button type="button" data-zoom="out" title="smaller">−</button><span id="zoomLevel">fit</span><button type="button" data-zoom="in" title="larger">+</button><button type="button" data-zoom="1">100%</button></div>
+        <div id="zoom" hidden><button type="button" data-zoom="fit">Fit</button><button type="button" data-zoom="out" title="smaller">−</button><span id="zoomLevel"></span><button type="button" data-zoom="in" title="larger">+</button><button type="button" data-zoom="1">100%</button></div>
         <section id="diagram">\(inlineSVG(snapshot.svg))</section>
         </div>
         <aside>
@@ -45,6 +45,13 @@ enum LivePage {
 
         """
     }
+
+    /// Labels at least this large on the screen: read from the back of a classroom.
+    static let projectorLabelPixels = 12.0
+    /// The zoom the page opens at, unless the viewer chose one: never smaller than draws the
+    /// labels at `projectorLabelPixels` (a wide picture then scrolls sideways), never larger
+    /// than drawn when it fits (docs/teaching.md).
+    static var readableZoom: Double { projectorLabelPixels / SVGWriter.labelPixels }
 
     /// The narration over the page: the waiting command's under `--step` (what the teacher
     /// is about to run), else the last command's.
@@ -121,20 +128,28 @@ enum LivePage {
           pre.appendChild(span);
         });
       }
-      // The picture fits the width of its box ("fit", never larger than drawn), or is drawn
-      // at a zoom the viewer chose; the box follows the newest step unless the viewer
-      // scrolled up from the bottom, and follows again once back there.
+      // The picture opens "readable": fitting the width of its box, but never so small that
+      // a label is under 12 px on the screen (a wide one scrolls sideways); "fit" fits it
+      // whatever its size, a number is a zoom the viewer chose. The choice is kept in the
+      // browser (localStorage) for the next page. The box follows the newest step unless
+      // the viewer scrolled up from the bottom, and follows again once back there.
       var diagram = document.getElementById("diagram"), zoomLevel = document.getElementById("zoomLevel");
-      var zoom = "fit", follow = true;
+      var readable = Number(body.dataset.readable) || 1, zoom = "readable", follow = true, kept = null;
+      try { kept = window.localStorage.getItem("credsh.live.zoom"); } catch (error) { kept = null; }
+      if (kept === "fit") { zoom = "fit"; } else if (Number(kept) >= 0.25 && Number(kept) <= 4) { zoom = Number(kept); }
+      function remember() { try { window.localStorage.setItem("credsh.live.zoom", String(zoom)); } catch (error) { return; } }
       function natural(svg) { return Number(svg.getAttribute("width")) || svg.getBoundingClientRect().width || 1; }
-      function scale(svg) { return zoom === "fit" ? Math.min(1, diagram.clientWidth / natural(svg)) : zoom; }
+      function scale(svg) {
+        var fit = Math.min(1, diagram.clientWidth / natural(svg));
+        return zoom === "fit" ? fit : zoom === "readable" ? Math.max(fit, readable) : zoom;
+      }
       function layout() {
         var svg = diagram.querySelector("svg");
         if (!svg) { return; }
         if (zoom === "fit") {
           svg.style.width = ""; svg.style.maxWidth = "";
         } else {
-          svg.style.width = Math.round(natural(svg) * zoom) + "px"; svg.style.maxWidth = "none";
+          svg.style.width = Math.round(natural(svg) * scale(svg)) + "px"; svg.style.maxWidth = "none";
         }
         zoomLevel.textContent = (zoom === "fit" ? "fit " : "") + Math.round(scale(svg) * 100) + "%";
         if (follow) { diagram.scrollTop = diagram.scrollHeight; }
@@ -151,6 +166,7 @@ enum LivePage {
         else if (asked === "in") { zoom = Math.min(4, now * 1.25); }
         else if (asked === "out") { zoom = Math.max(0.25, now / 1.25); }
         else { zoom = 1; }
+        remember();
         layout();
       });
       document.getElementById("zoom").hidden = false;

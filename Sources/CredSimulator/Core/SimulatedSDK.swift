@@ -140,13 +140,21 @@ public struct FieldSpec: Sendable {
     /// (SUSI's `valid_seconds` is a number of seconds, or the string `forever`): a script
     /// compares it with either, and the word orders above every number.
     public let unboundedWord: String?
+    /// The values a string field takes, when they are a few names (Fiori's controllers):
+    /// what Tab offers after `FIELD=` (`call present controller=`).
+    public let choices: [String]
+    /// The field names a user (`setUser`'s `userID`): Tab offers the users after `FIELD=`.
+    public let namesUser: Bool
 
-    public init(_ name: String, _ kind: Kind, optional: Bool = false, secret: Bool = false, unbounded: String? = nil) {
+    public init(_ name: String, _ kind: Kind, optional: Bool = false, secret: Bool = false, unbounded: String? = nil,
+                choices: [String] = [], namesUser: Bool = false) {
         self.name = name
         self.kind = kind
         self.optional = optional
         self.secret = secret
         self.unboundedWord = unbounded
+        self.choices = choices
+        self.namesUser = namesUser
     }
 }
 

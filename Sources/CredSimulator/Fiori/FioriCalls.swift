@@ -7,7 +7,8 @@
 extension FioriSimulator {
     static let calls: [CallSpec] = [
         CallSpec("present", "the app presents FUIPasscodeInputController (to unlock) or FUIPasscodeChangeController",
-                 fields: [FieldSpec("controller", .string), FieldSpec("userIdentifier", .string, optional: true)],
+                 fields: [FieldSpec("controller", .string, choices: [FioriController.input, FioriController.change]),
+                          FieldSpec("userIdentifier", .string, optional: true, namesUser: true)],
                  callbacks: ["evaluatePolicy", "shouldTryPasscode", "showScreen", "failedToMatch"]),
         CallSpec("enterPasscode", "the user types a passcode on the screen on display and taps Done",
                  fields: [FieldSpec("passcode", .string, secret: true)],
@@ -15,7 +16,7 @@ extension FioriSimulator {
         CallSpec("tapCancel", "the user taps Cancel on the screen on display", callbacks: ["didCancelPasscodeEntry"]),
         CallSpec("tapReset", "the user taps the reset button a wrong passcode brought up", callbacks: ["shouldResetPasscode"]),
         CallSpec("answerTouchID", "how the user answers the next Touch ID prompt a presented controller shows: success, authenticationFailed or userCancel",
-                 fields: [FieldSpec("result", .string)], callbacks: []),
+                 fields: [FieldSpec("result", .string, choices: ["success", "authenticationFailed", "userCancel"])], callbacks: []),
     ]
 
     /// The device keeps its passcode store (users, hashes, counters, Touch ID), who has

@@ -5,7 +5,7 @@
 extension OneWelcomeSimulator {
     static let calls: [CallSpec] = [
         CallSpec("authenticateUser", "starts authentication of a registered profile",
-                 fields: [FieldSpec("profileId", .string)],
+                 fields: [FieldSpec("profileId", .string, namesUser: true)],
                  callbacks: ["didStartAuthentication", "didReceivePinChallenge", "didAuthenticateUser", "didFailToAuthenticateUser"]),
         CallSpec("changePin", "starts the change PIN flow for the authenticated profile",
                  callbacks: ["didStartPinChange", "didReceivePinChallenge", "didFailToChangePin"]),

@@ -4,7 +4,7 @@
 /// `getAllChallenges`) runs here.
 extension RelIDSimulator {
     static let calls: [CallSpec] = [
-        CallSpec("setUser", "answers getUser with the user name", fields: [FieldSpec("userID", .string)],
+        CallSpec("setUser", "answers getUser with the user name", fields: [FieldSpec("userID", .string, namesUser: true)],
                  callbacks: ["getPassword", "getUser"]),
         CallSpec("setPassword", "answers a mode 0 (verify) or mode 1 (set) getPassword",
                  fields: [FieldSpec("password", .string, secret: true), FieldSpec("challengeMode", .integer)],
@@ -13,12 +13,12 @@ extension RelIDSimulator {
                  fields: [FieldSpec("currentPassword", .string, secret: true), FieldSpec("newPassword", .string, secret: true),
                           FieldSpec("challengeMode", .integer)],
                  callbacks: ["getPassword", "onUpdateCredentialResponse", "onUserLoggedIn", "onUserLoggedOff", "getUser"]),
-        CallSpec("getAllChallenges", "asks which credentials the logged-in user may update", fields: [FieldSpec("userID", .string)],
+        CallSpec("getAllChallenges", "asks which credentials the logged-in user may update", fields: [FieldSpec("userID", .string, namesUser: true)],
                  callbacks: ["onCredentialsAvailableForUpdate"]),
         CallSpec("initiateUpdateFlowForCredential", "starts a mode 2 update of an offered credential",
-                 fields: [FieldSpec("credentialType", .string)], callbacks: ["getPassword"]),
+                 fields: [FieldSpec("credentialType", .string, choices: ["Password"])], callbacks: ["getPassword"]),
         CallSpec("resetAuthState", "abandons the login under way and asks for a user again", callbacks: ["getUser"]),
-        CallSpec("logOff", "logs the user off", fields: [FieldSpec("userID", .string)], callbacks: ["onUserLoggedOff", "getUser"]),
+        CallSpec("logOff", "logs the user off", fields: [FieldSpec("userID", .string, namesUser: true)], callbacks: ["onUserLoggedOff", "getUser"]),
     ]
 
     /// The device keeps the SDK client and the policy sentence its app last built; the

@@ -49,7 +49,9 @@ package struct HTMLReport: SuiteReport {
         for (index, verdict) in verdicts.enumerated() {
             let (label, kind) = Self.status(verdict)
             let name = anchors[index].map { "<a href=\"#\($0)\">\(Self.escape(verdict.name))</a>" } ?? Self.escape(verdict.name)
-            out += "<tr class=\"cr-\(kind)\"><td>\(label)</td><td>\(name)</td>"
+            // A skip says why, as TAP's `# SKIP reason` and JUnit's <skipped message> do.
+            let reason = verdict.skipped.map { " <span class=\"cr-reason\">(\(Self.escape(Self.masked($0))))</span>" } ?? ""
+            out += "<tr class=\"cr-\(kind)\"><td>\(label)</td><td>\(name)\(reason)</td>"
             out += "<td>\(verdict.expectations) passed\(verdict.expectationsFailed > 0 ? ", \(verdict.expectationsFailed) failed" : "")</td>"
             out += "<td class=\"cr-time\">\(JUnitReport.time(verdict.seconds))</td></tr>\n"
         }
@@ -158,6 +160,7 @@ package struct HTMLReport: SuiteReport {
         tr.cr-ok td:first-child { color: #1a7f37; }
         tr.cr-fail td:first-child { color: #b3261e; font-weight: bold; }
         tr.cr-skip td:first-child { color: #9a6700; }
+        .cr-reason { color: #57606a; }
         section.cr-failure { border: 1px solid #ffcecb; border-left: 6px solid #b3261e; border-radius: 6px; padding: 12px 16px; margin: 0 0 24px; }
         .cr-badge { background: #b3261e; color: white; border-radius: 4px; padding: 1px 6px; font-size: 13px; }
         .cr-meta { color: #57606a; font-size: 13px; margin: 0 0 8px; }

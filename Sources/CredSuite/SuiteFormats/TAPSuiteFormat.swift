@@ -53,12 +53,20 @@ package struct TAPSuiteFormat: SuiteFormat {
             + "1..\(totals.passed + totals.failed + totals.skipped)\n"
     }
 
-    /// A test point's description: one line, and no `#`. TAP::Parser reads `\#` as a `#`,
-    /// but tap.py ends a description at any `#` and reads what follows as a directive, so a
-    /// test named `x \# TODO` would pass there while it failed: a `#` is written `\u{23}`,
-    /// as credsh writes any character a reader must not act on.
+    /// A test point's description: one line, each `#` and `\\` escaped as TAP says (`\\#`,
+    /// `\\\\`), which prove and TAP::Parser read back. tap.py ends a description at any
+    /// `#` and reads what follows as a directive, so a `#` before a word it would take for
+    /// one (`x # TODO` of a failing test would pass there) is written `\\u{23}` instead, as
+    /// credsh writes any character a reader must not act on (docs/suites.md).
     package static func description(_ text: String) -> String {
-        text.escapingControls.replacing("#", with: "\\u{23}")
+        let scalars = Array(text.replacing("\\", with: "\\\\").escapingControls.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            guard scalar == "#" else { out.append(scalar); continue }
+            let after = String(String.UnicodeScalarView(scalars[(index + 1)...].drop { $0 == " " || $0 == "\t" }.prefix(4))).lowercased()
+            out.append(contentsOf: (after == "skip" || after == "todo" ? "\\u{23}" : "\\#").unicodeScalars)
+        }
+        return String(out)
     }
 
     /// A YAML double-quoted scalar: a JSON string is one, escapes and all.
