@@ -175,7 +175,13 @@ package enum Completions {
         out += """
               esac
             }
-            compdef _credsh credsh
+            # Autoloaded from fpath (compinit), this file is the first call's body too: it
+            # completes at once, not only from the second Tab on.
+            if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
+              _credsh "$@"
+            else
+              compdef _credsh credsh
+            fi
 
             """
         return out
