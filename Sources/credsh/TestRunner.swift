@@ -48,7 +48,7 @@ enum TestRunner {
                              + FormatList.spoken(SuiteFormats.names) + ".", syntax)
         }
         plan.format = format
-        let given = Set(plan.paths.compactMap(FileSystem.identity))
+        let given = Set(plan.paths.compactMap(FileSystem.identity).filter { !$0.isDirectory })
         var onStandardOutput: [String] = []
         for (report, option) in zip(SuiteReports.all, TestOptions.reports) {
             guard let path = parsed.value(option) else { continue }
