@@ -1,0 +1,264 @@
+import CredScript
+import CredSimulator
+
+/// `credsh coverage merge --html FILE`: one self-contained page (no script, font or image
+/// fetched) that draws each SDK's behaviour as a graph beside its table of items: the
+/// callbacks as boxes, the transitions between them as arrows with the codes met on them
+/// (a status code, a challenge mode, a screen), each met in colour with its count and each
+/// never met in grey. SDKs the runs used come first, open; the others are folded away.
+/// Every text that may come from a file (an item the model does not list) is escaped.
+package enum CoverageGraphPage {
+    package static func render(_ run: CoverageRun, files: Int) -> String {
+        let report = run.report
+        let counted = CoverageDocument.counted(report)
+        let totals = "\(counted.met) of \(counted.items) items met in the SDKs used (\(CoverageSummary.percent(counted.met, of: counted.items)))"
+        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        out += "<title>credsh coverage: \(escape(totals))</title>\n" + style + "</head>\n<body>\n"
+        out += "<h1>What the app met</h1>\n"
+        out += "<p class=\"cv-totals\" id=\"totals\">\(run.runs) run\(run.runs == 1 ? "" : "s") (\(files) file\(files == 1 ? "" : "s")): \(escape(totals)). "
+        out += "<span class=\"cv-key cv-met\">met, with its count</span> <span class=\"cv-key cv-never\">never met</span> "
+        out += "<span class=\"cv-key cv-unlisted\">met, not in the model</span> "
+        out += "<span class=\"cv-key cv-never\">not produced: credsh never produces it, not counted</span></p>\n"
+        for sdk in report.filter(\.used) { out += section(sdk, run: run, open: true) }
+        for sdk in report where !sdk.used { out += section(sdk, run: run, open: false) }
+        return out + "</body>\n</html>\n"
+    }
+
+    private static func section(_ sdk: SDKCoverage, run: CoverageRun, open: Bool) -> String {
+        let name = escape(sdk.sdk.name)
+        let numbers = "\(sdk.reachableHit) of \(sdk.reachableCount) met"
+            + (sdk.used ? " (\(CoverageSummary.percent(sdk.reachableHit, of: sdk.reachableCount)))" : ", not used by these runs")
+        var out = "<details class=\"cv-sdk\" id=\"sdk-\(name)\"\(open ? " open" : "")>\n<summary><h2>\(name): \(numbers)</h2></summary>\n"
+        out += "<div class=\"cv-pair\">\n<figure class=\"cv-graph\">\n"
+        out += CoverageGraph(sdk, edgeCodes: run.edgeCodes[sdk.sdk] ?? [:]).svg
+        out += "</figure>\n<div class=\"cv-table\">\n<table>\n<thead><tr><th>item</th><th>hits</th></tr></thead>\n<tbody>\n"
+        var kind = ""
+        for line in sdk.lines {
+            if line.item.key.kind != kind {
+                kind = line.item.key.kind
+                out += "<tr class=\"cv-kind\"><th colspan=\"2\">\(escape(kind))</th></tr>\n"
+            }
+            let (cls, hits): (String, String)
+            if line.hits > 0 {
+                (cls, hits) = (line.listed ? "cv-met" : "cv-unlisted", String(line.hits) + (line.listed ? "" : " (not listed)"))
+            } else {
+                (cls, hits) = line.reachable ? ("cv-never", "never") : ("cv-never cv-unproduced", "not produced")
+            }
+            out += "<tr class=\"\(cls)\"><td>\(escape(line.item.label))</td><td>\(hits)</td></tr>\n"
+        }
+        return out + "</tbody>\n</table>\n</div>\n</div>\n</details>\n"
+    }
+
+    static func escape(_ text: String) -> String { HTMLText.escape(text) }
+
+    static let style = """
+        <style>
+        body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; margin: 16px 20px; color: #24292f; }
+        h1 { font-size: 20px; margin: 0 0 6px; }
+        h2 { font-size: 16px; margin: 0; display: inline; }
+        .cv-totals { font-size: 14px; margin: 0 0 10px; }
+        .cv-key { display: inline-block; padding: 0 6px; border-radius: 4px; margin-left: 6px; font-size: 12px; }
+        .cv-key.cv-met { background: #dafbe1; border: 1px solid #1a7f37; }
+        .cv-key.cv-never { background: #f2f2f2; border: 1px solid #b0b0b0; color: #777; }
+        .cv-key.cv-unlisted { background: #fff1e5; border: 1px solid #bc4c00; }
+        details.cv-sdk { border: 1px solid #d0d7de; border-radius: 6px; padding: 6px 10px; margin: 0 0 12px; }
+        details.cv-sdk > summary { cursor: pointer; }
+        .cv-pair { display: flex; gap: 14px; align-items: flex-start; margin-top: 6px; }
+        figure.cv-graph { flex: 1 1 68%; margin: 0; min-width: 0; }
+        figure.cv-graph svg { display: block; width: 100%; height: auto; max-height: 620px; }
+        .cv-table { flex: 0 0 30%; max-height: 600px; overflow-y: auto; font-size: 12px; }
+        .cv-table table { border-collapse: collapse; width: 100%; table-layout: fixed; }
+        .cv-table th:last-child, .cv-table td:last-child { width: 88px; }
+        .cv-table td:first-child { overflow-wrap: anywhere; }
+        .cv-table td, .cv-table th { text-align: left; padding: 1px 6px; border-bottom: 1px solid #eaeef2; }
+        .cv-table td:last-child { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+        .cv-table thead th { position: sticky; top: 0; background: white; }
+        tr.cv-kind th { background: #f6f8fa; font-weight: 600; }
+        tr.cv-met td:last-child { color: #1a7f37; font-weight: 600; }
+        tr.cv-never td { color: #8c959f; }
+        tr.cv-unproduced td { font-style: italic; }
+        tr.cv-unlisted td { color: #bc4c00; }
+        </style>
+
+        """
+}
+
+/// One SDK's behaviour as an SVG graph: its callbacks in columns by how many transitions
+/// they are from the first one its model lists, each transition an arrow. All
+/// coordinates are whole numbers, so the same coverage draws the same bytes.
+struct CoverageGraph {
+    struct Node {
+        let name: String
+        let hits: Int
+        var column = 0
+        var row = 0
+        var x = 0, y = 0, width = 0
+    }
+
+    struct Edge {
+        let from: String
+        let to: String
+        let hits: Int
+        let listed: Bool
+        let codes: [(label: String, title: String)]
+    }
+
+    private var nodes: [Node] = []
+    private var index: [String: Int] = [:]
+    private var edges: [Edge] = []
+
+    static let nodeHeight = 38
+    static let rowGap = 34
+    static let columnGap = 104
+    static let margin = 24
+
+    init(_ sdk: SDKCoverage, edgeCodes: [CoverageKey: [CoverageKey: Int]]) {
+        let labels = Dictionary(sdk.lines.map { ($0.item.key, $0.item) }, uniquingKeysWith: { first, _ in first })
+        func node(_ name: String, hits: Int) {
+            guard index[name] == nil else { return }
+            index[name] = nodes.count
+            nodes.append(Node(name: name, hits: hits))
+        }
+        let eventHits = Dictionary(sdk.lines.filter { $0.item.key.kind == CoverageKey.eventKind }.map { ($0.item.key.id, $0.hits) },
+                                   uniquingKeysWith: { first, _ in first })
+        for line in sdk.lines {
+            guard let (from, to) = line.item.transition else { continue }
+            node(from, hits: eventHits[from] ?? 0)
+            node(to, hits: eventHits[to] ?? 0)
+            // A code named as the callback it rides on (an error that is the callback) only repeats the box.
+            let codes = (edgeCodes[line.item.key] ?? [:]).filter { $0.key.id != to }.sorted { ($0.key.kind, $0.key.id) < ($1.key.kind, $1.key.id) }.map { code, count in
+                // The number when the code has one (a screen's 2), else its name.
+                let item = labels[code]
+                // The kind's last word before it (`code 102`, `mode 4`, `screen 2`): two
+                // kinds on one callback share numbers.
+                let word = code.kind.split(separator: " ").last.map(String.init) ?? code.kind
+                let short = word + " " + (item?.code.map(String.init) ?? code.id)
+                return (label: short, title: "\(code.kind) \(item?.label ?? code.id): \(count)")
+            }
+            edges.append(Edge(from: from, to: to, hits: line.hits, listed: line.listed, codes: codes))
+        }
+        // Callbacks of the catalog that no transition names still show, as boxes alone.
+        for line in sdk.lines where line.item.key.kind == CoverageKey.eventKind { node(line.item.key.id, hits: line.hits) }
+        layOut()
+    }
+
+    /// Columns by breadth-first distance along the model's arrows from the first node;
+    /// a node no arrow reaches goes in the first column, under it.
+    private mutating func layOut() {
+        guard !nodes.isEmpty else { return }
+        var depth: [Int?] = Array(repeating: nil, count: nodes.count)
+        depth[0] = 0
+        var queue = [0], head = 0
+        while head < queue.count {
+            let current = queue[head]
+            head += 1
+            for edge in edges where edge.from == nodes[current].name {
+                guard let next = index[edge.to], depth[next] == nil else { continue }
+                depth[next] = (depth[current] ?? 0) + 1
+                queue.append(next)
+            }
+        }
+        var rows: [Int: Int] = [:]
+        for i in nodes.indices {
+            // A callback no arrow reaches (a standalone check) goes under the first.
+            let column = depth[i] ?? 0
+            nodes[i].column = column
+            nodes[i].row = rows[column, default: 0]
+            rows[column, default: 0] += 1
+            // About 7 units a character at the 12-unit font, and room for the count.
+            nodes[i].width = max(110, nodes[i].name.count * 7 + 24)
+        }
+        let columns = (nodes.map(\.column).max() ?? 0) + 1
+        var widths = Array(repeating: 0, count: columns)
+        for node in nodes { widths[node.column] = max(widths[node.column], node.width) }
+        let tallest = rows.values.max() ?? 1
+        var left = Self.margin
+        var columnX: [Int] = []
+        for width in widths {
+            columnX.append(left)
+            left += width + Self.columnGap
+        }
+        for i in nodes.indices {
+            let column = nodes[i].column
+            let count = rows[nodes[i].column] ?? 1
+            // Each column centred on the tallest one's height.
+            let offset = (tallest - count) * (Self.nodeHeight + Self.rowGap) / 2
+            nodes[i].x = columnX[column] + (widths[column] - nodes[i].width) / 2
+            nodes[i].y = Self.margin + 16 + offset + nodes[i].row * (Self.nodeHeight + Self.rowGap)
+        }
+        size = (left - Self.columnGap + Self.margin, Self.margin * 2 + 32 + tallest * (Self.nodeHeight + Self.rowGap) - Self.rowGap)
+    }
+
+    private var size = (0, 0)
+
+    var svg: String {
+        let (width, height) = size
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" "
+        out += "font-family=\"system-ui, 'DejaVu Sans', sans-serif\" font-size=\"12\" role=\"img\" aria-label=\"transitions between callbacks\">\n"
+        out += "<defs>"
+        for (name, colour) in [("met", Self.metColour), ("never", Self.neverColour), ("unlisted", Self.unlistedColour)] {
+            out += "<marker id=\"cv-arrow-\(name)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\">"
+            out += "<path d=\"M0,0 L10,5 L0,10 z\" fill=\"\(colour)\"/></marker>"
+        }
+        out += "</defs>\n"
+        // Never-met arrows first, so the met ones are drawn over them.
+        var labels = ""
+        for edge in edges.sorted(by: { ($0.hits > 0 ? 1 : 0) < ($1.hits > 0 ? 1 : 0) }) {
+            guard let a = index[edge.from], let b = index[edge.to] else { continue }
+            let (path, labelX, labelY) = route(nodes[a], nodes[b])
+            let kind = !edge.listed ? "unlisted" : edge.hits > 0 ? "met" : "never"
+            let colour = kind == "met" ? Self.metColour : kind == "never" ? Self.neverColour : Self.unlistedColour
+            let strokeWidth = edge.hits > 0 ? min(4, 1 + String(edge.hits).count / 2 + 1) : 1
+            let dash = kind == "never" ? " stroke-dasharray=\"4 3\"" : ""
+            let title = "\(edge.from) → \(edge.to): " + (edge.hits > 0 ? "\(edge.hits)" : "never") + edge.codes.map { "; \($0.title)" }.joined()
+            out += "<path class=\"cv-edge cv-\(kind)\" d=\"\(path)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(strokeWidth)\"\(dash) marker-end=\"url(#cv-arrow-\(kind))\">"
+            out += "<title>\(CoverageGraphPage.escape(title))</title></path>\n"
+            guard edge.hits > 0 else { continue }
+            var label = "×\(edge.hits)"
+            let shown = edge.codes.prefix(3).map(\.label)
+            if !shown.isEmpty { label += " · " + shown.joined(separator: ", ") + (edge.codes.count > 3 ? ", …" : "") }
+            labels += "<text class=\"cv-edge-label\" x=\"\(labelX)\" y=\"\(labelY)\" text-anchor=\"middle\" fill=\"\(colour)\" font-size=\"11\" "
+            labels += "stroke=\"white\" stroke-width=\"3\" paint-order=\"stroke\">\(CoverageGraphPage.escape(label))<title>\(CoverageGraphPage.escape(title))</title></text>\n"
+        }
+        out += labels
+        for node in nodes {
+            let met = node.hits > 0
+            out += "<g class=\"cv-node cv-\(met ? "met" : "never")\"><title>\(CoverageGraphPage.escape(node.name)): \(met ? String(node.hits) : "never")</title>"
+            out += "<rect x=\"\(node.x)\" y=\"\(node.y)\" width=\"\(node.width)\" height=\"\(Self.nodeHeight)\" rx=\"6\" "
+            out += "fill=\"\(met ? "#dafbe1" : "#f2f2f2")\" stroke=\"\(met ? Self.metColour : Self.neverColour)\" stroke-width=\"\(met ? 2 : 1)\"/>"
+            out += "<text x=\"\(node.x + node.width / 2)\" y=\"\(node.y + 16)\" text-anchor=\"middle\" fill=\"\(met ? "#24292f" : "#8c959f")\" font-weight=\"\(met ? "600" : "400")\">\(CoverageGraphPage.escape(node.name))</text>"
+            out += "<text x=\"\(node.x + node.width / 2)\" y=\"\(node.y + 31)\" text-anchor=\"middle\" font-size=\"11\" fill=\"\(met ? Self.metColour : "#8c959f")\">\(met ? "×\(node.hits)" : "never")</text></g>\n"
+        }
+        return out + "</svg>\n"
+    }
+
+    static let metColour = "#1a7f37"
+    static let neverColour = "#b0b0b0"
+    static let unlistedColour = "#bc4c00"
+
+    /// The arrow from `a` to `b` as an SVG path, and where its label goes: forward (to a
+    /// later column) from side to side; back the other way, bowed below so it does not
+    /// lie on the forward arrow between the same two; within a column, bowed out to the
+    /// left; a callback followed by itself, a loop above its box.
+    private func route(_ a: Node, _ b: Node) -> (String, Int, Int) {
+        let h = Self.nodeHeight
+        if a.name == b.name {
+            let x = a.x + a.width / 2, y = a.y
+            return ("M\(x - 18),\(y) C\(x - 30),\(y - 34) \(x + 30),\(y - 34) \(x + 18),\(y)", x, y - 30)
+        }
+        if b.column > a.column {
+            let (x1, y1, x2, y2) = (a.x + a.width, a.y + h / 2 - 5, b.x, b.y + h / 2 - 5)
+            let bend = (x2 - x1) / 2
+            return ("M\(x1),\(y1) C\(x1 + bend),\(y1) \(x2 - bend),\(y2) \(x2),\(y2)", (x1 + x2) / 2, (y1 + y2) / 2 - 4)
+        }
+        if b.column < a.column {
+            let (x1, y1, x2, y2) = (a.x, a.y + h / 2 + 7, b.x + b.width, b.y + h / 2 + 7)
+            let dip = 26 + 6 * (a.column - b.column)
+            let (cx, cy) = ((x1 + x2) / 2, max(y1, y2) + dip)
+            return ("M\(x1),\(y1) Q\(cx),\(cy) \(x2),\(y2)", cx, (y1 + y2) / 4 + cy / 2 + 12)
+        }
+        let (x1, y1, x2, y2) = (a.x, a.y + h / 2 + (b.row > a.row ? 6 : -6), b.x, b.y + h / 2 + (b.row > a.row ? -6 : 6))
+        let cx = min(x1, x2) - 40 - 12 * abs(b.row - a.row)
+        return ("M\(x1),\(y1) Q\(cx),\((y1 + y2) / 2) \(x2),\(y2)", (x1 + cx) / 2 - 4, (y1 + y2) / 2 + 4)
+    }
+}

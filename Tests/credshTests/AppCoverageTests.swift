@@ -1,0 +1,181 @@
+import CredScript
+import CredSimulator
+import Foundation
+import Testing
+import Expectations
+
+/// Issue 53 over real HTTP (docs/coverage.md, "Coverage of an app"): what the apps met,
+/// counted from the answers to their calls and from what their event streams delivered,
+/// never from a control run's own lines; `GET /__credsh/coverage` and `serve --coverage
+/// FILE`; `credsh coverage merge` adding runs up, gating and drawing them.
+@Suite struct AppCoverageTests {
+    /// An item's hits in a coverage document; nil when it is not listed there.
+    static func hits(_ document: JSONValue, _ sdk: String, _ kind: String, _ item: String) -> Int? {
+        guard case .array(let items)? = document["items"] else { return nil }
+        let found = items.first { $0["sdk"] == .string(sdk) && $0["kind"] == .string(kind) && $0["item"] == .string(item) }
+        guard case .int(let hits)? = found?["hits"] else { return nil }
+        return hits
+    }
+
+    static func coverage(_ served: ServedCredsh) throws -> (ServedCredsh.Answer, JSONValue) {
+        let answer = try served.curl("GET", "/__credsh/coverage", extra: served.authorization)
+        expectEqual(answer.status, 200, "\(answer.text)")
+        expectEqual(answer.header("Content-Type"), "application/json;charset=utf-8")
+        return (answer, try #require(answer.json, "\(answer.text)"))
+    }
+
+    /// setUser, a wrong password (102), the right one (100): a REL-ID login as an app makes it.
+    static func logIn(_ served: ServedCredsh, device: String? = nil) throws {
+        _ = try SDKWireTests.call(served, "relid", "setUser", #"{"userID":"alice"}"#, device: device)
+        let wrong = try SDKWireTests.call(served, "relid", "setPassword", #"{"password":"wrong-one","challengeMode":0}"#, device: device, id: 2)
+        #expect(wrong.serialized.contains(#""statusCode":102"#), "\(wrong.serialized)")
+        let right = try SDKWireTests.call(served, "relid", "setPassword", #"{"password":"Passw0rd!","challengeMode":0}"#, device: device, id: 3)
+        #expect(SDKWireTests.events(right).contains("onUserLoggedIn"), "\(right.serialized)")
+    }
+
+    static let setup = "sdk relid\nuser add alice password \"Passw0rd!\"\n"
+
+    @Test func callsThatMeet102And100CountThemAndLeave118AtZero() throws {
+        let dir = try Credsh.temporaryDirectory()
+        let file = dir.appendingPathComponent("out/app.json")
+        let served = try ServedCredsh(["--control", "--coverage", file.path])
+        try expectEqual(served.control(Self.setup).status, 200)
+        try Self.logIn(served, device: "phone-1")
+        let (answer, document) = try Self.coverage(served)
+        expectEqual(Self.hits(document, "relid", "status code", "102"), 1)
+        #expect((Self.hits(document, "relid", "status code", "100") ?? 0) >= 2, "\(answer.text)")
+        expectEqual(Self.hits(document, "relid", "status code", "118"), 0)
+        expectEqual(Self.hits(document, "relid", "event", "getPassword"), 2)
+        expectEqual(Self.hits(document, "relid", "challenge mode", "0"), 2)
+        // The app's own order of callbacks: a wrong password asked again, then logged in.
+        expectEqual(Self.hits(document, "relid", "transition", "getPassword → getPassword"), 1)
+        expectEqual(Self.hits(document, "relid", "transition", "getPassword → onUserLoggedIn"), 1)
+        #expect(answer.text.contains(#"{"kind":"status code","item":"102","hits":1}"#), "the codes met on an arrow: \(answer.text)")
+        // Per SDK: only what credsh produces is counted; an SDK the app never called is not used.
+        guard case .array(let sdks)? = document["sdks"] else { Issue.record("no sdks"); return }
+        let relid = sdks.first { $0["sdk"] == .string("relid") }
+        expectEqual(relid?["used"], .bool(true))
+        expectEqual(sdks.first { $0["sdk"] == .string("fiori") }?["used"], .bool(false))
+        // Behind the control API's rules.
+        try expectEqual(served.curl("GET", "/__credsh/coverage").status, 401)
+        try expectEqual(served.curl("GET", "/__credsh/coverage", extra: served.authorization + ["-H", "Origin: http://evil.example"]).status, 403)
+        // Written when the server stops, SIGTERM too: what the route answered.
+        let (status, _) = try served.stop(signal: SIGTERM)
+        expectEqual(status, 0)
+        expectEqual(try String(contentsOf: file, encoding: .utf8), answer.text)
+    }
+
+    @Test func aControlRunsLoginAndLogoutCountNothing() throws {
+        let served = try ServedCredsh(["--control"])
+        let steered = try served.control(Self.setup + "device phone-1\nlogin alice \"Passw0rd!\"\nlogout\ncall setUser userID=alice\n")
+        expectEqual(steered.status, 200, "\(steered.text)")
+        let (answer, document) = try Self.coverage(served)
+        expectEqual(document["totals"]?["met"], .int(0), "\(answer.text)")
+        expectEqual(Self.hits(document, "relid", "event", "onUserLoggedIn"), 0)
+        expectEqual(Self.hits(document, "relid", "status code", "100"), 0)
+        _ = try served.stop()
+    }
+
+    /// What a steered flow sends to a device's open stream, its app met; another device's
+    /// flow, with no stream open, it did not.
+    @Test func callbacksAStreamDeliveredCount() throws {
+        let served = try ServedCredsh(["--control"])
+        try expectEqual(served.control(Self.setup).status, 200)
+        let output = served.directory.appendingPathComponent("stream")
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = ["-s", "-N", "--max-time", "20", "-o", output.path, "http://127.0.0.1:\(served.port)/sdk/relid/events?device=tablet&seconds=2"]
+            + served.authorization
+        try curl.run()
+        let deadline = Date().addingTimeInterval(10)
+        while ((try? Data(contentsOf: output))?.count ?? 0) == 0, Date() < deadline { usleep(20_000) }
+        try expectEqual(served.control("sdk relid\ndevice tablet\nlogin alice \"Passw0rd!\"\ndevice other\nlogin alice \"Passw0rd!\"\n").status, 200)
+        curl.waitUntilExit()
+        let (answer, document) = try Self.coverage(served)
+        expectEqual(Self.hits(document, "relid", "event", "onUserLoggedIn"), 1, "\(answer.text)")
+        expectEqual(Self.hits(document, "relid", "transition", "getPassword → onUserLoggedIn"), 1)
+        _ = try served.stop()
+    }
+
+    @Test func mergeAddsRunsUpAndGatesWithTheNeverMetList() throws {
+        let dir = try Credsh.temporaryDirectory()
+        let served = try ServedCredsh(["--control"])
+        try expectEqual(served.control(Self.setup).status, 200)
+        try Self.logIn(served, device: "phone-1")
+        let first = try Self.coverage(served).0.text
+        try Self.logIn(served, device: "phone-2")
+        let second = try Self.coverage(served).0.text
+        _ = try served.stop()
+        let a = try Credsh.write(first, "a.json", in: dir), b = try Credsh.write(second, "b.json", in: dir)
+        // A script suite's coverage beside the app's: it meets 118, which the app did not.
+        try Credsh.write("sdk relid\nuser add bob password \"Passw0rd!\"\nexpire bob\nlogin bob \"Passw0rd!\"\nexpect event getPassword statusCode=118\n",
+                         "expiry.credscript", in: dir)
+        let suite = try Credsh.run(["test", "--coverage", "--format", "json", dir.appendingPathComponent("expiry.credscript").path])
+        expectEqual(suite.status, 0, "\(suite.stdout)")
+        let scripts = try Credsh.write(suite.stdout, "suite.json", in: dir)
+
+        let sum = dir.appendingPathComponent("sum.json")
+        let merged = try Credsh.run(["coverage", "merge", a.path, b.path, "-o", sum.path])
+        expectEqual(merged.status, 0, "\(merged.stderr)")
+        #expect(merged.stdout.hasPrefix("coverage of 2 runs (2 files): "), "\(merged.stdout)")
+        #expect(merged.stdout.contains("\n  relid: ") && merged.stdout.contains("\n  fiori: not used\n"), "\(merged.stdout)")
+        let document = try JSONValue.parse(try String(contentsOf: sum, encoding: .utf8))
+        expectEqual(Self.hits(document, "relid", "status code", "102"), 3, "1 in the first file, 2 in the second")
+        expectEqual(document["runs"], .int(2))
+
+        // The sum merges again, and with a suite's JSON Lines.
+        let both = try Credsh.run(["coverage", "merge", sum.path, scripts.path, "-o", "-"])
+        expectEqual(both.status, 0, "\(both.stderr)")
+        let all = try JSONValue.parse(both.stdout)
+        expectEqual(Self.hits(all, "relid", "status code", "102"), 3)
+        expectEqual(Self.hits(all, "relid", "status code", "118"), 1)
+        expectEqual(all["runs"], .int(3))
+
+        let gated = try Credsh.run(["coverage", "merge", a.path, "--min", "90"])
+        expectEqual(gated.status, 1)
+        #expect(gated.stdout.contains("is below --min 90%; never met ("), "\(gated.stdout)")
+        #expect(gated.stdout.contains("\n  relid, status code: 118 PASSWORD_EXPIRED\n"), "\(gated.stdout)")
+        #expect(!gated.stdout.contains("3 RDNA_OP_AUTHORIZE_NOTIFICATION"), "what credsh never produces is not asked for")
+        #expect(!gated.stdout.contains("fiori,"), "an SDK no run used is not asked for")
+        let passed = try Credsh.run(["coverage", "merge", a.path, "--min", "1.5"])
+        expectEqual(passed.status, 0)
+        #expect(passed.stdout.contains(" reaches --min 1.5%\n"), "\(passed.stdout)")
+    }
+
+    @Test func badInputGetsAClearMessageAndTheREADMEsExitCodes() throws {
+        let dir = try Credsh.temporaryDirectory()
+        let good = try Credsh.write(CoverageDocument.text(CoverageRun()), "good.json", in: dir)
+        let missing = try Credsh.run(["coverage", "merge", dir.appendingPathComponent("nope.json").path])
+        expectEqual(missing.status, 4)
+        #expect(missing.stderr.hasPrefix("credsh: ") && missing.stderr.contains("nope.json"), "\(missing.stderr)")
+        let broken = try Credsh.write("{\"credshCoverage\":1,\"items\":[\n", "broken.json", in: dir)
+        let malformed = try Credsh.run(["coverage", "merge", good.path, broken.path])
+        expectEqual(malformed.status, 2)
+        #expect(malformed.stderr.contains("broken.json:1: not JSON"), "\(malformed.stderr)")
+        let wrongSDK = try Credsh.write(#"{"coverage":"event","sdk":"acme","item":"x","hits":1}"# + "\n", "acme.json", in: dir)
+        let sdk = try Credsh.run(["coverage", "merge", wrongSDK.path])
+        expectEqual(sdk.status, 2)
+        #expect(sdk.stderr.contains("acme.json:1: no SDK 'acme'; credsh has relid, onewelcome, fiori, susi"), "\(sdk.stderr)")
+        for percent in ["150", "-1", "abc", "50.123", ""] {
+            let result = try Credsh.run(["coverage", "merge", good.path, "--min", percent])
+            expectEqual(result.status, 2, "--min \(percent)")
+            #expect(result.stderr.contains("--min takes a percent from 0 to 100"), "\(result.stderr)")
+        }
+        let verb = try Credsh.run(["coverage", "add", good.path])
+        expectEqual(verb.status, 2)
+        #expect(verb.stderr.contains("coverage takes the verb merge, not 'add'"), "\(verb.stderr)")
+        let nothing = try Credsh.run(["coverage", "merge", good.path, "--min", "10"])
+        expectEqual(nothing.status, 1)
+        #expect(nothing.stdout.contains("the runs met nothing of any SDK"), "\(nothing.stdout)")
+    }
+
+    @Test func thePageEscapesWhatAFileBrings() throws {
+        let dir = try Credsh.temporaryDirectory()
+        let file = try Credsh.write(#"{"coverage":"transition","sdk":"relid","item":"<b>x</b> → getUser","hits":2}"# + "\n", "odd.json", in: dir)
+        let page = dir.appendingPathComponent("page.html")
+        try expectEqual(Credsh.run(["coverage", "merge", file.path, "--html", page.path]).status, 0)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("&lt;b&gt;x&lt;/b&gt;") && !html.contains("<b>x</b>"))
+        #expect(!html.contains("src=\"http") && !html.contains("href=\"http") && !html.contains("<script"), "self-contained")
+    }
+}
