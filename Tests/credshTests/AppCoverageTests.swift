@@ -169,6 +169,53 @@ import Expectations
         #expect(nothing.stdout.contains("the runs met nothing of any SDK"), "\(nothing.stdout)")
     }
 
+    /// The page in a real browser at 1280×800: the DOM holds each SDK's graph (the
+    /// callbacks met in colour with their counts, those never met in grey, the codes on
+    /// the arrows) beside its table, and the screenshot shows the green of what was met
+    /// (it stays in .build/coverage-page/ for a person to look at).
+    @Test(.enabled(if: Chromium.binary != nil, Chromium.skipReason))
+    func chromiumRendersThePageWithItsGraph() throws {
+        let out = Credsh.packageRoot.appendingPathComponent(".build/coverage-page")
+        try? FileManager.default.removeItem(at: out)
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let served = try ServedCredsh(["--control"])
+        try expectEqual(served.control(Self.setup).status, 200)
+        try Self.logIn(served, device: "phone-1")
+        let app = try Credsh.write(try Self.coverage(served).0.text, "app.json", in: out)
+        _ = try served.stop()
+        let html = out.appendingPathComponent("coverage.html")
+        try expectEqual(Credsh.run(["coverage", "merge", app.path, "--html", html.path]).status, 0)
+
+        let profile = out.appendingPathComponent("profile-dom")
+        let dump = try Chromium.run(["--dump-dom", html.absoluteString], profile: profile)
+        try? FileManager.default.removeItem(at: profile)
+        try #require(dump.status == 0 && !dump.timedOut, "\(dump.stderr.suffix(1000))")
+        let dom = dump.stdout
+        #expect(dom.contains("<details class=\"cv-sdk\" id=\"sdk-relid\" open=\"\">"), "the SDK the app used is open")
+        #expect(dom.contains("<g class=\"cv-node cv-met\"><title>getPassword: 2</title>"), "\(dom.prefix(3000))")
+        #expect(dom.contains("<g class=\"cv-node cv-never\"><title>onUserLoggedOff: never</title>"))
+        #expect(dom.contains("<path class=\"cv-edge cv-met\"") && dom.contains("<path class=\"cv-edge cv-never\""))
+        #expect(dom.contains(">×1 · mode 0, code 102<"), "the codes met on getPassword → getPassword")
+        #expect(dom.contains("<tr class=\"cv-never\"><td>118 PASSWORD_EXPIRED</td><td>never</td></tr>"))
+
+        let png = out.appendingPathComponent("coverage.png")
+        let shotProfile = out.appendingPathComponent("profile-shot")
+        let shot = try Chromium.run(["--screenshot=\(png.path)", "--window-size=1280,800", html.absoluteString], profile: shotProfile)
+        try? FileManager.default.removeItem(at: shotProfile)
+        try #require(shot.status == 0, "\(shot.stderr.suffix(1000))")
+        let measure = out.appendingPathComponent("measure.html")
+        try DiagramFileTests.colourCountingPage(png: try Data(contentsOf: png)).write(to: measure, atomically: true, encoding: .utf8)
+        let measureProfile = out.appendingPathComponent("profile-measure")
+        let counted = try Chromium.run(["--dump-dom", measure.absoluteString], profile: measureProfile)
+        try? FileManager.default.removeItem(at: measureProfile)
+        let json = try #require(BrowserTests.result(in: counted.stdout), "\(counted.stdout.prefix(1000))")
+        let numbers = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Double])
+        // [share of pixels not white, pixels near the diagrams' blue, near green]: what was met is drawn green.
+        try #require(numbers.count == 3)
+        #expect(numbers[0] > 0.05, "the screenshot is nearly blank: \(numbers)")
+        #expect(numbers[2] > 500, "what was met is drawn in green: \(numbers)")
+    }
+
     @Test func thePageEscapesWhatAFileBrings() throws {
         let dir = try Credsh.temporaryDirectory()
         let file = try Credsh.write(#"{"coverage":"transition","sdk":"relid","item":"<b>x</b> → getUser","hits":2}"# + "\n", "odd.json", in: dir)
