@@ -65,6 +65,29 @@ import Expectations
         expectEqual(try String(contentsOf: file, encoding: .utf8), answer.text)
     }
 
+    /// Without --control, --coverage counts what SUSI's clients met; a file that cannot be
+    /// written is said so, exit 4, after the server has stopped as asked.
+    @Test func withoutControlTheServedSDKsAnswersCount() throws {
+        let dir = try Credsh.temporaryDirectory()
+        let file = dir.appendingPathComponent("susi.json")
+        let served = try ServedCredsh(["--coverage", file.path], scripts: ["user add dave@example.com password \"secret12\"\n"])
+        try expectEqual(served.curl("POST", "/aaa/login.json", form: "login=dave%40example.com&password=secret12&type=access-token").status, 200)
+        try expectEqual(served.curl("POST", "/aaa/login.json", form: "login=dave%40example.com&password=wrong&type=access-token").status, 422)
+        try expectEqual(served.curl("GET", "/__credsh/coverage").status, 404, "no control API, no route")
+        expectEqual(try served.stop().status, 0)
+        let document = try JSONValue.parse(try String(contentsOf: file, encoding: .utf8))
+        expectEqual(Self.hits(document, "susi", "HTTP status", "200"), 1)
+        expectEqual(Self.hits(document, "susi", "HTTP status", "422"), 1)
+        // Three requests, the SUSI server's 404 to the third among them.
+        expectEqual(Self.hits(document, "susi", "HTTP status", "404"), 1)
+        expectEqual(Self.hits(document, "susi", "transition", "response → request"), 2)
+
+        let unwritable = try ServedCredsh(["--coverage", dir.path])
+        let (status, log) = try unwritable.stop()
+        expectEqual(status, 4)
+        #expect(log.contains("credsh: cannot write \(dir.path): it is a directory"), "\(log)")
+    }
+
     @Test func aControlRunsLoginAndLogoutCountNothing() throws {
         let served = try ServedCredsh(["--control"])
         let steered = try served.control(Self.setup + "device phone-1\nlogin alice \"Passw0rd!\"\nlogout\ncall setUser userID=alice\n")
@@ -81,16 +104,9 @@ import Expectations
     @Test func callbacksAStreamDeliveredCount() throws {
         let served = try ServedCredsh(["--control"])
         try expectEqual(served.control(Self.setup).status, 200)
-        let output = served.directory.appendingPathComponent("stream")
-        let curl = Process()
-        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        curl.arguments = ["-s", "-N", "--max-time", "20", "-o", output.path, "http://127.0.0.1:\(served.port)/sdk/relid/events?device=tablet&seconds=2"]
-            + served.authorization
-        try curl.run()
-        let deadline = Date().addingTimeInterval(10)
-        while ((try? Data(contentsOf: output))?.count ?? 0) == 0, Date() < deadline { usleep(20_000) }
+        let stream = try served.openStream("/sdk/relid/events?device=tablet&seconds=2")
         try expectEqual(served.control("sdk relid\ndevice tablet\nlogin alice \"Passw0rd!\"\ndevice other\nlogin alice \"Passw0rd!\"\n").status, 200)
-        curl.waitUntilExit()
+        stream.process.waitUntilExit()
         let (answer, document) = try Self.coverage(served)
         expectEqual(Self.hits(document, "relid", "event", "onUserLoggedIn"), 1, "\(answer.text)")
         expectEqual(Self.hits(document, "relid", "transition", "getPassword → onUserLoggedIn"), 1)
@@ -198,20 +214,8 @@ import Expectations
         #expect(dom.contains(">×1 · mode 0, code 102<"), "the codes met on getPassword → getPassword")
         #expect(dom.contains("<tr class=\"cv-never\"><td>118 PASSWORD_EXPIRED</td><td>never</td></tr>"))
 
-        let png = out.appendingPathComponent("coverage.png")
-        let shotProfile = out.appendingPathComponent("profile-shot")
-        let shot = try Chromium.run(["--screenshot=\(png.path)", "--window-size=1280,800", html.absoluteString], profile: shotProfile)
-        try? FileManager.default.removeItem(at: shotProfile)
-        try #require(shot.status == 0, "\(shot.stderr.suffix(1000))")
-        let measure = out.appendingPathComponent("measure.html")
-        try DiagramFileTests.colourCountingPage(png: try Data(contentsOf: png)).write(to: measure, atomically: true, encoding: .utf8)
-        let measureProfile = out.appendingPathComponent("profile-measure")
-        let counted = try Chromium.run(["--dump-dom", measure.absoluteString], profile: measureProfile)
-        try? FileManager.default.removeItem(at: measureProfile)
-        let json = try #require(BrowserTests.result(in: counted.stdout), "\(counted.stdout.prefix(1000))")
-        let numbers = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Double])
         // [share of pixels not white, pixels near the diagrams' blue, near green]: what was met is drawn green.
-        try #require(numbers.count == 3)
+        let numbers = try DiagramFileTests.screenshotColours(html, size: "1280,800", in: out)
         #expect(numbers[0] > 0.05, "the screenshot is nearly blank: \(numbers)")
         #expect(numbers[2] > 500, "what was met is drawn in green: \(numbers)")
     }

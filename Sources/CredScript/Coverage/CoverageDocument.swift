@@ -71,16 +71,7 @@ public enum CoverageDocument {
         for sdk in report {
             let edges = run.edgeCodes[sdk.sdk] ?? [:]
             for line in sdk.lines {
-                var fields: [(String, JSONValue)] = [
-                    ("sdk", .string(sdk.sdk.name)), ("kind", .string(line.item.key.kind)), ("item", .string(line.item.key.id)),
-                ]
-                if let code = line.item.code { fields.append(("code", .int(code))) }
-                if let (from, to) = line.item.transition {
-                    fields += [("from", .string(from)), ("to", .string(to))]
-                } else {
-                    fields.append(("name", .string(line.item.name)))
-                }
-                fields += [("hits", .int(line.hits)), ("listed", .bool(line.listed)), ("reachable", .bool(line.reachable))]
+                var fields = Self.fields(line, sdk: sdk.sdk, kindKey: "kind")
                 if let codes = edges[line.item.key], !codes.isEmpty {
                     let sorted = codes.sorted { ($0.key.kind, $0.key.id) < ($1.key.kind, $1.key.id) }
                     fields.append(("codes", .array(sorted.map {
@@ -99,6 +90,20 @@ public enum CoverageDocument {
             ("totals", .object([("items", .int(totals.items)), ("met", .int(totals.met))])),
             ("sdks", .array(sdks)), ("items", .array(items)),
         ])
+    }
+
+    /// One item's members: its kind (under `kindKey`: this document's `kind`, or the
+    /// `coverage` of `credsh test --coverage --format json`), SDK, item, code or name or
+    /// the two ends of a transition, hits, and whether it is listed and produced.
+    public static func fields(_ line: CoverageLine, sdk: SDKID, kindKey: String) -> [(String, JSONValue)] {
+        var fields: [(String, JSONValue)] = [(kindKey, .string(line.item.key.kind)), ("sdk", .string(sdk.name)), ("item", .string(line.item.key.id))]
+        if let code = line.item.code { fields.append(("code", .int(code))) }
+        if let (from, to) = line.item.transition {
+            fields += [("from", .string(from)), ("to", .string(to))]
+        } else {
+            fields.append(("name", .string(line.item.name)))
+        }
+        return fields + [("hits", .int(line.hits)), ("listed", .bool(line.listed)), ("reachable", .bool(line.reachable))]
     }
 
     /// The document as text, one item a line, so two runs' files diff item by item.

@@ -29,10 +29,6 @@ final class AppCoverage {
         }
         sequences[device] = sequence
     }
-
-    /// Every app's order starts afresh, as a script's does: no transition joins the last
-    /// callback before this to the first after it (for the double's reset between tests).
-    func startSequencesAfresh() { sequences = [:] }
 }
 
 // MARK: `GET /__credsh/coverage`

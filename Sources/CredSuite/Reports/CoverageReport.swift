@@ -36,17 +36,7 @@ package enum CoverageReport {
         var out = ""
         for sdk in report {
             for line in sdk.lines {
-                var fields: [(String, JSONValue)] = [
-                    ("coverage", .string(line.item.key.kind)), ("sdk", .string(sdk.sdk.name)), ("item", .string(line.item.key.id)),
-                ]
-                if let code = line.item.code { fields.append(("code", .int(code))) }
-                if let (from, to) = line.item.transition {
-                    fields += [("from", .string(from)), ("to", .string(to))]
-                } else {
-                    fields.append(("name", .string(line.item.name)))
-                }
-                fields += [("hits", .int(line.hits)), ("listed", .bool(line.listed)), ("reachable", .bool(line.reachable))]
-                out += JSONValue.object(fields).serialized + "\n"
+                out += JSONValue.object(CoverageDocument.fields(line, sdk: sdk.sdk, kindKey: "coverage")).serialized + "\n"
             }
         }
         return out
