@@ -218,6 +218,19 @@ public struct SDKCoverage: Sendable {
     public let sdk: SDKID
     public let lines: [CoverageLine]
 
+    /// Its lines in runs of one kind, in order, as the reports show them under a heading each.
+    public var kinds: [(kind: String, lines: ArraySlice<CoverageLine>)] {
+        var runs: [(kind: String, lines: ArraySlice<CoverageLine>)] = []
+        var start = lines.startIndex
+        while start < lines.endIndex {
+            let kind = lines[start].item.key.kind
+            let end = lines[start...].firstIndex { $0.item.key.kind != kind } ?? lines.endIndex
+            runs.append((kind, lines[start..<end]))
+            start = end
+        }
+        return runs
+    }
+
     /// The items a suite could hit, and how many of them it did.
     public var reachableCount: Int { lines.count { $0.listed && $0.reachable } }
     public var reachableHit: Int { lines.count { $0.listed && $0.reachable && $0.hits > 0 } }

@@ -32,19 +32,17 @@ package enum CoverageGraphPage {
         out += "<div class=\"cv-pair\">\n<figure class=\"cv-graph\">\n"
         out += CoverageGraph(sdk, edgeCodes: run.edgeCodes[sdk.sdk] ?? [:]).svg
         out += "</figure>\n<div class=\"cv-table\">\n<table>\n<thead><tr><th>item</th><th>hits</th></tr></thead>\n<tbody>\n"
-        var kind = ""
-        for line in sdk.lines {
-            if line.item.key.kind != kind {
-                kind = line.item.key.kind
-                out += "<tr class=\"cv-kind\"><th colspan=\"2\">\(escape(kind))</th></tr>\n"
+        for (kind, lines) in sdk.kinds {
+            out += "<tr class=\"cv-kind\"><th colspan=\"2\">\(escape(kind))</th></tr>\n"
+            for line in lines {
+                let (cls, hits): (String, String)
+                if line.hits > 0 {
+                    (cls, hits) = (line.listed ? "cv-met" : "cv-unlisted", String(line.hits) + (line.listed ? "" : " (not listed)"))
+                } else {
+                    (cls, hits) = line.reachable ? ("cv-never", "never") : ("cv-never cv-unproduced", "not produced")
+                }
+                out += "<tr class=\"\(cls)\"><td>\(escape(line.item.label))</td><td>\(hits)</td></tr>\n"
             }
-            let (cls, hits): (String, String)
-            if line.hits > 0 {
-                (cls, hits) = (line.listed ? "cv-met" : "cv-unlisted", String(line.hits) + (line.listed ? "" : " (not listed)"))
-            } else {
-                (cls, hits) = line.reachable ? ("cv-never", "never") : ("cv-never cv-unproduced", "not produced")
-            }
-            out += "<tr class=\"\(cls)\"><td>\(escape(line.item.label))</td><td>\(hits)</td></tr>\n"
         }
         return out + "</tbody>\n</table>\n</div>\n</div>\n</details>\n"
     }

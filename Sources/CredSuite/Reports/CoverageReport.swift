@@ -12,19 +12,17 @@ package enum CoverageReport {
         var out = "coverage (\(of)\(scripts) script\(scripts == 1 ? "" : "s")): how often their outcomes hit each item; never: not once\n"
         for sdk in report {
             out += "\(sdk.sdk.name): \(sdk.reachableHit) of \(sdk.reachableCount) hit\n"
-            var kind = ""
-            for line in sdk.lines {
-                if line.item.key.kind != kind {
-                    kind = line.item.key.kind
-                    out += "  \(kind)\n"
+            for (kind, lines) in sdk.kinds {
+                out += "  \(kind)\n"
+                for line in lines {
+                    let hits: String
+                    if line.hits > 0 {
+                        hits = String(line.hits) + (line.listed ? "" : " (not listed)")
+                    } else {
+                        hits = line.reachable ? style.failure("never") : "never (credsh never produces it)"
+                    }
+                    out += "    \(line.item.label): \(hits)\n"
                 }
-                let hits: String
-                if line.hits > 0 {
-                    hits = String(line.hits) + (line.listed ? "" : " (not listed)")
-                } else {
-                    hits = line.reachable ? style.failure("never") : "never (credsh never produces it)"
-                }
-                out += "    \(line.item.label): \(hits)\n"
             }
         }
         let listed = report.reduce(0) { $0 + $1.reachableCount }, hit = report.reduce(0) { $0 + $1.reachableHit }
