@@ -228,5 +228,16 @@ import Expectations
         let html = try String(contentsOf: page, encoding: .utf8)
         #expect(html.contains("&lt;b&gt;x&lt;/b&gt;") && !html.contains("<b>x</b>"))
         #expect(!html.contains("src=\"http") && !html.contains("href=\"http") && !html.contains("<script"), "self-contained")
+
+        // Transitions a file brings that the model does not list: the table has them all,
+        // the graph the first 24, and a long name is cut short in its box.
+        let many = (1...30).map { #"{"coverage":"transition","sdk":"relid","item":"getUser → odd\#($0)\#(String(repeating: "x", count: 60))","hits":1}"# }
+        let crowded = try Credsh.write(many.joined(separator: "\n") + "\n", "many.json", in: dir)
+        try expectEqual(Credsh.run(["coverage", "merge", crowded.path, "--html", page.path]).status, 0)
+        let drawn = try String(contentsOf: page, encoding: .utf8)
+        #expect(drawn.contains("<figcaption>and 6 more transitions met that the model does not list, in the table</figcaption>"))
+        expectEqual(drawn.components(separatedBy: "<path class=\"cv-edge cv-unlisted\"").count - 1, 24)
+        expectEqual(drawn.components(separatedBy: "</td><td>1 (not listed)</td>").count - 1, 30)
+        #expect(drawn.contains("xxx…</text>"))
     }
 }

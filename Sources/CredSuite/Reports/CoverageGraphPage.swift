@@ -30,7 +30,11 @@ package enum CoverageGraphPage {
             + (sdk.used ? " (\(CoverageSummary.percent(sdk.reachableHit, of: sdk.reachableCount)))" : ", not used by these runs")
         var out = "<details class=\"cv-sdk\" id=\"sdk-\(name)\"\(open ? " open" : "")>\n<summary><h2>\(name): \(numbers)</h2></summary>\n"
         out += "<div class=\"cv-pair\">\n<figure class=\"cv-graph\">\n"
-        out += CoverageGraph(sdk, edgeCodes: run.edgeCodes[sdk.sdk] ?? [:]).svg
+        let graph = CoverageGraph(sdk, edgeCodes: run.edgeCodes[sdk.sdk] ?? [:])
+        out += graph.svg
+        if graph.unlistedLeftOut > 0 {
+            out += "<figcaption>and \(graph.unlistedLeftOut) more transitions met that the model does not list, in the table</figcaption>\n"
+        }
         out += "</figure>\n<div class=\"cv-table\">\n<table>\n<thead><tr><th>item</th><th>hits</th></tr></thead>\n<tbody>\n"
         for (kind, lines) in sdk.kinds {
             out += "<tr class=\"cv-kind\"><th colspan=\"2\">\(escape(kind))</th></tr>\n"
@@ -102,6 +106,13 @@ struct CoverageGraph {
     }
 
     private var nodes: [Node] = []
+    /// The transitions not listed by the model that are drawn, at most `unlistedLimit`,
+    /// and how many more are left to the table.
+    private var unlistedDrawn = 0
+    private(set) var unlistedLeftOut = 0
+    static let unlistedLimit = 24
+    /// The longest name a box shows whole; a longer one (from a file) ends in `…`.
+    static let nameLimit = 48
     private var index: [String: Int] = [:]
     private var edges: [Edge] = []
 
@@ -121,6 +132,12 @@ struct CoverageGraph {
                                    uniquingKeysWith: { first, _ in first })
         for line in sdk.lines {
             guard let (from, to) = line.item.transition else { continue }
+            // A file may bring any number of transitions the model does not list: the
+            // graph draws the first few, the table lists them all.
+            if !line.listed {
+                guard unlistedDrawn < Self.unlistedLimit else { unlistedLeftOut += 1; continue }
+                unlistedDrawn += 1
+            }
             node(from, hits: eventHits[from] ?? 0)
             node(to, hits: eventHits[to] ?? 0)
             // A code named as the callback it rides on (an error that is the callback) only repeats the box.
@@ -164,7 +181,7 @@ struct CoverageGraph {
             nodes[i].row = rows[column, default: 0]
             rows[column, default: 0] += 1
             // About 7 units a character at the 12-unit font, and room for the count.
-            nodes[i].width = max(110, nodes[i].name.count * 7 + 24)
+            nodes[i].width = max(110, Self.shown(nodes[i].name).count * 7 + 24)
         }
         let columns = (nodes.map(\.column).max() ?? 0) + 1
         var widths = Array(repeating: 0, count: columns)
@@ -224,11 +241,13 @@ struct CoverageGraph {
             out += "<g class=\"cv-node cv-\(met ? "met" : "never")\"><title>\(CoverageGraphPage.escape(node.name)): \(met ? String(node.hits) : "never")</title>"
             out += "<rect x=\"\(node.x)\" y=\"\(node.y)\" width=\"\(node.width)\" height=\"\(Self.nodeHeight)\" rx=\"6\" "
             out += "fill=\"\(met ? "#dafbe1" : "#f2f2f2")\" stroke=\"\(met ? Self.metColour : Self.neverColour)\" stroke-width=\"\(met ? 2 : 1)\"/>"
-            out += "<text x=\"\(node.x + node.width / 2)\" y=\"\(node.y + 16)\" text-anchor=\"middle\" fill=\"\(met ? "#24292f" : "#8c959f")\" font-weight=\"\(met ? "600" : "400")\">\(CoverageGraphPage.escape(node.name))</text>"
+            out += "<text x=\"\(node.x + node.width / 2)\" y=\"\(node.y + 16)\" text-anchor=\"middle\" fill=\"\(met ? "#24292f" : "#8c959f")\" font-weight=\"\(met ? "600" : "400")\">\(CoverageGraphPage.escape(Self.shown(node.name)))</text>"
             out += "<text x=\"\(node.x + node.width / 2)\" y=\"\(node.y + 31)\" text-anchor=\"middle\" font-size=\"11\" fill=\"\(met ? Self.metColour : "#8c959f")\">\(met ? "×\(node.hits)" : "never")</text></g>\n"
         }
         return out + "</svg>\n"
     }
+
+    static func shown(_ name: String) -> String { name.count > nameLimit ? name.prefix(nameLimit - 1) + "…" : name }
 
     static let metColour = "#1a7f37"
     static let neverColour = "#b0b0b0"
