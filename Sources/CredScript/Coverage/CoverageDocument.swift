@@ -143,8 +143,13 @@ public enum CoverageDocument {
                 throw ReadError(message: "\(name): a coverage file of version \(version.serialized); this credsh reads version \(Self.version)")
             }
             guard case .array(let items)? = whole["items"] else { throw ReadError(message: "\(name): no \"items\" array") }
-            var run = CoverageRun(runs: 0)
-            if case .int(let runs)? = whole["runs"], runs >= 0 { run.runs = min(runs, CoverageRun.maximumHits) }
+            var run = CoverageRun()
+            if let runs = whole["runs"] {
+                guard case .int(let count) = runs, (0...CoverageRun.maximumHits).contains(count) else {
+                    throw ReadError(message: "\(name): \"runs\" is not a whole number from 0 to \(CoverageRun.maximumHits)")
+                }
+                run.runs = count
+            }
             for (index, item) in items.enumerated() {
                 try add(item, to: &run, place: "\(name): item \(index + 1)")
             }
