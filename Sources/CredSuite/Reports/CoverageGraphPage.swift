@@ -102,7 +102,9 @@ struct CoverageGraph {
         let to: String
         let hits: Int
         let listed: Bool
-        let codes: [(label: String, title: String)]
+        /// The codes met on it: the kind's last word (`code`, `mode`, `screen`), what names
+        /// the code within it, and the whole for a tooltip.
+        let codes: [(word: String, id: String, title: String)]
     }
 
     private var nodes: [Node] = []
@@ -118,7 +120,7 @@ struct CoverageGraph {
 
     static let nodeHeight = 38
     static let rowGap = 34
-    static let columnGap = 104
+    static let columnGap = 130
     static let margin = 24
 
     init(_ sdk: SDKCoverage, edgeCodes: [CoverageKey: [CoverageKey: Int]]) {
@@ -128,6 +130,8 @@ struct CoverageGraph {
             index[name] = nodes.count
             nodes.append(Node(name: name, hits: hits))
         }
+        var numbers: [String: [Int: Int]] = [:]
+        for line in sdk.lines { if let code = line.item.code { numbers[line.item.key.kind, default: [:]][code, default: 0] += 1 } }
         let eventHits = Dictionary(sdk.lines.filter { $0.item.key.kind == CoverageKey.eventKind }.map { ($0.item.key.id, $0.hits) },
                                    uniquingKeysWith: { first, _ in first })
         for line in sdk.lines {
@@ -142,13 +146,12 @@ struct CoverageGraph {
             node(to, hits: eventHits[to] ?? 0)
             // A code named as the callback it rides on (an error that is the callback) only repeats the box.
             let codes = (edgeCodes[line.item.key] ?? [:]).filter { $0.key.id != to }.sorted { ($0.key.kind, $0.key.id) < ($1.key.kind, $1.key.id) }.map { code, count in
-                // The number when the code has one (a screen's 2), else its name.
+                // The number when the code has one of its own (a status code's 102), else
+                // its name (screens share numbers: 1 is two screens).
                 let item = labels[code]
-                // The kind's last word before it (`code 102`, `mode 4`, `screen 2`): two
-                // kinds on one callback share numbers.
+                let number = item?.code.flatMap { (numbers[code.kind]?[$0] ?? 0) == 1 ? String($0) : nil }
                 let word = code.kind.split(separator: " ").last.map(String.init) ?? code.kind
-                let short = word + " " + (item?.code.map(String.init) ?? code.id)
-                return (label: short, title: "\(code.kind) \(item?.label ?? code.id): \(count)")
+                return (word: word, id: number ?? code.id, title: "\(code.kind) \(item?.label ?? code.id): \(count)")
             }
             edges.append(Edge(from: from, to: to, hits: line.hits, listed: line.listed, codes: codes))
         }
@@ -218,6 +221,7 @@ struct CoverageGraph {
         out += "</defs>\n"
         // Never-met arrows first, so the met ones are drawn over them.
         var labels = ""
+        var placed = nodes.map { Box(x: $0.x - 2, y: $0.y - 2, width: $0.width + 4, height: Self.nodeHeight + 4) }
         for edge in edges.sorted(by: { ($0.hits > 0 ? 1 : 0) < ($1.hits > 0 ? 1 : 0) }) {
             guard let a = index[edge.from], let b = index[edge.to] else { continue }
             let (path, labelX, labelY) = route(nodes[a], nodes[b])
@@ -229,13 +233,15 @@ struct CoverageGraph {
             out += "<path class=\"cv-edge cv-\(kind)\" d=\"\(path)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(strokeWidth)\"\(dash) marker-end=\"url(#cv-arrow-\(kind))\">"
             out += "<title>\(CoverageGraphPage.escape(title))</title></path>\n"
             guard edge.hits > 0 else { continue }
-            var label = "×\(edge.hits)"
-            let shown = edge.codes.prefix(3).map(\.label)
-            if !shown.isEmpty { label += " · " + shown.joined(separator: ", ") + (edge.codes.count > 3 ? ", …" : "") }
-            labels += "<text class=\"cv-edge-label\" x=\"\(labelX)\" y=\"\(labelY)\" text-anchor=\"middle\" fill=\"\(colour)\" font-size=\"11\" "
-            labels += "stroke=\"white\" stroke-width=\"3\" paint-order=\"stroke\">\(CoverageGraphPage.escape(label))<title>\(CoverageGraphPage.escape(title))</title></text>\n"
+            let lines = ["×\(edge.hits)"] + (edge.codes.isEmpty ? [] : [Self.codeLine(edge.codes)])
+            let (x, y) = Self.place(lines, x: labelX, y: labelY, avoiding: &placed)
+            labels += "<text class=\"cv-edge-label\" x=\"\(x)\" y=\"\(y)\" text-anchor=\"middle\" fill=\"\(colour)\" font-size=\"11\" "
+            labels += "stroke=\"white\" stroke-width=\"3\" paint-order=\"stroke\"><title>\(CoverageGraphPage.escape(title))</title>"
+            for (number, line) in lines.enumerated() {
+                labels += "<tspan x=\"\(x)\" dy=\"\(number == 0 ? 0 : Self.labelLine)\">\(CoverageGraphPage.escape(line))</tspan>"
+            }
+            labels += "</text>\n"
         }
-        out += labels
         for node in nodes {
             let met = node.hits > 0
             out += "<g class=\"cv-node cv-\(met ? "met" : "never")\"><title>\(CoverageGraphPage.escape(node.name)): \(met ? String(node.hits) : "never")</title>"
@@ -244,7 +250,51 @@ struct CoverageGraph {
             out += "<text x=\"\(node.x + node.width / 2)\" y=\"\(node.y + 16)\" text-anchor=\"middle\" fill=\"\(met ? "#24292f" : "#8c959f")\" font-weight=\"\(met ? "600" : "400")\">\(CoverageGraphPage.escape(Self.shown(node.name)))</text>"
             out += "<text x=\"\(node.x + node.width / 2)\" y=\"\(node.y + 31)\" text-anchor=\"middle\" font-size=\"11\" fill=\"\(met ? Self.metColour : "#8c959f")\">\(met ? "×\(node.hits)" : "never")</text></g>\n"
         }
+        // Over the boxes: a label that could not keep clear of one stays readable on its halo.
+        out += labels
         return out + "</svg>\n"
+    }
+
+    /// An edge label's second line: the codes by kind, `mode change, match · screen 2`,
+    /// at most `codeLineLimit` characters (the tooltip has them all).
+    static func codeLine(_ codes: [(word: String, id: String, title: String)]) -> String {
+        var words: [String] = []
+        var ids: [String: [String]] = [:]
+        for code in codes {
+            if ids[code.word] == nil { words.append(code.word) }
+            ids[code.word, default: []].append(code.id)
+        }
+        let line = words.map { "\($0) \(ids[$0, default: []].joined(separator: ", "))" }.joined(separator: " · ")
+        return line.count > codeLineLimit ? line.prefix(codeLineLimit - 1) + "…" : line
+    }
+
+    static let codeLineLimit = 32
+    static let labelLine = 13
+
+    struct Box {
+        let x, y, width, height: Int
+        func overlaps(_ other: Box) -> Bool {
+            x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+        }
+    }
+
+    /// Where a label goes: at its arrow's middle, or the nearest place around it that
+    /// covers no box and no label placed before it, else the one that covers fewest
+    /// (about 6.3 units a character at 11).
+    static func place(_ lines: [String], x: Int, y: Int, avoiding placed: inout [Box]) -> (Int, Int) {
+        let width = (lines.map(\.count).max() ?? 0) * 63 / 10 + 6
+        let height = lines.count * labelLine
+        func box(_ x: Int, _ y: Int) -> Box { Box(x: x - width / 2, y: y - 11, width: width, height: height) }
+        var best = (x: x, y: y, covered: Int.max)
+        search: for dx in [0, -36, 36] {
+            for dy in [0, -14, 14, -28, 28, -42, 42, -56, 56] {
+                let covered = placed.count { $0.overlaps(box(x + dx, y + dy)) }
+                if covered < best.covered { best = (x + dx, y + dy, covered) }
+                if covered == 0 { break search }
+            }
+        }
+        placed.append(box(best.x, best.y))
+        return (best.x, best.y)
     }
 
     static func shown(_ name: String) -> String { name.count > nameLimit ? name.prefix(nameLimit - 1) + "…" : name }
@@ -261,7 +311,8 @@ struct CoverageGraph {
         let h = Self.nodeHeight
         if a.name == b.name {
             let x = a.x + a.width / 2, y = a.y
-            return ("M\(x - 18),\(y) C\(x - 30),\(y - 34) \(x + 30),\(y - 34) \(x + 18),\(y)", x, y - 30)
+            // The label's two lines above the loop's top (y - 26).
+            return ("M\(x - 18),\(y) C\(x - 30),\(y - 34) \(x + 30),\(y - 34) \(x + 18),\(y)", x, y - 44)
         }
         if b.column > a.column {
             let (x1, y1, x2, y2) = (a.x + a.width, a.y + h / 2 - 5, b.x, b.y + h / 2 - 5)
