@@ -69,19 +69,9 @@ enum CoverageCommand {
         var out = CoverageSummary.text(run, files: configuration.files.count)
         var code: Int32 = 0
         if let minimum = configuration.minimum {
-            let counted = CoverageDocument.counted(run.report)
-            let share = CoverageSummary.percent(counted.met, of: counted.items)
-            let wanted = "\(minimum / 100)" + (minimum % 100 == 0 ? "" : minimum % 10 == 0 ? ".\(minimum % 100 / 10)" : ".\(minimum % 100 < 10 ? "0" : "")\(minimum % 100)")
-            if CoverageSummary.reaches(counted.met, of: counted.items, hundredths: minimum) {
-                out += "coverage \(share) reaches --min \(wanted)%\n"
-            } else {
-                let never = CoverageSummary.neverMet(run)
-                out += counted.items == 0
-                    ? "coverage below --min \(wanted)%: the runs met nothing of any SDK\n"
-                    : "coverage \(share) is below --min \(wanted)%; never met (\(never.count)):\n"
-                out += never.map { "  " + TerminalSafe.text($0) + "\n" }.joined()
-                code = 1
-            }
+            let gate = CoverageSummary.gate(run, hundredths: minimum)
+            out += gate.text
+            if !gate.passed { code = 1 }
         }
         if toStandardOutput { streams.writeError(out) } else { streams.write(out) }
         return code

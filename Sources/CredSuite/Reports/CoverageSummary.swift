@@ -43,6 +43,23 @@ package enum CoverageSummary {
         return total <= 10_000 ? total : nil
     }
 
+    /// `--min`'s verdict: the share reaches it, or falls short of it, and then every item
+    /// never met, one a line (terminal-safe).
+    package static func gate(_ run: CoverageRun, hundredths minimum: Int) -> (passed: Bool, text: String) {
+        let counted = CoverageDocument.counted(run.report)
+        let share = percent(counted.met, of: counted.items)
+        let fraction = minimum % 100 == 0 ? "" : minimum % 10 == 0 ? ".\(minimum % 100 / 10)" : (minimum % 100 < 10 ? ".0" : ".") + "\(minimum % 100)"
+        let wanted = "\(minimum / 100)\(fraction)%"
+        if reaches(counted.met, of: counted.items, hundredths: minimum) {
+            return (true, "coverage \(share) reaches --min \(wanted)\n")
+        }
+        let never = neverMet(run)
+        let verdict = counted.items == 0
+            ? "coverage below --min \(wanted): the runs met nothing of any SDK\n"
+            : "coverage \(share) is below --min \(wanted); never met (\(never.count)):\n"
+        return (false, verdict + never.map { "  " + TerminalSafe.text($0) + "\n" }.joined())
+    }
+
     /// Each item never met, one a line: `relid, status code: 118 PASSWORD_EXPIRED`; items
     /// credsh never produces and SDKs not used are left out, as in the count.
     package static func neverMet(_ run: CoverageRun) -> [String] {
