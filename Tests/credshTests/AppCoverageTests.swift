@@ -56,6 +56,10 @@ import Expectations
         let relid = sdks.first { $0["sdk"] == .string("relid") }
         expectEqual(relid?["used"], .bool(true))
         expectEqual(sdks.first { $0["sdk"] == .string("fiori") }?["used"], .bool(false))
+        // The world changes under control runs (each leaves a new simulation, a device
+        // forgotten); what the app met stays the run's.
+        try expectEqual(served.control("sdk relid\ndevices forget phone-1\nuser add bob password \"Passw0rd!\"\nclock advance 1d\n").status, 200)
+        try expectEqual(Self.coverage(served).0.text, answer.text)
         // Behind the control API's rules.
         try expectEqual(served.curl("GET", "/__credsh/coverage").status, 401)
         try expectEqual(served.curl("GET", "/__credsh/coverage", extra: served.authorization + ["-H", "Origin: http://evil.example"]).status, 403)
