@@ -29,6 +29,11 @@ final class AppCoverage {
         }
         sequences[device] = sequence
     }
+
+    /// Every app's order of callbacks starts afresh, as each script's does, while the hits
+    /// stay: for a reset of the world between tests, so that no transition joins one
+    /// test's last callback to the next test's first.
+    func startSequencesAfresh() { sequences = [:] }
 }
 
 // MARK: `GET /__credsh/coverage`
