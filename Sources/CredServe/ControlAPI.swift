@@ -62,6 +62,8 @@ final class ControlAPI {
             return SDKWire(session: session).events(request, sdkName: parameters["name"] ?? "")
         case .journal:
             return SDKWire(session: session).journal(request)
+        case .coverage:
+            response = AppCoverage.answer(session.appCoverage)
         case .run where session.answerBytesInFlight > session.options.limits.answerBytesInFlight:
             response = Refusals.busy("answers not yet read by their clients hold over \(session.options.limits.answerBytesInFlight >> 20) MiB; try again\n")
             note = "busy: answers unread"
@@ -86,7 +88,7 @@ final class ControlAPI {
                                     // (`"answered":1234`) would leave `"answered":***`, not JSON.
                                     body: Array((session.evaluator.events.secrets.values.redact(state).serialized + "\n").utf8))
         case .controlOther, .served:
-            response = Refusals.plain(404, "Not Found", "the control API has \(Self.runPath) and \(Self.statePath)\n")
+            response = Refusals.plain(404, "Not Found", "the control API has \(Self.runPath), \(Self.statePath), \(SDKWire.journalPath) and \(AppCoverage.path)\n")
         }
         let entry = ServeLogEntry(client: request.client, method: request.method, path: request.path,
                                   status: response.status, note: note)
@@ -126,7 +128,12 @@ final class ControlAPI {
         host.observe = { [unowned runner] record, origin in delivery.see(record, origin: origin, simulation: runner.simulation) }
         runner.run(SourceFile(name: "<control>", bytes: script))
         if let streams = session.eventStreams {
-            for (key, records) in delivery.pending { streams.publish(key, records: records) }
+            for (key, records) in delivery.pending where streams.publish(key, records: records) {
+                // What a stream delivered, the app met (AppCoverage); the run's own answer, it did not.
+                if let sdk = SDKID(named: key.sdk) {
+                    session.appCoverage?.count(delivery.pendingOutcomes[key] ?? [], sdk: sdk, device: key.device)
+                }
+            }
         }
         live.simulation = runner.simulation
         live.events.secrets.adopt(runner.events.secrets)

@@ -7,8 +7,8 @@ enum ServeEndpoint: Sendable {
     /// The served SDK's server (HTTPServedSDK): its paths, and every other path it answers 404.
     case served
     /// The SDK double (docs/double.md): `POST /sdk/NAME`, `GET /sdk/NAME/events`, and
-    /// `GET /__credsh/journal`.
-    case sdkCall, sdkEvents, journal
+    /// `GET /__credsh/journal`; what the apps met, `GET /__credsh/coverage` (AppCoverage).
+    case sdkCall, sdkEvents, journal, coverage
 }
 
 /// The route table of `credsh serve`: what is routed and what the OpenAPI document
@@ -86,6 +86,7 @@ enum ServeRoutes {
             Route(["POST"], ControlAPI.runPath, access: .token, operation: run, .run),
             Route(["GET", "HEAD"], SDKWire.journalPath, access: .token, operation: SDKWire.journalOperation, .journal),
             Route(["GET", "HEAD"], ControlAPI.statePath, access: .token, operation: state, .state),
+            Route(["GET", "HEAD"], AppCoverage.path, access: .token, operation: AppCoverage.operation, .coverage),
             Route([], ControlAPI.prefix + "*", access: .token, .controlOther),
         ]
     }

@@ -25,12 +25,17 @@ public final class ServeSession {
         public var limits = ServeLimits()
         /// The control API's token (ControlAccess); a random one when nil.
         public var controlToken: String?
+        /// Count what the apps meet (`--coverage`; `--control` counts too, for
+        /// `GET /__credsh/coverage`).
+        public var coverage = false
 
-        public init(showEvents: Bool = false, control: Bool = false, limits: ServeLimits = ServeLimits(), controlToken: String? = nil) {
+        public init(showEvents: Bool = false, control: Bool = false, limits: ServeLimits = ServeLimits(), controlToken: String? = nil,
+                    coverage: Bool = false) {
             self.showEvents = showEvents
             self.control = control
             self.limits = limits
             self.controlToken = controlToken
+            self.coverage = coverage
         }
     }
 
@@ -47,6 +52,11 @@ public final class ServeSession {
     public private(set) var controlToken: String?
     /// The streams of `GET /sdk/NAME/events` while serving with `control` (SDKWire).
     private(set) var eventStreams: EventStreams?
+    /// What the apps met over the wire (AppCoverage), with `--control` or `--coverage`:
+    /// the server's run's, kept when the simulation is rebuilt.
+    private(set) var appCoverage: AppCoverage?
+    /// The coverage of what the apps met, as `--coverage FILE` writes it; nil when not counted.
+    public var coverageText: String? { appCoverage.map { CoverageDocument.text($0.run) } }
     /// The control token as a secret: the log masks it wherever a client sends it
     /// (`/favicon.ico?token=…`, a path), as docs/serving.md promises ("The log never shows it").
     private var tokenMask = KnownSecrets()
@@ -101,6 +111,7 @@ public final class ServeSession {
         answered = 0
         dropped = 0
         refused = 0
+        if options.control || options.coverage, appCoverage == nil { appCoverage = AppCoverage() }
         if options.control, let frontEnd {
             let token = options.controlToken ?? ControlAccess.randomToken()
             controlToken = token
@@ -308,6 +319,10 @@ public final class ServeSession {
         let exchange = evaluator.serve(wire.http, from: wire.client, show: options.showEvents)
         var note: String?
         var response: WireResponse?
+        // The served SDK's HTTP API is the app's own too.
+        if let exchange, let appCoverage, let served = Simulation.servedType.flatMap({ SDKID($0) }) {
+            appCoverage.count(exchange.outcomes, sdk: served, device: "")
+        }
         if let answer = exchange?.answer {
             // The control token is this server's: a client that sent it (in a header
             // TRACE echoes, in a path an error page quotes) does not get it back.

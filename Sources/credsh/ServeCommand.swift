@@ -22,6 +22,8 @@ enum ServeCommand {
         var live = false
         var livePort = Classroom.defaultPort
         var openAPI = false
+        /// `--coverage FILE`: what the apps met, written when serving stops.
+        var coverageFile: String?
         var output = OutputOptions()
         var limits = ServeLimits()
 
@@ -60,6 +62,10 @@ enum ServeCommand {
                 livePort = number
             }
             openAPI = parsed.has(ServeOptions.openAPI)
+            if let file = parsed.value(ServeOptions.coverage) {
+                guard !file.isEmpty else { throw UsageError("--coverage takes the file to write what the apps met to", syntax) }
+                coverageFile = file
+            }
             output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has(Subcommands.noColor), seed: try parsed.seed(syntax))
             if live, !output.format.isForPeople {
                 throw UsageError("--live is a page for people; with --format \(output.format.name) the log is for programs: run them apart", syntax)
@@ -95,7 +101,8 @@ enum ServeCommand {
         let format = configuration.output.format
         // With the live page, each request's events go to the host (which draws them) as the prompt's do.
         let session = ServeSession(evaluator: evaluator, options: .init(showEvents: configuration.live, control: configuration.control,
-                                                                        limits: configuration.limits)) { entry in
+                                                                        limits: configuration.limits,
+                                                                        coverage: configuration.coverageFile != nil)) { entry in
             streams.write(format.serveLogLine(entry))
         }
         let url: String
@@ -144,15 +151,13 @@ enum ServeCommand {
                 // Ctrl-C or SIGTERM while the setup ran: a stop asked for, as once serving (0).
                 session.stop()
                 streams.write(format.serveStopped(url: url, session: session, reason: "during its setup"))
-                streams.flush()
-                return 0
+                return writeCoverage(session, configuration, streams, exitCode: 0)
             }
             guard code == 0 else {
                 // Nothing is served after a failed setup: the port closes, unanswered.
                 session.stop()
                 streams.write(format.serveStopped(url: url, session: session, reason: "a setup script failed"))
-                streams.flush()
-                return code
+                return writeCoverage(session, configuration, streams, exitCode: code)
             }
         }
 
@@ -164,8 +169,21 @@ enum ServeCommand {
         })
         session.stop()
         streams.write(format.serveStopped(url: url, session: session, reason: nil))
-        streams.flush()
-        return 0
+        return writeCoverage(session, configuration, streams, exitCode: 0)
+    }
+
+    /// Writes `--coverage FILE` once serving has stopped (ReportFile: a fresh temporary,
+    /// then renamed); `exitCode`, or 4 when it cannot be written.
+    static func writeCoverage(_ session: ServeSession, _ configuration: Configuration, _ streams: StandardStreams, exitCode: Int32) -> Int32 {
+        defer { streams.flush() }
+        guard let file = configuration.coverageFile, let text = session.coverageText else { return exitCode }
+        do {
+            try ReportFile.write(file, text, streams: streams)
+        } catch {
+            streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
+            return 4
+        }
+        return exitCode
     }
 
     /// 127.0.0.0/8, ::1 and localhost: reachable from this machine only.

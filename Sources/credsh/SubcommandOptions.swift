@@ -95,4 +95,7 @@ enum ServeOptions {
         help: "Also serve the live page of the session (each request's events in its diagram) on \(ServingDefaults.host); its URL, with its token, is printed after the server's.")
     static let livePort = CommandSyntax.Option(
         long: "live-port", value: "<port>", help: "With --live: the live page's TCP port; 0 picks a free one (default: \(Classroom.defaultPort)).")
+    static let coverage = CommandSyntax.Option(
+        long: "coverage", value: "<file>",
+        help: "When the server stops (Ctrl-C, SIGTERM too), write what the apps met, as JSON: each SDK's coverage items with their hits ('credsh coverage merge' adds such files up; docs/coverage.md).")
 }

@@ -127,7 +127,7 @@ enum Subcommands {
         abstract: "Run setup scripts, then serve the simulated \(ServeSession.server) server over HTTP until Ctrl-C.",
         arguments: ("<files> ...", "Setup scripts to run first, in order, in one simulation (\(ServeSession.server) is active when they start)."),
         options: [ServeOptions.host, ServeOptions.port, ServeOptions.control, ServeOptions.tokenFile, ServeOptions.openAPI, ServeOptions.timeout,
-                  ServeOptions.live, ServeOptions.livePort, format, noColor, ScriptOptions.seed],
+                  ServeOptions.live, ServeOptions.livePort, ServeOptions.coverage, format, noColor, ScriptOptions.seed],
         discussion: HelpLayout.wrap("""
             Serves \(ServeSession.paths.joined(separator: " and ")) (GET with a query string,
             POST with a form) from the same simulated server as the '\(Simulation.servedType?.catalog.name ?? "")' SDK, and logs
@@ -135,11 +135,27 @@ enum Subcommands {
             --control it also stands in for the SDKs of the double: an app's calls as
             JSON-RPC 2.0 at \(ServeSession.doublePaths.map { "POST " + $0 }.joined(separator: ", ")),
             each device's callbacks without a call at GET /sdk/NAME/events, its journal at
-            GET /__credsh/journal (docs/double.md). Exit
-            codes: those of the setup scripts when one fails, 4 when the address cannot
-            be bound, 0 after Ctrl-C or SIGTERM.
+            GET /__credsh/journal (docs/double.md), what the apps met at GET /__credsh/coverage.
+            Exit codes: those of the setup scripts when one fails, 4 when the address cannot
+            be bound or the --coverage file cannot be written, 0 after Ctrl-C or SIGTERM.
             """.replacing("\n", with: " "), width: HelpLayout.width).joined(separator: "\n"))) { parsed, syntax throws(UsageError) in
             ServeCommand.run(try ServeCommand.Configuration(parsed, syntax))
+        }
+
+    static let coverage = Subcommand("coverage", syntax: CommandSyntax(
+        name: "coverage",
+        abstract: "Add up coverage files (credsh serve --coverage, credsh test --coverage --format json), print a summary, draw it, gate on it.",
+        arguments: ("merge <files> ...", "The verb merge, then the coverage files to add up."),
+        options: [CoverageOptions.output, CoverageOptions.html, CoverageOptions.minimum],
+        discussion: HelpLayout.wrap("""
+            Each item's hits are added up across the files, by SDK, kind and item; what
+            credsh never produces, and each SDK no run used, is not counted
+            (docs/coverage.md, "Coverage of an app"). Exit codes: 0, 1 when --min is not
+            reached, 2 usage or a file that is not coverage, 4 a file that cannot be read or
+            written.
+            """.replacing("\n", with: " "), width: HelpLayout.width).joined(separator: "\n")),
+        requiresArguments: true) { parsed, syntax throws(UsageError) in
+            CoverageCommand.run(try CoverageCommand.Configuration(parsed, syntax))
         }
 
     /// `credsh explain CODE`: the prompt's `explain`, from the shell (ExplainText).
@@ -256,7 +272,7 @@ enum Subcommands {
     }
 
     /// Every subcommand, in the order the root help lists them.
-    static let all: [Subcommand] = [run, check, fmt, test, diagram, explain, glossary, serve, lsp, completion, man, reference, referenceCalls, testOne]
+    static let all: [Subcommand] = [run, check, fmt, test, diagram, explain, glossary, serve, coverage, lsp, completion, man, reference, referenceCalls, testOne]
 
     /// `credsh --help`: made from `all`, so it lists every subcommand there is.
     static var root: String {

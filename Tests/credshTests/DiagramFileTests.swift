@@ -84,23 +84,29 @@ import Expectations
         #expect(dom.contains("The form is checked by the app first, in order, with no SDK call when a check fails."))
         #expect(!dom.contains("Passw0rd"))
 
-        let png = out.appendingPathComponent("expiry.png")
+        // [share of pixels not white, pixels of the call arrows' blue, of the callbacks' green]
+        let numbers = try Self.screenshotColours(html, size: "1400,2400", in: out)
+        #expect(numbers[0] > 0.02, "the screenshot is nearly blank: \(numbers)")
+        #expect(numbers[1] > 200 && numbers[2] > 200, "the arrows are drawn: \(numbers)")
+    }
+
+    /// Screenshots `html` at `size` (`1280,800`) into `out`, as `NAME.png`, and counts its
+    /// pixels (colourCountingPage).
+    static func screenshotColours(_ html: URL, size: String, in out: URL) throws -> [Double] {
+        let png = out.appendingPathComponent(html.deletingPathExtension().lastPathComponent + ".png")
         let shotProfile = out.appendingPathComponent("profile-shot")
-        let shot = try Chromium.run(["--screenshot=\(png.path)", "--window-size=1400,2400", html.absoluteString], profile: shotProfile)
+        let shot = try Chromium.run(["--screenshot=\(png.path)", "--window-size=\(size)", html.absoluteString], profile: shotProfile)
         try? FileManager.default.removeItem(at: shotProfile)
         try #require(shot.status == 0, "\(shot.stderr.suffix(1000))")
-
         let measure = out.appendingPathComponent("measure.html")
-        try Self.colourCountingPage(png: try Data(contentsOf: png)).write(to: measure, atomically: true, encoding: .utf8)
+        try colourCountingPage(png: try Data(contentsOf: png)).write(to: measure, atomically: true, encoding: .utf8)
         let measureProfile = out.appendingPathComponent("profile-measure")
         let counted = try Chromium.run(["--dump-dom", measure.absoluteString], profile: measureProfile)
         try? FileManager.default.removeItem(at: measureProfile)
         let json = try #require(BrowserTests.result(in: counted.stdout), "\(counted.stdout.prefix(1000))")
         let numbers = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Double])
-        // [share of pixels not white, pixels of the call arrows' blue, of the callbacks' green]
         try #require(numbers.count == 3)
-        #expect(numbers[0] > 0.02, "the screenshot is nearly blank: \(numbers)")
-        #expect(numbers[1] > 200 && numbers[2] > 200, "the arrows are drawn: \(numbers)")
+        return numbers
     }
 
     /// A page that reads a screenshot's pixels: the share that is not white, and how many

@@ -136,7 +136,9 @@ import Expectations
                 script += "[ $status -eq 2 ] && grep -q terminal .err || fail \"$label: it ran without a terminal (exit $status): $(cat .out .err)\"\n"
             case "serves until stopped":
                 if !command.contains("--port") { command = command.replacingOccurrences(of: "credsh serve", with: "credsh serve --port 0") }
-                script += "(exec \(command)) >.served.out 2>.served.err </dev/null & server=$!; servers=\"$servers $server\"\n"
+                // An earlier server's output goes first: the wait below would read its address
+                // if the new server had not yet opened (and emptied) the file.
+                script += "rm -f .served.out .served.err; (exec \(command)) >.served.out 2>.served.err </dev/null & server=$!; servers=\"$servers $server\"\n"
                 script += "for i in $(seq 600); do grep -q 'http://127.0.0.1:[0-9]' .served.out && break; kill -0 $server 2>/dev/null || break; sleep 0.05; done\n"
                 script += "kill -0 $server 2>/dev/null || fail \"$label: it stopped by itself: $(cat .served.out .served.err)\"\n"
                 script += "PORT=$(grep -o 'http://127.0.0.1:[0-9]*' .served.out | head -1 | sed 's/.*://')\n"

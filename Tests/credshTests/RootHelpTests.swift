@@ -26,7 +26,7 @@ import Expectations
         let root = try Credsh.run(["--help"])
         expectEqual(root.status, 0)
         let entries = Self.listed(root.stdout)
-        expectEqual(entries.map(\.name), ["run", "check", "fmt", "test", "diagram", "explain", "glossary", "serve", "lsp", "completion"])
+        expectEqual(entries.map(\.name), ["run", "check", "fmt", "test", "diagram", "explain", "glossary", "serve", "coverage", "lsp", "completion"])
         for entry in entries {
             let own = try Credsh.run(["help", entry.name])
             expectEqual(own.status, 0)

@@ -295,15 +295,8 @@ import Expectations
     @Test func callbacksWithoutACallArriveOnTheDeviceStream() throws {
         let served = try ServedCredsh(["--control"])
         try expectEqual(served.control("sdk relid\nuser add alice password \"Passw0rd!\"\n").status, 200)
-        let output = served.directory.appendingPathComponent("stream-\(UUID().uuidString)")
-        let curl = Process()
-        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        curl.arguments = ["-s", "-N", "--max-time", "20", "-o", output.path, "http://127.0.0.1:\(served.port)/sdk/relid/events?device=tablet&seconds=3"]
-            + served.authorization
-        try curl.run()
-        // Wait for the stream to be open (its first bytes), then steer the device.
-        let deadline = Date().addingTimeInterval(10)
-        while ((try? Data(contentsOf: output))?.count ?? 0) == 0, Date() < deadline { usleep(20_000) }
+        // Open, then steer the device.
+        let (curl, output) = try served.openStream("/sdk/relid/events?device=tablet&seconds=3")
         let steered = try served.control("sdk relid\ndevice tablet\nlogin alice \"Passw0rd!\"\ndevice other\nlogin alice \"Passw0rd!\"\n")
         expectEqual(steered.status, 200, "\(steered.text)")
         // The test's own call is answered in the run, not on the stream.

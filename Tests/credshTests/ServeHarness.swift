@@ -147,6 +147,19 @@ final class ServedCredsh {
         try curl("POST", "/__credsh/run", extra: ["--data-binary", script, "-H", "Content-Type: text/plain"] + authorization)
     }
 
+    /// An events stream read by curl in the background into a file, once it is open
+    /// (its first bytes came, within 10 s); the stream should end by itself (`seconds=`).
+    func openStream(_ path: String) throws -> (process: Process, output: URL) {
+        let output = directory.appendingPathComponent("stream-\(UUID().uuidString)")
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = ["-s", "-N", "--max-time", "20", "-o", output.path, "http://127.0.0.1:\(port)\(path)"] + authorization
+        try curl.run()
+        let deadline = Date().addingTimeInterval(10)
+        while ((try? Data(contentsOf: output))?.count ?? 0) == 0, Date() < deadline { usleep(20_000) }
+        return (curl, output)
+    }
+
     /// curl's arguments that send the token, when there is one.
     var authorization: [String] { token.map { ["-H", "Authorization: Bearer \($0)"] } ?? [] }
 

@@ -178,20 +178,38 @@ public struct CoverageTally: Equatable, Sendable {
 /// (`evaluator.events.subscribe`), so a plain run, which has none, does no work for coverage.
 public final class CoverageRecorder: RunEventSubscriber {
     public private(set) var tally = CoverageTally()
-    /// The last step of each SDK, which the next one of that SDK follows: each SDK keeps
-    /// its own flow while another is active, so a transition never spans two SDKs.
-    private var lastStep: [SDKID: String] = [:]
+    private var sequence = CoverageSequence()
 
     public init() {}
 
     /// Counts what each outcome a command produced hits, under the SDK it came from.
     public func receive(_ event: RunEvent) {
-        guard case .output(.outcome(let outcome, let sdk), _) = event, let flow = SDKFlows.flow(for: sdk) else { return }
+        guard case .output(.outcome(let outcome, let sdk), _) = event else { return }
+        sequence.count(outcome, sdk: sdk, into: &tally)
+    }
+}
+
+/// One run's (or one app's) order of steps: counts what each outcome hits, and the
+/// transition from the step before it of the same SDK. Each SDK keeps its own flow
+/// while another is active, so a transition never spans two SDKs.
+public struct CoverageSequence: Sendable {
+    private var lastStep: [SDKID: String] = [:]
+
+    public init() {}
+
+    /// Counts `outcome`'s items into `tally`; returns the transition it made, if any, with
+    /// the codes its second callback carried (the other items it hit).
+    @discardableResult
+    public mutating func count(_ outcome: Outcome, sdk: SDKID, into tally: inout CoverageTally) -> (transition: CoverageKey, codes: [CoverageKey])? {
+        guard let flow = SDKFlows.flow(for: sdk) else { return nil }
         let hit = flow.coverage(of: outcome)
         for key in hit.keys { tally.add(key, sdk: sdk) }
-        guard let step = hit.step else { return }
-        if let previous = lastStep[sdk] { tally.add(.transition(previous, step), sdk: sdk) }
-        lastStep[sdk] = step
+        guard let step = hit.step else { return nil }
+        defer { lastStep[sdk] = step }
+        guard let previous = lastStep[sdk] else { return nil }
+        let transition = CoverageKey.transition(previous, step)
+        tally.add(transition, sdk: sdk)
+        return (transition, hit.keys.filter { $0.kind != CoverageKey.eventKind })
     }
 }
 
@@ -199,6 +217,19 @@ public final class CoverageRecorder: RunEventSubscriber {
 public struct SDKCoverage: Sendable {
     public let sdk: SDKID
     public let lines: [CoverageLine]
+
+    /// Its lines in runs of one kind, in order, as the reports show them under a heading each.
+    public var kinds: [(kind: String, lines: ArraySlice<CoverageLine>)] {
+        var runs: [(kind: String, lines: ArraySlice<CoverageLine>)] = []
+        var start = lines.startIndex
+        while start < lines.endIndex {
+            let kind = lines[start].item.key.kind
+            let end = lines[start...].firstIndex { $0.item.key.kind != kind } ?? lines.endIndex
+            runs.append((kind, lines[start..<end]))
+            start = end
+        }
+        return runs
+    }
 
     /// The items a suite could hit, and how many of them it did.
     public var reachableCount: Int { lines.count { $0.listed && $0.reachable } }

@@ -53,11 +53,13 @@ final class EventStreams: Sendable {
         }
     }
 
-    /// Sends each record as one event to every stream of `key`; returns at once.
-    func publish(_ key: Key, records: [JSONValue]) {
-        guard !records.isEmpty else { return }
+    /// Sends each record as one event to every stream of `key`; returns at once, whether
+    /// any stream was open to take them.
+    @discardableResult
+    func publish(_ key: Key, records: [JSONValue]) -> Bool {
+        guard !records.isEmpty else { return false }
         let followers = streams.withLockedValue { $0[key].map { Array($0.values) } ?? [] }
-        guard !followers.isEmpty else { return }
+        guard !followers.isEmpty else { return false }
         var text = ""
         for record in records { text += "event: callback\ndata: " + record.serialized + "\n\n" }
         let bytes = ByteBuffer(string: text)
@@ -66,6 +68,7 @@ final class EventStreams: Sendable {
             // A stream that ended meanwhile has no context left and takes nothing (ConnectionHandler.offer).
             follower.loop.execute { follower.stream.offer(bytes, events: count) }
         }
+        return true
     }
 }
 
@@ -79,6 +82,8 @@ final class CallbackDelivery {
     /// The line of the last call that went into a journal.
     private var callLine: RecordOrigin?
     private(set) var pending: [EventStreams.Key: [JSONValue]] = [:]
+    /// The same callbacks as outcomes, for what the apps met (AppCoverage).
+    private(set) var pendingOutcomes: [EventStreams.Key: [Outcome]] = [:]
     private let renderer = JSONLinesRenderer()
 
     init(before: Simulation) { self.before = before }
@@ -97,8 +102,9 @@ final class CallbackDelivery {
         case .event:
             if let callLine, callLine == origin { return }
             guard case .object(let members) = renderer.object(for: record) else { return }
-            pending[EventStreams.Key(sdk: sdk.name, device: device.name), default: []]
-                .append(.object(members.filter { $0.0 != "sdk" && $0.0 != "file" && $0.0 != "line" }))
+            let key = EventStreams.Key(sdk: sdk.name, device: device.name)
+            pending[key, default: []].append(.object(members.filter { $0.0 != "sdk" && $0.0 != "file" && $0.0 != "line" }))
+            pendingOutcomes[key, default: []].append(outcome)
         default:
             break
         }

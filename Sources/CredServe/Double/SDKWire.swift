@@ -79,6 +79,7 @@ struct SDKWire {
         do {
             let device = try DeviceID(deviceName)
             let outcomes = try session.evaluator.simulation.perform(sdk: sdk, method: rpc.method, params: rpc.params, on: device)
+            session.appCoverage?.count(outcomes, sdk: sdk, device: device.name)
             let result = Self.result(outcomes, sdk: sdk)
             let note = result.syncError.map { "sync error \($0)" }
             guard let id = rpc.id else { return logged(Self.noContent, note: note, parameters: shown) }

@@ -12,19 +12,17 @@ package enum CoverageReport {
         var out = "coverage (\(of)\(scripts) script\(scripts == 1 ? "" : "s")): how often their outcomes hit each item; never: not once\n"
         for sdk in report {
             out += "\(sdk.sdk.name): \(sdk.reachableHit) of \(sdk.reachableCount) hit\n"
-            var kind = ""
-            for line in sdk.lines {
-                if line.item.key.kind != kind {
-                    kind = line.item.key.kind
-                    out += "  \(kind)\n"
+            for (kind, lines) in sdk.kinds {
+                out += "  \(kind)\n"
+                for line in lines {
+                    let hits: String
+                    if line.hits > 0 {
+                        hits = String(line.hits) + (line.listed ? "" : " (not listed)")
+                    } else {
+                        hits = line.reachable ? style.failure("never") : "never (credsh never produces it)"
+                    }
+                    out += "    \(line.item.label): \(hits)\n"
                 }
-                let hits: String
-                if line.hits > 0 {
-                    hits = String(line.hits) + (line.listed ? "" : " (not listed)")
-                } else {
-                    hits = line.reachable ? style.failure("never") : "never (credsh never produces it)"
-                }
-                out += "    \(line.item.label): \(hits)\n"
             }
         }
         let listed = report.reduce(0) { $0 + $1.reachableCount }, hit = report.reduce(0) { $0 + $1.reachableHit }
@@ -36,17 +34,7 @@ package enum CoverageReport {
         var out = ""
         for sdk in report {
             for line in sdk.lines {
-                var fields: [(String, JSONValue)] = [
-                    ("coverage", .string(line.item.key.kind)), ("sdk", .string(sdk.sdk.name)), ("item", .string(line.item.key.id)),
-                ]
-                if let code = line.item.code { fields.append(("code", .int(code))) }
-                if let (from, to) = line.item.transition {
-                    fields += [("from", .string(from)), ("to", .string(to))]
-                } else {
-                    fields.append(("name", .string(line.item.name)))
-                }
-                fields += [("hits", .int(line.hits)), ("listed", .bool(line.listed)), ("reachable", .bool(line.reachable))]
-                out += JSONValue.object(fields).serialized + "\n"
+                out += JSONValue.object(CoverageDocument.fields(line, sdk: sdk.sdk, kindKey: "coverage")).serialized + "\n"
             }
         }
         return out
