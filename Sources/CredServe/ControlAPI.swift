@@ -55,6 +55,14 @@ final class ControlAPI {
                 departure: ClientDeparture) -> (WireResponse?, ServeLogEntry) {
         var response: WireResponse
         var note: String?
+        // The answers that grow with the simulation (a run's lines, a journal, the state)
+        // are refused while unread answers hold too much, whatever wrote those: every
+        // route's answers count (ConnectionHandler.send), the wire's small ones included.
+        if [.run, .journal, .state].contains(endpoint), session.answerBytesInFlight > session.options.limits.answerBytesInFlight {
+            response = Refusals.busy("answers not yet read by their clients hold over \(session.options.limits.answerBytesInFlight >> 20) MiB; try again\n")
+            return (response, ServeLogEntry(client: request.client, method: request.method, path: request.path,
+                                            status: response.status, note: "busy: answers unread"))
+        }
         switch endpoint {
         case .sdkCall:
             return SDKWire(session: session).call(request, sdkName: parameters["name"] ?? "")
@@ -62,9 +70,6 @@ final class ControlAPI {
             return SDKWire(session: session).events(request, sdkName: parameters["name"] ?? "")
         case .journal:
             return SDKWire(session: session).journal(request)
-        case .run where session.answerBytesInFlight > session.options.limits.answerBytesInFlight:
-            response = Refusals.busy("answers not yet read by their clients hold over \(session.options.limits.answerBytesInFlight >> 20) MiB; try again\n")
-            note = "busy: answers unread"
         case .run where departure.hasLeft:
             // Nobody waits for it: it does not run, and holds no one up (issue 31, item 6).
             return (nil, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: nil,
@@ -86,7 +91,7 @@ final class ControlAPI {
                                     // (`"answered":1234`) would leave `"answered":***`, not JSON.
                                     body: Array((session.evaluator.events.secrets.values.redact(state).serialized + "\n").utf8))
         case .controlOther, .served:
-            response = Refusals.plain(404, "Not Found", "the control API has \(Self.runPath) and \(Self.statePath)\n")
+            response = Refusals.plain(404, "Not Found", "the control API has \(Self.runPath), \(Self.statePath) and \(SDKWire.journalPath)\n")
         }
         let entry = ServeLogEntry(client: request.client, method: request.method, path: request.path,
                                   status: response.status, note: note)
@@ -122,11 +127,14 @@ final class ControlAPI {
         // in the log of every request after it.
         runner.events.secrets.adopt(live.events.secrets)
         // Callbacks that reach a device without a call of its own go to its event streams.
-        let delivery = CallbackDelivery(before: live.simulation)
+        let streams = session.eventStreams
+        let delivery = CallbackDelivery(before: live.simulation) { streams?.isFollowed($0) ?? false }
         host.observe = { [unowned runner] record, origin in delivery.see(record, origin: origin, simulation: runner.simulation) }
         runner.run(SourceFile(name: "<control>", bytes: script))
-        if let streams = session.eventStreams {
-            for (key, records) in delivery.pending { streams.publish(key, records: records) }
+        if let streams {
+            for key in Set(delivery.pending.keys).union(delivery.overflowed) {
+                streams.publish(key, records: delivery.pending[key] ?? [], overflowed: delivery.overflowed.contains(key))
+            }
         }
         live.simulation = runner.simulation
         live.events.secrets.adopt(runner.events.secrets)
