@@ -55,15 +55,16 @@ import Expectations
                 "\(share.text)")
         // Cleared, a journal keeps calls again.
         try expectEqual(served.control("sdk fiori\ndevice d0\njournal clear\ncall present controller=\"a\"\nexpect called present\n").status, 200)
-        try expectEqual(served.control("sdk fiori\ndevice d0\nrepeat 300 {\n  call present controller=\"\(field)\" userIdentifier=\"\(field)\"\n}\n").status, 200)
+        try expectEqual(served.control("sdk fiori\ndevice d0\nrepeat 120 {\n  call present controller=\"\(field)\" userIdentifier=\"\(field)\"\n}\n").status, 200)
 
-        // The full journal drawn as SVG takes seconds; the state meanwhile answers at once.
+        // A journal of 120 large calls drawn as SVG takes seconds; the state meanwhile answers at once.
         final class Timing: @unchecked Sendable { var seconds = 0.0; var answer: ServedCredsh.Answer? }
         let drawing = Timing()
         let port = served.port, directory = served.directory, auth = served.authorization
         let drawn = Thread {
             let started = Date()
-            drawing.answer = try? ServedCredsh.curl(port: port, directory: directory, "GET", "/__credsh/journal?device=d0&format=svg", extra: auth)
+            drawing.answer = try? ServedCredsh.curl(port: port, directory: directory, "GET", "/__credsh/journal?device=d0&format=svg",
+                                                          extra: auth + ["--max-time", "120"])
             drawing.seconds = Date().timeIntervalSince(started)
         }
         drawn.start()
@@ -71,7 +72,7 @@ import Expectations
         let started = Date()
         let state = try served.curl("GET", "/__credsh/state", extra: served.authorization)
         let stateSeconds = Date().timeIntervalSince(started)
-        while drawing.answer == nil, Date().timeIntervalSince(started) < 60 { usleep(50_000) }
+        while drawing.answer == nil, Date().timeIntervalSince(started) < 125 { usleep(50_000) }
         expectEqual(state.status, 200)
         let svg = try #require(drawing.answer)
         expectEqual(svg.status, 200)
