@@ -80,7 +80,12 @@ import Expectations
         #expect(svg.text.hasPrefix("<svg") || svg.text.hasPrefix("<?xml"), "\(svg.text.prefix(100))")
         print("HardenedRoundThreeTests: the journal drawn in \(drawing.seconds) s, the state answered in \(stateSeconds) s meanwhile")
         #expect(stateSeconds < 1 && stateSeconds < drawing.seconds / 2, "state \(stateSeconds) s beside a drawing of \(drawing.seconds) s")
+        // Stopped while it draws, it stops at once, as docs/serving.md promises.
+        Thread { _ = try? ServedCredsh.curl(port: port, directory: directory, "GET", "/__credsh/journal?device=d0&format=svg", extra: auth) }.start()
+        usleep(300_000)
+        let stopping = Date()
         try expectEqual(served.stop().status, 0)
+        #expect(Date().timeIntervalSince(stopping) < 3, "stopped after \(Date().timeIntervalSince(stopping)) s")
     }
 
     // MARK: Item 4: a stream never queues more than its bound
