@@ -20,13 +20,9 @@ import subprocess
 import threading
 import time
 
+from control_flood import peak_kib
 
-def peak_kib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-    return 0
+
 
 
 def start(binary):

@@ -299,7 +299,10 @@ extension SDKWire {
     /// `GET /__credsh/journal?device=ID[&format=svg]`.
     func journal(_ request: WireRequest) -> (WireResponse?, ServeLogEntry) {
         func logged(_ response: WireResponse) -> (WireResponse?, ServeLogEntry) {
-            (response, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: response.status))
+            // A drawing is logged as it leaves the turn: 200, unless the drawing thread
+            // answers 503 (AnswerDrawing), which the note allows for.
+            (response, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: response.status,
+                                     note: response.drawing == nil ? nil : "drawn off the simulation's turn (503 if too many wait)"))
         }
         let device: DeviceID
         switch self.device(of: request) {
