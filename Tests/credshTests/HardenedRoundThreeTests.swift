@@ -29,6 +29,28 @@ import Expectations
         #expect(run.stdout.contains("skipped a message of 8796093022208 MiB"), "\(run.stdout)")
     }
 
+    /// The other numbers from outside, audited for issue 51: options, a length in an HTTP
+    /// header, a stream's seconds. Each past Int (or at it) is refused or bounded, never a trap.
+    @Test func numbersAtOrPastIntFromOutsideAreRefusedNotTrapped() throws {
+        for arguments in [["--max-steps", "99999999999999999999", "-"], ["--seed", "99999999999999999999999", "-"],
+                          ["serve", "--timeout", "9223372036854775807"], ["serve", "--port", "9223372036854775807"]] {
+            let run = try Credsh.run(arguments, input: Data("echo hi\n".utf8))
+            expectEqual(run.status, 2, "\(arguments): \(run.stderr)")
+        }
+        let most = try Credsh.run(["--max-steps", "9223372036854775807", "-"], input: Data("repeat 3 { echo hi }\n".utf8))
+        expectEqual(most.status, 0, "\(most.stderr)")
+        expectEqual(most.stdout, "hi\nhi\nhi\n")
+        let served = try ServedCredsh(["--control"])
+        for length in ["9223372036854775807", "99999999999999999999"] {
+            let answer = try served.curl("POST", "/aaa/login.json", extra: ["-H", "Content-Length: \(length)", "--data-binary", "x"])
+            #expect([400, 413].contains(answer.status), "Content-Length: \(length): \(answer.status)")
+        }
+        let seconds = try served.curl("GET", "/sdk/relid/events?seconds=9223372036854775807", extra: served.authorization)
+        expectEqual(seconds.status, 400)
+        expectEqual(seconds.text, "seconds is a whole number from 1 to 3600\n")
+        try expectEqual(served.stop().status, 0)
+    }
+
     // MARK: Items 2 and 3: journals bounded in bytes, drawn off the turn
 
     /// One control run per device: `call present` with two 4,096-byte fields, over the
