@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "CredLSPTests", dependencies: ["CredLSP", "CredScript", "CredSimulator", "Expectations"]),
         // What each fuzz input goes through (Fuzz/Harness): built and tested with everything
         // else, so the harness cannot drift from the language while only `make fuzz` sees it.
-        .target(name: "CredFuzzHarness", dependencies: ["CredScript", "CredSimulator"], path: "Fuzz/Harness"),
+        .target(name: "CredFuzzHarness", dependencies: ["CredScript", "CredSimulator", "CredLSP"], path: "Fuzz/Harness"),
         .testTarget(name: "CredFuzzHarnessTests", dependencies: ["CredFuzzHarness", "CredScript", "CredSimulator", "Expectations"], path: "Fuzz/Tests"),
         .testTarget(
             name: "credshTests",

@@ -1,3 +1,4 @@
+import CredLSP
 import CredScript
 import CredSimulator
 
@@ -14,6 +15,11 @@ import CredSimulator
 /// 3. The editor: the language server's analysis of the input, its outline and a hover
 ///    at the start of each of its first lines (issue 31: the outline quoted secrets).
 ///
+/// 4. The editor's wire: an input that starts `Content-Length:` is what an editor sends
+///    `credsh lsp` (headers, then bodies), read by its framing in small chunks and handled
+///    by the language server, instead of the three paths above (issue 51: a length in a
+///    header trapped the server).
+///
 /// A first line `#vars NAME=VALUE …` binds those values from outside before the batch run,
 /// as `--var` does (a name starting `S_` as `--secret`), so values from outside are fuzzed too.
 ///
@@ -28,6 +34,10 @@ public enum FuzzRun {
     static let kdfRounds = PasswordHasher.defaultRounds
 
     public static func run(_ bytes: [UInt8]) {
+        if bytes.starts(with: Array("Content-Length:".utf8)) {
+            languageServer(bytes)
+            return
+        }
         let host = FuzzHost(script: bytes)
         batch(bytes, host: host)
         prompt(bytes, host: host)
@@ -44,6 +54,23 @@ public enum FuzzRun {
             let name = String(pair[..<equals])
             return (name, String(pair[pair.index(after: equals)...]), name.hasPrefix("S_"))
         }
+    }
+
+    /// Feeds the input to the language server as stdin would, 7 bytes a read (so frames
+    /// arrive split), until the input ends or the server exits; returns what it sent.
+    @discardableResult
+    static func languageServer(_ bytes: [UInt8]) -> [String] {
+        var sent: [String] = []
+        var rest = bytes[...]
+        var reader = MessageReader {
+            guard !rest.isEmpty else { return nil }
+            defer { rest = rest.dropFirst(7) }
+            return Array(rest.prefix(7))
+        }
+        let server = LanguageServer(version: "fuzz", readFile: { _ in .failure(HostError("no files while fuzzing")) }, send: { sent.append($0) })
+        // Each turn reads at least one byte or ends: bounded by the input.
+        while server.handle(reader.next()) {}
+        return sent
     }
 
     static func editor(_ bytes: [UInt8]) {

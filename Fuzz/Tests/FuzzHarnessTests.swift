@@ -76,4 +76,16 @@ import CredSimulator
         expectEqual(values.map(\.secret), [false, true])
         FuzzRun.run(bytes)
     }
+
+    /// An input that starts `Content-Length:` goes to the language server, as an editor's
+    /// bytes: the seed answers initialize and the hover, and its last header, a length near
+    /// Int.max, is skipped with a message instead of trapping (issue 51).
+    @Test func anInputOfFramesGoesToTheLanguageServer() throws {
+        let seed = Self.repository.appendingPathComponent("Fuzz/regressions/lsp-content-length-past-int.txt")
+        let sent = FuzzRun.languageServer(Array(try Data(contentsOf: seed)))
+        #expect(sent.contains { $0.contains(#""id":1"#) && $0.contains("capabilities") }, "\(sent)")
+        #expect(sent.contains { $0.contains(#""id":2"#) && $0.contains("contents") }, "\(sent)")
+        #expect(sent.contains { $0.contains("credsh lsp skipped a message of 8796093022208 MiB") }, "\(sent)")
+        FuzzRun.run(Array("Content-Length: 922337203685425152\r\n\r\n".utf8))
+    }
 }

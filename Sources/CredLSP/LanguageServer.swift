@@ -310,10 +310,11 @@ public final class LanguageServer {
         refuse(uri, "this document came in " + why)
     }
 
-    /// `1.5 MiB`, `812 KiB`, `96 bytes`.
+    /// `1.5 MiB`, `812 KiB`, `96 bytes`. Any count the header may give, up to `Int.max`:
+    /// the whole mebibytes and the rest are rounded apart, so nothing overflows.
     static func megabytes(_ bytes: Int) -> String {
         if bytes >= 1 << 20 {
-            let tenths = (bytes * 10 + (1 << 19)) >> 20
+            let tenths = (bytes >> 20) * 10 + ((bytes & ((1 << 20) - 1)) * 10 + (1 << 19)) >> 20
             return tenths % 10 == 0 ? "\(tenths / 10) MiB" : "\(tenths / 10).\(tenths % 10) MiB"
         }
         return bytes >= 1 << 10 ? "\((bytes + 512) >> 10) KiB" : "\(bytes) bytes"

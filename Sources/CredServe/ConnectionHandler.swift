@@ -17,6 +17,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// The bytes a request's body may have, by method and path (the route's).
     private let bodyLimitOf: @Sendable (String, String) -> Int
     private let inFlight: NIOLockedValueBox<Int>
+    private let drawing: AnswerDrawing
     /// What names this server in an absolute-form request target.
     private let authority: ServerAuthority
 
@@ -40,10 +41,12 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// Events its client has not taken yet (EventStreams.queueLimit at most), and how many.
     private var queued: [ByteBuffer] = []
     private var queuedEvents = 0
+    private var queuedBytes = 0
 
     init(limits: ServeLimits, inbox: ServeInbox, clock: RequestClock, client: ClientAddress, bodyLimit: @escaping @Sendable (String, String) -> Int,
-         inFlight: NIOLockedValueBox<Int>, authority: ServerAuthority) {
+         inFlight: NIOLockedValueBox<Int>, drawing: AnswerDrawing, authority: ServerAuthority) {
         self.authority = authority
+        self.drawing = drawing
         self.inFlight = inFlight
         self.limits = limits
         self.inbox = inbox
@@ -104,7 +107,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     private func submit(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
         let (path, query) = target
         let request = WireRequest(method: head.method.rawValue, path: path, query: query,
-                                  headers: head.headers.map { ($0.name, $0.value) }, body: body,
+                                  headers: head.headers.map { ($0.name, WireRequest.trimmed($0.value)) }, body: body,
                                   clientHost: client.host, client: client.text)
         body = []
         awaitingAnswer = true
@@ -136,6 +139,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// client asked for that (or spoke HTTP/1.0 without keep-alive).
     private func send(_ response: WireResponse, to request: HTTPRequestHead, context: ChannelHandlerContext) {
         if let stream = response.stream { return startStream(stream, response, to: request, context: context) }
+        if let make = response.drawing { return draw(make, to: request, context: context) }
         let body = response.body  // serialized here, once, for a JSON answer
         let keepAlive = request.isKeepAlive
         var headers = HTTPHeaders()
@@ -164,6 +168,19 @@ final class ConnectionHandler: ChannelInboundHandler {
         written.whenComplete { [inFlight] _ in inFlight.withLockedValue { $0 -= size } }
         if !keepAlive {
             written.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        }
+    }
+
+    /// An answer made by the drawing thread (AnswerDrawing), written when it is made; the
+    /// connection waits for it as for any answer (not closed for silence meanwhile).
+    private func draw(_ make: @escaping @Sendable () -> WireResponse, to request: HTTPRequestHead, context: ChannelHandlerContext) {
+        awaitingAnswer = true
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        drawing.draw(on: context.eventLoop, make).whenComplete { result in
+            handler.value.awaitingAnswer = false
+            guard case .success(let response) = result else { return bound.value.close(promise: nil) }
+            handler.value.send(response, to: request, context: bound.value)
         }
     }
 
@@ -202,42 +219,64 @@ final class ConnectionHandler: ChannelInboundHandler {
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }
 
-    /// On the event loop: sends events now if the client takes what it was sent, else
-    /// keeps them; past `EventStreams.queueLimit` waiting, the events kept are dropped,
-    /// the stream ends with an `event: closed` saying why, and the log says so. The
-    /// connection closes once its client has taken that notice, or after the timeout
-    /// (ServeLimits.timeoutSeconds) if it never reads again; its EventSource reconnects.
-    func offer(_ bytes: ByteBuffer, events: Int) {
+    /// On the event loop: sends each event now while the client takes what it was sent,
+    /// else keeps it; past `EventStreams.queueLimit` events (or `queueBytes`) waiting, the
+    /// events kept are dropped, the stream ends with an `event: closed` saying why, and the
+    /// log says so. `overflowed`: the run that made these had more for this device, so
+    /// the stream ends after them the same way, saying that. The connection closes once
+    /// its client has taken that notice, or after the timeout (ServeLimits.timeoutSeconds)
+    /// if it never reads again; its EventSource reconnects.
+    func offer(_ events: [ByteBuffer], overflowed: Bool) {
         guard stream != nil, let context = streamContext else { return }
-        if queued.isEmpty, context.channel.isWritable {
-            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(bytes))), promise: nil)
-            return
+        for event in events {
+            // Writable until what the socket did not take passes the channel's high-water
+            // mark (64 KiB): past it each event waits here, counted.
+            if queued.isEmpty, context.channel.isWritable {
+                context.write(wrapOutboundOut(.body(.byteBuffer(event))), promise: nil)
+                continue
+            }
+            queued.append(event)
+            queuedEvents += 1
+            queuedBytes += event.readableBytes
+            if queuedEvents > EventStreams.queueLimit || queuedBytes > EventStreams.queueBytes {
+                queued.removeAll()
+                return close(context, notice: Self.overflowNotice,
+                             log: "event stream closed: its client left over \(EventStreams.queueLimit) events untaken")
+            }
         }
-        queued.append(bytes)
-        queuedEvents += events
-        if queuedEvents > EventStreams.queueLimit {
-            inbox.post(.refused(ServeLogEntry(client: client.text, method: "GET", path: nil, status: nil,
-                                              note: "event stream closed: its client left over \(EventStreams.queueLimit) events untaken",
-                                              refusedByHTTP: true)))
-            endStream()
-            let notice = ByteBuffer(string: "event: closed\ndata: " + Self.overflowNotice + "\n\n")
-            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-            let closing = context.eventLoop.scheduleTask(in: .seconds(limits.timeoutSeconds)) { bound.value.close(promise: nil) }
-            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(notice)))).assumeIsolated().whenComplete { _ in
+        if overflowed {
+            for event in queued { context.write(wrapOutboundOut(.body(.byteBuffer(event))), promise: nil) }
+            queued.removeAll()
+            return close(context, notice: Self.runOverflowNotice,
+                         log: "event stream closed: one control run had over \(EventStreams.queueLimit) events for it")
+        }
+        context.flush()
+    }
+
+    /// Ends a stream with its `closed` record and lets its memory go at once.
+    private func close(_ context: ChannelHandlerContext, notice: String, log: String) {
+        inbox.post(.refused(ServeLogEntry(client: client.text, method: "GET", path: nil, status: nil, note: log, refusedByHTTP: true)))
+        endStream()
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        let closing = context.eventLoop.scheduleTask(in: .seconds(limits.timeoutSeconds)) { bound.value.close(promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: "event: closed\ndata: " + notice + "\n\n")))))
+            .assumeIsolated().whenComplete { _ in
                 closing.cancel()
                 context.close(promise: nil)
             }
-        }
     }
 
     /// What a stream closed for its client's slowness says last (docs/double.md).
     static let overflowNotice = #"{"reason":"over \#(EventStreams.queueLimit) events waited untaken: the stream is closed and the events that waited are dropped; reconnect"}"#
+    /// What a stream closed for one run's flood says last (docs/double.md).
+    static let runOverflowNotice = #"{"reason":"one control run had over \#(EventStreams.queueLimit) events for this device: the stream is closed after the first \#(EventStreams.queueLimit) and the rest are dropped; reconnect"}"#
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if stream != nil, context.channel.isWritable, !queued.isEmpty {
             for bytes in queued { context.write(wrapOutboundOut(.body(.byteBuffer(bytes))), promise: nil) }
             queued.removeAll()
             queuedEvents = 0
+            queuedBytes = 0
             context.flush()
         }
         context.fireChannelWritabilityChanged()
@@ -251,6 +290,8 @@ final class ConnectionHandler: ChannelInboundHandler {
         streamEnd = nil
         streamContext = nil
         queued.removeAll()
+        queuedEvents = 0
+        queuedBytes = 0
     }
 
     // MARK: Refusals

@@ -55,6 +55,14 @@ final class ControlAPI {
                 departure: ClientDeparture) -> (WireResponse?, ServeLogEntry) {
         var response: WireResponse
         var note: String?
+        // The answers that grow with the simulation (a run's lines, a journal, the state)
+        // are refused while unread answers hold too much, whatever wrote those: every
+        // route's answers count (ConnectionHandler.send), the wire's small ones included.
+        if [.run, .journal, .state, .coverage].contains(endpoint), session.answerBytesInFlight > session.options.limits.answerBytesInFlight {
+            response = Refusals.busy("answers not yet read by their clients hold over \(session.options.limits.answerBytesInFlight >> 20) MiB; try again\n")
+            return (response, ServeLogEntry(client: request.client, method: request.method, path: request.path,
+                                            status: response.status, note: "busy: answers unread"))
+        }
         switch endpoint {
         case .sdkCall:
             return SDKWire(session: session).call(request, sdkName: parameters["name"] ?? "")
@@ -64,9 +72,6 @@ final class ControlAPI {
             return SDKWire(session: session).journal(request)
         case .coverage:
             response = AppCoverage.answer(session.appCoverage)
-        case .run where session.answerBytesInFlight > session.options.limits.answerBytesInFlight:
-            response = Refusals.busy("answers not yet read by their clients hold over \(session.options.limits.answerBytesInFlight >> 20) MiB; try again\n")
-            note = "busy: answers unread"
         case .run where departure.hasLeft:
             // Nobody waits for it: it does not run, and holds no one up (issue 31, item 6).
             return (nil, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: nil,
@@ -124,13 +129,16 @@ final class ControlAPI {
         // in the log of every request after it.
         runner.events.secrets.adopt(live.events.secrets)
         // Callbacks that reach a device without a call of its own go to its event streams.
-        let delivery = CallbackDelivery(before: live.simulation)
+        let streams = session.eventStreams
+        let delivery = CallbackDelivery(before: live.simulation) { streams?.isFollowed($0) ?? false }
         host.observe = { [unowned runner] record, origin in delivery.see(record, origin: origin, simulation: runner.simulation) }
         runner.run(SourceFile(name: "<control>", bytes: script))
-        if let streams = session.eventStreams {
-            for (key, records) in delivery.pending where streams.publish(key, records: records) {
+        if let streams {
+            for key in Set(delivery.pending.keys).union(delivery.overflowed) {
+                let records = delivery.pending[key] ?? []
                 // What a stream delivered, the app met (AppCoverage); the run's own answer, it did not.
-                if let sdk = SDKID(named: key.sdk) {
+                if streams.publish(key, records: records, overflowed: delivery.overflowed.contains(key)),
+                   let sdk = SDKID(named: key.sdk) {
                     session.appCoverage?.count(delivery.pendingOutcomes[key] ?? [], sdk: sdk, device: key.device)
                 }
             }

@@ -14,6 +14,8 @@ final class HTTPFrontEnd {
     private let listener: HTTPListener
     /// Bytes of answers handed to connections and not yet written to their sockets.
     private let inFlight = NIOLockedValueBox(0)
+    /// Where the answers too long to make in the simulation's turn are made.
+    private let drawing: AnswerDrawing
 
     /// Starts listening; throws when the address cannot be bound (in use, not local, …).
     /// `bodyLimit`: the bytes a request's body may have, by method and path (the route's).
@@ -22,6 +24,8 @@ final class HTTPFrontEnd {
         self.limits = limits
         self.inbox = inbox
         let inFlight = self.inFlight
+        let drawing = AnswerDrawing(limits: limits, inFlight: inFlight)
+        self.drawing = drawing
         listener = try HTTPListener(
             host: host, port: port, limits: limits, pipeline: .init(pipelining: true, errorHandling: false, threads: limits.networkThreads),
             onFull: { client in
@@ -32,7 +36,7 @@ final class HTTPFrontEnd {
                 let clock = RequestClock()
                 return (before: [BackPressureHandler(), ByteWatch(clock: clock)],
                         after: [ConnectionHandler(limits: limits, inbox: inbox, clock: clock, client: client,
-                                                  bodyLimit: bodyLimit, inFlight: inFlight, authority: authority)])
+                                                  bodyLimit: bodyLimit, inFlight: inFlight, drawing: drawing, authority: authority)])
             })
     }
 
@@ -50,7 +54,10 @@ final class HTTPFrontEnd {
 
     /// Stops accepting, closes every connection, and ends the event loop. Requests still in
     /// the inbox are the caller's to drop (their connections are closed by then).
-    func stop() { listener.stop() }
+    func stop() {
+        listener.stop()
+        drawing.stop()
+    }
 }
 
 /// Whether bytes of a request have arrived whose end has not: set by `ByteWatch` on the

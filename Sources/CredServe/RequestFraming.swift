@@ -21,6 +21,12 @@ enum RequestFraming {
         if hosts == 0, head.version.major == 1, head.version.minor >= 1 {
             return Refusal(status: 400, reason: "Bad Request", detail: "an HTTP/1.1 request with no Host header")
         }
+        // RFC 9110 §8.3: Content-Type names one media type. Given twice, which one the body
+        // is in is not guessed, on any route (two Host, Authorization or Credsh-Device
+        // headers are refused the same way).
+        if head.headers.filter({ WireRequest.sameName($0.name, "Content-Type") }).count > 1 {
+            return Refusal(status: 400, reason: "Bad Request", detail: "more than one Content-Type header")
+        }
         if let refusal = targetRefusal(head.uri, authority: authority) { return refusal }
         // RFC 9112 §6.1: the only transfer coding credsh decodes is `chunked`. Another one it
         // does not understand is 501; `chunked` anywhere but last, the body cannot be framed: 400.

@@ -67,8 +67,7 @@ enum ServeRoutes {
                 with(lines, status: 400, description: "The script does not parse: its JSON Lines, an error record among them; or the token given twice (text/plain).",
                      otherContentTypes: ["text/plain"]),
                 with(lines, status: 422, description: "The script failed (an expectation, a command, the step budget or the time limit): its JSON Lines."),
-                APIResponse(status: 503, description: "Answers not yet read by their clients hold over \(Refusals.size(limits.answerBytesInFlight)): try again.",
-                            contentType: "text/plain", headers: ["Retry-After"]),
+                busy(limits),
             ])
         let strings = APISchema.array(.string), objects = APISchema.array(.anyObject)
         let state = APIOperation(
@@ -81,14 +80,20 @@ enum ServeRoutes {
                     ("clock", .string), ("sdk", .string), ("network", .enumeration(["up", "down"])), ("server", .enumeration(["up", "down"])),
                     ("served", .anyObject), ("users", objects), ("state", strings),
                     ("sdks", .array(.object(properties: [("sdk", .string), ("users", objects), ("state", strings)], required: ["sdk", "users", "state"]))),
-                ], required: ["clock", "sdk", "network", "server", "served", "users", "state", "sdks"]))])
+                ], required: ["clock", "sdk", "network", "server", "served", "users", "state", "sdks"])), busy(limits)])
         return [
             Route(["POST"], ControlAPI.runPath, access: .token, operation: run, .run),
-            Route(["GET", "HEAD"], SDKWire.journalPath, access: .token, operation: SDKWire.journalOperation, .journal),
+            Route(["GET", "HEAD"], SDKWire.journalPath, access: .token, operation: SDKWire.journalOperation(limits), .journal),
             Route(["GET", "HEAD"], ControlAPI.statePath, access: .token, operation: state, .state),
             Route(["GET", "HEAD"], AppCoverage.path, access: .token, operation: AppCoverage.operation, .coverage),
             Route([], ControlAPI.prefix + "*", access: .token, .controlOther),
         ]
+    }
+
+    /// 503 of an answer that grows with the simulation, refused while unread answers hold too much (ControlAPI).
+    static func busy(_ limits: ServeLimits) -> APIResponse {
+        APIResponse(status: 503, description: "Answers not yet read by their clients hold over \(Refusals.size(limits.answerBytesInFlight)): try again.",
+                    contentType: "text/plain", headers: ["Retry-After"])
     }
 
     private static func with(_ response: APIResponse, status: Int? = nil, description: String, headers: [String] = [],

@@ -34,6 +34,19 @@ struct WireRequest: Sendable {
         return (String(rest[..<question]), String(rest[rest.index(after: question)...]))
     }
 
+    /// A field's value without the spaces and tabs around it (RFC 9110 §5.5), on both
+    /// sides, whatever the parser left: `Credsh-Device: phone-1 ` names `phone-1`, on
+    /// every route. Most values have none, and are not copied.
+    static func trimmed(_ value: String) -> String {
+        let blank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = value.utf8.first, let last = value.utf8.last, blank(first) || blank(last) else { return value }
+        let bytes = Array(value.utf8)
+        var start = 0, end = bytes.count
+        while start < end, blank(bytes[start]) { start += 1 }
+        while end > start, blank(bytes[end - 1]) { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
     func header(_ name: String) -> String? {
         headers.first { Self.sameName($0.0, name) }?.1
     }
@@ -118,6 +131,9 @@ struct WireResponse: Sendable {
     /// Set for an answer that is a stream of events (`GET /sdk/NAME/events`): the head
     /// goes out, then every event published to `key` until the client goes.
     var stream: EventStreams.Opening?
+    /// Set for an answer made off the simulation's turn (AnswerDrawing): what makes it,
+    /// from a copy taken in the turn. This answer's own status and body are not sent.
+    var drawing: (@Sendable () -> WireResponse)?
 
     init(status: Int, reason: String, contentType: String, body: [UInt8], headers: [(String, String)] = []) {
         self.status = status
@@ -149,6 +165,10 @@ struct WireResponse: Sendable {
     func masking(_ secret: String?, known: KnownSecrets? = nil) -> WireResponse {
         guard let secret, !secret.isEmpty else { return self }
         var masked = self
+        if let drawing {
+            masked.drawing = { drawing().masking(secret, known: known) }
+            return masked
+        }
         let needle = Array(secret.utf8)
         if case .json(let value, nil) = content, let known {
             masked.content = .json(value, mask: known)

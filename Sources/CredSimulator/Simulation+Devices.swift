@@ -77,8 +77,16 @@ extension Simulation {
         slots[index] = sdk
         let entry = JournalEntry(sdk: call.sdk, method: call.method, arguments: call.maskedArguments,
                                  secretFields: call.spec.fields.filter(\.secret).map(\.name), outcomes: outcomes)
-        journals[device, default: DeviceJournal()].append(entry)
+        journals[device, default: DeviceJournal()].append(entry, others: journalBytes(besides: device))
         return outcomes
+    }
+
+    /// The bytes every device's journal but `id`'s holds (JournalBudget.allBytes): summed
+    /// at each call, at most 256 journals, so no running total can drift from them.
+    func journalBytes(besides id: DeviceID) -> Int {
+        var total = 0
+        for (device, journal) in journals where device != id { total += journal.bytes }
+        return total
     }
 
     /// The wire's entry: validates `method` and `params` (JSON, so each value of its

@@ -260,6 +260,39 @@ import Expectations
         #expect(!sim.journal.overflowed && sim.journal.entries.isEmpty)
     }
 
+    /// Issue 51: a journal is bounded in bytes too, its own and every journal's together,
+    /// and says which bound it met; a forgotten device's journal makes room again.
+    @Test func theJournalsAreBoundedInBytesAsWellAsInCalls() throws {
+        var sim = Self.world()
+        let large = String(repeating: "x", count: 4096)
+        func fill(_ device: String) throws -> Int {
+            var calls = 0
+            while !sim.journal(of: try DeviceID(device)).overflowed, calls < 2_000 {
+                _ = try Self.call(&sim, "setUser", [("userID", .string(large))], device: device)
+                calls += 1
+            }
+            return calls
+        }
+        let first = try fill("d0")
+        let journal = sim.journal(of: try DeviceID("d0"))
+        expectEqual(journal.fullAt, "4 MiB")
+        #expect(journal.bytes <= JournalBudget.deviceBytes && journal.bytes > JournalBudget.deviceBytes - 64 << 10, "\(journal.bytes)")
+        // A call of 4 KB in, its getUser and getPassword out: several times its field.
+        #expect(first > 100 && first < 1_000, "\(first) calls")
+        for device in 1..<(JournalBudget.allBytes / JournalBudget.deviceBytes) { _ = try fill("d\(device)") }
+        let last = "d\(JournalBudget.allBytes / JournalBudget.deviceBytes)"
+        _ = try fill(last)
+        let shared = sim.journal(of: try DeviceID(last))
+        expectEqual(shared.fullAt, "its share of the 64 MiB every device's journal holds together")
+        #expect(shared.entries.count < 10, "\(shared.entries.count)")
+        var total = 0
+        for device in sim.deviceIDs { total += sim.journal(of: device).bytes }
+        #expect(total <= JournalBudget.allBytes)
+        try sim.forget(device: DeviceID("d0"))
+        _ = try Self.call(&sim, "setUser", [("userID", .string("u1"))], device: "d99")
+        expectEqual(sim.journal(of: try DeviceID("d99")).entries.count, 1)
+    }
+
     @Test func theJournalNeverHoldsAPlainSecret() throws {
         var sim = Self.world()
         _ = try Self.call(&sim, "setUser", [("userID", .string("u0"))])

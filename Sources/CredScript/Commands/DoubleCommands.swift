@@ -128,7 +128,7 @@ enum DoubleCommands {
     static func checkedJournal(_ c: CommandContext) throws(CommandFailure) -> DeviceJournal {
         let journal = c.simulation.journal
         if journal.overflowed {
-            throw c.expectationFailure("the journal of device \(c.simulation.device.name) overflowed: it keeps \(DeviceJournal.capacity) calls "
+            throw c.expectationFailure("the journal of device \(c.simulation.device.name) overflowed: it keeps \(journal.fullAt ?? "\(DeviceJournal.capacity) calls") "
                                        + "and \(journal.dropped) more were not kept; journal checks fail until 'journal clear'")
         }
         return journal
@@ -188,7 +188,7 @@ enum DoubleCommands {
                 guard let field = spec.field(pair.key) else {
                     return StaticProblem(message: CallRefusal.unknownField(method: name, field: pair.key,
                                                                            nearest: CallValidator.nearest(pair.key, in: spec.fields.map(\.name))).message
-                                         + " (its fields: \(spec.fields.map(\.name).joined(separator: ", ")))",
+                                         + FieldNames.note(spec.fields.map(\.name)),
                                          position: pair.position)
                 }
                 if !secretsAllowed, field.secret { return StaticProblem(message: secretRefusal(name, pair.key), position: pair.position) }

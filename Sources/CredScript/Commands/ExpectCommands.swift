@@ -164,7 +164,7 @@ enum ExpectCommands {
         // validatePolicyCompliance errorCode=9011` holds when the PIN passed and no errorCode came.
         let known = SDKFlows.fieldNames(of: spec, sdk: catalog.name)
         if let unknown = pairs.firstIndex(where: { !known.contains($0.key) }) {
-            throw c.expectationFailure("\(name) has no field '\(pairs[unknown].key)' (its fields: \(known.joined(separator: ", ")))",
+            throw c.expectationFailure("\(name) has no field '\(pairs[unknown].key)'" + FieldNames.note(known),
                                                  showLast: true, at: positions[unknown])
         }
         let said = ([name] + pairs.indices.map { "\(pairs[$0].key)\(ops[$0].rawValue)\(pairs[$0].value.text)" }).joined(separator: " ")

@@ -94,7 +94,7 @@ public enum JournalScript {
                           + variables.map { "--secret \($0)" }.joined(separator: " ") + " FILE (values from the environment).")
         }
         if journal.overflowed {
-            header.append("# The journal overflowed: \(journal.dropped) later call\(journal.dropped == 1 ? " is" : "s are") not in it.")
+            header.append("# The journal overflowed (it keeps \(journal.fullAt ?? "\(DeviceJournal.capacity) calls")): \(journal.dropped) later call\(journal.dropped == 1 ? " is" : "s are") not in it.")
         }
         if journal.entries.isEmpty { header.append("# The device made no call since it first called or since journal clear.") }
         return header + body

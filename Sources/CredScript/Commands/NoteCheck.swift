@@ -12,7 +12,7 @@ extension ExpectCommands {
             guard noteFieldNames.contains(pair.key) else {
                 var message = "a policy note has no field '\(pair.key)'"
                 if let guess = Spelling.closest(to: pair.key, among: noteFieldNames) { message += " — did you mean '\(guess)'?" }
-                return StaticProblem(message: message + " (its fields: \(noteFieldNames.joined(separator: ", ")))", position: pair.position)
+                return StaticProblem(message: message + FieldNames.note(noteFieldNames), position: pair.position)
             }
             let known = SDKFlows.flow(named: arguments.sdk)?.policyRuleNames ?? []
             guard !known.isEmpty else {

@@ -158,7 +158,7 @@ struct Resolver {
             guard fields.contains(field) else {
                 var message = "\(eventPart) has no field '\(field)'"
                 if let guess = Spelling.closest(to: field, among: fields) { message += " — did you mean '\(guess)'?" }
-                error(.unknownEventOrField, message + " (its fields: \(fields.joined(separator: ", ")))", at: fieldPosition)
+                error(.unknownEventOrField, message + FieldNames.note(fields), at: fieldPosition)
                 return nil
             }
             pick = isLast ? .last(eventPart) : .first(eventPart)
@@ -434,7 +434,7 @@ struct Resolver {
             guard known.contains(pair.key) else {
                 var message = "\(name) has no field '\(pair.key)'"
                 if let guess = Spelling.closest(to: pair.key, among: known) { message += " — did you mean '\(guess)'?" }
-                error(.unknownEventOrField, message + " (its fields: \(known.joined(separator: ", ")))", at: pair.position)
+                error(.unknownEventOrField, message + FieldNames.note(known), at: pair.position)
                 return false
             }
             if let field = event.field(pair.key), field.kind == .integer, case .word(let word) = pair.value.kind, Int(word) == nil,

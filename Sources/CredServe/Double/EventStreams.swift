@@ -11,11 +11,16 @@ import NIOCore
 /// follows and unfollows it; the table of streams is shared under a lock, and `publish`,
 /// called from whoever runs the simulation, hands each stream its event on its own loop.
 ///
-/// Bounds: a stream holds at most `queueLimit` events its client has not taken; one more
-/// and the stream is closed (its EventSource reconnects after `retry`) and the log says
-/// so. Streams are connections, so `ServeLimits.connections` bounds how many there are.
+/// Bounds: a stream holds at most `queueLimit` events (and `queueBytes`) its client has
+/// not taken; one more and the stream is closed (its EventSource reconnects after `retry`)
+/// and the log says so. One control run hands a device's streams at most `queueLimit`
+/// events (CallbackDelivery): they are written at once, so more could only wait; past
+/// them its streams end the same way. Streams are connections, so
+/// `ServeLimits.connections` bounds how many there are: 256 × 256 KiB at most.
 final class EventStreams: Sendable {
     static let queueLimit = 256
+    /// The bytes of the events a stream holds untaken: 256 KiB, a thousand bytes an event.
+    static let queueBytes = 256 << 10
 
     struct Key: Hashable, Sendable {
         let sdk: String
@@ -53,20 +58,24 @@ final class EventStreams: Sendable {
         }
     }
 
+    /// Whether any stream follows `key` now: a run keeps no event nobody would get.
+    func isFollowed(_ key: Key) -> Bool {
+        streams.withLockedValue { $0[key]?.isEmpty == false }
+    }
+
     /// Sends each record as one event to every stream of `key`; returns at once, whether
-    /// any stream was open to take them.
+    /// any stream was open to take them. `overflowed`: the run had more for them
+    /// (CallbackDelivery), so after these the streams end with their `closed` record.
     @discardableResult
-    func publish(_ key: Key, records: [JSONValue]) -> Bool {
-        guard !records.isEmpty else { return false }
+    func publish(_ key: Key, records: [JSONValue], overflowed: Bool = false) -> Bool {
+        guard !records.isEmpty || overflowed else { return false }
         let followers = streams.withLockedValue { $0[key].map { Array($0.values) } ?? [] }
         guard !followers.isEmpty else { return false }
-        var text = ""
-        for record in records { text += "event: callback\ndata: " + record.serialized + "\n\n" }
-        let bytes = ByteBuffer(string: text)
-        let count = records.count
+        // One buffer an event, shared by every stream: each stream counts what it holds untaken.
+        let events = records.map { ByteBuffer(string: "event: callback\ndata: " + $0.serialized + "\n\n") }
         for follower in followers {
             // A stream that ended meanwhile has no context left and takes nothing (ConnectionHandler.offer).
-            follower.loop.execute { follower.stream.offer(bytes, events: count) }
+            follower.loop.execute { follower.stream.offer(events, overflowed: overflowed) }
         }
         return true
     }
@@ -84,9 +93,17 @@ final class CallbackDelivery {
     private(set) var pending: [EventStreams.Key: [JSONValue]] = [:]
     /// The same callbacks as outcomes, for what the apps met (AppCoverage).
     private(set) var pendingOutcomes: [EventStreams.Key: [Outcome]] = [:]
+    /// The keys that had more than `EventStreams.queueLimit` events in this run: the rest
+    /// were not kept, and their streams are closed after the first ones.
+    private(set) var overflowed: Set<EventStreams.Key> = []
     private let renderer = JSONLinesRenderer()
+    /// Whether a stream follows a key: events for none are not kept.
+    private let isFollowed: (EventStreams.Key) -> Bool
 
-    init(before: Simulation) { self.before = before }
+    init(before: Simulation, isFollowed: @escaping (EventStreams.Key) -> Bool) {
+        self.before = before
+        self.isFollowed = isFollowed
+    }
 
     private func count(_ journal: DeviceJournal) -> Int { journal.entries.count + journal.dropped }
 
@@ -101,8 +118,13 @@ final class CallbackDelivery {
             callLine = now != was ? origin : nil
         case .event:
             if let callLine, callLine == origin { return }
-            guard case .object(let members) = renderer.object(for: record) else { return }
             let key = EventStreams.Key(sdk: sdk.name, device: device.name)
+            guard !overflowed.contains(key), isFollowed(key) else { return }
+            guard pending[key, default: []].count < EventStreams.queueLimit else {
+                overflowed.insert(key)
+                return
+            }
+            guard case .object(let members) = renderer.object(for: record) else { return }
             pending[key, default: []].append(.object(members.filter { $0.0 != "sdk" && $0.0 != "file" && $0.0 != "line" }))
             pendingOutcomes[key, default: []].append(outcome)
         default:

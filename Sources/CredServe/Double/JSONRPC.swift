@@ -15,6 +15,8 @@ enum JSONRPC {
         let id: JSONValue?
         let method: String
         let params: [(String, JSONValue)]
+        /// The id was sent `-0`, which reads as 0 and is answered `-0` (idSpelling).
+        var negativeZeroID = false
     }
 
     struct Failure: Error {
@@ -27,6 +29,15 @@ enum JSONRPC {
         /// it is not answered (JSON-RPC 2.0, "Notification"), as a refused call of one is not.
         /// A request whose id cannot be told (a parse error, an invalid request) is answered.
         var notification = false
+        var negativeZeroID = false
+    }
+
+    /// How an answer writes the id that was sent `-0`: JSONValue writes 0, and the id is
+    /// echoed exactly (docs/double.md). Every answer starts `{"jsonrpc":"2.0","id":`.
+    static func idSpelling(_ answer: [UInt8], negativeZero: Bool) -> [UInt8] {
+        let zero = Array(#"{"jsonrpc":"2.0","id":0"#.utf8)
+        guard negativeZero, answer.starts(with: zero) else { return answer }
+        return zero.dropLast() + Array("-".utf8) + answer[(zero.count - 1)...]
     }
 
     /// Reads one request. The body is UTF-8 JSON (only whole numbers: JSONValue), an object
@@ -39,8 +50,8 @@ enum JSONRPC {
         let value: JSONValue
         // A whole number past 64 bits is still JSON: answered for what it is, an id this
         // server cannot echo (-32600) or a field's value no call takes (-32602).
-        var outOfRange: [[String]] = []
-        do { value = try JSONValue.parse(text, outOfRange: &outOfRange) } catch {
+        var outOfRange: [[String]] = [], negativeZeros: [[String]] = []
+        do { value = try JSONValue.parse(text, outOfRange: &outOfRange, negativeZeros: &negativeZeros) } catch {
             return .failure(Failure(code: parseError, message: "parse error: \(error.message) at offset \(error.offset)"))
         }
         if outOfRange.contains(["id"]) {
@@ -51,9 +62,10 @@ enum JSONRPC {
                 let field = CallValidator.quoted(place[1])
                 return .failure(Failure(code: invalidParams, message: "invalid params: '\(field)' holds an integer past 64 bits",
                                         data: .object([("field", .string(field))]), id: idOf(value),
-                                        notification: isNotification(value)))
+                                        notification: isNotification(value), negativeZeroID: negativeZeros.contains(["id"])))
             }
-            return .failure(Failure(code: invalidRequest, message: "invalid request: an integer past 64 bits", id: idOf(value)))
+            return .failure(Failure(code: invalidRequest, message: "invalid request: an integer past 64 bits", id: idOf(value),
+                                    negativeZeroID: negativeZeros.contains(["id"])))
         }
         if case .array = value {
             return .failure(Failure(code: invalidRequest, message: "invalid request: batches are not supported; send one request object"))
@@ -69,11 +81,14 @@ enum JSONRPC {
             default: return .failure(Failure(code: invalidRequest, message: "invalid request: id is a string, an integer or null"))
             }
         }
+        let negativeZeroID = negativeZeros.contains(["id"])
         guard member("jsonrpc") == .string("2.0") else {
-            return .failure(Failure(code: invalidRequest, message: "invalid request: jsonrpc must be \"2.0\"", id: id ?? .null))
+            return .failure(Failure(code: invalidRequest, message: "invalid request: jsonrpc must be \"2.0\"", id: id ?? .null,
+                                    negativeZeroID: negativeZeroID))
         }
         guard case .string(let method)? = member("method"), !method.isEmpty else {
-            return .failure(Failure(code: invalidRequest, message: "invalid request: method is a non-empty string", id: id ?? .null))
+            return .failure(Failure(code: invalidRequest, message: "invalid request: method is a non-empty string", id: id ?? .null,
+                                    negativeZeroID: negativeZeroID))
         }
         var params: [(String, JSONValue)] = []
         switch member("params") {
@@ -81,9 +96,9 @@ enum JSONRPC {
         case .object(let fields)?: params = fields
         default:
             return .failure(Failure(code: invalidParams, message: "invalid params: params is an object of named fields", id: id ?? .null,
-                                    notification: id == nil))
+                                    notification: id == nil, negativeZeroID: negativeZeroID))
         }
-        return .success(Request(id: id, method: method, params: params))
+        return .success(Request(id: id, method: method, params: params, negativeZeroID: negativeZeroID))
     }
 
     /// Whether `value` is a request object without `id` that is otherwise well formed.

@@ -39,7 +39,8 @@ struct SDKWire {
         switch request.rpc ?? JSONRPC.read(request.body) {
         case .failure(let failure) where failure.notification:
             return logged(Self.noContent, note: "\(failure.code) \(failure.message)")
-        case .failure(let failure): return logged(Self.json(JSONRPC.error(failure)), note: "\(failure.code) \(failure.message)")
+        case .failure(let failure):
+            return logged(Self.json(JSONRPC.error(failure), negativeZeroID: failure.negativeZeroID), note: "\(failure.code) \(failure.message)")
         case .success(let read): rpc = read
         }
         let spec = sdk.catalog.call(rpc.method)
@@ -83,7 +84,7 @@ struct SDKWire {
             let result = Self.result(outcomes, sdk: sdk)
             let note = result.syncError.map { "sync error \($0)" }
             guard let id = rpc.id else { return logged(Self.noContent, note: note, parameters: shown) }
-            return logged(Self.json(JSONRPC.result(id: id, Self.masked(result.value, secrets, ledger.values))),
+            return logged(Self.json(JSONRPC.result(id: id, Self.masked(result.value, secrets, ledger.values)), negativeZeroID: rpc.negativeZeroID),
                           note: note, parameters: shown)
         } catch let refusal as DeviceRefusal {
             failure = JSONRPC.Failure(code: JSONRPC.deviceRefused, message: refusal.message, id: rpc.id ?? .null)
@@ -108,7 +109,7 @@ struct SDKWire {
         guard rpc.id != nil else { return logged(Self.noContent, note: note, parameters: shown) }
         let masked = JSONRPC.Failure(code: failure.code, message: ledger.masked(secrets.redact(failure.message)),
                                      data: failure.data.map { Self.masked($0, secrets, ledger.values) }, id: failure.id)
-        return logged(Self.json(JSONRPC.error(masked)), note: note, parameters: shown)
+        return logged(Self.json(JSONRPC.error(masked), negativeZeroID: rpc.negativeZeroID), note: note, parameters: shown)
     }
 
     /// `{"events":[…]}` (and `syncError`): every record after the call's own, as
@@ -140,8 +141,12 @@ struct SDKWire {
     /// What a notification (a request without `id`) is answered, whatever came of it.
     static let noContent = WireResponse(status: 204, reason: "No Content", contentType: "", body: [])
 
-    static func json(_ value: JSONValue, status: Int = 200, reason: String = "OK") -> WireResponse {
-        WireResponse(status: status, reason: reason, json: value)
+    /// `negativeZeroID`: the request's id was sent `-0`, and is answered so (JSONRPC.idSpelling):
+    /// written here, in the turn, as that rare answer's bytes.
+    static func json(_ value: JSONValue, status: Int = 200, reason: String = "OK", negativeZeroID: Bool = false) -> WireResponse {
+        guard negativeZeroID else { return WireResponse(status: status, reason: reason, json: value) }
+        return WireResponse(status: status, reason: reason, contentType: "application/json",
+                            body: JSONRPC.idSpelling(value.serializedBytes + [UInt8(ascii: "\n")], negativeZero: true))
     }
 
     /// An answer's result or error detail with the call's and the session's secrets masked
@@ -222,7 +227,7 @@ extension SDKWire {
             ])
     }
 
-    static var journalOperation: APIOperation {
+    static func journalOperation(_ limits: ServeLimits) -> APIOperation {
         APIOperation(
             summary: "A device's calls since it first called or since journal clear, as a .credscript that replays them, or (format=svg) as a sequence diagram (docs/double.md).",
             needsToken: true,
@@ -233,6 +238,7 @@ extension SDKWire {
                 APIResponse(status: 400, description: "Not a device ID, Credsh-Device or the token given twice, or a format other than credscript and svg (or refused by the HTTP layer).", contentType: "text/plain", otherContentTypes: ["text/html"]),
                 APIResponse(status: 404, description: "No such device: it never called, no line named it, or it was forgotten.", contentType: "application/json",
                             schema: .object(properties: [("error", .string), ("device", .string)], required: ["error", "device"])),
+                ServeRoutes.busy(limits),
             ])
     }
 }
@@ -241,11 +247,16 @@ extension SDKWire {
 
 extension SDKWire {
     /// The device a GET names: `Credsh-Device`, else `?device=` (EventSource sets no
-    /// header), else `default`.
+    /// header), else `default`. Either given twice is refused, as two headers are on
+    /// every route: which one counts is not guessed.
     private func device(of request: WireRequest) -> Result<DeviceID, DeviceRefusal> {
         let devices = request.count(of: Self.deviceHeader)
         if devices > 1 { return .failure(DeviceRefusal(Refusals.givenTwiceText(Self.deviceHeader, count: devices, says: Self.oneDevice))) }
-        let name = request.header(Self.deviceHeader) ?? FormEncoding.decode(request.query).last { $0.0 == "device" }?.1
+        let named = FormEncoding.decode(request.query).filter { $0.0 == "device" }
+        if devices == 0, named.count > 1 {
+            return .failure(DeviceRefusal(Refusals.givenTwiceText("device=", "parameters", count: named.count, says: Self.oneDevice)))
+        }
+        let name = request.header(Self.deviceHeader) ?? named.first?.1
         guard let name else { return .success(.standard) }
         do { return .success(try DeviceID(name)) } catch { return .failure(error) }
     }
@@ -289,7 +300,10 @@ extension SDKWire {
     /// `GET /__credsh/journal?device=ID[&format=svg]`.
     func journal(_ request: WireRequest) -> (WireResponse?, ServeLogEntry) {
         func logged(_ response: WireResponse) -> (WireResponse?, ServeLogEntry) {
-            (response, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: response.status))
+            // A drawing is logged as it leaves the turn: 200, unless the drawing thread
+            // answers 503 (AnswerDrawing), which the note allows for.
+            (response, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: response.status,
+                                     note: response.drawing == nil ? nil : "drawn off the simulation's turn (503 if too many wait)"))
         }
         let device: DeviceID
         switch self.device(of: request) {
@@ -308,25 +322,34 @@ extension SDKWire {
             // A device ID may be a secret sent where none goes: masked as the log masks it.
             return logged(Self.json(Self.masked(error, KnownSecrets(), session.evaluator.events.secrets.values), status: 404, reason: "Not Found"))
         }
-        let journal = simulation.journal(of: device)
         // A journal keeps secret fields masked; a secret the session knows, sent in another
         // field (`userID=` with a password), is a variable of the script (JournalScript),
         // which masks by field and is not masked again by value (a number with a PIN's digits
         // stays a number). The diagram masks each text as the log does, numbers left as they are.
+        // Either is made off the simulation's turn (AnswerDrawing), from copies taken now.
         let secrets = session.evaluator.events.secrets
+        var response = WireResponse(status: 200, reason: "OK", contentType: "", body: [])
         switch format {
         case "credscript":
-            let text = JournalScript.script(of: simulation, device: device, secrets: secrets.values)
-            return logged(WireResponse(status: 200, reason: "OK", contentType: "text/plain; charset=utf-8", body: Array(text.utf8)))
-        case "svg":
-            var recorder = SequenceDiagram.Recorder(table: session.evaluator.table)
-            for entry in journal.entries {
-                let arguments = entry.arguments.map { " \($0.0)=\(Self.text(secrets.values.redact($0.1)))" }.joined()
-                recorder.record(.echo(command: "call \(entry.method)\(arguments)", file: "<journal>", line: 0), activeSDK: entry.sdk)
-                for outcome in entry.outcomes { recorder.record(.outcome(secrets.values.redact(outcome), sdk: entry.sdk), activeSDK: entry.sdk) }
+            response.drawing = {
+                let text = JournalScript.script(of: simulation, device: device, secrets: secrets.values)
+                return WireResponse(status: 200, reason: "OK", contentType: "text/plain; charset=utf-8", body: Array(text.utf8))
             }
-            let svg = SVGWriter().render(recorder.diagram(title: "device \(device.name)"))
-            return logged(WireResponse(status: 200, reason: "OK", contentType: "image/svg+xml", body: Array(svg.utf8)))
+            return logged(response)
+        case "svg":
+            let journal = simulation.journal(of: device)
+            let table = session.evaluator.table
+            response.drawing = {
+                var recorder = SequenceDiagram.Recorder(table: table)
+                for entry in journal.entries {
+                    let arguments = entry.arguments.map { " \($0.0)=\(Self.text(secrets.values.redact($0.1)))" }.joined()
+                    recorder.record(.echo(command: "call \(entry.method)\(arguments)", file: "<journal>", line: 0), activeSDK: entry.sdk)
+                    for outcome in entry.outcomes { recorder.record(.outcome(secrets.values.redact(outcome), sdk: entry.sdk), activeSDK: entry.sdk) }
+                }
+                let svg = SVGWriter().render(recorder.diagram(title: "device \(device.name)"))
+                return WireResponse(status: 200, reason: "OK", contentType: "image/svg+xml", body: Array(svg.utf8))
+            }
+            return logged(response)
         default:
             return logged(Refusals.plain(400, "Bad Request", "format is credscript or svg\n"))
         }

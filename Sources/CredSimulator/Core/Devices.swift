@@ -45,6 +45,18 @@ public struct JournalEntry: Sendable {
     /// variable in their place.
     public let secretFields: [String]
     public let outcomes: [Outcome]
+    /// What it holds in memory (HeldBytes), counted against the journals' bounds in bytes.
+    public let bytes: Int
+
+    init(sdk: SDKID, method: String, arguments: [(String, JSONValue)], secretFields: [String], outcomes: [Outcome]) {
+        self.sdk = sdk
+        self.method = method
+        self.arguments = arguments
+        self.secretFields = secretFields
+        self.outcomes = outcomes
+        bytes = HeldBytes.of(method) + HeldBytes.of(arguments) + secretFields.reduce(0) { $0 + HeldBytes.of($1) }
+            + outcomes.reduce(HeldBytes.word) { $0 + HeldBytes.of($1) }
+    }
 
     /// The events the call produced, in order.
     public var events: [SDKEvent] { outcomes.compactMap(\.event) }
@@ -55,20 +67,42 @@ public struct JournalEntry: Sendable {
     }
 }
 
-/// A device's calls since it first called, or since `journal clear`. Bounded: past
-/// `capacity` entries, calls still run but are not kept, and the journal says it
-/// overflowed until it is cleared (docs/double.md, "Bounds").
+/// A device's calls since it first called, or since `journal clear`. Bounded by count
+/// (`capacity` entries) and by bytes (JournalBudget: its own, and every journal's
+/// together): past a bound, calls still run but are not kept, and the journal says it
+/// overflowed, and which bound it met, until it is cleared (docs/double.md, "Bounds").
 public struct DeviceJournal: Sendable {
     public static let capacity = 10_000
     public private(set) var entries: [JournalEntry] = []
+    /// The bytes its entries hold (JournalEntry.bytes).
+    public private(set) var bytes = 0
     /// Calls made after the journal was full (not kept).
     public private(set) var dropped = 0
+    /// The bound the first call not kept met, in words: `10000 calls`.
+    public private(set) var fullAt: String?
     public var overflowed: Bool { dropped > 0 }
 
     public init() {}
 
-    mutating func append(_ entry: JournalEntry) {
-        if entries.count < Self.capacity { entries.append(entry) } else { dropped += 1 }
+    /// Keeps `entry` when it fits, with `others` bytes held by every other device's journal.
+    mutating func append(_ entry: JournalEntry, others: Int) {
+        let bound: String?
+        if entries.count >= Self.capacity {
+            bound = "\(Self.capacity) calls"
+        } else if bytes + entry.bytes > JournalBudget.deviceBytes {
+            bound = "\(JournalBudget.deviceBytes >> 20) MiB"
+        } else if others + bytes + entry.bytes > JournalBudget.allBytes {
+            bound = "its share of the \(JournalBudget.allBytes >> 20) MiB every device's journal holds together"
+        } else {
+            bound = nil
+        }
+        guard let bound else {
+            entries.append(entry)
+            bytes += entry.bytes
+            return
+        }
+        if fullAt == nil { fullAt = bound }
+        dropped += 1
     }
 }
 

@@ -140,13 +140,27 @@ extension JSONValue {
     /// to it, `["params", "challengeMode"]`) is in `outOfRange`, so a reader can answer it
     /// for what it is (JSON-RPC's id, a call's field) instead of as text that is not JSON.
     public static func parse(_ text: String, outOfRange: inout [[String]]) throws(JSONParseError) -> JSONValue {
-        try parse(text, recordingOutOfRange: true, into: &outOfRange)
+        var negativeZeros: [[String]] = []
+        return try parse(text, recordingOutOfRange: true, into: &outOfRange, negativeZeros: &negativeZeros)
+    }
+
+    /// As `parse(_:outOfRange:)`, and where `-0` stood in `negativeZeros`: it reads as 0,
+    /// the one whole number JSON can spell two ways, so a reader that echoes a value as
+    /// sent (JSON-RPC's id) can tell.
+    public static func parse(_ text: String, outOfRange: inout [[String]], negativeZeros: inout [[String]]) throws(JSONParseError) -> JSONValue {
+        try parse(text, recordingOutOfRange: true, into: &outOfRange, negativeZeros: &negativeZeros)
     }
 
     private static func parse(_ text: String, recordingOutOfRange: Bool, into outOfRange: inout [[String]]) throws(JSONParseError) -> JSONValue {
+        var negativeZeros: [[String]] = []
+        return try parse(text, recordingOutOfRange: recordingOutOfRange, into: &outOfRange, negativeZeros: &negativeZeros)
+    }
+
+    private static func parse(_ text: String, recordingOutOfRange: Bool, into outOfRange: inout [[String]],
+                              negativeZeros: inout [[String]]) throws(JSONParseError) -> JSONValue {
         var text = text
         // The bytes in place when the string is contiguous UTF-8 (nearly always), else a copy.
-        let parsed = text.withUTF8 { bytes -> Result<(JSONValue, [[String]]), JSONParseError> in
+        let parsed = text.withUTF8 { bytes -> Result<(JSONValue, [[String]], [[String]]), JSONParseError> in
             var parser = JSONTextParser(bytes: bytes)
             parser.recordsOutOfRange = recordingOutOfRange
             do throws(JSONParseError) {
@@ -154,14 +168,15 @@ extension JSONValue {
                 let value = try parser.parseValue(depth: 0)
                 parser.skipWhitespace()
                 guard parser.index == bytes.count else { throw parser.fail("unexpected text after the JSON value") }
-                return .success((value, parser.outOfRange))
+                return .success((value, parser.outOfRange, parser.negativeZeros))
             } catch {
                 return .failure(error)
             }
         }
         switch parsed {
-        case .success(let (value, places)):
+        case .success(let (value, places, zeros)):
             outOfRange = places
+            negativeZeros = zeros
             return value
         case .failure(let error):
             throw error
@@ -179,6 +194,8 @@ private struct JSONTextParser {
     /// Whether a number out of Int's range reads as null, its place kept in `outOfRange`.
     var recordsOutOfRange = false
     var outOfRange: [[String]] = []
+    /// Where `-0` stood (kept only when recording).
+    var negativeZeros: [[String]] = []
     /// The keys and indexes leading to the value being read (kept only when recording).
     var path: [String] = []
 
@@ -266,6 +283,7 @@ private struct JSONTextParser {
             index = start
             throw fail("number out of range")
         }
+        if value == 0, recordsOutOfRange, bytes[start] == UInt8(ascii: "-") { negativeZeros.append(path) }
         return .int(value)
     }
 
