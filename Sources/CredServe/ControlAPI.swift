@@ -147,8 +147,11 @@ final class ControlAPI {
     /// A run is written into every device's journal at its place, as steering, so a
     /// journal replays what the app met between its calls (docs/double.md, "Steered tests
     /// replay"). Here, apart from the run itself: the one place a run becomes steering.
+    /// A run that only checks (journal checks, `device` lines, comments) steers nothing and is not kept.
     private static func keepSteering(_ script: [UInt8], sdk: SDKID, exitCode: Int32, in simulation: inout Simulation) {
-        simulation.recordSteering(SteeringRun(text: String(decoding: script, as: UTF8.self), sdk: sdk, passed: exitCode == 0))
+        let text = String(decoding: script, as: UTF8.self)
+        guard SteeringBlock.steers(text) else { return }
+        simulation.recordSteering(SteeringRun(text: text, sdk: sdk, passed: exitCode == 0))
     }
 
     static func monotonicSeconds() -> Double {

@@ -9,9 +9,24 @@ import CredSimulator
 /// devices the replay does not have), `devices forget`. A literal that is a known secret is
 /// a variable (`login alice $secret1`); a line that holds a secret in another spelling is
 /// left out, said so, never written.
-enum SteeringBlock {
+public enum SteeringBlock {
     /// The words that start a line a replay does not repeat.
     static let notReplayed = ["call", "expect called", "expect calls", "expect no call", "journal", "devices forget"]
+
+    /// Whether a run changes the world: one made only of blank lines, comments, `sdk` and
+    /// `device` lines and lines a replay leaves out (the journal checks a test ends with)
+    /// steers nothing, and is not kept, whether it passed or not.
+    public static func steers(_ text: String) -> Bool {
+        let choosing = ["sdk", "device"]
+        return text.split(whereSeparator: \.isNewline).contains { raw in
+            let trimmed = raw.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+            return !trimmed.isEmpty && !trimmed.hasPrefix("#") && !(notReplayed + choosing).contains { starts(trimmed, with: $0) }
+        }
+    }
+
+    private static func starts(_ line: Substring, with word: String) -> Bool {
+        line.hasPrefix(word) && (line.count == word.count || line.dropFirst(word.count).first.map { $0 == " " || $0 == "\t" || $0 == "\r" } == true)
+    }
 
     /// `variable`: the variable that stands for a secret value (the same value, the same one).
     static func lines(_ run: SteeringRun, device: DeviceID, secrets: KnownSecrets, variable: (String) -> String) -> [String] {
@@ -31,9 +46,7 @@ enum SteeringBlock {
                 lines.append("# (a line left out: it holds a secret in a spelling the journal cannot make a variable of)")
                 continue
             }
-            func starts(_ word: String) -> Bool {
-                trimmed.hasPrefix(word) && (trimmed.count == word.count || trimmed.dropFirst(word.count).first.map { $0 == " " || $0 == "\t" } == true)
-            }
+            func starts(_ word: String) -> Bool { Self.starts(trimmed, with: word) }
             // An `expect error` acknowledges the line before it: left out with it.
             let skipped = !run.passed || notReplayed.contains(where: starts) || (previousSkipped && starts("expect error"))
             previousSkipped = skipped
