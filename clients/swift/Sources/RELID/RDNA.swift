@@ -116,7 +116,9 @@ public final class RDNA: CredshEventStreaming, @unchecked Sendable {
             guard let pair = entry as? [String: Any], let key = pair["key"] as? String else { return nil }
             return RDNAChallengeInfo(infoKey: key, infoMessage: pair["value"] as? String ?? "")
         }
-        let response = RDNAChallengeResponse(status: status, info: info)
+        // A user's session once the user logged in; the app's before.
+        let session: RDNASession = event.name == "onUserLoggedIn" ? .user(userID) : .app
+        let response = RDNAChallengeResponse(status: status, info: info, session: session)
         switch event.name {
         case "getUser":
             callbacks.getUser(event.strings("rememberedUsers"), recentlyLoggedInUser: event.string("recentLoggedInUser") ?? "",

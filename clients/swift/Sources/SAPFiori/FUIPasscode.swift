@@ -28,15 +28,45 @@ public extension FUIPasscodeControllerDelegate {
     func shouldResetPasscode(fromController passcodeController: FUIPasscodeController) {}
 }
 
-/// The app's extra rules for a new passcode.
+/// The app's extra rules for a new passcode, as SAP declares it. What it throws is not
+/// yet sent back: credsh's controller decides (clients/swift/README.md).
 public protocol FUIPasscodeValidationDelegate: AnyObject {
-    func validate(_ passcode: String, fromController passcodeController: FUIPasscodeController) throws
+    func validate(passcode: String) throws
+}
+
+/// `triesRemaining` and `retryLimit` when there is no limit.
+public let passcodePolicyNoLimit = -1
+
+/// The passcode policy, with FUIPasscodePolicy's keys and defaults (docs/fiori.md, "The
+/// policy"). The policy credsh checks is the server's: a test sets it from this value
+/// with `policyLine` in a control run (`control.run("sdk fiori\n" + policy.policyLine)`).
+public struct FUIPasscodePolicy: Sendable, Equatable {
+    public var minLength = 8
+    public var hasDigit = false
+    public var hasUpper = false
+    public var hasLower = false
+    public var hasSpecial = false
+    public var minUniqueChars = -1
+    public var retryLimit = passcodePolicyNoLimit
+    public var allowsTouchID = true
+    public var isDigitsOnly = false
+
+    public init() {}
+
+    /// The language's line that sets this policy: `policy passcode minLength=8 …`.
+    public var policyLine: String {
+        "policy passcode minLength=\(minLength) hasDigit=\(hasDigit) hasUpper=\(hasUpper) hasLower=\(hasLower) "
+            + "hasSpecial=\(hasSpecial) minUniqueChars=\(minUniqueChars) retryLimit=\(retryLimit) "
+            + "allowsTouchID=\(allowsTouchID) isDigitsOnly=\(isDigitsOnly)\n"
+    }
 }
 
 /// A passcode screen's controller as the stand-in knows it: its class name (the wire's
 /// `controller`) and the user whose store it works on.
 open class FUIPasscodeController: NSObject, @unchecked Sendable {
     public var userIdentifier: String?
+    /// SAP's switch to store a hash of the passcode: credsh's simulated store keeps its own.
+    public var hashUserPasscode = false
     public let controllerName: String
 
     init(controllerName: String) { self.controllerName = controllerName }
@@ -74,6 +104,8 @@ public class FUIPasscodeStandIn: NSObject, CredshCallbackSource, @unchecked Send
     public weak var passcodeControllerDelegate: FUIPasscodeControllerDelegate?
     public weak var validationDelegate: FUIPasscodeValidationDelegate?
     public var userIdentifier: String?
+    /// Must be the same as the create controller's, as with SAP's; credsh's store keeps its own.
+    public var hashUserPasscode = false
     public var configuration: CredshConfiguration? {
         didSet { wire = configuration.map { CredshWire(configuration: $0, sdk: "fiori") } }
     }
@@ -118,6 +150,8 @@ public class FUIPasscodeStandIn: NSObject, CredshCallbackSource, @unchecked Send
     public func present() {
         inputController.userIdentifier = userIdentifier
         createController.userIdentifier = userIdentifier
+        inputController.hashUserPasscode = hashUserPasscode
+        createController.hashUserPasscode = hashUserPasscode
         var params: [String: Any] = ["controller": name]
         if let userIdentifier { params["userIdentifier"] = userIdentifier }
         send("present", params)
@@ -186,7 +220,7 @@ public class FUIPasscodeStandIn: NSObject, CredshCallbackSource, @unchecked Send
             let from = mode == .change ? createController : inputController
             _ = try? passcodeControllerDelegate?.shouldTryPasscode(passcode, forInputMode: mode, fromController: from)
         case "validate":
-            _ = try? validationDelegate?.validate(typed, fromController: createController)
+            _ = try? validationDelegate?.validate(passcode: typed)
         case "failedToMatch":
             lastError = .failedToMatch(message: event.string("message") ?? "", triesRemaining: event.int("triesRemaining") ?? -1)
         case "failedToMeetPolicy":

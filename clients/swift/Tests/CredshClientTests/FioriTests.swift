@@ -22,7 +22,7 @@ final class FioriTestDelegate: FUIPasscodeControllerDelegate, FUIPasscodeValidat
     func shouldResetPasscode(fromController passcodeController: FUIPasscodeController) {
         write("shouldResetPasscode from=\(passcodeController.controllerName)")
     }
-    func validate(_ passcode: String, fromController passcodeController: FUIPasscodeController) throws {
+    func validate(passcode: String) throws {
         write("validate length=\(passcode.count)")
     }
 }

@@ -1,0 +1,107 @@
+import CredshDouble
+import Foundation
+import OneginiSDKiOS
+import RELID
+import SAPFiori
+import Testing
+
+/// Issue 50's symbols used as the vendors' guides use them: REL-ID's
+/// `response.session.sessionID` logged in `onUserLogged(in:…)`, OneWelcome's error domains
+/// and codes compared in the change-PIN delegate and `SharedUserClient.validatePolicyCompliance`,
+/// SAP Fiori's `FUIPasscodePolicy`, `hashUserPasscode` and `validate(passcode:)`.
+@Suite struct SeedSymbolsTests {
+    /// The codelab's RDNADelegateManager logs the session of each login.
+    final class SessionLogger: RDNACallbacks, @unchecked Sendable {
+        let rdna = RDNA()
+        private let lock = NSLock()
+        private var sessions: [String] = []
+        var all: [String] { rdna.waitForCallbacks(); lock.lock(); defer { lock.unlock() }; return sessions }
+
+        func getUser(_ userNames: [String], recentlyLoggedInUser: String, response: RDNAChallengeResponse, error: RDNAError) {}
+        func getPassword(_ userID: String, challenge mode: RDNAChallengeOpMode, attemptsLeft: Int32, response: RDNAChallengeResponse, error: RDNAError) {
+            lock.lock(); sessions.append("getPassword \(response.session.sessionType) \(response.session.sessionID)"); lock.unlock()
+            _ = rdna.setPassword("Passw0rd!", challenge: mode)
+        }
+        func onUserLogged(in userID: String, challengeResponse response: RDNAChallengeResponse, error: RDNAError) {
+            lock.lock(); sessions.append("onUserLoggedIn \(response.session.sessionType) \(response.session.sessionID)"); lock.unlock()
+        }
+        func onUserLoggedOff(_ userID: String, error: RDNAError) {}
+        func onCredentialsAvailable(forUpdate userID: String, options: [String]) {}
+        func onUpdateCredentialResponse(for userID: String, credType: String, status: RDNARequestStatus, error: RDNAError) {}
+    }
+
+    @Test func relidSessionIsLoggedAtLogin() throws {
+        let server = try CredshServer(scenario: "sdk relid\nuser add alice password \"Passw0rd!\"\n")
+        let app = SessionLogger()
+        _ = app.rdna.initialize(callbacks: app, configuration: server.configuration(device: "seed-session"))
+        #expect(app.rdna.setUser("alice").longErrorCode == 0)
+        #expect(app.all == ["getPassword APP_SESSION credsh-app", "onUserLoggedIn USER_SESSION credsh-user-alice"])
+    }
+
+    @Test func oneWelcomeErrorsCompareWithTheGuidesConstants() throws {
+        let server = try CredshServer(scenario: "sdk onewelcome\nuser add bob pin 52817\n")
+        let app = OneWelcomeTestApp(server, device: "seed-errors")
+        app.pins = ["52817"]
+        app.logIn("bob")
+        app.pins = ["11111", "22222", "33333"]
+        app.client.changePin(delegate: app)
+        _ = app.log
+        let errors = app.errors
+        // The guide: wrong current PINs are PinAuthenticationErrorInvalidPin, the last deregisters.
+        #expect(errors.dropLast().allSatisfy { $0.domain == PinAuthenticationErrorDomain && $0.code == PinAuthenticationErrorInvalidPin }, "\(errors)")
+        #expect(errors.last.map { $0.domain == ONGGenericErrorDomain && $0.code == GenericErrorUserDeregistered } == true, "\(errors)")
+        // validatePolicyCompliance as the guide spells it: a block-listed PIN is refused in ONGPinValidationErrorDomain.
+        let done = DispatchSemaphore(value: 0)
+        let box = ErrorBox()
+        SharedUserClient.instance.configuration = server.configuration(device: "seed-errors-2")
+        SharedUserClient.validatePolicyCompliance(for: "12345") { error in box.error = error as NSError?; done.signal() }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(box.error?.domain == ONGPinValidationErrorDomain, "\(String(describing: box.error))")
+        #expect(box.error?.code == ONGPinValidationErrorPinBlackListed)
+    }
+
+    final class ErrorBox: @unchecked Sendable { var error: NSError? }
+
+    final class Validator: FUIPasscodeControllerDelegate, FUIPasscodeValidationDelegate, @unchecked Sendable {
+        var validated: [Int] = []
+        func shouldTryPasscode(_ passcode: String, forInputMode inputMode: FUIPasscodeInputMode, fromController passcodeController: FUIPasscodeController) throws {}
+        func validate(passcode: String) throws { validated.append(passcode.count) }
+    }
+
+    @Test func fioriPolicyAndHashUserPasscodeAsTheAppSetsThem() throws {
+        let server = try CredshServer(scenario: "sdk fiori\nuser add carol passcode \"Abcdefg1\"\n")
+        var policy = FUIPasscodePolicy()
+        policy.minLength = 10
+        policy.hasDigit = true
+        #expect(try server.run("sdk fiori\n" + policy.policyLine).passed)
+        let delegate = Validator()
+        // The app unlocks first, with the same hashUserPasscode and userIdentifier.
+        let unlock = FUIPasscodeUnlockController.createInstanceFromStoryboard()
+        unlock.configuration = server.configuration(device: "seed-fiori")
+        unlock.userIdentifier = "carol"
+        unlock.hashUserPasscode = true
+        unlock.passcodeControllerDelegate = delegate
+        unlock.present()
+        unlock.waitForCallbacks()
+        unlock.enterPasscode("Abcdefg1")
+        unlock.waitForCallbacks()
+        let change = FUIPasscodeChangeController.createInstanceFromStoryboard()
+        change.configuration = server.configuration(device: "seed-fiori")
+        change.passcodeControllerDelegate = delegate
+        change.validationDelegate = delegate
+        change.userIdentifier = "carol"
+        change.hashUserPasscode = true
+        change.present()
+        change.waitForCallbacks()
+        change.enterPasscode("Abcdefg1")
+        change.waitForCallbacks()
+        change.enterPasscode("Short1")
+        change.waitForCallbacks()
+        // The policy the app gave: a new passcode under 10 characters is refused on screen 2.
+        guard case .failedToMeetPolicy? = change.lastError else { Issue.record("\(String(describing: change.lastError)) \(String(describing: change.screen)) \(change.lastNotes) \(String(describing: change.lastFailure))"); return }
+        change.enterPasscode("Much-Longer-1")
+        change.waitForCallbacks()
+        #expect(delegate.validated == [13])
+        #expect(change.screen?.number == 3, "\(String(describing: change.screen))")
+    }
+}
