@@ -7,8 +7,8 @@ import CredSimulator
 /// repeat are comments: the run's own calls (journalled as calls already), the journal
 /// lines (`expect called`, `expect calls`, `expect no call`, `journal …`: they look at
 /// devices the replay does not have), `devices forget`. A literal that is a known secret is
-/// a variable (`login alice $secret1`); a line that holds a secret in another spelling is
-/// left out, said so, never written.
+/// a variable (`login alice $secret1`); a line that holds a secret in another spelling, or a
+/// control character, is left out, said so, never written.
 public enum SteeringBlock {
     /// The words that start a line a replay does not repeat.
     static let notReplayed = ["call", "expect called", "expect calls", "expect no call", "journal", "devices forget"]
@@ -42,6 +42,12 @@ public enum SteeringBlock {
             let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             guard !trimmed.isEmpty else { continue }
+            // The script is text a terminal may show: a line with a control character
+            // (a tab aside) is not written, as no line of a journal ever holds one raw.
+            if line.unicodeScalars.contains(where: { $0 != "\t" && TerminalSafe.isUnsafe($0) }) {
+                lines.append("# (a line left out: it holds a control character)")
+                continue
+            }
             guard let written = masked(line, secrets: secrets, variable: variable) else {
                 lines.append("# (a line left out: it holds a secret in a spelling the journal cannot make a variable of)")
                 continue
