@@ -28,8 +28,8 @@ public extension FUIPasscodeControllerDelegate {
     func shouldResetPasscode(fromController passcodeController: FUIPasscodeController) {}
 }
 
-/// The app's extra rules for a new passcode, as SAP declares it. What it throws is not
-/// yet sent back: credsh's controller decides (clients/swift/README.md).
+/// The app's extra rules for a new passcode, as SAP declares it: what it throws refuses
+/// the passcode on screen 2 (FUIPasscodeStandIn.enterPasscode).
 public protocol FUIPasscodeValidationDelegate: AnyObject {
     func validate(passcode: String) throws
 }
@@ -137,6 +137,9 @@ public class FUIPasscodeStandIn: NSObject, CredshCallbackSource, @unchecked Send
     /// What the user typed last (on screen 3, the confirmation: the new passcode that
     /// `change` tries): handed to the delegates, never sent back by the server.
     private var typed = ""
+    /// The screen the last answer left on display, known when the answer comes, before its
+    /// callbacks are delivered: a tap right after another goes to the screen it showed.
+    private var screenAnswered: Int?
     private var lastSource = "user"
 
     init(name: String) {
@@ -157,10 +160,28 @@ public class FUIPasscodeStandIn: NSObject, CredshCallbackSource, @unchecked Send
         send("present", params)
     }
 
-    /// The user types `passcode` on the screen on display and taps Done.
+    /// The user types `passcode` on the screen on display and taps Done. On screen 2 the
+    /// app's `validationDelegate` is asked first, here: what it throws refuses the passcode
+    /// as SAP's controller does (screen 2 stays, `lastError` says why). Unlike SAP's, it is
+    /// asked before the controller's policy check, since that check is the server's.
     public func enterPasscode(_ passcode: String) {
         typed = passcode
-        send("enterPasscode", ["passcode": passcode])
+        var params: [String: Any] = ["passcode": passcode]
+        var validatedHere = false
+        if screenAnswered == 2, let validationDelegate {
+            validatedHere = true
+            do { try validationDelegate.validate(passcode: passcode) } catch { params["validationError"] = Self.message(of: error) }
+        }
+        send("enterPasscode", params, validatedHere: validatedHere)
+    }
+
+    /// What a validation delegate's error says on screen 2.
+    static func message(of error: Error) -> String {
+        switch error as? FUIPasscodeControllerError {
+        case .failedToMeetPolicy(let message)?, .failedToMatch(let message, _)?: return message
+        case .invalidPasscode(let code, _)?: return code
+        case nil: return (error as NSError).localizedDescription
+        }
     }
 
     public func tapCancel() { send("tapCancel", [:]) }
@@ -176,7 +197,8 @@ public class FUIPasscodeStandIn: NSObject, CredshCallbackSource, @unchecked Send
     /// The reset button a wrong passcode brings up on the first screen.
     public func tapReset() { send("tapReset", [:]) }
 
-    private func send(_ method: String, _ params: [String: Any]) {
+    /// `validatedHere`: the validation delegate was asked already; the answer's `validate` does not ask it again.
+    private func send(_ method: String, _ params: [String: Any], validatedHere: Bool = false) {
         guard let wire else {
             lastFailure = "credsh double: no server configured (-credshURL/-credshToken or CREDSH_URL/CREDSH_TOKEN)"
             return
@@ -186,7 +208,11 @@ public class FUIPasscodeStandIn: NSObject, CredshCallbackSource, @unchecked Send
         case .success(let answer):
             lastFailure = nil
             lastNotes = answer.notes
-            delivery.deliver(answer.events.map { event in { [self] in self.handle(event) } })
+            for event in answer.events {
+                if event.isCall, event.name == "dismiss" { screenAnswered = nil }
+                if !event.isCall, event.name == "showScreen" { screenAnswered = event.int("screen") }
+            }
+            delivery.deliver(answer.events.map { event in { [self] in self.handle(event, validatedHere: validatedHere) } })
         }
     }
 
@@ -194,7 +220,7 @@ public class FUIPasscodeStandIn: NSObject, CredshCallbackSource, @unchecked Send
         name == createController.controllerName ? createController : inputController
     }
 
-    private func handle(_ event: WireEvent) {
+    private func handle(_ event: WireEvent, validatedHere: Bool) {
         eventObserver?(event)
         if event.isCall {
             if event.name == "dismiss" {
@@ -219,7 +245,7 @@ public class FUIPasscodeStandIn: NSObject, CredshCallbackSource, @unchecked Send
             let passcode = lastSource == "device" ? "" : typed
             let from = mode == .change ? createController : inputController
             _ = try? passcodeControllerDelegate?.shouldTryPasscode(passcode, forInputMode: mode, fromController: from)
-        case "validate":
+        case "validate" where !validatedHere:
             _ = try? validationDelegate?.validate(passcode: typed)
         case "failedToMatch":
             lastError = .failedToMatch(message: event.string("message") ?? "", triesRemaining: event.int("triesRemaining") ?? -1)

@@ -65,7 +65,10 @@ import Testing
     final class Validator: FUIPasscodeControllerDelegate, FUIPasscodeValidationDelegate, @unchecked Sendable {
         var validated: [Int] = []
         func shouldTryPasscode(_ passcode: String, forInputMode inputMode: FUIPasscodeInputMode, fromController passcodeController: FUIPasscodeController) throws {}
-        func validate(passcode: String) throws { validated.append(passcode.count) }
+        func validate(passcode: String) throws {
+            validated.append(passcode.count)
+            if passcode.hasPrefix("Company") { throw FUIPasscodeControllerError.failedToMeetPolicy(message: "Do not use the company's name") }
+        }
     }
 
     @Test func fioriPolicyAndHashUserPasscodeAsTheAppSetsThem() throws {
@@ -99,9 +102,14 @@ import Testing
         change.waitForCallbacks()
         // The policy the app gave: a new passcode under 10 characters is refused on screen 2.
         guard case .failedToMeetPolicy? = change.lastError else { Issue.record("\(String(describing: change.lastError)) \(String(describing: change.screen)) \(change.lastNotes) \(String(describing: change.lastFailure))"); return }
+        // The app's validation delegate refuses one, as it can with SAP's controller: screen 2 stays.
+        change.enterPasscode("Company-Pass-1")
+        change.waitForCallbacks()
+        #expect(change.lastError == .failedToMeetPolicy(message: "Do not use the company's name"), "\(String(describing: change.lastError))")
+        #expect(change.screen?.number == 2)
         change.enterPasscode("Much-Longer-1")
         change.waitForCallbacks()
-        #expect(delegate.validated == [13])
+        #expect(delegate.validated == [6, 14, 13], "asked on screen 2 before the policy check: \(delegate.validated)")
         #expect(change.screen?.number == 3, "\(String(describing: change.screen))")
     }
 }
