@@ -112,8 +112,9 @@ public final class ServeSession {
             tokenMask.add(token)
             controlAPI = ControlAPI(session: self, access: ControlAccess(token: token, boundHost: frontEnd.boundHost, boundPort: frontEnd.boundPort))
             eventStreams = EventStreams()
+            // What a reset puts back, until `credsh serve` fixes it again after its setup.
+            fixScenario()
         }
-        fixScenario()
         return url ?? "?"
     }
 
