@@ -86,3 +86,8 @@ public final class RDNASession: NSObject, @unchecked Sendable {
     public static let app = RDNASession(sessionType: .APP_SESSION, sessionID: "credsh-app")
     public static func user(_ userID: String) -> RDNASession { RDNASession(sessionType: .USER_SESSION, sessionID: "credsh-user-" + userID) }
 }
+
+/// The SDK's logging levels: `initialize` takes one; the double logs nothing.
+public enum RDNALoggingLevel: Int, Sendable {
+    case RDNA_NO_LOGS = 0, RDNA_LOG_ERROR, RDNA_LOG_WARN, RDNA_LOG_NOTICE, RDNA_LOG_INFO, RDNA_LOG_DEBUG, RDNA_LOG_VERBOSE
+}

@@ -30,6 +30,35 @@ import Testing
         func onUpdateCredentialResponse(for userID: String, credType: String, status: RDNARequestStatus, error: RDNAError) {}
     }
 
+    /// The vendor's start: initialize with the gateway's arguments, onInitialized, then
+    /// getUser, which the app answers with setUser.
+    final class Starter: RDNACallbacks, @unchecked Sendable {
+        let rdna = RDNA()
+        private let lock = NSLock()
+        private var lines: [String] = []
+        var all: [String] { rdna.waitForCallbacks(); lock.lock(); defer { lock.unlock() }; return lines }
+        func write(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
+
+        func onInitialized(_ response: RDNAChallengeResponse) { write("onInitialized \(response.status.statusCode) \(response.session.sessionID)") }
+        func getUser(_ userNames: [String], recentlyLoggedInUser: String, response: RDNAChallengeResponse, error: RDNAError) {
+            write("getUser \(response.status.statusCode)")
+            _ = rdna.setUser("alice")
+        }
+        func getPassword(_ userID: String, challenge mode: RDNAChallengeOpMode, attemptsLeft: Int32, response: RDNAChallengeResponse, error: RDNAError) {
+            write("getPassword \(userID) \(mode.rawValue)")
+        }
+    }
+
+    @Test func relidInitializeCallsBackOnInitializedThenGetUser() throws {
+        let server = try CredshServer(scenario: "sdk relid\nuser add alice password \"Passw0rd!\"\n")
+        let app = Starter()
+        app.rdna.configuration = server.configuration(device: "seed-start")
+        let error = app.rdna.initialize("agent-info", callbacks: app, gatewayHost: "gateway.example", gatewayPort: 443,
+                                        cipherSpec: "AES/256/CFB/PKCS7Padding", cipherSalt: "com.example", rdnaLoggingLevel: .RDNA_NO_LOGS)
+        #expect(error.longErrorCode == 0)
+        #expect(app.all == ["onInitialized 100 credsh-app", "getUser 100", "getPassword alice 0"], "\(app.all)")
+    }
+
     @Test func relidSessionIsLoggedAtLogin() throws {
         let server = try CredshServer(scenario: "sdk relid\nuser add alice password \"Passw0rd!\"\n")
         let app = SessionLogger()
