@@ -59,7 +59,8 @@ public enum JournalScript {
         // Steering runs, each before the call it came before: the replay must run on this
         // device, as the calls did, since a run starts on `default` and may name others.
         var marks = journal.steering[...]
-        if device != .standard, !marks.isEmpty { body.append("device \(device.name)") }
+        // Masked as the header masks it: a device named like a known secret is never written.
+        if device != .standard, !marks.isEmpty { body.append("device \(secrets.redact(device.name))") }
         func steer(before index: Int) {
             while let mark = marks.first, mark.before <= index {
                 marks.removeFirst()

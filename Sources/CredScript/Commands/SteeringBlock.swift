@@ -58,7 +58,7 @@ public enum SteeringBlock {
             previousSkipped = skipped
             lines.append(skipped ? "# " + written : written)
         }
-        lines.append("device \(device.name)")
+        lines.append("device \(secrets.redact(device.name))")
         return lines
     }
 
