@@ -6,7 +6,11 @@
 require('../support/alias.js');
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { startServe } = require('../support/serve.js');
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { startServe, credshBinary } = require('../support/serve.js');
 const { runControl, resetWorld } = require('..');
 const RdnaClient = require('react-native-rdna-client');
 const { NativeModules, NativeEventEmitter } = require('react-native');
@@ -57,7 +61,33 @@ test('the codelab app through expiry, an update from the menu and the logoff cha
     ].join('\n') + '\n');
     assert.ok(run.passed, `round ${round}: ${run.failures.join('; ')}\n${run.text}`);
   }
+  // The journal the app's second run left (the reset emptied the first's) replays after the scenario.
+  const answer = await fetch(`${server.url}/__credsh/journal?device=rn-codelab`, { headers: { Authorization: `Bearer ${server.token}` } });
+  const journal = await answer.text();
+  assert.equal(journal.split('call setUser').length - 1, 1, journal);
+  const secrets = {
+    password1: 'Passw0rd!', currentPassword1: 'Passw0rd!', newPassword1: 'N3w-Passw0rd!',
+    currentPassword2: 'N3w-Passw0rd!', newPassword2: 'An0ther-Pass1!',
+  };
+  assert.equal(replay(SCENARIO + journal, secrets), 0);
 });
+
+/** `credsh test` on a script, each secret bound from the environment; its exit status. */
+function replay(script, secrets) {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'credsh-rn-replay-'));
+  try {
+    const file = path.join(directory, 'replay.credscript');
+    fs.writeFileSync(file, script);
+    const bound = Object.keys(secrets).flatMap((name) => ['--secret', name]);
+    const result = spawnSync(credshBinary(), ['test', ...bound, file], {
+      env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: directory, ...secrets }, encoding: 'utf8',
+    });
+    if (result.status !== 0) console.error(result.stdout, result.stderr);
+    return result.status;
+  } finally {
+    fs.rmSync(directory, { recursive: true, force: true });
+  }
+}
 
 test('each sync callback answers as the vendor does; events reach every NativeEventEmitter as JSON text', async (t) => {
   const server = await startServe('sdk relid\nuser add alice password "Passw0rd!"\n');
