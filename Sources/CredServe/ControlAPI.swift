@@ -14,6 +14,7 @@ final class ControlAPI {
     static let prefix = "/__credsh/"
     static let runPath = "/__credsh/run"
     static let statePath = "/__credsh/state"
+    static let resetPath = "/__credsh/reset"
     /// The most bytes of JSON Lines one run answers with; the rest is left out and said so.
     static let outputLimit = 1024 * 1024
 
@@ -88,12 +89,13 @@ final class ControlAPI {
                                     headers: [("Credsh-Exit-Code", String(exitCode))])
             note = "exit \(exitCode)"
         case .state:
-            response = WireResponse(status: 200, reason: "OK", contentType: "application/json;charset=utf-8",
-                                    // Masked inside its strings, not as text: a PIN equal to a count
-                                    // (`"answered":1234`) would leave `"answered":***`, not JSON.
-                                    body: Array((session.evaluator.events.secrets.values.redact(state).serialized + "\n").utf8))
+            response = stateAnswer
+        case .reset:
+            session.resetToScenario()
+            response = stateAnswer
+            note = "reset to the scenario"
         case .controlOther, .served:
-            response = Refusals.plain(404, "Not Found", "the control API has \(Self.runPath), \(Self.statePath), \(SDKWire.journalPath) and \(AppCoverage.path)\n")
+            response = Refusals.plain(404, "Not Found", "the control API has \(Self.runPath), \(Self.statePath), \(Self.resetPath), \(SDKWire.journalPath) and \(AppCoverage.path)\n")
         }
         let entry = ServeLogEntry(client: request.client, method: request.method, path: request.path,
                                   status: response.status, note: note)
@@ -112,6 +114,7 @@ final class ControlAPI {
         var options = Evaluator.Options(stepBudget: limits.controlStepBudget)
         options.device = .standard
         let runner = Evaluator(simulation: live.simulation, table: live.table, options: options, host: host)
+        let activeAtStart = live.simulation.activeSDK
         // Every other client waits while a run runs: its time is bounded, as Ctrl-C bounds
         // a command at the prompt (the run stops between statements, "interrupted").
         let deadline = Self.monotonicSeconds() + limits.controlRunSeconds
@@ -145,7 +148,25 @@ final class ControlAPI {
         }
         live.simulation = runner.simulation
         live.events.secrets.adopt(runner.events.secrets)
+        Self.keepSteering(script, sdk: activeAtStart, exitCode: runner.exitCode, in: &live.simulation)
         return (host.text, runner.exitCode)
+    }
+
+    /// `GET /__credsh/state`'s answer (and a reset's): `state`, masked inside its strings,
+    /// not as text: a PIN equal to a count (`"answered":1234`) would leave `"answered":***`, not JSON.
+    private var stateAnswer: WireResponse {
+        WireResponse(status: 200, reason: "OK", contentType: "application/json;charset=utf-8",
+                     body: Array((session.evaluator.events.secrets.values.redact(state).serialized + "\n").utf8))
+    }
+
+    /// A run is written into every device's journal at its place, as steering, so a
+    /// journal replays what the app met between its calls (docs/double.md, "Steered tests
+    /// replay"). Here, apart from the run itself: the one place a run becomes steering.
+    /// A run that only checks (journal checks, `device` lines, comments) steers nothing and is not kept.
+    private static func keepSteering(_ script: [UInt8], sdk: SDKID, exitCode: Int32, in simulation: inout Simulation) {
+        let text = String(decoding: script, as: UTF8.self)
+        guard SteeringBlock.steers(text) else { return }
+        simulation.recordSteering(SteeringRun(text: text, sdk: sdk, passed: exitCode == 0))
     }
 
     static func monotonicSeconds() -> Double {

@@ -2,8 +2,9 @@ import CredSimulator
 
 /// What answers a request of `credsh serve`, by route.
 enum ServeEndpoint: Sendable {
-    /// `POST /__credsh/run`, `GET /__credsh/state`, any other `/__credsh/…` (404).
-    case run, state, controlOther
+    /// `POST /__credsh/run`, `GET /__credsh/state`, `POST /__credsh/reset`, any other
+    /// `/__credsh/…` (404).
+    case run, state, reset, controlOther
     /// The served SDK's server (HTTPServedSDK): its paths, and every other path it answers 404.
     case served
     /// The SDK double (docs/double.md): `POST /sdk/NAME`, `GET /sdk/NAME/events`, and
@@ -70,19 +71,25 @@ enum ServeRoutes {
                 busy(limits),
             ])
         let strings = APISchema.array(.string), objects = APISchema.array(.anyObject)
+        let stateSchema = APISchema.object(properties: [
+            ("clock", .string), ("sdk", .string), ("network", .enumeration(["up", "down"])), ("server", .enumeration(["up", "down"])),
+            ("served", .anyObject), ("users", objects), ("state", strings),
+            ("sdks", .array(.object(properties: [("sdk", .string), ("users", objects), ("state", strings)], required: ["sdk", "users", "state"]))),
+        ], required: ["clock", "sdk", "network", "server", "served", "users", "state", "sdks"])
         let state = APIOperation(
             summary: "The world as a harness checks it (--control).", needsToken: true,
             responses: [APIResponse(
                 status: 200,
                 description: "The clock, the active SDK, the network, what was served, the served SDK's accounts and state lines (users, state), and every SDK's (sdks).",
-                contentType: "application/json",
-                schema: .object(properties: [
-                    ("clock", .string), ("sdk", .string), ("network", .enumeration(["up", "down"])), ("server", .enumeration(["up", "down"])),
-                    ("served", .anyObject), ("users", objects), ("state", strings),
-                    ("sdks", .array(.object(properties: [("sdk", .string), ("users", objects), ("state", strings)], required: ["sdk", "users", "state"]))),
-                ], required: ["clock", "sdk", "network", "server", "served", "users", "state", "sdks"])), busy(limits)])
+                contentType: "application/json", schema: stateSchema), busy(limits)])
+        let reset = APIOperation(
+            summary: "Put back the scenario credsh serve started with: accounts, policy, clock, network, every device and journal (--control; docs/double.md).",
+            needsToken: true,
+            responses: [APIResponse(status: 200, description: "Done: the world as GET /__credsh/state answers it, after the reset.",
+                                    contentType: "application/json", schema: stateSchema)])
         return [
             Route(["POST"], ControlAPI.runPath, access: .token, operation: run, .run),
+            Route(["POST"], ControlAPI.resetPath, access: .token, operation: reset, .reset),
             Route(["GET", "HEAD"], SDKWire.journalPath, access: .token, operation: SDKWire.journalOperation(limits), .journal),
             Route(["GET", "HEAD"], ControlAPI.statePath, access: .token, operation: state, .state),
             Route(["GET", "HEAD"], AppCoverage.path, access: .token, operation: AppCoverage.operation, .coverage),

@@ -80,6 +80,10 @@ public final class ServeSession {
     private var answeringAtOnce = false
     private var flushPending = false
 
+    /// The simulation as the scenario left it (`fixScenario`): what `POST /__credsh/reset`
+    /// puts back (ServeSession+Scenario.swift).
+    var scenario: Simulation?
+
     public private(set) var answered = 0
     public private(set) var dropped = 0
     public private(set) var refused = 0
@@ -119,6 +123,8 @@ public final class ServeSession {
             tokenMask.add(token)
             controlAPI = ControlAPI(session: self, access: ControlAccess(token: token, boundHost: frontEnd.boundHost, boundPort: frontEnd.boundPort))
             eventStreams = EventStreams()
+            // What a reset puts back, until `credsh serve` fixes it again after its setup.
+            fixScenario()
         }
         return url ?? "?"
     }

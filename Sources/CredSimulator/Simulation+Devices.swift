@@ -10,8 +10,9 @@ extension Simulation {
     public var deviceIDs: [DeviceID] { (Array(parked.keys) + [device]).sorted() }
 
     /// Makes `id` the device in front. A device seen for the first time starts as a copy
-    /// of `default`'s SDK side at this moment: the app installed and registered before the
-    /// test (a simulator decision).
+    /// of `default`'s SDK side at this moment, or as the scenario left it once
+    /// `fixScenario` fixed that: the app installed and registered before the test (a
+    /// simulator decision). Its journal starts with the steering runs since the scenario.
     public mutating func enter(device id: DeviceID) throws(DeviceRefusal) {
         guard id != device else { return }
         let target: ParkedDevice
@@ -21,7 +22,8 @@ extension Simulation {
             guard parked.count + 1 < Self.maxDevices else {
                 throw DeviceRefusal("at most \(Self.maxDevices) devices; '\(id.name)' would be one more (devices forget ID frees one)")
             }
-            target = id == .standard ? parkedDefault() : (parked[.standard] ?? current())
+            target = id == .standard ? parkedDefault() : (scenarioDevice ?? parked[.standard] ?? current())
+            if id != .standard, journals[id] == nil, !steeringSinceScenario.steering.isEmpty { journals[id] = steeringSinceScenario }
         }
         parked[device] = current()
         parked[id] = nil
@@ -42,7 +44,7 @@ extension Simulation {
     }
 
     /// The SDK side of the device in front, as it would be parked.
-    private func current() -> ParkedDevice {
+    func current() -> ParkedDevice {
         ParkedDevice(sides: slots.map { deviceSide(of: $0.unsafelyUnwrapped) }, networkUp: world.network.networkUp)
     }
 

@@ -22,6 +22,12 @@ public struct Simulation: Sendable {
     var parked: [DeviceID: ParkedDevice] = [:]
     /// Each device's journal of calls; a device that never called has none.
     var journals: [DeviceID: DeviceJournal] = [:]
+    /// What a device seen for the first time starts from, once `fixScenario` has fixed it;
+    /// nil: a copy of `default` at that moment (Simulation+Scenario.swift).
+    var scenarioDevice: ParkedDevice?
+    /// The steering runs since the scenario: a device first seen starts its journal with
+    /// them (Simulation+Scenario.swift).
+    var steeringSinceScenario = DeviceJournal()
     /// The SDK the shared commands drive now (`sdk NAME` changes it).
     public private(set) var activeSDK = SDKID.first
 

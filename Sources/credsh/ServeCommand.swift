@@ -160,6 +160,9 @@ enum ServeCommand {
                 return writeCoverage(session, configuration, streams, exitCode: code)
             }
         }
+        // What the setup left is the scenario: what POST /__credsh/reset puts back, and
+        // what a device first seen starts from (docs/double.md, "A world per test").
+        session.fixScenario()
 
         // The requests' events are drawn on the live page, not printed: the log says what was served.
         if configuration.live { host.quiet = true }

@@ -312,3 +312,25 @@ extension DoubleToolingTests {
         }
     }
 }
+
+/// Issue 50: an app's own validation delegate refuses a new passcode on screen 2, its
+/// message carried by `enterPasscode`'s `validationError` (docs/double.md, "Calls").
+@Suite struct FioriValidationRefusalTests {
+    @Test func screenTwoKeepsAPasscodeTheAppsDelegateRefused() {
+        let (host, _) = runScript("""
+            sdk fiori
+            user add carol passcode "Abcdefg1"
+            call present controller=FUIPasscodeInputController userIdentifier=carol
+            call enterPasscode passcode="Abcdefg1"
+            call present controller=FUIPasscodeChangeController
+            call enterPasscode passcode="Abcdefg1"
+            call enterPasscode passcode="Company-Pass1" validationError="Do not use the company's name"
+            expect events validate failedToMeetPolicy
+            expect event 2 failedToMeetPolicy message="Do not use the company's name"
+            call enterPasscode passcode="Hijklmn2"
+            expect events validate showScreen
+            expect event 2 showScreen screen=3
+            """)
+        #expect(host.diagnostics.isEmpty, "\(host.output)\(host.errors)")
+    }
+}

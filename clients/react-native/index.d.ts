@@ -108,3 +108,5 @@ export interface ControlRun {
   text: string;
 }
 export declare function runControl(server: { url: string; token: string; fetch?: typeof fetch }, script: string): Promise<ControlRun>;
+/** `POST /__credsh/reset`: back to the scenario credsh serve started with; for a test's beforeEach. */
+export declare function resetWorld(server: { url: string; token: string; fetch?: typeof fetch }): Promise<void>;

@@ -260,4 +260,18 @@ async function runControl({ url, token, fetch: given }, script) {
   return { passed: response.status === 200 && exitCode === 0, exitCode, status: response.status, records, failures, text };
 }
 
-module.exports = { RdnaDouble, RDNAChallengeOpMode, EVENTS, configFrom, runControl };
+/**
+ * `POST /__credsh/reset`: the world goes back to the scenario `credsh serve` started with
+ * (accounts, policy, clock, network, every device and journal). A UI test calls it in
+ * `beforeEach`. Resolves once it is done; rejects with the server's answer otherwise.
+ */
+async function resetWorld({ url, token, fetch: given }) {
+  const fetcher = given || globalThis.fetch;
+  const response = await fetcher(`${url.replace(/\/+$/, '')}/__credsh/reset`, {
+    method: 'POST', headers: { Authorization: `Bearer ${token}` },
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`credsh double: reset answered ${response.status}: ${text}`);
+}
+
+module.exports = { RdnaDouble, RDNAChallengeOpMode, EVENTS, configFrom, runControl, resetWorld };

@@ -47,8 +47,29 @@ public enum JournalScript {
             held[text] = made
             return made
         }
+        // A secret written in a steering run: its own variables, one per value.
+        var steeringHeld: [String: String] = [:]
+        func steeringVariable(_ text: String) -> String {
+            if let known = steeringHeld[text] { return known }
+            let made = variable(for: "secret")
+            steeringHeld[text] = made
+            return made
+        }
         var sdk: SDKID?
-        for entry in journal.entries {
+        // Steering runs, each before the call it came before: the replay must run on this
+        // device, as the calls did, since a run starts on `default` and may name others.
+        var marks = journal.steering[...]
+        // Masked as the header masks it: a device named like a known secret is never written.
+        if device != .standard, !marks.isEmpty { body.append("device \(secrets.redact(device.name))") }
+        func steer(before index: Int) {
+            while let mark = marks.first, mark.before <= index {
+                marks.removeFirst()
+                body += SteeringBlock.lines(mark.run, device: device, secrets: secrets, variable: steeringVariable)
+                sdk = nil
+            }
+        }
+        for (index, entry) in journal.entries.enumerated() {
+            steer(before: index)
             if entry.sdk != sdk {
                 body.append("sdk \(entry.sdk.name)")
                 sdk = entry.sdk
@@ -85,6 +106,7 @@ public enum JournalScript {
                 body.append(line)
             }
         }
+        steer(before: Int.max)
         var header = ["# The calls device \(secrets.redact(device.name)) made, as credsh journalled them (docs/double.md, \"The journal as a script\").",
                       "# Replay it after the same scenario (the same setup lines before it)."]
         if variables.isEmpty {
@@ -95,6 +117,12 @@ public enum JournalScript {
         }
         if journal.overflowed {
             header.append("# The journal overflowed (it keeps \(journal.fullAt ?? "\(DeviceJournal.capacity) calls")): \(journal.dropped) later call\(journal.dropped == 1 ? " is" : "s are") not in it.")
+        }
+        if !journal.steering.isEmpty {
+            header.append("# The control runs that steered the world between its calls are in it at their place, marked steering.")
+        }
+        if journal.steeringDropped > 0 {
+            header.append("# \(journal.steeringDropped) later steering run\(journal.steeringDropped == 1 ? " is" : "s are") not in it (over \(DeviceJournal.steeringCapacity >> 20) MiB of them): it does not replay as the app met it.")
         }
         if journal.entries.isEmpty { header.append("# The device made no call since it first called or since journal clear.") }
         return header + body

@@ -104,6 +104,49 @@ public struct DeviceJournal: Sendable {
         if fullAt == nil { fullAt = bound }
         dropped += 1
     }
+
+    /// The control runs that steered the world between the calls, each at its place
+    /// (docs/double.md, "Steered tests replay"); at most `steeringCapacity` bytes of them.
+    public private(set) var steering: [SteeringMark] = []
+    /// Runs past `steeringCapacity` (not kept): the journal then says it cannot replay.
+    public private(set) var steeringDropped = 0
+    private var steeringBytes = 0
+    public static let steeringCapacity = 1 << 20
+
+    /// Keeps a steering run before the next call (after the calls made so far). Runs are
+    /// shared between journals, as the same text: the bound is per journal.
+    mutating func appendSteering(_ run: SteeringRun) {
+        guard steeringBytes + run.text.utf8.count <= Self.steeringCapacity else {
+            steeringDropped += 1
+            return
+        }
+        steeringBytes += run.text.utf8.count
+        steering.append(SteeringMark(before: entries.count, run: run))
+    }
+}
+
+/// A control run (`POST /__credsh/run`) that ran while a device's journal was kept: its
+/// lines changed the world the device's app met (`expire`, `network down`, …), so a
+/// replay runs them at their place. The text is the script as sent: it may hold secrets,
+/// which JournalScript writes as variables, never as they are.
+public struct SteeringRun: Sendable {
+    public let text: String
+    /// The SDK active when it started: its lines act on that one until an `sdk` line.
+    public let sdk: SDKID
+    /// Whether it passed; a failed run stopped part way, so a replay cannot repeat it.
+    public let passed: Bool
+
+    public init(text: String, sdk: SDKID, passed: Bool) {
+        self.text = text
+        self.sdk = sdk
+        self.passed = passed
+    }
+}
+
+/// A steering run and the number of the journal's calls made before it.
+public struct SteeringMark: Sendable {
+    public let before: Int
+    public let run: SteeringRun
 }
 
 /// What the simulation keeps of a device while another is in front: each SDK's device

@@ -11,7 +11,7 @@ extension FioriSimulator {
                           FieldSpec("userIdentifier", .string, optional: true, namesUser: true)],
                  callbacks: ["evaluatePolicy", "shouldTryPasscode", "showScreen", "failedToMatch"]),
         CallSpec("enterPasscode", "the user types a passcode on the screen on display and taps Done",
-                 fields: [FieldSpec("passcode", .string, secret: true)],
+                 fields: [FieldSpec("passcode", .string, secret: true), FieldSpec("validationError", .string, optional: true)],
                  callbacks: ["shouldTryPasscode", "failedToMatch", "validate", "failedToMeetPolicy", "passcodeMismatch", "showScreen"]),
         CallSpec("tapCancel", "the user taps Cancel on the screen on display", callbacks: ["didCancelPasscodeEntry"]),
         CallSpec("tapReset", "the user taps the reset button a wrong passcode brought up", callbacks: ["shouldResetPasscode"]),
@@ -45,7 +45,10 @@ extension FioriSimulator {
             case "present":
                 return try present(call, world: world)
             case "enterPasscode":
-                return [call.record()] + (try answerPasscode(call.string("passcode"), world: world))
+                // The app's validation delegate refused a new passcode (the client asked it
+                // first): screen 2 refuses it with the delegate's message (docs/double.md).
+                let refusal = call["validationError"] != nil ? call.string("validationError") : nil
+                return [call.record()] + (try answerPasscode(call.string("passcode"), validationError: refusal, world: world))
             case "tapCancel":
                 return [call.record()] + (try cancel(world: world))
             case "tapReset":

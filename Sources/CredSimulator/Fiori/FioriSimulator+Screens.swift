@@ -21,14 +21,16 @@ extension FioriSimulator {
     }
 
     /// Answers the screen on display with `passcode`.
-    public mutating func answerPasscode(_ passcode: String, world: World) throws(SimulationError) -> [Outcome] {
+    /// `validationError`: the app's validation delegate refused the passcode with this
+    /// message, as a client that asked it before sending says; only screen 2 asks it.
+    public mutating func answerPasscode(_ passcode: String, validationError: String? = nil, world: World) throws(SimulationError) -> [Outcome] {
         guard let open = presented else { throw SimulationError("no passcode screen is open") }
         // The controller's Done button does nothing while the field is empty.
         guard !passcode.isEmpty else { return [.appCheck("the passcode field is empty")] }
         switch open.screen {
         case .unlock: return enterToUnlock(passcode, userID: open.userID)
         case .currentPasscode: return enterCurrent(passcode, userID: open.userID)
-        case .newPasscode: return enterNew(passcode, userID: open.userID)
+        case .newPasscode: return enterNew(passcode, userID: open.userID, validationError: validationError)
         case .confirmPasscode(let first): return enterConfirmation(passcode, of: first, userID: open.userID)
         }
     }
@@ -79,14 +81,15 @@ extension FioriSimulator {
     }
 
     /// Screen 2: the controller's policy check first, then the validation delegate with
-    /// the app's one rule. A refusal keeps screen 2.
-    private mutating func enterNew(_ passcode: String, userID: String) -> [Outcome] {
+    /// the app's one rule, or the refusal an app's own delegate gave. A refusal keeps screen 2.
+    private mutating func enterNew(_ passcode: String, userID: String, validationError: String? = nil) -> [Outcome] {
         if let rule = policy.firstViolation(passcode) {
             return [.note("the controller's policy check refused it before any delegate call"),
                     .policyRefusal(rule: rule.key, message: rule.label),
                     FioriEvents.failedToMeetPolicy(rule.label)]
         }
         let validated = FioriEvents.validate()
+        if let validationError { return [validated, FioriEvents.failedToMeetPolicy(validationError)] }
         if matches(passcode, of: userID) { return [validated, FioriEvents.failedToMeetPolicy(FioriEvents.mustDifferMessage)] }
         return [validated] + show(.confirmPasscode(hash(passcode)), for: userID)
     }

@@ -49,6 +49,20 @@ public struct CredshControl: Sendable {
         }
     }
 
+    /// `POST /__credsh/reset`: the world goes back to the scenario `credsh serve` started
+    /// with (accounts, policy, clock, network, every device and journal). A UI test calls it
+    /// in `setUp`, so each test starts from the scenario whatever the one before it did.
+    public func reset() -> Result<Void, CredshWireError> {
+        let url = configuration.baseURL.appendingPathComponent("__credsh").appendingPathComponent("reset")
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        switch CredshHTTP.post(session: session, url: url, configuration: configuration, contentType: "text/plain", body: Data()) {
+        case .failure(let error): return .failure(error)
+        case .success(let (status, data)):
+            return status == 200 ? .success(()) : .failure(.http(status: status, body: String(decoding: data, as: UTF8.self)))
+        }
+    }
+
     /// The device's journal as a .credscript (`GET /__credsh/journal?device=ID`).
     public func journal(device: String) -> Result<String, CredshWireError> {
         guard var components = URLComponents(url: configuration.baseURL.appendingPathComponent("__credsh").appendingPathComponent("journal"),

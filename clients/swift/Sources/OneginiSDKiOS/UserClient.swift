@@ -28,7 +28,7 @@ public enum OneWelcomeErrors {
         var info: [String: Any] = [NSLocalizedDescriptionKey: event.string("message") ?? ""]
         if let length = event.int("requiredLength") { info["requiredLength"] = length }
         if let similar = event.int("maxSimilarDigits") { info["maxSimilarDigits"] = similar }
-        return NSError(domain: event.string("errorDomain") ?? "ONGGenericErrorDomain", code: code, userInfo: info)
+        return NSError(domain: event.string("errorDomain") ?? ONGGenericErrorDomain, code: code, userInfo: info)
     }
 
     static func from(_ failure: CredshWireError) -> NSError {
@@ -119,6 +119,11 @@ public final class CreatePinChallenge: NSObject, @unchecked Sendable {
 /// `SharedUserClient.instance`, as the vendor's guide names it.
 public enum SharedUserClient {
     public static let instance = UserClient()
+
+    /// The guide's spelling, `SharedUserClient.validatePolicyCompliance`: the instance's.
+    public static func validatePolicyCompliance(for pin: String, completion: @escaping (Error?) -> Void) {
+        instance.validatePolicyCompliance(for: pin, completion: completion)
+    }
 }
 
 /// The OneWelcome user client over credsh serve's `POST /sdk/onewelcome` (docs/double.md).
@@ -288,7 +293,7 @@ public final class UserClient: NSObject, PinChallengeSender, CreatePinChallengeS
             delegate.userClient(self, didChangePinForUser: profile)
         case ("didFailToChangePin", .changePin(let delegate)?):
             flow = nil
-            if error?._code == 9003 { authenticatedUserProfile = nil }  // deregistered: the session ended with it
+            if error?._code == GenericErrorUserDeregistered { authenticatedUserProfile = nil }  // deregistered: the session ended with it
             delegate.userClient(self, didFailToChangePinForUser: profile,
                                 error: error ?? OneWelcomeErrors.from(.badAnswer("no error in didFailToChangePin")))
         default:

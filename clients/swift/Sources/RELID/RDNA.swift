@@ -7,8 +7,9 @@ import Foundation
 /// came back, in order, on `callbackQueue` (a background queue, as the SDK's are: the
 /// codelabs hop to the main queue themselves).
 ///
-/// What it cannot stand in for: the SDK's own start (`initialize`, its first `getUser`)
-/// and everything outside the password lifecycle docs/relid.md covers.
+/// What it cannot stand in for: the SDK's reaching its gateway (`initialize` answers
+/// `onInitialized` and `getUser` at once) and everything outside the password lifecycle
+/// docs/relid.md covers.
 public final class RDNA: CredshEventStreaming, @unchecked Sendable {
     private static let shared = RDNA()
     public static func sharedInstance() -> RDNA { shared }
@@ -44,6 +45,28 @@ public final class RDNA: CredshEventStreaming, @unchecked Sendable {
         guard self.configuration != nil else {
             return RDNAError(longErrorCode: -1, errorString: "credsh double: no server configured (-credshURL/-credshToken or CREDSH_URL/CREDSH_TOKEN)")
         }
+        return .none
+    }
+
+    /// The SDK's own start, as the vendor's apps call it (the arguments of its Objective-C
+    /// header, as Swift imports them): the gateway arguments are not used, the server is
+    /// credsh serve's (configured as above). Answers at once, then calls back
+    /// `onInitialized` and `getUser`, as the SDK does once it reached its gateway; the
+    /// double makes that `getUser` itself, the device's SDK waiting for a user already
+    /// (no remembered user: a simulator decision, clients/swift/README.md).
+    @discardableResult
+    public func initialize(_ agentInfo: String, callbacks: RDNACallbacks, gatewayHost: String, gatewayPort: Int,
+                           cipherSpec: String?, cipherSalt: String?, proxySettings: Any? = nil, rdnaSSLCertificate: Any? = nil,
+                           dnsServerList: [String]? = nil, rdnaLoggingLevel: RDNALoggingLevel = .RDNA_NO_LOGS,
+                           appContext: Any? = nil) -> RDNAError {
+        let error = initialize(callbacks: callbacks)
+        guard error.longErrorCode == 0 else { return error }
+        let started = RDNAChallengeResponse(status: RDNARequestStatus(statusCode: 100, statusMessage: "Success"))
+        delivery.deliver([{ [weak self] in
+            guard let callbacks = self?.callbacks else { return }
+            callbacks.onInitialized(started)
+            callbacks.getUser([], recentlyLoggedInUser: "", response: started, error: .none)
+        }])
         return .none
     }
 
@@ -116,7 +139,9 @@ public final class RDNA: CredshEventStreaming, @unchecked Sendable {
             guard let pair = entry as? [String: Any], let key = pair["key"] as? String else { return nil }
             return RDNAChallengeInfo(infoKey: key, infoMessage: pair["value"] as? String ?? "")
         }
-        let response = RDNAChallengeResponse(status: status, info: info)
+        // A user's session once the user logged in; the app's before.
+        let session: RDNASession = event.name == "onUserLoggedIn" ? .user(userID) : .app
+        let response = RDNAChallengeResponse(status: status, info: info, session: session)
         switch event.name {
         case "getUser":
             callbacks.getUser(event.strings("rememberedUsers"), recentlyLoggedInUser: event.string("recentLoggedInUser") ?? "",

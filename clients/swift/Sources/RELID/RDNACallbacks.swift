@@ -4,6 +4,8 @@ import Foundation
 /// `RDNADelegateManager` implements (docs/relid.md, "Callbacks"). Every method has an
 /// empty default, so an app implements the ones it handles.
 public protocol RDNACallbacks: AnyObject {
+    /// The SDK reached its gateway (`initialize(_:callbacks:gatewayHost:…)`); `getUser` follows.
+    func onInitialized(_ response: RDNAChallengeResponse)
     /// The SDK asks for a user name (answered with `setUser`).
     func getUser(_ userNames: [String], recentlyLoggedInUser: String, response: RDNAChallengeResponse, error: RDNAError)
     /// The SDK asks for a password in the screen `mode` names.
@@ -16,6 +18,7 @@ public protocol RDNACallbacks: AnyObject {
 }
 
 public extension RDNACallbacks {
+    func onInitialized(_ response: RDNAChallengeResponse) {}
     func getUser(_ userNames: [String], recentlyLoggedInUser: String, response: RDNAChallengeResponse, error: RDNAError) {}
     func getPassword(_ userID: String, challenge mode: RDNAChallengeOpMode, attemptsLeft: Int32,
                      response: RDNAChallengeResponse, error: RDNAError) {}

@@ -55,9 +55,39 @@ public final class RDNAChallengeInfo: NSObject, @unchecked Sendable {
 public final class RDNAChallengeResponse: NSObject, @unchecked Sendable {
     public let status: RDNARequestStatus
     public let info: [RDNAChallengeInfo]
+    /// The session the callback belongs to, which the codelabs log (`response.session.sessionID`).
+    public let session: RDNASession
 
-    public init(status: RDNARequestStatus, info: [RDNAChallengeInfo] = []) {
+    public init(status: RDNARequestStatus, info: [RDNAChallengeInfo] = [], session: RDNASession = .app) {
         self.status = status
         self.info = info
+        self.session = session
     }
+}
+
+/// The kind of a session: the app's, before a user logs in, or a user's.
+public enum RDNASessionType: Int, Sendable {
+    case APP_SESSION = 0
+    case USER_SESSION = 1
+}
+
+/// A callback's session. credsh simulates no session keys, so the ID is the double's own
+/// stable text: `credsh-app` for the app's session, `credsh-user-ID` for a user's (the
+/// app logs it, never parses it; docs/double.md).
+public final class RDNASession: NSObject, @unchecked Sendable {
+    public let sessionType: RDNASessionType
+    public let sessionID: String
+
+    public init(sessionType: RDNASessionType, sessionID: String) {
+        self.sessionType = sessionType
+        self.sessionID = sessionID
+    }
+
+    public static let app = RDNASession(sessionType: .APP_SESSION, sessionID: "credsh-app")
+    public static func user(_ userID: String) -> RDNASession { RDNASession(sessionType: .USER_SESSION, sessionID: "credsh-user-" + userID) }
+}
+
+/// The SDK's logging levels: `initialize` takes one; the double logs nothing.
+public enum RDNALoggingLevel: Int, Sendable {
+    case RDNA_NO_LOGS = 0, RDNA_LOG_ERROR, RDNA_LOG_WARN, RDNA_LOG_NOTICE, RDNA_LOG_INFO, RDNA_LOG_DEBUG, RDNA_LOG_VERBOSE
 }

@@ -28,15 +28,45 @@ public extension FUIPasscodeControllerDelegate {
     func shouldResetPasscode(fromController passcodeController: FUIPasscodeController) {}
 }
 
-/// The app's extra rules for a new passcode.
+/// The app's extra rules for a new passcode, as SAP declares it: what it throws refuses
+/// the passcode on screen 2 (FUIPasscodeStandIn.enterPasscode).
 public protocol FUIPasscodeValidationDelegate: AnyObject {
-    func validate(_ passcode: String, fromController passcodeController: FUIPasscodeController) throws
+    func validate(passcode: String) throws
+}
+
+/// `triesRemaining` and `retryLimit` when there is no limit.
+public let passcodePolicyNoLimit = -1
+
+/// The passcode policy, with FUIPasscodePolicy's keys and defaults (docs/fiori.md, "The
+/// policy"). The policy credsh checks is the server's: a test sets it from this value
+/// with `policyLine` in a control run (`control.run("sdk fiori\n" + policy.policyLine)`).
+public struct FUIPasscodePolicy: Sendable, Equatable {
+    public var minLength = 8
+    public var hasDigit = false
+    public var hasUpper = false
+    public var hasLower = false
+    public var hasSpecial = false
+    public var minUniqueChars = -1
+    public var retryLimit = passcodePolicyNoLimit
+    public var allowsTouchID = true
+    public var isDigitsOnly = false
+
+    public init() {}
+
+    /// The language's line that sets this policy: `policy passcode minLength=8 …`.
+    public var policyLine: String {
+        "policy passcode minLength=\(minLength) hasDigit=\(hasDigit) hasUpper=\(hasUpper) hasLower=\(hasLower) "
+            + "hasSpecial=\(hasSpecial) minUniqueChars=\(minUniqueChars) retryLimit=\(retryLimit) "
+            + "allowsTouchID=\(allowsTouchID) isDigitsOnly=\(isDigitsOnly)\n"
+    }
 }
 
 /// A passcode screen's controller as the stand-in knows it: its class name (the wire's
 /// `controller`) and the user whose store it works on.
 open class FUIPasscodeController: NSObject, @unchecked Sendable {
     public var userIdentifier: String?
+    /// SAP's switch to store a hash of the passcode: credsh's simulated store keeps its own.
+    public var hashUserPasscode = false
     public let controllerName: String
 
     init(controllerName: String) { self.controllerName = controllerName }
@@ -74,6 +104,8 @@ public class FUIPasscodeStandIn: NSObject, CredshCallbackSource, @unchecked Send
     public weak var passcodeControllerDelegate: FUIPasscodeControllerDelegate?
     public weak var validationDelegate: FUIPasscodeValidationDelegate?
     public var userIdentifier: String?
+    /// Must be the same as the create controller's, as with SAP's; credsh's store keeps its own.
+    public var hashUserPasscode = false
     public var configuration: CredshConfiguration? {
         didSet { wire = configuration.map { CredshWire(configuration: $0, sdk: "fiori") } }
     }
@@ -105,6 +137,9 @@ public class FUIPasscodeStandIn: NSObject, CredshCallbackSource, @unchecked Send
     /// What the user typed last (on screen 3, the confirmation: the new passcode that
     /// `change` tries): handed to the delegates, never sent back by the server.
     private var typed = ""
+    /// The screen the last answer left on display, known when the answer comes, before its
+    /// callbacks are delivered: a tap right after another goes to the screen it showed.
+    private var screenAnswered: Int?
     private var lastSource = "user"
 
     init(name: String) {
@@ -118,15 +153,35 @@ public class FUIPasscodeStandIn: NSObject, CredshCallbackSource, @unchecked Send
     public func present() {
         inputController.userIdentifier = userIdentifier
         createController.userIdentifier = userIdentifier
+        inputController.hashUserPasscode = hashUserPasscode
+        createController.hashUserPasscode = hashUserPasscode
         var params: [String: Any] = ["controller": name]
         if let userIdentifier { params["userIdentifier"] = userIdentifier }
         send("present", params)
     }
 
-    /// The user types `passcode` on the screen on display and taps Done.
+    /// The user types `passcode` on the screen on display and taps Done. On screen 2 the
+    /// app's `validationDelegate` is asked first, here: what it throws refuses the passcode
+    /// as SAP's controller does (screen 2 stays, `lastError` says why). Unlike SAP's, it is
+    /// asked before the controller's policy check, since that check is the server's.
     public func enterPasscode(_ passcode: String) {
         typed = passcode
-        send("enterPasscode", ["passcode": passcode])
+        var params: [String: Any] = ["passcode": passcode]
+        var validatedHere = false
+        if screenAnswered == 2, let validationDelegate {
+            validatedHere = true
+            do { try validationDelegate.validate(passcode: passcode) } catch { params["validationError"] = Self.message(of: error) }
+        }
+        send("enterPasscode", params, validatedHere: validatedHere)
+    }
+
+    /// What a validation delegate's error says on screen 2.
+    static func message(of error: Error) -> String {
+        switch error as? FUIPasscodeControllerError {
+        case .failedToMeetPolicy(let message)?, .failedToMatch(let message, _)?: return message
+        case .invalidPasscode(let code, _)?: return code
+        case nil: return (error as NSError).localizedDescription
+        }
     }
 
     public func tapCancel() { send("tapCancel", [:]) }
@@ -142,7 +197,8 @@ public class FUIPasscodeStandIn: NSObject, CredshCallbackSource, @unchecked Send
     /// The reset button a wrong passcode brings up on the first screen.
     public func tapReset() { send("tapReset", [:]) }
 
-    private func send(_ method: String, _ params: [String: Any]) {
+    /// `validatedHere`: the validation delegate was asked already; the answer's `validate` does not ask it again.
+    private func send(_ method: String, _ params: [String: Any], validatedHere: Bool = false) {
         guard let wire else {
             lastFailure = "credsh double: no server configured (-credshURL/-credshToken or CREDSH_URL/CREDSH_TOKEN)"
             return
@@ -152,7 +208,11 @@ public class FUIPasscodeStandIn: NSObject, CredshCallbackSource, @unchecked Send
         case .success(let answer):
             lastFailure = nil
             lastNotes = answer.notes
-            delivery.deliver(answer.events.map { event in { [self] in self.handle(event) } })
+            for event in answer.events {
+                if event.isCall, event.name == "dismiss" { screenAnswered = nil }
+                if !event.isCall, event.name == "showScreen" { screenAnswered = event.int("screen") }
+            }
+            delivery.deliver(answer.events.map { event in { [self] in self.handle(event, validatedHere: validatedHere) } })
         }
     }
 
@@ -160,7 +220,7 @@ public class FUIPasscodeStandIn: NSObject, CredshCallbackSource, @unchecked Send
         name == createController.controllerName ? createController : inputController
     }
 
-    private func handle(_ event: WireEvent) {
+    private func handle(_ event: WireEvent, validatedHere: Bool) {
         eventObserver?(event)
         if event.isCall {
             if event.name == "dismiss" {
@@ -185,8 +245,8 @@ public class FUIPasscodeStandIn: NSObject, CredshCallbackSource, @unchecked Send
             let passcode = lastSource == "device" ? "" : typed
             let from = mode == .change ? createController : inputController
             _ = try? passcodeControllerDelegate?.shouldTryPasscode(passcode, forInputMode: mode, fromController: from)
-        case "validate":
-            _ = try? validationDelegate?.validate(typed, fromController: createController)
+        case "validate" where !validatedHere:
+            _ = try? validationDelegate?.validate(passcode: typed)
         case "failedToMatch":
             lastError = .failedToMatch(message: event.string("message") ?? "", triesRemaining: event.int("triesRemaining") ?? -1)
         case "failedToMeetPolicy":

@@ -15,6 +15,13 @@ final class OneWelcomeTestApp: AuthenticationDelegate, ChangePinDelegate, @unche
     var cancelCreate = false
     /// The last PIN challenge, for answering it from outside the delegate (a later tap).
     private(set) var lastPinChallenge: PinChallenge?
+    /// The errors the PIN challenges and the change's failure carried, in order.
+    private var failures: [NSError] = []
+    var errors: [NSError] {
+        client.waitForCallbacks()
+        lock.lock(); defer { lock.unlock() }
+        return failures
+    }
 
     init(_ server: CredshServer, device: String) {
         client.configuration = server.configuration(device: device)
@@ -49,7 +56,7 @@ final class OneWelcomeTestApp: AuthenticationDelegate, ChangePinDelegate, @unche
     // Both flows
     func userClient(_ userClient: UserClient, didReceivePinChallenge challenge: PinChallenge) {
         write("didReceivePinChallenge \(challenge.userProfile.profileId) previous=\(challenge.previousFailureCount) remaining=\(challenge.remainingFailureCount) max=\(challenge.maxFailureCount)\(Self.code(challenge.error))")
-        lock.lock(); lastPinChallenge = challenge; lock.unlock()
+        lock.lock(); lastPinChallenge = challenge; if let error = challenge.error as NSError? { failures.append(error) }; lock.unlock()
         if !pins.isEmpty { challenge.sender.respond(with: pins.removeFirst(), to: challenge) }
     }
 
@@ -70,6 +77,7 @@ final class OneWelcomeTestApp: AuthenticationDelegate, ChangePinDelegate, @unche
     }
     func userClient(_ userClient: UserClient, didFailToChangePinForUser userProfile: UserProfile, error: Error) {
         write("didFailToChangePin \(userProfile.profileId)\(Self.code(error))")
+        lock.lock(); failures.append(error as NSError); lock.unlock()
     }
 
     func logIn(_ profile: String) {

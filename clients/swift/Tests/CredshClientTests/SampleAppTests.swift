@@ -78,6 +78,43 @@ struct SampleAppTests {
         #expect(!journal.contains("Passw0rd!"))
     }
 
+    /// A UI test's setUp resets the world: the same run, the same screens, twice; each
+    /// journal, its steering run included, replays with `credsh test` after the scenario.
+    @Test func theSameRunTwiceWithAResetBetweenAndItsJournalReplays() throws {
+        let server = try CredshServer(scenario: "sdk relid\nuser add alice password \"Passw0rd!\"\n")
+        let input = ["alice", "Passw0rd!", "Passw0rd!", "N3w-Passw0rd!", "N3w-Passw0rd!"].joined(separator: "\n") + "\n"
+        var journals: [String] = []
+        for round in 1...2 {
+            try server.control.reset().get()
+            // Steering before the app runs: the password expires, so the app meets 118.
+            #expect(try server.run("sdk relid\nexpire alice\n").passed)
+            let (output, status) = try runSample(server, device: "sample-reset", input: input)
+            #expect(status == 0, "round \(round): \(output)")
+            #expect(output.contains("screen: UpdateExpiryPassword"), "round \(round): \(output)")
+            journals.append(try server.control.journal(device: "sample-reset").get())
+        }
+        #expect(journals[0] == journals[1], "the same run after a reset journals the same")
+        let journal = journals[1]
+        #expect(journal.contains("# steering: a control run between the calls") && journal.contains("\nexpire alice\n"), "\(journal)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("credsh-replay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("replay.credscript")
+        try Data(("sdk relid\nuser add alice password \"Passw0rd!\"\n" + journal).utf8).write(to: file)
+        let replay = Process()
+        replay.executableURL = CredshServer.binary
+        replay.arguments = ["test", "--secret", "password1", "--secret", "currentPassword1", "--secret", "newPassword1", file.path]
+        replay.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": directory.path,
+                              "password1": "Passw0rd!", "currentPassword1": "Passw0rd!", "newPassword1": "N3w-Passw0rd!"]
+        let out = Pipe()
+        replay.standardOutput = out
+        replay.standardError = out
+        try replay.run()
+        replay.waitUntilExit()
+        let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(replay.terminationStatus == 0, "\(said)\n\(journal)")
+    }
+
     @Test func theCloseButtonResetsTheLogin() throws {
         let server = try CredshServer(scenario: Self.scenario)
         let (output, status) = try runSample(server, device: "sample-close", input: "alice\nPassw0rd!\n!close\n")

@@ -1,0 +1,57 @@
+import Testing
+import Expectations
+@testable import CredScript
+@testable import CredSimulator
+
+/// A control run in a journal's script (docs/double.md, "Steered tests replay"): at its
+/// place, replayable, never a secret or a control character in it.
+@Suite struct SteeringBlockTests {
+    func block(_ text: String, passed: Bool = true, device: String = "phone-1", secrets: [String] = []) throws -> [String] {
+        var known = KnownSecrets()
+        for secret in secrets { known.add(secret) }
+        var names: [String: String] = [:]
+        return SteeringBlock.lines(SteeringRun(text: text, sdk: .first, passed: passed), device: try DeviceID(device), secrets: known) { value in
+            if let name = names[value] { return name }
+            names[value] = "secret\(names.count + 1)"
+            return names[value]!
+        }
+    }
+
+    @Test func aRunStartsOnDefaultAndComesBackToTheJournalsDevice() throws {
+        expectEqual(try block("expire alice\n"), [
+            "# steering: a control run between the calls (POST /__credsh/run)",
+            "device default", "sdk relid", "expire alice", "device phone-1",
+        ])
+        // On default itself, and with the run's own sdk line first: no second one.
+        expectEqual(try block("sdk relid\nnetwork down\n", device: "default"), [
+            "# steering: a control run between the calls (POST /__credsh/run)", "sdk relid", "network down", "device default",
+        ])
+    }
+
+    @Test func linesAReplayMustNotRepeatAreComments() throws {
+        let lines = try block("device phone-2\ncall setUser userID=bob\nexpect error 4\nexpect calls setUser\njournal clear\ndevices forget phone-2\nclock advance 1h\n")
+        expectEqual(Array(lines.dropFirst(3).dropLast()), [
+            "device phone-2", "# call setUser userID=bob", "# expect error 4", "# expect calls setUser", "# journal clear",
+            "# devices forget phone-2", "clock advance 1h",
+        ])
+        // A failed run is all comments.
+        #expect(try block("expire alice\n", passed: false).contains("# expire alice"))
+        // A run of checks alone steers nothing; one that changes the world does.
+        #expect(!SteeringBlock.steers("sdk relid\ndevice phone-1\nexpect called setUser\n# a comment\n\n"))
+        #expect(SteeringBlock.steers("sdk relid\ndevice phone-1\nnetwork down\n"))
+    }
+
+    @Test func secretsAreVariablesAndWhatCannotBeIsLeftOut() throws {
+        let lines = try block("user add carol password \"Car0l-Secret!\"\nlogin carol Car0l-Secret!\ncall setPassword password=\"Car0l-Secret!\" challengeMode=0\nlet x = \"xCar0l-Secret!x\"\n",
+                              secrets: ["Car0l-Secret!"])
+        #expect(lines.contains("user add carol password $secret1"), "\(lines)")
+        #expect(lines.contains("login carol $secret1"), "\(lines)")
+        #expect(lines.contains("# call setPassword password=$secret1 challengeMode=0"), "\(lines)")
+        #expect(lines.contains("# (a line left out: it holds a secret in a spelling the journal cannot make a variable of)"), "\(lines)")
+        #expect(!lines.joined(separator: "\n").contains("Car0l-Secret!"))
+        // A control character is never written raw.
+        let bell = try block("note \"a\u{7}b\"\n\u{1B}[31mexpire alice\n")
+        #expect(bell.filter { $0.hasPrefix("# (a line left out: it holds a control character)") }.count == 2, "\(bell)")
+        #expect(!bell.joined().unicodeScalars.contains { $0.value == 7 || $0.value == 0x1B })
+    }
+}
