@@ -22,10 +22,10 @@ struct SDKWire {
     func call(_ request: WireRequest, sdkName: String) -> (WireResponse?, ServeLogEntry) {
         func logged(_ response: WireResponse, note: String? = nil, parameters: [(String, String)] = []) -> (WireResponse?, ServeLogEntry) {
             (response, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: response.status,
-                                     parameters: parameters, note: note))
+                                     parameters: parameters, note: note, catalogued: true))
         }
         guard let sdk = Self.sdks.first(where: { $0.name == sdkName }) else {
-            return logged(Self.noSDK(sdkName))
+            return logged(Self.noSDK(session.evaluator.events.secrets.masked(sdkName)))
         }
         let devices = request.count(of: Self.deviceHeader)
         if devices > 1 {
@@ -49,7 +49,7 @@ struct SDKWire {
         var shown: [(String, String)] = [("device", deviceName), ("call", rpc.method)]
         for (name, value) in rpc.params.prefix(CallValidator.maxParams) {
             let plain = spec?.field(name).map { !$0.secret } ?? false
-            shown.append((name, plain ? Self.text(value) : "***"))
+            shown.append((name, plain ? Self.text(value) : ScriptWriter.mask))
         }
         // The secrets this call carries: never in its answer nor in the log. A field the
         // catalog marks secret is one for the rest of the session too (the log, the journal,
@@ -71,10 +71,10 @@ struct SDKWire {
             if field?.secret == true { session.evaluator.events.secrets.add(text) }
             if field?.secret != true || !session.evaluator.events.secrets.values.knows(text) { secrets.add(text) }
         }
-        // The log line quotes the device, the method and each field: every value a secret
-        // of this call or of the session is masked there too.
+        // The log line quotes the device, the method and each field: a secret of this call
+        // is masked here, one of the session where the log is written (ServeSession.record).
         let ledger = session.evaluator.events.secrets
-        shown = shown.map { ($0.0, ledger.masked(secrets.redact($0.1))) }
+        shown = shown.map { ($0.0, secrets.redact($0.1)) }
         let failure: JSONRPC.Failure
         do {
             let device = try DeviceID(deviceName)
@@ -261,7 +261,7 @@ extension SDKWire {
             (response, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: response.status, note: note))
         }
         guard let sdk = Self.sdks.first(where: { $0.name == sdkName }) else {
-            return logged(Self.noSDK(sdkName))
+            return logged(Self.noSDK(session.evaluator.events.secrets.masked(sdkName)))
         }
         let device: DeviceID
         switch self.device(of: request) {
@@ -324,7 +324,7 @@ extension SDKWire {
                 recorder.record(.echo(command: "call \(entry.method)\(arguments)", file: "<journal>", line: 0), activeSDK: entry.sdk)
                 for outcome in entry.outcomes { recorder.record(.outcome(secrets.values.redact(outcome), sdk: entry.sdk), activeSDK: entry.sdk) }
             }
-            let svg = SVGWriter().render(recorder.diagram(title: "device \(device.name)"))
+            let svg = SVGWriter().render(recorder.diagram(title: "device \(secrets.masked(device.name))"))
             return logged(WireResponse(status: 200, reason: "OK", contentType: "image/svg+xml", body: Array(svg.utf8)))
         default:
             return logged(Refusals.plain(400, "Bad Request", "format is credscript or svg\n"))
