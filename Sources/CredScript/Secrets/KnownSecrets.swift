@@ -142,6 +142,15 @@ public struct KnownSecrets: Sendable {
         return mayBeSecret(word)
     }
 
+    /// A comment of a script, which no run reads (a picture's narration): each known
+    /// secret, and the value of each `NAME=VALUE` whose name says it holds one
+    /// (`password=`, `pin=`, `access_token=`), as `***`.
+    public func redactComment(_ text: String) -> String {
+        var known = self
+        for value in RequestTarget.secretValues(in: text, secretNames: CommandTable.standard.querySecretNames, sayingSo: true) { known.add(value) }
+        return known.redact(text)
+    }
+
     /// The text with every known value replaced by `***`.
     public func redact(_ text: String) -> String {
         guard text.utf8.count >= shortestMatch, mayHold(text), !ProtocolWords.contains(text) else { return text }
