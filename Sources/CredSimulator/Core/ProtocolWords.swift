@@ -11,7 +11,7 @@ public enum ProtocolWords {
         var words: Set<String> = []
         for sdk in SDKID.all {
             let catalog = sdk.catalog
-            var entries = [catalog.name, catalog.secretNoun] + catalog.words + catalog.userStateNames
+            var entries = [catalog.name, catalog.secretNoun] + catalog.words() + catalog.userStateNames
             for event in catalog.events { entries.append(event.name); entries += event.fields.map(\.name) }
             for call in catalog.calls { entries.append(call.name); entries += call.fields.map(\.name) + call.callbacks }
             entries += catalog.codes.map(\.name)

@@ -92,11 +92,12 @@ public struct SDKCatalog: Sendable {
     public let calls: [CallSpec]
     /// The values the SDK sends as words of its protocol rather than as data: credential
     /// types, controllers, input modes, error domains, status messages. With every name
-    /// above, they are never rewritten by the secrets' safety net (ProtocolWords).
-    public let words: [String]
+    /// above, they are never rewritten by the secrets' safety net (ProtocolWords). Made
+    /// when first asked (when a secret is first found in a text), never at start-up.
+    public let words: @Sendable () -> [String]
 
     public init(name: String, title: String, page: String, secretNoun: String, events: [EventSpec],
-                userStates: [UserStateSpec], codes: [CodeExplanation], calls: [CallSpec] = [], words: [String] = []) {
+                userStates: [UserStateSpec], codes: [CodeExplanation], calls: [CallSpec] = [], words: @escaping @Sendable () -> [String] = { [] }) {
         self.calls = calls
         self.words = words
         self.name = name

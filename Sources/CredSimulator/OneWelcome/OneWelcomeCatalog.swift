@@ -29,6 +29,6 @@ extension OneWelcomeSimulator {
         userStates: UserState.allCases.map { UserStateSpec($0.rawValue, $0.meaning) },
         codes: OneWelcomeCodes.all,
         calls: calls,
-        words: [OneWelcomeErrorDomain.generic, OneWelcomeErrorDomain.pinAuthentication, OneWelcomeErrorDomain.changePin,
-                OneWelcomeErrorDomain.pinValidation, OneWelcomeError.somethingWentWrong, OneWelcomeError.connectionFailed])
+        words: { [OneWelcomeErrorDomain.generic, OneWelcomeErrorDomain.pinAuthentication, OneWelcomeErrorDomain.changePin,
+                OneWelcomeErrorDomain.pinValidation, OneWelcomeError.somethingWentWrong, OneWelcomeError.connectionFailed] })
 }
