@@ -93,3 +93,15 @@ import Expectations
         expectEqual(KnownSecrets.maskingPasswordShapedWords("login alice Zq9Secret!"), "login alice ***")
     }
 }
+
+/// Issue 48: the editor's diagnostics masked words that are no secret for their shape
+/// (`*** field 'password' is a secret`, `a device ID is *** characters`).
+@Suite struct EditorDiagnosticWordsTests {
+    @Test func anEditorDiagnosticKeepsTheProtocolsWordsAndARange() {
+        let analysis = DocumentAnalysis(SourceFile(name: "e.credscript", text: "sdk relid\nexpect called setPassword password=abc\ndevice bad!id\n"))
+        let messages = analysis.diagnostics.map(\.message)
+        #expect(messages.contains { $0.hasPrefix("setPassword's field 'password' is a secret") }, "\(messages)")
+        #expect(messages.contains { $0.contains("a device ID is 1-64 characters") }, "\(messages)")
+        #expect(!messages.joined().contains("***"), "\(messages)")
+    }
+}
