@@ -52,6 +52,9 @@ import Expectations
         try expectEqual(served.control("sdk relid\nuser add alice password \"Zq9LeakPw1\"\n").status, 200)
         let named = try SDKWireTests.rpc(served, "relid", #"{"jsonrpc":"2.0","id":1,"method":"setUser","params":{"userID":"alice","Zq9LeakPw1":"x"}}"#)
         #expect(!named.text.contains("Zq9LeakPw1"), "\(named.text)")
+        // A number past 64 bits under that name: the answer says which field, masked.
+        let big = try SDKWireTests.rpc(served, "relid", #"{"jsonrpc":"2.0","id":9,"method":"setUser","params":{"Zq9LeakPw1":999999999999999999999999999}}"#)
+        #expect(big.text.contains("invalid params: '***' holds an integer past 64 bits") && !big.text.contains("Zq9LeakPw1"), "\(big.text)")
         let path = try SDKWireTests.rpc(served, "Zq9LeakPw1", #"{"jsonrpc":"2.0","id":2,"method":"setUser","params":{}}"#)
         expectEqual(path.status, 404)
         #expect(!path.text.contains("Zq9LeakPw1"), "\(path.text)")

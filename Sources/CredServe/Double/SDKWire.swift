@@ -39,7 +39,11 @@ struct SDKWire {
         switch request.rpc ?? JSONRPC.read(request.body) {
         case .failure(let failure) where failure.notification:
             return logged(Self.noContent, note: "\(failure.code) \(failure.message)")
-        case .failure(let failure): return logged(Self.json(JSONRPC.error(failure)), note: "\(failure.code) \(failure.message)")
+        case .failure(let failure):
+            // A request that does not read may quote what the client sent (a field named
+            // with a password, holding a number past 64 bits): the session's secrets are masked.
+            let answer = Self.masked(failure, KnownSecrets(), session.evaluator.events.secrets.values)
+            return logged(Self.json(JSONRPC.error(answer)), note: "\(failure.code) \(failure.message)")
         case .success(let read): rpc = read
         }
         let spec = sdk.catalog.call(rpc.method)
@@ -105,9 +109,7 @@ struct SDKWire {
         // A notification hears nothing, not even of an error (JSON-RPC 2.0, "Notification");
         // the log still says why the call was refused.
         guard rpc.id != nil else { return logged(Self.noContent, note: note, parameters: shown) }
-        let masked = JSONRPC.Failure(code: failure.code, message: ledger.masked(secrets.redact(failure.message)),
-                                     data: failure.data.map { Self.masked($0, secrets, ledger.values) }, id: failure.id)
-        return logged(Self.json(JSONRPC.error(masked)), note: note, parameters: shown)
+        return logged(Self.json(JSONRPC.error(Self.masked(failure, secrets, ledger.values))), note: note, parameters: shown)
     }
 
     /// `{"events":[…]}` (and `syncError`): every record after the call's own, as
@@ -149,6 +151,13 @@ struct SDKWire {
     static func masked(_ value: JSONValue, _ call: KnownSecrets, _ session: KnownSecrets) -> JSONValue {
         guard !call.isEmpty || !session.isEmpty else { return value }
         return session.redact(call.redact(value))
+    }
+
+    /// A JSON-RPC error with the call's and the session's secrets masked in its message and
+    /// detail (`masked` above).
+    static func masked(_ failure: JSONRPC.Failure, _ call: KnownSecrets, _ session: KnownSecrets) -> JSONRPC.Failure {
+        JSONRPC.Failure(code: failure.code, message: session.redact(call.redact(failure.message)),
+                        data: failure.data.map { masked($0, call, session) }, id: failure.id)
     }
 
     static func text(_ value: JSONValue) -> String {
