@@ -82,6 +82,9 @@ import Expectations
         var decomposed = KnownSecrets()
         decomposed.add("Cafe\u{301}-Secret9")
         expectEqual(decomposed.redact("typed Caf\u{E9}-Secret9 here"), "typed *** here")
+        // A run: the password added in one spelling, echoed in the other.
+        let (host, _) = runScript("user add alice password \"Caf\\u{E9}-Secret9\"\necho \"typed Cafe\\u{301}-Secret9\"\n", echo: true)
+        #expect(host.output.contains("> echo \"typed ***\"\ntyped ***\n") && !host.output.contains("Secret9"), "\(host.output)")
     }
 
     /// Words that are no secret are not masked for their shape where nothing tells a
