@@ -108,3 +108,15 @@ import Expectations
         #expect(!messages.joined().contains("***"), "\(messages)")
     }
 }
+
+/// Issue 48: a PIN glued to a control character on a line that does not read
+/// (`pin\u{1} 52817`) is masked in every output, the character's escape kept.
+@Suite struct GluedSecretTests {
+    @Test func aPinAfterAControlCharacterIsMaskedEverywhere() {
+        let host = SecretPropertyTests.EveryOutput()
+        let evaluator = Evaluator(simulation: Simulation(seed: 0), options: .init(echo: true, keepGoing: true), host: host)
+        evaluator.run(SourceFile(name: "glued.credscript", text: "sdk onewelcome\nuser add alice pin 52817\nlogin alice\npin\u{1} 52817\n"))
+        #expect(!host.all.contains("52817"), "\(host.all)")
+        #expect(host.errors.contains("pin\\u{1} ***"), "\(host.errors)")
+    }
+}
