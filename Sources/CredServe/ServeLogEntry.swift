@@ -44,15 +44,18 @@ public struct ServeLogEntry: Sendable, Equatable {
     /// Characters of a value shown in the log; the rest is left out and counted.
     public static let valueLimit = 200
 
+    /// `catalogued`: the parameters are a call's fields, masked already by what its catalog
+    /// marks secret (SDKWire), so a name that merely sounds secret (`credentialType`) is not
+    /// masked again by its sound.
     init(client: String, method: String?, path: String?, status: Int?, parameters: [(String, String)] = [], note: String? = nil,
-         refusedByHTTP: Bool = false) {
+         refusedByHTTP: Bool = false, catalogued: Bool = false) {
         self.refusedByHTTP = refusedByHTTP
         self.client = client
         self.method = method
         self.path = path
         self.status = status
         self.parameters = parameters.map { name, value in
-            (Self.shortened(name), Self.namesSecret(name) ? "***" : Self.shortened(value))
+            (Self.shortened(name), !catalogued && Self.namesSecret(name) ? ScriptWriter.mask : Self.shortened(value))
         }
         self.note = note
     }

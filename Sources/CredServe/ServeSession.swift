@@ -151,11 +151,13 @@ public final class ServeSession {
     /// Logs one request's entry and counts it by its fate (ServeLogEntry.Fate): the log's
     /// lines and the counts said at the end are the same entries, counted once.
     private func record(_ entry: ServeLogEntry) {
-        // The control token is this server's alone: whichever of a request's texts a
-        // client sent it in (a call's field or method, Credsh-Device, a path), the log
-        // writes it `***` (docs/serving.md). Without `--control` there is none to mask.
+        // The log's one edge: every text a client chose (the path, each parameter's name
+        // and value, the note) passes the run's secrets and the control token, which is
+        // this server's alone, however it was sent (docs/serving.md): `POST /sdk/<secret>`,
+        // a field named with a password, a stream's device.
         let tokenMask = self.tokenMask  // one copy, not one for each text masked
-        let entry = tokenMask.isEmpty ? entry : entry.masking { tokenMask.redact($0) }
+        let secrets = evaluator.events.secrets
+        let entry = tokenMask.isEmpty && secrets.values.isEmpty ? entry : entry.masking { tokenMask.redact(secrets.masked($0)) }
         switch entry.fate {
         case .answered: answered += 1
         case .dropped: dropped += 1
@@ -345,10 +347,15 @@ public final class ServeSession {
         // (`record` masks it again in what the entry keeps: the path, too).
         let secrets = evaluator.events.secrets
         let tokenMask = self.tokenMask
-        let mask = { (text: String) in tokenMask.redact(secrets.masked(text)) }
+        // A secret parameter's value is one for the request's other values too: a password
+        // sent again under another name (`x=…&password=…`) is masked there as well.
+        let parameters = exchange?.parameters ?? []
+        var sent = KnownSecrets()
+        for (name, value) in parameters where ServeLogEntry.namesSecret(name) { sent.add(value) }
+        let mask = { (text: String) in tokenMask.redact(secrets.masked(sent.redact(text))) }
         record(ServeLogEntry(client: wire.client, method: wire.method, path: wire.path,
                              status: exchange?.answer?.status,
-                             parameters: (exchange?.parameters ?? []).map { ($0.0, mask($0.1)) }, note: note.map(mask)))
+                             parameters: parameters.map { ($0.0, mask($0.1)) }, note: note))
         return response
     }
 

@@ -143,7 +143,7 @@ enum DiagramRunner {
         for file in files where file != "-" {
             guard let bytes = try? FileSystem.read(file) else { continue }
             for (location, lines) in ScriptComments.narration(in: String(decoding: bytes, as: UTF8.self), file: file) {
-                all[location] = shown ? lines : lines.map { HTMLReport.masked(secrets.redact($0)) }
+                all[location] = shown ? lines : lines.map(secrets.redactComment)
             }
         }
         return all

@@ -110,8 +110,7 @@ enum Launcher {
             if !configuration.echo { host.echo = .notTypedAtThePrompt }
             host.pagesLongOutput = true
         } else if configuration.step, host.format.isForPeople {
-            let pacer = StepPacer(streams: streams, color: host.color, activeSDK: { [unowned evaluator] in evaluator.simulation.activeSDK },
-                                  secretsShown: { [unowned evaluator] in evaluator.events.secrets.shown })
+            let pacer = StepPacer(streams: streams, color: host.color)
             pacer.total = configuration.files.reduce(0) { total, path in
                 total + ((try? ScriptLoader.load(path)).map { StepPacing.steps(in: $0, sdk: evaluator.simulation.activeSDK) } ?? 0)
             }

@@ -24,10 +24,6 @@ final class StepPacer: RunEventSubscriber {
     private let streams: StandardStreams
     /// The echo as text, whatever the run's format (only a format for people is paced).
     private let textRenderer: TextRenderer
-    /// The SDK active now: a raw request's parameters are masked by its catalog.
-    private let activeSDK: () -> SDKID
-    /// `--show-secrets`, `secrets shown`: the pause shows raw parameters unmasked too.
-    private let secretsShown: () -> Bool
     private var paused = false
     private var finished = false
     /// Commands that pause in the scripts, counted before they run (a `repeat` body counts once).
@@ -46,13 +42,10 @@ final class StepPacer: RunEventSubscriber {
     /// Lines typed at pauses, at most: each runs a command, so a pause is not a loop without end.
     static let maximumTypedPerPause = 1_000
 
-    init(streams: StandardStreams, color: Bool, table: CommandTable = .standard, activeSDK: @escaping () -> SDKID,
-         secretsShown: @escaping () -> Bool) {
+    init(streams: StandardStreams, color: Bool, table: CommandTable = .standard) {
         self.streams = streams
         textRenderer = TextRenderer(style: color ? .ansi : .plain)
         self.table = table
-        self.activeSDK = activeSDK
-        self.secretsShown = secretsShown
     }
 
     func receive(_ event: RunEvent) {
@@ -71,8 +64,8 @@ final class StepPacer: RunEventSubscriber {
 
     private func pause(before command: String, shown: String) {
         guard !improvising else { return }
-        // The echo masks secret arguments; raw request parameters named like secrets too.
-        let line = StepPacing.line(shown, command: command, sdk: activeSDK(), secretsShown: secretsShown())
+        // The echo comes masked by place and by value (RunEvents), or shown on purpose.
+        let line = shown
         guard !finished, table.isStep(echoed: command) else {
             streams.write(line)
             return

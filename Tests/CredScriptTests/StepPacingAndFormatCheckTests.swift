@@ -32,13 +32,13 @@ import CredSimulator
         expectEqual(Self.steps(nested + nested), StepPacing.maximumCounted)
     }
 
-    @Test func aPauseMasksRawSecretParametersUnlessSecretsAreShown() {
-        let command = "send password=Hunter2-secret user=alice"
-        let shown = "# the raw request\n> \(command)\n"
-        expectEqual(StepPacing.line(shown, command: command, sdk: .first, secretsShown: false), "# the raw request\n> send password=*** user=alice\n")
-        expectEqual(StepPacing.line(shown, command: command, sdk: .first, secretsShown: true), shown)
-        expectEqual(StepPacing.line("> login alice\n", command: "login alice", sdk: .first, secretsShown: false), "> login alice\n")
-        #expect("a b a".replacingFirst("a", with: "c") == "c b a" && "a".replacingFirst("", with: "c") == "a")
+    /// Issue 48: a pause shows the echo as the run masked it (no second masker): a raw
+    /// request's secret parameter is `***` there, by its place and then by its value.
+    @Test func theEchoAPauseShowsHasARawSecretParameterMasked() {
+        let (host, _) = runScript("sdk susi\nrequest POST /aaa/login.json login=eve@example.com password=Hunter2-secret\n"
+                                  + "echo \"sent password=Hunter2-secret\"\n", keepGoing: true, echo: true)
+        #expect(host.output.contains("> request POST /aaa/login.json login=eve@example.com password=***\n"), "\(host.output)")
+        #expect(!host.output.contains("Hunter2-secret"), "\(host.output)")
     }
 
     static func changes(_ old: String, _ new: String) -> String {

@@ -26,6 +26,8 @@ enum ScriptFacts {
     /// those the script also writes where nothing is secret (a PIN it puts on the policy's
     /// blocklist, a password that is the user's e-mail) and the names of secret
     /// parameters (a password "newpassword").
+    static let secretNames: Set<String> = ["password", "newpassword", "passcode", "pin", "secret", "token", "access_token"]
+
     static func secrets(in path: URL) throws -> Set<String> {
         let text = try String(contentsOf: path, encoding: .utf8)
         let source = SourceFile(name: path.lastPathComponent, text: text)
@@ -33,7 +35,7 @@ enum ScriptFacts {
         let statements = parser.parseAll()
         var variables: [String: String] = [:]
         var secrets: Set<String> = []
-        var open: Set<String> = FlowCast.commonSecretNames
+        var open: Set<String> = Self.secretNames
         func spelled(_ expression: CredScript.Expression) -> String {
             switch expression.kind {
             case .string(let s): return s
@@ -57,7 +59,7 @@ enum ScriptFacts {
                         case .pairs(let pairs)?:
                             for pair in pairs {
                                 let value = spelled(pair.value)
-                                if FlowCast.commonSecretNames.contains(pair.key) { secrets.insert(value) } else { open.formUnion(value.split(separator: ",").map(String.init)) }
+                                if Self.secretNames.contains(pair.key) { secrets.insert(value) } else { open.formUnion(value.split(separator: ",").map(String.init)) }
                             }
                         case .single(let e)?: open.insert(spelled(e))
                         case .list(let items)?: open.formUnion(items.map(spelled))

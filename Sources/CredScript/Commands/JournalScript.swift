@@ -40,8 +40,18 @@ public enum JournalScript {
             variables.append(variable)
             return variable
         }
+        // A list one of whose texts holds a secret (`rememberedUsers=[…]`) is a variable
+        // whole, its value the list as written (`--secret rememberedUsers1='[alice,…]'`):
+        // masked inside, it would be a check no replay passes.
         func heldVariable(_ name: String, _ value: JSONValue) -> String? {
-            guard !secrets.isEmpty, case .string(let text) = value, secrets.holdsSecret(text) else { return nil }
+            guard !secrets.isEmpty else { return nil }
+            let text: String
+            switch value {
+            case .string(let string) where secrets.holdsSecret(string): text = string
+            case .array(let items) where items.contains(where: { if case .string(let s) = $0 { secrets.holdsSecret(s) } else { false } }):
+                text = FieldText.plain(value)
+            default: return nil
+            }
             if let known = held[text] { return known }
             let made = variable(for: name)
             held[text] = made

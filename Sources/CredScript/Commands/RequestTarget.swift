@@ -35,14 +35,17 @@ enum RequestTarget {
     /// The values given to `secretNames` in the `NAME=VALUE` pieces of a text (a query, a
     /// form, a URL held in a variable), each as written and %-decoded: what a request
     /// built from the text would send as a secret. Pieces end at `&`, `?`, `#` and blanks.
-    static func secretValues(in text: String, secretNames: [String]) -> [String] {
+    /// `sayingSo`: a name that says it holds a secret (`pin=`, `token=`: SecretName) too.
+    static func secretValues(in text: String, secretNames: [String], sayingSo: Bool = false) -> [String] {
         guard text.containsByte(UInt8(ascii: "=")) else { return [] }
         var values: [String] = []
         for piece in text.split(whereSeparator: { $0 == "&" || $0 == "?" || $0 == "#" || $0 == " " || $0 == "\t" }) {
             guard let equals = piece.firstIndex(of: "=") else { continue }
             let name = piece[..<equals]
             // The name is the last word before `=` (`url=/aaa/login.json?password=` reaches here as `password=`).
-            guard SecretMasker.namesSecret(FormEncoding.percentDecode(name), secretNames) else { continue }
+            let decodedName = FormEncoding.percentDecode(name)
+            guard sayingSo ? SecretMasker.namesSecretOrSaysSo(decodedName, secretNames) : SecretMasker.namesSecret(decodedName, secretNames)
+            else { continue }
             let value = piece[piece.index(after: equals)...]
             guard !value.isEmpty else { continue }
             values.append(String(value))

@@ -65,8 +65,8 @@ extension SequenceDiagram {
                     register(activeSDK)
                 }
                 let location = file.hasPrefix("<") ? nil : "\(Self.baseName(file)):\(line)"
-                let masked = TextMetrics.truncate(secretsShown ? command : Self.maskingSecretPairs(command, sdk: activeSDK), to: Self.maximumText)
-                startStep(Step(sdk: activeSDK, command: masked, location: location, narration: told))
+                // The echo comes masked by place and by value (RunEvents), or shown on purpose.
+                startStep(Step(sdk: activeSDK, command: TextMetrics.truncate(command, to: Self.maximumText), location: location, narration: told))
             case let .outcome(outcome, id):
                 for item in serverTripItems(before: outcome, sdk: id) { add(item, sdk: id) }
                 add(item(for: outcome, sdk: id), sdk: id)
@@ -216,44 +216,6 @@ extension SequenceDiagram {
 
         static func baseName(_ path: String) -> String {
             path.split(separator: "/").last.map(String.init) ?? path
-        }
-
-        /// A command with every `NAME=VALUE` whose name is one of the SDK's secret names
-        /// (`password`, `access_token`, …) written `NAME=***`: the echo masks a command's
-        /// secret arguments, and this catches secrets passed as raw request parameters too.
-        public static func maskingSecretPairs(_ command: String, sdk: SDKID) -> String {
-            let secretNames = FlowCast.of(sdk).secretNames
-            let characters = Array(command)
-            var out = ""
-            var index = 0
-            var atWordStart = true
-            while index < characters.count {
-                let c = characters[index]
-                if atWordStart, c.isLetter || c == "_" {
-                    var end = index
-                    while end < characters.count, characters[end].isLetter || characters[end].isNumber || characters[end] == "_" { end += 1 }
-                    if end < characters.count, characters[end] == "=", secretNames.contains(String(characters[index..<end]).lowercased()) {
-                        out += String(characters[index...end]) + ScriptWriter.mask
-                        var skip = end + 1
-                        if skip < characters.count, characters[skip] == "\"" {
-                            skip += 1
-                            while skip < characters.count, characters[skip] != "\"" {
-                                skip += characters[skip] == "\\" ? 2 : 1
-                            }
-                            skip += 1
-                        } else {
-                            while skip < characters.count, characters[skip] != " " { skip += 1 }
-                        }
-                        index = min(skip, characters.count)
-                        atWordStart = false
-                        continue
-                    }
-                }
-                out.append(c)
-                atWordStart = c == " "
-                index += 1
-            }
-            return out
         }
     }
 }

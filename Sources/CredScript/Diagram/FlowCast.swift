@@ -48,13 +48,9 @@ public struct FlowCast: Sendable {
     public let flowEnds: Set<String>
     /// Events that are requests rather than answers (SUSI's HTTP `request`): drawn as calls.
     public let requests: Set<String>
-    /// Parameter names whose values are secrets, wherever a command passes them as
-    /// `NAME=VALUE` (a raw request): shown as `***`.
-    public let secretNames: Set<String>
     /// Where the note goes that names the policy rule that refused a secret: the party
     /// that checks the policy (the server, unless the cast says otherwise).
     public let policyLifeline: String
-    public static let commonSecretNames: Set<String> = ["password", "newpassword", "passcode", "pin", "secret", "token", "access_token"]
     /// How a message reads (SUSI's `POST /aaa/login.json`); nil for its name and fields.
     public let heading: Heading?
     /// The calls the SDK takes to its server, and the server's answers: drawn as arrows to
@@ -62,7 +58,7 @@ public struct FlowCast: Sendable {
     public let serverTrip: ServerTrip?
 
     public init(lifelines: [Lifeline], app: String, sdk: String, server: String?, callRoutes: [String: Route] = [:],
-                eventRoutes: [String: Route] = [:], flowEnds: Set<String> = [], requests: Set<String> = [], secretNames: Set<String> = FlowCast.commonSecretNames, policyLifeline: String? = nil,
+                eventRoutes: [String: Route] = [:], flowEnds: Set<String> = [], requests: Set<String> = [], policyLifeline: String? = nil,
                 heading: Heading? = nil, serverTrip: ServerTrip? = nil) {
         self.lifelines = lifelines
         self.app = app
@@ -72,7 +68,6 @@ public struct FlowCast: Sendable {
         self.eventRoutes = eventRoutes
         self.flowEnds = flowEnds
         self.requests = requests
-        self.secretNames = secretNames
         self.policyLifeline = policyLifeline ?? server ?? sdk
         self.heading = heading
         self.serverTrip = serverTrip

@@ -44,19 +44,4 @@ public enum StepPacing {
         guard !tests.isEmpty else { return setup }
         return tests.reduce(0) { sum($0, sum(setup, count($1.body, inside: []))) }
     }
-
-    /// The echo `shown` of `command` as a pause shows it: the echo masks secret arguments,
-    /// and this masks raw request parameters named like secrets too (`password=…`), unless
-    /// the secrets are shown (`--show-secrets`, `secrets shown`).
-    public static func line(_ shown: String, command: String, sdk: SDKID, secretsShown: Bool) -> String {
-        secretsShown ? shown : shown.replacingFirst(command, with: SequenceDiagram.Recorder.maskingSecretPairs(command, sdk: sdk))
-    }
-}
-
-extension String {
-    /// This text with the first occurrence of `target` replaced.
-    func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty, target != replacement, let range = firstRange(of: target) else { return self }
-        return self[..<range.lowerBound] + replacement + self[range.upperBound...]
-    }
 }

@@ -3,7 +3,7 @@ import CredSimulator
 /// Writes statements back out as script text: masked for echoing and history
 /// (`update *** ***`), unmasked for a recording that must replay.
 public enum ScriptWriter {
-    public static let mask = "***"
+    public static let mask = FieldSpec.hiddenText
 
     public static func render(_ call: CommandCall, masked: Bool) -> String {
         var parts = [call.spec.name]

@@ -43,6 +43,10 @@ public struct KnownSecrets: Sendable {
     /// byte of a megabyte-long literal would cost tens of megabytes.
     static let trieBytes = 1024
     private var longValues: [[UInt8]] = []
+    /// The values with a character that has another canonically equivalent spelling (`é`
+    /// as one scalar or as `e` and U+0301): a text with such bytes is also searched by
+    /// character, so every spelling a person sees as the same is masked alike.
+    private var composedValues: [String] = []
     private(set) var ignored = 0
 
     public init() {}
@@ -90,6 +94,7 @@ public struct KnownSecrets: Sendable {
         guard values.count < Self.limit else { ignored += 1; return }
         values.insert(value)
         shortestValue = min(shortestValue, value.utf8.count)
+        if value.utf8.contains(where: { $0 >= 0x80 }) { composedValues.append(value) }
         guard value.utf8.count <= Self.trieBytes else {
             longValues.append(Array(value.utf8))
             return
@@ -113,18 +118,19 @@ public struct KnownSecrets: Sendable {
     /// by mistake: shaped like a password or a PIN, not like a user name or an e-mail.
     public static func mayBeSecret(_ word: String) -> Bool {
         guard word.utf8.count >= shortest else { return false }
-        var lower = false, upper = false, digit = false, other = false
+        var lower = false, upper = false, digit = false, other = false, joiner = false
         for byte in word.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"): lower = true
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): upper = true
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = true
             // What user names and e-mails are made of besides letters and digits.
-            case UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "@"), UInt8(ascii: "+"): break
+            case UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "@"), UInt8(ascii: "+"): joiner = true
             default: other = true
             }
         }
-        if digit && !lower && !upper && !other { return true }
+        // A PIN is digits alone; `1-64` is a range, `1.5` a number.
+        if digit && !lower && !upper && !other { return !joiner }
         return [lower, upper, digit, other].filter { $0 }.count >= 3
     }
 
@@ -136,9 +142,18 @@ public struct KnownSecrets: Sendable {
         return mayBeSecret(word)
     }
 
+    /// A comment of a script, which no run reads (a picture's narration): each known
+    /// secret, and the value of each `NAME=VALUE` whose name says it holds one
+    /// (`password=`, `pin=`, `access_token=`), as `***`.
+    public func redactComment(_ text: String) -> String {
+        var known = self
+        for value in RequestTarget.secretValues(in: text, secretNames: CommandTable.standard.querySecretNames, sayingSo: true) { known.add(value) }
+        return known.redact(text)
+    }
+
     /// The text with every known value replaced by `***`.
     public func redact(_ text: String) -> String {
-        guard text.utf8.count >= shortestMatch, mayHold(text) else { return text }
+        guard text.utf8.count >= shortestMatch, mayHold(text), !ProtocolWords.contains(text) else { return text }
         var bytes = Array(text.utf8)
         var caret = 0
         guard redact(&bytes, caret: &caret) else { return text }
@@ -149,7 +164,7 @@ public struct KnownSecrets: Sendable {
     /// texts that hold none (nearly every line a run prints) are neither copied nor
     /// rebuilt. Past the cap, or with values too long for the trie, the full pass decides.
     func mayHold(_ text: String) -> Bool {
-        guard ignored == 0, longValues.isEmpty else { return true }
+        guard ignored == 0, longValues.isEmpty, composedValues.isEmpty || !text.utf8.contains(where: { $0 >= 0x80 }) else { return true }
         guard text.utf8.count >= shortestMatch else { return false }
         var text = text
         return text.withUTF8(holdsTrieValue)
@@ -227,7 +242,8 @@ public struct KnownSecrets: Sendable {
                 if ends[node] { end = next }
             }
             if Self.isCut(bytes, at: next, from: index) { end = max(end, next) }
-            guard end > index else { continue }
+            // A word of the protocol is left whole before ranges are joined (ProtocolWords).
+            guard end > index, !ProtocolWords.covers(index..<end, in: bytes) else { continue }
             if let last = covered.last, last.upperBound >= index {
                 covered[covered.count - 1] = last.lowerBound..<max(last.upperBound, end)
             } else {
@@ -245,10 +261,32 @@ public struct KnownSecrets: Sendable {
                 }
             }
         }
+        let composed = composedRanges(in: bytes)
+        covered += composed
         // Past the cap, a secret may be one of those not kept: fail closed.
         if ignored > 0 { covered += Self.passwordShapedWords(in: bytes) }
-        if !longValues.isEmpty || ignored > 0 { covered = Self.merged(covered) }
+        if !longValues.isEmpty || ignored > 0 || !composed.isEmpty { covered = Self.merged(covered) }
+        // The net never rewrites a word of a protocol (an event, a field, a credential type):
+        // a secret that equals one, or lies inside one, is left there (ProtocolWords).
+        covered.removeAll { ProtocolWords.covers($0, in: bytes) }
         return Self.mask(covered, in: &bytes, caret: &caret)
+    }
+
+    /// Where a value with a canonically equivalent spelling (composedValues) stands in
+    /// `bytes`, compared character by character as Swift compares strings (canonical
+    /// equivalence). Only for a text with bytes past ASCII; cost: its characters × those values.
+    private func composedRanges(in bytes: [UInt8]) -> [Range<Int>] {
+        guard !composedValues.isEmpty, bytes.contains(where: { $0 >= 0x80 }) else { return [] }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.utf8.count == bytes.count else { return [] }  // repaired: offsets would not match
+        var ranges: [Range<Int>] = []
+        for value in composedValues {
+            for found in text.ranges(of: value) {
+                let start = text.utf8.distance(from: text.startIndex, to: found.lowerBound)
+                ranges.append(start..<(start + text.utf8.distance(from: found.lowerBound, to: found.upperBound)))
+            }
+        }
+        return ranges
     }
 
     /// Writes `***` over each of the `covered` ranges (sorted, apart), moving `caret` with
@@ -290,7 +328,19 @@ public struct KnownSecrets: Sendable {
         func isPunctuation(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "?")
         }
-        func shaped(_ range: Range<Int>) -> Bool { looksLikePassword(String(decoding: bytes[range], as: UTF8.self)) }
+        // Shaped like a password once the protocol's words are taken out of it: an event's
+        // name with its `'s` (`updatePassword's`) is none (ProtocolWords).
+        func shaped(_ range: Range<Int>) -> Bool {
+            let piece = Array(bytes[range])
+            var rest: [UInt8] = [], run: [UInt8] = []
+            for byte in piece + [0x20] {
+                if ProtocolWords.isName(byte, hyphens: false) { run.append(byte); continue }
+                if !ProtocolWords.contains(String(decoding: run, as: UTF8.self)) { rest += run }
+                run = []
+                if byte != 0x20 { rest.append(byte) }
+            }
+            return looksLikePassword(String(decoding: rest, as: UTF8.self))
+        }
         var start = 0
         while start < bytes.count {
             while start < bytes.count, isBlank(bytes[start]) { start += 1 }
@@ -314,8 +364,13 @@ public struct KnownSecrets: Sendable {
 
     /// The text with every part shaped like a password written `***` (passwordShapedWords).
     public static func maskingPasswordShapedWords(_ text: String) -> String {
-        var bytes = Array(text.utf8)
         var caret = 0
+        return maskingPasswordShapedWords(text, caret: &caret)
+    }
+
+    /// The same, `caret` (a byte offset) moved with the text before it.
+    static func maskingPasswordShapedWords(_ text: String, caret: inout Int) -> String {
+        var bytes = Array(text.utf8)
         guard mask(passwordShapedWords(in: bytes), in: &bytes, caret: &caret) else { return text }
         return String(decoding: bytes, as: UTF8.self)
     }

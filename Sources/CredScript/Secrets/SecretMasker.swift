@@ -18,9 +18,15 @@ public enum SecretMasker {
     /// `mask`, and `caret` (a byte offset into `text`) moved to the same place in what it
     /// returns: kept where the text before it is, at the start of a mask that covers it. What
     /// a report quotes of a failing line (MaskedSourceLine), the caret under its token.
+    /// A line that does not parse is masked where it is shaped like a password only: the
+    /// run's reading made the secrets of such a line known (SecretReading), and they were
+    /// masked as values before it came here; its other words (`expect state alice locked`)
+    /// are the user's to see.
     public static func mask(_ text: String, sdk: SDKID, caret: inout Int) -> String {
         var parser = ScriptReader(SourceFile(name: "<history>", text: text), sdk: sdk)
-        return mask(text, read: parser.readScript(), caret: &caret)
+        let script = parser.readScript()
+        guard script.parses else { return KnownSecrets.maskingPasswordShapedWords(text, caret: &caret) }
+        return mask(text, read: script, caret: &caret)
     }
 
     /// `mask`, from the reading the prompt made of `text` (ParsedScript): no second parse.

@@ -22,10 +22,10 @@ struct SDKWire {
     func call(_ request: WireRequest, sdkName: String) -> (WireResponse?, ServeLogEntry) {
         func logged(_ response: WireResponse, note: String? = nil, parameters: [(String, String)] = []) -> (WireResponse?, ServeLogEntry) {
             (response, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: response.status,
-                                     parameters: parameters, note: note))
+                                     parameters: parameters, note: note, catalogued: true))
         }
         guard let sdk = Self.sdks.first(where: { $0.name == sdkName }) else {
-            return logged(Self.noSDK(sdkName))
+            return logged(Self.noSDK(session.evaluator.events.secrets.masked(sdkName)))
         }
         let devices = request.count(of: Self.deviceHeader)
         if devices > 1 {
@@ -40,7 +40,10 @@ struct SDKWire {
         case .failure(let failure) where failure.notification:
             return logged(Self.noContent, note: "\(failure.code) \(failure.message)")
         case .failure(let failure):
-            return logged(Self.json(JSONRPC.error(failure), negativeZeroID: failure.negativeZeroID), note: "\(failure.code) \(failure.message)")
+            // A request that does not read may quote what the client sent (a field named
+            // with a password, holding a number past 64 bits): the session's secrets are masked.
+            let answer = Self.masked(failure, KnownSecrets(), session.evaluator.events.secrets.values)
+            return logged(Self.json(JSONRPC.error(answer), negativeZeroID: failure.negativeZeroID), note: "\(failure.code) \(failure.message)")
         case .success(let read): rpc = read
         }
         let spec = sdk.catalog.call(rpc.method)
@@ -50,7 +53,7 @@ struct SDKWire {
         var shown: [(String, String)] = [("device", deviceName), ("call", rpc.method)]
         for (name, value) in rpc.params.prefix(CallValidator.maxParams) {
             let plain = spec?.field(name).map { !$0.secret } ?? false
-            shown.append((name, plain ? Self.text(value) : "***"))
+            shown.append((name, plain ? Self.text(value) : ScriptWriter.mask))
         }
         // The secrets this call carries: never in its answer nor in the log. A field the
         // catalog marks secret is one for the rest of the session too (the log, the journal,
@@ -72,10 +75,10 @@ struct SDKWire {
             if field?.secret == true { session.evaluator.events.secrets.add(text) }
             if field?.secret != true || !session.evaluator.events.secrets.values.knows(text) { secrets.add(text) }
         }
-        // The log line quotes the device, the method and each field: every value a secret
-        // of this call or of the session is masked there too.
+        // The log line quotes the device, the method and each field: a secret of this call
+        // is masked here, one of the session where the log is written (ServeSession.record).
         let ledger = session.evaluator.events.secrets
-        shown = shown.map { ($0.0, ledger.masked(secrets.redact($0.1))) }
+        shown = shown.map { ($0.0, secrets.redact($0.1)) }
         let failure: JSONRPC.Failure
         do {
             let device = try DeviceID(deviceName)
@@ -107,9 +110,8 @@ struct SDKWire {
         // A notification hears nothing, not even of an error (JSON-RPC 2.0, "Notification");
         // the log still says why the call was refused.
         guard rpc.id != nil else { return logged(Self.noContent, note: note, parameters: shown) }
-        let masked = JSONRPC.Failure(code: failure.code, message: ledger.masked(secrets.redact(failure.message)),
-                                     data: failure.data.map { Self.masked($0, secrets, ledger.values) }, id: failure.id)
-        return logged(Self.json(JSONRPC.error(masked), negativeZeroID: rpc.negativeZeroID), note: note, parameters: shown)
+        return logged(Self.json(JSONRPC.error(Self.masked(failure, secrets, ledger.values)), negativeZeroID: rpc.negativeZeroID),
+                      note: note, parameters: shown)
     }
 
     /// `{"events":[…]}` (and `syncError`): every record after the call's own, as
@@ -155,6 +157,13 @@ struct SDKWire {
     static func masked(_ value: JSONValue, _ call: KnownSecrets, _ session: KnownSecrets) -> JSONValue {
         guard !call.isEmpty || !session.isEmpty else { return value }
         return session.redact(call.redact(value))
+    }
+
+    /// A JSON-RPC error with the call's and the session's secrets masked in its message and
+    /// detail (`masked` above).
+    static func masked(_ failure: JSONRPC.Failure, _ call: KnownSecrets, _ session: KnownSecrets) -> JSONRPC.Failure {
+        JSONRPC.Failure(code: failure.code, message: session.redact(call.redact(failure.message)),
+                        data: failure.data.map { masked($0, call, session) }, id: failure.id)
     }
 
     static func text(_ value: JSONValue) -> String {
@@ -273,7 +282,7 @@ extension SDKWire {
             (response, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: response.status, note: note))
         }
         guard let sdk = Self.sdks.first(where: { $0.name == sdkName }) else {
-            return logged(Self.noSDK(sdkName))
+            return logged(Self.noSDK(session.evaluator.events.secrets.masked(sdkName)))
         }
         let device: DeviceID
         switch self.device(of: request) {
@@ -346,7 +355,7 @@ extension SDKWire {
                     recorder.record(.echo(command: "call \(entry.method)\(arguments)", file: "<journal>", line: 0), activeSDK: entry.sdk)
                     for outcome in entry.outcomes { recorder.record(.outcome(secrets.values.redact(outcome), sdk: entry.sdk), activeSDK: entry.sdk) }
                 }
-                let svg = SVGWriter().render(recorder.diagram(title: "device \(device.name)"))
+                let svg = SVGWriter().render(recorder.diagram(title: "device \(secrets.masked(device.name))"))
                 return WireResponse(status: 200, reason: "OK", contentType: "image/svg+xml", body: Array(svg.utf8))
             }
             return logged(response)

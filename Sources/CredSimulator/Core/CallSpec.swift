@@ -103,7 +103,7 @@ public struct ValidatedCall: Sendable {
     public var maskedArguments: [(String, JSONValue)] {
         spec.fields.compactMap { field in
             guard let value = self[field.name] else { return nil }
-            return (field.name, field.secret ? .string("***") : value)
+            return (field.name, field.secret ? FieldSpec.hidden : value)
         }
     }
 

@@ -90,10 +90,16 @@ public struct SDKCatalog: Sendable {
     /// The API calls an app makes (`call METHOD …`, `POST /sdk/NAME`); empty for an SDK
     /// the double does not stand in for (docs/double.md).
     public let calls: [CallSpec]
+    /// The values the SDK sends as words of its protocol rather than as data: credential
+    /// types, controllers, input modes, error domains, status messages. With every name
+    /// above, they are never rewritten by the secrets' safety net (ProtocolWords). Made
+    /// when first asked (when a secret is first found in a text), never at start-up.
+    public let words: @Sendable () -> [String]
 
     public init(name: String, title: String, page: String, secretNoun: String, events: [EventSpec],
-                userStates: [UserStateSpec], codes: [CodeExplanation], calls: [CallSpec] = []) {
+                userStates: [UserStateSpec], codes: [CodeExplanation], calls: [CallSpec] = [], words: @escaping @Sendable () -> [String] = { [] }) {
         self.calls = calls
+        self.words = words
         self.name = name
         self.title = title
         self.page = page
@@ -181,4 +187,12 @@ public struct UserStateSpec: Sendable {
         self.name = name
         self.meaning = meaning
     }
+}
+
+extension FieldSpec {
+    /// What a field the catalog marks secret carries in an outcome: its place, never its
+    /// text (a captured value is kept aside, SDKEvent.secretValues). The simulator writes
+    /// this mark and no other; every output shows it as the language's mask.
+    public static let hiddenText = "***"
+    public static let hidden = JSONValue.string(hiddenText)
 }

@@ -3,7 +3,12 @@
 enum FioriCatalog {
     static let catalog = SDKCatalog(
         name: "fiori", title: "SAP Fiori-style passcode change", page: "docs/fiori.md", secretNoun: "passcode",
-        events: events, userStates: userStates, codes: codes, calls: FioriSimulator.calls)
+        events: events, userStates: userStates, codes: codes, calls: FioriSimulator.calls,
+        words: { PasscodeInputMode.allCases.map(\.rawValue) + [PasscodeSource.user, .device].map(\.rawValue)
+            + BiometricFailure.allCases.map(\.rawValue)
+            + [FioriController.input, FioriController.create, FioriController.change]
+            + PasscodeScreen.titles
+            + [FioriEvents.wrongPasscodeMessage, FioriEvents.mustDifferMessage, FioriEvents.mismatchMessage] })
 
     static let events: [EventSpec] = [
         EventSpec("showScreen", "a passcode screen appears: 1 = current (or unlock), 2 = new, 3 = confirm", fields: [

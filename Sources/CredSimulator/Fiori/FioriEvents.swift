@@ -35,7 +35,7 @@ enum FioriEvents {
 
     static func shouldTryPasscode(_ mode: PasscodeInputMode, source: PasscodeSource) -> Outcome {
         .event(SDKEvent("shouldTryPasscode", [
-            ("passcode", .string("***")),
+            ("passcode", FieldSpec.hidden),
             ("inputMode", .string(mode.rawValue)),
             ("passcodeSource", .string(source.rawValue)),
         ]))
@@ -53,7 +53,7 @@ enum FioriEvents {
     }
 
     static func validate() -> Outcome {
-        .event(SDKEvent("validate", [("passcode", .string("***"))]))
+        .event(SDKEvent("validate", [("passcode", FieldSpec.hidden)]))
     }
 
     static func passcodeMismatch() -> Outcome {

@@ -40,14 +40,10 @@ public enum PasscodeScreen: Equatable, Sendable {
     }
 
     /// The screen's title. The vendor's titles are localised strings; these are credsh's.
-    public var title: String {
-        switch self {
-        case .unlock: return "Enter Passcode"
-        case .currentPasscode: return "Enter Current Passcode"
-        case .newPasscode: return "Enter New Passcode"
-        case .confirmPasscode: return "Confirm New Passcode"
-        }
-    }
+    public var title: String { Self.titles[self == .unlock ? 0 : number] }
+
+    /// Every screen's title: unlock, then screens 1 to 3.
+    static let titles = ["Enter Passcode", "Enter Current Passcode", "Enter New Passcode", "Confirm New Passcode"]
 
     /// The view controller showing the screen, as the delegate's `fromController` names it.
     public var controller: String {

@@ -28,5 +28,7 @@ extension OneWelcomeSimulator {
         events: OneWelcomeEvents.specs,
         userStates: UserState.allCases.map { UserStateSpec($0.rawValue, $0.meaning) },
         codes: OneWelcomeCodes.all,
-        calls: calls)
+        calls: calls,
+        words: { [OneWelcomeErrorDomain.generic, OneWelcomeErrorDomain.pinAuthentication, OneWelcomeErrorDomain.changePin,
+                OneWelcomeErrorDomain.pinValidation, OneWelcomeError.somethingWentWrong, OneWelcomeError.connectionFailed] })
 }

@@ -114,7 +114,7 @@ extension OneWelcomeSimulator {
     /// needs no authenticated user and, the policy being on the device, no network.
     public func validatePolicyCompliance(_ pin: String) -> [Outcome] {
         if let refusal = Self.pinPadRefusal(pin) { return [.appCheck(refusal)] }
-        var out: [Outcome] = [.call(api: "validatePolicyCompliance", arguments: [("pin", .string("***"))], error: nil)]
+        var out: [Outcome] = [.call(api: "validatePolicyCompliance", arguments: [("pin", FieldSpec.hidden)], error: nil)]
         let rule = policy.firstViolation(of: pin)
         if let rule { out.append(.policyRefusal(rule: rule.key, message: rule.error.message)) }
         out.append(OneWelcomeEvents.validatePolicyCompliance(error: rule?.error))

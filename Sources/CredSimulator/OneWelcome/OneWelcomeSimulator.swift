@@ -145,7 +145,7 @@ public struct OneWelcomeSimulator: SimulatedSDK {
     /// A challenge sender's `respond(with:to:)` or `cancel(_:)`; the PIN is masked.
     static func senderCall(_ api: String, challenge: String, pin: Bool = false) -> Outcome {
         var arguments: [(String, JSONValue)] = []
-        if pin { arguments.append(("pin", .string("***"))) }
+        if pin { arguments.append(("pin", FieldSpec.hidden)) }
         arguments.append(("challenge", .string(challenge)))
         return .call(api: api, arguments: arguments, error: nil)
     }

@@ -63,7 +63,7 @@ public struct RelIDSDK: Sendable {
 
     public mutating func setPassword(_ password: String, mode: ChallengeMode, server: inout IdentityServer, now: Int64,
                                      fault: NetworkFault? = nil) -> [Outcome] {
-        let arguments: [(String, JSONValue)] = [("password", .string("***")), ("challengeMode", .int(mode.rawValue))]
+        let arguments: [(String, JSONValue)] = [("password", FieldSpec.hidden), ("challengeMode", .int(mode.rawValue))]
         guard case .awaitingPassword(let pending) = state, pending.mode == mode, mode == .verify || mode == .set,
               !password.isEmpty
         else { return [.call(api: "setPassword", arguments: arguments, error: RelIDSyncError.invalidArguments)] }
@@ -105,7 +105,7 @@ public struct RelIDSDK: Sendable {
     public mutating func updatePassword(current: String, new: String, mode: ChallengeMode,
                                         server: inout IdentityServer, now: Int64, fault: NetworkFault? = nil) -> [Outcome] {
         let arguments: [(String, JSONValue)] = [
-            ("currentPassword", .string("***")), ("newPassword", .string("***")), ("challengeMode", .int(mode.rawValue)),
+            ("currentPassword", FieldSpec.hidden), ("newPassword", FieldSpec.hidden), ("challengeMode", .int(mode.rawValue)),
         ]
         func refuse(_ error: SyncError) -> [Outcome] { [.call(api: "updatePassword", arguments: arguments, error: error)] }
         guard let pending = pendingChallenge, pending.mode == .updateCredentials || pending.mode == .updateOnExpiry else {

@@ -19,7 +19,12 @@ public struct RelIDSimulator: SimulatedSDK {
             UserStateSpec("blocked", "attempts are exhausted or an administrator blocked the user"),
             UserStateSpec("not-activated", "the user has no password yet: the first login sets one (mode 1)"),
         ],
-        codes: RelIDCodes.all, calls: calls)
+        codes: RelIDCodes.all, calls: calls,
+        words: { [RelIDSDK.passwordCredential, RelIDEvents.policyKey] + ChallengeMode.allCases.map(\.sdkName)
+            + [RelIDStatus.success, RelIDStatus.passwordUpdated, RelIDStatus.invalidCredentials, RelIDStatus.expiredWhileUpdating,
+               RelIDStatus.expired, RelIDStatus.attemptsExhausted, RelIDStatus.policyViolation].map(\.message)
+            + [RelIDSyncError.invalidArguments, RelIDSyncError.noCredentialsToUpdate, RelIDSyncError.credentialNotSupported,
+               RelIDSyncError.loginRequired, RelIDSyncError.notLoggedIn, RelIDSyncError.sameAsCurrent].map(\.message) })
 
     public var userIDs: [String] { server.userIDs }
     public var signedInUser: String? { sdk.loggedInUser }

@@ -11,5 +11,6 @@ enum SusiCatalog {
 
     static let catalog = SDKCatalog(
         name: "susi", title: "SUSI.AI-style change password", page: "docs/susi.md", secretNoun: "password",
-        events: SusiEvents.specs, userStates: userStates, codes: SusiCodes.all)
+        events: SusiEvents.specs, userStates: userStates, codes: SusiCodes.all,
+        words: { SusiEvents.knownParameters + [SusiEvents.forever] })
 }

@@ -16,7 +16,7 @@ public enum SusiEvents {
         var others: [(String, JSONValue)] = []
         var shown: Set<String> = []
         for (name, value) in request.parameters {
-            let masked = JSONValue.string(secretParameters.contains(name) ? "***" : value)
+            let masked = secretParameters.contains(name) ? FieldSpec.hidden : .string(value)
             if knownParameters.contains(name), shown.insert(name).inserted {
                 fields.append((name, masked))
             } else {
@@ -34,7 +34,7 @@ public enum SusiEvents {
         if case .object(let members)? = response.json {
             for (name, value) in members {
                 if secretParameters.contains(name), case .string(let text) = value { secrets.append((name, text)) }
-                fields.append((name, secretParameters.contains(name) ? .string("***") : value))
+                fields.append((name, secretParameters.contains(name) ? FieldSpec.hidden : value))
             }
         } else if let reason = response.errorMessage {
             fields.append(("reason", .string(reason)))

@@ -50,8 +50,8 @@ enum SusiServlet {
         let lowered = name.lowercased()
         guard credentialHeaders.contains(lowered) else { return value }
         if lowered != "cookie", let space = value.firstIndex(of: " "), !value[..<space].isEmpty {
-            return String(value[..<space]) + " ***"
+            return String(value[..<space]) + " " + FieldSpec.hiddenText
         }
-        return "***"
+        return FieldSpec.hiddenText
     }
 }

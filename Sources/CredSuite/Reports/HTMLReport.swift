@@ -93,7 +93,7 @@ package struct HTMLReport: SuiteReport {
             for line in diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
                 let kind = line.hasPrefix("---") || line.hasPrefix("+++") ? "file"
                     : line.hasPrefix("@@") ? "hunk" : line.hasPrefix("-") ? "del" : line.hasPrefix("+") ? "add" : "same"
-                out += "<span class=\"cr-\(kind)\">\(escape(masked(String(line))))</span>\n"
+                out += "<span class=\"cr-\(kind)\">\(escape(String(line)))</span>\n"
             }
             out += "</pre>\n"
         }
@@ -115,7 +115,7 @@ package struct HTMLReport: SuiteReport {
         if lines.last == "" { lines.removeLast() }
         guard let headline = lines.first else { return "" }
         var out = "<div class=\"cr-problem cr-\(problem.isError ? "error" : "expectation")\">\n"
-        out += "<p class=\"cr-message\">\(escape(masked(headline)))</p>\n"
+        out += "<p class=\"cr-message\">\(escape(headline))</p>\n"
         var rest = Array(lines.dropFirst())
         let gutter = String(rest.first?.prefix(while: \.isNumber) ?? "")
         if rest.count >= 2, !gutter.isEmpty, rest[0].dropFirst(gutter.count).hasPrefix(" | "), rest[1].hasSuffix("^") {
@@ -127,15 +127,10 @@ package struct HTMLReport: SuiteReport {
             rest.removeFirst(2)
         }
         if !rest.isEmpty {
-            out += "<pre class=\"cr-notes\">" + rest.map { escape(masked($0)) }.joined(separator: "\n") + "</pre>\n"
+            out += "<pre class=\"cr-notes\">" + rest.map { escape($0) }.joined(separator: "\n") + "</pre>\n"
         }
         out += "</div>\n"
         return out
-    }
-
-    /// `NAME=VALUE` pairs whose name is any SDK's secret (`password=…`, `access_token=…`) as `NAME=***`.
-    package static func masked(_ text: String) -> String {
-        SDKID.all.reduce(text) { SequenceDiagram.Recorder.maskingSecretPairs($0, sdk: $1) }
     }
 
     /// The SVG writer's document, without its XML declaration, to sit inside the page.

@@ -8,7 +8,7 @@ extension SusiFlow {
         lifelines: [.init("app", "user / app"), .init("server", "SUSI server (HTTP)")],
         app: "app", sdk: "server", server: "server",
         eventRoutes: ["request": .init("app", "server"), "response": .init("server", "app")],
-        flowEnds: ["response"], requests: ["request"], secretNames: Set(SusiEvents.secretParameters),
+        flowEnds: ["response"], requests: ["request"],
         heading: { name, fields in
             func text(_ key: String) -> String? {
                 if case .string(let s)? = fields.first(where: { $0.0 == key })?.1 { return s }
