@@ -50,7 +50,7 @@ package struct HTMLReport: SuiteReport {
             let (label, kind) = Self.status(verdict)
             let name = anchors[index].map { "<a href=\"#\($0)\">\(Self.escape(verdict.name))</a>" } ?? Self.escape(verdict.name)
             // A skip says why, as TAP's `# SKIP reason` and JUnit's <skipped message> do.
-            let reason = verdict.skipped.map { " <span class=\"cr-reason\">(\(Self.escape(Self.masked($0))))</span>" } ?? ""
+            let reason = verdict.skipped.map { " <span class=\"cr-reason\">(\(Self.escape($0)))</span>" } ?? ""
             out += "<tr class=\"cr-\(kind)\"><td>\(label)</td><td>\(name)\(reason)</td>"
             out += "<td>\(verdict.expectations) passed\(verdict.expectationsFailed > 0 ? ", \(verdict.expectationsFailed) failed" : "")</td>"
             out += "<td class=\"cr-time\">\(JUnitReport.time(verdict.seconds))</td></tr>\n"
