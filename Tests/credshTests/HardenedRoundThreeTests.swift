@@ -180,7 +180,7 @@ import Expectations
         // Every 404 names the paths that are there.
         let missing = try served.curl("GET", "/__credsh/nothing", extra: auth)
         expectEqual(missing.status, 404)
-        expectEqual(missing.text, "the control API has /__credsh/run, /__credsh/state and /__credsh/journal\n")
+        expectEqual(missing.text, "the control API has /__credsh/run, /__credsh/state, /__credsh/reset, /__credsh/journal and /__credsh/coverage\n")
         try expectEqual(served.stop().status, 0)
     }
 
