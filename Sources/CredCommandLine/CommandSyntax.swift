@@ -152,7 +152,9 @@ package enum ValueCompletion: Equatable {
             self = .words(words())
             return
         }
-        let name = placeholder.split(separator: " ").first.map { String($0.dropFirst().dropLast()) } ?? ""
+        // The first <name> the placeholder holds: `merge <files> ...` completes files after its verb.
+        let word = placeholder.split(separator: " ").first { $0.hasPrefix("<") && $0.hasSuffix(">") }
+        let name = word.map { String($0.dropFirst().dropLast()) } ?? ""
         self = name.contains("file") || name.contains("path") || name.hasSuffix(".xml") ? .files : .text(name)
     }
 }

@@ -42,6 +42,9 @@ import Expectations
         try Credsh.write("", "login.credscript", in: dir)
         try expectEqual(Self.bashCompletes(["credsh", "check", "lo"], in: dir), ["login.credscript"])
         try expectEqual(Self.bashCompletes(["credsh", "test", "--junit", "lo"], in: dir), ["login.credscript"])
+        // After its verb, `coverage merge` takes files (its placeholder: merge <files> ...).
+        try Credsh.write("{}", "ui-1.json", in: dir)
+        try expectEqual(Self.bashCompletes(["credsh", "coverage", "merge", "ui"], in: dir), ["ui-1.json"])
         // With no subcommand, the default one's options (run's).
         try expectEqual(Self.bashCompletes(["credsh", "--ec"]), ["--echo"])
     }
