@@ -35,22 +35,22 @@ public struct SimDuration: Equatable, Comparable, Sendable {
     public static func < (a: SimDuration, b: SimDuration) -> Bool { a.seconds < b.seconds }
 
     /// The units a duration is written in, the largest first: each one's letter and seconds.
-    public static let units: [(suffix: UInt8, seconds: UInt64)] = [
-        (UInt8(ascii: "d"), 86_400), (UInt8(ascii: "h"), 3_600), (UInt8(ascii: "m"), 60), (UInt8(ascii: "s"), 1),
-    ]
+    static let units: [(suffix: String, seconds: UInt64)] = [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)]
 
     /// `91d`, `1d12h`, `0s`: the largest units first, zero parts left out.
-    public var description: String { text(prefix: "", suffix: "") }
-
-    /// The duration between `prefix` and `suffix`, written in one buffer and made one
-    /// string (ClockText).
-    public func text(prefix: StaticString, suffix: StaticString) -> String {
-        let capacity = prefix.utf8CodeUnitCount + ClockText.durationBytes + suffix.utf8CodeUnitCount
-        return ClockText.line(capacity: capacity) { buffer in
-            let count = ClockText.put(self, in: buffer, at: ClockText.put(prefix, in: buffer, at: 0))
-            return ClockText.put(suffix, in: buffer, at: count)
+    public var description: String {
+        if seconds == 0 { return "0s" }
+        var out = seconds < 0 ? "-" : ""
+        var rest = seconds.magnitude
+        for unit in Self.units where rest >= unit.seconds {
+            out += String(rest / unit.seconds) + unit.suffix
+            rest %= unit.seconds
         }
+        return out
     }
+
+    /// The duration between `prefix` and `suffix`.
+    public func text(prefix: String, suffix: String) -> String { prefix + description + suffix }
 }
 
 /// Calendar arithmetic for UTC timestamps without Foundation (which would cost
@@ -59,28 +59,14 @@ public enum UTCTimestamp {
     /// `2026-01-01T00:00:00Z`.
     public static func format(_ instant: Int64) -> String { format(instant, prefix: "") }
 
-    /// The time after `prefix`, and then, with `added`, what was added in parentheses: a
-    /// line that shows it (`clock: …` of `state`, `… (+1s)` of `clock advance`) written in
-    /// one buffer and made one string (ClockText), not joined from several.
-    public static func format(_ instant: Int64, prefix: StaticString, added: SimDuration? = nil) -> String {
-        guard ClockText.writtenInstants.contains(instant) else {
-            // A year outside 0...9999, which the clock never reaches: written field by field.
-            let days = floorDivide(instant, 86_400)
-            let secondsOfDay = instant - days * 86_400
-            let (year, month, day) = civil(fromDays: days)
-            return "\(prefix)\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondsOfDay / 3600, 2)):\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2))Z"
-                + (added.map { " (+\($0.description))" } ?? "")
-        }
-        let capacity = prefix.utf8CodeUnitCount + ClockText.timestampBytes + (added == nil ? 0 : 4 + ClockText.durationBytes)
-        return ClockText.line(capacity: capacity) { buffer in
-            var count = ClockText.put(timestamp: instant, in: buffer, at: ClockText.put(prefix, in: buffer, at: 0))
-            if let added {
-                count = ClockText.put(" (+", in: buffer, at: count)
-                count = ClockText.put(added, in: buffer, at: count)
-                count = ClockText.put(")", in: buffer, at: count)
-            }
-            return count
-        }
+    /// The time after `prefix`, and then, with `added`, what was added in parentheses: the
+    /// lines `clock: …` of `state` and `… (+1s)` of `clock advance`.
+    public static func format(_ instant: Int64, prefix: String, added: SimDuration? = nil) -> String {
+        let days = floorDivide(instant, 86_400)
+        let secondsOfDay = instant - days * 86_400
+        let (year, month, day) = civil(fromDays: days)
+        return "\(prefix)\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondsOfDay / 3600, 2)):\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2))Z"
+            + (added.map { " (+\($0.description))" } ?? "")
     }
 
     /// Accepts `2026-03-01` and `2026-03-01T12:30:00Z`; nil for anything else.
