@@ -17,13 +17,23 @@ public struct CommandContext {
         self.source = source
     }
 
-    /// The evaluator's simulation, changed in place: a `set` would copy it first, and a
-    /// copy shares the SDKs' storage, so every change would copy a million accounts. Read
-    /// in place too (`_read`, not `get`): a getter returns a copy, a retain and a release
-    /// of each of its parts, to read one field (`c.simulation.now`).
-    var simulation: Simulation {
-        _read { yield evaluator.simulation }
-        nonmutating _modify { yield &evaluator.simulation }
+    /// The evaluator's simulation, to read.
+    var simulation: Simulation { evaluator.simulation }
+
+    /// Runs `body` on the evaluator's simulation, changed in place: a changed copy set back
+    /// would share the SDKs' storage first, so its first change would copy every account.
+    func withSimulation<R, E: Error>(_ body: (inout Simulation) throws(E) -> R) throws(E) -> R {
+        try body(&evaluator.simulation)
+    }
+
+    /// Runs `body` on the active SDK, changed in place (Simulation.withActive).
+    func withActive<R, E: Error>(_ body: (inout any SimulatedSDK, World) throws(E) -> R) throws(E) -> R {
+        try withSimulation { (simulation: inout Simulation) throws(E) -> R in try simulation.withActive(body) }
+    }
+
+    /// Runs `body` on the SDK of type `T`, changed in place (Simulation.modify).
+    func modify<T: SimulatedSDK, R, E: Error>(_ type: T.Type, _ body: (inout T, World) throws(E) -> R) throws(E) -> R {
+        try withSimulation { (simulation: inout Simulation) throws(E) -> R in try simulation.modify(type, body) }
     }
 
     /// Prints lines of command output (not SDK outcomes).
