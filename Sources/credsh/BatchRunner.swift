@@ -7,8 +7,7 @@ import CredSimulator
 /// Runs scripts without a prompt: files in order in one simulation, or standard input.
 enum BatchRunner {
     /// The last script read, let go by the process's exit: the kernel takes its memory back
-    /// at once, where releasing a held script statement by statement cost about 470
-    /// instructions a statement (docs/development.md, "Measured for issue 36"). Only the
+    /// at once, rather than statement by statement. Only the
     /// last: the one before is released when the next is read, so that memory stays that
     /// of one script however many files are given (and a setup script of `serve` or `-i`
     /// is one script kept for the session).

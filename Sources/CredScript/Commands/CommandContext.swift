@@ -40,8 +40,7 @@ public struct CommandContext {
     func say(_ lines: String...) { say(lines) }
     func say(_ lines: [String]) { evaluator.say(lines) }
     /// One line, without an array around it: chosen over the variadic form for a single
-    /// text (`c.say("…")`), whose array is an allocation and a free a command
-    /// (docs/development.md, "A seventh look, running").
+    /// text (`c.say("…")`), whose array is an allocation and a free a command.
     func say(_ line: String) { evaluator.say(line: line) }
     /// Lines that mask their own secrets by field (JournalScript), shown as they are: masked
     /// again by value, a number with a secret's digits would be written `***`.
@@ -167,7 +166,7 @@ public struct CommandContext {
     }
 
     /// `texts(parameter)` joined by single spaces (`echo`), without their array: one text
-    /// is the line as it is (docs/development.md, "A seventh look, running").
+    /// is the line as it is.
     func joinedTexts(_ parameter: Parameter) throws(CommandFailure) -> String {
         guard let items = call.arguments.list(parameter) else { return "" }
         var joined = ""
@@ -200,8 +199,7 @@ public struct CommandContext {
     /// Whether `parameter`'s argument is a variable that holds a secret (Evaluator.holdsSecret):
     /// `clock advance $pin` with `$pin` 91d shows `+***`, not `+91d`.
     func holdsSecret(_ parameter: Parameter) -> Bool {
-        // Most runs bind no secret: then the argument is not looked up again (a copy of
-        // it, about 400 instructions a `clock advance`; docs/development.md, "Measured for issue 36").
+        // Most runs bind no secret: then the argument is not looked up again.
         guard !evaluator.environment.secretNames.isEmpty,
               let expression = call.arguments.single(parameter) else { return false }
         return evaluator.holdsSecret(expression)

@@ -35,7 +35,7 @@ public protocol SimulatedSDK: Sendable {
     func describeState(world: World) -> [String]
     /// `describeState(world:)` appended to `lines`, the array `state` builds: an SDK that
     /// writes its lines there spares `state` an array of its own, allocated and freed each
-    /// time (docs/development.md, "A tenth look, running, second pass").
+    /// time.
     func describeState(world: World, into lines: inout [String])
     /// `user show USER`: never a secret or a hash, only how it is stored. Nil for no such user.
     func describeUser(_ userID: String, world: World) -> [String]?
