@@ -1,3 +1,5 @@
+import CredScript
+
 /// A command line split into flags, option values and positional arguments, in one pass
 /// over the words (20,000 file names cost 20,000 steps). Options are read through the
 /// `CommandSyntax.Option` constants that declared them, never by a spelled-out name, so
@@ -35,7 +37,7 @@ package struct UsageError: Error {
     }
 
     package var text: String {
-        var out = "Error: \(message)\n"
+        var out = "Error: \(message) [\(DiagnosticCode.usage.id)]\n"
         if let syntax {
             out += "Usage: \(syntax.usage)\n  See 'credsh \(syntax.name) --help' for more information.\n"
         }
