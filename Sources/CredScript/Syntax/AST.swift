@@ -153,7 +153,7 @@ public struct BoundArguments: Sendable {
 
     /// Each value given, in the order bound, read where it lies, and each argument of
     /// pairs whole: what the secret scan asks of a command that places no secret, without a
-    /// `BoundArgument` made around each (docs/development.md, "A tenth look, secrets").
+    /// `BoundArgument` made around each.
     func forEachValue(_ value: (Expression) -> Void, pairs: ([KeyValue]) -> Void) {
         switch storage {
         case .single(let values, _): value(values[0])
@@ -285,8 +285,7 @@ public struct BoundArguments: Sendable {
 /// A statement resolved. A command, the most common statement, is stored inline (a
 /// reference to its table entry, its position and one array of arguments): boxed, as the
 /// other cases are (`indirect`, to keep the enum small), each command read would cost an
-/// allocation, its release when the script ends, and a reference counted on every copy
-/// (docs/development.md, "Measured for issue 36").
+/// allocation, its release when the script ends, and a reference counted on every copy.
 public enum Statement: Sendable {
     case command(CommandCall)
     /// `let NAME = VALUE`; `let secret NAME = VALUE` marks the value as a secret from the start;
