@@ -35,25 +35,37 @@ enum BatchRunner {
         return evaluator.exitCode
     }
 
-    /// `credsh check`: parses and validates every file, runs nothing.
-    static func check(paths: [String], noColor: Bool, outside: OutsideVariables) -> Int32 {
+    /// `credsh check`: parses and validates every file, runs nothing. Text goes through the
+    /// host as a run's diagnostics do; JSON Lines and GitHub's workflow commands are written
+    /// to standard output, one line a diagnostic, for editors and CI.
+    static func check(paths: [String], noColor: Bool, outside: OutsideVariables, format: CheckFormat = .text) -> Int32 {
         let streams = StandardStreams()
-        let host = OutputOptions(format: RunFormats.default, noColor: noColor, seed: 0).makeHost(streams: streams)
+        let host: any ScriptHost = format == .text
+            ? OutputOptions(format: RunFormats.default, noColor: noColor, seed: 0).makeHost(streams: streams)
+            : TranscriptHost(capturingUpTo: 0, transcribes: false)
         var code: Int32 = 0
         let evaluator = Evaluator(host: host)
+        let records = CheckRecords()
+        if format != .text { evaluator.events.subscribe(records) }
         // Only the names matter: a variable given is bound (Evaluator+SourceCheck).
         outside.bind(into: evaluator)
         for path in paths {
             do {
                 let source = try ScriptLoader.load(path)
                 // Sourced files too (Evaluator+SourceCheck): a missing one is an I/O error (4).
-                if evaluator.checkFollowingSources(source) {
-                    streams.write("ok    \(source.name)\n")
+                let ok = evaluator.checkFollowingSources(source)
+                for diagnostic in records.take() { streams.write(format.line(diagnostic)) }
+                if ok {
+                    streams.write(format.ok(source.name))
                 } else if code == 0 {
                     code = evaluator.exitCode == 0 ? 2 : evaluator.exitCode
                 }
             } catch {
-                streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
+                if format == .text {
+                    streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
+                } else {
+                    streams.write(format.line(Diagnostic(.cannotRead, error.message, file: path, at: .start)))
+                }
                 if code == 0 { code = 4 }
             }
         }
