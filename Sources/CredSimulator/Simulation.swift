@@ -27,7 +27,7 @@ public struct Simulation: Sendable {
 
     public init(seed: UInt64 = 0, start: Int64 = VirtualClock.defaultStart) {
         world = World(clock: VirtualClock(start: start))
-        slots = Self.sdkTypes.map { type in type.init(seed: Self.seed(seed, for: type.catalog.name)) }
+        slots = Self.sdkTypes.map { type in type.init(seed: Self.seed(seed, for: type.name)) }
     }
 
     /// Each SDK draws from its own generator, so adding a user to one never changes
@@ -63,7 +63,7 @@ public struct Simulation: Sendable {
     }
 
     /// `sdk: NAME` for each SDK, `state`'s first line, made once.
-    private static let sdkLines = sdkTypes.map { "sdk: " + $0.catalog.name }
+    private static let sdkLines = sdkTypes.map { "sdk: " + $0.name }
 
     /// The SDK `id` names, active or not: what the prompt's hints and history read of the
     /// other SDKs (their users), without naming any of them.

@@ -3,6 +3,7 @@
 /// app. There is no server: the passcode never leaves the device, so the shared
 /// network faults change nothing here (docs/fiori.md).
 public struct FioriSimulator: SimulatedSDK {
+    public static let name = "fiori"
     public static let catalog = FioriCatalog.catalog
 
     public var policy = PasscodePolicy.standard

@@ -2,6 +2,7 @@
 /// app on one device, as one value. Every HTTP answer is a `response` event, whatever
 /// its status; only the app's own form checks and a request without an answer fail.
 public struct SusiSimulator: SimulatedSDK {
+    public static let name = "susi"
     public static var catalog: SDKCatalog { SusiCatalog.catalog }
 
     public var server: SusiServer
