@@ -343,7 +343,11 @@ public struct Lexer {
     private mutating func checkedText(_ range: Range<Int>, startingAt start: SourcePosition) -> String? {
         // Nearly every word is printable ASCII, valid text as it stands: no copy and no
         // validating pass (they cost a cheap command a fifth of its instructions, callgrind).
-        if bytes[range].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(decoding: bytes[range], as: UTF8.self) }
+        let word = bytes[range]
+        if word.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            // Decoded where the bytes lie: an ArraySlice given to String(decoding:) is copied first.
+            return word.withContiguousStorageIfAvailable { String(decoding: $0, as: UTF8.self) } ?? String(decoding: word, as: UTF8.self)
+        }
         return checkedText(bytes: Array(bytes[range]), reportAt: start)
     }
 

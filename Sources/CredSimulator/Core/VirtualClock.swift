@@ -39,8 +39,14 @@ public struct SimDuration: Equatable, Comparable, Sendable {
 
     /// `91d`, `1d12h`, `0s`: the largest units first, zero parts left out.
     public var description: String {
-        if seconds == 0 { return "0s" }
         var out = ASCIIText()
+        write(to: &out)
+        return out.text
+    }
+
+    /// `description`'s bytes, appended to `out`.
+    func write(to out: inout ASCIIText) {
+        if seconds == 0 { return out.append("0s") }
         if seconds < 0 { out.append("-") }
         var rest = seconds.magnitude
         for unit in Self.units where rest >= unit.seconds {
@@ -48,7 +54,6 @@ public struct SimDuration: Equatable, Comparable, Sendable {
             out.append(unit.suffix)
             rest %= unit.seconds
         }
-        return out.text
     }
 
     /// The duration between `prefix` and `suffix`.
@@ -75,6 +80,7 @@ public enum UTCTimestamp {
         // Appended as bytes and made one string: `state` and `clock advance` print one
         // each time, and interpolated fields cost them about 9,000 instructions (callgrind).
         var out = ASCIIText()
+        out.append(prefix)
         out.append(UInt64(year), digits: 4)
         out.append("-")
         out.append(UInt64(month), digits: 2)
@@ -87,8 +93,12 @@ public enum UTCTimestamp {
         out.append(":")
         out.append(UInt64(secondsOfDay % 60), digits: 2)
         out.append("Z")
-        guard let added else { return prefix + out.text }
-        return prefix + out.text + " (+" + added.description + ")"
+        if let added {
+            out.append(" (+")
+            added.write(to: &out)
+            out.append(")")
+        }
+        return out.text
     }
 
     /// Accepts `2026-03-01` and `2026-03-01T12:30:00Z`; nil for anything else.
@@ -164,21 +174,30 @@ public enum UTCTimestamp {
 struct ASCIIText {
     private var bytes: [UInt8] = []
 
-    init() { bytes.reserveCapacity(24) }
+    init() { bytes.reserveCapacity(64) }
 
     mutating func append(_ character: Unicode.Scalar) {
         bytes.append(UInt8(truncatingIfNeeded: character.value))
     }
 
+    /// Text of any kind, its UTF-8 as it is (a line's prefix).
+    mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
     /// `value` in decimal, with leading zeros up to `digits` digits.
     mutating func append(_ value: UInt64, digits: Int = 1) {
-        let start = bytes.count
-        var rest = value
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0 || bytes.count - start < digits
-        bytes[start...].reverse()
+        // The place of the first digit: grown only while the value has more digits, so
+        // it never passes UInt64's largest.
+        var place: UInt64 = 1, count = 1
+        while count < digits || value / place >= 10 {
+            place *= 10
+            count += 1
+        }
+        while place > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / place % 10))
+            place /= 10
+        }
     }
 
     var text: String { String(decoding: bytes, as: UTF8.self) }
