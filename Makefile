@@ -29,7 +29,7 @@ TEST_FLAGS = -debug-info-format none
 TEST_PROCESSES ?= 8
 BIN = $$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)
 # Two jobs run beside the others, at the lowest priority, so that they take only the CPU
-# the build and the tests leave (docs/development.md, "How long make demo and make test
+# the build and the tests leave (docs/performance.md, "How long make demo and make test
 # take"): the editor tests' venv from the start (on a fresh machine pip waits on PyPI for
 # a minute or more), and the Swift client package's build while the Swift tests run
 # (their processes mostly wait on terminals, servers and browsers).

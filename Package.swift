@@ -100,7 +100,7 @@ let package = Package(
         ),
         // `expectEqual`, the tests' equality check as a function: a `#expect` macro costs the
         // test build about 30 ms of CPU to expand and compile, a call about 2 ms
-        // (docs/development.md, "How long make demo and make test take").
+        // (docs/performance.md, "How long make demo and make test take").
         .target(name: "Expectations", path: "Tests/Expectations"),
         .testTarget(name: "CredSimulatorTests", dependencies: ["CredSimulator", "Expectations"]),
         .testTarget(name: "CredScriptTests", dependencies: ["CredScript", "Expectations"]),

@@ -39,7 +39,7 @@ package struct UsageError: Error {
     }
 
     package var text: String {
-        var out = "Error: \(message)\n"
+        var out = "Error: \(message) [\(DiagnosticCode.usage.id)]\n"
         if let syntax {
             out += "Usage: \(syntax.usage)\n  See 'credsh \(syntax.name) --help' for more information.\n"
         }

@@ -46,7 +46,10 @@ package struct CommandSyntax: Sendable {
     /// The positional arguments' placeholder (`<files> ...`) and what they mean.
     package let arguments: (placeholder: String, help: String)?
     package let options: [Option]
-    package var discussion: String? = nil
+    /// Written only when help is printed, as an option's help is: the run's discussion
+    /// (its exit codes and bounds) cost every start-up about 140,000 instructions (callgrind).
+    private let makeDiscussion: @Sendable () -> String?
+    package var discussion: String? { makeDiscussion() }
     /// The words the positional arguments are (`explain`'s codes), made only when a
     /// completion script is written; nil: as their placeholder says (files, or any text).
     package var argumentWords: (@Sendable () -> [String])? = nil
@@ -54,13 +57,14 @@ package struct CommandSyntax: Sendable {
     /// them without brackets.
     package var argumentsRequired = false
 
-    package init(name: String, abstract: String, arguments: (placeholder: String, help: String)?, options: [Option], discussion: String? = nil,
+    package init(name: String, abstract: String, arguments: (placeholder: String, help: String)?, options: [Option],
+                 discussion: @escaping @autoclosure @Sendable () -> String? = nil,
                  argumentWords: (@Sendable () -> [String])? = nil) {
         self.name = name
         self.abstract = abstract
         self.arguments = arguments
         self.options = options
-        self.discussion = discussion
+        self.makeDiscussion = discussion
         self.argumentWords = argumentWords
     }
 

@@ -45,7 +45,7 @@ extension Simulation {
 
     /// The SDK side of the device in front, as it would be parked.
     func current() -> ParkedDevice {
-        ParkedDevice(sides: slots.map { deviceSide(of: $0.unsafelyUnwrapped) }, networkUp: world.network.networkUp)
+        ParkedDevice(sides: slots.map { deviceSide(of: $0!) }, networkUp: world.network.networkUp)
     }
 
     /// `default` is always known; this is only reached if it somehow was not parked.
@@ -53,7 +53,7 @@ extension Simulation {
 
     private mutating func install(_ parked: ParkedDevice) {
         for index in slots.indices {
-            var sdk = slots[index].take().unsafelyUnwrapped
+            var sdk = slots[index].take()!
             CredSimulator.install(parked.sides[index], into: &sdk)
             slots[index] = sdk
         }
@@ -74,7 +74,7 @@ extension Simulation {
     /// Performs a validated call on the device in front and keeps it in its journal.
     public mutating func perform(_ call: ValidatedCall) -> [Outcome] {
         let index = call.sdk.index
-        var sdk = slots[index].take().unsafelyUnwrapped
+        var sdk = slots[index].take()!
         let outcomes = CredSimulator.perform(call, on: &sdk, world: world)
         slots[index] = sdk
         let entry = JournalEntry(sdk: call.sdk, method: call.method, arguments: call.maskedArguments,
@@ -114,16 +114,16 @@ extension Simulation {
         // SDK's: the same outcome as entering the device and leaving it, for a quarter of
         // the copying (the wire makes every call this way; docs/double.md, "Speed").
         let before = device
-        var sdk = slots[index].take().unsafelyUnwrapped
+        var sdk = slots[index].take()!
         let frontSide = deviceSide(of: sdk)
         let frontNetwork = world.network.networkUp
-        CredSimulator.install(parked[id].unsafelyUnwrapped.sides[index], into: &sdk)
-        world.network.networkUp = parked[id].unsafelyUnwrapped.networkUp
+        CredSimulator.install(parked[id]!.sides[index], into: &sdk)
+        world.network.networkUp = parked[id]!.networkUp
         slots[index] = sdk
         device = id
         let outcomes = perform(call)
         device = before
-        sdk = slots[index].take().unsafelyUnwrapped
+        sdk = slots[index].take()!
         parked[id]?.sides[index] = deviceSide(of: sdk)
         parked[id]?.networkUp = world.network.networkUp
         CredSimulator.install(frontSide, into: &sdk)

@@ -33,7 +33,7 @@ public struct Simulation: Sendable {
 
     public init(seed: UInt64 = 0, start: Int64 = VirtualClock.defaultStart) {
         world = World(clock: VirtualClock(start: start))
-        slots = Self.sdkTypes.map { type in type.init(seed: Self.seed(seed, for: type.catalog.name)) }
+        slots = Self.sdkTypes.map { type in type.init(seed: Self.seed(seed, for: type.name)) }
     }
 
     /// Each SDK draws from its own generator, so adding a user to one never changes
@@ -53,53 +53,27 @@ public struct Simulation: Sendable {
     // MARK: The active SDK
 
     // A slot is empty only inside `withActive` and `modify`, which put it back before
-    // anything else can read it: the unwraps below cannot fail.
-    public var active: any SimulatedSDK { slots[activeSDK.index].unsafelyUnwrapped }
+    // anything else can read it: the unwraps below cannot fail (a trap if they ever did).
+    public var active: any SimulatedSDK { slots[activeSDK.index]! }
     public var activeCatalog: SDKCatalog { activeSDK.catalog }
     /// What `state` shows: the active SDK, its own state (SimulatedSDK.describeState), the
-    /// network when it is not the default, and the time. Built here, where the simulation
-    /// lies: a command that read it through the evaluator copied all of it first, and the
-    /// SDK is asked in its slot, through an optional chain, not copied out as `active` is
-    /// (docs/development.md, "A seventh look, secrets and text"). A `mutating get`, though it
-    /// changes nothing: read through the evaluator's stored `simulation`, a plain getter had
-    /// the whole simulation copied out first and destroyed after (about 120 instructions a
-    /// `state`), where a mutating one is given it in place (docs/development.md, "A tenth
-    /// look, running").
+    /// network when it is not the default, and the time.
     public var stateLines: [String] {
-        mutating get {
-            var lines: [String] = []
-            lines.reserveCapacity(6)
-            lines.append(Self.sdkLines[activeSDK.index])
-            // Asked where it lies in the slots' buffer: through the array's subscript, the
-            // SDK was copied out (twice) and destroyed, about 150 instructions a `state`
-            // (docs/development.md, "A tenth look, running"). It writes into `lines`, not
-            // an array of its own ("A tenth look, running, second pass").
-            let index = activeSDK.index, world = world
-            // Read as the SDK it holds, not through the optional: a slot is never empty here
-            // (`active` says why), and an optional chain copied the SDK out as an optional and
-            // destroyed it, about 150 instructions, where the existential's own copy costs
-            // about 55 ("A tenth look, running, second pass"). An optional of an existential
-            // is laid out as the existential itself.
-            slots.withUnsafeBufferPointer { slots in
-                assert(slots[index] != nil, "the active SDK's slot is never empty")
-                return UnsafeRawPointer(slots.baseAddress.unsafelyUnwrapped + index).withMemoryRebound(to: (any SimulatedSDK).self, capacity: 1) { sdk in
-                    sdk.pointee.describeState(world: world, into: &lines)
-                }
-            }
-            if world.network != NetworkConditions() {
-                lines.append("network: \(world.network.networkUp ? "up" : "down"), server: \(world.network.serverUp ? "up" : "down")")
-            }
-            lines.append(UTCTimestamp.format(now, prefix: "clock: "))
-            return lines
+        var lines = [Self.sdkLines[activeSDK.index]]
+        active.describeState(world: world, into: &lines)
+        if world.network != NetworkConditions() {
+            lines.append("network: \(world.network.networkUp ? "up" : "down"), server: \(world.network.serverUp ? "up" : "down")")
         }
+        lines.append(UTCTimestamp.format(now, prefix: "clock: "))
+        return lines
     }
 
     /// `sdk: NAME` for each SDK, `state`'s first line, made once.
-    private static let sdkLines = sdkTypes.map { "sdk: " + $0.catalog.name }
+    private static let sdkLines = sdkTypes.map { "sdk: " + $0.name }
 
     /// The SDK `id` names, active or not: what the prompt's hints and history read of the
     /// other SDKs (their users), without naming any of them.
-    public func sdk(_ id: SDKID) -> any SimulatedSDK { slots[id.index].unsafelyUnwrapped }
+    public func sdk(_ id: SDKID) -> any SimulatedSDK { slots[id.index]! }
 
     public mutating func activate(_ id: SDKID) { activeSDK = id }
 
@@ -116,7 +90,7 @@ public struct Simulation: Sendable {
         _ body: (inout any SimulatedSDK, World) throws(E) -> R
     ) throws(E) -> R {
         let index = activeSDK.index
-        var sdk = slots[index].take().unsafelyUnwrapped
+        var sdk = slots[index].take()!
         defer { slots[index] = sdk }
         return try body(&sdk, world)
     }

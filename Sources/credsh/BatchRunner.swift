@@ -7,8 +7,7 @@ import CredSimulator
 /// Runs scripts without a prompt: files in order in one simulation, or standard input.
 enum BatchRunner {
     /// The last script read, let go by the process's exit: the kernel takes its memory back
-    /// at once, where releasing a held script statement by statement cost about 470
-    /// instructions a statement (docs/development.md, "Measured for issue 36"). Only the
+    /// at once, rather than statement by statement. Only the
     /// last: the one before is released when the next is read, so that memory stays that
     /// of one script however many files are given (and a setup script of `serve` or `-i`
     /// is one script kept for the session).
@@ -36,25 +35,37 @@ enum BatchRunner {
         return evaluator.exitCode
     }
 
-    /// `credsh check`: parses and validates every file, runs nothing.
-    static func check(paths: [String], noColor: Bool, outside: OutsideVariables) -> Int32 {
+    /// `credsh check`: parses and validates every file, runs nothing. Text goes through the
+    /// host as a run's diagnostics do; JSON Lines and GitHub's workflow commands are written
+    /// to standard output, one line a diagnostic, for editors and CI.
+    static func check(paths: [String], noColor: Bool, outside: OutsideVariables, format: CheckFormat = .text) -> Int32 {
         let streams = StandardStreams()
-        let host = OutputOptions(format: RunFormats.default, noColor: noColor, seed: 0).makeHost(streams: streams)
+        let host: any ScriptHost = format == .text
+            ? OutputOptions(format: RunFormats.default, noColor: noColor, seed: 0).makeHost(streams: streams)
+            : TranscriptHost(capturingUpTo: 0, transcribes: false)
         var code: Int32 = 0
         let evaluator = Evaluator(host: host)
+        let records = CheckRecords()
+        if format != .text { evaluator.events.subscribe(records) }
         // Only the names matter: a variable given is bound (Evaluator+SourceCheck).
         outside.bind(into: evaluator)
         for path in paths {
             do {
                 let source = try ScriptLoader.load(path)
                 // Sourced files too (Evaluator+SourceCheck): a missing one is an I/O error (4).
-                if evaluator.checkFollowingSources(source) {
-                    streams.write("ok    \(source.name)\n")
+                let ok = evaluator.checkFollowingSources(source)
+                for diagnostic in records.take() { streams.write(format.line(diagnostic)) }
+                if ok {
+                    streams.write(format.ok(source.name))
                 } else if code == 0 {
                     code = evaluator.exitCode == 0 ? 2 : evaluator.exitCode
                 }
             } catch {
-                streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
+                if format == .text {
+                    streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
+                } else {
+                    streams.write(format.line(Diagnostic(.cannotRead, error.message, file: path, at: .start)))
+                }
                 if code == 0 { code = 4 }
             }
         }

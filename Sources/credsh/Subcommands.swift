@@ -60,12 +60,22 @@ enum Subcommands {
     static let check = Subcommand("check", syntax: CommandSyntax(
         name: "check", abstract: "Parse and validate scripts without running them.",
         arguments: ("<files> ...", "Scripts to check; '-' reads standard input."),
-        options: [noColor] + OutsideVariables.options,
+        options: [checkFormat, noColor] + OutsideVariables.options,
         discussion: "A variable a script uses is reported unless it is bound (let, let ?=, a capture, for, a parameter) or given (--var, --var-file, --secret)."),
         requiresArguments: true) { parsed, syntax throws(UsageError) in
-            BatchRunner.check(paths: parsed.positionals, noColor: parsed.has(noColor),
-                              outside: try OutsideVariables(parsed, syntax, secretValuesNeeded: false))
+            let given = parsed.value(checkFormat) ?? CheckFormat.text.rawValue
+            guard let format = CheckFormat(rawValue: given) else {
+                throw UsageError("--format takes \(CheckFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(TerminalSafe.text(given))'", syntax)
+            }
+            return BatchRunner.check(paths: parsed.positionals, noColor: parsed.has(noColor),
+                                     outside: try OutsideVariables(parsed, syntax, secretValuesNeeded: false), format: format)
         }
+
+    /// `credsh check --format`: text for people, JSON Lines for editors, GitHub's workflow
+    /// commands for CI annotations (CheckFormat).
+    static let checkFormat = CommandSyntax.Option(
+        long: "format", value: "<format>",
+        help: "text (the default), json (JSON Lines: one object per diagnostic, with its code) or github (workflow commands: annotations on a pull request's lines).")
 
     static let test = Subcommand("test", syntax: CommandSyntax(
         name: "test",

@@ -70,9 +70,9 @@ final class TerminalHost: ScriptHost {
 
     func report(_ diagnostic: Diagnostic, source: SourceFile?) {
         // Standard output says what the commands produced; standard error says why the run
-        // failed, and where. With JSON, a failed expectation is also a record in the output,
-        // so a reader of the stream alone sees the script fail.
-        if !quiet, diagnostic.kind == .expectation { streams.write(format.expectationFailed(diagnostic)) }
+        // failed, and where. With JSON, a failed expectation and a syntax error are also
+        // records in the output, so a reader of the stream alone sees the script fail.
+        if !quiet, diagnostic.kind == .expectation || diagnostic.kind == .syntax { streams.write(format.failureRecord(diagnostic)) }
         streams.writeError(diagnostics.format(diagnostic, source: source))
     }
 

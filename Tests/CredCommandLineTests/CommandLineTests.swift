@@ -29,7 +29,7 @@ import Expectations
                 _ = try ArgumentScanner.scan(ArraySlice(words), Self.syntax)
                 Issue.record("\(words) was accepted")
             } catch {
-                expectEqual(error.text, "Error: \(message)\nUsage: credsh test [<paths> ...] [-j, --jobs <n>] [--update] [--var <name=value>]\n"
+                expectEqual(error.text, "Error: \(message) [CS0701]\nUsage: credsh test [<paths> ...] [-j, --jobs <n>] [--update] [--var <name=value>]\n"
                             + "  See 'credsh test --help' for more information.\n")
             }
         }

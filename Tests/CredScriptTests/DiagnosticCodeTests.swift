@@ -39,10 +39,10 @@ import CredSimulator
 
     /// The codes that no script shows by itself, each asserted by a test where it arises:
     /// the prompt's history (HistoryPromptTests), a killed run (HardenedTests), the language
-    /// server's bounds (CredLSPTests.BoundsTests).
+    /// server's bounds (CredLSPTests.BoundsTests), a usage error (CommandLineTests).
     @Test func theCodesNoScriptShowsAreKnown() {
         let elsewhere = Set(DiagnosticCode.allCases.filter { $0.entry.example.script == nil })
-        expectEqual(elsewhere, [.historySecretRemoved, .runDied, .documentNotHeld])
+        expectEqual(elsewhere, [.historySecretRemoved, .runDied, .documentNotHeld, .usage])
         #expect(DiagnosticCode.allCases.allSatisfy { $0.entry.example.script != nil || $0.entry.example.elsewhere != nil })
     }
 

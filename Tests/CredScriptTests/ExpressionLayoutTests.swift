@@ -2,8 +2,8 @@ import Testing
 import Expectations
 @testable import CredScript
 
-/// An expression is stored flat (its text, its number, its span packed: AST.swift,
-/// PackedSpan): every kind, spelling and position reads back as it was given.
+/// An expression keeps its kind, its spelling and where it was written (a SourceSpan of
+/// 32-bit fields): every kind, spelling and position reads back as it was given.
 @Suite struct ExpressionLayoutTests {
     static let kinds: [Expression.Kind] = [
         .word("alice"), .string("a b\u{e9}"), .pattern("^ok$"), .integer(-7), .integer(Int.max),

@@ -16,32 +16,10 @@ import Expectations
         expectEqual(columns, [1, 8, 13, 3, 5, 6, 1])
     }
 
-    /// The parser's keywords are written as numbers (Parser.Keyword): each is its word packed.
-    @Test func keywordsAreTheirWordsPacked() {
-        expectEqual(Parser.Keyword.let, PackedWord("let"))
-        expectEqual(Parser.Keyword.repeat, PackedWord("repeat"))
-        expectEqual(Parser.Keyword.secret, PackedWord("secret"))
-        expectEqual(Parser.Keyword.questionMark, PackedWord("?"))
-        expectEqual(Parser.Keyword.event, PackedWord("event"))
-        expectEqual(Parser.Keyword.last, PackedWord("last"))
-    }
-
-    /// A word is packed as it is read, when it is at most 16 printable ASCII bytes.
-    @Test func shortPrintableWordsArePacked() {
-        var lexer = Lexer(SourceFile(name: "t", text: "advance abcdefghijklmnop abcdefghijklmnopq café"))
-        expectEqual(lexer.scan().packed, PackedWord("advance"))
-        expectEqual(lexer.scan().packed, PackedWord("abcdefghijklmnop"))
-        expectEqual(lexer.scan().packed, PackedWord.unpacked)
-        expectEqual(lexer.scan().packed, PackedWord.unpacked)
-    }
-
-    /// The word loop's table of byte classes says what `endsWord` and the printable range say.
-    @Test func byteClassesAreTheWordRules() {
-        for value in 0...255 {
-            let byte = UInt8(value)
-            let expected = Lexer.endsWord(byte) ? ByteClass.ends : (byte >= 0x20 && byte < 0x7F ? ByteClass.word : ByteClass.other)
-            expectEqual(ByteClass.table[value], expected, "byte \(value)")
-        }
+    /// A word is its text whatever its length or its characters.
+    @Test func wordsOfAnyLengthAndText() {
+        expectEqual(tokens("advance abcdefghijklmnop abcdefghijklmnopq café").kinds,
+                    [.word("advance"), .word("abcdefghijklmnop"), .word("abcdefghijklmnopq"), .word("café"), .end])
     }
 
     @Test func numbersDurationsAndWords() {

@@ -7,6 +7,11 @@ import Expectations
 /// SDK, each SDK keeps its own state, and everything the language names comes from the
 /// SDKs' catalogs.
 @Suite struct SDKSeamTests {
+    /// Each SDK's name, known without its catalog, is its catalog's.
+    @Test func eachSDKsNameIsItsCatalogs() {
+        for type in Simulation.sdkTypes { expectEqual(type.name, type.catalog.name) }
+    }
+
     @Test func switchingSDKsKeepsEachSDKsState() {
         let (host, evaluator) = runScript("""
             user add alice password "Passw0rd!"

@@ -40,8 +40,7 @@ import Expectations
         #expect(!evaluator.events.secrets.holdsSecret("other"))
     }
 
-    /// The reading does not spell out a literal that would mask nothing
-    /// (docs/development.md, "A tenth look, secrets"): a number, a duration and a string of
+    /// The reading does not spell out a literal that would mask nothing: a number, a duration and a string of
     /// four bytes given as secrets are masked, shorter ones never were, unless output spells
     /// them longer (a tab written `\t`).
     @Test func aSecretOfFourBytesIsKnownWhateverItsKindAndAShorterOneOnlyWhenOutputSpellsItLonger() {

@@ -72,15 +72,14 @@ import Expectations
         expectEqual(UTCTimestamp.format(0), "1970-01-01T00:00:00Z")
     }
 
-    /// The lines of `state` and `clock advance` are written in one buffer (ClockText): at
-    /// the ends of the years it writes, with the longest duration after them, and past those
-    /// years by the slower path, the same text as field by field.
-    @Test func aTimeLineIsWrittenInOneBufferToTheEndsOfItsYears() {
+    /// The lines of `state` and `clock advance` at the ends of the years the clock writes,
+    /// with the longest duration after them, and past those years.
+    @Test func aTimeLineIsWrittenToTheEndsOfItsYears() {
         expectEqual(UTCTimestamp.format(VirtualClock.defaultStart, prefix: "clock: "), "clock: 2026-01-01T00:00:00Z")
         expectEqual(UTCTimestamp.format(VirtualClock.latest, prefix: "", added: SimDuration(seconds: .min)),
                     "9999-12-31T23:59:59Z (+-106751991167300d15h30m8s)")
         expectEqual(UTCTimestamp.format(-62_167_219_200, prefix: "at ", added: SimDuration(seconds: 0)), "at 0000-01-01T00:00:00Z (+0s)")
-        // Past 9999: another number of digits, written field by field.
+        // Past 9999: another number of digits.
         expectEqual(UTCTimestamp.format(VirtualClock.latest + 1), "10000-01-01T00:00:00Z")
         expectEqual(UTCTimestamp.format(.max, prefix: "clock: ").hasPrefix("clock: "), true)
     }

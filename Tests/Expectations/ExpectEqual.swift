@@ -5,7 +5,7 @@ import Testing
 ///
 /// Why a function and not the macro: each `#expect` is expanded and type-checked where it
 /// is written, about 30 ms of the test build's CPU each, where a call to this costs about
-/// 2 ms; the tests hold a few thousand equality checks (docs/development.md, "How long
+/// 2 ms; the tests hold a few thousand equality checks (docs/performance.md, "How long
 /// make demo and make test take"). A failure shows the place, both values spelt by
 /// `String(reflecting:)` (a text quoted on one line with its escapes, so a `\r` shows),
 /// the comment, and, for texts of several lines and for collections, where they first

@@ -136,7 +136,7 @@ enum ScriptFacts {
         let checked = transcript.contains("→ setPassword") || transcript.contains("→ respond pin=*** challenge=PinChallenge")
         #expect(!checked || trips.contains { ($0.stringValue ?? "").contains("verify") }, "\(name): the server's check is drawn")
         // Spelt out as values first: the type checker took 8 s over this one comparison of
-        // two closures' results inside the macro (docs/development.md, the test build).
+        // two closures' results inside the macro.
         let numbers: [String] = arrows.compactMap { $0.value("data-number") }
         let inOrder: [String] = (0..<arrows.count).map { String($0 + 1) }
         expectEqual(numbers, inOrder)

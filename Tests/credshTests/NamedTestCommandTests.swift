@@ -261,7 +261,7 @@ import Expectations
             (["--secret", "a-b"], "Error: --secret takes a variable name"),
             // A secret given as --var would be is not quoted back into the CI log.
             (["--secret", "PW=Hunter2Secret9"], "Error: --secret takes a variable name only (letters, digits and _, not first a digit), not NAME=VALUE"),
-            (["--secret", "Hunter2Secret9!"], "Error: --secret takes a variable name (letters, digits and _, not first a digit)\n"),
+            (["--secret", "Hunter2Secret9!"], "Error: --secret takes a variable name (letters, digits and _, not first a digit) [CS0701]\n"),
             (["--secret", "a-b"], "Error: --secret takes a variable name (letters, digits and _, not first a digit), not 'a-b'"),
         ]
         for (arguments, message) in cases {

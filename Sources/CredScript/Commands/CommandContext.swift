@@ -17,21 +17,30 @@ public struct CommandContext {
         self.source = source
     }
 
-    /// The evaluator's simulation, changed in place: a `set` would copy it first, and a
-    /// copy shares the SDKs' storage, so every change would copy a million accounts. Read
-    /// in place too (`_read`, not `get`): a getter returns a copy, a retain and a release
-    /// of each of its parts, to read one field (`c.simulation.now`).
-    var simulation: Simulation {
-        _read { yield evaluator.simulation }
-        nonmutating _modify { yield &evaluator.simulation }
+    /// The evaluator's simulation, to read.
+    var simulation: Simulation { evaluator.simulation }
+
+    /// Runs `body` on the evaluator's simulation, changed in place: a changed copy set back
+    /// would share the SDKs' storage first, so its first change would copy every account.
+    func withSimulation<R, E: Error>(_ body: (inout Simulation) throws(E) -> R) throws(E) -> R {
+        try body(&evaluator.simulation)
+    }
+
+    /// Runs `body` on the active SDK, changed in place (Simulation.withActive).
+    func withActive<R, E: Error>(_ body: (inout any SimulatedSDK, World) throws(E) -> R) throws(E) -> R {
+        try withSimulation { (simulation: inout Simulation) throws(E) -> R in try simulation.withActive(body) }
+    }
+
+    /// Runs `body` on the SDK of type `T`, changed in place (Simulation.modify).
+    func modify<T: SimulatedSDK, R, E: Error>(_ type: T.Type, _ body: (inout T, World) throws(E) -> R) throws(E) -> R {
+        try withSimulation { (simulation: inout Simulation) throws(E) -> R in try simulation.modify(type, body) }
     }
 
     /// Prints lines of command output (not SDK outcomes).
     func say(_ lines: String...) { say(lines) }
     func say(_ lines: [String]) { evaluator.say(lines) }
     /// One line, without an array around it: chosen over the variadic form for a single
-    /// text (`c.say("…")`), whose array is an allocation and a free a command
-    /// (docs/development.md, "A seventh look, running").
+    /// text (`c.say("…")`), whose array is an allocation and a free a command.
     func say(_ line: String) { evaluator.say(line: line) }
     /// Lines that mask their own secrets by field (JournalScript), shown as they are: masked
     /// again by value, a number with a secret's digits would be written `***`.
@@ -157,7 +166,7 @@ public struct CommandContext {
     }
 
     /// `texts(parameter)` joined by single spaces (`echo`), without their array: one text
-    /// is the line as it is (docs/development.md, "A seventh look, running").
+    /// is the line as it is.
     func joinedTexts(_ parameter: Parameter) throws(CommandFailure) -> String {
         guard let items = call.arguments.list(parameter) else { return "" }
         var joined = ""
@@ -190,8 +199,7 @@ public struct CommandContext {
     /// Whether `parameter`'s argument is a variable that holds a secret (Evaluator.holdsSecret):
     /// `clock advance $pin` with `$pin` 91d shows `+***`, not `+91d`.
     func holdsSecret(_ parameter: Parameter) -> Bool {
-        // Most runs bind no secret: then the argument is not looked up again (a copy of
-        // it, about 400 instructions a `clock advance`; docs/development.md, "Measured for issue 36").
+        // Most runs bind no secret: then the argument is not looked up again.
         guard !evaluator.environment.secretNames.isEmpty,
               let expression = call.arguments.single(parameter) else { return false }
         return evaluator.holdsSecret(expression)

@@ -53,10 +53,6 @@ public struct CommandTable: Sendable {
     }
 
     /// One word of a command name: the commands it completes, and the words that may follow.
-    ///
-    /// Every property is a `let`: the parser reads a node for each word of each line, and a
-    /// `var` of a class costs a run-time exclusivity check (swift_beginAccess, about 60
-    /// instructions) on every read (issue 36, docs/development.md "Measured for issue 36").
     public final class NameNode: Sendable {
         public let children: Words
         public let specs: [CommandSpec]
@@ -98,102 +94,24 @@ public struct CommandTable: Sendable {
         }
     }
 
-    /// The words that may follow a name, sorted, looked up in a table of their own. Not a
+    /// The words that may follow a name, sorted, found by binary search. Not a
     /// `[String: NameNode]`: the first dictionary with String keys a process builds makes
     /// the Swift runtime look up `String: Hashable` by scanning every protocol conformance
-    /// in the executable, about a fifth of an empty script's instructions in the static
-    /// binary, and more with every package linked in (docs/serving.md).
-    ///
-    /// A word is looked up as two integers: a name of the table is printable ASCII and at
-    /// most 16 bytes long, so its bytes, packed, are equal exactly when the words are
-    /// (`PackedWord`), and are hashed, where a comparison of two strings walks them through
-    /// the standard library's ordering, about 60 instructions a step of a search (issue 36,
-    /// docs/development.md "Measured for issue 36", "A ninth look, reading"). The parser's
-    /// words come packed by the lexer, with no string ("A tenth look, words"). Any other word
-    /// (longer, or not ASCII, which a name's may equal only as the standard library compares
-    /// text) is looked up as a string, by binary search in the sorted keys.
-    ///
-    /// A class, immutable: a node's words are read once a word of each line, and a copy of
-    /// a class is one reference counted where a copy of the struct it was counted its four
-    /// arrays.
+    /// in the executable, about a fifth of an empty script's start-up (docs/performance.md).
     public final class Words: Sendable {
         public let keys: [String]
         public let values: [NameNode]
-        /// The keys packed, each with its node.
-        private let packed: [PackedWord]
-        private let packedNodes: [NameNode]
-        /// The packed keys hashed (open addressing, linear probing): each slot 1 + an index
-        /// of `packed`, or 0 when empty. A power of two at least twice the keys, so a look-up
-        /// meets its key or an empty slot within a probe or two, where a binary search over the
-        /// first words took seven steps, about 130 instructions (docs/development.md, "A ninth look, reading").
-        private let slots: [Int]
-        /// Every key is packed: a packed word not among them is no key.
-        private let allPacked: Bool
 
         /// `keys` sorted, each with its node.
         fileprivate init(keys: [String], values: [NameNode]) {
             self.keys = keys
             self.values = values
-            // Built at start-up for every node: one pass, nothing for a leaf (most nodes).
-            var packed: [PackedWord] = [], nodes: [NameNode] = [], slots: [Int] = []
-            if !keys.isEmpty {
-                packed.reserveCapacity(keys.count)
-                nodes.reserveCapacity(keys.count)
-                for index in keys.indices {
-                    let key = PackedWord(keys[index])
-                    if key == .unpacked { continue }
-                    packed.append(key)
-                    nodes.append(values[index])
-                }
-                var size = 4
-                while size < 2 * packed.count { size *= 2 }
-                slots = Array(repeating: 0, count: size)
-                for index in packed.indices {
-                    var slot = packed[index].slot(in: size)
-                    while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }  // at most half full: ends
-                    slots[slot] = index + 1
-                }
-            }
-            allPacked = packed.count == keys.count
-            self.packed = packed
-            packedNodes = nodes
-            self.slots = slots
         }
 
         /// A leaf's words: none, one instance for every leaf.
         fileprivate static let leaf = Words(keys: [], values: [])
 
         public subscript(word: String) -> NameNode? {
-            // Most nodes end a name (`echo`): the word after it is packed for nothing.
-            if keys.isEmpty { return nil }
-            let key = PackedWord(word)
-            if let found = node(packed: key) { return found }
-            return needsText(key) ? node(text: word) : nil
-        }
-
-        /// The node of a word given packed, found among the packed keys; nil when it is not
-        /// among them (`needsText` says whether it may still be a key).
-        func node(packed key: PackedWord) -> NameNode? {
-            guard key != .unpacked, !slots.isEmpty else { return nil }
-            var slot = key.slot(in: slots.count)
-            // Bounded by the slots: at most half of them are full, so an empty one ends it.
-            for _ in 0..<slots.count {
-                let entry = slots[slot]
-                if entry == 0 { return nil }
-                if packed[entry - 1] == key { return packedNodes[entry - 1] }
-                slot = (slot + 1) & (slots.count - 1)
-            }
-            return nil
-        }
-
-        /// Whether a word packed as `key`, not among the packed keys, may still be a key as
-        /// the standard library compares text: it could not be packed, or some key was not.
-        func needsText(_ key: PackedWord) -> Bool {
-            !keys.isEmpty && (key == .unpacked || !allPacked)
-        }
-
-        /// The node of `word`, by binary search in the sorted keys.
-        func node(text word: String) -> NameNode? {
             let index = Words.position(of: word, in: keys)
             return index < keys.count && keys[index] == word ? values[index] : nil
         }

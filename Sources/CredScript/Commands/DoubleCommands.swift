@@ -30,7 +30,7 @@ enum DoubleCommands {
             let sdk = c.simulation.activeSDK
             switch CallValidator.validate(sdk: sdk, method: name, params: pairs.map { ($0.key, JSONValue.string($0.value)) }) {
             case .failure(let refusal): throw .cannotRun(refusal.message)
-            case .success(let call): return c.simulation.perform(call)
+            case .success(let call): return c.withSimulation { $0.perform(call) }
             }
         },
         CommandSpec("device", [device], group: group,
@@ -38,7 +38,7 @@ enum DoubleCommands {
                     example: "device phone-2", check: deviceCheck) { c throws(CommandFailure) in
             let id = try deviceID(c)
             let isNew = !c.simulation.deviceIDs.contains(id)
-            do throws(DeviceRefusal) { try c.simulation.enter(device: id) } catch { throw .cannotRun(error.message) }
+            do throws(DeviceRefusal) { try c.withSimulation { (simulation: inout Simulation) throws(DeviceRefusal) in try simulation.enter(device: id) } } catch { throw .cannotRun(error.message) }
             if isNew { c.say("device \(id.name): new, a copy of default's SDK side (docs/double.md, \"Devices\")") }
             return []
         },
@@ -57,7 +57,7 @@ enum DoubleCommands {
                     summary: "Forget a device: its SDK side and journal go, its place among the 256 is free; seen again, it starts anew",
                     example: "devices forget phone-2", check: deviceCheck) { c throws(CommandFailure) in
             let id = try deviceID(c)
-            do throws(DeviceRefusal) { try c.simulation.forget(device: id) } catch { throw .cannotRun(error.message) }
+            do throws(DeviceRefusal) { try c.withSimulation { (simulation: inout Simulation) throws(DeviceRefusal) in try simulation.forget(device: id) } } catch { throw .cannotRun(error.message) }
             c.say("device \(id.name) forgotten")
             return []
         },
@@ -65,7 +65,7 @@ enum DoubleCommands {
                     summary: "journal clear: the current device's journal starts again; journal show: print it as a .credscript",
                     example: "journal clear") { c throws(CommandFailure) in
             if try c.text(journalAction) == "clear" {
-                c.simulation.clearJournal()
+                c.withSimulation { $0.clearJournal() }
             } else {
                 let sim = c.simulation
                 c.sayMaskedByField(JournalScript.lines(of: sim.journal, device: sim.device, secrets: c.knownSecrets))

@@ -79,10 +79,10 @@ public enum ExplainText {
             // A word of the glossary (`expiry`, `challenge`) is not a code, event or call: say where it is.
             let atPrompt = fromShell ? " at the prompt ('credsh' with no file)" : ""
             if let term = Glossary.lookUp(query.split(separator: " ").map(String.init)) {
-                throw SimulationError("nothing to explain for '\(query)': it is not a code, an event or an API call, but the glossary has it: '\(fromShell ? "credsh " : "")glossary \(term.term.lowercased())'")
+                throw SimulationError(.nothingToExplain, "nothing to explain for '\(query)': it is not a code, an event or an API call, but the glossary has it: '\(fromShell ? "credsh " : "")glossary \(term.term.lowercased())'")
             }
             let codes = Set(active.codes.compactMap(\.code)).sorted().map(String.init).joined(separator: ", ")
-            throw SimulationError("nothing to explain for '\(query)'; \(active.name) knows \(codes), its events and API names, "
+            throw SimulationError(.nothingToExplain, "nothing to explain for '\(query)'; \(active.name) knows \(codes), its events and API names, "
                                   + (fromShell ? "the diagnostic codes of docs/diagnostics.md, and the names 'help explain' lists\(atPrompt)"
                                                : "and the names 'help explain' lists (Tab completes them)"))
         }

@@ -114,7 +114,7 @@ enum Glossary {
             let query = words.joined(separator: " ").lowercased()
             var message = "the glossary has no '\(words.joined(separator: " "))'"
             if let guess = Spelling.closest(to: query, among: all.map(\.term)) { message += " — did you mean '\(guess)'?" }
-            throw SimulationError(message + "; 'glossary' lists every term (for a code or an event name, try 'explain')")
+            throw SimulationError(.nothingToExplain, message + "; 'glossary' lists every term (for a code or an event name, try 'explain')")
         }
         return entry.lines
     }

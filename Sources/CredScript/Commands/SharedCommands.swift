@@ -59,7 +59,7 @@ enum SharedCommands {
                     // The second SDK: the first is active at the start.
                     example: "sdk " + Simulation.catalogs[min(1, Simulation.catalogs.count - 1)].name) { c throws(CommandFailure) in
             if let name = try c.optionalText(sdkName) {
-                try refusing { () throws(SimulationError) in try c.simulation.activate(named: name) }
+                try refusing { () throws(SimulationError) in try c.withSimulation { (simulation: inout Simulation) throws(SimulationError) in try simulation.activate(named: name) } }
                 let catalog = c.simulation.activeCatalog
                 c.say("active SDK: \(catalog.name) (\(catalog.title); \(catalog.page))")
             } else {
@@ -104,11 +104,10 @@ enum SharedCommands {
         CommandSpec("clock advance", [duration], group: world, summary: "Move the virtual clock forward",
                     example: "clock advance 91d") { c throws(CommandFailure) in
             let seconds = try c.duration(duration)
-            guard c.simulation.world.clock.advance(by: seconds) else {
+            guard c.withSimulation({ $0.world.clock.advance(by: seconds) }) else {
                 throw .cannotRun("the clock cannot go past 9999-12-31T23:59:59Z")
             }
-            // The time and what was added, in one string (ClockText). A secret's duration is
-            // not shown in another spelling either (`let secret d = 90061s`).
+            // A secret's duration is not shown in another spelling either (`let secret d = 90061s`).
             if c.holdsSecret(duration) {
                 c.say(UTCTimestamp.format(c.simulation.now) + " (+" + ScriptWriter.mask + ")")
             } else {
@@ -119,7 +118,7 @@ enum SharedCommands {
         CommandSpec("clock set", [time], group: world, summary: "Set the virtual clock, forward or back (from 1970 to 9999)", example: "clock set 2026-03-01") { c throws(CommandFailure) in
             let text = try c.text(time)
             guard let instant = UTCTimestamp.parse(text) else { throw .cannotRun("'\(text)' is not a time such as 2026-03-01") }
-            guard c.simulation.world.clock.set(to: instant) else {
+            guard c.withSimulation({ $0.world.clock.set(to: instant) }) else {
                 throw .cannotRun("the clock cannot go before 1970-01-01T00:00:00Z (the Unix epoch)")
             }
             c.say(UTCTimestamp.format(c.simulation.now))
@@ -134,7 +133,7 @@ enum SharedCommands {
     static func networkSwitch(_ name: String, _ key: WritableKeyPath<NetworkConditions, Bool> & Sendable, to value: Bool,
                               _ summary: String) -> CommandSpec {
         CommandSpec(name, group: world, summary: summary, example: name) { c throws(CommandFailure) in
-            c.simulation.world.network[keyPath: key] = value
+            c.withSimulation { $0.world.network[keyPath: key] = value }
             let network = c.simulation.world.network
             c.say("network: \(network.networkUp ? "up" : "down"), server: \(network.serverUp ? "up" : "down")")
             return []
@@ -166,21 +165,21 @@ enum SharedCommands {
                     example: "login alice \"Passw0rd!\"") { c throws(CommandFailure) in
             // Each SDK decides what an unknown user means: SUSI's server answers 422, the others refuse.
             let id = try c.text(user), given = try c.optionalText(secret)
-            return try refusing { () throws(SimulationError) in try c.simulation.withActive { sdk, world throws(SimulationError) in try sdk.login(id, secret: given, world: world) } }
+            return try refusing { () throws(SimulationError) in try c.withActive { sdk, world throws(SimulationError) in try sdk.login(id, secret: given, world: world) } }
         },
         CommandSpec("update", [current, new, confirm], group: verbs,
                     summary: "Fill the active SDK's change form (the app's checks first; CONFIRM defaults to NEW)",
                     example: "update \"Passw0rd!\" \"N3w-Passw0rd\"") { c throws(CommandFailure) in
             let old = try c.text(current), next = try c.text(new), again = try c.optionalText(confirm)
-            return try refusing { () throws(SimulationError) in try c.simulation.withActive { sdk, world throws(SimulationError) in
+            return try refusing { () throws(SimulationError) in try c.withActive { sdk, world throws(SimulationError) in
                 try sdk.update(current: old, new: next, confirm: again, world: world)
             } }
         },
         CommandSpec("logout", group: verbs, summary: "Sign the user out", example: "logout") { c throws(CommandFailure) in
-            try refusing { () throws(SimulationError) in try c.simulation.withActive { sdk, world throws(SimulationError) in try sdk.logout(world: world) } }
+            try refusing { () throws(SimulationError) in try c.withActive { sdk, world throws(SimulationError) in try sdk.logout(world: world) } }
         },
         CommandSpec("cancel", group: verbs, summary: "Cancel the screen or challenge in front of the user", example: "cancel") { c throws(CommandFailure) in
-            try refusing { () throws(SimulationError) in try c.simulation.withActive { sdk, world throws(SimulationError) in try sdk.cancel(world: world) } }
+            try refusing { () throws(SimulationError) in try c.withActive { sdk, world throws(SimulationError) in try sdk.cancel(world: world) } }
         },
         CommandSpec("state", group: verbs, summary: "Who is signed in, what is pending, the network and the time",
                     example: "state") { c throws(CommandFailure) in

@@ -74,6 +74,16 @@ public struct JSONLinesRenderer: Sendable {
         }
     }
 
+    /// A syntax error as a record of its own, beside the text that goes to standard error:
+    /// the one shape of an error, with the diagnostic's code and where it is.
+    public func syntaxError(_ diagnostic: Diagnostic) -> String {
+        JSONValue.object([
+            Self.error(diagnostic.message, source: "credsh"), ("code", .string(diagnostic.code.id)),
+            ("file", .string(diagnostic.file)), ("line", .int(diagnostic.position.line)),
+            ("column", .int(diagnostic.position.column)),
+        ]).serialized + "\n"
+    }
+
     /// A failed expectation (or a failed command that no `expect error` named) as a record
     /// of its own, beside the text that goes to standard error.
     public func expectationFailed(_ diagnostic: Diagnostic) -> String {

@@ -10,8 +10,8 @@ struct Environment {
     private var slots: [Value?] = []
     /// The name last bound and its place: a script binds and reads the same name
     /// again and again (`let pw = …` then `login alice $pw`; a block's names each time
-    /// round), and comparing a name costs far less than hashing it to find its place
-    /// (docs/development.md, "A tenth look, secrets"). Places never move, so it stays true.
+    /// round), and comparing a name costs far less than hashing it to find its place.
+    /// Places never move, so it stays true.
     private var lastName = ""
     private var lastPlace = -1
 

@@ -22,8 +22,8 @@ extension Evaluator {
                     // An expectation that did not hold; a runtime error in one (a bad value) is a failure.
                     let chained = withCallChain(diagnostic)  // inside a procedure or a sourced file
                     events.publish(chained.kind == .expectation ? .expectationFailed(chained, source: context.source) : .failure(chained, source: context.source))
-                case .cannotRun(let message):
-                    fail(Diagnostic(.commandCannotRun, message, file: context.source.name, at: context.call.position), context.source)
+                case .cannotRun(let message, let code):
+                    fail(Diagnostic(code, message, file: context.source.name, at: context.call.position), context.source)
                 }
             }
             if context.call.spec.role == .acknowledgement { verdict.pendingFailure = nil }
@@ -41,9 +41,9 @@ extension Evaluator {
             failure = Evaluator.failure(in: outcomes)
         } catch {
             switch error {
-            case .cannotRun(let message):
+            case .cannotRun(let message, let code):
                 emit(.commandError(message))
-                failure = CommandResult.Failure(message: message, code: nil, isRuntime: true)
+                failure = CommandResult.Failure(message: message, code: nil, isRuntime: true, refusal: code)
             case .diagnostic(let diagnostic):
                 // A bad value (an undefined variable, a file that cannot be read): not something `expect error` covers.
                 fail(diagnostic, context.source)
@@ -51,7 +51,7 @@ extension Evaluator {
             }
         }
         // The lines moved into the result, not shared with `printed` until the next command
-        // empties it: a copy and a destroy fewer (docs/development.md, "A tenth look, running").
+        // empties it: a copy and a destroy fewer.
         let said = printed
         printed = .none
         last = CommandResult(name: context.call.spec.name, position: context.call.position, sdk: sdk, outcomes: outcomes, failure: failure, said: said)
@@ -60,7 +60,7 @@ extension Evaluator {
         }
         if let failure, let rule = failureRule {
             let message = "\(context.call.spec.name) failed: \(failure.message) (\(rule))"
-            verdict.pendingFailure = (Diagnostic(failure.isRuntime ? .commandCannotRun : .failureNotExpected, message, file: context.source.name, at: context.call.position), context.source)
+            verdict.pendingFailure = (Diagnostic(failure.isRuntime ? failure.refusal : .failureNotExpected, message, file: context.source.name, at: context.call.position), context.source)
         }
         return failure != nil
     }

@@ -73,7 +73,7 @@ public final class Evaluator {
     /// `options`, read where each statement runs: a stored property no other module sees,
     /// whose every access is a load or a store, so the optimizer proves that no access
     /// overlaps another and checks none at run time (a public stored `var` is checked at
-    /// each access, about 70 instructions; docs/development.md, "A seventh look, running").
+    /// each access).
     private(set) var settings: Options
     /// Checked between statements: Ctrl-C at the prompt stops a long `repeat`.
     public var interruptRequested: () -> Bool {
@@ -214,12 +214,7 @@ public final class Evaluator {
     /// loop), and `execute` hands a command's call on into its context as it is.
     func forEachStatement(of script: ParsedScript, _ body: (consuming Statement) -> Flow) {
         if let statements = script.statements {
-            // Read through the buffer: the array's iterator adds a copy of its own, a
-            // statement's references counted and, for a command, stored inline, its
-            // layout looked up at run time (docs/development.md, "Measured for issue 36").
-            statements.withUnsafeBufferPointer { statements in
-                for index in statements.indices where body(statements[index]) == .stop { return }
-            }
+            for index in statements.indices where body(statements[index]) == .stop { return }
             return
         }
         var parser = makeReader(script.source)
@@ -277,7 +272,7 @@ public final class Evaluator {
     // MARK: Statements
 
     /// Runs a statement handed over: a command's call goes into its context as it is, not
-    /// copied out of the statement a second time (docs/development.md, "A ninth look, running").
+    /// copied out of the statement a second time.
     func execute(_ statement: consuming Statement, in source: SourceFile) -> Flow {
         // Any other statement is lent on as it is.
         guard case .command = statement else { return perform(statement, in: source).flow }
@@ -287,9 +282,7 @@ public final class Evaluator {
 
     /// Whether a statement at `position` may run: the run has not stopped, the step budget
     /// is not spent, no interruption came; a failed command before it that this statement
-    /// does not acknowledge (`expect error` does) is a failure first. In line: called, it
-    /// cost every statement about 50 instructions more (docs/development.md, "A ninth look, running").
-    @inline(__always)
+    /// does not acknowledge (`expect error` does) is a failure first.
     private func mayRun(at position: SourcePosition, acknowledges: Bool, in source: SourceFile) -> Bool {
         if shouldStop { return false }
         if budget.spendStatement() > settings.stepBudget {
@@ -384,7 +377,7 @@ public final class Evaluator {
     /// Runs a command statement; says whether to go on, and what of it ran (for the
     /// journal). `call` goes into the command's context as it is, and is read there
     /// (`context.call`): built from a lent call, the context was a second copy of it, its
-    /// references counted and released again (docs/development.md, "A ninth look, running").
+    /// references counted and released again.
     func performCommand(_ call: consuming CommandCall, in source: SourceFile) -> (flow: Flow, replay: Replay) {
         let context = CommandContext(call: call, evaluator: self, source: source)
         let spec = context.call.spec
@@ -412,7 +405,6 @@ public final class Evaluator {
     }
 
     /// Shows a record as coming from the statement that is running.
-    @inline(__always)
     func emit(_ record: OutputRecord) {
         events.publishOutput(record, origin: place.origin)
     }
@@ -420,7 +412,7 @@ public final class Evaluator {
     /// A command's own lines (CommandContext.say): each charged to the step budget by its
     /// size, shown, and kept for `expect output`. The evaluator's and the publisher's state
     /// is reached once for all the lines, not once a line: each access to a stored `var` of
-    /// a class is a run-time exclusivity check (docs/development.md, "Measured for issue 36").
+    /// a class is a run-time exclusivity check.
     /// `maskedByField`: the lines mask their own secrets (CommandContext.sayMaskedByField).
     func say(_ lines: [String], maskedByField: Bool = false) {
         var steps = 0
@@ -546,18 +538,20 @@ public final class Evaluator {
 public struct CommandResult: Sendable {
     /// An immutable class, made only when a command fails: the result every command
     /// stores stays small enough to be moved without a call to `memcpy`, and a command
-    /// that did not fail has one nil reference to destroy, not a string and its flags
-    /// (docs/development.md, "A seventh look, running").
+    /// that did not fail has one nil reference to destroy, not a string and its flags.
     final class Failure: Sendable {
         let message: String
         let code: Int?
         /// The command could not run at all (exit 3), rather than the SDK or app refusing (exit 1).
         let isRuntime: Bool
+        /// A command that could not run: which kind of refusal (its diagnostic code).
+        let refusal: DiagnosticCode
 
-        init(message: String, code: Int?, isRuntime: Bool) {
+        init(message: String, code: Int?, isRuntime: Bool, refusal: DiagnosticCode = .commandCannotRun) {
             self.message = message
             self.code = code
             self.isRuntime = isRuntime
+            self.refusal = refusal
         }
     }
 

@@ -1,7 +1,6 @@
 /// The lines a command printed itself (`echo`, `policy show`), kept for `expect output`.
 /// Nearly every command prints one line or none: one line is kept as it is, without an
-/// array of its own, whose allocation and free cost a cheap command about 500
-/// instructions (docs/development.md, "A seventh look, running").
+/// array of its own, whose allocation and free a cheap command would pay.
 enum SaidLines: Sendable {
     case none
     case one(String)

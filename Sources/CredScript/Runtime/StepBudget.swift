@@ -13,7 +13,7 @@ struct StepBudget {
 
     /// Charges KDF rounds a command hashed (taken from `kdfMeter` by the caller, outside
     /// any access to the budget: a call into the meter inside one would make every access
-    /// to the evaluator's budget a checked one; docs/development.md, "Measured for issue 36").
+    /// to the evaluator's budget a checked one).
     mutating func charge(kdfRounds rounds: Int) {
         kdfRoundsUncharged += rounds
         steps += kdfRoundsUncharged / Evaluator.kdfRoundsPerStep
@@ -27,7 +27,6 @@ struct StepBudget {
     }
 
     /// Charges work over `count` bytes of text.
-    @inline(__always)
     mutating func chargeBytes(_ count: Int) {
         steps += count / Evaluator.bytesPerStep
     }

@@ -21,8 +21,7 @@ extension Expression {
         if let spelling { return spelling }
         let start = position.offset, end = start + length
         guard start >= 0, end <= source.bytes.count, start < end else { return "" }
-        // Through a buffer pointer: String(decoding:) of an ArraySlice takes the generic path.
-        return source.bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+        return String(decoding: source.bytes[start..<end], as: UTF8.self)
     }
 }
 

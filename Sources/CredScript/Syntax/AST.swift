@@ -1,11 +1,4 @@
 /// A value as written in the script, with where it was written.
-///
-/// Stored flat, not as its `Kind`: its text, its number, and where it was written with
-/// which kind it is (PackedSpan), six machine words with one reference, so that a copy
-/// retains the text and nothing else. As a `Kind` beside a whole position, a length and a
-/// spelling, a copy and a destroy went through the runtime's value witnesses, a switch over
-/// the cases each time, about 160 instructions together, four times for each argument of a
-/// command (docs/development.md, "An eighth look"). `kind` gives the enum back.
 public struct Expression: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         case word(String)
@@ -18,85 +11,60 @@ public struct Expression: Equatable, Sendable {
         case variable(String)
     }
 
-    /// Which case of `Kind`, without its payload: the span's marks, with `spelledMark`.
-    enum Tag: UInt8, Sendable {
-        case word, string, pattern, integer, duration, json, variable
-    }
+    public let kind: Kind
+    let span: SourceSpan
+    /// A number or a duration as written (`007`, `24h`): where it stands for text (a
+    /// secret, a name) and wherever the statement is written back out (echo, `record`),
+    /// it keeps this spelling, not its value's (`7`, `1d`). Only a number or a duration
+    /// has one.
+    public let spelling: String?
 
-    /// In the span's marks beside the tag: `text` is a number's spelling.
-    private static let spelledMark: UInt8 = 8
-
-    /// A text's payload; a number's or a duration's spelling when it has one; else empty.
-    private let text: String
-    /// A number's or a duration's value; 0 for a text.
-    private let number: Int64
-    private let span: PackedSpan
-
-    @inline(__always) var tag: Tag {
-        // Only a Tag's raw value is ever written below the spelled mark.
-        guard let tag = Tag(rawValue: span.marks & (Self.spelledMark - 1)) else { preconditionFailure("an expression's marks hold its tag") }
-        return tag
+    /// `spelling` is kept for a number or a duration only.
+    public init(kind: Kind, position: SourcePosition, length: Int = 0, spelling: String? = nil) {
+        self.kind = kind
+        span = SourceSpan(position, length: length)
+        switch kind {
+        case .integer, .duration: self.spelling = spelling
+        default: self.spelling = nil
+        }
     }
 
     public var position: SourcePosition { span.position }
     /// Bytes of source it covers: where to put *** when a line is masked for history.
     public var length: Int { span.length }
 
-    /// A number or a duration as written (`007`, `24h`): where it stands for text (a
-    /// secret, a name) and wherever the statement is written back out (echo, `record`),
-    /// it keeps this spelling, not its value's (`7`, `1d`). Only a number or a duration
-    /// has one.
-    public var spelling: String? { span.marks & Self.spelledMark != 0 ? text : nil }
-
-    /// In line, so that a reader asking for one case (`if case .variable = e.kind`) tests
-    /// the tag and copies no text.
-    @inline(__always) public var kind: Kind {
-        switch tag {
-        case .word: return .word(text)
-        case .string: return .string(text)
-        case .pattern: return .pattern(text)
-        case .integer: return .integer(Int(number))
-        case .duration: return .duration(number)
-        case .json: return .json(text)
-        case .variable: return .variable(text)
-        }
-    }
-
-    /// `spelling` is kept for a number or a duration only.
-    public init(kind: Kind, position: SourcePosition, length: Int = 0, spelling: String? = nil) {
-        switch kind {
-        case .word(let text): self.init(.word, text, position: position, length: length)
-        case .string(let text): self.init(.string, text, position: position, length: length)
-        case .pattern(let text): self.init(.pattern, text, position: position, length: length)
-        case .json(let text): self.init(.json, text, position: position, length: length)
-        case .variable(let text): self.init(.variable, text, position: position, length: length)
-        case .integer(let value): self.init(.integer, number: Int64(value), spelling: spelling, position: position, length: length)
-        case .duration(let value): self.init(.duration, number: value, spelling: spelling, position: position, length: length)
-        }
-    }
-
-    /// A text of the kind `tag` (not a number's).
-    init(_ tag: Tag, _ text: String, position: SourcePosition, length: Int) {
-        self.text = text
-        number = 0
-        span = PackedSpan(position: position, length: length, marks: tag.rawValue)
-    }
-
-    /// A number or a duration, with its spelling when it differs from its value's.
-    init(_ tag: Tag, number: Int64, spelling: String?, position: SourcePosition, length: Int) {
-        text = spelling ?? ""
-        self.number = number
-        span = PackedSpan(position: position, length: length, marks: tag.rawValue | (spelling == nil ? 0 : Self.spelledMark))
-    }
-
     /// The bytes of the source it was read from.
-    public var sourceRange: Range<Int> {
-        let offset = span.offset
-        return offset..<(offset + span.length)
-    }
+    public var sourceRange: Range<Int> { Int(span.offset)..<(Int(span.offset) + span.length) }
 
     /// `$NAME`: shown by its name wherever values are masked, since the name is no secret.
-    public var isVariable: Bool { tag == .variable }
+    public var isVariable: Bool {
+        if case .variable = kind { return true }
+        return false
+    }
+}
+
+/// Where an expression was written, in 32-bit fields: every argument of every command
+/// carries one. Exact for every source under 4 GiB; credsh reads at most 64 MB
+/// (docs/scripts.md, "Bounds"), and past 4 GiB a field stops at its largest value.
+struct SourceSpan: Equatable, Sendable {
+    let offset: UInt32
+    let fromLineStart: UInt32
+    let line: UInt32
+    let column: UInt32
+    /// Up to 2⁶⁰ bytes, which no source reaches.
+    let length: Int
+
+    init(_ position: SourcePosition, length: Int) {
+        offset = UInt32(clamping: position.offset)
+        fromLineStart = UInt32(clamping: position.offset - position.lineStart)
+        line = UInt32(clamping: position.line)
+        column = UInt32(clamping: position.column)
+        self.length = length
+    }
+
+    var position: SourcePosition {
+        SourcePosition(line: Int(line), column: Int(column), offset: Int(offset), lineStart: Int(offset) - Int(fromLineStart))
+    }
 }
 
 /// What a parameter of a command was given.
@@ -147,10 +115,7 @@ public struct CommandCall: Sendable {
 /// handful of parameters, so a short list searched in order costs less to build and to
 /// read than a dictionary, and every statement builds one.
 public struct BoundArguments: Sendable {
-    /// A parameter's identity and its argument. A struct, not a tuple: an entry read out of
-    /// the list was copied through the runtime's generic tuple witness, about 170
-    /// instructions a lookup; a struct's copy is its own (docs/development.md, "Measured
-    /// for issue 36").
+    /// A parameter's identity and its argument.
     struct Entry: Sendable {
         let id: ParameterID
         var value: BoundArgument
@@ -158,8 +123,7 @@ public struct BoundArguments: Sendable {
 
     /// One parameter given every argument written, all of them values (`echo hello`,
     /// `clock advance 1s`): the parser's array of them, shared, with no list of entries
-    /// and no array of the words' own (docs/development.md, "A sixth look"). The array
-    /// first, so that its pointer's spare bits hold the case and the whole stays two words.
+    /// and no array of the words' own: most commands are such.
     fileprivate enum Storage: Sendable {
         case entries([Entry])
         /// The one value of `values` as a single argument.
@@ -189,7 +153,7 @@ public struct BoundArguments: Sendable {
 
     /// Each value given, in the order bound, read where it lies, and each argument of
     /// pairs whole: what the secret scan asks of a command that places no secret, without a
-    /// `BoundArgument` made around each (docs/development.md, "A tenth look, secrets").
+    /// `BoundArgument` made around each.
     func forEachValue(_ value: (Expression) -> Void, pairs: ([KeyValue]) -> Void) {
         switch storage {
         case .single(let values, _): value(values[0])
@@ -263,10 +227,7 @@ public struct BoundArguments: Sendable {
         }
     }
 
-    /// The list `parameter` was given, read where it lies: the array alone, with no
-    /// `BoundArgument` around it and no optional of one to destroy (that destroy went
-    /// through the runtime's generic witnesses, about 110 instructions an `echo`;
-    /// docs/development.md, "A ninth look, running"). Nil when it was given no list.
+    /// The list `parameter` was given; nil when it was given no list.
     public func list(_ parameter: Parameter) -> [Expression]? {
         let id = parameter.id
         switch storage {
@@ -280,8 +241,7 @@ public struct BoundArguments: Sendable {
         }
     }
 
-    /// The single value `parameter` was given, read where it lies, as `list` reads a list.
-    /// Nil when it was given no single value.
+    /// The single value `parameter` was given; nil when it was given no single value.
     public func single(_ parameter: Parameter) -> Expression? {
         let id = parameter.id
         switch storage {
@@ -295,28 +255,19 @@ public struct BoundArguments: Sendable {
         }
     }
 
-    /// What `pick` reads of the argument `id` was given in `entries`, read where it lies.
+    /// What `pick` reads of the argument `id` was given in `entries`.
     private static func find<Part>(_ id: ParameterID, in entries: [Entry], _ pick: (BoundArgument) -> Part?) -> Part? {
-        entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices where entries[index].id == id { return pick(entries[index].value) }
-            return nil
-        }
+        entries.first { $0.id == id }.flatMap { pick($0.value) }
     }
 
     public subscript(parameter: Parameter) -> BoundArgument? {
-        // The value alone copied out, not each entry looked at: read through the buffer,
-        // an entry's identity is read where it lies; through the array, the whole entry,
-        // its argument and the references in it, was copied out to read it (issue 36).
         get {
             let id = parameter.id
             switch storage {
             case .single(let values, let only): return only == id ? .single(values[0]) : nil
             case .list(let values, let only): return only == id ? .list(values) : nil
             case .entries(let entries):
-                return entries.withUnsafeBufferPointer { entries in
-                    for index in entries.indices where entries[index].id == id { return entries[index].value }
-                    return nil
-                }
+                return entries.first { $0.id == id }?.value
             }
         }
         set {
@@ -334,8 +285,7 @@ public struct BoundArguments: Sendable {
 /// A statement resolved. A command, the most common statement, is stored inline (a
 /// reference to its table entry, its position and one array of arguments): boxed, as the
 /// other cases are (`indirect`, to keep the enum small), each command read would cost an
-/// allocation, its release when the script ends, and a reference counted on every copy
-/// (docs/development.md, "Measured for issue 36").
+/// allocation, its release when the script ends, and a reference counted on every copy.
 public enum Statement: Sendable {
     case command(CommandCall)
     /// `let NAME = VALUE`; `let secret NAME = VALUE` marks the value as a secret from the start;
@@ -384,5 +334,10 @@ extension Expression {
         }
     }
 
-    var isJSONOrVariable: Bool { tag == .json || tag == .variable }
+    var isJSONOrVariable: Bool {
+        switch kind {
+        case .json, .variable: return true
+        default: return false
+        }
+    }
 }

@@ -56,6 +56,13 @@ public enum DiagnosticCode: Int, CaseIterable, Sendable {
     case testNotRunnable = 409
     case runDied = 410
     case failuresNotShown = 411
+    case unknownUser = 412
+    case userExists = 413
+    case notSignedIn = 414
+    case alreadySignedIn = 415
+    case notAtThisStep = 416
+    case policyRefused = 417
+    case nothingToExplain = 418
 
     // Expectation: a check that did not hold.
     case expectationFailed = 501
@@ -69,8 +76,11 @@ public enum DiagnosticCode: Int, CaseIterable, Sendable {
     case cannotWrite = 603
     case documentNotHeld = 604
 
+    // Usage: the command line itself.
+    case usage = 701
+
     public enum Category: Int, CaseIterable, Sendable {
-        case lexical = 1, syntax, resolve, runtime, expectation, io
+        case lexical = 1, syntax, resolve, runtime, expectation, io, usage
 
         public var title: String {
             switch self {
@@ -80,13 +90,14 @@ public enum DiagnosticCode: Int, CaseIterable, Sendable {
             case .runtime: return "Runtime: a statement that could not run"
             case .expectation: return "Expectation: a check that did not hold"
             case .io: return "I/O: files"
+            case .usage: return "Usage: the command line"
             }
         }
 
         /// The kind a diagnostic of this category has, which gives its exit code.
         public var kind: Diagnostic.Kind {
             switch self {
-            case .lexical, .syntax, .resolve: return .syntax
+            case .lexical, .syntax, .resolve, .usage: return .syntax
             case .runtime: return .runtime
             case .expectation: return .expectation
             case .io: return .io
@@ -109,6 +120,20 @@ public enum DiagnosticCode: Int, CaseIterable, Sendable {
     }
 
     public var category: Category { Category(rawValue: rawValue / 100)! }
+
+    /// The code of a command's refusal of `kind` (SimulationError.Kind).
+    public init(refusal kind: SimulationError.Kind) {
+        switch kind {
+        case .unknownUser: self = .unknownUser
+        case .userExists: self = .userExists
+        case .notSignedIn: self = .notSignedIn
+        case .alreadySignedIn: self = .alreadySignedIn
+        case .notNow: self = .notAtThisStep
+        case .badPolicy: self = .policyRefused
+        case .nothingToExplain: self = .nothingToExplain
+        case .other: self = .commandCannotRun
+        }
+    }
 
     /// How a code's example produces it: a script (with the files it sources, and the
     /// options of its run), or, for the few a script alone cannot cause, in words.
@@ -304,9 +329,44 @@ public enum DiagnosticCode: Int, CaseIterable, Sendable {
                          fix: "Name the device with letters, digits, `.`, `_` and `-` only (`device phone-1`).")
         case .commandCannotRun:
             return Entry(title: "command could not run",
-                         meaning: "A command could not run at all (no such user, nothing pending) and no `expect error` followed it.",
+                         meaning: "A command could not run for a reason none of the codes after this one names (a KDF cost out of range, a value the SDK takes in no form) and no `expect error` followed it.",
+                         example: .script("kdf 0\n"),
+                         fix: "Give the command what it takes (`help NAME` shows it), or write `expect error` after it if the refusal is the point.")
+        case .unknownUser:
+            return Entry(title: "no such user",
+                         meaning: "A command names a user the active SDK does not have, and no `expect error` followed it.",
                          example: .script("login nobody \"Passw0rd!\"\n"),
-                         fix: "Set up what the command needs first (`user add`), or write `expect error` after it if the refusal is the point.")
+                         fix: "Add the user first (`user add NAME password \"…\"`; `users` lists them), or write `expect error` after it if the refusal is the point.")
+        case .userExists:
+            return Entry(title: "user exists already",
+                         meaning: "`user add` names a user the active SDK has already.",
+                         example: .script("user add alice password \"Passw0rd!\"\nuser add alice password \"Passw0rd!\"\n"),
+                         fix: "Add each user once, or give the second another name.")
+        case .notSignedIn:
+            return Entry(title: "nobody is signed in",
+                         meaning: "The command needs a signed-in user (a change of password, a logout), and nobody is.",
+                         example: .script("sdk fiori\nlogout\n"),
+                         fix: "Sign a user in first (`login NAME \"…\"`).")
+        case .alreadySignedIn:
+            return Entry(title: "someone is signed in",
+                         meaning: "The command needs nobody to be signed in (a second login), and someone is.",
+                         example: .script("user add alice password \"Passw0rd!\"\nlogin alice \"Passw0rd!\"\nlogin alice \"Passw0rd!\"\n"),
+                         fix: "Log out first (`logout`).")
+        case .notAtThisStep:
+            return Entry(title: "not at this step",
+                         meaning: "The SDK is not at a step where the command fits: nothing is pending to answer or to cancel, or another screen or challenge is open.",
+                         example: .script("sdk onewelcome\ncancel\n"),
+                         fix: "`state` shows the step the SDK is at; start the flow that leads to the command (`login`, `initiate`).")
+        case .policyRefused:
+            return Entry(title: "policy refused",
+                         meaning: "A policy cannot be set: an unknown key, a value out of its range, or rules that no secret could meet. Written in the script, the check finds it before the run (CS0306); this is the run's refusal of a policy it is handed in a variable.",
+                         example: .script("let keys = {\"foo\":1}\npolicy password $keys\n"),
+                         fix: "`policy show` and docs for the active SDK list its keys and ranges.")
+        case .nothingToExplain:
+            return Entry(title: "nothing to explain",
+                         meaning: "`explain` or `glossary` was asked about something it does not know: a code no diagnostic has (`explain CS9999`), an event or a term of no SDK.",
+                         example: .script("explain CS9999\n"),
+                         fix: "`glossary` lists every term; docs/diagnostics.md lists every code.")
         case .otherSDKCommand:
             return Entry(title: "command of another SDK",
                          meaning: "A command runs while an SDK other than its own is active (a procedure read for one SDK runs under another).",
@@ -398,6 +458,11 @@ public enum DiagnosticCode: Int, CaseIterable, Sendable {
                          meaning: "`credsh lsp` holds documents up to a bound (docs/editor.md); one past it is not checked, and its features answer nothing.",
                          example: .elsewhere("`credsh lsp`, when the editor opens a document over 4 MiB, or more documents than the server holds."),
                          fix: "Check the file with `credsh check`; close other documents and open it again once it fits.")
+        case .usage:
+            return Entry(title: "usage error",
+                         meaning: "The command line itself is wrong: an option credsh does not know, one without its value, options that do not go together. Nothing runs (exit 2).",
+                         example: .elsewhere("`credsh --frobnicate`, or `credsh -i script.credscript < input.txt`."),
+                         fix: "`credsh --help` and `credsh SUBCOMMAND --help` show what each takes.")
         }
     }
 }

@@ -13,9 +13,6 @@ public struct Lexer {
     private var line = 1
     private var column = 1
     private var lineStart = 0
-    /// The text of the last token scanned when it is a string, a pattern, a variable or a
-    /// JSON object (a `ScannedToken` carries none).
-    private(set) var text = ""
 
     public init(_ source: SourceFile) {
         self.source = source
@@ -51,14 +48,8 @@ public struct Lexer {
         diagnostics.append(Diagnostic(code, message, file: source.name, at: position))
     }
 
-    private func token(_ kind: ScannedToken.Kind, from start: SourcePosition, number: Int64 = 0) -> ScannedToken {
-        ScannedToken(kind: kind, position: start, length: index - start.offset, number: number)
-    }
-
-    /// A token whose text is `text` (a string, a pattern, a variable, a JSON object).
-    private mutating func token(_ kind: ScannedToken.Kind, _ text: String, from start: SourcePosition) -> ScannedToken {
-        self.text = text
-        return token(kind, from: start)
+    private func token(_ kind: TokenKind, from start: SourcePosition) -> Token {
+        Token(kind: kind, position: start, length: index - start.offset)
     }
 
     /// The seconds of `text` when it is one duration as a script writes it (`90d`,
@@ -66,92 +57,37 @@ public struct Lexer {
     static func duration(in text: String) -> Int64? {
         guard text.utf8.count <= 64 else { return nil }
         var lexer = Lexer(SourceFile(name: "", text: text))
-        let token = lexer.scan()
-        guard token.kind == .duration, lexer.scan().kind == .end else { return nil }
-        return token.number
+        guard case .duration(let seconds) = lexer.next().kind, lexer.next().kind == .end else { return nil }
+        return seconds
     }
 
-    /// The next token with its text.
+    /// The source text `token` covers, as written (a number's or a duration's spelling).
+    func text(of token: Token) -> String {
+        String(decoding: bytes[token.byteRange], as: UTF8.self)
+    }
+
+    /// Whether `name` is a name: letters, digits and `_`, not first a digit, at least one.
+    /// The one rule for a `let`'s name and any other name (Parser.isName).
+    static func isName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return false }
+        return name.utf8.allSatisfy(Lexer.isNameByte)
+    }
+
+    /// The next token.
     public mutating func next() -> Token {
-        let scanned = scan()
-        return Token(kind: kind(of: scanned), position: scanned.position, length: scanned.length)
-    }
-
-    /// The kind of `token` with its text: `token` is the last token scanned, or a word.
-    func kind(of token: ScannedToken) -> TokenKind {
-        switch token.kind {
-        case .word: return .word(text(ofWord: token))
-        case .integer: return .integer(Int(token.number))
-        case .duration: return .duration(token.number)
-        case .string: return .string(text)
-        case .pattern: return .pattern(text)
-        case .variable: return .variable(text)
-        case .json: return .json(text)
-        case .equals: return .equals
-        case .leftBrace: return .leftBrace
-        case .rightBrace: return .rightBrace
-        case .newline: return .newline
-        case .end: return .end
-        }
-    }
-
-    /// The text of a word scanned: its bytes, checked when it was scanned (any word token,
-    /// not only the last).
-    func text(ofWord token: ScannedToken) -> String {
-        if token.printable { return printableText(token.byteRange) }
-        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[token.byteRange]), as: UTF8.self) }
-    }
-
-    /// The text of a token every byte of which is printable ASCII (a number, a duration).
-    func text(ofPrintable token: ScannedToken) -> String { printableText(token.byteRange) }
-
-    /// Whether the `count` bytes of source from `start` (a word's, or its first bytes) are a
-    /// name as `Parser.isName` says of their text: letters, digits and `_`, not first a digit.
-    func isName(bytesFrom start: Int, count: Int) -> Bool {
-        bytes.withUnsafeBufferPointer { all in Lexer.isName(UnsafeBufferPointer(rebasing: all[start..<(start + count)])) }
-    }
-
-    /// Whether `name`'s bytes are a name: letters, digits and `_`, not first a digit, at
-    /// least one. The one rule for a `let`'s name read in the source and any other name
-    /// (Parser.isName).
-    static func isName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = name.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return false }
-        return name.allSatisfy(Lexer.isNameByte)
-    }
-
-    /// The first byte of a token (one of at least a byte).
-    func firstByte(of token: ScannedToken) -> UInt8 { bytes[token.position.offset] }
-
-    /// The next token, without its text (ScannedToken).
-    mutating func scan() -> ScannedToken {
         while true {
-            // The usual blank before a token, one space, moved over here; a call to move over
-            // nothing, or one space, cost about 45 instructions a token ("A tenth look,
-            // reading, second pass").
-            if index < bytes.count, bytes[index] == UInt8(ascii: " ") {
-                index += 1
-                column += 1
-            }
-            if index < bytes.count, Lexer.mayStartBlankOrComment(bytes[index]) { skipBlanksAndComment() }
-            guard let byte = peek() else { return ScannedToken(kind: .end, position: position, length: 0) }
+            skipBlanksAndComment()
+            guard let byte = peek() else { return Token(kind: .end, position: position, length: 0) }
             let start = position
-            // A newline, `=` and `}` are moved over here, their byte known, not through
-            // `advance()`, which tests it again (a call of about 20 instructions a line:
-            // docs/development.md, "A tenth look, reading, second pass").
             switch byte {
             case UInt8(ascii: "\n"):
-                index += 1
-                line += 1
-                column = 1
-                lineStart = index
+                advance()
                 return token(.newline, from: start)
             case UInt8(ascii: "="):
-                index += 1
-                column += 1
+                advance()
                 return token(.equals, from: start)
             case UInt8(ascii: "}"):
-                index += 1
-                column += 1
+                advance()
                 return token(.rightBrace, from: start)
             case UInt8(ascii: "{"):
                 if let json = scanJSONObject(from: start) { return json }
@@ -165,8 +101,8 @@ public struct Lexer {
                 continue
             case UInt8(ascii: "~") where peek(1) == UInt8(ascii: "\""):
                 advance()  // ~
-                guard scanString(from: position) != nil else { continue }
-                return token(.pattern, from: start)
+                guard case .string(let text)? = scanString(from: position)?.kind else { continue }
+                return token(.pattern(text), from: start)
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 if let number = scanNumber(from: start) { return number }
                 if let word = scanWord(from: start) { return word }
@@ -181,9 +117,7 @@ public struct Lexer {
     private mutating func skipBlanksAndComment() {
         while let byte = peek() {
             if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
-                // A blank is one column and no newline: moved over without `advance()`'s checks.
-                index += 1
-                column += 1
+                advance()
             } else if byte == UInt8(ascii: "\r") {
                 // `\r\n` ends a line as `\n` does (grammar.md, "Lexical structure"); a `\r`
                 // anywhere else is a control character like any other.
@@ -199,13 +133,6 @@ public struct Lexer {
         }
     }
 
-    /// A blank, a `\r`, a `#` or another control character than `\n`: what
-    /// `skipBlanksAndComment` may move over, or stops at at once.
-    @inline(__always)
-    static func mayStartBlankOrComment(_ byte: UInt8) -> Bool {
-        (byte <= 0x20 && byte != UInt8(ascii: "\n")) || byte == UInt8(ascii: "#")
-    }
-
     static func endsWord(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"),
@@ -216,45 +143,15 @@ public struct Lexer {
         }
     }
 
-    /// Scans a run of word bytes and checks them; nil (after a report) when they are not text.
-    /// No string is built: the token gives the word's bytes, packed when short and printable.
-    private mutating func scanWord(from start: SourcePosition) -> ScannedToken? {
-        // One pass, bounded by the source's end: where the word ends and whether every byte is
-        // printable ASCII. `advance()` byte by byte, then a second pass to check them, cost
-        // about 10 instructions a byte more (docs/development.md, "A ninth look, reading").
-        // The bytes are packed in the same pass, for the command table's look-up, and the
-        // scalars (its columns: no byte of a word is a newline) are counted only in a word that
-        // is not printable ASCII, where they differ from its bytes ("A tenth look, words").
-        // A byte's class is read from a table (`ByteClass`): one load and one comparison for
-        // the usual byte, where its checks against the bytes that end a word and against the
-        // printable range cost about 7 instructions more a byte ("A tenth look, reading,
-        // second pass").
-        var end = index, printable = true, packed = PackedWord.unpacked
-        let classes = ByteClass.table
-        while end < bytes.count {
-            let byte = bytes[end]
-            let byteClass = classes[Int(byte)]
-            if byteClass == ByteClass.word {
-                packed = packed.appending(byte)
-            } else if byteClass == ByteClass.other {
-                printable = false
-            } else {
-                break
-            }
-            end += 1
-        }
-        column += printable ? end - index : bytes[index..<end].reduce(0) { $1 & 0xC0 != 0x80 ? $0 + 1 : $0 }
-        index = end
-        // A word that is not printable ASCII is checked (valid UTF-8, no control character) here,
-        // where it is reported; its text is built again only if it is asked for.
-        guard printable || checkedText(start.offset..<index, startingAt: start) != nil else { return nil }
-        var word = token(.word, from: start)
-        word.printable = printable
-        if printable, word.length <= 16 { word.packed = packed }
-        return word
+    /// Scans a run of word bytes and checks them (valid UTF-8, no control character); nil
+    /// (after a report) when they are not text.
+    private mutating func scanWord(from start: SourcePosition) -> Token? {
+        while let byte = peek(), !Lexer.endsWord(byte) { advance() }
+        guard let text = checkedText(start.offset..<index, startingAt: start) else { return nil }
+        return token(.word(text), from: start)
     }
 
-    private mutating func scanVariable(from start: SourcePosition) -> ScannedToken? {
+    private mutating func scanVariable(from start: SourcePosition) -> Token? {
         advance()  // $
         let nameStart = index
         while let byte = peek(), Lexer.isNameByte(byte) { advance() }
@@ -272,7 +169,7 @@ public struct Lexer {
             column = start.column
             return scanWord(from: start)
         }
-        return token(.variable, String(decoding: bytes[nameStart..<index], as: UTF8.self), from: start)
+        return token(.variable(String(decoding: bytes[nameStart..<index], as: UTF8.self)), from: start)
     }
 
     static func isNameByte(_ byte: UInt8) -> Bool {
@@ -281,7 +178,7 @@ public struct Lexer {
     }
 
     /// `42`, `90d`, `1d12h`; falls back to a word (`2fa`) when letters follow. nil means "not a number".
-    private mutating func scanNumber(from start: SourcePosition) -> ScannedToken? {
+    private mutating func scanNumber(from start: SourcePosition) -> Token? {
         let save = (index, line, column, lineStart)
         var total: Int64 = 0
         var sawUnit = false
@@ -302,7 +199,7 @@ public struct Lexer {
                         report(.numberOutOfRange, "number is too large", at: start)
                         return nil
                     }
-                    return token(.integer, from: start, number: value)
+                    return token(.integer(Int(value)), from: start)
                 }
                 break
             }
@@ -317,14 +214,14 @@ public struct Lexer {
                     report(.numberOutOfRange, "duration is too long", at: start)
                     return nil
                 }
-                return token(.duration, from: start, number: total)
+                return token(.duration(total), from: start)
             }
         }
         (index, line, column, lineStart) = save
         return nil
     }
 
-    private mutating func scanString(from start: SourcePosition) -> ScannedToken? {
+    private mutating func scanString(from start: SourcePosition) -> Token? {
         advance()  // opening quote
         var text: [UInt8] = []
         var valid = true
@@ -334,7 +231,7 @@ public struct Lexer {
                 // The string runs to the end of the line, so the parser reads it as the
                 // argument it was meant to be: the missing quote is the error reported, not
                 // a missing argument after it.
-                return token(.string, String(decoding: text, as: UTF8.self), from: start)
+                return token(.string(String(decoding: text, as: UTF8.self)), from: start)
             }
             if byte == UInt8(ascii: "\"") {
                 advance()
@@ -368,13 +265,13 @@ public struct Lexer {
         // A string with a bad escape or character in it is still the argument it was meant
         // to be: the error reported is that one, not a missing argument after it (one
         // mistake, one error). Nothing runs after a syntax error, so its text is never used.
-        guard valid else { return token(.string, String(decoding: text, as: UTF8.self), from: start) }
+        guard valid else { return token(.string(String(decoding: text, as: UTF8.self)), from: start) }
         // Text with no byte above ASCII is valid UTF-8 as it stands.
-        if !text.contains(where: { $0 >= 0x80 }) { return token(.string, String(decoding: text, as: UTF8.self), from: start) }
+        if !text.contains(where: { $0 >= 0x80 }) { return token(.string(String(decoding: text, as: UTF8.self)), from: start) }
         guard let decoded = checkedText(bytes: text, reportAt: start, rejectControls: false) else {
-            return token(.string, String(decoding: text, as: UTF8.self), from: start)
+            return token(.string(String(decoding: text, as: UTF8.self)), from: start)
         }
-        return token(.string, decoded, from: start)
+        return token(.string(decoded), from: start)
     }
 
     /// After `\u`: `{` one to six hex digits `}` naming a Unicode scalar (not a surrogate,
@@ -408,7 +305,7 @@ public struct Lexer {
 
     /// `{` followed by `"` or `}` opens an inline JSON object, which runs to its matching
     /// brace on the same line. Any other `{` opens a block.
-    private mutating func scanJSONObject(from start: SourcePosition) -> ScannedToken? {
+    private mutating func scanJSONObject(from start: SourcePosition) -> Token? {
         var look = index + 1
         while look < bytes.count, bytes[look] == UInt8(ascii: " ") || bytes[look] == UInt8(ascii: "\t") { look += 1 }
         guard look < bytes.count, bytes[look] == UInt8(ascii: "\"") || bytes[look] == UInt8(ascii: "}") else { return nil }
@@ -432,38 +329,26 @@ public struct Lexer {
         guard end < bytes.count, bytes[end] == UInt8(ascii: "}"), depth == 0 else {
             while let b = peek(), b != UInt8(ascii: "\n") { advance() }
             report(.unterminatedJSON, "unterminated JSON object (it must close with } on the same line)", at: start)
-            return token(.json, "", from: start)
+            return token(.json(""), from: start)
         }
         while index <= end { advance() }
         guard let text = checkedText(start.offset..<index, startingAt: start) else {
             // Reported, and consumed: the token stands for the bad object. (nil would mean
             // "not an object", and the caller would take one more byte for a `{`.)
-            return token(.json, "", from: start)
+            return token(.json(""), from: start)
         }
-        return token(.json, text, from: start)
+        return token(.json(text), from: start)
     }
 
     private mutating func checkedText(_ range: Range<Int>, startingAt start: SourcePosition) -> String? {
-        // Nearly every word is printable ASCII, which is valid UTF-8 as it stands. Read
-        // through a buffer pointer: String(decoding:) of an ArraySlice takes the generic,
-        // repairing path, about twice the instructions for a word (issue 36).
-        let printable = bytes[range].allSatisfy { !($0 < 0x20 && $0 != UInt8(ascii: "\t") || $0 >= 0x7F) }
-        return printable ? printableText(range) : checkedText(bytes: Array(bytes[range]), reportAt: start)
-    }
-
-    /// The text of `range`, every byte of it printable ASCII (or a tab), which is valid
-    /// UTF-8 as it stands.
-    private func printableText(_ range: Range<Int>) -> String {
-        bytes.withUnsafeBufferPointer { all in
-            let word = UnsafeBufferPointer(rebasing: all[range])
-            // Written into the string's own storage: a string of up to 15 ASCII bytes is then
-            // made with no second pass to validate it, where String(decoding:) validated the
-            // bytes again, about 150 instructions a word (docs/development.md, "An eighth look").
-            return String(unsafeUninitializedCapacity: word.count) { storage in
-                UnsafeMutableRawBufferPointer(storage).copyMemory(from: UnsafeRawBufferPointer(word))
-                return word.count
-            }
+        // Nearly every word is printable ASCII, valid text as it stands: no copy and no
+        // validating pass (they cost a cheap command a fifth of its instructions, callgrind).
+        let word = bytes[range]
+        if word.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            // Decoded where the bytes lie: an ArraySlice given to String(decoding:) is copied first.
+            return word.withContiguousStorageIfAvailable { String(decoding: $0, as: UTF8.self) } ?? String(decoding: word, as: UTF8.self)
         }
+        return checkedText(bytes: Array(bytes[range]), reportAt: start)
     }
 
     /// Decodes UTF-8, reporting the first byte that is not valid UTF-8 or is a control character.
@@ -496,43 +381,6 @@ public struct Lexer {
     private func hex4(_ byte: UInt8) -> String {
         let digits = String(byte, radix: 16, uppercase: true)
         return String(repeating: "0", count: 4 - digits.count) + digits
-    }
-}
-
-/// What a byte is to a word (`Lexer.scanWord`): printable ASCII that goes on a word
-/// (`word`), a byte that ends one (`Lexer.endsWord`), or any other byte (`other`: a control
-/// character or a byte above ASCII, which a word may hold if it is valid text, checked apart).
-/// The table is a string literal, 256 bytes in the program's constant data, read through its
-/// pointer: a `static let` array was a lazy global, asked on every read whether it was made.
-///
-/// Its values are computed, not `static let`s, whose every read asks `swift_once`.
-enum ByteClass {
-    static var word: UInt8 { UInt8(ascii: "w") }
-    static var ends: UInt8 { UInt8(ascii: "e") }
-    static var other: UInt8 { UInt8(ascii: "o") }
-
-    /// Each byte's class, sixteen bytes to a line (0x00 to 0x0F first).
-    @inline(__always)
-    static var table: UnsafePointer<UInt8> {
-        let classes: StaticString = """
-            oooooooooeeooeoo\
-            oooooooooooooooo\
-            ewewwwwwwwwwwwww\
-            wwwwwwwwwwwwweww\
-            wwwwwwwwwwwwwwww\
-            wwwwwwwwwwwwwwww\
-            wwwwwwwwwwwwwwww\
-            wwwwwwwwwwwewewo\
-            oooooooooooooooo\
-            oooooooooooooooo\
-            oooooooooooooooo\
-            oooooooooooooooo\
-            oooooooooooooooo\
-            oooooooooooooooo\
-            oooooooooooooooo\
-            oooooooooooooooo
-            """
-        return classes.utf8Start
     }
 }
 

@@ -38,8 +38,8 @@ extension ScriptReader {
         var statements: [Statement] = []
         // Room made once for a statement every `sourceBytesPerStatement` bytes: grown from
         // nothing by doubling, the array was copied whole about fourteen times for 10,000
-        // lines; counting the lines first cost more than the copies saved (docs/development.md,
-        // "A tenth look, secrets"). Only a hint: a denser source grows past it as before.
+        // lines; counting the lines first cost more than the copies saved. Only a hint: a
+        // denser source grows past it as before.
         // Bound: `maximumHeldBytes / sourceBytesPerStatement` statements, about 2 MB.
         if holds { statements.reserveCapacity(source.bytes.count / ParsedScript.sourceBytesPerStatement + 1) }
         var sdks = SDKsAfter(first: sdk)
@@ -57,8 +57,7 @@ extension ScriptReader {
 
 /// The SDK active after each held statement, kept as the statements after which it changed:
 /// nearly every script switches a few times at most, and an SDK noted for each statement
-/// was an append, and a reference counted, for every line read (docs/development.md,
-/// "A seventh look, secrets and text").
+/// was an append, and a reference counted, for every line read.
 public struct SDKsAfter: Sendable {
     /// The SDK active before the first statement.
     private let first: SDKID

@@ -5,13 +5,7 @@ import CredSimulator
 /// `maximumNesting` deep; a run, by its step budget and `Limits.standard.callDepth`.
 extension Parser {
     /// Whether `name` may name a variable or a parameter: letters, digits and `_`, not first a digit.
-    public static func isName(_ name: String) -> Bool {
-        // Over the bytes where they lie: the UTF-8 view's iterator costs tens of
-        // instructions a byte, and every `for` and `proc` asks (a `let` reads its name's
-        // bytes in the source: `Lexer.isName(bytesFrom:count:)`).
-        var name = name
-        return name.withUTF8(Lexer.isName)
-    }
+    public static func isName(_ name: String) -> Bool { Lexer.isName(name) }
 
     // MARK: for
 
@@ -75,7 +69,7 @@ extension Parser {
     }
 
     /// Skips a block whose header had an error, from its `{`.
-    mutating func skipBlock(after brace: ScannedToken) {
+    mutating func skipBlock(after brace: Token) {
         guard brace.kind == .leftBrace else { return skipToLineEnd() }
         advance()
         skipBlock()

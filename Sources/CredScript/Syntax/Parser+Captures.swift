@@ -9,16 +9,14 @@ extension Parser {
     /// `let x = event` alone still binds the word.
     /// (Mutating only so that a debug build does not copy the parser to ask.)
     mutating func captureAhead() -> Bool {
-        // The lexer is copied to look ahead only after `event` or `last`: a copy is a
-        // reference counted for each of its arrays, and nearly every `let` binds a value.
-        guard current.packed == Keyword.event || current.packed == Keyword.last else { return false }
+        guard current.word == "event" || current.word == "last" else { return false }
         var peek = lexer
-        if current.packed == Keyword.last, peek.scan().packed != Keyword.event { return false }
-        return peek.scan().kind == .word
+        if current.word == "last", peek.next().word != "event" { return false }
+        return peek.next().word != nil
     }
 
     mutating func parseCapture(name: String, secret: Bool, at start: SourcePosition) -> ReadStatement? {
-        let isLast = current.packed == Keyword.last
+        let isLast = current.word == "last"
         if isLast { advance() }
         advance()  // event
         guard let target = currentWord else { return nil }
@@ -94,11 +92,10 @@ extension Parser {
             return (.equal, at)
         case .pattern:
             return (.matches, at)
-        case .word:
-            let word = lexer.text(ofWord: current)
+        case .word(let word):
             let followedByEquals: Bool = {
                 var peek = lexer
-                let next = peek.scan()
+                let next = peek.next()
                 return next.kind == .equals && next.position.offset == current.position.offset + current.length
             }()
             let op: ComparisonOperator?

@@ -10,7 +10,7 @@ extension Parser {
     mutating func parseTest(at start: SourcePosition, depth: Int) -> ReadStatement? {
         let namePosition = current.position
         let name: String
-        switch currentKind {
+        switch current.kind {
         case .string(let text), .word(let text): name = text
         default:
             error(.malformedTest, "test expects a name in quotes, found \(describe(current)) (as: test \"expired password is updated\" { … })", at: current.position)
@@ -41,7 +41,7 @@ extension Parser {
         }
         advance()
         // `{ }` reads as an empty JSON object: an empty test (one that only runs the setup).
-        if case .json(let text) = currentKind, text.utf8.dropFirst().dropLast().allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+        if case .json(let text) = current.kind, text.utf8.dropFirst().dropLast().allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
             tests.append(DeclaredTest(name: name, position: start))
             advance()
             guard atStatementEnd else {

@@ -10,9 +10,8 @@ public struct Parser {
 
     var lexer: Lexer
     let table: CommandTable
-    /// The token being read: the last the lexer scanned, so the lexer's `text` is its text
-    /// when it is a string, a pattern, a variable or a JSON object.
-    var current: ScannedToken
+    /// The token being read.
+    var current: Token
     var parserDiagnostics: [Diagnostic] = []
     /// The named tests read so far, in order (Parser+Tests).
     var tests: [DeclaredTest] = []
@@ -27,17 +26,13 @@ public struct Parser {
     init(_ source: SourceFile, table: CommandTable = .standard) {
         lexer = Lexer(source)
         self.table = table
-        current = lexer.scan()
+        current = lexer.next()
     }
 
     var source: SourceFile { lexer.source }
 
-    /// The current token's kind with its text, built: for the paths where that costs nothing
-    /// that matters (errors, `for`, `proc`, `test`, captures and comparisons).
-    var currentKind: TokenKind { lexer.kind(of: current) }
-
-    /// The current word's text, built from its bytes, or nil when the current token is no word.
-    var currentWord: String? { current.kind == .word ? lexer.text(ofWord: current) : nil }
+    /// The current word's text, or nil when the current token is no word.
+    var currentWord: String? { current.word }
 
     /// Lexer and parser errors kept (the first `Diagnostic.keptPerFile` of each), and
     /// how many more there were.
@@ -64,7 +59,7 @@ public struct Parser {
 
     // MARK: Tokens
 
-    mutating func advance() { current = lexer.scan() }
+    mutating func advance() { current = lexer.next() }
 
     mutating func skipNewlines() {
         while current.kind == .newline { advance() }
@@ -105,15 +100,14 @@ public struct Parser {
     // MARK: Statements
 
     mutating func parseStatement(depth: Int) -> ReadStatement? {
-        guard current.kind == .word else {
+        guard let word = current.word else {
             error(.unexpectedToken, "expected a command, found \(describe(current))", at: current.position)
             skipToLineEnd()
             return nil
         }
-        // Packed words compared, two integers each (docs/development.md, "A tenth look, words").
-        switch current.packed {
-        case Keyword.let: return parseLet()
-        case Keyword.repeat: return parseRepeat(depth: depth)
+        switch word {
+        case "let": return parseLet()
+        case "repeat": return parseRepeat(depth: depth)
         default: return parseCommand(depth: depth)
         }
     }
@@ -122,9 +116,9 @@ public struct Parser {
         let start = current.position
         advance()
         var secret = false
-        if current.packed == Keyword.secret {
+        if current.word == "secret" {
             var peek = lexer
-            if peek.scan().kind == .word {  // `let secret pw = …`, not `let secret = …`
+            if peek.next().word != nil {  // `let secret pw = …`, not `let secret = …`
                 secret = true
                 advance()
             }
@@ -136,27 +130,22 @@ public struct Parser {
         }
         // `let NAME ?= VALUE` (a default), also written `let NAME?= VALUE`.
         var ifUnbound = false
-        // `utf8.count`, not `count`: counting characters walks the grapheme breaks (issue 36);
-        // a word that ends with `?` after other bytes has two characters or more all the same.
         if name.utf8.count > 1, name.hasSuffix("?") {
             var peek = lexer
-            if peek.scan().kind == .equals {
+            if peek.next().kind == .equals {
                 name = String(name.dropLast())
                 ifUnbound = true
             }
         }
-        // Read from the word's bytes, which are its text's UTF-8 (less the `?` dropped): over the
-        // string, a copy of it was made to read them (about 50 instructions a `let`:
-        // docs/development.md, "A tenth look, reading, second pass").
-        guard lexer.isName(bytesFrom: current.position.offset, count: current.length - (ifUnbound ? 1 : 0)) else {
+        guard Lexer.isName(name) else {
             error(.malformedLet, "let expects a variable name (letters, digits and _), found '\(name)'", at: current.position)
             skipToLineEnd()
             return nil
         }
         advance()
-        if !ifUnbound, current.packed == Keyword.questionMark {
+        if !ifUnbound, current.word == "?" {
             var peek = lexer
-            if peek.scan().kind == .equals {
+            if peek.next().kind == .equals {
                 ifUnbound = true
                 advance()
             }
@@ -280,17 +269,17 @@ public struct Parser {
     // MARK: Commands
 
     mutating func parseCommand(depth: Int) -> ReadStatement? {
-        guard current.kind == .word else { return nil }
-        let first = current, start = current.position
+        guard let first = current.word else { return nil }
+        let start = current.position
         // A procedure is no command of the table (it may not take a command's name): the
         // resolver knows which procedures there are where the line stands.
-        guard var node = child(in: table.root.children) else { return parseCall(named: lexer.text(ofWord: first)) }
+        guard var node = child(in: table.root.children) else { return parseCall(named: first) }
         // How many words follow the first in the name: counted, not kept, since only an
         // error says them (an array of them was an allocation for each `clock advance`).
         var more = 0
         advance()
         // Take more words while they name a longer command (`user add`, `expect no event`).
-        while current.kind == .word, let deeper = child(in: node.children) {
+        while current.word != nil, let deeper = child(in: node.children) {
             node = deeper
             more += 1
             advance()
@@ -299,7 +288,7 @@ public struct Parser {
         // (`for`, `proc`, `expect VALUE OP VALUE`): read by its own rules (Parser+Blocks,
         // Parser+Captures), from the word after its name.
         if node.hasOwnSyntax, more == 0 {
-            switch lexer.text(ofWord: first) {
+            switch first {
             case "for": return parseFor(at: start, depth: depth)
             case "proc": return parseProcedure(at: start, depth: depth)
             case "test": return parseTest(at: start, depth: depth)
@@ -310,7 +299,7 @@ public struct Parser {
         // Which entry the name means depends on the active SDK: the resolver's to say. Whether
         // it is a command at all, and whether its pairs may compare, does not.
         guard !node.specs.isEmpty, !node.hasOwnSyntax else {
-            let words = Self.nameWords(lexer.text(ofWord: first), more, to: node, in: table)
+            let words = Self.nameWords(first, more, to: node, in: table)
             let options = node.children.keys.sorted()
             var message = "'\(words.joined(separator: " "))' expects one of: \(options.joined(separator: ", "))"
             if let next = currentWord, let guess = Spelling.closest(to: next, among: options) {
@@ -331,7 +320,6 @@ public struct Parser {
                 return nil
             }
             if let key = currentWord {
-                // Where it stands, not the token: a copy of a token costs about 130 instructions.
                 let keyPosition = current.position, keyLength = current.length
                 advance()
                 if fieldsCompare, let pair = fieldComparison(key, at: keyPosition, length: keyLength) {
@@ -350,7 +338,7 @@ public struct Parser {
                     raw.append(KeyValue(key: key, value: value, position: keyPosition))
                     advance()
                 } else {
-                    raw.append(Expression(.word, key, position: keyPosition, length: keyLength), last: atStatementEnd)
+                    raw.append(Expression(kind: .word(key), position: keyPosition, length: keyLength), last: atStatementEnd)
                 }
                 continue
             }
@@ -386,35 +374,32 @@ public struct Parser {
         return search(top, more) ? words : [first]
     }
 
-    /// The value `token` writes, `token` being the current one (a string's text is the lexer's last).
-    func expression(from token: ScannedToken) -> Expression? {
+    /// The value `token` writes; nil for a token that is no value.
+    func expression(from token: Token) -> Expression? {
         let kind: Expression.Kind
         switch token.kind {
-        case .word: kind = .word(lexer.text(ofWord: token))
-        case .string: kind = .string(lexer.text)
-        case .pattern: kind = .pattern(lexer.text)
-        case .integer:
-            kind = .integer(Int(token.number))
+        case .word(let text): kind = .word(text)
+        case .string(let text): kind = .string(text)
+        case .pattern(let text): kind = .pattern(text)
+        case .integer(let value):
+            kind = .integer(value)
             // A number written as its value would print (`7`, not `007`) needs no spelling kept.
-            if token.length > 1, lexer.firstByte(of: token) == UInt8(ascii: "0") { return spelled(kind, token) }
-        case .duration: return spelled(.duration(token.number), token)
-        case .json: kind = .json(lexer.text)
-        case .variable: kind = .variable(lexer.text)
+            if token.length > 1, source.bytes[token.position.offset] == UInt8(ascii: "0") { return spelled(kind, token) }
+        case .duration(let seconds): return spelled(.duration(seconds), token)
+        case .json(let text): kind = .json(text)
+        case .variable(let name): kind = .variable(name)
         default: return nil
         }
         return Expression(kind: kind, position: token.position, length: token.length)
     }
 
-    /// A number or a duration with its spelling, as `token` writes it (`007`, `24h`): digits
-    /// and units, printable ASCII, made into a string as such, with no pass to validate them
-    /// and no expression made first to read them through (docs/development.md, "A tenth look, words").
-    func spelled(_ kind: Expression.Kind, _ token: ScannedToken) -> Expression {
-        Expression(kind: kind, position: token.position, length: token.length, spelling: lexer.text(ofPrintable: token))
+    /// A number or a duration with its spelling, as `token` writes it (`007`, `24h`).
+    func spelled(_ kind: Expression.Kind, _ token: Token) -> Expression {
+        Expression(kind: kind, position: token.position, length: token.length, spelling: lexer.text(of: token))
     }
 
-    /// `token` is the current one (a variable's name is the lexer's last text).
-    func describe(_ token: ScannedToken) -> String {
-        switch lexer.kind(of: token) {
+    func describe(_ token: Token) -> String {
+        switch token.kind {
         case .word(let w): return "'\(w)'"
         case .string: return "a string"
         case .pattern: return "a ~\"pattern\""
@@ -432,24 +417,9 @@ public struct Parser {
 
     func describe(_ expression: Expression) -> String { expression.described }
 
-    /// The node of the current word among `words`: by the word packed when the lexer packed
-    /// it, else by its text, built only then (docs/development.md, "A tenth look, words").
+    /// The node of the current word among `words`.
     func child(in words: CommandTable.Words) -> CommandTable.NameNode? {
-        if let found = words.node(packed: current.packed) { return found }
-        return words.needsText(current.packed) ? words.node(text: lexer.text(ofWord: current)) : nil
-    }
-
-    /// Words the parser looks for, packed as the lexer packs them: their bytes in order, the
-    /// last lowest (ParserTests checks each against `PackedWord(_:)`). Written as numbers, not
-    /// `static let`s, whose every read asks `swift_once` (about 10 instructions, three a
-    /// `let`: docs/development.md, "A tenth look, words").
-    enum Keyword {
-        static var `let`: PackedWord { PackedWord(high: 0, low: 0x6C_65_74) }
-        static var `repeat`: PackedWord { PackedWord(high: 0, low: 0x72_65_70_65_61_74) }
-        static var secret: PackedWord { PackedWord(high: 0, low: 0x73_65_63_72_65_74) }
-        static var questionMark: PackedWord { PackedWord(high: 0, low: 0x3F) }
-        static var event: PackedWord { PackedWord(high: 0, low: 0x65_76_65_6E_74) }
-        static var last: PackedWord { PackedWord(high: 0, low: 0x6C_61_73_74) }
+        current.word.flatMap { words[$0] }
     }
 
     /// A regular expression must compile where it is written, not fail when it runs.

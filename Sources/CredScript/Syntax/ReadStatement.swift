@@ -78,7 +78,7 @@ struct ReadTest {
 
 /// A command's arguments as the parser read them. While every one is a value (almost
 /// every command), they are one array of expressions, which the bound arguments then share
-/// instead of building arrays of their own (docs/development.md, "A sixth look"); the
+/// instead of building arrays of their own; the
 /// first `KEY=VALUE` turns them into a list of both kinds, in the order written.
 struct RawArguments {
     /// Every argument, while none is a pair.
@@ -108,10 +108,8 @@ struct RawArguments {
 
     /// A value, `last` when no argument follows it: appended as it is while no pair came
     /// before it, not wrapped and unwrapped. The first value allocates the array once: of
-    /// exactly itself when it is also the last (`echo hello`, `clock advance 1s`: an array
-    /// literal, where `reserveCapacity` took the standard library's path for growing an
-    /// array, about 90 instructions more), else with room for the usual few, not grown one
-    /// at a time (docs/development.md, "A tenth look, reading, second pass").
+    /// exactly itself when it is also the last (`echo hello`, `clock advance 1s`), else
+    /// with room for the usual few, not grown one at a time.
     mutating func append(_ value: Expression, last: Bool) {
         if mixed != nil {
             mixed!.append(.value(value))

@@ -180,8 +180,7 @@ struct Resolver {
     /// only, for a command of at most one parameter that takes a plain value (not a pair,
     /// a flag, a keyword's value or an optional number), which shares the parser's array
     /// as `bindInOrder` would. `bindInOrder` walked each parameter through every form it
-    /// might take, and built the bound arguments in two steps (docs/development.md, "A
-    /// tenth look, arguments"). Nil, having said nothing, when the arguments do not fit
+    /// might take, and built the bound arguments in two steps. Nil, having said nothing, when the arguments do not fit
     /// that case or do not fit the command: `bindInOrder` then binds them or says why not.
     /// A refused value is said here, as `bindInOrder` would say it, and `.refused` returned.
     private mutating func bindPlainly(_ raw: RawArguments, to spec: CommandSpec) -> PlainBinding? {
@@ -421,8 +420,7 @@ struct Resolver {
     /// `FIELD=VALUE` pairs after a literal event name: each field must be one the active
     /// SDK's catalog gives that event, and a number field takes a number (or its name).
     /// Asked only of a spec that `comparesFields` (worked out once for the spec): most
-    /// commands have no field to compare, and the call alone cost about 20 instructions
-    /// (docs/development.md, "A tenth look, arguments").
+    /// commands have no field to compare.
     mutating func checkFields(_ arguments: BoundArguments, of spec: CommandSpec) -> Bool {
         guard let eventParameter = spec.parameters.first(where: { $0.kind == .event && !$0.variadic }),
               let fieldParameter = spec.parameters.first(where: { $0.kind == .fieldMatch }),

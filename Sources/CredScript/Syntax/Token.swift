@@ -62,85 +62,18 @@ public enum TokenKind: Equatable, Sendable {
     case end
 }
 
-/// A token: its kind, where it starts, and how many bytes of source it covers.
+/// A token: its kind (with its text or value), where it starts, and how many bytes of
+/// source it covers.
 public struct Token: Equatable, Sendable {
     public let kind: TokenKind
     public let position: SourcePosition
     public let length: Int
 
     public var byteRange: Range<Int> { position.offset..<(position.offset + length) }
-}
 
-/// A token as the parser reads it (`Lexer.scan()`): its kind and where it lies, a number's
-/// value, a short word's bytes packed, and no text. A word's text is its bytes in the source,
-/// built only where the word becomes a value or a message (`Lexer.text(ofWord:)`); a string's,
-/// a pattern's, a variable's and a JSON object's is the lexer's `text` while the token is the
-/// last it scanned. Nothing in it is counted, so replacing the parser's current token is a
-/// copy of its bytes, where a `Token` went through its kind's value witnesses, a switch and a
-/// release each time, and every word built a string even when only looked up in the command
-/// table (docs/development.md, "A tenth look, words").
-struct ScannedToken {
-    enum Kind: UInt8 {
-        case word, integer, duration, string, pattern, variable, json
-        case equals, leftBrace, rightBrace, newline, end
-    }
-
-    var kind: Kind
-    var position: SourcePosition
-    var length: Int
-    /// An integer's or a duration's value (seconds); 0 for any other kind.
-    var number: Int64 = 0
-    /// A word of at most 16 printable ASCII bytes, packed as the lexer read it; `unpacked`
-    /// for any other word and any other kind.
-    var packed: PackedWord = .unpacked
-    /// A word whose every byte is printable ASCII: its text is its bytes as they are.
-    var printable = false
-
-    var byteRange: Range<Int> { position.offset..<(position.offset + length) }
-}
-
-/// A word of at most 16 printable ASCII bytes as two integers: its bytes in order, the last
-/// one lowest in `low`, the eight before them in `high`. No such byte is zero, so two words
-/// are equal exactly when they are equal packed, and a packed word is never `unpacked`. The
-/// lexer packs a word as it reads its bytes (`appending`), and the command table's look-up
-/// compares two integers where two strings were compared through the standard library
-/// (docs/development.md, "A ninth look, reading", "A tenth look, words").
-struct PackedWord: Equatable, Sendable {
-    var high: UInt64
-    var low: UInt64
-
-    /// No word: one longer than 16 bytes, or with a byte that is not printable ASCII.
-    static let unpacked = PackedWord(high: 0, low: 0)
-
-    init(high: UInt64, low: UInt64) {
-        self.high = high
-        self.low = low
-    }
-
-    /// `word` packed, or `unpacked` when it is not at most 16 bytes of printable ASCII.
-    init(_ word: String) {
-        var word = word
-        self = word.withUTF8 { bytes in
-            guard bytes.count <= 16 else { return .unpacked }
-            var packed = PackedWord.unpacked
-            for byte in bytes {
-                guard byte >= 0x20, byte < 0x7F else { return .unpacked }
-                packed = packed.appending(byte)
-            }
-            return packed
-        }
-    }
-
-    /// The word with `byte` after its bytes (the first of 17 bytes falls off the top).
-    @inline(__always)
-    func appending(_ byte: UInt8) -> PackedWord {
-        PackedWord(high: high << 8 | low >> 56, low: low << 8 | UInt64(byte))
-    }
-
-    /// Where the word's probe starts in a table of `size` slots (a power of two): its
-    /// integers mixed by multiplication, so that words that share a prefix spread.
-    func slot(in size: Int) -> Int {
-        let mixed = (high &* 0x9E37_79B9_7F4A_7C15) ^ (low &* 0xC2B2_AE3D_27D4_EB4F)
-        return Int(truncatingIfNeeded: (mixed ^ (mixed >> 32)) & UInt64(size - 1))
+    /// A word's text; nil for any other kind.
+    var word: String? {
+        if case .word(let text) = kind { return text }
+        return nil
     }
 }

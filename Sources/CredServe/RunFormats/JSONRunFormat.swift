@@ -13,7 +13,9 @@ package struct JSONRunFormat: RunFormat {
 
     package func makeWriter(color: Bool) -> any RecordWriter { JSONRecordWriter() }
 
-    package func expectationFailed(_ diagnostic: Diagnostic) -> String { JSONLinesRenderer().expectationFailed(diagnostic) }
+    package func failureRecord(_ diagnostic: Diagnostic) -> String {
+        diagnostic.kind == .expectation ? JSONLinesRenderer().expectationFailed(diagnostic) : JSONLinesRenderer().syntaxError(diagnostic)
+    }
 
     package func serveBanner(url: String, control: Bool, token: String?) -> String {
         var members: [(String, JSONValue)] = [("serving", .string(url)), ("control", .bool(control))]

@@ -15,9 +15,10 @@ package protocol RunFormat: Sendable {
     var whyNotCompact: String { get }
     /// What renders a run's records, with colour or not.
     func makeWriter(color: Bool) -> any RecordWriter
-    /// What standard output says of a failed expectation besides the diagnostic on standard
-    /// error, so that a reader of the stream alone sees the script fail ("" for none).
-    func expectationFailed(_ diagnostic: Diagnostic) -> String
+    /// What standard output says of a failed expectation or a syntax error besides the
+    /// diagnostic on standard error, so that a reader of the stream alone sees the script
+    /// fail, and why ("" for none).
+    func failureRecord(_ diagnostic: Diagnostic) -> String
     /// `credsh serve`'s first lines: where it serves, and the control API's token.
     func serveBanner(url: String, control: Bool, token: String?) -> String
     /// One line of `credsh serve`'s log.

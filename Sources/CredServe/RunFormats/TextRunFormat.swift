@@ -12,7 +12,7 @@ package struct TextRunFormat: RunFormat {
 
     package func makeWriter(color: Bool) -> any RecordWriter { TextRecordWriter(style: color ? .ansi : .plain) }
 
-    package func expectationFailed(_ diagnostic: Diagnostic) -> String { "" }
+    package func failureRecord(_ diagnostic: Diagnostic) -> String { "" }
 
     package func serveBanner(url: String, control: Bool, token: String?) -> String {
         var out = ServeSession.announcement(url: url)

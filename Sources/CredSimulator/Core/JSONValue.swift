@@ -101,7 +101,7 @@ public enum JSONValue: Equatable, Sendable {
             for index in bytes.indices {
                 let byte = bytes[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                out.append(contentsOf: bytes[run..<index])
                 run = index + 1
                 out.append(UInt8(ascii: "\\"))
                 switch byte {
@@ -116,7 +116,7 @@ public enum JSONValue: Equatable, Sendable {
                     out.append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
                 }
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+            out.append(contentsOf: bytes[run...])
         }
         out.append(UInt8(ascii: "\""))
     }
@@ -158,9 +158,8 @@ extension JSONValue {
 
     private static func parse(_ text: String, recordingOutOfRange: Bool, into outOfRange: inout [[String]],
                               negativeZeros: inout [[String]]) throws(JSONParseError) -> JSONValue {
-        var text = text
-        // The bytes in place when the string is contiguous UTF-8 (nearly always), else a copy.
-        let parsed = text.withUTF8 { bytes -> Result<(JSONValue, [[String]], [[String]]), JSONParseError> in
+        let bytes = Array(text.utf8)
+        let parsed = { () -> Result<(JSONValue, [[String]], [[String]]), JSONParseError> in
             var parser = JSONTextParser(bytes: bytes)
             parser.recordsOutOfRange = recordingOutOfRange
             do throws(JSONParseError) {
@@ -172,7 +171,7 @@ extension JSONValue {
             } catch {
                 return .failure(error)
             }
-        }
+        }()
         switch parsed {
         case .success(let (value, places, zeros)):
             outOfRange = places
@@ -188,7 +187,7 @@ extension JSONValue {
 /// byte by byte, and a string's run of plain bytes is taken whole. A failure's offset
 /// counts Unicode scalars from the start, as the messages have always said it.
 private struct JSONTextParser {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: [UInt8]
     var index = 0
     static let maximumDepth = 64
     /// Whether a number out of Int's range reads as null, its place kept in `outOfRange`.
@@ -199,7 +198,7 @@ private struct JSONTextParser {
     /// The keys and indexes leading to the value being read (kept only when recording).
     var path: [String] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(bytes: [UInt8]) { self.bytes = bytes }
 
     private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
 
@@ -251,9 +250,8 @@ private struct JSONTextParser {
         }
     }
 
-    mutating func expectWord(_ word: StaticString) throws(JSONParseError) {
-        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        for byte in expected {
+    mutating func expectWord(_ word: String) throws(JSONParseError) {
+        for byte in word.utf8 {
             guard index < bytes.count, bytes[index] == byte else { throw fail("expected '\(word)'") }
             index += 1
         }

@@ -78,6 +78,35 @@ public struct SyncError: Equatable, Error, Sendable {
 /// A request the simulation cannot carry out at all (no such user, nothing pending):
 /// not an SDK answer, but a mistake in what the script asked for.
 public struct SimulationError: Error, Equatable, Sendable {
+    /// What kind of request was refused: each kind has its own diagnostic code, so a test,
+    /// an editor or CI can tell them apart without reading the message (docs/diagnostics.md).
+    public enum Kind: Sendable {
+        /// No user of that name (`login nobody`).
+        case unknownUser
+        /// A user of that name exists already (`user add` twice).
+        case userExists
+        /// The command needs a signed-in user, and nobody is.
+        case notSignedIn
+        /// Someone is signed in, and the command needs nobody to be.
+        case alreadySignedIn
+        /// Not at this step: nothing pending to answer or cancel, or another screen open.
+        case notNow
+        /// A policy that cannot be set: an unknown key, a value out of range, rules no secret meets.
+        case badPolicy
+        /// `explain` or `glossary` of something it does not know (`explain CS9999`).
+        case nothingToExplain
+        /// Any other request the simulation cannot carry out.
+        case other
+    }
+
+    public let kind: Kind
     public let message: String
-    public init(_ message: String) { self.message = message }
+    public init(_ message: String) { self.init(.other, message) }
+
+    /// Equal by message: each refusal's kind is given where its message is written.
+    public static func == (a: SimulationError, b: SimulationError) -> Bool { a.message == b.message }
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
 }

@@ -4,13 +4,12 @@
 /// what people read and type (`sdk relid`, `"sdk":"relid"` in JSON).
 public struct SDKID: Hashable, Sendable {
     let index: Int
-    /// Its catalog's name, kept: the resolver asks for it on every command, and a catalog
-    /// fetched each time costs a copy of its event lists.
+    /// Its catalog's name (SimulatedSDK.name).
     public let name: String
 
     private init(index: Int) {
         self.index = index
-        name = Simulation.sdkTypes[index].catalog.name
+        name = Simulation.sdkTypes[index].name
     }
 
     public static func == (a: SDKID, b: SDKID) -> Bool { a.index == b.index }
@@ -24,7 +23,7 @@ public struct SDKID: Hashable, Sendable {
 
     /// The SDK called `name`; nil when there is none.
     public init?(named name: String) {
-        guard let index = Simulation.sdkTypes.firstIndex(where: { $0.catalog.name == name }) else { return nil }
+        guard let index = Simulation.sdkTypes.firstIndex(where: { $0.name == name }) else { return nil }
         self.init(index: index)
     }
 

@@ -6,7 +6,7 @@ extension FioriSimulator {
     /// tried, a generated one replaces it. Otherwise screen 1 waits for the current passcode.
     public mutating func changePasscode(world: World) throws(SimulationError) -> [Outcome] {
         guard let userID = signedInUser, let user = users[userID] else {
-            throw SimulationError("nobody is signed in: login first")
+            throw SimulationError(.notSignedIn, "nobody is signed in: login first")
         }
         try requireNoScreen()
         var out = [FioriEvents.present(FioriController.change, userID: userID)]
@@ -24,7 +24,7 @@ extension FioriSimulator {
     /// `validationError`: the app's validation delegate refused the passcode with this
     /// message, as a client that asked it before sending says; only screen 2 asks it.
     public mutating func answerPasscode(_ passcode: String, validationError: String? = nil, world: World) throws(SimulationError) -> [Outcome] {
-        guard let open = presented else { throw SimulationError("no passcode screen is open") }
+        guard let open = presented else { throw SimulationError(.notNow, "no passcode screen is open") }
         // The controller's Done button does nothing while the field is empty.
         guard !passcode.isEmpty else { return [.appCheck("the passcode field is empty")] }
         switch open.screen {
@@ -39,7 +39,7 @@ extension FioriSimulator {
     /// then answers each screen in turn (screen 3 with `confirm`, or `new` again), and
     /// stops at the first screen that does not move on, leaving it on display.
     public mutating func update(current: String, new: String, confirm: String?, world: World) throws(SimulationError) -> [Outcome] {
-        guard signedInUser != nil else { throw SimulationError("nobody is signed in: login first") }
+        guard signedInUser != nil else { throw SimulationError(.notSignedIn, "nobody is signed in: login first") }
         var out: [Outcome] = []
         if presented == nil {
             out += try changePasscode(world: world)

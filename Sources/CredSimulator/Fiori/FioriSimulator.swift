@@ -3,6 +3,7 @@
 /// app. There is no server: the passcode never leaves the device, so the shared
 /// network faults change nothing here (docs/fiori.md).
 public struct FioriSimulator: SimulatedSDK {
+    public static let name = "fiori"
     public static let catalog = FioriCatalog.catalog
 
     public var policy = PasscodePolicy.standard
@@ -43,7 +44,7 @@ public struct FioriSimulator: SimulatedSDK {
     /// the policy (the refusal names the first checklist line it misses) and is kept as a hash.
     public mutating func addUser(_ userID: String, passcode: String, touchID: Bool) throws(SimulationError) {
         guard !userID.isEmpty else { throw SimulationError("a user ID cannot be empty") }
-        if let existing = users[userID], !existing.isReset { throw SimulationError("user '\(userID)' already exists") }
+        if let existing = users[userID], !existing.isReset { throw SimulationError(.userExists, "user '\(userID)' already exists") }
         if touchID, !policy.allowsTouchID {
             throw SimulationError("the passcode policy does not allow Touch ID (allowsTouchID=false)")
         }
@@ -83,7 +84,7 @@ public struct FioriSimulator: SimulatedSDK {
         let user = try existingUser(userID)
         try requireNoScreen()
         if let current = signedInUser {
-            throw SimulationError(current == userID ? "\(userID) is already signed in" : "\(current) is signed in: logout first")
+            throw SimulationError(.alreadySignedIn, current == userID ? "\(userID) is already signed in" : "\(current) is signed in: logout first")
         }
         guard !user.isReset else { throw SimulationError(Self.resetMessage(userID)) }
         var out = [FioriEvents.present(FioriController.input, userID: userID)]
@@ -105,7 +106,7 @@ public struct FioriSimulator: SimulatedSDK {
 
     /// Locks the app again.
     public mutating func logout(world: World) throws(SimulationError) -> [Outcome] {
-        guard let userID = signedInUser else { throw SimulationError("nobody is signed in") }
+        guard let userID = signedInUser else { throw SimulationError(.notSignedIn, "nobody is signed in") }
         try requireNoScreen()
         signedInUser = nil
         return [.appShows("\(userID): app locked")]
@@ -113,7 +114,7 @@ public struct FioriSimulator: SimulatedSDK {
 
     /// The user taps Cancel on the screen on display.
     public mutating func cancel(world: World) throws(SimulationError) -> [Outcome] {
-        guard let open = presented else { throw SimulationError("nothing to cancel: no passcode screen is open") }
+        guard let open = presented else { throw SimulationError(.notNow, "nothing to cancel: no passcode screen is open") }
         presented = nil
         return [
             FioriEvents.didCancelPasscodeEntry(from: open.screen.controller),
@@ -126,10 +127,10 @@ public struct FioriSimulator: SimulatedSDK {
     /// the app resets the passcode store and the user must onboard again.
     public mutating func resetPasscode(world: World) throws(SimulationError) -> [Outcome] {
         guard let open = presented, open.screen.number == 1 else {
-            throw SimulationError("the reset button is only on the first passcode screen (unlock, or change screen 1)")
+            throw SimulationError(.notNow, "the reset button is only on the first passcode screen (unlock, or change screen 1)")
         }
         guard let user = users[open.userID], user.failedAttempts > 0 else {
-            throw SimulationError("the reset button appears only after a wrong passcode")
+            throw SimulationError(.notNow, "the reset button appears only after a wrong passcode")
         }
         return [FioriEvents.shouldResetPasscode(from: open.screen.controller)] + resetStore(open.userID)
     }
@@ -137,13 +138,13 @@ public struct FioriSimulator: SimulatedSDK {
     // MARK: Helpers shared by the flows
 
     func existingUser(_ userID: String) throws(SimulationError) -> FioriUser {
-        guard let user = users[userID] else { throw SimulationError("no user '\(userID)'") }
+        guard let user = users[userID] else { throw SimulationError(.unknownUser, "no user '\(userID)'") }
         return user
     }
 
     func requireNoScreen() throws(SimulationError) {
         if let open = presented {
-            throw SimulationError("\(open.userID)'s passcode screen is open (\(open.screen.promptText)): answer it with a passcode or cancel it")
+            throw SimulationError(.notNow, "\(open.userID)'s passcode screen is open (\(open.screen.promptText)): answer it with a passcode or cancel it")
         }
     }
 
@@ -154,7 +155,7 @@ public struct FioriSimulator: SimulatedSDK {
     private func defaultUser() throws(SimulationError) -> String {
         if let signedInUser { return signedInUser }
         if users.count == 1, let only = users.keys.first { return only }
-        throw SimulationError("nobody is signed in: say whose Touch ID to change")
+        throw SimulationError(.notSignedIn, "nobody is signed in: say whose Touch ID to change")
     }
 
     /// Touch ID takes part only when the user turned it on and the policy allows it.

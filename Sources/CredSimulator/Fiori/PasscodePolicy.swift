@@ -71,9 +71,9 @@ public struct PasscodePolicy: Equatable, Sendable {
         var seen: Set<String> = []
         for (key, value) in pairs {
             guard keys.contains(key) else {
-                throw SimulationError("unknown passcode policy key '\(key)'; the keys are \(keys.joined(separator: ", "))")
+                throw SimulationError(.badPolicy, "unknown passcode policy key '\(key)'; the keys are \(keys.joined(separator: ", "))")
             }
-            guard seen.insert(key).inserted else { throw SimulationError("passcode policy key '\(key)' is given twice") }
+            guard seen.insert(key).inserted else { throw SimulationError(.badPolicy, "passcode policy key '\(key)' is given twice") }
             try policy.set(key, value)
         }
         try policy.checkSatisfiable()
@@ -85,13 +85,13 @@ public struct PasscodePolicy: Equatable, Sendable {
             switch value {
             case "true": return true
             case "false": return false
-            default: throw SimulationError("passcode policy key '\(key)' takes true or false, not '\(value)'")
+            default: throw SimulationError(.badPolicy, "passcode policy key '\(key)' takes true or false, not '\(value)'")
             }
         }
         func number(_ range: ClosedRange<Int>, orNoLimit: Bool) throws(SimulationError) -> Int {
             if let n = Int(value), range.contains(n) || (orNoLimit && n == Self.noLimit) { return n }
             let noLimit = orNoLimit ? ", or -1 for no limit" : ""
-            throw SimulationError("passcode policy key '\(key)' takes a whole number from \(range.lowerBound) to \(range.upperBound)\(noLimit), not '\(value)'")
+            throw SimulationError(.badPolicy, "passcode policy key '\(key)' takes a whole number from \(range.lowerBound) to \(range.upperBound)\(noLimit), not '\(value)'")
         }
         switch key {
         case "minLength": minLength = try number(0...Self.maxMinLength, orNoLimit: false)
@@ -111,7 +111,7 @@ public struct PasscodePolicy: Equatable, Sendable {
     /// characters than a digits-only keypad has keys.
     private func checkSatisfiable() throws(SimulationError) {
         if isDigitsOnly, minUniqueChars > Self.keypadDigits {
-            throw SimulationError("isDigitsOnly=true with minUniqueChars=\(minUniqueChars): a digits-only passcode has at most \(Self.keypadDigits) unique characters, so no passcode could pass")
+            throw SimulationError(.badPolicy, "isDigitsOnly=true with minUniqueChars=\(minUniqueChars): a digits-only passcode has at most \(Self.keypadDigits) unique characters, so no passcode could pass")
         }
     }
 

@@ -20,6 +20,7 @@ extension OneWelcomeSimulator {
         }
     }
 
+    public static let name = "onewelcome"
     public static let catalog = SDKCatalog(
         name: "onewelcome",
         title: "OneWelcome-style change PIN",

@@ -80,7 +80,7 @@ extension OneWelcomeSimulator {
         case nil:
             out = changePin(world: world)
         case .authentication(let challenge):
-            throw SimulationError(Self.pendingMessage(.authentication(challenge)))
+            throw SimulationError(.notNow, Self.pendingMessage(.authentication(challenge)))
         case .currentPin:
             out = [.note("a change PIN is already under way: CURRENT answers its current-PIN challenge")]
         case .createPin:

@@ -4,7 +4,7 @@ extension OneWelcomeSimulator {
     /// `pin P`: the app answers the pending challenge (log-in PIN, current PIN or new PIN).
     public mutating func answerPin(_ pin: String, world: World) throws(SimulationError) -> [Outcome] {
         guard let pending else {
-            throw SimulationError("no PIN challenge is pending: start one with 'login' or 'changepin'")
+            throw SimulationError(.notNow, "no PIN challenge is pending: start one with 'login' or 'changepin'")
         }
         if let refusal = Self.pinPadRefusal(pin) { return [.appCheck(refusal)] }
         switch pending {

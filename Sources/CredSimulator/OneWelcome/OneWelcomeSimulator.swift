@@ -36,7 +36,7 @@ public struct OneWelcomeSimulator: SimulatedSDK {
     private func checkNewID(_ id: String) throws(SimulationError) {
         guard !id.isEmpty else { throw SimulationError("a user needs a name") }
         if let existing = profiles[id], !existing.isDeregistered {
-            throw SimulationError("user '\(id)' already exists")
+            throw SimulationError(.userExists, "user '\(id)' already exists")
         }
     }
 
@@ -79,14 +79,14 @@ public struct OneWelcomeSimulator: SimulatedSDK {
 
     /// `login ID [PIN]`: `authenticateUser`; with a PIN the app answers the challenge at once.
     public mutating func login(_ userID: String, secret: String?, world: World) throws(SimulationError) -> [Outcome] {
-        guard let profile = profiles[userID] else { throw SimulationError("no user '\(userID)'") }
+        guard let profile = profiles[userID] else { throw SimulationError(.unknownUser, "no user '\(userID)'") }
         guard !profile.isDeregistered else {
             throw SimulationError("'\(userID)' was deregistered from the device; register again with 'user add \(userID) pin …'")
         }
         if let authenticatedUser {
-            throw SimulationError("'\(authenticatedUser)' is already signed in: log out first")
+            throw SimulationError(.alreadySignedIn, "'\(authenticatedUser)' is already signed in: log out first")
         }
-        if let pending { throw SimulationError(Self.pendingMessage(pending)) }
+        if let pending { throw SimulationError(.notNow, Self.pendingMessage(pending)) }
         var out = startAuthentication(profile, world: world)
         if let secret {
             if profile.isStateless {
@@ -106,8 +106,8 @@ public struct OneWelcomeSimulator: SimulatedSDK {
 
     /// `logout`: `logoutUser`. Without a network the session still ends on the device.
     public mutating func logout(world: World) throws(SimulationError) -> [Outcome] {
-        guard let user = authenticatedUser else { throw SimulationError("nobody is signed in") }
-        if let pending { throw SimulationError(Self.pendingMessage(pending)) }
+        guard let user = authenticatedUser else { throw SimulationError(.notSignedIn, "nobody is signed in") }
+        if let pending { throw SimulationError(.notNow, Self.pendingMessage(pending)) }
         authenticatedUser = nil
         var out: [Outcome] = [.call(api: "logoutUser", arguments: [], error: nil)]
         if let fault = world.network.fault {
@@ -121,7 +121,7 @@ public struct OneWelcomeSimulator: SimulatedSDK {
 
     /// `cancel`: the app cancels the pending challenge through its sender.
     public mutating func cancel(world: World) throws(SimulationError) -> [Outcome] {
-        guard let pending else { throw SimulationError("nothing to cancel: no PIN challenge is pending") }
+        guard let pending else { throw SimulationError(.notNow, "nothing to cancel: no PIN challenge is pending") }
         self.pending = nil
         switch pending {
         case .authentication(let challenge):

@@ -77,9 +77,9 @@ public struct PinPolicy: Equatable, Sendable {
         var seen: Set<String> = []
         for (key, value) in pairs {
             guard keys.contains(key) else {
-                throw SimulationError("unknown PIN policy key '\(key)'; the keys are \(keys.joined(separator: ", "))")
+                throw SimulationError(.badPolicy, "unknown PIN policy key '\(key)'; the keys are \(keys.joined(separator: ", "))")
             }
-            guard seen.insert(key).inserted else { throw SimulationError("PIN policy key '\(key)' is given twice") }
+            guard seen.insert(key).inserted else { throw SimulationError(.badPolicy, "PIN policy key '\(key)' is given twice") }
             switch key {
             case "length":
                 policy.length = try number(key, value, in: lengthRange)
@@ -89,7 +89,7 @@ public struct PinPolicy: Equatable, Sendable {
                 switch value {
                 case "true": policy.sequencesAllowed = true
                 case "false": policy.sequencesAllowed = false
-                default: throw SimulationError("PIN policy key 'sequences' takes true or false, not '\(value)'")
+                default: throw SimulationError(.badPolicy, "PIN policy key 'sequences' takes true or false, not '\(value)'")
                 }
             case "blocklist":
                 policy.blocklist = try blocklist(value)
@@ -98,7 +98,7 @@ public struct PinPolicy: Equatable, Sendable {
             }
         }
         if policy.maxSimilarDigits > policy.length {
-            throw SimulationError("maxSimilar (\(policy.maxSimilarDigits)) is more than the length (\(policy.length)): "
+            throw SimulationError(.badPolicy, "maxSimilar (\(policy.maxSimilarDigits)) is more than the length (\(policy.length)): "
                                   + "use at most \(policy.length), which already allows any repetition")
         }
         return policy
@@ -107,7 +107,7 @@ public struct PinPolicy: Equatable, Sendable {
     private static func number(_ key: String, _ value: String, in range: ClosedRange<Int>) throws(SimulationError) -> Int {
         guard let n = Int(value), range.contains(n) else {
             let bounds = range.upperBound == Int.max ? "at least \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
-            throw SimulationError("PIN policy key '\(key)' takes a whole number \(bounds), not '\(value)'")
+            throw SimulationError(.badPolicy, "PIN policy key '\(key)' takes a whole number \(bounds), not '\(value)'")
         }
         return n
     }
@@ -119,7 +119,7 @@ public struct PinPolicy: Equatable, Sendable {
         var entries: [String] = []
         for entry in value.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
             guard !entry.isEmpty, entry.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else {
-                throw SimulationError("blocklist entry '\(entry)' is not a PIN: PINs have digits 0-9 only")
+                throw SimulationError(.badPolicy, "blocklist entry '\(entry)' is not a PIN: PINs have digits 0-9 only")
             }
             if !entries.contains(entry) { entries.append(entry) }
         }

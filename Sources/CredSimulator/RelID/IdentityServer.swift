@@ -34,7 +34,7 @@ public struct IdentityServer: Sendable {
     /// An administrator's initial password is not checked against the policy.
     public mutating func addUser(_ userID: String, password: String?, now: Int64) throws(SimulationError) {
         guard !userID.isEmpty else { throw SimulationError("a user ID cannot be empty") }
-        guard records[userID] == nil else { throw SimulationError("user '\(userID)' already exists") }
+        guard records[userID] == nil else { throw SimulationError(.userExists, "user '\(userID)' already exists") }
         records[userID] = AccountRecord()
         if let password { changePassword(userID, to: password, now: now) }
     }

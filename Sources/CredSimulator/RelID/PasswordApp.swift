@@ -8,14 +8,14 @@ extension RelIDSimulator {
                                fault: NetworkFault? = nil) throws(SimulationError) -> [Outcome] {
         switch sdk.state {
         case .loggedIn(let user, _):
-            throw SimulationError("\(user) is logged in; log out first")
+            throw SimulationError(.alreadySignedIn, "\(user) is logged in; log out first")
         case .awaitingPassword(let pending):
-            throw SimulationError("a password challenge for \(pending.userID) is pending (mode \(pending.mode.rawValue)); answer it or cancel first")
+            throw SimulationError(.notNow, "a password challenge for \(pending.userID) is pending (mode \(pending.mode.rawValue)); answer it or cancel first")
         case .awaitingUser:
             break
         }
         guard server.account(userID) != nil else {
-            throw SimulationError("no user '\(userID)'")
+            throw SimulationError(.unknownUser, "no user '\(userID)'")
         }
         var out = appReacts(to: sdk.setUser(userID, server: &server))
         if let password, let pending = sdk.pendingChallenge, pending.mode == .verify || pending.mode == .set {
@@ -27,7 +27,7 @@ extension RelIDSimulator {
     /// The user answers a mode 0 (verify) or mode 1 (set) challenge.
     public mutating func submitPassword(_ password: String, confirm: String? = nil, now: Int64,
                                         fault: NetworkFault? = nil) throws(SimulationError) -> [Outcome] {
-        guard let pending = sdk.pendingChallenge else { throw SimulationError("no password challenge is pending; login first") }
+        guard let pending = sdk.pendingChallenge else { throw SimulationError(.notNow, "no password challenge is pending; login first") }
         let entered = password.trimmedAsFoundationWhitespaces
         switch pending.mode {
         case .verify:
@@ -38,7 +38,7 @@ extension RelIDSimulator {
             if confirmation.isEmpty { return [.appCheck("Please confirm your password")] }
             if entered != confirmation { return [.appCheck("Password and confirm password do not match")] }
         default:
-            throw SimulationError("the pending challenge is mode \(pending.mode.rawValue) (\(pending.mode.sdkName)); answer it with: update CURRENT NEW")
+            throw SimulationError(.notNow, "the pending challenge is mode \(pending.mode.rawValue) (\(pending.mode.sdkName)); answer it with: update CURRENT NEW")
         }
         return appReacts(to: sdk.setPassword(entered, mode: pending.mode, server: &server, now: now, fault: fault))
     }
@@ -96,7 +96,7 @@ extension RelIDSimulator {
     public mutating func cancel() throws(SimulationError) -> [Outcome] {
         switch sdk.state {
         case .loggedIn(let user, let update):
-            guard update != nil else { throw SimulationError("nothing to cancel: \(user) is logged in (use logout)") }
+            guard update != nil else { throw SimulationError(.notNow, "nothing to cancel: \(user) is logged in (use logout)") }
             sdk.dropUpdateChallenge()
             return [.appShows("update screen closed; \(user) stays logged in (no SDK call)")]
         case .awaitingUser, .awaitingPassword:

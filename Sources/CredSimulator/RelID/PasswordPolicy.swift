@@ -104,9 +104,9 @@ public struct PasswordPolicy: Equatable, Sendable {
             case .string(let s): number = Int(s).flatMap { $0 >= 0 ? $0 : nil }
             default: number = nil
             }
-            guard let number else { throw SimulationError("policy key '\(key)' takes a whole number ≥ 0, not \(value.serialized)") }
+            guard let number else { throw SimulationError(.badPolicy, "policy key '\(key)' takes a whole number ≥ 0, not \(value.serialized)") }
             guard !bounded || number <= PolicyNumber.maximum else {
-                throw SimulationError("policy key '\(key)' takes at most \(PolicyNumber.maximum), not \(value.serialized)")
+                throw SimulationError(.badPolicy, "policy key '\(key)' takes at most \(PolicyNumber.maximum), not \(value.serialized)")
             }
             return number
         }
@@ -118,14 +118,14 @@ public struct PasswordPolicy: Equatable, Sendable {
             case .string(let s) where s.lowercased() == "false": return false
             case .int(1): return true
             case .int(0): return false
-            default: throw SimulationError("policy key '\(key)' takes true or false, not \(value.serialized)")
+            default: throw SimulationError(.badPolicy, "policy key '\(key)' takes true or false, not \(value.serialized)")
             }
         }
         func text() throws(SimulationError) -> String {
             switch value {
             case .string(let s): return s
             case .int(let i): return String(i)
-            default: throw SimulationError("policy key '\(key)' takes text, not \(value.serialized)")
+            default: throw SimulationError(.badPolicy, "policy key '\(key)' takes text, not \(value.serialized)")
             }
         }
         switch key {
@@ -145,23 +145,23 @@ public struct PasswordPolicy: Equatable, Sendable {
         case "history":
             let size = try int(bounded: false)  // its own, smaller bound follows
             guard size <= Self.maximumHistory else {
-                throw SimulationError("history can be at most \(Self.maximumHistory) (each change checks the new password against every stored hash)")
+                throw SimulationError(.badPolicy, "history can be at most \(Self.maximumHistory) (each change checks the new password against every stored hash)")
             }
             historySize = size
         case "attempts":
             attempts = try int(bounded: false)
-            guard attempts > 0 else { throw SimulationError("policy key 'attempts' must be at least 1") }
+            guard attempts > 0 else { throw SimulationError(.badPolicy, "policy key 'attempts' must be at least 1") }
         case "maxAge":
             let seconds: Int
             switch value {
             case .int(let i) where i >= 0: seconds = i
             case .string(let s) where Int(s).map({ $0 >= 0 }) ?? false: seconds = Int(s)!
-            default: throw SimulationError("policy key 'maxAge' takes a whole number ≥ 0, not \(value.serialized)")
+            default: throw SimulationError(.badPolicy, "policy key 'maxAge' takes a whole number ≥ 0, not \(value.serialized)")
             }
-            guard seconds <= 100 * 366 * 86_400 else { throw SimulationError("maxAge can be at most 36600d (a hundred years)") }
+            guard seconds <= 100 * 366 * 86_400 else { throw SimulationError(.badPolicy, "maxAge can be at most 36600d (a hundred years)") }
             maxAge = seconds == 0 ? nil : Int64(seconds)
         default:
-            throw SimulationError("unknown policy key '\(key)'; the keys are \((Self.relidKeys + Self.serverKeys).joined(separator: ", "))")
+            throw SimulationError(.badPolicy, "unknown policy key '\(key)'; the keys are \((Self.relidKeys + Self.serverKeys).joined(separator: ", "))")
         }
     }
 
@@ -178,20 +178,20 @@ public struct PasswordPolicy: Equatable, Sendable {
     public mutating func replaceRules(withJSON text: String) throws(SimulationError) {
         let parsed: JSONValue
         do { parsed = try JSONValue.parse(text) } catch {
-            throw SimulationError("policy JSON does not parse: \(error.message) (at character \(error.offset + 1))")
+            throw SimulationError(.badPolicy, "policy JSON does not parse: \(error.message) (at character \(error.offset + 1))")
         }
-        guard case .object(let members) = parsed else { throw SimulationError("policy JSON must be an object") }
+        guard case .object(let members) = parsed else { throw SimulationError(.badPolicy, "policy JSON must be an object") }
         var fresh = withoutRules
         var seen: Set<String> = []
         for (key, value) in members {
             // As the KEY=VALUE form: a key given twice is refused, never the last one silently kept.
-            guard seen.insert(key).inserted else { throw SimulationError("policy key '\(key)' is given twice") }
+            guard seen.insert(key).inserted else { throw SimulationError(.badPolicy, "policy key '\(key)' is given twice") }
             guard Self.relidKeys.contains(key) else {
-                throw SimulationError("unknown RELID_PASSWORD_POLICY key '\(key)'; the keys are \(Self.relidKeys.joined(separator: ", "))")
+                throw SimulationError(.badPolicy, "unknown RELID_PASSWORD_POLICY key '\(key)'; the keys are \(Self.relidKeys.joined(separator: ", "))")
             }
             try fresh.set(key, to: value)
         }
-        if let reason = fresh.unsatisfiable() { throw SimulationError(reason) }
+        if let reason = fresh.unsatisfiable() { throw SimulationError(.badPolicy, reason) }
         self = fresh
     }
 }

@@ -9,6 +9,7 @@ public struct RelIDSimulator: SimulatedSDK {
 
     public init(seed: UInt64) { server = IdentityServer(seed: seed) }
 
+    public static let name = "relid"
     public static let catalog = SDKCatalog(
         name: "relid", title: "REL-ID-style password lifecycle", page: "docs/relid.md", secretNoun: "password",
         events: RelIDEvents.specs,

@@ -59,7 +59,7 @@ struct SusiApp: Sendable {
     /// then `GET /aaa/changepassword.json` with the saved token and e-mail.
     mutating func changePassword(current: String, new: String, confirm: String,
                                  server: inout SusiServer, world: World) throws(SimulationError) -> [Outcome] {
-        guard let user else { throw SimulationError("nobody is logged in: the Reset Password form is in Settings, after login") }
+        guard let user else { throw SimulationError(.notSignedIn, "nobody is logged in: the Reset Password form is in Settings, after login") }
         // The app counts characters; it checks no upper limit, whatever its message says.
         guard new.count > 5 else { return [.appCheck(Self.passwordLengthShort)] }
         guard new == confirm else { return [.appCheck(Self.passwordsDoNotMatch)] }
@@ -88,7 +88,7 @@ struct SusiApp: Sendable {
     /// Settings → Logout: the app deletes its saved user and shows the login screen. It
     /// sends nothing, so the server goes on accepting the token until it expires.
     mutating func logout() throws(SimulationError) -> [Outcome] {
-        guard let user else { throw SimulationError("nobody is logged in") }
+        guard let user else { throw SimulationError(.notSignedIn, "nobody is logged in") }
         self.user = nil
         return [.note("no request: the app forgets the token of \(user.email); the server is not told, so the token keeps whatever validity it had there"),
                 .appShows("the login screen")]

@@ -22,11 +22,11 @@ public struct SusiPolicy: Equatable, Sendable {
         var seen: Set<String> = []
         for (key, value) in pairs {
             // As every SDK's policy: the keys are set together, each once.
-            guard seen.insert(key).inserted else { throw SimulationError("policy key '\(key)' is given twice") }
+            guard seen.insert(key).inserted else { throw SimulationError(.badPolicy, "policy key '\(key)' is given twice") }
             switch key {
             case "rule":
                 guard let rule = SusiPasswordRule(rawValue: text(of: value)) else {
-                    throw SimulationError("policy key 'rule' takes \(SusiPasswordRule.allCases.map(\.rawValue).joined(separator: ", ")), not \(text(of: value))")
+                    throw SimulationError(.badPolicy, "policy key 'rule' takes \(SusiPasswordRule.allCases.map(\.rawValue).joined(separator: ", ")), not \(text(of: value))")
                 }
                 policy.rule = rule
             case "maxInvalidLogins":
@@ -36,7 +36,7 @@ public struct SusiPolicy: Equatable, Sendable {
             case "blockTimeSeconds":
                 policy.blockTimeSeconds = try count(key, value, minimum: 1)
             default:
-                throw SimulationError("unknown policy key '\(key)' for susi; keys: \(keys.joined(separator: ", "))")
+                throw SimulationError(.badPolicy, "unknown policy key '\(key)' for susi; keys: \(keys.joined(separator: ", "))")
             }
         }
         return policy
@@ -61,7 +61,7 @@ public struct SusiPolicy: Equatable, Sendable {
         }
         // A year of seconds is far beyond any throttle and keeps clock arithmetic safe.
         guard let parsed, parsed >= minimum, parsed <= 31_536_000 else {
-            throw SimulationError("policy key '\(key)' takes a whole number from \(minimum) to 31536000, not \(text(of: value))")
+            throw SimulationError(.badPolicy, "policy key '\(key)' takes a whole number from \(minimum) to 31536000, not \(text(of: value))")
         }
         return parsed
     }

@@ -29,12 +29,12 @@ public struct SusiServer: Sendable {
     /// Adds an account. An administrator's initial password is not checked against the rule.
     public mutating func addAccount(_ email: String, password: String, activated: Bool = true) throws(SimulationError) {
         guard !email.isEmpty else { throw SimulationError("an e-mail cannot be empty") }
-        guard accounts[email] == nil else { throw SimulationError("user '\(email)' already exists") }
+        guard accounts[email] == nil else { throw SimulationError(.userExists, "user '\(email)' already exists") }
         accounts[email] = SusiAccount(password: store(password), activated: activated)
     }
 
     public mutating func activate(_ email: String) throws(SimulationError) {
-        guard accounts[email] != nil else { throw SimulationError("no user '\(email)'") }
+        guard accounts[email] != nil else { throw SimulationError(.unknownUser, "no user '\(email)'") }
         accounts[email]?.activated = true
     }
 

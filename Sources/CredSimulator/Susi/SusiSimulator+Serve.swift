@@ -54,7 +54,7 @@ extension SusiSimulator: HTTPServedSDK {
     /// `token expire EMAIL`: every token of the account stops being valid now, including
     /// those real clients of `credsh serve` hold.
     public mutating func expireTokens(of email: String, world: World) throws(SimulationError) -> [Outcome] {
-        guard server.isActivated(email) != nil else { throw SimulationError("no user '\(email)'") }
+        guard server.isActivated(email) != nil else { throw SimulationError(.unknownUser, "no user '\(email)'") }
         let count = server.expireTokens(of: email, now: world.now)
         let what = count == 1 ? "1 access token" : "\(count) access tokens"
         return [.note("server: \(what) of \(email) no longer valid from \(UTCTimestamp.format(world.now))")]

@@ -2,6 +2,7 @@
 /// app on one device, as one value. Every HTTP answer is a `response` event, whatever
 /// its status; only the app's own form checks and a request without an answer fail.
 public struct SusiSimulator: SimulatedSDK {
+    public static let name = "susi"
     public static var catalog: SDKCatalog { SusiCatalog.catalog }
 
     public var server: SusiServer
@@ -61,7 +62,7 @@ public struct SusiSimulator: SimulatedSDK {
 
     /// `login EMAIL [PASSWORD]`: the app's login screen.
     public mutating func login(_ userID: String, secret: String?, world: World) throws(SimulationError) -> [Outcome] {
-        if let user = app.user { throw SimulationError("\(user.email) is logged in; log out first") }
+        if let user = app.user { throw SimulationError(.alreadySignedIn, "\(user.email) is logged in; log out first") }
         return app.login(email: userID, password: secret ?? "", server: &server, world: world)
     }
 
@@ -74,14 +75,14 @@ public struct SusiSimulator: SimulatedSDK {
 
     /// The app's forms are filled in one go, so no screen ever waits for input.
     public mutating func cancel(world: World) throws(SimulationError) -> [Outcome] {
-        throw SimulationError("nothing to cancel: the SUSI app has no screen waiting for input")
+        throw SimulationError(.notNow, "nothing to cancel: the SUSI app has no screen waiting for input")
     }
 
     // MARK: SUSI's own verbs
 
     /// `token expire`: the server stops accepting the app's token now.
     public mutating func expireToken(world: World) throws(SimulationError) -> [Outcome] {
-        guard let user = app.user else { throw SimulationError("the app holds no access token; log in first") }
+        guard let user = app.user else { throw SimulationError(.notSignedIn, "the app holds no access token; log in first") }
         _ = server.expireToken(user.accessToken, now: world.now)
         return [.note("server: the access token of \(user.email) is no longer valid from \(UTCTimestamp.format(world.now))")]
     }

@@ -16,7 +16,7 @@ enum FioriFlow: SDKFlow {
     static let policyRuleNames = PasscodeRule.keys
 
     static func fiori<R, E: Error>(_ c: CommandContext, _ body: (inout FioriSimulator, World) throws(E) -> R) throws(E) -> R {
-        try c.simulation.modify(FioriSimulator.self, body)
+        try c.modify(FioriSimulator.self, body)
     }
 
     static let commands: [CommandSpec] = [

@@ -14,7 +14,7 @@ enum OneWelcomeFlow: SDKFlow {
     static let policyRuleNames = PinRule.keys
 
     static func onewelcome<R, E: Error>(_ c: CommandContext, _ body: (inout OneWelcomeSimulator, World) throws(E) -> R) throws(E) -> R {
-        try c.simulation.modify(OneWelcomeSimulator.self, body)
+        try c.modify(OneWelcomeSimulator.self, body)
     }
 
     static let commands: [CommandSpec] = [

@@ -22,7 +22,7 @@ enum RelIDFlow: SDKFlow {
 
     /// Runs `body` on the REL-ID simulator, changed in place.
     static func relid<R, E: Error>(_ c: CommandContext, _ body: (inout RelIDSimulator, World) throws(E) -> R) throws(E) -> R {
-        try c.simulation.modify(RelIDSimulator.self, body)
+        try c.modify(RelIDSimulator.self, body)
     }
 
     static let commands: [CommandSpec] = [

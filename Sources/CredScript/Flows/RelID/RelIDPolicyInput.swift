@@ -20,15 +20,15 @@ enum RelIDPolicyInput {
 
     static func policy(pairs: [(key: String, value: Value, spelling: String?)], current: PasswordPolicy) throws(SimulationError) -> PasswordPolicy {
         var policy = current
-        guard !pairs.isEmpty else { throw SimulationError("policy password expects a JSON object or KEY=VALUE pairs") }
+        guard !pairs.isEmpty else { throw SimulationError(.badPolicy, "policy password expects a JSON object or KEY=VALUE pairs") }
         var seen: Set<String> = []
         policy = current.withoutRules
         let serverOnly = pairs.allSatisfy { PasswordPolicy.serverKeys.contains($0.key) }
         if serverOnly { policy = current }  // `policy password attempts=5` changes only that
         for (key, value, spelling) in pairs {
-            guard seen.insert(key).inserted else { throw SimulationError("policy key '\(key)' is given twice") }
+            guard seen.insert(key).inserted else { throw SimulationError(.badPolicy, "policy key '\(key)' is given twice") }
             if key == "maxAge", case .integer(let i) = value, i != 0 {
-                throw SimulationError("maxAge takes a duration such as 90d, not the number \(i)")
+                throw SimulationError(.badPolicy, "maxAge takes a duration such as 90d, not the number \(i)")
             }
             // A variable holds a duration by its spelling (`let age = 90d`).
             if key == "maxAge", case .text(let spelled) = value, let seconds = Lexer.duration(in: spelled) {
@@ -37,7 +37,7 @@ enum RelIDPolicyInput {
                 try policy.set(key, to: json(value, spelled: spelling))
             }
         }
-        if let reason = policy.unsatisfiable() { throw SimulationError(reason) }
+        if let reason = policy.unsatisfiable() { throw SimulationError(.badPolicy, reason) }
         return policy
     }
 

@@ -23,7 +23,7 @@ enum SusiFlow: SDKFlow {
     static let tokenOwner = Parameter("EMAIL", "an account whose every token ends", .user, optional: true)
 
     static func susi<R, E: Error>(_ c: CommandContext, _ body: (inout SusiSimulator, World) throws(E) -> R) throws(E) -> R {
-        try c.simulation.modify(SusiSimulator.self, body)
+        try c.modify(SusiSimulator.self, body)
     }
 
     static let commands: [CommandSpec] = [

@@ -53,8 +53,7 @@ public enum RunEvent: Sendable {
 public protocol RunEventSubscriber: AnyObject {
     func receive(_ event: RunEvent)
     /// `receive(.output(record, origin:))`, the event of every printed line: a renderer may
-    /// take it without the event around it, which the cheap-command path pays for
-    /// (bench/run.sh, callgrind).
+    /// take it without the event around it, built for every printed line.
     func receiveOutput(_ record: OutputRecord, origin: RecordOrigin?)
 }
 
@@ -71,13 +70,11 @@ public final class HostRenderer: RunEventSubscriber {
 
     public init(_ host: ScriptHost) { self.host = host }
 
-    @inline(__always)
     public func receive(_ event: RunEvent) {
         if case .output(let record, let origin) = event { return host.emit(record, from: origin) }
         if let (diagnostic, source) = event.shownDiagnostic { host.report(diagnostic, source: source) }
     }
 
-    @inline(__always)
     public func receiveOutput(_ record: OutputRecord, origin: RecordOrigin?) { host.emit(record, from: origin) }
 }
 

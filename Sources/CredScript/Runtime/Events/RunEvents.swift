@@ -16,12 +16,12 @@ public final class RunEvents {
     }
     /// `secrets.flow`, kept apart for the same reason as `textShownAsIs`: every `let` asks
     /// whether its name holds a secret, and a read of the public `secrets` was a run-time
-    /// exclusivity check (docs/development.md, "A tenth look, running, second pass"). The
+    /// exclusivity check. The
     /// ledger only ever replaces its flow whole, so sharing it copies nothing.
     private var secretFlow = SecretFlow()
     /// No known secret is masked in a line of text: none is known, or secrets are shown.
     /// Read for every line printed, kept apart from `secrets`, a public stored `var` whose
-    /// every access is checked at run time (about 70 instructions), where no access to this
+    /// every access is checked at run time, where no access to this
     /// one is (Evaluator.settings says why).
     private var textShownAsIs = true
     /// Whether `name` holds a secret, by every source read so far (SecretLedger.holdsSecret).
@@ -67,7 +67,6 @@ public final class RunEvents {
     /// has nothing to judge in a printed line, and each subscriber takes the record itself.
     /// `ours`: the record is our own text (`help`'s, from the command table), never the
     /// user's, and is not masked (HelpText.Line).
-    @inline(__always)
     func publishOutput(_ record: OutputRecord, origin: RecordOrigin?, ours: Bool = false) {
         if mutesOutput, !ours { return }
         let masked = secrets.shown || ours ? record : secrets.values.redact(record)
@@ -96,7 +95,6 @@ public final class RunEvents {
         for subscriber in subscribers { subscriber.receiveOutput(record, origin: origin) }
     }
 
-    @inline(__always)
     func publish(_ event: RunEvent) {
         guard let admitted = verdict.admit(masked(event)) else { return }
         for subscriber in subscribers { subscriber.receive(admitted) }

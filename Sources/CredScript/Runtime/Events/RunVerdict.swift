@@ -47,7 +47,7 @@ public final class RunVerdict: RunEventSubscriber {
     /// Whether the run stops before its next statement: `exitRequested || halted ||
     /// (!keepGoing && failureStopsTheRun)`, kept up to date as each of them changes. The
     /// evaluator asks before and after every statement; one stored flag is one run-time
-    /// exclusivity check where the four were four (docs/development.md, "Measured for issue 36").
+    /// exclusivity check where the four were four.
     private(set) var shouldStop = false
 
     private func updateShouldStop() {
@@ -86,7 +86,6 @@ public final class RunVerdict: RunEventSubscriber {
 
     /// Counts what `event` says and returns what the other subscribers are to see of it:
     /// the event itself, the notice that failures past the cap are only counted, or nothing.
-    @inline(__always)
     public func admit(_ event: RunEvent) -> RunEvent? {
         switch event {
         case .output, .ran, .served, .notReplayable: return event
