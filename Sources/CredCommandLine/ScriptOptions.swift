@@ -32,7 +32,7 @@ extension ParsedArguments {
     package func filter(_ syntax: CommandSyntax, masking outside: KnownSecrets = KnownSecrets()) throws(UsageError) -> String? {
         guard let text = value(ScriptOptions.filter) else { return nil }
         if case .failure(let error) = LinearPattern.compile(text) {
-            throw UsageError(outside.redact("--filter takes a regular expression (RE2), and '\(TerminalSafe.text(text))' is not one: \(error)"), syntax)
+            throw UsageError(Redactor(known: outside).text("--filter takes a regular expression (RE2), and '\(TerminalSafe.text(text))' is not one: \(error)"), syntax)
         }
         return text
     }

@@ -156,7 +156,7 @@ final class ControlAPI {
     /// not as text: a PIN equal to a count (`"answered":1234`) would leave `"answered":***`, not JSON.
     private var stateAnswer: WireResponse {
         WireResponse(status: 200, reason: "OK", contentType: "application/json;charset=utf-8",
-                     body: Array((session.evaluator.events.secrets.values.redact(state).serialized + "\n").utf8))
+                     body: Array((Redactor(known: session.evaluator.events.secrets.values).json(state).serialized + "\n").utf8))
     }
 
     /// A run is written into every device's journal at its place, as steering, so a

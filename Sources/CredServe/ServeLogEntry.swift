@@ -72,13 +72,15 @@ public struct ServeLogEntry: Sendable, Equatable {
         self.refusedByHTTP = refusedByHTTP
     }
 
-    /// The entry with `mask` applied to every text a client chose: the path, the note
-    /// (which may quote the request) and the parameters. `credsh serve` masks its
-    /// control token so in every entry, wherever a client sent it (a call's field, its
-    /// method, `Credsh-Device`).
-    func masking(_ mask: (String) -> String) -> ServeLogEntry {
-        ServeLogEntry(client: client, method: method, path: path.map(mask), status: status,
-                      written: parameters.map { (mask($0.0), mask($0.1)) }, note: note.map(mask), refusedByHTTP: refusedByHTTP)
+    /// The entry with every text a client chose passed through `redactor`: the path, the
+    /// note (which may quote the request) and the parameters, names and values. `credsh
+    /// serve`'s redactor carries its control token, so it is hidden in every entry,
+    /// wherever a client sent it (a call's field, its method, `Credsh-Device`).
+    func redacted(by redactor: Redactor) -> ServeLogEntry {
+        guard !redactor.passesAll else { return self }
+        return ServeLogEntry(client: client, method: method, path: path.map(redactor.text), status: status,
+                             written: parameters.map { (redactor.text($0.0), redactor.text($0.1)) }, note: note.map(redactor.text),
+                             refusedByHTTP: refusedByHTTP)
     }
 
     public static func == (a: ServeLogEntry, b: ServeLogEntry) -> Bool {

@@ -155,9 +155,7 @@ public final class ServeSession {
         // and value, the note) passes the run's secrets and the control token, which is
         // this server's alone, however it was sent (docs/serving.md): `POST /sdk/<secret>`,
         // a field named with a password, a stream's device.
-        let tokenMask = self.tokenMask  // one copy, not one for each text masked
-        let secrets = evaluator.events.secrets
-        let entry = tokenMask.isEmpty && secrets.values.isEmpty ? entry : entry.masking { tokenMask.redact(secrets.masked($0)) }
+        let entry = entry.redacted(by: Redactor(known: evaluator.events.secrets.values).carrying(tokenMask))
         switch entry.fate {
         case .answered: answered += 1
         case .dropped: dropped += 1
@@ -345,17 +343,16 @@ public final class ServeSession {
         // sent under another name (`login=` with a password), by the known secrets.
         // The control token, known to the session alone, before a long value is shortened
         // (`record` masks it again in what the entry keeps: the path, too).
-        let secrets = evaluator.events.secrets
-        let tokenMask = self.tokenMask
         // A secret parameter's value is one for the request's other values too: a password
-        // sent again under another name (`x=…&password=…`) is masked there as well.
+        // sent again under another name (`x=…&password=…`) is masked there as well; the
+        // request carries it to the redactor with the token.
         let parameters = exchange?.parameters ?? []
-        var sent = KnownSecrets()
+        var sent = tokenMask
         for (name, value) in parameters where ServeLogEntry.namesSecret(name) { sent.add(value) }
-        let mask = { (text: String) in tokenMask.redact(secrets.masked(sent.redact(text))) }
+        let redactor = Redactor(known: evaluator.events.secrets.values).carrying(sent)
         record(ServeLogEntry(client: wire.client, method: wire.method, path: wire.path,
                              status: exchange?.answer?.status,
-                             parameters: parameters.map { ($0.0, mask($0.1)) }, note: note))
+                             parameters: parameters.map { ($0.0, redactor.text($0.1)) }, note: note))
         return response
     }
 

@@ -200,8 +200,8 @@ package enum ScriptTest {
 
         let formatter = DiagnosticFormatter()
         let problems = failures.collected.map { diagnostic, source, sdk -> ScriptVerdict.Problem in
-            // The headline keeps the position; the line shown is masked (MaskedSourceLine).
-            let (shown, line) = MaskedSourceLine.masking(diagnostic, in: source, sdk: sdk)
+            // The headline keeps the position; the line shown is masked (Redactor.quotedLine).
+            let (shown, line) = Redactor.quotedLine(diagnostic, in: source, sdk: sdk)
             return .init(diagnostic: diagnostic, text: formatter.format(shown, source: line))
         }
         var verdict = ScriptVerdict(path: path, expectations: evaluator.expectationsPassed, problems: problems,
@@ -209,7 +209,7 @@ package enum ScriptTest {
                                     seconds: Stopwatch.now() - started, coverage: coverage?.tally)
         // A test's name is the user's text: a password written into it (`test "login with
         // Zq9…"`) is masked as in every other output, before any report sees the name.
-        verdict.test = test.map { evaluator.events.secrets.masked($0) }
+        verdict.test = test.map(Redactor(evaluator.events.secrets).text)
         verdict.expectationsFailed = evaluator.expectationsFailed
         if verdict.exitCode == 0 { verdict.skipped = evaluator.skipReason }
         // Drawn whatever the run's code: a transcript judged later may still fail it

@@ -16,7 +16,7 @@ import CredSimulator
 /// would write `errorCode=***` where a number merely has a secret PIN's digits: a field the
 /// catalog does not mark secret is no secret, as in every record and JSON answer): a secret
 /// field is a variable, a text that holds a known secret is a variable, a text inside a
-/// list or an object has each known secret masked (KnownSecrets.redact, strings only), and
+/// list or an object has each known secret masked (Redactor.json, strings only), and
 /// so do the device's name and an error's message; numbers and booleans are written as
 /// they are.
 public enum JournalScript {
@@ -27,6 +27,7 @@ public enum JournalScript {
     }
 
     public static func lines(of journal: DeviceJournal, device: DeviceID, secrets: KnownSecrets = KnownSecrets()) -> [String] {
+        let redactor = Redactor(known: secrets)
         let renderer = TextRenderer()  // for its field glosses (`challengeMode=0 (NAME)`)
         var body: [String] = []
         var variables: [String] = []
@@ -70,7 +71,7 @@ public enum JournalScript {
         // device, as the calls did, since a run starts on `default` and may name others.
         var marks = journal.steering[...]
         // Masked as the header masks it: a device named like a known secret is never written.
-        if device != .standard, !marks.isEmpty { body.append("device \(secrets.redact(device.name))") }
+        if device != .standard, !marks.isEmpty { body.append("device \(redactor.text(device.name))") }
         func steer(before index: Int) {
             while let mark = marks.first, mark.before <= index {
                 marks.removeFirst()
@@ -92,13 +93,13 @@ public enum JournalScript {
                     line += " \(name)=$\(variable)"
                 } else {
                     line += " \(name)="
-                    FieldText.write(secrets.redact(value), asLanguage: true, to: &line)
+                    FieldText.write(redactor.json(value), asLanguage: true, to: &line)
                 }
             }
             body.append(line)
             // A call the SDK refused at once fails the line, as it did when it was made.
             if let failure = Evaluator.failure(in: entry.outcomes) {
-                body.append("expect error " + (failure.code.map(String.init) ?? FieldText.quote(secrets.redact(failure.message))))
+                body.append("expect error " + (failure.code.map(String.init) ?? FieldText.quote(redactor.text(failure.message))))
             }
             let catalog = entry.sdk.catalog
             let events = entry.events
@@ -108,7 +109,7 @@ public enum JournalScript {
                 let spec = catalog.event(event.name)
                 let fields = event.fields.filter { spec?.field($0.0)?.secret != true }
                 let heldFields = fields.compactMap { field in heldVariable(field.0, field.1).map { (field.0, $0) } }
-                let shown = SDKEvent(event.name, fields.filter { field in !heldFields.contains { $0.0 == field.0 } }.map { ($0.0, secrets.redact($0.1)) })
+                let shown = SDKEvent(event.name, fields.filter { field in !heldFields.contains { $0.0 == field.0 } }.map { ($0.0, redactor.json($0.1)) })
                 // Each text as the language reads it back (a control character as `\u{7}`).
                 var line = "expect event \(index + 1) " + shown.name
                 renderer.writeFields(shown.fields, sdk: entry.sdk, asLanguage: true, to: &line)
@@ -117,7 +118,7 @@ public enum JournalScript {
             }
         }
         steer(before: Int.max)
-        var header = ["# The calls device \(secrets.redact(device.name)) made, as credsh journalled them (docs/double.md, \"The journal as a script\").",
+        var header = ["# The calls device \(redactor.text(device.name)) made, as credsh journalled them (docs/double.md, \"The journal as a script\").",
                       "# Replay it after the same scenario (the same setup lines before it)."]
         if variables.isEmpty {
             header.append("# It holds no secret.")

@@ -55,14 +55,6 @@ enum RequestTarget {
         return values
     }
 
-    /// The text with every value `secretValues` finds written `***`: for what shows a
-    /// text without a run's mask (the editor's hover of a variable's value).
-    static func maskingSecretValues(in text: String, secretNames: [String]) -> String {
-        var known = KnownSecrets()
-        for value in secretValues(in: text, secretNames: secretNames) { known.add(value) }
-        return known.redact(text)
-    }
-
     /// From after the `?` to the `#` of a fragment, or the end.
     private static func queryRange(of target: String) -> Range<String.Index>? {
         guard let question = target.firstIndex(of: "?") else { return nil }

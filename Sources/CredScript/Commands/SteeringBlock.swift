@@ -48,7 +48,7 @@ public enum SteeringBlock {
                 lines.append("# (a line left out: it holds a control character)")
                 continue
             }
-            guard let written = masked(line, secrets: secrets, variable: variable) else {
+            guard let written = withSecretsAsVariables(line, secrets: secrets, variable: variable) else {
                 lines.append("# (a line left out: it holds a secret in a spelling the journal cannot make a variable of)")
                 continue
             }
@@ -58,13 +58,13 @@ public enum SteeringBlock {
             previousSkipped = skipped
             lines.append(skipped ? "# " + written : written)
         }
-        lines.append("device \(secrets.redact(device.name))")
+        lines.append("device \(Redactor(known: secrets).text(device.name))")
         return lines
     }
 
     /// The line with each word, quoted text or `name=value` value that is a known secret
     /// replaced by its variable; nil when a secret is left in it all the same.
-    static func masked(_ line: String, secrets: KnownSecrets, variable: (String) -> String) -> String? {
+    static func withSecretsAsVariables(_ line: String, secrets: KnownSecrets, variable: (String) -> String) -> String? {
         guard !secrets.isEmpty else { return line }
         var out = ""
         var index = line.startIndex

@@ -197,7 +197,7 @@ public struct DocumentAnalysis: Sendable {
     private func editorDiagnostic(_ diagnostic: Diagnostic, severity: EditorDiagnostic.Severity = .error) -> EditorDiagnostic {
         // Masked as `credsh check` masks it (the file's secrets), and, since the file is being
         // written and a run may be given more (--var, --secret), any part shaped like a password.
-        EditorDiagnostic(span: tokenSpan(at: diagnostic.position.offset), message: maskedWithShapes(diagnostic.message),
+        EditorDiagnostic(span: tokenSpan(at: diagnostic.position.offset), message: redactor.textAndShapes(diagnostic.message),
                          severity: severity, code: diagnostic.code)
     }
 
@@ -278,13 +278,8 @@ public struct DocumentAnalysis: Sendable {
         secrets.values.holdsSecret(text)
     }
 
-    /// Text the editor shows (a hover's value) with each secret of the file masked, as a
-    /// run's echo masks it.
-    func masked(_ text: String) -> String { secrets.masked(text) }
-
-    /// The same, and each part shaped like a password: what a message or an outline's name
-    /// shows, since the file is being written and a run may be given more (--var, --secret).
-    func maskedWithShapes(_ text: String) -> String {
-        KnownSecrets.maskingPasswordShapedWords(secrets.masked(text))
-    }
+    /// What every text the editor shows passes (a hover's value, a message, an outline's
+    /// line): the file's secrets, and, since the file is being written and a run may be
+    /// given more (--var, --secret), each part shaped like a password where it asks so.
+    var redactor: Redactor { Redactor(known: secrets.values) }
 }

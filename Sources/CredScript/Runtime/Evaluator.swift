@@ -448,9 +448,6 @@ public final class Evaluator {
         events.publishOutput(record, origin: place.origin, ours: true)
     }
 
-    /// `text` as output shows it: each known secret as `***`, unless secrets are shown.
-    func masked(_ text: String) -> String { events.secrets.shownText(text) }
-
     /// A command failed and the next statement was not `expect error`: that is a failure
     /// of the script (exit 1, or 3 when the command could not run at all).
     func flushPendingFailure() {

@@ -68,8 +68,6 @@ public struct SecretLedger: Sendable {
     /// Whether `name` holds a secret, by what the sources read so far say of it.
     func holdsSecret(_ name: String) -> Bool { flow.holdsSecret(name) }
 
-    /// `text` as the records people read show it: each known secret as `***`, unless shown.
-    func shownText(_ text: String) -> String { shown ? text : values.redact(text) }
 
     /// `text` with each known secret as `***`, shown or not: what diagnostics, reports and
     /// logs carry.

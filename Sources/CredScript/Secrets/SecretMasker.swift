@@ -17,7 +17,7 @@ public enum SecretMasker {
 
     /// `mask`, and `caret` (a byte offset into `text`) moved to the same place in what it
     /// returns: kept where the text before it is, at the start of a mask that covers it. What
-    /// a report quotes of a failing line (MaskedSourceLine), the caret under its token.
+    /// a report quotes of a failing line (Redactor.quotedLine), the caret under its token.
     /// A line that does not parse is masked where it is shaped like a password only: the
     /// run's reading made the secrets of such a line known (SecretReading), and they were
     /// masked as values before it came here; its other words (`expect state alice locked`)

@@ -18,6 +18,10 @@ struct SDKWire {
 
     unowned let session: ServeSession
 
+    /// The one redactor with the session's secrets: every text and JSON value an answer
+    /// quotes passes it (docs/double.md, "Secrets").
+    private var redactor: Redactor { Redactor(known: session.evaluator.events.secrets.values) }
+
     /// The answer to `POST /sdk/NAME` and its log line.
     func call(_ request: WireRequest, sdkName: String) -> (WireResponse?, ServeLogEntry) {
         func logged(_ response: WireResponse, note: String? = nil, parameters: [(String, String)] = []) -> (WireResponse?, ServeLogEntry) {
@@ -25,7 +29,7 @@ struct SDKWire {
                                      parameters: parameters, note: note, catalogued: true))
         }
         guard let sdk = Self.sdks.first(where: { $0.name == sdkName }) else {
-            return logged(Self.noSDK(session.evaluator.events.secrets.masked(sdkName)))
+            return logged(Self.noSDK(redactor.text(sdkName)))
         }
         let devices = request.count(of: Self.deviceHeader)
         if devices > 1 {
@@ -42,8 +46,7 @@ struct SDKWire {
         case .failure(let failure):
             // A request that does not read may quote what the client sent (a field named
             // with a password, holding a number past 64 bits): the session's secrets are masked.
-            let answer = Self.masked(failure, KnownSecrets(), session.evaluator.events.secrets.values)
-            return logged(Self.json(JSONRPC.error(answer), negativeZeroID: failure.negativeZeroID), note: "\(failure.code) \(failure.message)")
+            return logged(Self.json(JSONRPC.error(failure.redacted(by: redactor)), negativeZeroID: failure.negativeZeroID), note: "\(failure.code) \(failure.message)")
         case .success(let read): rpc = read
         }
         let spec = sdk.catalog.call(rpc.method)
@@ -77,8 +80,8 @@ struct SDKWire {
         }
         // The log line quotes the device, the method and each field: a secret of this call
         // is masked here, one of the session where the log is written (ServeSession.record).
-        let ledger = session.evaluator.events.secrets
-        shown = shown.map { ($0.0, secrets.redact($0.1)) }
+        let redactor = self.redactor.carrying(secrets)
+        shown = shown.map { ($0.0, redactor.text($0.1)) }
         let failure: JSONRPC.Failure
         do {
             let device = try DeviceID(deviceName)
@@ -87,7 +90,7 @@ struct SDKWire {
             let result = Self.result(outcomes, sdk: sdk)
             let note = result.syncError.map { "sync error \($0)" }
             guard let id = rpc.id else { return logged(Self.noContent, note: note, parameters: shown) }
-            return logged(Self.json(JSONRPC.result(id: id, Self.masked(result.value, secrets, ledger.values)), negativeZeroID: rpc.negativeZeroID),
+            return logged(Self.json(JSONRPC.result(id: id, redactor.json(result.value)), negativeZeroID: rpc.negativeZeroID),
                           note: note, parameters: shown)
         } catch let refusal as DeviceRefusal {
             failure = JSONRPC.Failure(code: JSONRPC.deviceRefused, message: refusal.message, id: rpc.id ?? .null)
@@ -106,11 +109,11 @@ struct SDKWire {
         } catch {
             failure = JSONRPC.Failure(code: JSONRPC.invalidRequest, message: "\(error)", id: rpc.id ?? .null)
         }
-        let note = ledger.masked(secrets.redact("\(failure.code) \(failure.message)"))
+        let note = redactor.text("\(failure.code) \(failure.message)")
         // A notification hears nothing, not even of an error (JSON-RPC 2.0, "Notification");
         // the log still says why the call was refused.
         guard rpc.id != nil else { return logged(Self.noContent, note: note, parameters: shown) }
-        return logged(Self.json(JSONRPC.error(Self.masked(failure, secrets, ledger.values)), negativeZeroID: rpc.negativeZeroID),
+        return logged(Self.json(JSONRPC.error(failure.redacted(by: redactor)), negativeZeroID: rpc.negativeZeroID),
                       note: note, parameters: shown)
     }
 
@@ -149,21 +152,6 @@ struct SDKWire {
         guard negativeZeroID else { return WireResponse(status: status, reason: reason, json: value) }
         return WireResponse(status: status, reason: reason, contentType: "application/json",
                             body: JSONRPC.idSpelling(value.serializedBytes + [UInt8(ascii: "\n")], negativeZero: true))
-    }
-
-    /// An answer's result or error detail with the call's and the session's secrets masked
-    /// inside each string, where they stand: never the request's `id` (the client's own,
-    /// echoed exactly), keys or numbers, so the answer stays JSON (docs/double.md, "Secrets").
-    static func masked(_ value: JSONValue, _ call: KnownSecrets, _ session: KnownSecrets) -> JSONValue {
-        guard !call.isEmpty || !session.isEmpty else { return value }
-        return session.redact(call.redact(value))
-    }
-
-    /// A JSON-RPC error with the call's and the session's secrets masked in its message and
-    /// detail (`masked` above).
-    static func masked(_ failure: JSONRPC.Failure, _ call: KnownSecrets, _ session: KnownSecrets) -> JSONRPC.Failure {
-        JSONRPC.Failure(code: failure.code, message: session.redact(call.redact(failure.message)),
-                        data: failure.data.map { masked($0, call, session) }, id: failure.id)
     }
 
     static func text(_ value: JSONValue) -> String {
@@ -273,7 +261,7 @@ extension SDKWire {
     /// 400 for a device ID that is none; the ID may be a secret sent where none goes, so the
     /// message masks what the session knows, as the log does.
     private func badDevice(_ refusal: DeviceRefusal) -> WireResponse {
-        Refusals.plain(400, "Bad Request", session.evaluator.events.secrets.masked(refusal.message).escapingControls + "\n")
+        Refusals.plain(400, "Bad Request", redactor.text(refusal.message).escapingControls + "\n")
     }
 
     /// `GET /sdk/NAME/events`: the head now, then the device's callbacks as they come.
@@ -282,7 +270,7 @@ extension SDKWire {
             (response, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: response.status, note: note))
         }
         guard let sdk = Self.sdks.first(where: { $0.name == sdkName }) else {
-            return logged(Self.noSDK(session.evaluator.events.secrets.masked(sdkName)))
+            return logged(Self.noSDK(redactor.text(sdkName)))
         }
         let device: DeviceID
         switch self.device(of: request) {
@@ -329,7 +317,7 @@ extension SDKWire {
                 ("device", .string(device.name)),
             ])
             // A device ID may be a secret sent where none goes: masked as the log masks it.
-            return logged(Self.json(Self.masked(error, KnownSecrets(), session.evaluator.events.secrets.values), status: 404, reason: "Not Found"))
+            return logged(Self.json(redactor.json(error), status: 404, reason: "Not Found"))
         }
         // A journal keeps secret fields masked; a secret the session knows, sent in another
         // field (`userID=` with a password), is a variable of the script (JournalScript),
@@ -337,6 +325,7 @@ extension SDKWire {
         // stays a number). The diagram masks each text as the log does, numbers left as they are.
         // Either is made off the simulation's turn (AnswerDrawing), from copies taken now.
         let secrets = session.evaluator.events.secrets
+        let redactor = self.redactor
         var response = WireResponse(status: 200, reason: "OK", contentType: "", body: [])
         switch format {
         case "credscript":
@@ -351,16 +340,24 @@ extension SDKWire {
             response.drawing = {
                 var recorder = SequenceDiagram.Recorder(table: table)
                 for entry in journal.entries {
-                    let arguments = entry.arguments.map { " \($0.0)=\(Self.text(secrets.values.redact($0.1)))" }.joined()
+                    let arguments = entry.arguments.map { " \($0.0)=\(Self.text(redactor.json($0.1)))" }.joined()
                     recorder.record(.echo(command: "call \(entry.method)\(arguments)", file: "<journal>", line: 0), activeSDK: entry.sdk)
-                    for outcome in entry.outcomes { recorder.record(.outcome(secrets.values.redact(outcome), sdk: entry.sdk), activeSDK: entry.sdk) }
+                    for outcome in entry.outcomes { recorder.record(.outcome(redactor.outcome(outcome), sdk: entry.sdk), activeSDK: entry.sdk) }
                 }
-                let svg = SVGWriter().render(recorder.diagram(title: "device \(secrets.masked(device.name))"))
+                let svg = SVGWriter().render(recorder.diagram(title: "device \(redactor.text(device.name))"))
                 return WireResponse(status: 200, reason: "OK", contentType: "image/svg+xml", body: Array(svg.utf8))
             }
             return logged(response)
         default:
             return logged(Refusals.plain(400, "Bad Request", "format is credscript or svg\n"))
         }
+    }
+}
+
+extension JSONRPC.Failure {
+    /// This error with its message and detail passed through `redactor`: never the
+    /// request's `id` (the client's own, echoed exactly), keys or numbers, so it stays JSON.
+    func redacted(by redactor: Redactor) -> JSONRPC.Failure {
+        JSONRPC.Failure(code: code, message: redactor.text(message), data: data.map(redactor.json), id: id)
     }
 }

@@ -109,7 +109,7 @@ package struct HTMLReport: SuiteReport {
 
     /// A failure as a plain run prints it: the headline, then (for a failure in a script)
     /// the source line with its gutter and the caret, then the notes (what the last
-    /// command produced). The source line comes masked (MaskedSourceLine).
+    /// command produced). The source line comes masked by the run's one redactor (ScriptTest).
     private static func diagnostic(_ problem: ScriptVerdict.Problem) -> String {
         var lines = problem.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }

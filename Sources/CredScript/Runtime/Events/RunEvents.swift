@@ -95,6 +95,10 @@ public final class RunEvents {
         for subscriber in subscribers { subscriber.receiveOutput(record, origin: origin) }
     }
 
+    /// The one redactor as the records people read pass it, for a writer that prints
+    /// past the subscribers (a pager).
+    var redactor: Redactor { Redactor(secrets) }
+
     func publish(_ event: RunEvent) {
         guard let admitted = verdict.admit(masked(event)) else { return }
         for subscriber in subscribers { subscriber.receive(admitted) }

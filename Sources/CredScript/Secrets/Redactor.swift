@@ -1,0 +1,119 @@
+import CredSimulator
+
+/// The one redactor at the output edge (docs/development.md, "Secrets at the edge"): what
+/// a writer shows of a text, a JSON value, a record or a diagnostic. It hides the values
+/// the run's ledger holds and those a piece of data carries as secret with it (a call's
+/// own secret fields: `carrying`), and never rewrites a protocol word (ProtocolWords).
+/// Writers that know no run's values (the editor, a report's quoted line) ask it for the
+/// masks by place and by shape, which live here too, beside the values.
+public struct Redactor: Sendable {
+    /// The values the run (or the file, for the editor) decided are secret.
+    public let known: KnownSecrets
+    /// The values that came with the data being written, flagged secret where it was
+    /// decided (a call's secret fields), and secret for this writing only.
+    public private(set) var carried = KnownSecrets()
+    /// `--show-secrets`, `secrets shown`: the records people read are written as they are.
+    let shown: Bool
+
+    public init(_ ledger: SecretLedger) {
+        known = ledger.values
+        shown = ledger.shown
+    }
+
+    public init(known: KnownSecrets, shown: Bool = false) {
+        self.known = known
+        self.shown = shown
+    }
+
+    /// This redactor, also hiding `values`: the secrets a piece of data carries with it.
+    public func carrying(_ values: KnownSecrets) -> Redactor {
+        var redactor = self
+        redactor.carried = values
+        return redactor
+    }
+
+    /// Whether writing through it changes nothing: no secret known, or secrets shown.
+    public var passesAll: Bool { shown || (known.isEmpty && carried.isEmpty) }
+
+    /// `text` as written: each secret as `***`.
+    public func text(_ text: String) -> String {
+        guard !passesAll else { return text }
+        let inner = carried.isEmpty ? text : carried.redact(text)
+        return known.isEmpty ? inner : known.redact(inner)
+    }
+
+    /// Each line, as `text` writes it.
+    public func lines(_ lines: [String]) -> [String] {
+        passesAll ? lines : lines.map(text)
+    }
+
+    /// A JSON value with the secrets hidden inside each string, where they stand: never a
+    /// key or a number, so it stays JSON (docs/double.md, "Secrets").
+    public func json(_ value: JSONValue) -> JSONValue {
+        guard !passesAll else { return value }
+        let inner = carried.isEmpty ? value : carried.redact(value)
+        return known.isEmpty ? inner : known.redact(inner)
+    }
+
+    /// A record as the run's formats write it.
+    public func record(_ record: OutputRecord) -> OutputRecord {
+        passesAll ? record : known.redact(record)
+    }
+
+    /// An outcome as a picture draws it: each text's secrets hidden, numbers as they are.
+    public func outcome(_ outcome: Outcome) -> Outcome {
+        passesAll || known.isEmpty ? outcome : known.redact(outcome)
+    }
+
+    /// A diagnostic and the line it quotes, the caret moved to match.
+    public func diagnostic(_ diagnostic: Diagnostic, source: SourceFile?) -> (Diagnostic, SourceFile?) {
+        passesAll ? (diagnostic, source) : known.redact(diagnostic, source: source)
+    }
+
+    // MARK: For writers that know no run's values
+
+    /// `text` with the known secrets hidden and every word shaped like a password too:
+    /// what the editor shows of a file being typed (a diagnostic's message, an outline's line).
+    public func textAndShapes(_ text: String) -> String {
+        KnownSecrets.maskingPasswordShapedWords(known.redact(text))
+    }
+
+    /// A variable's value as the editor's hover shows it: a query's secret parameters
+    /// (`secretNames`) are secrets wherever the text stands (grammar.md, "Secrets"), and
+    /// the known secrets are hidden as a run's echo hides them.
+    public func value(_ text: String, querySecretNames secretNames: [String]) -> String {
+        var query = KnownSecrets()
+        for value in RequestTarget.secretValues(in: text, secretNames: secretNames) { query.add(value) }
+        return known.redact(query.redact(text))
+    }
+
+    /// Lines longer than this are not parsed again to mask them: a report shows the
+    /// headline alone (the whole line is at its file:line:column).
+    public static let quotedLineMaximumBytes = 64 * 1024
+
+    /// A failure's source line as `credsh test` reports it (text, JSON, JUnit, HTML): its
+    /// secrets masked by place, as a transcript masks them (`login alice ***`: a secret
+    /// under 4 bytes is no value the net knows), the caret moved to match; nil for the line
+    /// when it cannot be shown safely. A report is read by more people than the script;
+    /// the plain run's stderr still shows the line as written, to the person who wrote it.
+    public static func quotedLine(_ diagnostic: Diagnostic, in source: SourceFile?, sdk: SDKID) -> (Diagnostic, SourceFile?) {
+        guard let source else { return (diagnostic, nil) }
+        // The run's edge may already have handed a masked copy of the line, with the
+        // caret's place in that copy; the headline's line and column stay the file's.
+        let quoted = diagnostic.quotedPosition ?? diagnostic.position
+        let bytes = source.bytes
+        let start = quoted.lineStart
+        guard start <= bytes.count else { return (diagnostic, nil) }
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") {
+            end += 1
+            if end - start > quotedLineMaximumBytes { return (diagnostic, nil) }
+        }
+        let line = Array(bytes[start..<end])
+        var caret = min(max(0, quoted.offset - start), line.count)
+        let shown = Array(SecretMasker.mask(String(decoding: line, as: UTF8.self), sdk: sdk, caret: &caret).utf8)
+        var moved = diagnostic
+        moved.quotedPosition = SourcePosition(line: quoted.line, column: quoted.column, offset: caret, lineStart: 0)
+        return (moved, SourceFile(name: source.name, bytes: shown))
+    }
+}
