@@ -40,6 +40,14 @@ import Expectations
         #expect(result.stderr.contains("<stdin>:1:6: error: unterminated string"), "the text still goes to standard error")
     }
 
+    /// A command refused at run time says its kind of refusal in JSON too, as in text.
+    @Test func aRefusedCommandsRecordHasItsCode() throws {
+        let result = try Credsh.run(["--format", "json", "-"], script: "login nobody \"x\"\n")
+        expectEqual(result.status, 3)
+        expectEqual(result.stdout, #"{"error":{"message":"no user 'nobody'","source":"credsh"},"code":"CS0412","file":"<stdin>","line":1}"# + "\n")
+        #expect(result.stderr.contains("[CS0412]"), "\(result.stderr)")
+    }
+
     @Test func checkWritesJSONLinesAndGitHubAnnotations() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("credsh-check-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

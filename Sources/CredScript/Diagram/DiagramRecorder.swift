@@ -70,7 +70,7 @@ extension SequenceDiagram {
             case let .outcome(outcome, id):
                 for item in serverTripItems(before: outcome, sdk: id) { add(item, sdk: id) }
                 add(item(for: outcome, sdk: id), sdk: id)
-            case .commandError(let message):
+            case .commandError(let message, _):
                 add(.note(Note(kind: .failure, lifeline: FlowCast.of(activeSDK).app, text: "error: " + message)), sdk: activeSDK)
             case .text:
                 // Command output (`users`, `echo $pw`) is not flow, and may hold anything the script printed.

@@ -8,7 +8,8 @@ import CredSimulator
 /// - a record has an `error` key exactly when something failed, and it always has one
 ///   shape: `"error":{"code":…,"message":…,"source":"sdk|app|network|credsh"}` (`code`
 ///   only where the failure has one), so `select(.error)` finds every failure and
-///   nothing else;
+///   nothing else; a failure of credsh's own (a syntax error, a command refused) also
+///   has its diagnostic's `"code":"CS…"` beside it, as docs/diagnostics.md lists them;
 /// - every record produced by a statement says where that statement is (`file`, `line`).
 public struct JSONLinesRenderer: Sendable {
     public init() {}
@@ -49,8 +50,8 @@ public struct JSONLinesRenderer: Sendable {
             return [("output", .string(line))]
         case .narration(let text):
             return [("narration", .string(text))]
-        case .commandError(let message):
-            return [Self.error(message, source: "credsh")]
+        case .commandError(let message, let code):
+            return [Self.error(message, source: "credsh"), ("code", .string(code.id))]
         case .outcome(let outcome, let sdk):
             switch outcome {
             case let .call(api, arguments, error):

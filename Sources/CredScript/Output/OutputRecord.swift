@@ -10,8 +10,9 @@ public enum OutputRecord: Equatable, Sendable {
     case narration(String)
     /// An SDK call, callback, app check, or simulator note, and the SDK it came from.
     case outcome(Outcome, sdk: SDKID)
-    /// A command that could not run at all (no such user, nothing pending).
-    case commandError(String)
+    /// A command that could not run at all (no such user, nothing pending), with the
+    /// code of its kind of refusal (docs/diagnostics.md).
+    case commandError(String, code: DiagnosticCode)
     /// Informational output of a command (`users`, `help`, `echo`): one line.
     case text(String)
 }

@@ -31,7 +31,7 @@ public struct TextRenderer: Sendable {
         case .text(let line):
             // Lines of output may hold a newline on purpose (`echo "a\nb"`), nothing else.
             line.appendEscapingControls(to: &out, keepingNewlines: true)
-        case .commandError(let message):
+        case .commandError(let message, _):
             style.begin(Style.failureCode, &out)
             out += "✗ error: "
             out += message.escapingControls.shorteningWords().shorteningQuotes()

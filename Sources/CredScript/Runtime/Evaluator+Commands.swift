@@ -42,7 +42,7 @@ extension Evaluator {
         } catch {
             switch error {
             case .cannotRun(let message, let code):
-                emit(.commandError(message))
+                emit(.commandError(message, code: code))
                 failure = CommandResult.Failure(message: message, code: nil, isRuntime: true, refusal: code)
             case .diagnostic(let diagnostic):
                 // A bad value (an undefined variable, a file that cannot be read): not something `expect error` covers.
@@ -89,7 +89,7 @@ extension Evaluator {
             fail(Diagnostic(.otherSDKCommand, message, file: source.name, at: call.position), source)
             return
         }
-        emit(.commandError(message))
+        emit(.commandError(message, code: .otherSDKCommand))
         let failure = CommandResult.Failure(message: message, code: nil, isRuntime: true)
         last = CommandResult(name: call.spec.name, position: call.position, sdk: simulation.activeSDK, outcomes: [],
                              failure: failure, said: .none)

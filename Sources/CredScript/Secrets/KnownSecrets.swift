@@ -418,7 +418,7 @@ public struct KnownSecrets: Sendable {
         case let .echo(command, file, line): return .echo(command: redactEcho(command), file: file, line: line)
         case .text(let line): return .text(redact(line))
         case .narration(let text): return .narration(redact(text))
-        case .commandError(let message): return .commandError(redact(message))
+        case .commandError(let message, let code): return .commandError(redact(message), code: code)
         case let .outcome(outcome, sdk): return mayHold(outcome) ? .outcome(redact(outcome), sdk: sdk) : record
         }
     }
