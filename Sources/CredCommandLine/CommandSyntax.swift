@@ -47,7 +47,7 @@ package struct CommandSyntax: Sendable {
     package let arguments: (placeholder: String, help: String)?
     package let options: [Option]
     /// Written only when help is printed, as an option's help is: the run's discussion
-    /// (its exit codes and bounds) cost every start-up about 140,000 instructions (callgrind).
+    /// (its exit codes and bounds) was written at every start-up (docs/performance.md).
     private let makeDiscussion: @Sendable () -> String?
     package var discussion: String? { makeDiscussion() }
     /// The words the positional arguments are (`explain`'s codes), made only when a

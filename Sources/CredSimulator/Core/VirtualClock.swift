@@ -78,7 +78,7 @@ public enum UTCTimestamp {
                 + (added.map { " (+\($0.description))" } ?? "")
         }
         // Appended as bytes and made one string: `state` and `clock advance` print one
-        // each time, and interpolated fields cost them about 9,000 instructions (callgrind).
+        // each time, and interpolated fields made them several times dearer (docs/performance.md).
         var out = ASCIIText()
         out.append(prefix)
         out.append(UInt64(year), digits: 4)
