@@ -39,4 +39,9 @@ public struct ServeLimits: Sendable {
     public var networkThreads = min(2, System.coreCount)
 
     public init() {}
+
+    /// The HTTP layer's share of these (HTTPListener).
+    var connection: ConnectionLimits {
+        ConnectionLimits(connections: connections, timeoutSeconds: timeoutSeconds, headerBytes: headerBytes, headerCount: headerCount)
+    }
 }
