@@ -27,6 +27,12 @@ final class EventStreamWriter {
     private var waiting: [ByteBuffer] = []
     private var waitingBytes = 0
 
+    /// One event as the stream carries it: its `id` (when it has one), `event: NAME`, one
+    /// `data` line (JSON, which has no line break of its own), and the blank line that ends it.
+    static func frame(_ name: String, data: String, id: Int? = nil) -> String {
+        (id.map { "id: \($0)\n" } ?? "") + "event: \(name)\ndata: \(data)\n\n"
+    }
+
     /// Writes the head and `retry`; for HEAD the answer ends there (and the connection
     /// closes after it, `closingAfterHEAD`) and nil comes back.
     static func start(_ request: HTTPRequestHead, context: ChannelHandlerContext, backlog: Backlog, closingAfterHEAD: Bool = false,
@@ -117,7 +123,7 @@ final class EventStreamWriter {
         let context = self.context
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         let closing = context.eventLoop.scheduleTask(in: .seconds(seconds)) { bound.value.close(promise: nil) }
-        context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: "event: closed\ndata: " + notice + "\n\n")))))
+        context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: Self.frame("closed", data: notice))))))
             .assumeIsolated().whenComplete { _ in
                 closing.cancel()
                 context.close(promise: nil)
