@@ -40,7 +40,7 @@ public final class ServeSession {
     private var frontEnd: HTTPFrontEnd?
     private var controlAPI: ControlAPI?
     /// Where each request goes (ServeRoutes) and who may go there: set when serving starts.
-    private var routing = RequestRouting(router: ServeRoutes.router(control: false, served: Simulation.servedType), middleware: nil)
+    private var routing = RequestRouting(router: ServeRoutes.router(control: false, served: Simulation.servedType), middleware: AccessMiddleware(nil))
     /// The control API's token while serving with `control`: printed at start.
     public private(set) var controlToken: String?
     /// The streams of `GET /sdk/NAME/events` while serving with `control` (SDKWire).
@@ -78,7 +78,7 @@ public final class ServeSession {
     public func start(host: String, port: Int) throws(HostError) -> String {
         guard frontEnd == nil else { throw HostError("already serving at \(url ?? "?"); serve stop first") }
         let router = ServeRoutes.router(control: options.control, served: Simulation.servedType, limits: options.limits)
-        routing = RequestRouting(router: router, middleware: nil)
+        routing = RequestRouting(router: router, middleware: AccessMiddleware(nil))
         var limits = options.limits
         if !options.control { limits.networkThreads = 1 }
         do {
@@ -198,14 +198,15 @@ public final class ServeSession {
         if wire.routed == nil { routing.route(&wire) }  // posted before serving started
         guard let routed = wire.routed else { return nil }
         var control: (WireResponse?, ServeLogEntry)?
-        switch routed.match {
-        case .found(let route, let parameters) where route.handler != .served:
-            control = controlAPI.map { api in
-                routed.refusal.map { api.refused($0, wire) } ?? api.answer(route.handler, wire, parameters: parameters, departure: departure)
-            }
-        case .wrongMethod(let allowed, _, _):
-            control = controlAPI.map { api in routed.refusal.map { api.refused($0, wire) } ?? api.wrongMethod(wire, allowed: allowed) }
-        case .found, .notFound:
+        switch routed {
+        case .refused(let refusal):
+            control = controlAPI?.refused(refusal, wire) ?? (refusal, ServeLogEntry(client: wire.client, method: wire.method, path: wire.path,
+                                                                                   status: refusal.status))
+        case .passed(.found(let route, let parameters)) where route.handler != .served:
+            control = controlAPI.map { $0.answer(route.handler, wire, parameters: parameters, departure: departure) }
+        case .passed(.wrongMethod(let allowed, _, _)):
+            control = controlAPI.map { $0.wrongMethod(wire, allowed: allowed) }
+        case .passed:
             break
         }
         if let (response, entry) = control {
