@@ -58,7 +58,9 @@ let package = Package(
             name: "CredServe",
             dependencies: [
                 "CredScript",
+                "CredSimulator",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
@@ -92,6 +94,7 @@ let package = Package(
                 "CredSuite",
                 "CredServe",
                 "CredLSP",
+                "CredSimulator",
                 "CReadline",
             ],
             // readline's terminal library, named for the static executable `make build`
@@ -103,8 +106,8 @@ let package = Package(
         // (docs/performance.md, "How long make demo and make test take").
         .target(name: "Expectations", path: "Tests/Expectations"),
         .testTarget(name: "CredSimulatorTests", dependencies: ["CredSimulator", "Expectations"]),
-        .testTarget(name: "CredScriptTests", dependencies: ["CredScript", "Expectations"]),
-        .testTarget(name: "CredServeTests", dependencies: ["CredServe", "Expectations"]),
+        .testTarget(name: "CredScriptTests", dependencies: ["CredScript", "CredSimulator", "Expectations"]),
+        .testTarget(name: "CredServeTests", dependencies: ["CredServe", "CredScript", "CredSimulator", "Expectations"]),
         .testTarget(name: "CredCommandLineTests", dependencies: ["CredCommandLine", "CredSuite", "CredScript", "Expectations"]),
         .testTarget(name: "CredSuiteTests", dependencies: ["CredSuite", "CredScript", "CredSimulator", "Expectations"]),
         .testTarget(name: "CredLSPTests", dependencies: ["CredLSP", "CredScript", "CredSimulator", "Expectations"]),

@@ -37,11 +37,8 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// reads nothing more, and it is not closed for silence.
     private var stream: EventStreams.Opening?
     private var streamEnd: Scheduled<Void>?
-    private var streamContext: ChannelHandlerContext?
-    /// Events its client has not taken yet (EventStreams.queueLimit at most), and how many.
-    private var queued: [ByteBuffer] = []
-    private var queuedEvents = 0
-    private var queuedBytes = 0
+    /// What writes it, holding the events its client has not taken yet (EventStreams.queueLimit at most).
+    private var streamWriter: EventStreamWriter?
 
     init(limits: ServeLimits, inbox: ServeInbox, clock: RequestClock, client: ClientAddress, bodyLimit: @escaping @Sendable (String, String) -> Int,
          inFlight: NIOLockedValueBox<Int>, drawing: AnswerDrawing, authority: ServerAuthority) {
@@ -188,35 +185,23 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     private func startStream(_ stream: EventStreams.Opening, _ response: WireResponse,
                              to request: HTTPRequestHead, context: ChannelHandlerContext) {
-        var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: response.contentType)
-        headers.add(name: "Cache-Control", value: "no-store")
-        headers.add(name: "X-Accel-Buffering", value: "no")
-        if request.method == .HEAD { headers.add(name: "Content-Length", value: "0") }
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: .ok, headers: headers))), promise: nil)
-        guard request.method != .HEAD else {
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-            return
-        }
+        guard let writer = EventStreamWriter.start(request, context: context,
+                                                   backlog: .queue(events: EventStreams.queueLimit, bytes: EventStreams.queueBytes)) else { return }
         self.stream = stream
-        streamContext = context
+        streamWriter = writer
         stream.hub.follow(stream.key, self, on: context.eventLoop)
-        // Two seconds before an EventSource reconnects, should the stream close.
-        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: "retry: 2000\n\n")))), promise: nil)
         if let seconds = stream.seconds {
             let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-            streamEnd = context.eventLoop.scheduleTask(in: .seconds(Int64(seconds))) { handler.value.finishStream(context: bound.value) }
+            streamEnd = context.eventLoop.scheduleTask(in: .seconds(Int64(seconds))) { handler.value.finishStream() }
         }
     }
 
     /// `?seconds=N` ran out: what waits goes out, then the answer ends (the connection
     /// stays open for the client's next request).
-    private func finishStream(context: ChannelHandlerContext) {
-        guard stream != nil else { return }
-        for bytes in queued { context.write(wrapOutboundOut(.body(.byteBuffer(bytes))), promise: nil) }
+    private func finishStream() {
+        guard let writer = streamWriter else { return }
+        writer.end()
         endStream()
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }
 
     /// On the event loop: sends each event now while the client takes what it was sent,
@@ -227,43 +212,23 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// its client has taken that notice, or after the timeout (ServeLimits.timeoutSeconds)
     /// if it never reads again; its EventSource reconnects.
     func offer(_ events: [ByteBuffer], overflowed: Bool) {
-        guard stream != nil, let context = streamContext else { return }
-        for event in events {
-            // Writable until what the socket did not take passes the channel's high-water
-            // mark (64 KiB): past it each event waits here, counted.
-            if queued.isEmpty, context.channel.isWritable {
-                context.write(wrapOutboundOut(.body(.byteBuffer(event))), promise: nil)
-                continue
-            }
-            queued.append(event)
-            queuedEvents += 1
-            queuedBytes += event.readableBytes
-            if queuedEvents > EventStreams.queueLimit || queuedBytes > EventStreams.queueBytes {
-                queued.removeAll()
-                return close(context, notice: Self.overflowNotice,
-                             log: "event stream closed: its client left over \(EventStreams.queueLimit) events untaken")
-            }
+        guard stream != nil, let writer = streamWriter else { return }
+        guard writer.offer(events) else {
+            return close(writer, notice: Self.overflowNotice,
+                         log: "event stream closed: its client left over \(EventStreams.queueLimit) events untaken")
         }
         if overflowed {
-            for event in queued { context.write(wrapOutboundOut(.body(.byteBuffer(event))), promise: nil) }
-            queued.removeAll()
-            return close(context, notice: Self.runOverflowNotice,
+            writer.flushWaiting()
+            return close(writer, notice: Self.runOverflowNotice,
                          log: "event stream closed: one control run had over \(EventStreams.queueLimit) events for it")
         }
-        context.flush()
     }
 
     /// Ends a stream with its `closed` record and lets its memory go at once.
-    private func close(_ context: ChannelHandlerContext, notice: String, log: String) {
+    private func close(_ writer: EventStreamWriter, notice: String, log: String) {
         inbox.post(.refused(ServeLogEntry(client: client.text, method: "GET", path: nil, status: nil, note: log, refusedByHTTP: true)))
         endStream()
-        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        let closing = context.eventLoop.scheduleTask(in: .seconds(limits.timeoutSeconds)) { bound.value.close(promise: nil) }
-        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: "event: closed\ndata: " + notice + "\n\n")))))
-            .assumeIsolated().whenComplete { _ in
-                closing.cancel()
-                context.close(promise: nil)
-            }
+        writer.close(notice: notice, within: limits.timeoutSeconds)
     }
 
     /// What a stream closed for its client's slowness says last (docs/double.md).
@@ -272,13 +237,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     static let runOverflowNotice = #"{"reason":"one control run had over \#(EventStreams.queueLimit) events for this device: the stream is closed after the first \#(EventStreams.queueLimit) and the rest are dropped; reconnect"}"#
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if stream != nil, context.channel.isWritable, !queued.isEmpty {
-            for bytes in queued { context.write(wrapOutboundOut(.body(.byteBuffer(bytes))), promise: nil) }
-            queued.removeAll()
-            queuedEvents = 0
-            queuedBytes = 0
-            context.flush()
-        }
+        if stream != nil { streamWriter?.resume() }
         context.fireChannelWritabilityChanged()
     }
 
@@ -288,10 +247,8 @@ final class ConnectionHandler: ChannelInboundHandler {
         self.stream = nil
         streamEnd?.cancel()
         streamEnd = nil
-        streamContext = nil
-        queued.removeAll()
-        queuedEvents = 0
-        queuedBytes = 0
+        streamWriter?.dropWaiting()
+        streamWriter = nil
     }
 
     // MARK: Refusals

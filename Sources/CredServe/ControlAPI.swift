@@ -20,18 +20,20 @@ final class ControlAPI {
 
     unowned let session: ServeSession
     let access: ControlAccess
+    /// The access rules in front of every route behind the token.
+    let middleware: AccessMiddleware
 
     init(session: ServeSession, access: ControlAccess) {
         self.session = session
         self.access = access
+        middleware = AccessMiddleware(access)
     }
 
-    /// The access middleware's refusal of a request behind the token, and its log entry; nil
-    /// when it may go on.
-    func refusal(_ request: WireRequest, _ routeAccess: RouteAccess) -> (WireResponse, ServeLogEntry)? {
-        guard let refusal = Router<ServeEndpoint>.accessRefusal(routeAccess, access, request) else { return nil }
-        return (refusal, ServeLogEntry(client: request.client, method: request.method, path: request.path,
-                                       status: refusal.status, note: Self.accessNote(refusal.status)))
+    /// The access middleware's refusal of a request behind the token (RequestRouting), and
+    /// its log entry.
+    func refused(_ refusal: WireResponse, _ request: WireRequest) -> (WireResponse, ServeLogEntry) {
+        (refusal, ServeLogEntry(client: request.client, method: request.method, path: request.path,
+                                status: refusal.status, note: Self.accessNote(refusal.status)))
     }
 
     /// What the log says of an access refusal, by its status (ControlAccess).

@@ -11,32 +11,35 @@ enum ServeEvent: Sendable {
     case refused(ServeLogEntry)
 }
 
-/// The queue between the event loop, which reads requests from every connection, and the
-/// one thread that owns the simulation (the prompt's, or `credsh serve`'s main thread).
-/// First in, first out: requests reach the simulation one at a time, in the order they
-/// arrived whole. It holds at most one request per connection (the pipelining handler
-/// reads a connection's next request only after the previous one was answered), so its
-/// size is bounded by `ServeLimits.connections`.
+/// The one way from the network to the simulation (docs/serving.md, "One request at a
+/// time"): the queue between the event loops, which read requests from every connection,
+/// and the one thread that owns the simulation (the prompt's, between keystrokes, or
+/// `credsh serve`'s main thread). First in, first out: requests reach the simulation one
+/// at a time, in the order they arrived whole. It holds at most one request per
+/// connection (the pipelining handler reads a connection's next request only after the
+/// previous one was answered), so its size is bounded by `ServeLimits.connections`.
 ///
-/// While `credsh serve` serves (ServeSession.serve(until:)), `answerAtOnce` may answer a
-/// request on the event loop itself, without the two thread switches of a hand-off; it
-/// declines (and the request waits here) whenever that would not keep the order.
+/// A request is routed as it is posted, on its network thread (RequestRouting), so its
+/// turn in the simulation holds only what needs the simulation.
 final class ServeInbox: Sendable {
     private let state = ConditionLock(value: 0)
     private nonisolated(unsafe) var events: [ServeEvent] = []
-    private let answerer = NIOLockedValueBox<(any AnswerAtOnce)?>(nil)
+    private let routing = NIOLockedValueBox<RequestRouting?>(nil)
 
     func post(_ event: ServeEvent) {
-        if let answerer = answerer.withLockedValue({ $0 }), answerer.answer(event) { return }
+        var event = event
+        if case .request(var wire, let promise, let departure) = event, let routing = routing.withLockedValue({ $0 }) {
+            routing.route(&wire)
+            event = .request(wire, promise, departure)
+        }
         state.lock()
         events.append(event)
         state.unlock(withValue: 1)
     }
 
-    /// Set (or cleared, nil) by the thread that owns the simulation: what answers a request
-    /// at once on the event loop, returning false when it leaves it to wait here.
-    func answerAtOnce(_ answerer: (any AnswerAtOnce)?) {
-        self.answerer.withLockedValue { $0 = answerer }
+    /// Set by the session when it starts serving: how requests are routed as they come.
+    func route(with routing: RequestRouting) {
+        self.routing.withLockedValue { $0 = routing }
     }
 
     var hasWaiting: Bool {
@@ -60,14 +63,6 @@ final class ServeInbox: Sendable {
         state.unlock()
         return true
     }
-}
-
-/// What answers a request at once on the event loop (ServeInbox.answerAtOnce); false
-/// leaves it to wait in the inbox. An object, not a closure: a closure kept in the lock's
-/// generic box came back wrapped in conversion thunks that called each other until the
-/// stack overflowed.
-protocol AnswerAtOnce: AnyObject, Sendable {
-    func answer(_ event: ServeEvent) -> Bool
 }
 
 /// Whether the client of a request still waiting for its answer has closed its connection:

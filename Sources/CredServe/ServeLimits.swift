@@ -29,14 +29,18 @@ public struct ServeLimits: Sendable {
     public var controlRunSeconds = 5.0
     /// Statements one control run may execute (the prompt's and a script's budget is 10M).
     public var controlStepBudget = 1_000_000
-    /// Threads that read, parse and write connections (HTTP, the access checks, JSON) with
-    /// `--control`, which serves the SDK double: two where the machine has two cores, so
-    /// one parses and writes while the other runs a call in the simulation, which takes
-    /// one request at a time whatever the number. Without `--control` there is one: the
-    /// served SDK's requests wait for each other's PBKDF2 anyway, and a second thread
-    /// only hands them over, about a tenth slower (docs/serving.md, "One request at a
+    /// Threads that read, parse, route and write connections (HTTP, the access checks,
+    /// JSON) with `--control`, which serves the SDK double: two where the machine has two
+    /// cores, so both read and write while the serving thread runs the calls, one at a
+    /// time whatever the number. Without `--control` there is one: the served SDK's
+    /// requests wait for each other's PBKDF2 anyway (docs/serving.md, "One request at a
     /// time"; docs/double.md, "Speed").
     public var networkThreads = min(2, System.coreCount)
 
     public init() {}
+
+    /// The HTTP layer's share of these (HTTPListener).
+    var connection: ConnectionLimits {
+        ConnectionLimits(connections: connections, timeoutSeconds: timeoutSeconds, headerBytes: headerBytes, headerCount: headerCount)
+    }
 }

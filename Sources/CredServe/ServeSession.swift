@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CredScript
 import CredSimulator
 import NIOCore
@@ -12,10 +7,8 @@ import NIOCore
 /// that touches the evaluator runs on the thread that created the session, which calls
 /// `answerWaiting` (the prompt, between keystrokes) or `serve(until:)` (`credsh serve`).
 /// So one request at a time reaches the simulation, in the order requests arrived, and
-/// commands typed at the prompt take effect on the next request. While `serve(until:)`
-/// serves, the event loop answers a request itself when nothing waits before it and no
-/// other thread holds the simulation (`AtOnce`): the same order, without handing every
-/// request to another thread and back.
+/// commands typed at the prompt take effect on the next request: every request takes the
+/// one way there, the inbox (ServeInbox), whoever owns the simulation.
 public final class ServeSession {
     public struct Options: Sendable {
         /// Print each request's events as the prompt prints a command's.
@@ -46,8 +39,8 @@ public final class ServeSession {
     private let inbox = ServeInbox()
     private var frontEnd: HTTPFrontEnd?
     private var controlAPI: ControlAPI?
-    /// Where each request goes (ServeRoutes): set when serving starts.
-    private var router = ServeRoutes.router(control: false, served: Simulation.servedType)
+    /// Where each request goes (ServeRoutes) and who may go there: set when serving starts.
+    private var routing = RequestRouting(router: ServeRoutes.router(control: false, served: Simulation.servedType), middleware: AccessMiddleware(nil))
     /// The control API's token while serving with `control`: printed at start.
     public private(set) var controlToken: String?
     /// The streams of `GET /sdk/NAME/events` while serving with `control` (SDKWire).
@@ -60,25 +53,6 @@ public final class ServeSession {
     /// The control token as a secret: the log masks it wherever a client sends it
     /// (`/favicon.ico?token=…`, a path), as docs/serving.md promises ("The log never shows it").
     private var tokenMask = KnownSecrets()
-
-    /// Whoever holds it alone touches the evaluator and the log while `serve(until:)`
-    /// serves: the serving thread for a batch of the inbox, an event loop for a request
-    /// it answers at once.
-    private let owner = TryLock()
-    /// Taken by an event loop before it tries `owner`: with more than one event loop
-    /// (ServeLimits.networkThreads), a loop that finds another answering waits the moment
-    /// that takes, instead of handing its request to the serving thread. It waits giving
-    /// its core away (`yielding`) before it sleeps: a hold is one request's turn (tens of
-    /// microseconds for a call of the wire), and waking a sleeper cost more than the wait
-    /// (about a sixth of the wire's throughput, measured: docs/double.md, "Speed"). Only
-    /// event loops take it, and only around an answer at once, which never runs a control
-    /// run; so a loop never waits on the serving thread, which may hold `owner` for a whole
-    /// control run (and a loop must stay free to see that run's client leave).
-    private let loopTurn = TryLock()
-    /// Guarded by `owner`: requests may be answered on the event loop (inside
-    /// `serve(until:)`), and a call of its `afterBatch` is scheduled there.
-    private var answeringAtOnce = false
-    private var flushPending = false
 
     /// The simulation as the scenario left it (`fixScenario`): what `POST /__credsh/reset`
     /// puts back (ServeSession+Scenario.swift).
@@ -103,7 +77,8 @@ public final class ServeSession {
     @discardableResult
     public func start(host: String, port: Int) throws(HostError) -> String {
         guard frontEnd == nil else { throw HostError("already serving at \(url ?? "?"); serve stop first") }
-        router = ServeRoutes.router(control: options.control, served: Simulation.servedType, limits: options.limits)
+        let router = ServeRoutes.router(control: options.control, served: Simulation.servedType, limits: options.limits)
+        routing = RequestRouting(router: router, middleware: AccessMiddleware(nil))
         var limits = options.limits
         if !options.control { limits.networkThreads = 1 }
         do {
@@ -121,11 +96,14 @@ public final class ServeSession {
             controlToken = token
             tokenMask = KnownSecrets()
             tokenMask.add(token)
-            controlAPI = ControlAPI(session: self, access: ControlAccess(token: token, boundHost: frontEnd.boundHost, boundPort: frontEnd.boundPort))
+            let api = ControlAPI(session: self, access: ControlAccess(token: token, boundHost: frontEnd.boundHost, boundPort: frontEnd.boundPort))
+            controlAPI = api
+            routing = RequestRouting(router: router, middleware: api.middleware)
             eventStreams = EventStreams()
             // What a reset puts back, until `credsh serve` fixes it again after its setup.
             fixScenario()
         }
+        inbox.route(with: routing)
         return url ?? "?"
     }
 
@@ -179,91 +157,16 @@ public final class ServeSession {
     }
 
     /// Answers requests as they come until `shouldStop` says so (checked at least every
-    /// `pollSeconds`), calling `afterBatch` after each batch (to flush the log). Meanwhile
-    /// the event loop answers a request itself when it can (`AtOnce`), and calls
-    /// `afterBatch` once it has read what it was given; every call of `afterBatch` and of
-    /// the log holds `owner`, so they never run on two threads at once.
-    public func serve(until shouldStop: () -> Bool, pollSeconds: Double = 0.05, afterBatch: @escaping () -> Void = {}) {
-        let atOnce = AtOnce(session: self, afterBatch: afterBatch)
-        owner.locked { answeringAtOnce = true }
-        inbox.answerAtOnce(atOnce)
+    /// `pollSeconds`), calling `afterBatch` after each batch (to flush the log): the
+    /// prompt's way (`answerWaiting`), on a thread that has nothing else to do.
+    public func serve(until shouldStop: () -> Bool, pollSeconds: Double = 0.05, afterBatch: () -> Void = {}) {
         while !shouldStop() {
             guard inbox.wait(upTo: pollSeconds) else { continue }
-            owner.locked {
-                // Taken under `owner`: the event loop answers nothing at once while an
-                // earlier request is still on its way to the simulation.
-                for event in inbox.takeAll() { handle(event) }
-                afterBatch()
-                flushPending = false
-            }
-        }
-        inbox.answerAtOnce(nil)
-        // A request the event loop is answering now finishes first; a flush it scheduled finds nothing to do.
-        owner.locked { answeringAtOnce = false }
-    }
-
-    /// What the event loop calls for each request while `serve(until:)` serves. It holds
-    /// the session unowned, as the inbox holds it only while serving.
-    private final class AtOnce: AnswerAtOnce, @unchecked Sendable {
-        unowned let session: ServeSession
-        let afterBatch: () -> Void
-
-        init(session: ServeSession, afterBatch: @escaping () -> Void) {
-            self.session = session
-            self.afterBatch = afterBatch
-        }
-
-        /// Answers a request now, on the event loop, when no earlier request waits in the
-        /// inbox and the serving thread holds nothing; false leaves it to the inbox. A
-        /// control run is always left there: it may last, and the event loop must stay
-        /// free to see its client leave (ClientDeparture).
-        func answer(_ event: ServeEvent) -> Bool {
-            guard case .request(var wire, let promise, let departure) = event else { return false }
-            let route = session.router.match(method: wire.method, path: wire.path)
-            if case .found(let found, _) = route, found.handler == .run { return false }
-            // What needs no simulation is done before the turn, so the turn is shorter: the
-            // control API's access check, and a call's body read as JSON-RPC.
-            var access = AccessCheck.notYet
-            var short = false
-            if case .found(let found, _) = route, found.handler != .served, let api = session.controlAPI {
-                short = true
-                access = api.refusal(wire, found.access).map { .refused($0.0, $0.1) } ?? .passed
-                if found.handler == .sdkCall, case .passed = access { wire.rpc = JSONRPC.read(wire.body) }
-            }
-            // Waiting on requests like this one: the served SDK's (a SUSI login runs its
-            // PBKDF2, most of a millisecond) are worth sleeping through; the wire's and the
-            // control API's others (`short`: tens of microseconds) are not.
-            let answered = session.loopTurn.yielding(upTo: short ? 64 : 0) { () -> WireResponse?? in
-                guard session.owner.tryLock() else { return .none }
-                defer { session.owner.unlock() }
-                guard session.answeringAtOnce, !session.inbox.hasWaiting else { return .none }
-                let response = session.answer(wire, departure: departure, route: route, access: access)
-                if !session.flushPending {
-                    // After the event loop has read every request it was woken for: one flush for them all.
-                    session.flushPending = true
-                    promise.futureResult.eventLoop.execute { self.flush() }
-                }
-                return .some(response)
-            }
-            // Written with the simulation let go: another loop's request goes in meanwhile.
-            guard case .some(let response) = answered else { return false }
-            promise.succeed(response)
-            return true
-        }
-
-        private func flush() {
-            // Sleeps at once when the other loop is answering: a flush is no request, and
-            // yielding through a long turn cost more than it saved.
-            session.loopTurn.locked {
-                // Busy elsewhere: the serving thread calls `afterBatch` after its own batch.
-                guard session.owner.tryLock() else { return }
-                defer { session.owner.unlock() }
-                guard session.answeringAtOnce, session.flushPending else { return }
-                afterBatch()
-                session.flushPending = false
-            }
+            answerWaiting()
+            afterBatch()
         }
     }
+
 
     public var statusLines: [String] {
         guard let frontEnd, let url else { return [Self.notServing] }
@@ -277,43 +180,31 @@ public final class ServeSession {
 
     // MARK: One request
 
-    /// The control API's access check of a request (ControlAPI.refusal), when a network
-    /// thread made it before the request's turn.
-    private enum AccessCheck {
-        case notYet, passed
-        case refused(WireResponse, ServeLogEntry)
-    }
-
-    /// `route`: where the request goes, when the caller has matched it already.
-    private func handle(_ event: ServeEvent, route: RouteMatch<ServeEndpoint>? = nil) {
+    private func handle(_ event: ServeEvent) {
         switch event {
         case .refused(let entry):
             record(entry)
         case .request(let wire, let promise, let departure):
-            promise.succeed(answer(wire, departure: departure, route: route))
+            promise.succeed(answer(wire, departure: departure))
         }
     }
 
     /// A request's answer (nil: none, the connection closes), after logging it; the caller
-    /// hands it to the request's promise, which writes it (an event loop answering at once
-    /// does that once it has let the simulation go).
-    private func answer(_ wire: WireRequest, departure: ClientDeparture, route: RouteMatch<ServeEndpoint>?,
-                        access: AccessCheck = .notYet) -> WireResponse? {
+    /// hands it to the request's promise, which writes it on the request's event loop.
+    private func answer(_ wire: WireRequest, departure: ClientDeparture) -> WireResponse? {
+        var wire = wire
+        if wire.routed == nil { routing.route(&wire) }  // posted before serving started
+        guard let routed = wire.routed else { return nil }
         var control: (WireResponse?, ServeLogEntry)?
-        switch route ?? router.match(method: wire.method, path: wire.path) {
-        case .found(let route, let parameters) where route.handler != .served:
-            control = controlAPI.map { api in
-                let refusal: (WireResponse, ServeLogEntry)?
-                switch access {
-                case .notYet: refusal = api.refusal(wire, route.access)
-                case .passed: refusal = nil
-                case .refused(let response, let entry): refusal = (response, entry)
-                }
-                return refusal ?? api.answer(route.handler, wire, parameters: parameters, departure: departure)
-            }
-        case .wrongMethod(let allowed, let access, _):
-            control = controlAPI.map { $0.refusal(wire, access) ?? $0.wrongMethod(wire, allowed: allowed) }
-        case .found, .notFound:
+        switch routed {
+        case .refused(let refusal):
+            control = controlAPI?.refused(refusal, wire) ?? (refusal, ServeLogEntry(client: wire.client, method: wire.method, path: wire.path,
+                                                                                   status: refusal.status))
+        case .passed(.found(let route, let parameters)) where route.handler != .served:
+            control = controlAPI.map { $0.answer(route.handler, wire, parameters: parameters, departure: departure) }
+        case .passed(.wrongMethod(let allowed, _, _)):
+            control = controlAPI.map { $0.wrongMethod(wire, allowed: allowed) }
+        case .passed:
             break
         }
         if let (response, entry) = control {
@@ -377,45 +268,5 @@ public final class ServeSession {
     static func describe(_ error: any Error) -> String {
         if let io = error as? IOError { return io.description }
         return "\(error)"
-    }
-}
-
-/// A mutex that can also be tried (pthread's): the event loop never waits for the simulation.
-final class TryLock: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    init() { pthread_mutex_init(mutex, nil) }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func tryLock() -> Bool { pthread_mutex_trylock(mutex) == 0 }
-
-    func unlock() { pthread_mutex_unlock(mutex) }
-
-    /// Takes it, giving the core away while another thread holds it rather than
-    /// sleeping at once: for holds as short as one request's turn in the simulation. After
-    /// `yields` tries (tens of microseconds when nothing else wants the core; 0: at once,
-    /// as `locked`) it sleeps until the lock is free, so a long hold costs no busy core.
-    func yielding<T>(upTo yields: Int, _ body: () throws -> T) rethrows -> T {
-        var tries = 0
-        while pthread_mutex_trylock(mutex) != 0 {
-            tries += 1
-            guard tries < yields else {
-                pthread_mutex_lock(mutex)
-                break
-            }
-            sched_yield()
-        }
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
-    }
-
-    func locked<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
     }
 }

@@ -16,8 +16,11 @@ struct WireRequest: Sendable {
     /// Address and port, for the log: `127.0.0.1:50312`.
     let client: String
     /// A call of the SDK double's body read as JSON-RPC before the request's turn in the
-    /// simulation (ServeSession.AtOnce), so the turn is shorter; nil: read when answered.
+    /// simulation (RequestRouting), so the turn is shorter; nil: read when answered.
     var rpc: Result<JSONRPC.Request, JSONRPC.Failure>?
+    /// Its route and the access middleware's word, worked out by the network thread that
+    /// read it (RequestRouting); nil until then.
+    var routed: RequestRouting.Routed?
 
     /// Splits a request target into path and query; an absolute-form target
     /// (`http://host/aaa/login.json?…`, as proxies send) loses its scheme and authority.

@@ -98,7 +98,7 @@ enum ServeCommand {
         signal(SIGINT) { _ in StopSignal.raise() }
         signal(SIGTERM) { _ in StopSignal.raise() }
 
-        let format = configuration.output.format
+        let format = ServeLogFormats.matching(configuration.output.format)
         // With the live page, each request's events go to the host (which draws them) as the prompt's do.
         let session = ServeSession(evaluator: evaluator, options: .init(showEvents: configuration.live, control: configuration.control,
                                                                         limits: configuration.limits,

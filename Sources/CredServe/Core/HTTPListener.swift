@@ -17,18 +17,18 @@ final class HTTPListener {
         /// NIO answers a malformed request 400 itself (servers that refuse no other way).
         var errorHandling = false
         /// Event-loop threads. More than one only for a server whose handlers take no
-        /// loop-confined state of the server's own (`serve`: ServeLimits.networkThreads).
+        /// loop-confined state of the server's own (`serve`, with the control API: its limits' networkThreads).
         var threads = 1
     }
 
-    let limits: ServeLimits
+    let limits: ConnectionLimits
     private let group: MultiThreadedEventLoopGroup
     private let connections: ConnectionRegistry
     private var listener: Channel?
 
     /// Starts listening on `host:port` (0: any free port); throws when it cannot bind.
     /// `handlers`: a connection's own, `before` the HTTP decoder (raw bytes) and `after` it.
-    init(host: String, port: Int, limits: ServeLimits, pipeline: Pipeline, onFull: @escaping @Sendable (ClientAddress) -> Void = { _ in },
+    init(host: String, port: Int, limits: ConnectionLimits, pipeline: Pipeline, onFull: @escaping @Sendable (ClientAddress) -> Void = { _ in },
          handlers: @escaping @Sendable (Channel, ClientAddress, ServerAuthority) -> (before: [any ChannelHandler], after: [any ChannelHandler])) throws {
         self.limits = limits
         group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, pipeline.threads))

@@ -68,7 +68,8 @@ struct PathPattern: Sendable, Equatable {
 }
 
 /// Who may use a route: anyone (the served SDK's paths, as its real server), or only a
-/// client that passes the access checks (ControlAccess: Host, Origin, token).
+/// client that passes the router's middleware (RouterMiddleware; credsh's: Host, Origin,
+/// token).
 enum RouteAccess: Sendable {
     case open
     case token
@@ -103,6 +104,25 @@ enum RouteMatch<Handler: Sendable> {
     /// the access check of the route that claimed the path.
     case wrongMethod(allowed: [String], access: RouteAccess, handler: Handler)
     case notFound
+
+    /// Who may use what the request matched: the route's; for a wrong method, the route
+    /// that claimed the path; anyone when nothing matched (it is answered 404).
+    var access: RouteAccess {
+        switch self {
+        case .found(let route, _): return route.access
+        case .wrongMethod(_, let access, _): return access
+        case .notFound: return .open
+        }
+    }
+}
+
+/// A step every routed request passes before its handler, in the shape of Hummingbird's
+/// `RouterMiddleware`: it answers the request itself, or hands it on (`next`). Handlers
+/// never call it by hand: `Router.respond` puts it in front of them.
+protocol RouterMiddleware<Request, Response>: Sendable {
+    associatedtype Request
+    associatedtype Response
+    func handle(_ request: Request, access: RouteAccess, next: (Request) -> Response) -> Response
 }
 
 /// Method and path to a handler, the one way every server of credsh routes (`serve`, the
@@ -135,6 +155,16 @@ struct Router<Handler: Sendable>: Sendable {
         return .notFound
     }
 
+    /// Matches a request and answers it through `middleware`, which decides whether
+    /// `handler` sees it at all.
+    func respond<Middleware: RouterMiddleware>(
+        to request: Middleware.Request, method: String, path: String, through middleware: Middleware,
+        _ handler: (RouteMatch<Handler>, Middleware.Request) -> Middleware.Response
+    ) -> Middleware.Response {
+        let match = self.match(method: method, path: path)
+        return middleware.handle(request, access: match.access) { handler(match, $0) }
+    }
+
     /// The methods a described path answers, in the table's order: for its 405.
     func methods(of pattern: PathPattern) -> [String] {
         var methods: [String] = []
@@ -142,13 +172,5 @@ struct Router<Handler: Sendable>: Sendable {
             methods += route.methods.filter { !methods.contains($0) }
         }
         return methods
-    }
-
-    /// The middleware in front of every handler: a route behind the token answers the
-    /// access refusal (403 Host or Origin, 401 token) before anything else.
-    static func accessRefusal(_ access: RouteAccess, _ checks: ControlAccess?, _ request: WireRequest) -> WireResponse? {
-        guard access == .token else { return nil }
-        guard let checks else { return Refusals.plain(404, "Not Found", "not served\n") }
-        return checks.refusal(request)
     }
 }

@@ -8,7 +8,7 @@ import CredSimulator
 /// nothing. It belongs to the server's run, not to the world: it lives beside the
 /// simulation, so rebuilding the simulation (the double's reset) leaves it as it was.
 ///
-/// Touched only in a request's turn in the simulation (ServeSession's `owner`), and after
+/// Touched only in a request's turn in the simulation (ServeSession: one at a time, through the inbox), and after
 /// serving has stopped.
 final class AppCoverage {
     private(set) var run = CoverageRun()

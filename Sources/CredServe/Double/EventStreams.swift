@@ -72,7 +72,7 @@ final class EventStreams: Sendable {
         let followers = streams.withLockedValue { $0[key].map { Array($0.values) } ?? [] }
         guard !followers.isEmpty else { return false }
         // One buffer an event, shared by every stream: each stream counts what it holds untaken.
-        let events = records.map { ByteBuffer(string: "event: callback\ndata: " + $0.serialized + "\n\n") }
+        let events = records.map { ByteBuffer(string: EventStreamWriter.frame("callback", data: $0.serialized)) }
         for follower in followers {
             // A stream that ended meanwhile has no context left and takes nothing (ConnectionHandler.offer).
             follower.loop.execute { follower.stream.offer(events, overflowed: overflowed) }

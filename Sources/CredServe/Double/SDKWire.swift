@@ -39,7 +39,7 @@ struct SDKWire {
             return logged(Refusals.plain(415, "Unsupported Media Type", "a call is a JSON-RPC 2.0 request: Content-Type: application/json\n"))
         }
         let rpc: JSONRPC.Request
-        // Read already, before the request's turn in the simulation, when a network thread answers it (ServeSession.AtOnce).
+        // Read already by the network thread, before the request's turn in the simulation (RequestRouting).
         switch request.rpc ?? JSONRPC.read(request.body) {
         case .failure(let failure) where failure.notification:
             return logged(Self.noContent, note: "\(failure.code) \(failure.message)")

@@ -54,12 +54,12 @@ public final class LiveServer: @unchecked Sendable {
         self.hub = hub
         do {
             listener = try HTTPListener(
-                host: host, port: port, limits: Self.limits, pipeline: .init(pipelining: false, errorHandling: true),
+                host: host, port: port, limits: Self.limits.connection, pipeline: .init(pipelining: false, errorHandling: true),
                 handlers: { _, client, authority in
                     var access = ControlAccess(token: token, boundHost: authority.boundHost, boundPort: authority.boundPort)
                     access.service = "the live page"
                     access.printedBy = "credsh"
-                    return (before: [], after: [LiveConnection(hub: hub, access: access, client: client)])
+                    return (before: [], after: [LiveConnection(hub: hub, middleware: AccessMiddleware(access), client: client)])
                 })
         } catch {
             throw HostError("cannot serve the live page on \(host):\(port): \(ServeSession.describe(error))")
@@ -203,33 +203,32 @@ final class LiveConnection: ChannelInboundHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let hub: LiveHub
-    private let access: ControlAccess
+    /// The access rules, in front of every route (all of them behind the token).
+    private let middleware: AccessMiddleware
     private let client: ClientAddress
     private var head: HTTPRequestHead?
-    private var context: ChannelHandlerContext?
     /// The connection is a stream now: it sends, it does not wait for requests.
     private var streaming = false
+    /// What writes the stream, holding the latest snapshot its client has not taken.
+    private var writer: EventStreamWriter?
     /// The connection was answered and is closing: nothing more is read.
     private var answered = false
-    /// A snapshot came while the client was not reading: the latest goes out once it reads.
-    private var waiting: (event: ByteBuffer, sequence: Int)?
 
-    init(hub: LiveHub, access: ControlAccess, client: ClientAddress) {
+    init(hub: LiveHub, middleware: AccessMiddleware, client: ClientAddress) {
         self.hub = hub
-        self.access = access
+        self.middleware = middleware
         self.client = client
     }
 
-    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
-
     func handlerRemoved(context: ChannelHandlerContext) {
         if streaming { hub.unfollow(self) }
-        self.context = nil
+        writer = nil
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         if streaming { hub.unfollow(self) }
         streaming = false
+        writer = nil
         context.fireChannelInactive()
     }
 
@@ -255,34 +254,43 @@ final class LiveConnection: ChannelInboundHandler {
         let request = WireRequest(method: head.method.rawValue, path: path, query: query,
                                   headers: head.headers.map { ($0.name, $0.value) }, body: [],
                                   clientHost: client.host, client: client.text)
-        func refuse(_ refusal: WireResponse) {
-            send(refusal.status, refusal.reason, type: refusal.contentType, body: ByteBuffer(bytes: refusal.body),
-                 extra: refusal.headers, head: head, context: context)
-        }
-        switch Self.router.match(method: head.method.rawValue, path: path) {
-        case .wrongMethod(let allowed, let routeAccess, _):
-            if let refusal = Router<LivePath>.accessRefusal(routeAccess, access, request) { return refuse(refusal) }
-            refuse(Refusals.wrongMethod("the live page answers GET only\n", allowed: allowed))
-        case .notFound:
-            refuse(Refusals.plain(404, "Not Found", "the live page has /, /events and /diagram.svg\n"))
-        case .found(let route, _):
-            if let refusal = Router<LivePath>.accessRefusal(route.access, access, request) { return refuse(refusal) }
-            switch route.handler {
-            case .page:
-                let (page, sequence) = hub.page()
-                send(200, "OK", type: "text/html;charset=utf-8", body: page, shared: "page \(sequence)",
-                     extra: [("Content-Security-Policy", LivePage.contentSecurityPolicy)], head: head, context: context)
-            case .diagram:
-                let current = hub.current
-                send(200, "OK", type: "image/svg+xml;charset=utf-8", body: current.svg, shared: "svg \(current.snapshot.sequence)",
-                     extra: [("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")], head: head, context: context)
-            case .events:
-                answered = true
-                let current = hub.current
-                startStream(head, first: (current.event, current.snapshot.sequence), context: context)
-            case .unknown:
-                refuse(Refusals.plain(404, "Not Found", "the live page has /, /events and /diagram.svg\n"))
+        // The page, the picture and the stream are written here (nil); a refusal, the
+        // middleware's or a route's, comes back to be sent.
+        let refusal = Self.router.respond(to: request, method: head.method.rawValue, path: path, through: middleware) { match, _ in
+            switch match {
+            case .wrongMethod(let allowed, _, _):
+                return Refusals.wrongMethod("the live page answers GET only\n", allowed: allowed)
+            case .found(let route, _) where route.handler != .unknown:
+                answerRoute(route.handler, head, context: context)
+                return nil
+            case .found, .notFound:
+                return Self.notFound
             }
+        }
+        guard let refusal else { return }
+        send(refusal.status, refusal.reason, type: refusal.contentType, body: ByteBuffer(bytes: refusal.body),
+             extra: refusal.headers, head: head, context: context)
+    }
+
+    static let notFound = Refusals.plain(404, "Not Found", "the live page has /, /events and /diagram.svg\n")
+
+    /// The page, the picture or the stream, past the middleware.
+    private func answerRoute(_ path: LivePath, _ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        switch path {
+        case .page:
+            let (page, sequence) = hub.page()
+            send(200, "OK", type: "text/html;charset=utf-8", body: page, shared: "page \(sequence)",
+                 extra: [("Content-Security-Policy", LivePage.contentSecurityPolicy)], head: head, context: context)
+        case .diagram:
+            let current = hub.current
+            send(200, "OK", type: "image/svg+xml;charset=utf-8", body: current.svg, shared: "svg \(current.snapshot.sequence)",
+                 extra: [("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")], head: head, context: context)
+        case .events:
+            answered = true
+            let current = hub.current
+            startStream(head, first: (current.event, current.snapshot.sequence), context: context)
+        case .unknown:
+            break
         }
     }
 
@@ -339,41 +347,35 @@ final class LiveConnection: ChannelInboundHandler {
     }
 
     private func startStream(_ head: HTTPRequestHead, first: (event: ByteBuffer, sequence: Int), context: ChannelHandlerContext) {
-        var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: "text/event-stream;charset=utf-8")
-        headers.add(name: "Cache-Control", value: "no-store")
-        headers.add(name: "X-Accel-Buffering", value: "no")
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .ok, headers: headers))), promise: nil)
-        guard head.method != .HEAD else {
-            context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
-            return
+        // The snapshot's bytes are shared by every stream, and counted once as unread (LiveHub.reserve).
+        let hub = self.hub
+        let writer = EventStreamWriter.start(head, context: context, backlog: .latest, closingAfterHEAD: true) { [unowned self] event in
+            let key = "event \(self.sequence)"
+            let size = event.readableBytes
+            guard hub.reserve(size, shared: key) else { return nil }
+            return { hub.release(size, shared: key) }
         }
+        guard let writer else { return }
+        self.writer = writer
         streaming = true
         hub.follow(self)
-        // Two seconds before the browser reconnects, should the session restart its server.
-        context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: "retry: 2000\n\n")))), promise: nil)
         offer(first.event, sequence: first.sequence)
     }
 
+    /// The sequence of the snapshot offered last: the only one that may wait (`.latest`).
+    private var sequence = 0
+
     /// Writes the snapshot now if the client takes what it was sent and the unread answers
-    /// leave room (the snapshot's bytes are shared by every stream, and counted once);
-    /// otherwise keeps it (in place of any older one) until the client reads, or the next
-    /// snapshot comes.
+    /// leave room; otherwise keeps it (in place of any older one) until the client reads,
+    /// or the next snapshot comes.
     func offer(_ event: ByteBuffer, sequence: Int) {
-        guard streaming, let context else { return }
-        let key = "event \(sequence)"
-        guard context.channel.isWritable, hub.reserve(event.readableBytes, shared: key) else {
-            waiting = (event, sequence)
-            return
-        }
-        waiting = nil
-        let hub = self.hub
-        let size = event.readableBytes
-        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(event)))).whenComplete { _ in hub.release(size, shared: key) }
+        guard streaming, let writer else { return }
+        self.sequence = sequence
+        _ = writer.offer([event])
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable, let waiting { offer(waiting.event, sequence: waiting.sequence) }
+        writer?.resume()
         context.fireChannelWritabilityChanged()
     }
 

@@ -42,5 +42,5 @@ public struct LiveSnapshot: Sendable {
     }
 
     /// The Server-Sent Events frame: `id`, `event: update`, one `data` line, a blank line.
-    var eventText: String { "id: \(sequence)\nevent: update\ndata: \(json)\n\n" }
+    var eventText: String { EventStreamWriter.frame("update", data: json, id: sequence) }
 }

@@ -1,9 +1,8 @@
-import CredScript
-
 /// One way a run prints what it does (`--format` of a run, `serve` and the prompt): text
 /// for people, or JSON Lines for programs. Every format is a value in `RunFormats.all`;
 /// `--format` is looked up there, so adding one is one file and one line in that list,
-/// and no code elsewhere asks which format it is.
+/// and no code elsewhere asks which format it is. A plain run's alone: what `credsh serve`
+/// says in the same format is CredServe's (ServeLogFormat), looked up by the same name.
 package protocol RunFormat: Sendable {
     /// As written after `--format`.
     var name: String { get }
@@ -19,13 +18,6 @@ package protocol RunFormat: Sendable {
     /// diagnostic on standard error, so that a reader of the stream alone sees the script
     /// fail, and why ("" for none).
     func failureRecord(_ diagnostic: Diagnostic) -> String
-    /// `credsh serve`'s first lines: where it serves, and the control API's token.
-    func serveBanner(url: String, control: Bool, token: String?) -> String
-    /// One line of `credsh serve`'s log.
-    func serveLogLine(_ entry: ServeLogEntry) -> String
-    /// `credsh serve`'s last line: how many requests it answered, and why it stopped when
-    /// it was not asked to.
-    func serveStopped(url: String, session: ServeSession, reason: String?) -> String
 }
 
 /// Every format a run prints in, the default first.
