@@ -216,8 +216,9 @@ public final class ServeSession {
         let exchange = evaluator.serve(wire.http, from: wire.client, show: options.showEvents)
         var note: String?
         var response: WireResponse?
-        // The served SDK's HTTP API is the app's own too.
-        if let exchange, let appCoverage, let served = Simulation.servedType.flatMap({ SDKID($0) }) {
+        // The served SDK's HTTP API is the app's own too; a probe of another path (`/`, a
+        // favicon, a mistyped control path) met none of it.
+        if let exchange, let appCoverage, let served = Simulation.servedType.flatMap({ SDKID($0) }), Self.isServedSDKs(wire.path) {
             appCoverage.count(exchange.outcomes, sdk: served, device: "")
         }
         if let answer = exchange?.answer {
@@ -252,6 +253,11 @@ public final class ServeSession {
     /// What the banners call the served SDK's server: `SUSI`.
     public static var server: String { Simulation.servedType?.serverName ?? "no server" }
     public static var paths: [String] { Simulation.servedType?.servedPaths ?? [] }
+    /// Whether a path is in the served SDK's own folder (`/aaa/…`, a mistyped endpoint
+    /// included): what an app of it asks, not a probe of `/` or a browser's favicon.
+    static func isServedSDKs(_ path: String) -> Bool {
+        paths.contains { served in path.hasPrefix(served[...(served.lastIndex(of: "/") ?? served.startIndex)]) }
+    }
     /// The SDK double's paths (`/sdk/relid`, …), answered with `--control` (docs/double.md).
     public static let doublePaths: [String] = SDKWire.sdks.map { "/sdk/" + $0.name }
 

@@ -29,6 +29,15 @@ enum CoverageCommand {
             for (option, value) in [("-o", output), ("--html", html)] where value?.isEmpty == true {
                 throw UsageError("\(option) takes a file to write", syntax)
             }
+            // Neither is written over a script or a file it adds up, nor over the other.
+            let given = WrittenOverInput.identities(files)
+            for (option, value, suggestion) in [(CoverageOptions.output, output, "coverage.json"), (CoverageOptions.html, html, "coverage.html")] {
+                guard let value, ReportFile.standardStream(value) == nil else { continue }
+                try WrittenOverInput.refuse(value, option: option, writing: "the sum", suggestion: suggestion, given: given, syntax)
+            }
+            if let output, output == html, ReportFile.standardStream(output) == nil {
+                throw UsageError("-o and --html name the same file '\(TerminalSafe.text(output))'", syntax)
+            }
             if let text = parsed.value(CoverageOptions.minimum) {
                 guard let hundredths = CoverageSummary.hundredths(text) else {
                     throw UsageError("--min takes a percent from 0 to 100 (such as 80 or 72.5), not '\(TerminalSafe.text(text))'", syntax)

@@ -66,6 +66,21 @@ enum ServeCommand {
                 guard !file.isEmpty else { throw UsageError("--coverage takes the file to write what the apps met to", syntax) }
                 coverageFile = file
             }
+            let given = WrittenOverInput.identities(files)
+            if let tokenFile {
+                try WrittenOverInput.refuse(tokenFile, option: ServeOptions.tokenFile, writing: "the control token", suggestion: "credsh-token",
+                                            given: given, syntax)
+                // The server removes the file when it stops: one it did not make is never taken
+                // (a link planted there is refused when the file is written, exit 4).
+                guard FileSystem.isLink(tokenFile) || !FileSystem.exists(tokenFile) else {
+                    throw UsageError("--token-file '\(tokenFile)' exists; the server writes the file anew and removes it when it stops: remove it first (rm -f \(tokenFile))", syntax)
+                }
+                guard tokenFile != coverageFile else { throw UsageError("--token-file and --coverage name the same file", syntax) }
+            }
+            if let coverageFile, ReportFile.standardStream(coverageFile) == nil {
+                try WrittenOverInput.refuse(coverageFile, option: ServeOptions.coverage, writing: "the coverage", suggestion: "coverage.json",
+                                            given: given, syntax)
+            }
             output = OutputOptions(format: try parsed.format(syntax), noColor: parsed.has(Subcommands.noColor), seed: try parsed.seed(syntax))
             if live, !output.format.isForPeople {
                 throw UsageError("--live is a page for people; with --format \(output.format.name) the log is for programs: run them apart", syntax)
@@ -113,17 +128,6 @@ enum ServeCommand {
         // The control API's token is printed once, at start, like Jupyter's: whoever started
         // the server reads it here; a web page or another machine cannot.
         streams.write(format.serveBanner(url: url, control: configuration.control, token: session.controlToken))
-        if let path = configuration.tokenFile, let token = session.controlToken {
-            // Written whole through a fresh temporary and a rename, so a script that waits
-            // for the file reads the whole token; never through a link or onto a device.
-            do { try FileSystem.write(path, Array((token + "\n").utf8), mode: .replacePrivately, origin: .derived) } catch {
-                streams.writeError("credsh: --token-file: \(TerminalSafe.text(error.message))\n")
-                session.stop()
-                return 4
-            }
-        }
-        // A token file left behind would hand the next job a dead token.
-        defer { if let path = configuration.tokenFile { unlink(path) } }
         let classroom = Classroom(evaluator: evaluator, host: host)
         if configuration.live {
             do {
@@ -163,6 +167,21 @@ enum ServeCommand {
         // What the setup left is the scenario: what POST /__credsh/reset puts back, and
         // what a device first seen starts from (docs/double.md, "A world per test").
         session.fixScenario()
+        // The token file comes last, once the scenario stands: a script that waits for it
+        // then talks to a server that serves. Written whole through a fresh temporary and a
+        // rename (so it is read whole), never through a link or onto a device.
+        var wroteTokenFile = false
+        if let path = configuration.tokenFile, let token = session.controlToken {
+            do { try FileSystem.write(path, Array((token + "\n").utf8), mode: .replacePrivately, origin: .derived) } catch {
+                streams.writeError("credsh: --token-file: \(TerminalSafe.text(error.message))\n")
+                session.stop()
+                return 4
+            }
+            wroteTokenFile = true
+        }
+        // A token file left behind would hand the next job a dead token; only the one this
+        // server wrote is removed.
+        defer { if wroteTokenFile, let path = configuration.tokenFile { unlink(path) } }
 
         // The requests' events are drawn on the live page, not printed: the log says what was served.
         if configuration.live { host.quiet = true }

@@ -48,7 +48,7 @@ enum TestRunner {
                              + FormatList.spoken(SuiteFormats.names) + ".", syntax)
         }
         plan.format = format
-        let given = Set(plan.paths.compactMap(FileSystem.identity).filter { !$0.isDirectory })
+        let given = WrittenOverInput.identities(plan.paths)
         var onStandardOutput: [String] = []
         for (report, option) in zip(SuiteReports.all, TestOptions.reports) {
             guard let path = parsed.value(option) else { continue }
@@ -73,10 +73,8 @@ enum TestRunner {
     /// script where the report's name was forgotten) would destroy it: refused, as
     /// `diagram -o` refuses an ending it does not write.
     static func refuseOverScript(_ path: String, option: CommandSyntax.Option, given: Set<FileIdentity>, _ syntax: CommandSyntax) throws(UsageError) {
-        let isScript = path.hasSuffix(".credscript") || path.hasSuffix(".expected")
-            || FileSystem.identity(path).map(given.contains) == true
-        guard isScript else { return }
-        throw UsageError("--\(option.long) would write its report over the script '\(path)'; give the report a file name of its own (such as report.\(option.long == "junit" ? "xml" : option.long))", syntax)
+        try WrittenOverInput.refuse(path, option: option, writing: "its report", suggestion: "report.\(option.long == "junit" ? "xml" : option.long)",
+                                    given: given, syntax)
     }
 
     static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }

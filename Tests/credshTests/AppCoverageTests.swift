@@ -78,11 +78,15 @@ import Expectations
         try expectEqual(served.curl("POST", "/aaa/login.json", form: "login=dave%40example.com&password=secret12&type=access-token").status, 200)
         try expectEqual(served.curl("POST", "/aaa/login.json", form: "login=dave%40example.com&password=wrong&type=access-token").status, 422)
         try expectEqual(served.curl("GET", "/__credsh/coverage").status, 404, "no control API, no route")
+        // A readiness probe and a browser's favicon are no app of SUSI's: they count nothing.
+        try expectEqual(served.curl("GET", "/").status, 404)
+        try expectEqual(served.curl("GET", "/favicon.ico").status, 404)
+        try expectEqual(served.curl("POST", "/aaa/logn.json", form: "login=dave%40example.com").status, 404)
         expectEqual(try served.stop().status, 0)
         let document = try JSONValue.parse(try String(contentsOf: file, encoding: .utf8))
         expectEqual(Self.hits(document, "susi", "HTTP status", "200"), 1)
         expectEqual(Self.hits(document, "susi", "HTTP status", "422"), 1)
-        // Three requests, the SUSI server's 404 to the third among them.
+        // Three requests to SUSI's own folder, its 404 to the mistyped endpoint among them.
         expectEqual(Self.hits(document, "susi", "HTTP status", "404"), 1)
         expectEqual(Self.hits(document, "susi", "transition", "response → request"), 2)
 

@@ -123,7 +123,7 @@ import Expectations
         reader.send("GET /sdk/relid/events?device=slow HTTP/1.1\r\nHost: 127.0.0.1:\(served.port)\r\nAuthorization: Bearer \(token)\r\n\r\n")
         let opened = reader.read(seconds: 10) { $0.contains("retry: 2000\n\n") }
         #expect(opened.text.hasPrefix("HTTP/1.1 200"), "\(opened.text)")
-        let run = try served.control("sdk relid\ndevice slow\nrepeat 2000 {\n  login alice \"Passw0rd!\"\n  logout\n}\n")
+        let run = try served.control("sdk relid\ndevice slow\nrepeat 200 {\n  login alice \"Passw0rd!\"\n  logout\n}\n")
         expectEqual(run.status, 200, "\(run.text.suffix(300))")
         try served.waitForLine(seconds: 20) { $0.contains("event stream closed: one control run had over 256 events for it") }
         let rest = reader.read(seconds: 20)

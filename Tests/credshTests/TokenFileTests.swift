@@ -43,4 +43,47 @@ import Expectations
         let stream = try Credsh.run(["serve", "--control", "--token-file", "-"])
         #expect(stream.status == 2 && stream.stderr.hasPrefix("Error: --token-file takes a file name"), "\(stream.stderr)")
     }
+
+    /// Review: the token was written over any file at its path, a scenario given included,
+    /// and the file removed when the server stopped.
+    @Test func aFileAlreadyThereAScriptOrAFileGivenIsNeverTakenOver() throws {
+        let dir = try Credsh.temporaryDirectory()
+        let notes = try Credsh.write("important\n", "notes.txt", in: dir)
+        let setup = try Credsh.write("user add bob password \"Passw0rd!\"\n", "setup.credscript", in: dir)
+        let data = try Credsh.write("x\n", "setup.data", in: dir)
+        for (arguments, message) in [
+            (["--token-file", notes.path], "Error: --token-file '\(notes.path)' exists; the server writes the file anew"),
+            (["--token-file", setup.path, setup.path], "Error: --token-file would write the control token over '\(setup.path)', a script or a file given"),
+            (["--token-file", dir.appendingPathComponent("new.credscript").path], "Error: --token-file would write the control token over"),
+            (["--coverage", setup.path, setup.path], "Error: --coverage would write the coverage over '\(setup.path)'"),
+            (["--coverage", data.path, data.path], "Error: --coverage would write the coverage over '\(data.path)', a script or a file given"),
+        ] {
+            let run = try Credsh.run(["serve", "--port", "0", "--control"] + arguments, timeout: 60)
+            expectEqual(run.status, 2, "\(arguments): \(run.stdout)\(run.stderr)")
+            #expect(run.stderr.hasPrefix(message), "\(run.stderr)")
+        }
+        try expectEqual(String(contentsOf: notes, encoding: .utf8), "important\n")
+        try expectEqual(String(contentsOf: setup, encoding: .utf8), "user add bob password \"Passw0rd!\"\n")
+        try expectEqual(String(contentsOf: data, encoding: .utf8), "x\n")
+        // A setup that fails writes no token file: a script waiting for it is not let through.
+        let token = dir.appendingPathComponent("token").path
+        let failing = try Credsh.write("lgoin bob\n", "failing.credscript", in: dir)
+        let run = try Credsh.run(["serve", "--port", "0", "--control", "--token-file", token, failing.path], timeout: 60)
+        expectEqual(run.status, 2, "\(run.stdout)\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: token))
+    }
+
+    /// Review: `coverage merge` wrote its sum or page over a script or over a file it added up.
+    @Test func coverageMergeWritesOverNoInput() throws {
+        let dir = try Credsh.temporaryDirectory()
+        let input = try Credsh.write(#"{"credshCoverage":1,"runs":1,"items":[]}"# + "\n", "in.json", in: dir)
+        let before = try String(contentsOf: input, encoding: .utf8)
+        for arguments in [["-o", "s.credscript"], ["--html", input.path], ["-o", input.path], ["-o", "sum.json", "--html", "sum.json"]] {
+            let run = try Credsh.run(["coverage", "merge", input.path] + arguments, directory: dir)
+            expectEqual(run.status, 2, "\(arguments): \(run.stdout)\(run.stderr)")
+            #expect(run.stderr.hasPrefix("Error: "), "\(run.stderr)")
+        }
+        try expectEqual(String(contentsOf: input, encoding: .utf8), before)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("s.credscript").path))
+    }
 }
