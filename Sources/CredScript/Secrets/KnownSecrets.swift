@@ -470,6 +470,26 @@ public struct KnownSecrets: Sendable {
     /// The diagnostic and the source it quotes, with every known value masked: the message,
     /// the notes, and the line under it (a copy of that line alone, the caret moved with
     /// the text before it; the headline keeps the position in the real file).
+    /// In a quoted line of a script, a string literal that is a secret whole is the user's
+    /// own secret, typed: it is masked even when it is also a word of a protocol
+    /// (`login nobody "Password"`), which the net leaves everywhere else. Cost: one pass
+    /// over the line, one look-up a literal.
+    private func redactLiterals(_ line: inout [UInt8], caret: inout Int) -> Bool {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        var covered: [Range<Int>] = []
+        var index = 0
+        while index < line.count {
+            guard line[index] == quote else { index += 1; continue }
+            var end = index + 1
+            while end < line.count, line[end] != quote { end += line[end] == backslash ? 2 : 1 }
+            guard end < line.count else { break }
+            let content = (index + 1)..<end
+            if !content.isEmpty, knows(String(decoding: line[content], as: UTF8.self)) { covered.append(content) }
+            index = end + 1
+        }
+        return Self.mask(covered, in: &line, caret: &caret)
+    }
+
     public func redact(_ diagnostic: Diagnostic, source: SourceFile?) -> (Diagnostic, SourceFile?) {
         guard !values.isEmpty else { return (diagnostic, source) }
         var redacted = Diagnostic(diagnostic.code, redact(diagnostic.message), file: diagnostic.file, at: diagnostic.position,
@@ -494,7 +514,8 @@ public struct KnownSecrets: Sendable {
         }
         let byValue = redact(&line, caret: &caret)
         let bySpelling = redactSpellings(&line, caret: &caret)
-        guard byValue || bySpelling else { return (redacted, source) }
+        let byLiteral = redactLiterals(&line, caret: &caret)
+        guard byValue || bySpelling || byLiteral else { return (redacted, source) }
         // The quoted line is the copy; the headline's line and column stay the file's.
         redacted.quotedPosition = SourcePosition(line: position.line, column: position.column, offset: caret, lineStart: 0)
         return (redacted, SourceFile(name: source.name, bytes: line))
