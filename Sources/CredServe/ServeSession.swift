@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CredScript
 import CredSimulator
 import NIOCore
@@ -271,8 +274,19 @@ public final class ServeSession {
         "not serving; serve start [PORT] serves \(server) over HTTP on \(ServingDefaults.host)"
     }
 
+    /// Why a port could not be had, in the system's words, not NIO's function names.
     static func describe(_ error: any Error) -> String {
-        if let io = error as? IOError { return io.description }
+        if let io = error as? IOError { return String(cString: strerror(io.errnoCode)).lowercased() }
+        if let unknown = error as? SocketAddressError.UnknownHost {
+            return "'\(TerminalSafe.text(unknown.host))' is no address and no name this machine resolves (\(unknown.errorDescription.lowercased()))"
+        }
+        if let address = error as? SocketAddressError {
+            switch address {
+            case .unknown(let host, _): return "'\(TerminalSafe.text(host))' is no address and no name this machine resolves"
+            case .failedToParseIPString(let text): return "'\(TerminalSafe.text(text))' is no IP address"
+            default: return "no address to serve on"
+            }
+        }
         return "\(error)"
     }
 }

@@ -195,7 +195,7 @@ enum Subcommands {
             do throws(SimulationError) {
                 return printOut(try ExplainText.lines(query).map { $0.escapingControls + "\n" }.joined())
             } catch {
-                StandardStreams().writeError("credsh: " + TerminalSafe.text(error.message) + "\n")
+                StandardStreams().writeError("credsh: " + TerminalSafe.text(error.message) + " [\(DiagnosticCode(refusal: error.kind).id)]\n")
                 return 2
             }
         }
@@ -210,7 +210,7 @@ enum Subcommands {
             do throws(SimulationError) {
                 return printOut(try ExplainText.glossary(parsed.positionals).map { $0.escapingControls + "\n" }.joined())
             } catch {
-                StandardStreams().writeError("credsh: " + TerminalSafe.text(error.message) + "\n")
+                StandardStreams().writeError("credsh: " + TerminalSafe.text(error.message) + " [\(DiagnosticCode(refusal: error.kind).id)]\n")
                 return 2
             }
         }

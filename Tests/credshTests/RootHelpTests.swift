@@ -75,6 +75,9 @@ import Expectations
         #expect(unknown.status == 2 && unknown.stdout.isEmpty, "\(unknown.stdout)")
         #expect(unknown.stderr.hasPrefix("credsh: nothing to explain for 'nosuchthing'"), "\(unknown.stderr)")
         #expect(!unknown.stderr.contains("No such file"))
+        #expect(unknown.stderr.hasSuffix(" [CS0418]\n"), "every error ends with its code: \(unknown.stderr)")
+        let noTerm = try Credsh.run(["glossary", "nosuchterm"])
+        #expect(noTerm.status == 2 && noTerm.stderr.hasSuffix(" [CS0418]\n"), "\(noTerm.stderr)")
         // From the shell, the prompt's commands it points to are said to be the prompt's.
         #expect(unknown.stderr.contains("'help explain' lists at the prompt ('credsh' with no file)"), "\(unknown.stderr)")
         let glossaryWord = try Credsh.run(["explain", "expiry"])
