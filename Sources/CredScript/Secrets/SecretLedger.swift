@@ -78,8 +78,10 @@ public struct SecretLedger: Sendable {
     /// entry that does not parse is a password typed alone: only `***` is kept.
     public func historyEntry(_ entry: String, read script: ParsedScript, simulation: Simulation,
                              table: CommandTable) -> String {
-        SecretMasker.maskTyped(entry, read: script, challengePending: simulation.active.challengePending, table: table,
-                               users: HistoryVocabulary.users(of: simulation))
+        // By place and by shape, then by the values this session knows (a PIN echoed where
+        // nothing is secret): the file outlives the session.
+        values.redact(SecretMasker.maskTyped(entry, read: script, challengePending: simulation.active.challengePending, table: table,
+                                             users: HistoryVocabulary.users(of: simulation)))
     }
 
     /// Text as the history file keeps it, its secrets masked by their places

@@ -98,8 +98,17 @@ public enum SecretMasker {
     private static func maskingPasswordShapes(_ masked: String) -> String {
         masked.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.split(separator: " ", omittingEmptySubsequences: false).map { word in
-                let bare = word.hasPrefix("\"") && word.hasSuffix("\"") && word.count >= 2 ? word.dropFirst().dropLast() : word
-                return KnownSecrets.looksLikePassword(String(bare)) ? ScriptWriter.mask : String(word)
+                if word.hasPrefix("\"") && word.hasSuffix("\"") && word.count >= 2 {
+                    let bare = String(word.dropFirst().dropLast())
+                    return KnownSecrets.looksLikePassword(bare) ? ScriptWriter.mask : String(word)
+                }
+                // A word at one end of a longer string keeps its quote, so the line recalled
+                // still parses (`"*** is a word"`). The history file knows no run's values, so
+                // a word of a protocol shaped like a password is masked too: it may be one.
+                let opens = word.hasPrefix("\""), closes = word.hasSuffix("\"")
+                let bare = String(word.dropFirst(opens ? 1 : 0).dropLast(closes ? 1 : 0))
+                guard KnownSecrets.looksLikePassword(bare) else { return String(word) }
+                return (opens ? "\"" : "") + ScriptWriter.mask + (closes ? "\"" : "")
             }.joined(separator: " ")
         }.joined(separator: "\n")
     }
