@@ -67,8 +67,8 @@ public struct KnownSecrets: Sendable {
 
     /// Whether `value`, once known, masks anything: it is `shortest` bytes or longer, or
     /// output spells it so (`"a\tb"`, three bytes, is written `a\tb`, four: `spellings`).
-    /// The secret scan gathers no literal of which this is false (docs/development.md, "A
-    /// tenth look, secrets").
+    /// The secret scan gathers no literal of which this is false: such a literal would be
+    /// work for every statement and mask nothing.
     static func masksAnything(_ value: String) -> Bool {
         value.utf8.count >= shortest || !spellings(of: value).isEmpty
     }

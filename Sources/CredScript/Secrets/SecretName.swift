@@ -45,8 +45,8 @@ enum SecretName {
 
     /// The first letters of `openings`, a bit each at the byte's low six bits: a byte whose
     /// bit is clear starts no opening, and most bytes of a name are settled by that one
-    /// test rather than a search of `openings` (docs/development.md, "A tenth look,
-    /// secrets"). Other bytes share bits with the letters (`0` with `p`): they are then
+    /// test rather than a search of `openings`. Other bytes share bits with the letters
+    /// (`0` with `p`): they are then
     /// searched, which only costs the search.
     static let openingFirsts: UInt64 = openings.reduce(0) { bits, opening in bits | 1 << (opening >> 8 & 63) }
 

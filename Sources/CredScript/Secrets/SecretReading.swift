@@ -227,7 +227,7 @@ struct SecretScan {
     /// (`KnownSecrets.masksAnything`: shorter than `KnownSecrets.shortest` bytes, and
     /// spelt no longer by output): every literal the scan gathers ends up a secret to mask
     /// or an open text that un-masks an equal one, so such a literal (`let x = 5`, `clock
-    /// advance 1s`) is not spelt out at all (docs/development.md, "A tenth look, secrets").
+    /// advance 1s`) is not spelt out at all.
     private static func literal(_ expression: Expression, in source: SourceFile) -> String? {
         switch expression.kind {
         case .word(let text), .string(let text): return KnownSecrets.masksAnything(text) ? text : nil
