@@ -92,6 +92,10 @@ final class ControlAPI {
             note = "exit \(exitCode)"
         case .state:
             response = stateAnswer
+        case .reset where !request.body.isEmpty:
+            // docs/double.md: the reset takes no body; one sent is a client that means something else.
+            response = Refusals.plain(400, "Bad Request", "\(Self.resetPath) takes no body, and this request has \(request.body.count) byte\(request.body.count == 1 ? "" : "s"): send it empty to put back the scenario; nothing was reset\n")
+            note = "refused: a body"
         case .reset:
             session.resetToScenario()
             response = stateAnswer

@@ -13,7 +13,7 @@ import CredSimulator
 /// - sends no `Origin` but the server's own (`http://` + the Host): a page of another
 ///   site cannot POST a script, even as a `text/plain` form that needs no preflight;
 /// - holds the run's token, printed at start (as Jupyter does): `?token=…` or
-///   `Authorization: Bearer …`.
+///   `Authorization: Bearer …` (both, only if each is the token).
 struct ControlAccess: Sendable {
     /// The per-run token; random unless given.
     let token: String
@@ -67,17 +67,21 @@ struct ControlAccess: Sendable {
         if queryTokens.count > 1 {
             return Refusals.givenTwice("token=", "parameters", count: queryTokens.count, says: "the token printed at start")
         }
-        guard let given = presentedToken(request, query: queryTokens.first), Self.same(given, token) else {
-            var refusal = Refusals.plain(401, "Unauthorized", "\(service) needs the token \(printedBy) printed at start: ?token=… or Authorization: Bearer …\n")
+        // And a Bearer header beside `?token=`: each must be the token, or a wrong one would
+        // pass unseen beside the right one.
+        let given = [bearerToken(request), queryTokens.first.map { Substring($0) }].compactMap { $0 }
+        guard !given.isEmpty, given.allSatisfy({ Self.same($0, token) }) else {
+            let both = given.count > 1 ? " (both were given: each must be it)" : ""
+            var refusal = Refusals.plain(401, "Unauthorized", "\(service) needs the token \(printedBy) printed at start: ?token=… or Authorization: Bearer …\(both)\n")
             refusal.headers.append(("WWW-Authenticate", #"Bearer realm="credsh""#))
             return refusal
         }
         return nil
     }
 
-    /// The token of the query string (`token=`) or of `Authorization: Bearer`, read in
-    /// place (a check on every request of the control API and the wire).
-    private func presentedToken(_ request: WireRequest, query: String?) -> Substring? {
+    /// The token of `Authorization: Bearer`, read in place (a check on every request of
+    /// the control API and the wire).
+    private func bearerToken(_ request: WireRequest) -> Substring? {
         if let authorization = request.header("Authorization"),
            let space = authorization.utf8.firstIndex(of: UInt8(ascii: " ")),
            WireRequest.sameName(String(authorization[..<space]), "Bearer") {
@@ -88,7 +92,7 @@ struct ControlAccess: Sendable {
             while let last = token.utf8.last, blank(last) { token = token.dropLast() }
             if !token.isEmpty { return token }
         }
-        return query.map { Substring($0) }
+        return nil
     }
 
     /// `host[:port]`: an IP literal or localhost, and the bound port (ServerAuthority).

@@ -51,7 +51,7 @@ enum Refusals {
     static let access: [APIResponse] = [
         APIResponse(status: 400, description: "The token given twice (two Authorization headers or two token= in the query; or, where a device is named, Credsh-Device), or malformed (refused by the HTTP layer, or by the service: bad parameters).",
                     contentType: "text/plain", otherContentTypes: ["text/html"]),
-        APIResponse(status: 401, description: "No token, or not the token printed at start.", contentType: "text/plain", headers: ["WWW-Authenticate"]),
+        APIResponse(status: 401, description: "No token, not the token printed at start, or an Authorization: Bearer and a token= that are not both it.", contentType: "text/plain", headers: ["WWW-Authenticate"]),
         APIResponse(status: 403, description: "Host is not an IP address or localhost with the bound port (DNS rebinding), or Origin is another site's.",
                     contentType: "text/plain"),
     ]

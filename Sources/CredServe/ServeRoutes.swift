@@ -86,7 +86,9 @@ enum ServeRoutes {
             summary: "Put back the scenario credsh serve started with: accounts, policy, clock, network, every device and journal (--control; docs/double.md).",
             needsToken: true,
             responses: [APIResponse(status: 200, description: "Done: the world as GET /__credsh/state answers it, after the reset.",
-                                    contentType: "application/json", schema: stateSchema)])
+                                    contentType: "application/json", schema: stateSchema),
+                        APIResponse(status: 400, description: "A body was sent (the reset takes none; nothing was reset), the token given twice (text/plain), or malformed (refused by the HTTP layer).",
+                                    contentType: "text/plain", otherContentTypes: ["text/html"])])
         return [
             Route(["POST"], ControlAPI.runPath, access: .token, operation: run, .run),
             Route(["POST"], ControlAPI.resetPath, access: .token, operation: reset, .reset),

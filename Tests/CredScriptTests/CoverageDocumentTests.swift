@@ -65,4 +65,59 @@ import Expectations
                     "f.json: item 1: \"hits\" is not a whole number from 0 to \(CoverageRun.maximumHits)")
         expectEqual(message("[1]\n"), "f.json:1: not a JSON object")
     }
+
+    /// Valid JSON that credsh does not read, and a document with more after it: the fault
+    /// is named at its line and column, not "found the end" at line 1 (read line by line,
+    /// a document's first line is cut short).
+    @Test func aNumberThatIsNotAWholeCountAndTextAfterTheDocumentAreSaidWhereTheyAre() throws {
+        func message(_ text: String) -> String? {
+            do { _ = try CoverageDocument.read(text, name: "f.json"); return nil } catch { return error.message }
+        }
+        let text = CoverageDocument.text(Self.run)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let number = try #require(lines.firstIndex { $0.contains(#""item":"102""#) })
+        let column = try #require(lines[number].range(of: #""hits":1,"#)).upperBound.utf16Offset(in: lines[number]) - 1
+        let counts = "a coverage file's numbers are whole, in digits, without a fraction or an exponent (a count is from 0 to 1000000000000000)"
+        for (written, said) in [("1.5", "not written as a whole number"), ("1e15", "not written as a whole number"), ("1E+2", "not written as a whole number"),
+                                ("99999999999999999999", "past any count")] {
+            var changed = lines
+            changed[number] = changed[number].replacingOccurrences(of: #""hits":1,"#, with: "\"hits\":\(written),")
+            expectEqual(message(changed.joined(separator: "\n")), "f.json:\(number + 1):\(column): the number \(written) is \(said); \(counts)")
+        }
+        expectEqual(message(text + "{}\n"), "f.json:\(lines.count):1: text after the end of the coverage document; a file holds one document (give merge each file on its own)")
+        expectEqual(message(text + text), "f.json:\(lines.count):1: text after the end of the coverage document; a file holds one document (give merge each file on its own)")
+        // Cut short, it ends where the text does, not on the blank line after it.
+        expectEqual(message("{\"credshCoverage\":1,\"items\":[\n\n"),
+                    "f.json:1:30: not JSON (expected a JSON value, found the end); a coverage file is what credsh serve --coverage or credsh test --coverage --format json writes")
+        // In JSON Lines, the line and the column within it.
+        expectEqual(message("{\"passed\":1}\n{\"coverage\":\"event\",\"sdk\":\"relid\",\"item\":\"getUser\",\"hits\":0.5}\n"),
+                    "f.json:2:59: the number 0.5 is not written as a whole number; \(counts)")
+        expectEqual(message("{\"coverage\":\"event\",\"sdk\":\"relid\",\"item\":\"getUser\",\"hits\":1} x\n"),
+                    "f.json:1:62: text after the JSON value; JSON Lines hold one value a line")
+    }
+
+    /// What a document says that credsh could not have written is refused, not dropped:
+    /// met items with no run, an SDK or a kind of item credsh does not have.
+    @Test func aDocumentCredshCouldNotHaveWrittenIsRefused() {
+        func message(_ text: String) -> String? {
+            do { _ = try CoverageDocument.read(text, name: "f.json"); return nil } catch { return error.message }
+        }
+        let item = #"{"kind":"event","sdk":"relid","item":"getUser","hits":2}"#
+        expectEqual(message(#"{"credshCoverage":1,"runs":0,"items":["# + item + "]}"),
+                    "f.json: \"runs\" is 0, yet 1 item was met; the runs that met them count at least 1")
+        #expect(message(#"{"credshCoverage":1,"runs":0,"items":[{"kind":"event","sdk":"relid","item":"getUser","hits":0}]}"#) == nil,
+                "no run and nothing met adds nothing")
+        expectEqual(message(#"{"credshCoverage":1,"sdks":[{"sdk":"relid"},{"sdk":"acme","used":true}],"items":[]}"#),
+                    "f.json: sdks 2: no SDK 'acme'; credsh has relid, onewelcome, fiori, susi")
+        expectEqual(message(#"{"credshCoverage":1,"items":[{"kind":"gesture","sdk":"relid","item":"swipe","hits":1}]}"#),
+                    "f.json: item 1: relid has no kind of item 'gesture'; its kinds are event, status code, challenge mode, sync error, policy rule, transition")
+        expectEqual(message(#"{"coverage":"screen","sdk":"susi","item":"x","hits":1}"# + "\n"),
+                    "f.json:1: susi has no kind of item 'screen'; its kinds are event, HTTP status, transition")
+        // Every kind credsh writes reads back.
+        var every = CoverageRun()
+        for model in FlowCoverage.models {
+            for item in model.items { every.add(item.key, sdk: model.sdk, count: 1) }
+        }
+        expectEqual(try? CoverageDocument.read(CoverageDocument.text(every), name: "f.json"), every)
+    }
 }

@@ -53,6 +53,24 @@ import Expectations
             """)
     }
 
+    /// Review: after `echo`, a failed `expect output` said the command produced "no SDK
+    /// calls or callbacks", though it printed a line: the note shows the lines it printed,
+    /// masked as printed, and says so when it printed nothing.
+    @Test func aFailedExpectationShowsTheLinesTheLastCommandPrinted() {
+        let (host, evaluator) = runScript("let secret p = \"Passw0rd!\"\necho hello $p\nexpect output \"goodbye\"\n")
+        expectEqual(evaluator.exitCode, 1)
+        expectEqual(host.errors, """
+            test.credscript:3:1: expectation failed: expected a line of output "goodbye" [CS0501]
+            3 | expect output "goodbye"
+              | ^
+              the last command (echo, line 2) produced:
+                hello ***
+
+            """)
+        let silent = runScript("journal clear\nexpect output \"goodbye\"\n")
+        #expect(silent.0.errors.hasSuffix("  the last command (journal, line 1) produced:\n    nothing: no line, no SDK call or callback\n"), "\(silent.0.errors)")
+    }
+
     @Test func expectEventNamesAnUnknownField() {
         let (host, _) = runScript(Self.setup + "login alice\nexpect event getPassword mode=0\n")
         expectEqual(host.diagnostics.first?.message,

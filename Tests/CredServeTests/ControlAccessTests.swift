@@ -27,6 +27,19 @@ import Expectations
         expectEqual(loopback.refusal(Self.request(authorization: "Bearer \(Self.token)x"))?.status, 401)
     }
 
+    /// A Bearer header and `?token=` that disagree are refused, whichever is right: a wrong
+    /// credential never passes beside a right one. The same token in both passes.
+    @Test func aBearerHeaderAndAQueryTokenMustBothBeTheToken() {
+        for (authorization, query) in [("Bearer \(Self.token)", "token=wrong"), ("Bearer wrong", "token=\(Self.token)"), ("Bearer wrong", "token=wrong")] {
+            let refusal = loopback.refusal(Self.request(authorization: authorization, query: query))
+            expectEqual(refusal?.status, 401, "\(authorization) with \(query)")
+            expectEqual(refusal.map { String(decoding: $0.body, as: UTF8.self) },
+                        "the control API needs the token credsh serve printed at start: ?token=… or Authorization: Bearer … (both were given: each must be it)\n")
+        }
+        #expect(loopback.refusal(Self.request(query: "token=\(Self.token)")) == nil)
+        expectEqual(loopback.refusal(Self.request(authorization: nil, query: "token=wrong"))?.status, 401)
+    }
+
     @Test func aHostThatIsADNSNameOrAnotherPortIsRefused() {
         for host in ["evil.example:8080", "evil.example", "127.0.0.1:80", "127.0.0.1", "localhost.evil.example:8080", "10.0.0.5:8080"] {
             let refusal = loopback.refusal(Self.request(host: [host]))

@@ -3,7 +3,9 @@
 # on a free loopback port, then schemathesis (PyPI, pinned below) generates requests for
 # every operation and checks every answer: no server error, no status the document does
 # not list, no body or content type against its schema. The SDK double's event streams
-# are asked to end after a second (?seconds=1), so each answer ends. Bounded: 25 examples per
+# are asked to end after a second (?seconds=1), so each answer ends. The token goes in the
+# query too: schemathesis fills the queryToken scheme's token= with text of its own, and a
+# wrong one beside the right header is refused (docs/serving.md), as a 401 on every call. Bounded: 25 examples per
 # operation, 5 s per request, 60 s for the whole run (then it fails).
 # Usage: Tests/contract/run-schemathesis.sh [CREDSH_BINARY]   (default: the debug build)
 set -euo pipefail
@@ -30,6 +32,7 @@ timeout 60 st run docs/openapi.json \
     --base-url "http://127.0.0.1:$port" \
     --header "Authorization: Bearer $token" \
     --set-query seconds=1 \
+    --set-query "token=$token" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,response_headers_conformance \
     --hypothesis-max-examples 25 \
     --hypothesis-seed 17 \

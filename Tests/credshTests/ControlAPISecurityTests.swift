@@ -30,6 +30,11 @@ import Expectations
         let state = try served.curl("GET", "/__credsh/state?token=\(token)")
         expectEqual(state.status, 200)
         expectEqual(state.json?["network"], .string("up"))
+        // A right Bearer header carries no wrong ?token= past the check: two credentials that disagree are refused.
+        let mixed = try served.curl("GET", "/__credsh/state?token=wrong", extra: served.authorization)
+        expectEqual(mixed.status, 401)
+        expectEqual(mixed.text, "the control API needs the token credsh serve printed at start: ?token=… or Authorization: Bearer … (both were given: each must be it)\n")
+        try expectEqual(served.curl("GET", "/__credsh/state?token=\(token)", extra: served.authorization).status, 200, "the same token in both")
         let (status, log) = try served.stop()
         expectEqual(status, 0)
         #expect(log.contains("POST /__credsh/run 401 (no valid token)\n"))

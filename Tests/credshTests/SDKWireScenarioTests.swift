@@ -49,9 +49,15 @@ import Expectations
         // Behind the token, POST only, as every control route.
         try expectEqual(served.curl("POST", "/__credsh/reset").status, 401)
         try expectEqual(served.curl("GET", "/__credsh/reset", extra: served.authorization).status, 405)
+        // It takes no body (docs/double.md): one sent is refused, and nothing is reset (bob stays).
+        let withBody = try served.curl("POST", "/__credsh/reset", extra: served.authorization + ["--data", "x=1"])
+        expectEqual(withBody.status, 400)
+        expectEqual(withBody.text, "/__credsh/reset takes no body, and this request has 3 bytes: send it empty to put back the scenario; nothing was reset\n")
+        try expectEqual(served.control("sdk relid\nuser add bob password \"B0b-Passw0rd!\"\n").status, 422, "bob, added since the reset, is still there")
         let (status, log) = try served.stop()
         expectEqual(status, 0)
         #expect(log.contains("POST /__credsh/reset 200"), "\(log)")
+        #expect(log.contains("POST /__credsh/reset 400") && log.contains("refused: a body"), "\(log)")
         // What the server served is counted across resets: the summary counts every request.
         #expect(!log.contains("Passw0rd!"))
     }

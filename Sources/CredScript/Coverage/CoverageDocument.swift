@@ -138,22 +138,18 @@ public enum CoverageDocument {
     /// --coverage --format json` (its scripts' and totals' objects are passed over, each
     /// item is an object with `coverage`, its kind). `name` is the file's, for messages.
     public static func read(_ text: String, name: String) throws(ReadError) -> CoverageRun {
-        if let whole = try? JSONValue.parse(text), case .object = whole, let version = whole["credshCoverage"] {
-            guard version == .int(Self.version) else {
-                throw ReadError(message: "\(name): a coverage file of version \(version.serialized); this credsh reads version \(Self.version)")
-            }
-            guard case .array(let items)? = whole["items"] else { throw ReadError(message: "\(name): no \"items\" array") }
-            var run = CoverageRun()
-            if let runs = whole["runs"] {
-                guard case .int(let count) = runs, (0...CoverageRun.maximumHits).contains(count) else {
-                    throw ReadError(message: "\(name): \"runs\" is not a whole number from 0 to \(CoverageRun.maximumHits)")
-                }
-                run.runs = count
-            }
-            for (index, item) in items.enumerated() {
-                try add(item, to: &run, place: "\(name): item \(index + 1)")
-            }
-            return run
+        let whole: Result<JSONValue, JSONParseError>
+        do throws(JSONParseError) { whole = .success(try JSONValue.parse(text)) } catch { whole = .failure(error) }
+        switch whole {
+        case .success(let value) where value["credshCoverage"] != nil:
+            return try readDocument(value, name: name)
+        case .failure(let error) where isDocument(text):
+            // A document spans lines: read line by line, its first line is cut short
+            // ("found the end"), whatever the fault and wherever it is.
+            let fault = CoverageParseFault(error, in: text)
+            throw ReadError(message: "\(name):\(fault.line):\(fault.column): \(fault.description)")
+        default:
+            break
         }
         var run = CoverageRun()
         var found = false
@@ -161,8 +157,10 @@ public enum CoverageDocument {
             guard line.contains(where: { !$0.isWhitespace }) else { continue }
             let place = "\(name):\(index + 1)"
             let value: JSONValue
-            do { value = try JSONValue.parse(String(line)) } catch {
-                throw ReadError(message: "\(place): not JSON (\(error.message)); a coverage file is what credsh serve --coverage or credsh test --coverage --format json writes")
+            let lineText = String(line)
+            do throws(JSONParseError) { value = try JSONValue.parse(lineText) } catch {
+                let fault = CoverageParseFault(error, in: lineText)
+                throw ReadError(message: "\(place):\(fault.column): \(fault.description)")
             }
             guard case .object = value else { throw ReadError(message: "\(place): not a JSON object") }
             guard value["coverage"] != nil else { continue }
@@ -175,6 +173,67 @@ public enum CoverageDocument {
         return run
     }
 
+    /// Whether a text that is not one JSON value was meant as this document rather than
+    /// JSON Lines: its first line is not a value alone, or is the document's opening.
+    private static func isDocument(_ text: String) -> Bool {
+        guard let first = text.split(separator: "\n").first(where: { $0.contains { !$0.isWhitespace } }) else { return true }
+        guard let value = try? JSONValue.parse(String(first)) else { return true }
+        return value["credshCoverage"] != nil
+    }
+
+    private static func readDocument(_ whole: JSONValue, name: String) throws(ReadError) -> CoverageRun {
+        let version = whole["credshCoverage"] ?? .null
+        guard version == .int(Self.version) else {
+            throw ReadError(message: "\(name): a coverage file of version \(version.serialized); this credsh reads version \(Self.version)")
+        }
+        guard case .array(let items)? = whole["items"] else { throw ReadError(message: "\(name): no \"items\" array") }
+        var run = CoverageRun()
+        if let runs = whole["runs"] {
+            guard case .int(let count) = runs, (0...CoverageRun.maximumHits).contains(count) else {
+                throw ReadError(message: "\(name): \"runs\" is not a whole number from 0 to \(CoverageRun.maximumHits)")
+            }
+            run.runs = count
+        }
+        // The summary is written from the items and read back from them, but an SDK it
+        // names must be one credsh has, as an item's must.
+        if let sdks = whole["sdks"] {
+            guard case .array(let list) = sdks else { throw ReadError(message: "\(name): \"sdks\" is not an array") }
+            for (index, entry) in list.enumerated() {
+                let place = "\(name): sdks \(index + 1)"
+                guard case .object = entry else { throw ReadError(message: "\(place): not a JSON object") }
+                _ = try sdk(entry, place: place)
+            }
+        }
+        for (index, item) in items.enumerated() {
+            try add(item, to: &run, place: "\(name): item \(index + 1)")
+        }
+        // No run, yet something met: the sum's runs would undercount what met it.
+        let met = run.tally.counts.values.reduce(0) { $0 + $1.values.count { $0 > 0 } }
+        if run.runs == 0, met > 0 {
+            throw ReadError(message: "\(name): \"runs\" is 0, yet \(met) item\(met == 1 ? " was" : "s were") met; the runs that met them count at least 1")
+        }
+        return run
+    }
+
+    /// The SDK an item or a summary entry names (`sdk`), one credsh has.
+    private static func sdk(_ entry: JSONValue, place: String) throws(ReadError) -> SDKID {
+        guard case .string(let name)? = entry["sdk"], !name.isEmpty else { throw ReadError(message: "\(place): \"sdk\" is not a text") }
+        guard let sdk = SDKID(named: name) else {
+            throw ReadError(message: "\(place): no SDK '\(name)'; credsh has \(SDKID.all.map(\.name).joined(separator: ", "))")
+        }
+        return sdk
+    }
+
+    /// `kind` as one of `sdk`'s kinds of item (docs/coverage.md, "The items"): an item of
+    /// another kind would count nowhere, and a file that has one is not credsh's.
+    private static func kind(_ kind: String, of sdk: SDKID, place: String) throws(ReadError) -> String {
+        let kinds = FlowCoverage.models.first { $0.sdk == sdk }?.kinds ?? []
+        guard kinds.contains(kind) else {
+            throw ReadError(message: "\(place): \(sdk.name) has no kind of item '\(kind)'; its kinds are \(kinds.joined(separator: ", "))")
+        }
+        return kind
+    }
+
     private static func add(_ item: JSONValue, to run: inout CoverageRun, place: String) throws(ReadError) {
         func text(_ key: String) throws(ReadError) -> String {
             guard case .string(let value)? = item[key], !value.isEmpty else {
@@ -183,11 +242,8 @@ public enum CoverageDocument {
             return value
         }
         guard case .object = item else { throw ReadError(message: "\(place): not a JSON object") }
-        let sdkName = try text("sdk")
-        guard let sdk = SDKID(named: sdkName) else {
-            throw ReadError(message: "\(place): no SDK '\(sdkName)'; credsh has \(SDKID.all.map(\.name).joined(separator: ", "))")
-        }
-        let kind = item["kind"] == nil ? try text("coverage") : try text("kind")
+        let sdk = try sdk(item, place: place)
+        let kind = try kind(item["kind"] == nil ? try text("coverage") : try text("kind"), of: sdk, place: place)
         let key = CoverageKey(kind, try text("item"))
         guard case .int(let hits)? = item["hits"], (0...CoverageRun.maximumHits).contains(hits) else {
             throw ReadError(message: "\(place): \"hits\" is not a whole number from 0 to \(CoverageRun.maximumHits)")
@@ -200,7 +256,7 @@ public enum CoverageDocument {
                   case .int(let count)? = code["hits"], (0...CoverageRun.maximumHits).contains(count) else {
                 throw ReadError(message: "\(place): each of \"codes\" is {\"kind\":…,\"item\":…,\"hits\":N}")
             }
-            run.addEdge(key, codes: [CoverageKey(kind, id)], sdk: sdk, count: count)
+            run.addEdge(key, codes: [CoverageKey(try Self.kind(kind, of: sdk, place: place), id)], sdk: sdk, count: count)
         }
     }
 }

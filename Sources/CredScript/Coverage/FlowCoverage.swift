@@ -118,6 +118,8 @@ public struct CoverageModel: Sendable {
     /// Items the catalog explains but credsh's simulation never produces (a mode it does
     /// not simulate, an error its app always prevents): listed, but not counted as missed.
     public let unreachable: Set<CoverageKey>
+    /// Its kinds of item, in the order listed: what a coverage file may name for this SDK.
+    public let kinds: [String]
 
     /// `codeKinds` picks which of the catalog's codes outcomes can carry, in the order
     /// listed (a catalog also explains policy keys and behaviours that no outcome names).
@@ -136,6 +138,9 @@ public struct CoverageModel: Sendable {
             items += next.map { CoverageItem.transition(from, $0) }
         }
         self.items = items
+        var kinds = [CoverageKey.eventKind] + codeKinds
+        for kind in extras.map(\.key.kind) + [CoverageKey.transitionKind] where !kinds.contains(kind) { kinds.append(kind) }
+        self.kinds = kinds
     }
 }
 

@@ -126,9 +126,10 @@ extension Evaluator {
         var notes: [String] = []
         if showLast, let result = last {
             notes.append("the last command (\(result.name), line \(result.position.line)) produced:")
-            let renderer = TextRenderer()
-            notes += result.outcomes.isEmpty ? ["  no SDK calls or callbacks"] : result.outcomes.map { "  " + renderer.render($0, sdk: result.sdk) }
-            if let failure = result.failure, result.outcomes.isEmpty { notes.append("  ✗ error: \(failure.message)") }
+            // Every line it showed (`echo`, `policy show`), not only its SDK outcomes: what `expect output` reads.
+            let printed = result.printed
+            notes += printed.isEmpty ? ["  nothing: no line, no SDK call or callback"] : printed.map { "  " + $0 }
+            if let failure = result.failure, !failure.isRuntime, result.outcomes.isEmpty { notes.append("  ✗ error: \(failure.message)") }
         }
         return Diagnostic(code, message, file: c.source.name, at: position ?? c.call.position, notes: notes)
     }
