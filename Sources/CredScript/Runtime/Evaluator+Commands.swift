@@ -127,8 +127,10 @@ extension Evaluator {
         if showLast, let result = last {
             notes.append("the last command (\(result.name), line \(result.position.line)) produced:")
             // Every line it showed (`echo`, `policy show`), not only its SDK outcomes: what `expect output` reads.
-            let printed = result.printed
-            notes += printed.isEmpty ? ["  nothing: no line, no SDK call or callback"] : printed.map { "  " + $0 }
+            // Bound: the first `shownLines` of a long one (a big `journal`), then how many more.
+            let printed = result.printed, shownLines = 40
+            notes += printed.isEmpty ? ["  nothing: no line, no SDK call or callback"] : printed.prefix(shownLines).map { "  " + $0 }
+            if printed.count > shownLines { notes.append("  … \(printed.count - shownLines) more lines") }
             if let failure = result.failure, !failure.isRuntime, result.outcomes.isEmpty { notes.append("  ✗ error: \(failure.message)") }
         }
         return Diagnostic(code, message, file: c.source.name, at: position ?? c.call.position, notes: notes)
