@@ -69,6 +69,11 @@ import Expectations
             """)
         let silent = runScript("journal clear\nexpect output \"goodbye\"\n")
         #expect(silent.0.errors.hasSuffix("  the last command (journal, line 1) produced:\n    nothing: no line, no SDK call or callback\n"), "\(silent.0.errors)")
+        // A long output is not repeated whole: its first 40 lines, then how many more.
+        let long = runScript("help\nexpect output \"goodbye\"\n")
+        let shown = long.0.errors.split(separator: "\n").drop { !$0.hasPrefix("  the last command") }.dropFirst()
+        expectEqual(shown.count, 41, "\(long.0.errors)")
+        #expect(shown.last?.hasPrefix("    … ") == true && shown.last?.hasSuffix(" more lines") == true, "\(long.0.errors)")
     }
 
     @Test func expectEventNamesAnUnknownField() {
