@@ -12,6 +12,11 @@ import Expectations
         for type in Simulation.sdkTypes { expectEqual(type.name, type.catalog.name) }
     }
 
+    /// Each SDK's calls, known without its catalog, are its catalog's.
+    @Test func eachSDKsCallsAreItsCatalogs() {
+        for type in Simulation.sdkTypes { expectEqual(type.calls.map(\.name), type.catalog.calls.map(\.name)) }
+    }
+
     @Test func switchingSDKsKeepsEachSDKsState() {
         let (host, evaluator) = runScript("""
             user add alice password "Passw0rd!"

@@ -173,9 +173,11 @@ public final class CommandSpec: Sendable {
             default: return false
             }
         }
-        // Split over the UTF-8 bytes, not the characters: every run builds the whole table at
-        // start-up, and a split by characters cost a seventh of it (callgrind).
-        self.words = name.utf8.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+        // Split over the UTF-8 bytes, not the characters, and only a name of several words:
+        // every run builds the whole table at start-up, and a split by characters cost a
+        // seventh of it (callgrind).
+        let space = UInt8(ascii: " ")
+        self.words = name.utf8.contains(space) ? name.utf8.split(separator: space).map { String(decoding: $0, as: UTF8.self) } : [name]
         plainParameter = parameters.count == 1 && Resolver.takesPlainValues(parameters[0]) ? parameters[0] : nil
         comparesFields = parameters.contains { $0.kind == .fieldMatch }
             && parameters.contains { ($0.kind == .event || $0.kind == .call) && !$0.variadic }

@@ -28,28 +28,31 @@ public struct CommandTable: Sendable {
             }
         }
         querySecretNames = Array(Set(secretNames)).sorted()
-        let root = NodeBuilder()
-        for spec in commands {
-            var node = root
-            for word in spec.words {
-                let index = Words.position(of: word, in: node.words)
-                if index == node.words.count || node.words[index] != word {
-                    node.words.insert(word, at: index)
-                    node.next.insert(NodeBuilder(), at: index)
-                }
-                node = node.next[index]
-            }
-            node.specs.append(spec)
-        }
+        var root = NodeBuilder()
+        for spec in commands { root.add(spec, from: 0) }
         self.root = NameNode(root)
     }
 
-    /// The tree of names as it is put together; NameNode is its frozen copy.
-    fileprivate final class NodeBuilder {
+    /// The tree of names as it is put together; NameNode is its frozen copy. A value, changed
+    /// in place: a class's properties are checked for overlapping access at run time, a
+    /// cost at every start-up (the table is built for every run).
+    fileprivate struct NodeBuilder {
         /// Sorted, as Words keeps them.
         var words: [String] = []
         var next: [NodeBuilder] = []
         var specs: [CommandSpec] = []
+
+        /// Files `spec` under its words from the `depth`-th on (one level per word of a name).
+        mutating func add(_ spec: CommandSpec, from depth: Int) {
+            guard depth < spec.words.count else { return specs.append(spec) }
+            let word = spec.words[depth]
+            let index = Words.position(of: word, in: words)
+            if index == words.count || words[index] != word {
+                words.insert(word, at: index)
+                next.insert(NodeBuilder(), at: index)
+            }
+            next[index].add(spec, from: depth + 1)
+        }
     }
 
     /// One word of a command name: the commands it completes, and the words that may follow.

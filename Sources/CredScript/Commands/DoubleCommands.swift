@@ -9,7 +9,7 @@ enum DoubleCommands {
 
     /// The names of the call fields any catalog marks secret: their values are masked
     /// wherever a `call` line is shown, as `request`'s secret parameters are.
-    static let secretFieldNames: [String] = Array(Set(Simulation.catalogs.flatMap(\.calls).flatMap(\.fields)
+    static let secretFieldNames: [String] = Array(Set(Simulation.sdkTypes.flatMap { $0.calls }.flatMap(\.fields)
         .filter(\.secret).map(\.name))).sorted()
 
     static let method = Parameter("METHOD", "a call of the active SDK", .call)

@@ -57,7 +57,7 @@ enum SharedCommands {
         CommandSpec("sdk", [sdkName], group: shell,
                     summary: "Show the active SDK and list them all, or switch to another (each keeps its own users and state)",
                     // The second SDK: the first is active at the start.
-                    example: "sdk " + Simulation.catalogs[min(1, Simulation.catalogs.count - 1)].name) { c throws(CommandFailure) in
+                    example: "sdk " + Simulation.sdkTypes[min(1, Simulation.sdkTypes.count - 1)].name) { c throws(CommandFailure) in
             if let name = try c.optionalText(sdkName) {
                 try refusing { () throws(SimulationError) in try c.withSimulation { (simulation: inout Simulation) throws(SimulationError) in try simulation.activate(named: name) } }
                 let catalog = c.simulation.activeCatalog
@@ -124,16 +124,18 @@ enum SharedCommands {
             c.say(UTCTimestamp.format(c.simulation.now))
             return []
         },
-        networkSwitch("network down", \.networkUp, to: false, "The device loses its connection: requests get no answer"),
-        networkSwitch("network up", \.networkUp, to: true, "The device is online again"),
-        networkSwitch("server down", \.serverUp, to: false, "The server stops answering (the device stays online)"),
-        networkSwitch("server up", \.serverUp, to: true, "The server answers again"),
+        networkSwitch("network down", { $0.networkUp = false }, "The device loses its connection: requests get no answer"),
+        networkSwitch("network up", { $0.networkUp = true }, "The device is online again"),
+        networkSwitch("server down", { $0.serverUp = false }, "The server stops answering (the device stays online)"),
+        networkSwitch("server up", { $0.serverUp = true }, "The server answers again"),
     ]
 
-    static func networkSwitch(_ name: String, _ key: WritableKeyPath<NetworkConditions, Bool> & Sendable, to value: Bool,
+    /// `flip` is a closure, not a key path: the table is built at every start-up, and its
+    /// four key paths made the runtime build key-path metadata for a tenth of an empty script.
+    static func networkSwitch(_ name: String, _ flip: @escaping @Sendable (inout NetworkConditions) -> Void,
                               _ summary: String) -> CommandSpec {
         CommandSpec(name, group: world, summary: summary, example: name) { c throws(CommandFailure) in
-            c.withSimulation { $0.world.network[keyPath: key] = value }
+            c.withSimulation { flip(&$0.world.network) }
             let network = c.simulation.world.network
             c.say("network: \(network.networkUp ? "up" : "down"), server: \(network.serverUp ? "up" : "down")")
             return []

@@ -11,6 +11,10 @@ public protocol SimulatedSDK: Sendable {
     /// each SDK by name at start-up, and the catalogs cost an empty script a twelfth of its
     /// instructions (callgrind). SDKSeamTests checks it is the catalog's.
     static var name: String { get }
+    /// Its catalog's calls (SDKCatalog.calls), known without building the catalog: the
+    /// command table reads their secret fields at every start-up. SDKSeamTests checks they
+    /// are the catalog's.
+    static var calls: [CallSpec] { get }
 
     /// A fresh SDK with no users; `seed` feeds everything random it draws (salts, tokens).
     init(seed: UInt64)

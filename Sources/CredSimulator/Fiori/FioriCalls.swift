@@ -5,7 +5,7 @@
 /// screens shown) are the events. `answerTouchID` says how the user answers the next
 /// Touch ID prompt, as the steering line `touchid fail|cancel` does.
 extension FioriSimulator {
-    static let calls: [CallSpec] = [
+    public static let calls: [CallSpec] = [
         CallSpec("present", "the app presents FUIPasscodeInputController (to unlock) or FUIPasscodeChangeController",
                  fields: [FieldSpec("controller", .string, choices: [FioriController.input, FioriController.change]),
                           FieldSpec("userIdentifier", .string, optional: true, namesUser: true)],

@@ -3,7 +3,7 @@
 /// `logoutUser` and `validatePolicyCompliance`. The app around the SDK is the real app, so
 /// the example app's PIN pad check does not run here: what the app sends reaches the SDK.
 extension OneWelcomeSimulator {
-    static let calls: [CallSpec] = [
+    public static let calls: [CallSpec] = [
         CallSpec("authenticateUser", "starts authentication of a registered profile",
                  fields: [FieldSpec("profileId", .string, namesUser: true)],
                  callbacks: ["didStartAuthentication", "didReceivePinChallenge", "didAuthenticateUser", "didFailToAuthenticateUser"]),

@@ -3,7 +3,7 @@
 /// app now, so nothing of `PasswordApp` (form checks, banners, the automatic
 /// `getAllChallenges`) runs here.
 extension RelIDSimulator {
-    static let calls: [CallSpec] = [
+    public static let calls: [CallSpec] = [
         CallSpec("setUser", "answers getUser with the user name", fields: [FieldSpec("userID", .string, namesUser: true)],
                  callbacks: ["getPassword", "getUser"]),
         CallSpec("setPassword", "answers a mode 0 (verify) or mode 1 (set) getPassword",

@@ -4,6 +4,8 @@
 public struct SusiSimulator: SimulatedSDK {
     public static let name = "susi"
     public static var catalog: SDKCatalog { SusiCatalog.catalog }
+    /// None: SUSI.AI keeps its real HTTP API (docs/susi.md), not the double's calls (docs/double.md).
+    public static let calls: [CallSpec] = []
 
     public var server: SusiServer
     var app = SusiApp()

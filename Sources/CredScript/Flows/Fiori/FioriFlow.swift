@@ -3,8 +3,8 @@ import CredSimulator
 /// The SAP Fiori-style passcode change's own commands (docs/fiori.md); the shared verbs
 /// (`login`, `update`, `logout`, `cancel`, …) reach it through `SimulatedSDK`.
 enum FioriFlow: SDKFlow {
-    static let catalog = FioriSimulator.catalog
-    static let group = catalog.name
+    static var simulator: any SimulatedSDK.Type { FioriSimulator.self }
+    static let group = FioriSimulator.name
 
     static let newUser = Parameter("USER", "a new user name", .newUser)
     static let initialPasscode = Parameter("PASSCODE", "a passcode", .secret, keyword: "passcode")

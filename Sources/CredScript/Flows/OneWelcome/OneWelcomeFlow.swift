@@ -3,8 +3,8 @@ import CredSimulator
 /// The OneWelcome-style change PIN's own commands (docs/onewelcome.md); the shared verbs
 /// (`login`, `update`, `logout`, `cancel`, …) reach it through `SimulatedSDK`.
 enum OneWelcomeFlow: SDKFlow {
-    static let catalog = OneWelcomeSimulator.catalog
-    static let group = catalog.name
+    static var simulator: any SimulatedSDK.Type { OneWelcomeSimulator.self }
+    static let group = OneWelcomeSimulator.name
 
     static let newUser = Parameter("USER", "a new profile name", .newUser)
     static let initialPIN = Parameter("PIN", "a PIN", .secret, optional: true, keyword: "pin")

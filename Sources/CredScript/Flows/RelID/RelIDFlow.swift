@@ -3,8 +3,8 @@ import CredSimulator
 /// The REL-ID-style password lifecycle's own commands (docs/relid.md); the shared verbs
 /// (`login`, `update`, `logout`, `cancel`, …) reach it through `SimulatedSDK`.
 enum RelIDFlow: SDKFlow {
-    static let catalog = RelIDSimulator.catalog
-    static let group = catalog.name
+    static var simulator: any SimulatedSDK.Type { RelIDSimulator.self }
+    static let group = RelIDSimulator.name
 
     static let user = Parameter("USER", "a user name", .user)
     static let newUser = Parameter("USER", "a new user name", .newUser)

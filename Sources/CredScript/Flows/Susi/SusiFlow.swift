@@ -3,8 +3,8 @@ import CredSimulator
 /// The SUSI.AI-style change password's own commands (docs/susi.md); the shared verbs
 /// (`login`, `update`, `logout`, …) reach it through `SimulatedSDK`.
 enum SusiFlow: SDKFlow {
-    static let catalog = SusiSimulator.catalog
-    static let group = catalog.name
+    static var simulator: any SimulatedSDK.Type { SusiSimulator.self }
+    static let group = SusiSimulator.name
     /// The checks that refuse a new password: the rule by its year, or `email`.
     static let policyRuleNames = SusiPasswordRule.refusalKeys
 
