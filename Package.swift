@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .executable(name: "credsh", targets: ["credsh"]),
         .library(name: "CredScript", targets: ["CredScript"]),
+        .library(name: "CredLanguage", targets: ["CredLanguage"]),
         .library(name: "CredSimulator", targets: ["CredSimulator"]),
     ],
     dependencies: [
@@ -50,13 +51,21 @@ let package = Package(
             name: "CredSimulator",
             dependencies: ["CNettle"]
         ),
+        // The language as text: source files, the lexer, parser and resolver, the command
+        // table's schema (what each command takes, not what it does), diagnostics and their
+        // codes. It knows no SDK by name: each SDK's words reach it through the table.
+        .target(
+            name: "CredLanguage",
+            dependencies: ["CredSimulator", "RE2Shim"]
+        ),
         .target(
             name: "CredScript",
-            dependencies: ["CredSimulator", "RE2Shim"]
+            dependencies: ["CredLanguage", "CredSimulator"]
         ),
         .target(
             name: "CredServe",
             dependencies: [
+                "CredLanguage",
                 "CredScript",
                 "CredSimulator",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -69,7 +78,7 @@ let package = Package(
         // message types it answers); what it answers comes from CredScript's Editor folder.
         .target(
             name: "CredLSP",
-            dependencies: ["CredScript", "CredSimulator"]
+            dependencies: ["CredLanguage", "CredScript", "CredSimulator"]
         ),
         // The executable's command line as values: each subcommand's syntax (which parses
         // its arguments and prints its help), and the manual page and completion scripts
@@ -77,18 +86,19 @@ let package = Package(
         // (OutsideVariables: --var, --var-file, --secret).
         .target(
             name: "CredCommandLine",
-            dependencies: ["CredSuite", "CredScript", "CredSimulator"]
+            dependencies: ["CredSuite", "CredLanguage", "CredScript", "CredSimulator"]
         ),
         // `credsh test` as a library: scripts run, judged against their transcripts, and
         // reported (text, JSON, TAP, JUnit, HTML, coverage); the verdict wire between the
         // runner and its worker processes. The executable starts the processes.
         .target(
             name: "CredSuite",
-            dependencies: ["CredScript", "CredSimulator"]
+            dependencies: ["CredLanguage", "CredScript", "CredSimulator"]
         ),
         .executableTarget(
             name: "credsh",
             dependencies: [
+                "CredLanguage",
                 "CredScript",
                 "CredCommandLine",
                 "CredSuite",
@@ -106,18 +116,18 @@ let package = Package(
         // (docs/performance.md, "How long make demo and make test take").
         .target(name: "Expectations", path: "Tests/Expectations"),
         .testTarget(name: "CredSimulatorTests", dependencies: ["CredSimulator", "Expectations"]),
-        .testTarget(name: "CredScriptTests", dependencies: ["CredScript", "CredSimulator", "Expectations"]),
-        .testTarget(name: "CredServeTests", dependencies: ["CredServe", "CredScript", "CredSimulator", "Expectations"]),
-        .testTarget(name: "CredCommandLineTests", dependencies: ["CredCommandLine", "CredSuite", "CredScript", "Expectations"]),
-        .testTarget(name: "CredSuiteTests", dependencies: ["CredSuite", "CredScript", "CredSimulator", "Expectations"]),
-        .testTarget(name: "CredLSPTests", dependencies: ["CredLSP", "CredScript", "CredSimulator", "Expectations"]),
+        .testTarget(name: "CredScriptTests", dependencies: ["CredLanguage", "CredScript", "CredSimulator", "Expectations"]),
+        .testTarget(name: "CredServeTests", dependencies: ["CredServe", "CredLanguage", "CredScript", "CredSimulator", "Expectations"]),
+        .testTarget(name: "CredCommandLineTests", dependencies: ["CredCommandLine", "CredSuite", "CredLanguage", "CredScript", "Expectations"]),
+        .testTarget(name: "CredSuiteTests", dependencies: ["CredSuite", "CredLanguage", "CredScript", "CredSimulator", "Expectations"]),
+        .testTarget(name: "CredLSPTests", dependencies: ["CredLSP", "CredLanguage", "CredScript", "CredSimulator", "Expectations"]),
         // What each fuzz input goes through (Fuzz/Harness): built and tested with everything
         // else, so the harness cannot drift from the language while only `make fuzz` sees it.
-        .target(name: "CredFuzzHarness", dependencies: ["CredScript", "CredSimulator", "CredLSP"], path: "Fuzz/Harness"),
-        .testTarget(name: "CredFuzzHarnessTests", dependencies: ["CredFuzzHarness", "CredScript", "CredSimulator", "Expectations"], path: "Fuzz/Tests"),
+        .target(name: "CredFuzzHarness", dependencies: ["CredLanguage", "CredScript", "CredSimulator", "CredLSP"], path: "Fuzz/Harness"),
+        .testTarget(name: "CredFuzzHarnessTests", dependencies: ["CredFuzzHarness", "CredLanguage", "CredScript", "CredSimulator", "Expectations"], path: "Fuzz/Tests"),
         .testTarget(
             name: "credshTests",
-            dependencies: ["CredScript", "CredSimulator", "Expectations"],
+            dependencies: ["CredLanguage", "CredScript", "CredSimulator", "Expectations"],
             resources: []
         ),
     ]

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Expectations
+import CredLanguage
 import CredScript
 import CredSimulator
 @testable import CredFuzzHarness

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredScript
 
 /// A command line split into flags, option values and positional arguments, in one pass

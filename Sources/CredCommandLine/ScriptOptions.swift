@@ -1,3 +1,4 @@
+import CredLanguage
 import CredScript
 
 /// Options of the subcommands that run scripts whose values are checked here, each read

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredScript
 import CredSimulator
 #if canImport(Glibc)
@@ -119,7 +120,7 @@ final class ControlAPI {
         // `default`, and leaves it so for the app's calls without Credsh-Device (docs/double.md).
         var options = Evaluator.Options(stepBudget: limits.controlStepBudget)
         options.device = .standard
-        let runner = Evaluator(simulation: live.simulation, table: live.table, options: options, host: host)
+        let runner = Evaluator(simulation: live.simulation, commands: live.commands, options: options, host: host)
         let activeAtStart = live.simulation.activeSDK
         // Every other client waits while a run runs: its time is bounded, as Ctrl-C bounds
         // a command at the prompt (the run stops between statements, "interrupted").

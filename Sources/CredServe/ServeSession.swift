@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CredLanguage
 import CredScript
 import CredSimulator
 import NIOCore

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredScript
 
 /// `credsh test` on a file with named tests that parses (docs/suites.md, "Named tests"): each chosen test is

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredScript
 
 /// Values given from outside the script (docs/suites.md, "Values from outside"): `--var

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredScript
 
 /// Finds the scripts `credsh test` runs: the files named, and every `*.credscript` under

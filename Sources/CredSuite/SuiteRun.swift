@@ -1,3 +1,4 @@
+import CredLanguage
 import CredScript
 
 /// What one `credsh test` is asked to do, as read from its arguments.

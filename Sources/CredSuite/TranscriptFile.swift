@@ -1,3 +1,4 @@
+import CredLanguage
 import CredScript
 
 /// A script's `X.expected` beside `X.credscript`, and the judging of a run's transcript

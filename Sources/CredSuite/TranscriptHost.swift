@@ -1,3 +1,4 @@
+import CredLanguage
 import CredScript
 import CredSimulator
 

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredScript
 
 /// A unified diff (`diff -u`) of two texts, line by line, for a transcript that does not

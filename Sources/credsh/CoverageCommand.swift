@@ -1,4 +1,5 @@
 import CredCommandLine
+import CredLanguage
 import CredScript
 import CredSuite
 

@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 @preconcurrency import CReadline
+import CredLanguage
 import CredScript
 import CredCommandLine
 import CredSuite

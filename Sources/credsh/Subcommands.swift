@@ -1,4 +1,5 @@
 import CredLSP
+import CredLanguage
 import CredScript
 import CredCommandLine
 import CredSuite

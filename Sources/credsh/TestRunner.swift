@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import CredLanguage
 import CredScript
 import CredCommandLine
 import CredSuite

@@ -1,5 +1,6 @@
 import Testing
 import Expectations
+import CredLanguage
 import CredScript
 import CredSuite
 @testable import CredCommandLine

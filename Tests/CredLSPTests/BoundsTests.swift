@@ -1,5 +1,6 @@
 import Testing
 import Expectations
+import CredLanguage
 import CredScript
 import CredSimulator
 @testable import CredLSP

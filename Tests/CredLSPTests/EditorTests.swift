@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Testing
 import Expectations
+import CredLanguage
 import CredScript
 import CredSimulator
 

@@ -1,6 +1,7 @@
 import CredSimulator
 import Testing
 import Expectations
+@testable import CredLanguage
 @testable import CredScript
 
 /// One rendering of a control character in everything credsh prints (grammar.md, "Lexical

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Expectations
+@testable import CredLanguage
 @testable import CredScript
 import CredSimulator
 

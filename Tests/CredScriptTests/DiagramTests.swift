@@ -4,6 +4,7 @@ import FoundationXML
 import Foundation
 import Testing
 import Expectations
+@testable import CredLanguage
 @testable import CredScript
 import CredSimulator
 

@@ -1,5 +1,6 @@
 import Testing
 import Expectations
+@testable import CredLanguage
 @testable import CredScript
 
 /// The run's variables (Environment): each name has a place that never moves, and the

@@ -1,5 +1,6 @@
 import Testing
 import Expectations
+@testable import CredLanguage
 @testable import CredScript
 @testable import CredSimulator
 

@@ -1,5 +1,6 @@
 import Testing
 import Expectations
+@testable import CredLanguage
 @testable import CredScript
 
 /// An expression keeps its kind, its spelling and where it was written (a SourceSpan of

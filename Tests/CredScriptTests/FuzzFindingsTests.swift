@@ -1,5 +1,6 @@
 import Testing
 import Expectations
+@testable import CredLanguage
 @testable import CredScript
 
 /// Inputs the fuzz harness (Fuzz/CredFuzz) found, each of which crashed, trapped or hung

@@ -1,6 +1,7 @@
 import CredSimulator
 import Testing
 import Expectations
+@testable import CredLanguage
 @testable import CredScript
 
 /// Issue 48, item 4: a journal replays whatever its secrets. A list one of whose texts is

@@ -1,6 +1,7 @@
 import CredSimulator
 import Testing
 import Expectations
+@testable import CredLanguage
 @testable import CredScript
 
 /// The one final mask (KnownSecrets): every byte of every occurrence of a known value is

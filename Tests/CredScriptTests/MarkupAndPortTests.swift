@@ -1,6 +1,7 @@
 import CredSimulator
 import Testing
 import Expectations
+@testable import CredLanguage
 @testable import CredScript
 
 /// One escaping for XML and HTML, one port check (issue 36, item 4): what a report, a

@@ -1,6 +1,7 @@
 import CredSimulator
 import Testing
 import Expectations
+@testable import CredLanguage
 @testable import CredScript
 
 /// Named tests, `let NAME ?= VALUE`, values from outside and the check of unbound

@@ -1,6 +1,7 @@
 import CredSimulator
 import Testing
 import Expectations
+@testable import CredLanguage
 @testable import CredScript
 
 /// Issue 22, item 3: the comment lines directly above a command are its narration, found

@@ -1,6 +1,7 @@
 import CredSimulator
 import Testing
 import Expectations
+@testable import CredLanguage
 @testable import CredScript
 
 @Suite struct ParserTests {
@@ -28,7 +29,7 @@ import Expectations
         let first = Parameter("FILE", "the first file", .path)
         let second = Parameter("FILE", "the second file", .path)
         #expect(first.id != second.id)
-        let spec = CommandSpec("copy", [first, second], group: "test", summary: "", example: "copy a b") { _ in [] }
+        let spec = CommandSpec("copy", [first, second], group: "test", summary: "", example: "copy a b")
         let table = CommandTable(commands: CommandTable.standard.commands + [spec])
         var parser = ScriptReader(SourceFile(name: "t", text: "copy a.txt b.txt\n"), table: table)
         let statements = parser.parseAll()
@@ -42,9 +43,9 @@ import Expectations
     /// long, as a string otherwise: either way exactly the names of the table, and no word
     /// that only begins like one, or differs from one by a byte past the sixteenth.
     @Test func commandNamesAreFoundWhateverTheirLength() throws {
-        let long = CommandSpec("sixteen-bytes-and-more", group: "test", summary: "", example: "sixteen-bytes-and-more") { _ in [] }
-        let sixteen = CommandSpec("exactly-16-bytes", group: "test", summary: "", example: "exactly-16-bytes") { _ in [] }
-        let accented = CommandSpec("café", group: "test", summary: "", example: "café") { _ in [] }
+        let long = CommandSpec("sixteen-bytes-and-more", group: "test", summary: "", example: "sixteen-bytes-and-more")
+        let sixteen = CommandSpec("exactly-16-bytes", group: "test", summary: "", example: "exactly-16-bytes")
+        let accented = CommandSpec("café", group: "test", summary: "", example: "café")
         let table = CommandTable(commands: CommandTable.standard.commands + [long, sixteen, accented])
         for name in ["echo", "state", "sixteen-bytes-and-more", "exactly-16-bytes", "café"] {
             #expect(table.root.children[name] != nil, "\(name)")
@@ -210,7 +211,7 @@ import Expectations
     @Test func theParserKnowsNoSDKAndTheResolverWalksWhatItRead() {
         let text = "user add bob pin 52817\nsdk susi\nlet t = event response.access_token\n"
         func read() -> [ReadStatement] {
-            var parser = Parser(SourceFile(name: "t", text: text))
+            var parser = Parser(SourceFile(name: "t", text: text), table: .standard)
             var statements: [ReadStatement] = []
             while let statement = parser.nextStatement() { statements.append(statement) }
             #expect(parser.keptDiagnostics.isEmpty)

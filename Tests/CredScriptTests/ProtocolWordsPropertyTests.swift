@@ -2,6 +2,7 @@ import CredSimulator
 import Foundation
 import Testing
 import Expectations
+@testable import CredLanguage
 @testable import CredScript
 
 /// Issue 48: a secret is hidden because of where it stands; the value scan is a safety

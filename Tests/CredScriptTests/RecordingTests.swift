@@ -1,3 +1,4 @@
+@testable import CredLanguage
 @testable import CredScript
 import CredSimulator
 import Testing

@@ -1,6 +1,7 @@
 import CredSimulator
 import Testing
 import Expectations
+@testable import CredLanguage
 @testable import CredScript
 
 /// Issue 48: the one redactor at the output edge (docs/development.md, "Secrets at the

@@ -1,5 +1,6 @@
 import Testing
 import Expectations
+@testable import CredLanguage
 @testable import CredScript
 @testable import CredSimulator
 
@@ -90,7 +91,7 @@ import Expectations
             #expect(SDKFlows.flow(named: catalog.name) != nil, "\(catalog.name) has no commands in Flows/")
         }
         expectEqual(SDKFlows.all.map { $0.catalog.name }, Simulation.catalogs.map(\.name))
-        for flow in SDKFlows.all { for spec in flow.commands { expectEqual(spec.sdk?.name, flow.catalog.name) } }
+        for flow in SDKFlows.all { for command in flow.commands { expectEqual(command.spec.sdk?.name, flow.catalog.name) } }
     }
 
     @Test func completionOffersTheActiveSDKsCommandsAndUsers() throws {

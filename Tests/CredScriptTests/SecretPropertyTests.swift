@@ -1,6 +1,7 @@
 import CredSimulator
 import Testing
 import Expectations
+@testable import CredLanguage
 @testable import CredScript
 
 /// Issue 17, item 4: whatever a script does wrong, a secret it holds never reaches a

@@ -1,5 +1,6 @@
 import CredSimulator
 import Testing
+@testable import CredLanguage
 @testable import CredScript
 
 /// Issue 22, item 2: `--show-secrets` (`secrets shown`) shows the practice secrets of a

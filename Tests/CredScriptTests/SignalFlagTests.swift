@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import Testing
+@testable import CredLanguage
 @testable import CredScript
 
 // What the handler raises, and what says the sender is done: globals, as a handler's are.

@@ -3,6 +3,7 @@ import Expectations
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import CredLanguage
 @testable import CredScript
 @testable import CredSimulator
 

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredScript
 import Expectations
 import Foundation

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 import Expectations
+import CredLanguage
 import CredScript
 
 extension XMLElement {
@@ -36,7 +37,7 @@ enum ScriptFacts {
         var variables: [String: String] = [:]
         var secrets: Set<String> = []
         var open: Set<String> = Self.secretNames
-        func spelled(_ expression: CredScript.Expression) -> String {
+        func spelled(_ expression: CredLanguage.Expression) -> String {
             switch expression.kind {
             case .string(let s): return s
             case .variable(let name): return variables[name] ?? ""

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// The table of each SDK's calls and callbacks in docs/double.md, made from the catalogs

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// The commands for a class watching a session (docs/teaching.md): the live
@@ -7,14 +8,14 @@ enum ClassroomCommands {
     static let port = Parameter("PORT", "a TCP port on 127.0.0.1 (0 picks a free one; default 8090)", .integer, optional: true)
     static let shownOrMasked = Parameter("shown|masked", "shown or masked", .choice(["shown", "masked"]))
 
-    static let all: [CommandSpec] = [
-        CommandSpec("live", group: TeachingCommands.group, role: .session,
+    static let all: [Command] = [
+        Command("live", group: TeachingCommands.group, role: .session,
                     summary: "Tell whether the live page (the session's diagram for a projector) is served, and where",
                     example: "live") { c throws(CommandFailure) in
             c.say(try c.classroom(.status))
             return []
         },
-        CommandSpec("live start", [port], group: TeachingCommands.group, role: .session,
+        Command("live start", [port], group: TeachingCommands.group, role: .session,
                     summary: "Serve a page on loopback that shows this session's diagram growing, the last output and the narration",
                     example: "live start 8090") { c throws(CommandFailure) in
             let number = try c.optionalInteger(port)
@@ -24,12 +25,12 @@ enum ClassroomCommands {
             c.say(try c.classroom(.start(port: number)))
             return []
         },
-        CommandSpec("live stop", group: TeachingCommands.group, role: .session,
+        Command("live stop", group: TeachingCommands.group, role: .session,
                     summary: "Stop serving the live page (Ctrl-D at the prompt does too)", example: "live stop") { c throws(CommandFailure) in
             c.say(try c.classroom(.stop))
             return []
         },
-        CommandSpec("secrets", [shownOrMasked], group: TeachingCommands.group, role: .session,
+        Command("secrets", [shownOrMasked], group: TeachingCommands.group, role: .session,
                     summary: "Show the practice secrets typed in this session in the echo, output, diagrams and live page (never in history, JSON or logs), or mask them again",
                     example: "secrets shown") { c throws(CommandFailure) in
             let shown = try c.text(shownOrMasked) == "shown"

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// What a command's implementation gets, and all it gets: its arguments, read through its

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// Why a command's implementation did not finish: a closed set, each case with its own

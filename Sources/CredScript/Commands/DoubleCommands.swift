@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// The SDK double in the language (docs/double.md, "The language side"): one API call of
@@ -21,8 +22,8 @@ enum DoubleCommands {
     static let methods = Parameter("METHOD", "calls, in this order", .call, variadic: true)
     static let journalAction = Parameter("ACTION", "clear or show", .choice(["clear", "show"]))
 
-    static let all: [CommandSpec] = [
-        CommandSpec("call", [method, fields], group: group,
+    static let all: [Command] = [
+        Command("call", [method, fields], group: group,
                     summary: "Make one API call of the active SDK as the app would, on the current device, and show its callbacks",
                     example: "call setUser userID=alice", check: fieldCheck(fields, secretsAllowed: true)) { c throws(CommandFailure) in
             let name = try c.text(method)
@@ -33,7 +34,7 @@ enum DoubleCommands {
             case .success(let call): return c.withSimulation { $0.perform(call) }
             }
         },
-        CommandSpec("device", [device], group: group,
+        Command("device", [device], group: group,
                     summary: "The lines after act for, and check, this device (an app instance); 'device default' goes back",
                     example: "device phone-2", check: deviceCheck) { c throws(CommandFailure) in
             let id = try deviceID(c)
@@ -42,7 +43,7 @@ enum DoubleCommands {
             if isNew { c.say("device \(id.name): new, a copy of default's SDK side (docs/double.md, \"Devices\")") }
             return []
         },
-        CommandSpec("devices", group: group,
+        Command("devices", group: group,
                     summary: "List the devices seen so far, the current one marked, with the calls in each journal",
                     example: "devices") { c throws(CommandFailure) in
             let sim = c.simulation
@@ -53,7 +54,7 @@ enum DoubleCommands {
             })
             return []
         },
-        CommandSpec("devices forget", [device], group: group,
+        Command("devices forget", [device], group: group,
                     summary: "Forget a device: its SDK side and journal go, its place among the 256 is free; seen again, it starts anew",
                     example: "devices forget phone-2", check: deviceCheck) { c throws(CommandFailure) in
             let id = try deviceID(c)
@@ -61,7 +62,7 @@ enum DoubleCommands {
             c.say("device \(id.name) forgotten")
             return []
         },
-        CommandSpec("journal", [journalAction], group: group,
+        Command("journal", [journalAction], group: group,
                     summary: "journal clear: the current device's journal starts again; journal show: print it as a .credscript",
                     example: "journal clear") { c throws(CommandFailure) in
             if try c.text(journalAction) == "clear" {
@@ -72,7 +73,7 @@ enum DoubleCommands {
             }
             return []
         },
-        CommandSpec("expect called", [method, calledFields], group: ExpectCommands.group, role: .expectation,
+        Command("expect called", [method, calledFields], group: ExpectCommands.group, role: .expectation,
                     summary: "The current device's app made this call (with these fields) since it first called or since journal clear",
                     example: "expect called updatePassword challengeMode=4", check: fieldCheck(calledFields, secretsAllowed: false)) { c throws(CommandFailure) in
             let (said, matching, journal) = try search(c)
@@ -81,7 +82,7 @@ enum DoubleCommands {
             }
             return []
         },
-        CommandSpec("expect no call", [method, calledFields], group: ExpectCommands.group, role: .expectation,
+        Command("expect no call", [method, calledFields], group: ExpectCommands.group, role: .expectation,
                     summary: "The current device's app made no such call since it first called or since journal clear",
                     example: "expect no call setPassword", check: fieldCheck(calledFields, secretsAllowed: false)) { c throws(CommandFailure) in
             let (said, matching, _) = try search(c)
@@ -90,7 +91,7 @@ enum DoubleCommands {
             }
             return []
         },
-        CommandSpec("expect calls", [methods], group: ExpectCommands.group, role: .expectation,
+        Command("expect calls", [methods], group: ExpectCommands.group, role: .expectation,
                     summary: "The current device's app made these calls in this order (others allowed between)",
                     example: "expect calls setUser setPassword updatePassword") { c throws(CommandFailure) in
             let wanted = try c.texts(methods)

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// The expectations that make a script check itself. They look at the last command's
@@ -21,21 +22,21 @@ enum ExpectCommands {
     static let state = Parameter("STATE", "a state", .userState)
     static let not = Parameter.flag("not", "the user is in any state but STATE")
 
-    static let all: [CommandSpec] = [
-        CommandSpec("expect event", [position, event, fields], group: group, role: .expectation,
+    static let all: [Command] = [
+        Command("expect event", [position, event, fields], group: group, role: .expectation,
                     summary: "Some event of the last command (or the N-th, counting from 1) has this name and these fields",
                     example: "expect event getPassword challengeMode=4 statusCode=118") { c throws(CommandFailure) in
             let which = try c.optionalInteger(position)
             try matchEvent(c, wanted: true, pick: which.map { .number($0) } ?? .any)
             return []
         },
-        CommandSpec("expect last event", [event, fields], group: group, role: .expectation,
+        Command("expect last event", [event, fields], group: group, role: .expectation,
                     summary: "The last event of the last command has this name and these fields",
                     example: "expect last event getPassword statusCode=102") { c throws(CommandFailure) in
             try matchEvent(c, wanted: true, pick: .last)
             return []
         },
-        CommandSpec("expect events", [events], group: group, role: .expectation,
+        Command("expect events", [events], group: group, role: .expectation,
                     summary: "The last command's events are exactly these, in this order",
                     example: "expect events getPassword onUserLoggedIn") { c throws(CommandFailure) in
             let result = try c.lastResult()
@@ -48,13 +49,13 @@ enum ExpectCommands {
             }
             return []
         },
-        CommandSpec("expect no event", [event, fields], group: group, role: .expectation,
+        Command("expect no event", [event, fields], group: group, role: .expectation,
                     summary: "No event of the last command has this name (and these fields)",
                     example: "expect no event onUserLoggedOff") { c throws(CommandFailure) in
             try matchEvent(c, wanted: false, pick: .any)
             return []
         },
-        CommandSpec("expect error", [message], group: group, role: .acknowledgement,
+        Command("expect error", [message], group: group, role: .acknowledgement,
                     summary: "The last command failed with this whole message, this error code, or a message ~\"regex\" finds",
                     example: "expect error \"New password and confirm password do not match\"") { c throws(CommandFailure) in
             let result = try c.lastResult()
@@ -71,7 +72,7 @@ enum ExpectCommands {
             }
             return []
         },
-        CommandSpec("expect output", [line], group: group, role: .expectation,
+        Command("expect output", [line], group: group, role: .expectation,
                     summary: "A line the last command printed (app: lines, notes, policy show, user show) is this text, or ~\"regex\" finds one",
                     example: "expect output \"app: policy: Must be between 8 and 16 characters long\"") { c throws(CommandFailure) in
             let result = try c.lastResult()
@@ -85,7 +86,7 @@ enum ExpectCommands {
             }
             return []
         },
-        CommandSpec("expect no output", [line], group: group, role: .expectation,
+        Command("expect no output", [line], group: group, role: .expectation,
                     summary: "No line the last command printed is this text, or is found by ~\"regex\"",
                     example: "expect no output ~\"hint\"") { c throws(CommandFailure) in
             let result = try c.lastResult()
@@ -98,7 +99,7 @@ enum ExpectCommands {
             }
             return []
         },
-        CommandSpec("expect note", [noteFields], group: group, role: .expectation,
+        Command("expect note", [noteFields], group: group, role: .expectation,
                     summary: "The last command was refused by this policy rule (rule=KEY, message=TEXT: the simulator's note)",
                     example: "expect note rule=minSc", check: noteCheck) { c throws(CommandFailure) in
             let result = try c.lastResult()
@@ -118,7 +119,7 @@ enum ExpectCommands {
             }
             return []
         },
-        CommandSpec("expect state", [user, not, state], group: group, role: .expectation,
+        Command("expect state", [user, not, state], group: group, role: .expectation,
                     summary: "The user is in this state, or with 'not' is not (the active SDK's states: logged-in, logged-out, …)",
                     example: "expect state alice logged-in") { c throws(CommandFailure) in
             let id = try c.text(user), wanted = try c.text(state)

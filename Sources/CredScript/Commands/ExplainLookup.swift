@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// `explain`'s text for a name or code, for outputs outside the prompt: the live page shows

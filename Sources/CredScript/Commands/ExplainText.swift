@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// Who decides something in a flow: a parameter's value, or a synchronous error.

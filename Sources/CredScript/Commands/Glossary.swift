@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// A term of the glossary, or one SDK's words about a shared term.

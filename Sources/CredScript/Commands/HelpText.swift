@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// `help`, and the command reference in grammar.md, both printed from the command table.
@@ -222,17 +223,4 @@ extension String {
     }
 
     var replacingPipes: String { split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") }
-}
-
-extension Int {
-    /// `10,000,000`: digits in groups of three, as the help and the bounds are written.
-    public var grouped: String {
-        let digits = String(self.magnitude)
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out += "," }
-            out.append(digit)
-        }
-        return (self < 0 ? "-" : "") + out
-    }
 }

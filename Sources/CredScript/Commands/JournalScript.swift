@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// A device's journal as a .credscript (docs/double.md, "The journal as a script"): an

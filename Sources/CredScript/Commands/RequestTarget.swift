@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// The query string of a request's target (`ArgumentKind.requestTarget`): a secret may be

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// The commands every SDK shares: the language's own, the virtual clock and network, and
@@ -24,10 +25,10 @@ enum SharedCommands {
     static let new = Parameter("NEW", "the new secret", .secret)
     static let confirm = Parameter("CONFIRM", "the new secret again", .secret, optional: true)
 
-    static let all: [CommandSpec] = language + clockAndNetwork + activeSDK + TeachingCommands.all
+    static let all: [Command] = language + clockAndNetwork + activeSDK + TeachingCommands.all
 
-    static let language: [CommandSpec] = [
-        CommandSpec("help", [topic], group: shell,
+    static let language: [Command] = [
+        Command("help", [topic], group: shell,
                     summary: "List the shared commands and the active SDK's ('help all': every SDK's), or explain one in full",
                     example: "help update") { c throws(CommandFailure) in
             let lines = HelpText.lines(c.table, topic: try c.texts(topic), active: c.simulation.activeSDK, procedures: c.procedures,
@@ -37,24 +38,24 @@ enum SharedCommands {
             c.page(lines)
             return []
         },
-        CommandSpec("echo", [words], group: shell, summary: "Print text (variables are replaced by their values)",
+        Command("echo", [words], group: shell, summary: "Print text (variables are replaced by their values)",
                     example: "echo \"now expiring\" $user") { c throws(CommandFailure) in
             c.say(try c.joinedTexts(words))
             return []
         },
-        CommandSpec("let", [Parameter("NAME", "a variable name", .text), Parameter("VALUE", "a value", .text)], group: shell,
+        Command("let", [Parameter("NAME", "a variable name", .text), Parameter("VALUE", "a value", .text)], group: shell,
                     summary: "Bind a variable, used later as $NAME (?= only when not bound yet, as by --var); or capture a field of the last command's first (last, N-th) event of that name",
                     example: "let pw = \"Passw0rd!\"",
                     syntaxUsage: "let NAME = VALUE or NAME ?= VALUE or [last] event EVENT.FIELD or event N.FIELD") { _ in [] },
-        CommandSpec("repeat", [Parameter("COUNT", "a whole number", .integer)], group: shell,
+        Command("repeat", [Parameter("COUNT", "a whole number", .integer)], group: shell,
                     summary: "Run a block COUNT times (at most 1,000,000; blocks nest at most 64 deep)",
                     example: "repeat 3 { password Wrong1! }", syntaxUsage: "repeat COUNT { ... }") { _ in [] },
-        CommandSpec("source", [file], group: shell,
+        Command("source", [file], group: shell,
                     summary: "Run another script here (paths are relative to this script; nested at most 32 deep)", example: "source setup.credscript") { c throws(CommandFailure) in
             try c.runSourced(try c.text(file))
             return []
         },
-        CommandSpec("sdk", [sdkName], group: shell,
+        Command("sdk", [sdkName], group: shell,
                     summary: "Show the active SDK and list them all, or switch to another (each keeps its own users and state)",
                     // The second SDK: the first is active at the start.
                     example: "sdk " + Simulation.sdkTypes[min(1, Simulation.sdkTypes.count - 1)].name) { c throws(CommandFailure) in
@@ -68,22 +69,22 @@ enum SharedCommands {
             }
             return []
         },
-        CommandSpec("record", [force, recordFile], group: shell, role: .session,
+        Command("record", [force, recordFile], group: shell, role: .session,
                     summary: "At the prompt: save this session as a self-checking script (mode 0600: it holds the secrets); an existing FILE only with --force",
                     example: "record session.credscript") { c throws(CommandFailure) in
             try c.startRecording(try c.text(recordFile), overwrite: c.has(force))
             return []
         },
-        CommandSpec("record stop", group: shell, role: .session, summary: "Stop recording", example: "record stop") { c throws(CommandFailure) in
+        Command("record stop", group: shell, role: .session, summary: "Stop recording", example: "record stop") { c throws(CommandFailure) in
             try c.stopRecording()
             return []
         },
-        CommandSpec("exit", group: shell, role: .session,
+        Command("exit", group: shell, role: .session,
                     summary: "Leave the prompt, or end the script here (successfully)", example: "exit") { c throws(CommandFailure) in
             c.endRun()
             return []
         },
-        CommandSpec("skip", [reason], group: shell, role: .session,
+        Command("skip", [reason], group: shell, role: .session,
                     summary: "End the test (or, in the setup, the script) here as skipped, saying why (credsh test and its JUnit count it skipped; a plain run exits 0)",
                     example: "skip \"the server's lockout is not simulated yet\"") { c throws(CommandFailure) in
             guard !c.isInteractive else {
@@ -96,12 +97,12 @@ enum SharedCommands {
         },
     ]
 
-    static let clockAndNetwork: [CommandSpec] = [
-        CommandSpec("clock", group: world, summary: "Show the virtual time", example: "clock") { c throws(CommandFailure) in
+    static let clockAndNetwork: [Command] = [
+        Command("clock", group: world, summary: "Show the virtual time", example: "clock") { c throws(CommandFailure) in
             c.say(UTCTimestamp.format(c.simulation.now))
             return []
         },
-        CommandSpec("clock advance", [duration], group: world, summary: "Move the virtual clock forward",
+        Command("clock advance", [duration], group: world, summary: "Move the virtual clock forward",
                     example: "clock advance 91d") { c throws(CommandFailure) in
             let seconds = try c.duration(duration)
             guard c.withSimulation({ $0.world.clock.advance(by: seconds) }) else {
@@ -115,7 +116,7 @@ enum SharedCommands {
             }
             return []
         },
-        CommandSpec("clock set", [time], group: world, summary: "Set the virtual clock, forward or back (from 1970 to 9999)", example: "clock set 2026-03-01") { c throws(CommandFailure) in
+        Command("clock set", [time], group: world, summary: "Set the virtual clock, forward or back (from 1970 to 9999)", example: "clock set 2026-03-01") { c throws(CommandFailure) in
             let text = try c.text(time)
             guard let instant = UTCTimestamp.parse(text) else { throw .cannotRun("'\(text)' is not a time such as 2026-03-01") }
             guard c.withSimulation({ $0.world.clock.set(to: instant) }) else {
@@ -133,8 +134,8 @@ enum SharedCommands {
     /// `flip` is a closure, not a key path: the table is built at every start-up, and its
     /// four key paths made the runtime build key-path metadata for a tenth of an empty script.
     static func networkSwitch(_ name: String, _ flip: @escaping @Sendable (inout NetworkConditions) -> Void,
-                              _ summary: String) -> CommandSpec {
-        CommandSpec(name, group: world, summary: summary, example: name) { c throws(CommandFailure) in
+                              _ summary: String) -> Command {
+        Command(name, group: world, summary: summary, example: name) { c throws(CommandFailure) in
             c.withSimulation { flip(&$0.world.network) }
             let network = c.simulation.world.network
             c.say("network: \(network.networkUp ? "up" : "down"), server: \(network.serverUp ? "up" : "down")")
@@ -142,8 +143,8 @@ enum SharedCommands {
         }
     }
 
-    static let activeSDK: [CommandSpec] = [
-        CommandSpec("users", group: verbs, summary: "List the active SDK's users and their states", example: "users") { c throws(CommandFailure) in
+    static let activeSDK: [Command] = [
+        Command("users", group: verbs, summary: "List the active SDK's users and their states", example: "users") { c throws(CommandFailure) in
             let sim = c.simulation
             let ids = sim.active.userIDs
             c.say(ids.isEmpty ? ["no users in \(sim.activeSDK.name) (add one with: user add NAME …; help user add)"] : ids.map { id in
@@ -151,25 +152,25 @@ enum SharedCommands {
             })
             return []
         },
-        CommandSpec("user show", [user], group: verbs,
+        Command("user show", [user], group: verbs,
                     summary: "Show a user (never the secret: only how it is stored)", example: "user show alice") { c throws(CommandFailure) in
             let id = try c.existingUser(user)
             c.say(c.simulation.active.describeUser(id, world: c.simulation.world) ?? [])
             return []
         },
-        CommandSpec("policy show", group: verbs, summary: "Show the active SDK's policy, as the app shows it and as enforced",
+        Command("policy show", group: verbs, summary: "Show the active SDK's policy, as the app shows it and as enforced",
                     example: "policy show") { c throws(CommandFailure) in
             c.say(c.simulation.active.describePolicy())
             return []
         },
-        CommandSpec("login", [user, secret], group: verbs,
+        Command("login", [user, secret], group: verbs,
                     summary: "Sign the user in with the active SDK (answering the first challenge if a secret is given)",
                     example: "login alice \"Passw0rd!\"") { c throws(CommandFailure) in
             // Each SDK decides what an unknown user means: SUSI's server answers 422, the others refuse.
             let id = try c.text(user), given = try c.optionalText(secret)
             return try refusing { () throws(SimulationError) in try c.withActive { sdk, world throws(SimulationError) in try sdk.login(id, secret: given, world: world) } }
         },
-        CommandSpec("update", [current, new, confirm], group: verbs,
+        Command("update", [current, new, confirm], group: verbs,
                     summary: "Fill the active SDK's change form (the app's checks first; CONFIRM defaults to NEW)",
                     example: "update \"Passw0rd!\" \"N3w-Passw0rd\"") { c throws(CommandFailure) in
             let old = try c.text(current), next = try c.text(new), again = try c.optionalText(confirm)
@@ -177,20 +178,20 @@ enum SharedCommands {
                 try sdk.update(current: old, new: next, confirm: again, world: world)
             } }
         },
-        CommandSpec("logout", group: verbs, summary: "Sign the user out", example: "logout") { c throws(CommandFailure) in
+        Command("logout", group: verbs, summary: "Sign the user out", example: "logout") { c throws(CommandFailure) in
             try refusing { () throws(SimulationError) in try c.withActive { sdk, world throws(SimulationError) in try sdk.logout(world: world) } }
         },
-        CommandSpec("cancel", group: verbs, summary: "Cancel the screen or challenge in front of the user", example: "cancel") { c throws(CommandFailure) in
+        Command("cancel", group: verbs, summary: "Cancel the screen or challenge in front of the user", example: "cancel") { c throws(CommandFailure) in
             try refusing { () throws(SimulationError) in try c.withActive { sdk, world throws(SimulationError) in try sdk.cancel(world: world) } }
         },
-        CommandSpec("state", group: verbs, summary: "Who is signed in, what is pending, the network and the time",
+        Command("state", group: verbs, summary: "Who is signed in, what is pending, the network and the time",
                     example: "state") { c throws(CommandFailure) in
             // One `say` of all the lines, built where the simulation lies (Simulation.stateLines).
             let lines = c.simulation.stateLines
             c.say(lines)
             return []
         },
-        CommandSpec("explain", [code], group: verbs,
+        Command("explain", [code], group: verbs,
                     summary: "What a code, an event or an API call means, in which flow, what the app should do, and who decided it",
                     example: "explain 118") { c throws(CommandFailure) in
             let query = try c.text(code), active = c.simulation.activeCatalog

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// A steering run as lines of a journal's script (JournalScript; docs/double.md, "Steered

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// The commands for teaching with credsh: a picture of the session, output a class can
@@ -9,8 +10,8 @@ enum TeachingCommands {
     static let onOff = Parameter("on|off", "on or off", .choice(["on", "off"]))
     static let term = Parameter("TERM", "a term", .text, optional: true, variadic: true)
 
-    static let all: [CommandSpec] = [
-        CommandSpec("diagram", [picture], group: group, role: .session,
+    static let all: [Command] = [
+        Command("diagram", [picture], group: group, role: .session,
                     summary: "At the prompt: draw the session so far as a sequence diagram (FILE.svg, Mermaid: FILE.mmd, FILE.md or the screen, or a page: FILE.html)",
                     example: "diagram session.svg") { c throws(CommandFailure) in
             guard let diagram = c.sessionDiagram(title: "credsh session") else {
@@ -29,7 +30,7 @@ enum TeachingCommands {
             c.say("wrote \(path) (\(counts))")
             return []
         },
-        CommandSpec("compact", [onOff], group: group, role: .session,
+        Command("compact", [onOff], group: group, role: .session,
                     summary: "Shorter text output: each challenge's policy once per flow, and only the fields that changed",
                     example: "compact on") { c throws(CommandFailure) in
             let on = try c.text(onOff) == "on"
@@ -42,7 +43,7 @@ enum TeachingCommands {
                      : "compact output off: every callback in full")
             return []
         },
-        CommandSpec("glossary", [term], group: group,
+        Command("glossary", [term], group: group,
                     summary: "The terms credsh uses (challenge mode, sync error, callback, policy, …), in a sentence or two each",
                     example: "glossary challenge mode") { c throws(CommandFailure) in
             let words = try c.texts(term)

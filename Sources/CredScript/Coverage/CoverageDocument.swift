@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// What one run met, or several added up: the tally of docs/coverage.md's items, and for

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// Where a coverage file's text fails to parse, and why, in a user's words

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// Flow coverage (`credsh test --coverage`): which of an SDK's callbacks, codes, modes,

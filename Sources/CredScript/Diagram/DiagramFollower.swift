@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// The run drawn as it goes: a subscriber of the run's events (RunEvents), as coverage

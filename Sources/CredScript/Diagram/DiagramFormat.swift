@@ -1,3 +1,4 @@
+import CredLanguage
 /// What a picture file holds, from its name: the one reading of a diagram file's name for
 /// `credsh diagram -o FILE` and the prompt's `diagram FILE`. A name that says nothing the
 /// picture can be (`lesson.png`) is refused, never written with the wrong bytes.

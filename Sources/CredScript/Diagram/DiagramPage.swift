@@ -1,3 +1,4 @@
+import CredLanguage
 /// `credsh diagram … -o FILE.html` and the prompt's `diagram FILE.html`: one page a
 /// teacher opens on the projector or hands out. The sequence diagram as inline SVG, then
 /// each command in order, with the narration (the script's comment lines just before it)

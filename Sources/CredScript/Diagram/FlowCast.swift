@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// Who takes part in an SDK's flows and who sends each call and event to whom, as a

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// Writes a sequence diagram as Mermaid text, which GitHub, GitLab and most Markdown

@@ -1,3 +1,4 @@
+import CredLanguage
 /// Draws a sequence diagram as a self-contained SVG: no script, no font or image to
 /// fetch, valid XML. Text is set in a monospace font at 12 px, so every width is known
 /// in advance (`TextMetrics`) and the layout never measures: each label gets the room

@@ -1,3 +1,4 @@
+import CredLanguage
 /// The narration a script carries for a page of its diagram: each block of comment lines
 /// directly before a command (no blank line between), by the command's `file:line`, as
 /// a step of the diagram names its location. A `#!` first line is not narration.

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// A sequence diagram of a run: each command, then the calls and callbacks it caused as

@@ -1,3 +1,4 @@
+import CredLanguage
 /// How wide text is in the pictures, and how it wraps. The SVG sets a monospace font, so a
 /// character's width is known without measuring: about 0.6 em (7.2 px at 12 px), twice that for
 /// the wide characters of East Asian scripts and emoji, nothing for combining marks.

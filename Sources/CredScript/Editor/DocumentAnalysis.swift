@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// One problem an editor shows: what `credsh check` reports, with the span it covers.

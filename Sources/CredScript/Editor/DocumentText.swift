@@ -1,3 +1,4 @@
+import CredLanguage
 /// A place in a document as editors count it: a 0-based line, and UTF-16 code units
 /// into that line (the Language Server Protocol's default). The language itself counts
 /// lines from 1 and columns in Unicode scalars; this is the editor's side.

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// One thing an editor offers to complete.

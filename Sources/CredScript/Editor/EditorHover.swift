@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// What an editor shows over a word: `help` for a command's name, `explain` for a code,

@@ -1,3 +1,4 @@
+import CredLanguage
 /// A place to go to: a span of this document (`file` nil) or the start of another file.
 public struct EditorLocation: Equatable, Sendable {
     /// The other file's name (a path), or nil for this document.

@@ -1,3 +1,4 @@
+import CredLanguage
 /// An entry of the editor's outline.
 public struct EditorSymbol: Equatable, Sendable {
     /// `block`: a `repeat` or `for`; `file`: a `source` line, naming the file it reads.

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// What one simulated SDK adds to the language, from its own folder `Flows/<SDK>/`: its
@@ -9,7 +10,7 @@ protocol SDKFlow: Sendable {
     /// command's SDK and heading, and the catalogs cost a seventh of an empty script (callgrind).
     static var simulator: any SimulatedSDK.Type { get }
     /// The commands only this SDK has (each with `sdk: sdkID`).
-    static var commands: [CommandSpec] { get }
+    static var commands: [Command] { get }
     /// The fields of an event or a call as the text output shows them and `expect`
     /// matches them, when a payload field reads better as another (REL-ID shows the policy
     /// inside `challengeInfo` as `policy={…}`). Every shown `key=value` can be written

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// What Tab offers at the prompt, worked out from the command table, the active SDK's

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// What `--step` works out before and at each pause, with no terminal (the executable's

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// Text output a class can follow at 80 columns (`--compact`, `compact on`): within a

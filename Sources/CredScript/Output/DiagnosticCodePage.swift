@@ -1,3 +1,4 @@
+import CredLanguage
 /// docs/diagnostics.md, written from the table of codes (DiagnosticCode): a test runs each
 /// example, hands the diagnostic it printed, and compares the page with the file, so the
 /// page cannot drift from the code.

@@ -1,3 +1,4 @@
+import CredLanguage
 /// Formats a diagnostic the way compilers do: the headline, the source line with a
 /// gutter, and a caret under the column. Very long lines are shown as a window around
 /// the column, so a 1 MB line prints a readable message, not a megabyte.

@@ -1,3 +1,4 @@
+import CredLanguage
 /// Text from a script or a session as HTML: the one escaping of the HTML test report and
 /// the diagram page.
 public enum HTMLText {

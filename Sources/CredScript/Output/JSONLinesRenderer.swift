@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// Renders output as JSON Lines: one object per SDK call, callback, check and line of

@@ -1,3 +1,4 @@
+import CredLanguage
 /// Text as it goes into XML or HTML — the JUnit report, the diagram's SVG, the HTML
 /// report and the pages: one escaping for all of them, so a control character in a
 /// script's output reads the same in each.

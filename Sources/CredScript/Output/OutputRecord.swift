@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// One thing a script run shows on its standard output, before it is rendered as

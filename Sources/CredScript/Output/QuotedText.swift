@@ -1,3 +1,4 @@
+import CredLanguage
 /// The 80-character bound on what a message quotes, applied to the whole quoted text
 /// (`unknown command 'a b c …'`), not only to each word in it: a message quoting a 90 KB
 /// phrase of short words shows its first 80 characters and an ellipsis.

@@ -1,3 +1,4 @@
+import CredLanguage
 /// Renders records of one run, in one format, into a line buffer.
 public protocol RecordWriter: AnyObject {
     func write(_ record: OutputRecord, from origin: RecordOrigin?, to line: inout String)

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// Renders output for people: one line per SDK call and callback, readable at a glance:

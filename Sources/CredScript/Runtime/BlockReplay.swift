@@ -1,3 +1,4 @@
+import CredLanguage
 /// What of a statement ran, as the session journal must write it down so that a replay
 /// reaches the same state and stops nowhere the session did not.
 enum Replay {

@@ -1,3 +1,4 @@
+import CredLanguage
 /// The variables of a run (grammar.md, "Semantics in brief"): what each name holds, which names hold
 /// a secret (`echo` and the prompt's history show them as ***), and which were given from
 /// outside (`--var`, `--var-file`, `--secret`). The interpreter binds and reads through it;

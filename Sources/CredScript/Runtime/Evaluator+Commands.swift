@@ -1,6 +1,17 @@
+import CredLanguage
 import CredSimulator
 
 extension Evaluator {
+    /// What running the context's command does. Every entry of the run's table has an
+    /// implementation (CommandSet builds the table from its commands); a line read with
+    /// another table is refused as an unknown command.
+    private func implementation(of context: CommandContext) throws(CommandFailure) -> Command.Perform {
+        guard let perform = commands.implementation(of: context.call.spec) else {
+            throw .cannotRun("'\(context.call.spec.name)' is not a command of this run", code: .unknownCommand)
+        }
+        return perform
+    }
+
     /// Runs one command, shows what it produced, and remembers it for `expect` (`last`).
     /// Returns whether it produced a result that failed (not an expectation, nor a command
     /// that could not start, which are failures of the run). The command is the context's,
@@ -14,7 +25,7 @@ extension Evaluator {
         }
         if context.call.spec.isExpectation {
             do {
-                _ = try context.call.spec.perform(context)
+                _ = try implementation(of: context)(context)
                 events.publish(.expectationHeld)
             } catch {
                 switch error {
@@ -36,7 +47,7 @@ extension Evaluator {
         var outcomes: [Outcome] = []
         var failure: CommandResult.Failure?
         do {
-            outcomes = try context.call.spec.perform(context)
+            outcomes = try implementation(of: context)(context)
             for outcome in outcomes { emit(.outcome(outcome, sdk: sdk)) }
             failure = Evaluator.failure(in: outcomes)
         } catch {

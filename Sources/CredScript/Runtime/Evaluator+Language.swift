@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// Runs captures, comparisons, `for` loops and procedure calls (docs/suites.md, "Writing a suite").

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// Variables given from outside the script (`--var`, `--var-file`, `--secret`: docs/suites.md,

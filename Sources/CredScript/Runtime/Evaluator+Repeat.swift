@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 extension Evaluator {

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// Requests from real HTTP clients (`credsh serve`, `serve start`), answered by the served

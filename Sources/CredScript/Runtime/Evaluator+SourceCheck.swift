@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// `credsh check` follows `source` lines as a run would, without running anything: each

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// Runs a file's named tests (docs/suites.md, "Named tests"): each test in a fresh simulation,

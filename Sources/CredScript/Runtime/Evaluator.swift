@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// Runs statements against a simulation: it only interprets. It owns the variables and
@@ -61,7 +62,10 @@ public final class Evaluator {
     }
 
     public var simulation: Simulation
-    public let table: CommandTable
+    /// The commands this run reads and runs.
+    public let commands: CommandSet
+    /// The table its scripts are read with (the commands').
+    public var table: CommandTable { commands.table }
     public var options: Options {
         get { settings }
         set {
@@ -111,10 +115,10 @@ public final class Evaluator {
     /// Names bound with `--var`, `--var-file` or `--secret` (Evaluator+Outside).
     public var givenFromOutside: Set<String> { environment.givenFromOutside }
 
-    public init(simulation: Simulation = Simulation(), table: CommandTable = .standard,
+    public init(simulation: Simulation = Simulation(), commands: CommandSet = .standard,
                 options: Options = Options(), host: ScriptHost) {
         self.simulation = simulation
-        self.table = table
+        self.commands = commands
         self.settings = options
         self.host = host
         events = RunEvents(verdict: RunVerdict(keepGoing: options.keepGoing,

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// What to try next after a command failed, shown below the error as `  hint: …`: a user

@@ -1,3 +1,4 @@
+import CredLanguage
 /// The teacher's story of a script: the `#` comment lines directly above a command
 /// (`# Now the password is expired: watch the challenge mode`), which `--echo`, `--step`,
 /// diagrams and the live page show before the command (docs/teaching.md).

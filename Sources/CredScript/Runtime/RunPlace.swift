@@ -1,3 +1,4 @@
+import CredLanguage
 /// Where a run is now: how deep, one count per bound (docs/scripts.md, "Bounds"), the statement
 /// running and the calls around it, and whether what runs here is written down for a
 /// replay statement by statement.

@@ -1,3 +1,4 @@
+import CredLanguage
 /// The lines a command printed itself (`echo`, `policy show`), kept for `expect output`.
 /// Nearly every command prints one line or none: one line is kept as it is, without an
 /// array of its own, whose allocation and free a cheap command would pay.

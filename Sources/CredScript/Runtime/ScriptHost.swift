@@ -1,3 +1,4 @@
+import CredLanguage
 /// What the evaluator needs from the world outside the language: somewhere to write
 /// output and diagnostics, and files to read and record into. The executable provides
 /// the real one; tests provide one in memory.

@@ -1,3 +1,4 @@
+import CredLanguage
 /// Whether a file `source` was given is a script at all: UTF-8 text with no NUL byte.
 /// Checked before a byte of it is parsed, so that a file of secrets (`/proc/self/environ`,
 /// a key, a binary) is refused by name and never quoted line by line in error messages.

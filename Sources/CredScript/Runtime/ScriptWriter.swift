@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// Writes statements back out as script text: masked for echoing and history

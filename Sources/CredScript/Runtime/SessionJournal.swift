@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// At the prompt, every statement that ran is written down as script text, with

@@ -1,3 +1,4 @@
+import CredLanguage
 import Synchronization
 
 /// A flag that a signal handler raises and the running thread looks at (Ctrl-C at the

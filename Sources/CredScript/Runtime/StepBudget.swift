@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// What a run has spent of its step budget (docs/scripts.md, "Bounds"): statements executed, KDF

@@ -1,3 +1,4 @@
+import CredLanguage
 /// Raised from a signal handler (SIGTERM or SIGINT to `credsh serve`): every evaluator of
 /// the process stops at its next statement, as a Ctrl-C stops one at the prompt, so a script
 /// running for a control-API client does not hold the server past the signal. Statements

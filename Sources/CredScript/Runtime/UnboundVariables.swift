@@ -1,3 +1,4 @@
+import CredLanguage
 /// What `credsh check` finds of a script's variables without running it (docs/suites.md, "Values
 /// from outside"): every name bound anywhere — `let`, `let ?=`, a capture, in the files it
 /// sources too — and every `$NAME` used outside the `for` or procedure that binds it. A use

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// How a comparison of the language holds (grammar.md, "Comparisons"): `=` and `!=` by the

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// The words a line that does not parse may keep in the history file, because none of

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// The secret values a run has seen, and the one place every message of the run passes

@@ -1,3 +1,4 @@
+import CredLanguage
 extension Procedure {
     /// The parameters its body gives where a secret goes (or whose names say they hold
     /// one): a value given for them is masked wherever the call is shown (SecretFlow).

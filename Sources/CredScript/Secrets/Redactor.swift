@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// The one redactor at the output edge (docs/development.md, "Secrets at the edge"): what

@@ -1,3 +1,4 @@
+import CredLanguage
 /// Which variables of a script hold secrets, read from its text before any of it runs.
 ///
 /// A variable is a secret when it is given where a secret goes (`login alice $x`), but

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// The run's one account of its secrets (grammar.md, "Secrets"): which values are secrets

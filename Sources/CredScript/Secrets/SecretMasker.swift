@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// Masks the secrets of what was typed at the prompt before it goes into the history

@@ -1,3 +1,4 @@
+import CredLanguage
 /// Whether a variable's name says it holds a secret, read part by part: `new_pin`,
 /// `pinCode`, `oldPassword`, `API-KEY2` are secrets; `spinner`, `keyboard`, `pinned`,
 /// `tokenizer` are not, because no whole part of them names one.

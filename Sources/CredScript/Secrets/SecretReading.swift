@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// What reading a script found out about its secrets, before any of it runs (grammar.md,

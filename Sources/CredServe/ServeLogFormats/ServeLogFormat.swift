@@ -1,3 +1,4 @@
+import CredLanguage
 import CredScript
 
 /// What `credsh serve` prints in a run's format (RunFormat, CredScript's): its banner, a

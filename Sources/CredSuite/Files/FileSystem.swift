@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CredLanguage
 import CredScript
 
 /// The few file operations credsh needs, on POSIX calls directly: reading a script,

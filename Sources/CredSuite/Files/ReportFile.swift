@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CredLanguage
 import CredScript
 
 /// Where `credsh test --junit`/`--html` and `credsh diagram -o` put what they write, so a

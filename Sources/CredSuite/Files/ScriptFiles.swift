@@ -1,3 +1,4 @@
+import CredLanguage
 import CredScript
 
 /// What every host of the executable does with files for a run: reads the scripts

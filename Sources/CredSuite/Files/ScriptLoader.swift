@@ -1,3 +1,4 @@
+import CredLanguage
 import CredScript
 
 /// Reads scripts the way every part of credsh does: a path, or `-` for standard input;

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredScript
 
 /// JUnit XML, the format CI servers read test results in (Jenkins, GitLab, junitparser):

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredScript
 
 /// One way `credsh test` reports a suite: a value that turns each script's verdict, the

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredScript
 
 /// `credsh test` for people: one line per script, every failure of a failing script as a

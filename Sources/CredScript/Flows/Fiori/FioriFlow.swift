@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// The SAP Fiori-style passcode change's own commands (docs/fiori.md); the shared verbs
@@ -19,8 +20,8 @@ enum FioriFlow: SDKFlow {
         try c.modify(FioriSimulator.self, body)
     }
 
-    static let commands: [CommandSpec] = [
-        CommandSpec("user add", [newUser, initialPasscode, touchID], group: group, sdk: sdkID,
+    static let commands: [Command] = [
+        Command("user add", [newUser, initialPasscode, touchID], group: group, sdk: sdkID,
                     summary: "Onboard a user with a passcode (checked against the policy), Touch ID off unless 'touchid'",
                     example: "user add carol passcode \"Abcdefg1\" touchid") { c throws(CommandFailure) in
             let id = try c.text(newUser), given = try c.text(initialPasscode), biometric = c.has(touchID)
@@ -28,7 +29,7 @@ enum FioriFlow: SDKFlow {
             c.say("onboarded \(id) (Touch ID \(biometric ? "on" : "off"))")
             return []
         },
-        CommandSpec("touchid", [setting, user], group: group, sdk: sdkID,
+        Command("touchid", [setting, user], group: group, sdk: sdkID,
                     summary: "Turn a user's Touch ID preference on or off, or make the next biometric prompt fail or be canceled",
                     example: "touchid fail") { c throws(CommandFailure) in
             let word = try c.text(setting), id = try c.optionalText(user)
@@ -47,21 +48,21 @@ enum FioriFlow: SDKFlow {
                 throw .cannotRun("touchid takes on, off, fail or cancel, not '\(word)'")
             }
         },
-        CommandSpec("changepasscode", group: group, sdk: sdkID,
+        Command("changepasscode", group: group, sdk: sdkID,
                     summary: "Present FUIPasscodeChangeController to the signed-in user", example: "changepasscode") { c throws(CommandFailure) in
             try refusing { () throws(SimulationError) in try fiori(c) { sdk, world throws(SimulationError) in try sdk.changePasscode(world: world) } }
         },
-        CommandSpec("passcode", [passcode], group: group, sdk: sdkID,
+        Command("passcode", [passcode], group: group, sdk: sdkID,
                     summary: "Type a passcode into the screen shown", example: "passcode \"Abcdefg1\"") { c throws(CommandFailure) in
             let given = try c.text(passcode)
             return try refusing { () throws(SimulationError) in try fiori(c) { sdk, world throws(SimulationError) in try sdk.answerPasscode(given, world: world) } }
         },
-        CommandSpec("resetpasscode", group: group, sdk: sdkID,
+        Command("resetpasscode", group: group, sdk: sdkID,
                     summary: "Tap the reset button a wrong passcode shows on the first screen (the store is reset)",
                     example: "resetpasscode") { c throws(CommandFailure) in
             try refusing { () throws(SimulationError) in try fiori(c) { sdk, world throws(SimulationError) in try sdk.resetPasscode(world: world) } }
         },
-        CommandSpec("policy passcode", [rules], group: group, sdk: sdkID,
+        Command("policy passcode", [rules], group: group, sdk: sdkID,
                     summary: "Set the whole FUIPasscodePolicy (keys not given take SAP's defaults)",
                     example: "policy passcode minLength=8 hasDigit=true retryLimit=3 isDigitsOnly=false",
                     check: PolicyCheck.check(rules) { pairs in _ = try PasscodePolicy.parse(pairs.map { ($0.key, $0.text) }) }) { c throws(CommandFailure) in

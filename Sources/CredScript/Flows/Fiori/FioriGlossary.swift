@@ -1,3 +1,4 @@
+import CredLanguage
 extension FioriFlow {
     /// Fiori's own terms and its words about the shared ones (docs/fiori.md).
     static let glossary: [GlossaryEntry] = [

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// The OneWelcome-style change PIN's own commands (docs/onewelcome.md); the shared verbs
@@ -17,8 +18,8 @@ enum OneWelcomeFlow: SDKFlow {
         try c.modify(OneWelcomeSimulator.self, body)
     }
 
-    static let commands: [CommandSpec] = [
-        CommandSpec("user add", [newUser, initialPIN, stateless], group: group, sdk: sdkID,
+    static let commands: [Command] = [
+        Command("user add", [newUser, initialPIN, stateless], group: group, sdk: sdkID,
                     summary: "Register a profile with a PIN (checked against the PIN policy), or a stateless user",
                     example: "user add bob pin 52817") { c throws(CommandFailure) in
             let id = try c.text(newUser), given = try c.optionalText(initialPIN), isStateless = c.has(stateless)
@@ -34,22 +35,22 @@ enum OneWelcomeFlow: SDKFlow {
             }
             return []
         },
-        CommandSpec("changepin", group: group, sdk: sdkID,
+        Command("changepin", group: group, sdk: sdkID,
                     summary: "changePin: start changing the authenticated user's PIN", example: "changepin") { c throws(CommandFailure) in
             onewelcome(c) { sdk, world in sdk.changePin(world: world) }
         },
-        CommandSpec("pin", [pin], group: group, sdk: sdkID,
+        Command("pin", [pin], group: group, sdk: sdkID,
                     summary: "Answer the pending PIN challenge (authentication, current PIN or new PIN)", example: "pin 52817") { c throws(CommandFailure) in
             let given = try c.text(pin)
             return try refusing { () throws(SimulationError) in try onewelcome(c) { sdk, world throws(SimulationError) in try sdk.answerPin(given, world: world) } }
         },
-        CommandSpec("validate", [pin], group: group, sdk: sdkID,
+        Command("validate", [pin], group: group, sdk: sdkID,
                     summary: "validatePolicyCompliance: would the PIN policy accept this PIN? (changes nothing)",
                     example: "validate 13579") { c throws(CommandFailure) in
             let given = try c.text(pin)
             return c.simulation.sdk(OneWelcomeSimulator.self).validatePolicyCompliance(given)
         },
-        CommandSpec("policy pin", [rules], group: group, sdk: sdkID,
+        Command("policy pin", [rules], group: group, sdk: sdkID,
                     summary: "Set the whole PIN policy (keys not given take their defaults)",
                     example: "policy pin length=5 maxSimilar=2 sequences=false blocklist=12345,00000 attempts=3",
                     check: PolicyCheck.check(rules) { pairs in _ = try PinPolicy.parse(pairs.map { ($0.key, $0.text) }) }) { c throws(CommandFailure) in

@@ -1,3 +1,4 @@
+import CredLanguage
 extension OneWelcomeFlow {
     /// OneWelcome's own terms and its words about the shared ones (docs/onewelcome.md).
     static let glossary: [GlossaryEntry] = [

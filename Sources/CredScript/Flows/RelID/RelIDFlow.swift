@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// The REL-ID-style password lifecycle's own commands (docs/relid.md); the shared verbs
@@ -25,8 +26,8 @@ enum RelIDFlow: SDKFlow {
         try c.modify(RelIDSimulator.self, body)
     }
 
-    static let commands: [CommandSpec] = [
-        CommandSpec("user add", [newUser, initialPassword], group: group, sdk: sdkID,
+    static let commands: [Command] = [
+        Command("user add", [newUser, initialPassword], group: group, sdk: sdkID,
                     summary: "Add a user: activated with a password, or awaiting activation (mode 1) without",
                     example: "user add alice password \"Passw0rd!\"") { c throws(CommandFailure) in
             let id = try c.text(newUser), given = try c.optionalText(initialPassword)
@@ -34,14 +35,14 @@ enum RelIDFlow: SDKFlow {
             c.say(given == nil ? "added \(id) (not activated: the first login sets a password, mode 1)" : "added \(id) (activated)")
             return []
         },
-        CommandSpec("block", [user], group: group, sdk: sdkID, summary: "Block a user (login answers 153)",
+        Command("block", [user], group: group, sdk: sdkID, summary: "Block a user (login answers 153)",
                     example: "block alice") { c throws(CommandFailure) in
             let id = try c.existingUser(user)
             relid(c) { sim, _ in sim.server.setBlocked(id, true) }
             c.say("\(id) is blocked")
             return []
         },
-        CommandSpec("unblock", [user], group: group, sdk: sdkID, summary: "Unblock a user and restore their attempts",
+        Command("unblock", [user], group: group, sdk: sdkID, summary: "Unblock a user and restore their attempts",
                     example: "unblock alice") { c throws(CommandFailure) in
             let id = try c.existingUser(user)
             let attempts = relid(c) { sim, _ in
@@ -51,7 +52,7 @@ enum RelIDFlow: SDKFlow {
             c.say("\(id) is unblocked, with \(attempts) attempts")
             return []
         },
-        CommandSpec("expire", [user], group: group, sdk: sdkID,
+        Command("expire", [user], group: group, sdk: sdkID,
                     summary: "Expire a user's password (next login: 118 and mode 4; during a mode 2 update: 110)",
                     example: "expire alice") { c throws(CommandFailure) in
             let id = try c.existingUser(user)
@@ -62,7 +63,7 @@ enum RelIDFlow: SDKFlow {
             c.say("\(id)'s password is expired")
             return []
         },
-        CommandSpec("policy password", [rules], group: group, sdk: sdkID,
+        Command("policy password", [rules], group: group, sdk: sdkID,
                     summary: "Set the whole RELID_PASSWORD_POLICY (JSON, or keys: those not given are absent); history, maxAge, attempts keep their values unless given",
                     example: "policy password minL=8 maxL=16 history=3 maxAge=90d attempts=3",
                     check: PolicyCheck.check(rules, parse: { pairs in
@@ -73,7 +74,7 @@ enum RelIDFlow: SDKFlow {
             c.say(c.simulation.active.describePolicy())
             return []
         },
-        CommandSpec("policy password raw", [rawText], group: group, sdk: sdkID,
+        Command("policy password raw", [rawText], group: group, sdk: sdkID,
                     summary: "Send RELID_PASSWORD_POLICY exactly as written, even if it is no JSON (the app's fallback sentence; the server enforces no rules)",
                     example: "policy password raw \"{minL:8\"") { c throws(CommandFailure) in
             let text = try c.text(rawText)
@@ -85,7 +86,7 @@ enum RelIDFlow: SDKFlow {
             c.say(c.simulation.active.describePolicy())
             return []
         },
-        CommandSpec("kdf", [rounds], group: group, sdk: sdkID,
+        Command("kdf", [rounds], group: group, sdk: sdkID,
                     summary: "Show or set the PBKDF2 round count (1 to 600,000) for passwords stored from now on", example: "kdf 10000") { c throws(CommandFailure) in
             let wanted = try c.optionalInteger(rounds)
             let description = try refusing { () throws(SimulationError) in try relid(c) { sim, _ throws(SimulationError) in
@@ -100,21 +101,21 @@ enum RelIDFlow: SDKFlow {
             c.say("kdf: \(description) (passwords keep the rounds they were stored with)")
             return []
         },
-        CommandSpec("password", [password, confirm], group: group, sdk: sdkID,
+        Command("password", [password, confirm], group: group, sdk: sdkID,
                     summary: "Answer a pending mode 0 (verify) or mode 1 (set) challenge", example: "password \"Passw0rd!\"") { c throws(CommandFailure) in
             let given = try c.text(password), again = try c.optionalText(confirm)
             return try refusing { () throws(SimulationError) in try relid(c) { sim, world throws(SimulationError) in try sim.submitPassword(given, confirm: again, now: world.now, fault: world.network.fault) } }
         },
-        CommandSpec("challenges", group: group, sdk: sdkID,
+        Command("challenges", group: group, sdk: sdkID,
                     summary: "getAllChallenges for the logged-in user", example: "challenges") { c throws(CommandFailure) in
             relid(c) { sim, world in sim.getAllChallenges(fault: world.network.fault) }
         },
-        CommandSpec("initiate", [credential], group: group, sdk: sdkID,
+        Command("initiate", [credential], group: group, sdk: sdkID,
                     summary: "initiateUpdateFlowForCredential (case-sensitive: \"Password\")", example: "initiate Password") { c throws(CommandFailure) in
             let name = try c.text(credential)
             return relid(c) { sim, world in sim.initiateUpdate(credential: name, fault: world.network.fault) }
         },
-        CommandSpec("offer", [user, offering], group: group, sdk: sdkID,
+        Command("offer", [user, offering], group: group, sdk: sdkID,
                     summary: "Administrator: which credential the server offers USER for update (getAllChallenges): Password, or none",
                     example: "offer alice none") { c throws(CommandFailure) in
             let id = try c.existingUser(user), what = try c.text(offering)
@@ -124,7 +125,7 @@ enum RelIDFlow: SDKFlow {
                   : "the server offers \(id) no credential for update (getAllChallenges: options=[])")
             return []
         },
-        CommandSpec("expect attemptsLeft", [count], group: group, sdk: sdkID, role: .expectation,
+        Command("expect attemptsLeft", [count], group: group, sdk: sdkID, role: .expectation,
                     summary: "The pending password challenge has this many attempts left", example: "expect attemptsLeft 2") { c throws(CommandFailure) in
             let wanted = try c.integer(count)
             guard let pending = c.simulation.sdk(RelIDSimulator.self).sdk.pendingChallenge else {

@@ -1,3 +1,4 @@
+import CredLanguage
 extension RelIDFlow {
     /// REL-ID's own terms and its words about the shared ones (docs/relid.md).
     static let glossary: [GlossaryEntry] = [

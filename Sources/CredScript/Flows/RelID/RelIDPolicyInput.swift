@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// Reads `policy password` arguments: a RELID_PASSWORD_POLICY JSON object, or `KEY=VALUE`

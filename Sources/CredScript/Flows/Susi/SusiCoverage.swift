@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// What the SUSI.AI simulation's outcomes hit, for `credsh test --coverage` (docs/coverage.md).

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// The SUSI.AI-style change password's own commands (docs/susi.md); the shared verbs
@@ -26,8 +27,8 @@ enum SusiFlow: SDKFlow {
         try c.modify(SusiSimulator.self, body)
     }
 
-    static let commands: [CommandSpec] = [
-        CommandSpec("user add", [newUser, initialPassword, notActivated], group: group, sdk: sdkID,
+    static let commands: [Command] = [
+        Command("user add", [newUser, initialPassword, notActivated], group: group, sdk: sdkID,
                     summary: "Add an account on the server: its e-mail and password (stored as a KDF hash)",
                     example: "user add dave@example.com password \"secret12\"") { c throws(CommandFailure) in
             let email = try c.text(newUser), given = try c.text(initialPassword), active = !c.has(notActivated)
@@ -35,7 +36,7 @@ enum SusiFlow: SDKFlow {
             c.say("added \(email)" + (active ? "" : " (not activated)"))
             return []
         },
-        CommandSpec("token expire", [tokenOwner], group: group, sdk: sdkID,
+        Command("token expire", [tokenOwner], group: group, sdk: sdkID,
                     summary: "Expire the app's access token now (the next call answers 401); with EMAIL, every token of that account, real clients' too",
                     example: "token expire") { c throws(CommandFailure) in
             guard let email = try c.optionalText(tokenOwner) else {
@@ -43,13 +44,13 @@ enum SusiFlow: SDKFlow {
             }
             return try refusing { () throws(SimulationError) in try susi(c) { sdk, world throws(SimulationError) in try sdk.expireTokens(of: email, world: world) } }
         },
-        CommandSpec("request", [method, path, parameters], group: group, sdk: sdkID,
+        Command("request", [method, path, parameters], group: group, sdk: sdkID,
                     summary: "Send any request with the app's token (added when the parameters have none)",
                     example: "request GET /aaa/changepassword.json changepassword=eve@example.com password=Eve-pass1 newpassword=Taken-0ver1") { c throws(CommandFailure) in
             let verb = try c.text(method), target = try c.text(path), pairs = try c.textPairs(parameters)
             return susi(c) { sdk, world in sdk.rawRequest(method: verb, path: target, parameters: pairs.map { ($0.key, $0.value) }, world: world) }
         },
-        CommandSpec("policy password", [rules], group: group, sdk: sdkID,
+        Command("policy password", [rules], group: group, sdk: sdkID,
                     summary: "Set the server's whole password policy: rule=2017|fallback|2019 and the login throttle",
                     example: "policy password rule=2019",
                     check: PolicyCheck.check(rules) { pairs in _ = try SusiPolicy.parse(words: pairs.map { ($0.key, $0.text) }) }) { c throws(CommandFailure) in

@@ -1,3 +1,4 @@
+import CredLanguage
 extension SusiFlow {
     /// SUSI's own terms and its words about the shared ones (docs/susi.md).
     static let glossary: [GlossaryEntry] = [

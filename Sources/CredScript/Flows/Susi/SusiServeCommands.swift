@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// `serve start [PORT]`, `serve stop`, `serve`: the simulated SUSI server over real HTTP,
@@ -6,14 +7,14 @@ import CredSimulator
 extension SusiFlow {
     static let port = Parameter("PORT", "a TCP port on \(ServingDefaults.host) (0 picks a free one; default \(ServingDefaults.port))", .integer, optional: true)
 
-    static let serveCommands: [CommandSpec] = [
-        CommandSpec("serve", group: group, sdk: sdkID, role: .session,
+    static let serveCommands: [Command] = [
+        Command("serve", group: group, sdk: sdkID, role: .session,
                     summary: "Tell whether the SUSI server is served over HTTP, where, and what it answered so far",
                     example: "serve") { c throws(CommandFailure) in
             c.say(try host(c, .status))
             return []
         },
-        CommandSpec("serve start", [port], group: group, sdk: sdkID, role: .session,
+        Command("serve start", [port], group: group, sdk: sdkID, role: .session,
                     summary: "Serve /aaa/login.json and /aaa/changepassword.json over HTTP on loopback; each request shows here as events",
                     example: "serve start \(ServingDefaults.port)") { c throws(CommandFailure) in
             let number = try c.optionalInteger(port)
@@ -23,7 +24,7 @@ extension SusiFlow {
             c.say(try host(c, .start(port: number)))
             return []
         },
-        CommandSpec("serve stop", group: group, sdk: sdkID, role: .session,
+        Command("serve stop", group: group, sdk: sdkID, role: .session,
                     summary: "Stop serving over HTTP (Ctrl-D at the prompt does too)", example: "serve stop") { c throws(CommandFailure) in
             c.say(try host(c, .stop))
             return []

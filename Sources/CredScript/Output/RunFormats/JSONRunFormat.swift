@@ -1,3 +1,4 @@
+import CredLanguage
 /// JSON Lines for programs (`jq`): one object per call, callback and result, each saying
 /// the statement it came from.
 package struct JSONRunFormat: RunFormat {

@@ -1,3 +1,4 @@
+import CredLanguage
 /// One way a run prints what it does (`--format` of a run, `serve` and the prompt): text
 /// for people, or JSON Lines for programs. Every format is a value in `RunFormats.all`;
 /// `--format` is looked up there, so adding one is one file and one line in that list,

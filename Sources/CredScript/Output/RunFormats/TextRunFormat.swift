@@ -1,3 +1,4 @@
+import CredLanguage
 /// Text for people: each record as a line, in colour at a terminal; `--compact` shows
 /// within a flow only what changed.
 package struct TextRunFormat: RunFormat {

@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 
 /// What a run publishes, in order, to its subscribers (RunEvents): the renderers behind the

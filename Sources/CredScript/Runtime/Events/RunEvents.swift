@@ -1,3 +1,4 @@
+import CredLanguage
 /// The publishing point of a run: the interpreter hands each event here; it is masked once
 /// (every secret seen so far, by the run's ledger), judged by the failure policy
 /// (RunVerdict), then given to each subscriber in the order they subscribed. The host's

@@ -1,10 +1,11 @@
+import CredLanguage
 /// The one place that decides what a failure means for a run — whether it stops, what is
 /// shown, the exit code — and the one place that caps what is shown at
 /// `reportedFailures`. It follows the run's events like any subscriber (RunEvents hands
 /// it each event first, to learn whether the others are to see it).
 public final class RunVerdict: RunEventSubscriber {
     /// Failures reported in full; later ones (under `--keep-going`) are only counted.
-    public static let reportedFailures = 100
+    public static let reportedFailures = Limits.reportedFailures
 
     /// Go on after a failure, reporting and counting each one.
     var keepGoing: Bool { didSet { updateShouldStop() } }

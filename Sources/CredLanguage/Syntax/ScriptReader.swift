@@ -13,7 +13,7 @@ public struct ScriptReader {
     private var following: ReadStatement?
     private var started = false
 
-    public init(_ source: SourceFile, table: CommandTable = .standard, sdk: SDKID = .first) {
+    public init(_ source: SourceFile, table: CommandTable, sdk: SDKID = .first) {
         parser = Parser(source, table: table)
         resolver = Resolver(table: table, source: source, sdk: sdk)
     }

@@ -15,7 +15,7 @@ public enum ComparisonOperator: String, Sendable, CaseIterable {
     /// A pattern searched in the text, or a JSON object matched partly.
     case matches = "~"
 
-    var isOrdered: Bool {
+    package var isOrdered: Bool {
         switch self {
         case .less, .lessOrEqual, .greater, .greaterOrEqual: return true
         default: return false
@@ -76,6 +76,13 @@ public struct Loop: Sendable {
     public let body: [Statement]
     public let position: SourcePosition
 
+    package init(names: [String], values: [Expression], body: [Statement], position: SourcePosition) {
+        self.names = names
+        self.values = values
+        self.body = body
+        self.position = position
+    }
+
     public var rows: Int { names.isEmpty ? 0 : values.count / names.count }
 }
 
@@ -107,7 +114,7 @@ public final class Procedure: @unchecked Sendable {
     /// Which parameters hold secrets, once the secret rules have read the body
     /// (Secrets/ProcedureSecrets.swift): kept here so that they are worked out once per
     /// definition. The reader never reads it.
-    var secretParametersMemo: Set<String>?
+    package var secretParametersMemo: Set<String>?
     /// The SDK its body leaves active when the body names one (`sdk susi`): the lines
     /// after a call are read for it, as they run with it. Set once, with the body.
     public internal(set) var sdkAfterCall: SDKID?

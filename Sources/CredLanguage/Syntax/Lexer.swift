@@ -54,7 +54,7 @@ public struct Lexer {
 
     /// The seconds of `text` when it is one duration as a script writes it (`90d`,
     /// `1d12h`): a variable holds a duration by its spelling (`let age = 90d`).
-    static func duration(in text: String) -> Int64? {
+    package static func duration(in text: String) -> Int64? {
         guard text.utf8.count <= 64 else { return nil }
         var lexer = Lexer(SourceFile(name: "", text: text))
         guard case .duration(let seconds) = lexer.next().kind, lexer.next().kind == .end else { return nil }
@@ -133,7 +133,7 @@ public struct Lexer {
         }
     }
 
-    static func endsWord(_ byte: UInt8) -> Bool {
+    package static func endsWord(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"),
              UInt8(ascii: "\""), UInt8(ascii: "="), UInt8(ascii: "{"), UInt8(ascii: "}"):

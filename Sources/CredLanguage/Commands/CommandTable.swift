@@ -17,8 +17,13 @@ public struct CommandTable: Sendable {
     /// "/aaa/login.json?password=…"`) has its values of these names learnt as secrets.
     public let querySecretNames: [String]
 
-    public init(commands: [CommandSpec]) {
+    /// Each SDK's words beyond its catalog, by SDK (the resolver checks fields and values
+    /// against them).
+    private let vocabularies: [SDKVocabulary]
+
+    public init(commands: [CommandSpec], vocabularies: [SDKVocabulary] = []) {
         self.commands = commands
+        self.vocabularies = vocabularies
         sourceCommand = commands.first { $0.name == "source" }
         var secretNames: [String] = []
         for parameter in commands.lazy.flatMap(\.parameters) {
@@ -130,9 +135,15 @@ public struct CommandTable: Sendable {
         }
     }
 
-    /// Every command: the language's own, then each SDK's, in the order of `Simulation.sdkTypes`.
-    public static let standard = CommandTable(commands: SharedCommands.all + ClassroomCommands.all + SDKFlows.all.flatMap { $0.commands }
-        + ExpectCommands.all + DoubleCommands.all + LanguageCommands.all)
+    /// The words `sdk` adds to its catalog's (none when it adds none).
+    public func vocabulary(of sdk: SDKID) -> SDKVocabulary {
+        vocabularies.first { $0.sdk == sdk } ?? SDKVocabulary(sdk: sdk)
+    }
+
+    /// The fields a script may name for an event of `sdk`: the payload's, and the readable ones.
+    public func fieldNames(of event: EventSpec, sdk: SDKID) -> [String] {
+        event.fields.map(\.name) + (vocabulary(of: sdk).readableFieldNames[event.name] ?? [])
+    }
 
     /// The distinct first words, sorted: what Tab offers at the start of a line.
     public var firstWords: [String] { root.children.keys }

@@ -13,5 +13,8 @@ public struct Limits: Sendable {
     /// with a runtime error rather than overflow the stack.
     public let runNesting: Int
 
+    /// Failures a run reports in full (under `--keep-going`); later ones are only counted.
+    public static let reportedFailures = 100
+
     public static let standard = Limits(repeatCount: 1_000_000, sourceDepth: 32, callDepth: 32, runNesting: 256)
 }

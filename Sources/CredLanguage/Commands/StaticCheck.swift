@@ -7,35 +7,41 @@ import CredSimulator
 public struct StaticCheck: Sendable {
     let run: @Sendable (LiteralArguments) -> StaticProblem?
 
-    init(_ run: @escaping @Sendable (LiteralArguments) -> StaticProblem?) { self.run = run }
+    package init(_ run: @escaping @Sendable (LiteralArguments) -> StaticProblem?) { self.run = run }
 }
 
 /// What a static check found, and where.
-struct StaticProblem: Equatable {
+package struct StaticProblem: Equatable {
     let message: String
     let position: SourcePosition
     /// The diagnostic code it is reported with: a value the command refuses, unless the
     /// check names a more precise one (a device ID).
-    var code: DiagnosticCode = .refusedValue
+    var code: DiagnosticCode
+
+    package init(message: String, position: SourcePosition, code: DiagnosticCode = .refusedValue) {
+        self.message = message
+        self.position = position
+        self.code = code
+    }
 }
 
 /// A command's arguments as the resolver bound them, for its static check.
-struct LiteralArguments {
+package struct LiteralArguments {
     /// One `KEY=VALUE` pair whose value is a literal: its value as the run evaluates it,
     /// its text as written (`007` stays `007`) and a number's spelling, as
     /// `CommandContext.pairs`, `textPairs` and `spelledPairs` give them.
-    struct Pair {
-        let key: String
-        let value: Value
-        let text: String
-        let spelling: String?
+    package struct Pair {
+        package let key: String
+        package let value: Value
+        package let text: String
+        package let spelling: String?
         let position: SourcePosition
     }
 
     let arguments: BoundArguments
     let source: SourceFile
     /// The SDK active where the command is written.
-    let sdk: String
+    package let sdk: String
 
     /// The pairs given for `parameter`: nil when there are none, or when any value is a
     /// variable (only the run knows it).
@@ -50,22 +56,22 @@ struct LiteralArguments {
     }
 
     /// A single value given for `parameter` (a policy's JSON object), when it is a literal.
-    func single(_ parameter: Parameter) -> (value: Value, position: SourcePosition)? {
+    package func single(_ parameter: Parameter) -> (value: Value, position: SourcePosition)? {
         guard case .single(let expression)? = arguments[parameter], let value = literal(expression) else { return nil }
         return (value, expression.position)
     }
 
     /// The pairs given for `parameter` as written, variables and patterns included.
-    func written(_ parameter: Parameter) -> [KeyValue] {
+    package func written(_ parameter: Parameter) -> [KeyValue] {
         guard case .pairs(let written)? = arguments[parameter] else { return [] }
         return written
     }
 
     /// As `Evaluator.evaluate` reads a literal; nil for a variable.
-    func literal(_ expression: Expression) -> Value? { expression.literalValue }
+    package func literal(_ expression: Expression) -> Value? { expression.literalValue }
 
     /// As `Evaluator.text(of:)` reads a literal: numbers, durations and words as written.
-    func text(of expression: Expression) -> String {
+    package func text(of expression: Expression) -> String {
         switch expression.kind {
         case .integer, .duration, .word: return expression.writtenText(in: source)
         default: return expression.literalValue?.text ?? ""
@@ -76,10 +82,10 @@ struct LiteralArguments {
 /// The static check of an SDK's `policy` command: it runs the SDK's own policy parser
 /// (the one the command runs) on the pairs written, and when that refuses them, points
 /// at the pair that made it refuse.
-enum PolicyCheck {
+package enum PolicyCheck {
     /// `parse` reads the pairs as the command does and throws what the command would;
     /// `json`, for a policy that may also be one JSON object, reads that.
-    static func check(_ parameter: Parameter, parse: @escaping @Sendable ([LiteralArguments.Pair]) throws -> Void,
+    package static func check(_ parameter: Parameter, parse: @escaping @Sendable ([LiteralArguments.Pair]) throws -> Void,
                       json: (@Sendable (String) throws -> Void)? = nil) -> StaticCheck {
         StaticCheck { arguments in
             if let json, let (value, position) = arguments.single(parameter), case .json(let text) = value {

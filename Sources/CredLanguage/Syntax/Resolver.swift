@@ -136,7 +136,7 @@ struct Resolver {
             }
             pick = .number(n)
             fieldIsSecret = catalog.events.contains { $0.field(field)?.secret == true }
-            let everyField = Set(catalog.events.flatMap { SDKFlows.fieldNames(of: $0, sdk: sdk.name) })
+            let everyField = Set(catalog.events.flatMap { table.fieldNames(of: $0, sdk: sdk) })
             guard everyField.contains(field) else {
                 var message = "no event of \(sdk.name) has a field '\(field)'"
                 if let guess = Spelling.closest(to: field, among: everyField.sorted()) { message += " — did you mean '\(guess)'?" }
@@ -154,7 +154,7 @@ struct Resolver {
                 error(.unknownEventOrField, message, at: target)
                 return nil
             }
-            let fields = SDKFlows.fieldNames(of: event, sdk: sdk.name)
+            let fields = table.fieldNames(of: event, sdk: sdk)
             guard fields.contains(field) else {
                 var message = "\(eventPart) has no field '\(field)'"
                 if let guess = Spelling.closest(to: field, among: fields) { message += " — did you mean '\(guess)'?" }
@@ -427,7 +427,7 @@ struct Resolver {
               case .single(let eventExpression)? = arguments[eventParameter], case .word(let name) = eventExpression.kind,
               let event = catalog.event(name), case .pairs(let pairs)? = arguments[fieldParameter]
         else { return true }
-        let known = SDKFlows.fieldNames(of: event, sdk: sdk.name)
+        let known = table.fieldNames(of: event, sdk: sdk)
         for pair in pairs {
             guard known.contains(pair.key) else {
                 var message = "\(name) has no field '\(pair.key)'"
@@ -437,7 +437,7 @@ struct Resolver {
             }
             if let field = event.field(pair.key), field.kind == .integer, case .word(let word) = pair.value.kind, Int(word) == nil,
                word != field.unboundedWord,
-               SDKFlows.flow(for: sdk)?.valueNames[pair.key]?.values.contains(word) != true {
+               table.vocabulary(of: sdk).valueNames[pair.key]?.values.contains(word) != true {
                 let or = field.unboundedWord.map { " or '\($0)'" } ?? ""
                 error(.fieldValueKind, "\(name).\(pair.key) is a number\(or), not '\(word)'", at: pair.value.position)
                 return false
@@ -467,7 +467,7 @@ struct Resolver {
     mutating func checkGloss(_ gloss: Expression, of pair: KeyValue, event: String) -> Bool {
         guard case .word(let word) = gloss.kind else { return false }
         let named = String(word.dropFirst().dropLast())
-        let names = SDKFlows.flow(for: sdk)?.valueNames[pair.key] ?? [:]
+        let names = table.vocabulary(of: sdk).valueNames[pair.key] ?? [:]
         let number: Int? = switch pair.value.kind {
         case .integer(let i): i
         case .word(let w): names.first { $0.value == w }?.key

@@ -1,7 +1,7 @@
 /// "Did you mean …?": the closest candidate by edit distance, if it is close enough
 /// to be a likely typo (at most a third of the word, and at least one edit allowed);
 /// failing that, the first candidate the word begins (`status` → `statusCode`).
-enum Spelling {
+package enum Spelling {
     /// How other shells and REPLs are left: each is answered with credsh's `exit`.
     static let otherWaysToLeave: Set<String> = ["quit", "q", ".quit", ".exit", "\\q", ":q", ":q!", ":wq", "bye"]
 
@@ -12,7 +12,7 @@ enum Spelling {
         return closest(to: word, among: candidates)
     }
 
-    static func closest(to word: String, among candidates: [String]) -> String? {
+    package static func closest(to word: String, among candidates: [String]) -> String? {
         if let typo = closestByEdits(to: word, among: candidates) { return typo }
         // Failing a typo, a word that begins a candidate, bounded so a huge word costs nothing.
         guard (3...200).contains(word.unicodeScalars.count) else { return nil }
@@ -20,7 +20,7 @@ enum Spelling {
         return candidates.first { $0.lowercased().hasPrefix(lowered) }  // candidates come in a meaningful order
     }
 
-    static func closestByEdits(to word: String, among candidates: [String]) -> String? {
+    package static func closestByEdits(to word: String, among candidates: [String]) -> String? {
         let length = word.unicodeScalars.count
         let limit = max(1, length / 3)
         // Only candidates of about the word's length can be close: a 10 MB typo is counted

@@ -23,7 +23,7 @@ public struct Parser {
     /// after an error, so the block still closes where it is written.
     var openBlocks = 0
 
-    init(_ source: SourceFile, table: CommandTable = .standard) {
+    init(_ source: SourceFile, table: CommandTable) {
         lexer = Lexer(source)
         self.table = table
         current = lexer.next()

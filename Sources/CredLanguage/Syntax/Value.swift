@@ -4,7 +4,7 @@ import CredSimulator
 extension Expression {
     /// What a literal stands for (the evaluator's and the parser's static checks alike);
     /// nil for a variable, which only a run knows.
-    var literalValue: Value? {
+    package var literalValue: Value? {
         switch kind {
         case .word(let w): return .text(w)
         case .string(let s): return .text(s)
@@ -17,7 +17,7 @@ extension Expression {
     }
 
     /// The expression exactly as written in `source` (`007`, `24h`).
-    func writtenText(in source: SourceFile) -> String {
+    package func writtenText(in source: SourceFile) -> String {
         if let spelling { return spelling }
         let start = position.offset, end = start + length
         guard start >= 0, end <= source.bytes.count, start < end else { return "" }

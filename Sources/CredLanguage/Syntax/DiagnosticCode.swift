@@ -414,8 +414,8 @@ public enum DiagnosticCode: Int, CaseIterable, Sendable {
                          fix: "If nothing killed it, it is a crash in credsh: please report it with the script.")
         case .failuresNotShown:
             return Entry(title: "more failures than shown",
-                         meaning: "A run with --keep-going failed more often than it reports (the first \(RunVerdict.reportedFailures)); the rest are counted. Its kind is that of the failures.",
-                         example: .script("repeat \(RunVerdict.reportedFailures + 1) {\n  expect state nobody logged-in\n}\n", keepGoing: true),
+                         meaning: "A run with --keep-going failed more often than it reports (the first \(Limits.reportedFailures)); the rest are counted. Its kind is that of the failures.",
+                         example: .script("repeat \(Limits.reportedFailures + 1) {\n  expect state nobody logged-in\n}\n", keepGoing: true),
                          fix: "Fix the first failures: the rest are often the same one.")
         case .expectationFailed:
             return Entry(title: "expectation failed",

@@ -116,8 +116,8 @@ public final class Parameter: Sendable {
     }
 }
 
-/// A command's whole description *and* its implementation: the parser, `help`,
-/// completion, grammar.md and the evaluator all read it. A class, immutable, so that
+/// A command's whole description: the parser, `help`, completion, grammar.md and the
+/// evaluator all read it. What it does is the runtime's (CredScript's `Command`). A class, immutable, so that
 /// handing it around the parser's hot path costs one retain.
 public final class CommandSpec: Sendable {
     /// How the evaluator treats the command around its run.
@@ -145,7 +145,6 @@ public final class CommandSpec: Sendable {
     /// `let`, `repeat`, `for`, `proc` and `expect VALUE OP VALUE` are statements with syntax
     /// of their own (Parser, Parser+Blocks, Parser+Captures); their usage is written out.
     public let syntaxUsage: String?
-    let perform: @Sendable (CommandContext) throws(CommandFailure) -> [Outcome]
     /// The parameter that names an SDK (`sdk NAME`): a literal there switches the SDK the
     /// lines after are read for. Worked out once: the resolver asks for every command.
     public let sdkParameter: Parameter?
@@ -153,8 +152,7 @@ public final class CommandSpec: Sendable {
     let check: StaticCheck?
 
     public init(_ name: String, _ parameters: [Parameter] = [], group: String, sdk: SDKID? = nil, role: Role = .action,
-                summary: String, example: String, syntaxUsage: String? = nil, check: StaticCheck? = nil,
-                perform: @escaping @Sendable (CommandContext) throws(CommandFailure) -> [Outcome]) {
+                summary: String, example: String, syntaxUsage: String? = nil, check: StaticCheck? = nil) {
         self.name = name
         self.parameters = parameters
         self.summary = summary
@@ -163,7 +161,6 @@ public final class CommandSpec: Sendable {
         self.sdk = sdk
         self.role = role
         self.syntaxUsage = syntaxUsage
-        self.perform = perform
         self.check = check
         sdkParameter = parameters.first { $0.kind == .sdk }
         hasSecrets = parameters.contains { $0.kind == .secret }
@@ -205,7 +202,7 @@ public final class CommandSpec: Sendable {
     /// parameter, a request's target or its parameters (`password=…`). Without one, a
     /// command gives no secret by the place of its arguments, and reading a script, which
     /// asks of every command twice (SecretFlow, SecretScan), looks at each literal once.
-    let placesSecrets: Bool
+    package let placesSecrets: Bool
 
-    var isExpectation: Bool { role == .expectation || role == .acknowledgement }
+    package var isExpectation: Bool { role == .expectation || role == .acknowledgement }
 }

@@ -154,7 +154,7 @@ public struct BoundArguments: Sendable {
     /// Each value given, in the order bound, read where it lies, and each argument of
     /// pairs whole: what the secret scan asks of a command that places no secret, without a
     /// `BoundArgument` made around each.
-    func forEachValue(_ value: (Expression) -> Void, pairs: ([KeyValue]) -> Void) {
+    package func forEachValue(_ value: (Expression) -> Void, pairs: ([KeyValue]) -> Void) {
         switch storage {
         case .single(let values, _): value(values[0])
         case .list(let values, _): for item in values { value(item) }

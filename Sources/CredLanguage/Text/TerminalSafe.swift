@@ -25,7 +25,7 @@ public enum TerminalSafe {
     /// A character of a source line as a diagnostic quotes it (DiagnosticFormatter): a tab
     /// as it is (the caret's line keeps it, so the caret stays under its column), any other
     /// unsafe character as its escape, as every message writes it.
-    static func quotedInLine(_ scalar: Unicode.Scalar) -> String {
+    package static func quotedInLine(_ scalar: Unicode.Scalar) -> String {
         scalar == "\t" || !isUnsafe(scalar) ? String(scalar) : escape(scalar)
     }
 
@@ -53,7 +53,7 @@ extension String {
 
     /// Appends the text with its control characters escaped (newlines kept as they are
     /// when `keepingNewlines`): text without any is appended whole, with no copy of its own.
-    func appendEscapingControls(to out: inout String, keepingNewlines: Bool = false) {
+    package func appendEscapingControls(to out: inout String, keepingNewlines: Bool = false) {
         guard mayHoldControls(keepingNewlines: keepingNewlines) else {
             out += self
             return
@@ -77,11 +77,11 @@ extension String {
         }
     }
 
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool { TerminalSafe.isUnsafe(scalar) }
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool { TerminalSafe.isUnsafe(scalar) }
 
     /// Every run of more than `limit` scalars without a space cut to its start and an
     /// ellipsis. Scalars, not characters: a 10 MB word is cut without segmenting it first.
-    func shorteningWords(to limit: Int = 80) -> String {
+    package func shorteningWords(to limit: Int = 80) -> String {
         guard utf8.count > limit else { return self }
         var out = String.UnicodeScalarView()
         var run = 0
