@@ -74,11 +74,18 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // What an editor and the prompt offer while a script is written: completion, hover,
+        // symbols, navigation and formatting (for `credsh lsp`), the prompt's Tab completion
+        // and the pacing of a sourced script. Above the runtime: it reads scripts as a run would.
+        .target(
+            name: "CredEditor",
+            dependencies: ["CredLanguage", "CredScript", "CredSimulator"]
+        ),
         // `credsh lsp`: the Language Server Protocol over stdio (framing, JSON-RPC, the few
         // message types it answers); what it answers comes from CredScript's Editor folder.
         .target(
             name: "CredLSP",
-            dependencies: ["CredLanguage", "CredScript", "CredSimulator"]
+            dependencies: ["CredEditor", "CredLanguage", "CredScript", "CredSimulator"]
         ),
         // The executable's command line as values: each subcommand's syntax (which parses
         // its arguments and prints its help), and the manual page and completion scripts
@@ -98,6 +105,7 @@ let package = Package(
         .executableTarget(
             name: "credsh",
             dependencies: [
+                "CredEditor",
                 "CredLanguage",
                 "CredScript",
                 "CredCommandLine",
@@ -116,14 +124,14 @@ let package = Package(
         // (docs/performance.md, "How long make demo and make test take").
         .target(name: "Expectations", path: "Tests/Expectations"),
         .testTarget(name: "CredSimulatorTests", dependencies: ["CredSimulator", "Expectations"]),
-        .testTarget(name: "CredScriptTests", dependencies: ["CredLanguage", "CredScript", "CredSimulator", "Expectations"]),
+        .testTarget(name: "CredScriptTests", dependencies: ["CredEditor", "CredLanguage", "CredScript", "CredSimulator", "Expectations"]),
         .testTarget(name: "CredServeTests", dependencies: ["CredServe", "CredLanguage", "CredScript", "CredSimulator", "Expectations"]),
         .testTarget(name: "CredCommandLineTests", dependencies: ["CredCommandLine", "CredSuite", "CredLanguage", "CredScript", "Expectations"]),
         .testTarget(name: "CredSuiteTests", dependencies: ["CredSuite", "CredLanguage", "CredScript", "CredSimulator", "Expectations"]),
-        .testTarget(name: "CredLSPTests", dependencies: ["CredLSP", "CredLanguage", "CredScript", "CredSimulator", "Expectations"]),
+        .testTarget(name: "CredLSPTests", dependencies: ["CredLSP", "CredEditor", "CredLanguage", "CredScript", "CredSimulator", "Expectations"]),
         // What each fuzz input goes through (Fuzz/Harness): built and tested with everything
         // else, so the harness cannot drift from the language while only `make fuzz` sees it.
-        .target(name: "CredFuzzHarness", dependencies: ["CredLanguage", "CredScript", "CredSimulator", "CredLSP"], path: "Fuzz/Harness"),
+        .target(name: "CredFuzzHarness", dependencies: ["CredEditor", "CredLanguage", "CredScript", "CredSimulator", "CredLSP"], path: "Fuzz/Harness"),
         .testTarget(name: "CredFuzzHarnessTests", dependencies: ["CredFuzzHarness", "CredLanguage", "CredScript", "CredSimulator", "Expectations"], path: "Fuzz/Tests"),
         .testTarget(
             name: "credshTests",

@@ -1,5 +1,6 @@
 import CredLSP
 import CredLanguage
+import CredEditor
 import CredScript
 import CredSimulator
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Expectations
 import CredLanguage
+import CredEditor
 import CredScript
 import CredSimulator
 @testable import CredFuzzHarness

@@ -4,6 +4,7 @@
 import Darwin
 #endif
 import CredLanguage
+import CredEditor
 import CredScript
 
 extension LanguageServer {

@@ -1,4 +1,5 @@
 import CredLanguage
+import CredEditor
 import CredScript
 import CredCommandLine
 import CredSuite

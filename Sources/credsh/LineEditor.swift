@@ -3,6 +3,7 @@
 #endif
 @preconcurrency import CReadline
 import CredLanguage
+import CredEditor
 import CredScript
 import CredCommandLine
 import CredSuite

@@ -6,6 +6,7 @@ import Darwin
 import Testing
 import Expectations
 import CredLanguage
+import CredEditor
 import CredScript
 import CredSimulator
 

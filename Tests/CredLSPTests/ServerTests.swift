@@ -1,6 +1,7 @@
 import Testing
 import Expectations
 import CredLanguage
+import CredEditor
 import CredScript
 import CredSimulator
 @testable import CredLSP

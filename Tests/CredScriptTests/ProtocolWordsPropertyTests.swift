@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Expectations
 @testable import CredLanguage
+@testable import CredEditor
 @testable import CredScript
 
 /// Issue 48: a secret is hidden because of where it stands; the value scan is a safety

@@ -2,6 +2,7 @@ import Testing
 import Expectations
 import CredSimulator
 @testable import CredLanguage
+@testable import CredEditor
 @testable import CredScript
 
 /// What the executable's `--step` and `fmt --check` say, worked out without a terminal

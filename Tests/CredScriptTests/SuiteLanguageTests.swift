@@ -2,6 +2,7 @@ import CredSimulator
 import Testing
 import Expectations
 @testable import CredLanguage
+@testable import CredEditor
 @testable import CredScript
 
 /// Captures, comparisons, `for` loops and procedures (docs/suites.md, "Writing a suite"), as a

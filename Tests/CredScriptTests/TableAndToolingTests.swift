@@ -4,6 +4,7 @@ import Expectations
 import Glibc
 #endif
 @testable import CredLanguage
+@testable import CredEditor
 @testable import CredScript
 @testable import CredSimulator
 

@@ -1,6 +1,7 @@
 import Testing
 import Expectations
 @testable import CredLanguage
+@testable import CredEditor
 @testable import CredScript
 import CredSimulator
 

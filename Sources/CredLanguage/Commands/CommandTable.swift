@@ -140,6 +140,11 @@ public struct CommandTable: Sendable {
         vocabularies.first { $0.sdk == sdk } ?? SDKVocabulary(sdk: sdk)
     }
 
+    /// The words the SDK named `sdkName` adds (none for a name no SDK has).
+    public func vocabulary(named sdkName: String) -> SDKVocabulary {
+        vocabularies.first { $0.sdk.name == sdkName } ?? SDKVocabulary(sdk: .first)
+    }
+
     /// The fields a script may name for an event of `sdk`: the payload's, and the readable ones.
     public func fieldNames(of event: EventSpec, sdk: SDKID) -> [String] {
         event.fields.map(\.name) + (vocabulary(of: sdk).readableFieldNames[event.name] ?? [])

@@ -33,6 +33,11 @@ struct APISummary: Sendable {
 /// delivers, an API the app calls), the active SDK's first; another SDK's entries are
 /// shown with its name when the active one has none.
 public enum ExplainText {
+    /// The SDK's API calls `explain` describes beyond its catalog's (SDKFlow.apis), for completion.
+    package static func apiNames(in catalog: SDKCatalog) -> [String] {
+        SDKFlows.flow(named: catalog.name)?.apis.map(\.name) ?? []
+    }
+
     /// What the prompt's `explain QUERY` prints with `sdk` active, for `credsh explain`:
     /// the same lines, or the same refusal.
     /// The refusal names the prompt's commands as reached from a shell (`credsh` first).
@@ -62,7 +67,7 @@ public enum ExplainText {
 
     /// `fromShell`: the refusal's hints say how to reach the prompt's `glossary` and
     /// `help explain`, which `credsh explain` has not.
-    static func render(_ query: String, active: SDKCatalog, fromShell: Bool = false) throws(SimulationError) -> [String] {
+    package static func render(_ query: String, active: SDKCatalog, fromShell: Bool = false) throws(SimulationError) -> [String] {
         if let code = DiagnosticCode(id: query) { return code.explanation }
         var lines: [String] = []
         for catalog in [active] + Simulation.catalogs.filter({ $0.name != active.name }) {
@@ -91,7 +96,7 @@ public enum ExplainText {
     }
 
     /// The entries of one SDK for `query`: codes, then events, then API calls.
-    static func entries(_ query: String, in catalog: SDKCatalog) -> [[String]] {
+    package static func entries(_ query: String, in catalog: SDKCatalog) -> [[String]] {
         let lower = query.lowercased()
         var found: [[String]] = []
         let codes = Int(query).map { number in catalog.codes.filter { $0.code == number } }

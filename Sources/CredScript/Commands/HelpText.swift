@@ -160,7 +160,7 @@ public enum HelpText {
         return lines
     }
 
-    static func detail(_ spec: CommandSpec, active: SDKID) -> [String] {
+    package static func detail(_ spec: CommandSpec, active: SDKID) -> [String] {
         var lines = ["usage: \(spec.usage)" + (spec.sdk.map { "   (sdk \($0.name))" } ?? ""), "  \(spec.summary)"]
         let described = spec.parameters.filter { spec.syntaxUsage == nil || $0.kind != .text }
         for parameter in described {

@@ -6,17 +6,19 @@ import CredLanguage
 /// the run would stop there with "undefined variable". Order is not followed (a procedure
 /// may use a name bound after its definition, before its call), so this reports only what
 /// no run could bind. Bounded by the statements read: one entry per use.
-struct UnboundVariables {
+package struct UnboundVariables {
     struct Use {
         let name: String
         let position: SourcePosition
         let source: SourceFile
     }
 
-    private(set) var bound: Set<String> = []
+    package private(set) var bound: Set<String> = []
     private(set) var uses: [Use] = []
 
-    mutating func add(_ statement: Statement, in source: SourceFile) {
+    package init() {}
+
+    package mutating func add(_ statement: Statement, in source: SourceFile) {
         add(statement, in: source, local: [])
     }
 
@@ -58,7 +60,7 @@ struct UnboundVariables {
     }
 
     /// A diagnostic for each use of a name neither bound nor in `given`, once per name and file.
-    func problems(given: Set<String>) -> [(Diagnostic, SourceFile)] {
+    package func problems(given: Set<String>) -> [(Diagnostic, SourceFile)] {
         var reported: Set<String> = []
         var out: [(Diagnostic, SourceFile)] = []
         let known = bound.union(given).sorted()

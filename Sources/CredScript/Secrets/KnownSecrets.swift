@@ -312,7 +312,7 @@ public struct KnownSecrets: Sendable {
     }
 
     /// Whether `text` holds a known value (or, past the cap, a word shaped like a password).
-    func holdsSecret(_ text: String) -> Bool {
+    package func holdsSecret(_ text: String) -> Bool {
         var bytes = Array(text.utf8)
         var caret = 0
         return redact(&bytes, caret: &caret)

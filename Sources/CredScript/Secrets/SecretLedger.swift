@@ -38,7 +38,7 @@ public struct SecretLedger: Sendable {
 
     /// Learns what a reading found (SecretReading): its flow is the ledger's from now on
     /// (it started from it), and its values are secrets.
-    mutating func learn(_ facts: SecretFacts) {
+    package mutating func learn(_ facts: SecretFacts) {
         flow = facts.flow
         for value in facts.values { values.add(value) }
     }
@@ -67,7 +67,7 @@ public struct SecretLedger: Sendable {
     }
 
     /// Whether `name` holds a secret, by what the sources read so far say of it.
-    func holdsSecret(_ name: String) -> Bool { flow.holdsSecret(name) }
+    package func holdsSecret(_ name: String) -> Bool { flow.holdsSecret(name) }
 
 
     /// `text` with each known secret as `***`, shown or not: what diagnostics, reports and

@@ -264,7 +264,7 @@ public enum SecretMasker {
     /// `pw`, `password`, `newPin`, `new_pin`, `pinCode`, `token`, `secret`: names that say
     /// they hold secrets are masked from the start, in echo, history and transcripts alike.
     /// The name's parts are matched whole (SecretName), so `spinner` and `keyboard` are not.
-    static func looksSecret(_ name: String) -> Bool {
+    package static func looksSecret(_ name: String) -> Bool {
         SecretName.looksSecret(name)
     }
 

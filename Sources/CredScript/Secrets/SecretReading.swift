@@ -17,7 +17,7 @@ public struct SecretFacts: Sendable {
 /// prompt and `credsh test` (docs/development.md, "Layout"). Each statement goes to the flow, which
 /// names hold secrets, and to a scan of its literals; at the end the scan decides which
 /// literals are secrets (SecretScan).
-enum SecretReading {
+package enum SecretReading {
     /// Reads `reader`'s whole source. `flow`: the names known to hold secrets before it (at
     /// the prompt, those of earlier lines). `challengePending`: the SDK waits for a secret
     /// (PromptState), so a line that does not parse is one typed alone. `users`: the user
@@ -37,18 +37,18 @@ enum SecretReading {
     /// The same reading for a caller that reads the statements itself and holds none of them
     /// (the editor's DocumentAnalysis, which answers `credsh lsp`): each statement goes to
     /// `add` as it is read, and `facts` decides at the end, from the reader's diagnostics.
-    struct Stream {
+    package struct Stream {
         private var scan: SecretScan
 
-        init(table: CommandTable = .standard) { scan = SecretScan(flow: SecretFlow(), table: table) }
+        package init(table: CommandTable = .standard) { scan = SecretScan(flow: SecretFlow(), table: table) }
 
-        mutating func add(_ statement: Statement, in source: SourceFile) {
+        package mutating func add(_ statement: Statement, in source: SourceFile) {
             scan.flow.add(statement)
             scan.learn(statement, in: source)
         }
 
         /// What the whole reading gave; no challenge waits in an editor.
-        func facts(diagnostics: [Diagnostic], source: SourceFile) -> SecretFacts {
+        package func facts(diagnostics: [Diagnostic], source: SourceFile) -> SecretFacts {
             scan.facts(diagnostics: diagnostics, source: source, challengePending: false)
         }
     }

@@ -1,4 +1,5 @@
 import CredLanguage
+import CredScript
 import CredSimulator
 
 /// One problem an editor shows: what `credsh check` reports, with the span it covers.

@@ -1,4 +1,5 @@
 import CredLanguage
+import CredScript
 /// `credsh lsp`'s formatting: each line's tokens as the lexer reads them, one space
 /// where there was any space between two tokens and none where there was none (so
 /// `KEY=VALUE` stays one argument and `let x = 1` keeps its spaces), four spaces of

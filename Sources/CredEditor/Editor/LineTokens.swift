@@ -1,4 +1,5 @@
 import CredLanguage
+import CredScript
 /// The tokens of one line, lexed on their own. A statement never spans lines except a
 /// block's, and strings, patterns and inline JSON end on their line, so the language's own
 /// lexer reads one line exactly as it reads it inside the file; offsets are into the line.

@@ -1,4 +1,5 @@
 import CredLanguage
+import CredScript
 import CredSimulator
 
 /// What Tab offers at the prompt, worked out from the command table, the active SDK's
@@ -88,7 +89,7 @@ public enum Completer {
         case .command: candidates += table.firstWords(for: sdk)
         case .code:
             candidates += catalog.codes.flatMap { entry in [entry.name] + (entry.code.map { [String($0)] } ?? []) }
-            candidates += catalog.eventNames + (SDKFlows.flow(named: sdk.name)?.apis.map(\.name) ?? [])
+            candidates += catalog.eventNames + ExplainText.apiNames(in: catalog)
         case .policyRules(let keys): candidates += keys.map { $0 + "=" }
         case .fieldMatch:
             candidates += fieldCandidates(word: word, typed: typed, catalog: catalog)
@@ -112,7 +113,7 @@ public enum Completer {
         guard let equals = word.firstIndex(of: "=") else { return nil }
         let name = String(word[..<equals])
         guard let field = call.field(name), !field.secret else { return [] }
-        let named = SDKFlows.flow(named: catalog.name)?.valueNames[name] ?? [:]
+        let named = CommandTable.standard.vocabulary(named: catalog.name).valueNames[name] ?? [:]
         let values = (field.namesUser ? userIDs : []) + field.choices + named.keys.sorted().map(String.init) + named.values.sorted()
         return values.map { name + "=" + $0 }
     }
@@ -129,7 +130,7 @@ public enum Completer {
         if let equals = word.firstIndex(of: "=") {
             let field = String(word[..<equals])
             // A named value is written either way: `FIELD=2` or `FIELD=NAME`.
-            let named = SDKFlows.flow(named: catalog.name)?.valueNames[field] ?? [:]
+            let named = CommandTable.standard.vocabulary(named: catalog.name).valueNames[field] ?? [:]
             return (named.keys.sorted().map(String.init) + named.values.sorted()).map { "\(field)=\($0)" }
         }
         return fields.map { $0 + "=" }

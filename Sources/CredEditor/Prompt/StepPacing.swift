@@ -1,4 +1,5 @@
 import CredLanguage
+import CredScript
 import CredSimulator
 
 /// What `--step` works out before and at each pause, with no terminal (the executable's

@@ -1,4 +1,5 @@
 import CredLanguage
+import CredScript
 /// An entry of the editor's outline.
 public struct EditorSymbol: Equatable, Sendable {
     /// `block`: a `repeat` or `for`; `file`: a `source` line, naming the file it reads.

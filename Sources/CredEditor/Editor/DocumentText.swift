@@ -1,4 +1,5 @@
 import CredLanguage
+import CredScript
 /// A place in a document as editors count it: a 0-based line, and UTF-16 code units
 /// into that line (the Language Server Protocol's default). The language itself counts
 /// lines from 1 and columns in Unicode scalars; this is the editor's side.

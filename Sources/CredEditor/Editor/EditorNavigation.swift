@@ -1,4 +1,5 @@
 import CredLanguage
+import CredScript
 /// A place to go to: a span of this document (`file` nil) or the start of another file.
 public struct EditorLocation: Equatable, Sendable {
     /// The other file's name (a path), or nil for this document.

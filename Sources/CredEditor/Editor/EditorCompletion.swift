@@ -1,4 +1,5 @@
 import CredLanguage
+import CredScript
 import CredSimulator
 
 /// One thing an editor offers to complete.
