@@ -1,21 +1,23 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Three layers, arrows pointing down only:
+// Layers, arrows pointing down only (docs/development.md draws the graph):
 //   credsh (executable: arguments, terminal, processes)
 //     -> CredCommandLine (subcommands as values: argument parsing, help, man page, completions)
 //     -> CredSuite (`credsh test`: suite running, transcripts, diffs, the worker wire, reports)
 //     -> CredLSP (the language server over stdio: `credsh lsp`)
-//     -> CredServe (the simulated SUSI server over real HTTP: `credsh serve`, `serve start`)
-//     -> CredScript (lexer, parser, evaluator, command table, diagnostics)
-//       -> CredSimulator (the simulated SDKs and server: pure, deterministic, no I/O)
+//     -> CredServe (the simulated SDKs' servers over real HTTP: `credsh serve`, `serve start`)
+//     -> CredEditor (completion, hover, formatting; the prompt's Tab and pacing)
+//     -> CredScript (the evaluator, the commands' implementations, secrets, output, diagrams)
+//       -> CredLanguage (lexer, parser, resolver, the command schema, diagnostics)
+//         -> CredSimulator (the simulated SDKs and server: pure, deterministic, no I/O)
 let package = Package(
     name: "credsh",
     platforms: [.macOS(.v15)],  // 15: the Synchronization module (SignalFlag)
     products: [
         .executable(name: "credsh", targets: ["credsh"]),
-        .library(name: "CredScript", targets: ["CredScript"]),
         .library(name: "CredLanguage", targets: ["CredLanguage"]),
+        .library(name: "CredScript", targets: ["CredScript"]),
         .library(name: "CredSimulator", targets: ["CredSimulator"]),
     ],
     dependencies: [

@@ -60,7 +60,7 @@ public enum EditorHover {
         var lines = ["field \(name) of \(holder.name) (\(catalog.name))",
                      "  kind:        \(spec.kind.rawValue)" + (spec.unboundedWord.map { ", or the word \($0) when there is no bound" } ?? ""),
                      "  present:     " + (spec.optional ? "when it applies, not in every \(holder.name)" : "in every \(holder.name)")]
-        if let named = CommandTable.standard.vocabulary(named: catalog.name).valueNames[name], !named.isEmpty {
+        if let named = CommandTable.standard.vocabulary(named: catalog.name)?.valueNames[name], !named.isEmpty {
             lines.append("  values:      " + named.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", "))
         }
         if isCodeField(name) { lines.append("  codes:       hover a value, or 'explain N', for what a code means") }

@@ -113,7 +113,7 @@ public enum Completer {
         guard let equals = word.firstIndex(of: "=") else { return nil }
         let name = String(word[..<equals])
         guard let field = call.field(name), !field.secret else { return [] }
-        let named = CommandTable.standard.vocabulary(named: catalog.name).valueNames[name] ?? [:]
+        let named = CommandTable.standard.vocabulary(named: catalog.name)?.valueNames[name] ?? [:]
         let values = (field.namesUser ? userIDs : []) + field.choices + named.keys.sorted().map(String.init) + named.values.sorted()
         return values.map { name + "=" + $0 }
     }
@@ -130,7 +130,7 @@ public enum Completer {
         if let equals = word.firstIndex(of: "=") {
             let field = String(word[..<equals])
             // A named value is written either way: `FIELD=2` or `FIELD=NAME`.
-            let named = CommandTable.standard.vocabulary(named: catalog.name).valueNames[field] ?? [:]
+            let named = CommandTable.standard.vocabulary(named: catalog.name)?.valueNames[field] ?? [:]
             return (named.keys.sorted().map(String.init) + named.values.sorted()).map { "\(field)=\($0)" }
         }
         return fields.map { $0 + "=" }

@@ -19,9 +19,9 @@ public struct CommandTable: Sendable {
 
     /// Each SDK's words beyond its catalog, by SDK (the resolver checks fields and values
     /// against them).
-    private let vocabularies: [SDKVocabulary]
+    private let vocabularies: [any SDKVocabulary.Type]
 
-    public init(commands: [CommandSpec], vocabularies: [SDKVocabulary] = []) {
+    public init(commands: [CommandSpec], vocabularies: [any SDKVocabulary.Type] = []) {
         self.commands = commands
         self.vocabularies = vocabularies
         sourceCommand = commands.first { $0.name == "source" }
@@ -135,19 +135,19 @@ public struct CommandTable: Sendable {
         }
     }
 
-    /// The words `sdk` adds to its catalog's (none when it adds none).
-    public func vocabulary(of sdk: SDKID) -> SDKVocabulary {
-        vocabularies.first { $0.sdk == sdk } ?? SDKVocabulary(sdk: sdk)
+    /// The words `sdk` adds to its catalog's; nil when it adds none.
+    public func vocabulary(of sdk: SDKID) -> (any SDKVocabulary.Type)? {
+        vocabularies.first { $0.sdkID == sdk }
     }
 
-    /// The words the SDK named `sdkName` adds (none for a name no SDK has).
-    public func vocabulary(named sdkName: String) -> SDKVocabulary {
-        vocabularies.first { $0.sdk.name == sdkName } ?? SDKVocabulary(sdk: .first)
+    /// The words the SDK named `sdkName` adds; nil when it adds none.
+    public func vocabulary(named sdkName: String) -> (any SDKVocabulary.Type)? {
+        vocabularies.first { $0.sdkID.name == sdkName }
     }
 
     /// The fields a script may name for an event of `sdk`: the payload's, and the readable ones.
     public func fieldNames(of event: EventSpec, sdk: SDKID) -> [String] {
-        event.fields.map(\.name) + (vocabulary(of: sdk).readableFieldNames[event.name] ?? [])
+        event.fields.map(\.name) + (vocabulary(of: sdk)?.readableFieldNames[event.name] ?? [])
     }
 
     /// The distinct first words, sorted: what Tab offers at the start of a line.

@@ -10,14 +10,14 @@ public enum ExitCode {
     static func severity(_ code: Int32) -> Int32 { max(0, min(code, 4)) }
 
     /// The most severe of `codes`, or 0 for none.
-    public static func mostSevere<Codes: Sequence>(_ codes: Codes) -> Int32 where Codes.Element == Int32 {
+    public static func mostSevere(_ codes: [Int32]) -> Int32 {
         codes.reduce(success) { severity($1) > severity($0) ? $1 : $0 }
     }
 
     public static func mostSevere(_ codes: Int32...) -> Int32 { mostSevere(codes) }
 
     /// The code for these failures: the most severe of their kinds.
-    public static func of<Failures: Sequence>(_ failures: Failures) -> Int32 where Failures.Element == Diagnostic {
-        mostSevere(failures.lazy.map(\.exitCode))
+    public static func of(_ failures: [Diagnostic]) -> Int32 {
+        failures.reduce(success) { severity($1.exitCode) > severity($0) ? $1.exitCode : $0 }
     }
 }

@@ -437,7 +437,7 @@ struct Resolver {
             }
             if let field = event.field(pair.key), field.kind == .integer, case .word(let word) = pair.value.kind, Int(word) == nil,
                word != field.unboundedWord,
-               table.vocabulary(of: sdk).valueNames[pair.key]?.values.contains(word) != true {
+               table.vocabulary(of: sdk)?.valueNames[pair.key]?.values.contains(word) != true {
                 let or = field.unboundedWord.map { " or '\($0)'" } ?? ""
                 error(.fieldValueKind, "\(name).\(pair.key) is a number\(or), not '\(word)'", at: pair.value.position)
                 return false
@@ -467,7 +467,7 @@ struct Resolver {
     mutating func checkGloss(_ gloss: Expression, of pair: KeyValue, event: String) -> Bool {
         guard case .word(let word) = gloss.kind else { return false }
         let named = String(word.dropFirst().dropLast())
-        let names = table.vocabulary(of: sdk).valueNames[pair.key] ?? [:]
+        let names = table.vocabulary(of: sdk)?.valueNames[pair.key] ?? [:]
         let number: Int? = switch pair.value.kind {
         case .integer(let i): i
         case .word(let w): names.first { $0.value == w }?.key

@@ -10,7 +10,7 @@ public struct CommandSet: Sendable {
     /// live as long as the process, so an entry's identity is never reused).
     private let implementations: [ObjectIdentifier: Command.Perform]
 
-    init(_ commands: [Command], vocabularies: [SDKVocabulary]) {
+    init(_ commands: [Command], vocabularies: [any SDKVocabulary.Type]) {
         table = CommandTable(commands: commands.map(\.spec), vocabularies: vocabularies)
         implementations = Dictionary(commands.map { (ObjectIdentifier($0.spec), $0.perform) }, uniquingKeysWith: { first, _ in first })
     }
@@ -22,7 +22,7 @@ public struct CommandSet: Sendable {
     public static let standard = CommandSet(
         SharedCommands.all + ClassroomCommands.all + SDKFlows.all.flatMap { $0.commands }
             + ExpectCommands.all + DoubleCommands.all + LanguageCommands.all,
-        vocabularies: SDKFlows.all.map { SDKVocabulary(sdk: $0.sdkID, readableFieldNames: $0.readableFieldNames, valueNames: $0.valueNames) })
+        vocabularies: SDKFlows.all)
 }
 
 extension CommandTable {

@@ -4,7 +4,7 @@ import CredSimulator
 /// What one simulated SDK adds to the language, from its own folder `Flows/<SDK>/`: its
 /// commands, and how its events read. Everything else the language shows about an SDK
 /// comes from the SDK's catalog.
-protocol SDKFlow: Sendable {
+protocol SDKFlow: SDKVocabulary {
     /// The SDK it speaks for. Its name and its place in the registry are known without
     /// building its catalog: the command table, built at every start-up, names each
     /// command's SDK and heading, and the catalogs cost a seventh of an empty script (callgrind).
@@ -15,12 +15,9 @@ protocol SDKFlow: Sendable {
     /// matches them, when a payload field reads better as another (REL-ID shows the policy
     /// inside `challengeInfo` as `policy={…}`). Every shown `key=value` can be written
     /// back as an expectation.
+    /// The names it adds (`readableFieldNames`) and the value names (`valueNames`) are
+    /// the SDK's vocabulary, which the resolver reads through the command table.
     static func readableFields(_ fields: [(String, JSONValue)]) -> [(String, JSONValue)]
-    /// The names `readableFields` adds, by event, for the resolver's field checks.
-    static var readableFieldNames: [String: [String]] { get }
-    /// Names a script may write instead of an integer field's value
-    /// (`challengeMode=RDNA_OP_UPDATE_ON_EXPIRY`), by field.
-    static var valueNames: [String: [Int: String]] { get }
     /// Who a sequence diagram shows and who sends each call and event to whom, and where
     /// a flow ends (each SDK's `<SDK>Cast.swift`).
     static var cast: FlowCast { get }

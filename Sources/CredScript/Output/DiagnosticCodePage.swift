@@ -9,7 +9,7 @@ public enum DiagnosticCodePage {
         var out = """
             # Diagnostic codes
 
-            <!-- Generated from Sources/CredScript/Syntax/DiagnosticCode.swift by the test
+            <!-- Generated from Sources/CredLanguage/Syntax/DiagnosticCode.swift by the test
                  DiagnosticCodeTests: CREDSH_UPDATE_DOCS=1 swift test --filter DiagnosticCodeTests
                  rewrites this page; do not edit it by hand. -->
 

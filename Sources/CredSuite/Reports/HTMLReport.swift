@@ -24,7 +24,7 @@ package struct HTMLReport: SuiteReport {
         let failed = verdicts.filter(\.failed)
         let skipped = verdicts.filter { $0.skipped != nil }.count
         let passed = verdicts.count - failed.count - skipped
-        let code = ExitCode.mostSevere(verdicts.lazy.map(\.exitCode))
+        let code = ExitCode.mostSevere(verdicts.map(\.exitCode))
         let expectationsPassed = verdicts.reduce(0) { $0 + $1.expectations }
         let expectationsFailed = verdicts.reduce(0) { $0 + $1.expectationsFailed }
         let title = "credsh test" + (shard.map { " (shard \($0.label))" } ?? "")
