@@ -1,5 +1,6 @@
 import CredScript
 import CredSimulator
+import NIOCore
 
 /// One whole HTTP request as it came off a connection, before the simulation sees it.
 struct WireRequest: Sendable {
@@ -117,23 +118,36 @@ struct WireResponse: Sendable {
     var body: [UInt8] {
         switch content {
         case .bytes(let bytes): return bytes
+        case .buffer(let buffer): return Array(buffer.readableBytesView)
         case .json(let value, let mask):
             var bytes = (mask.map { $0.redact(value) } ?? value).serializedBytes
             bytes.append(UInt8(ascii: "\n"))
             return bytes
         }
     }
+    /// The bytes sent, as the connection writes them: a shared body (the live page's)
+    /// as it is, without a copy.
+    var bodyBuffer: ByteBuffer {
+        if case .buffer(let buffer) = content { return buffer }
+        return ByteBuffer(bytes: body)
+    }
     private var content: Content
     private enum Content: Sendable {
         case bytes([UInt8])
+        /// Bytes shared by every answer that sends them (the live page's page of a snapshot).
+        case buffer(ByteBuffer)
         /// Written as one line of compact JSON, each string with `mask`'s values masked
         /// in it (keys and numbers left as they are, so it stays JSON).
         case json(JSONValue, mask: KnownSecrets?)
     }
     var headers: [(String, String)] = []
-    /// Set for an answer that is a stream of events (`GET /sdk/NAME/events`): the head
-    /// goes out, then every event published to `key` until the client goes.
-    var stream: EventStreams.Opening?
+    /// Set for an answer that is a stream of events (`GET /sdk/NAME/events`, the live
+    /// page's `/events`): the head goes out, then every event of its source until the
+    /// client goes. This answer's own status and body are not sent.
+    var stream: (any EventSource)?
+    /// The key its body is counted under as unread (UnreadAnswers) when the same bytes go
+    /// to many answers (`page 12`); nil: counted answer by answer.
+    var shared: String?
     /// Set for an answer made off the simulation's turn (AnswerDrawing): what makes it,
     /// from a copy taken in the turn. This answer's own status and body are not sent.
     var drawing: (@Sendable () -> WireResponse)?
@@ -143,6 +157,16 @@ struct WireResponse: Sendable {
         self.reason = reason
         self.contentType = contentType
         self.content = .bytes(body)
+        self.headers = headers
+    }
+
+    /// An answer whose body is `buffer`, shared by every answer that sends it under the key `shared`.
+    init(status: Int, reason: String, contentType: String, buffer: ByteBuffer, shared: String, headers: [(String, String)] = []) {
+        self.status = status
+        self.reason = reason
+        self.contentType = contentType
+        self.content = .buffer(buffer)
+        self.shared = shared
         self.headers = headers
     }
 

@@ -27,12 +27,18 @@ final class EventStreams: Sendable {
         let device: String
     }
 
-    /// What an answer that opens a stream carries (WireResponse.stream).
-    struct Opening: Sendable {
+    /// What an answer that opens a stream carries (WireResponse.stream): every event
+    /// published to `key`, each waiting in a queue while its client takes nothing.
+    struct Opening: EventSource {
         let hub: EventStreams
         let key: Key
-        /// The stream ends after this many seconds; nil: when the client goes.
         let seconds: Int?
+
+        var backlog: EventStreamWriter.Backlog { .queue(events: EventStreams.queueLimit, bytes: EventStreams.queueBytes) }
+
+        func follow(_ stream: ConnectionHandler, on loop: any EventLoop) { hub.follow(key, stream, on: loop) }
+
+        func unfollow(_ stream: ConnectionHandler) { hub.unfollow(key, stream) }
     }
 
     /// A stream and the event loop it must be touched on.
