@@ -66,36 +66,26 @@ struct WireRequest: Sendable {
 
     /// Whether two header names are the same, ASCII letters compared without case (RFC
     /// 9110 §5.1), without making lowercased copies on every request.
-    /// Compared over the two texts' bytes in place: every request has its headers looked
-    /// up so, several times (docs/double.md, "Speed").
     static func sameName(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        var a = a, b = b
-        return a.withUTF8 { a in b.withUTF8 { b in sameName(a, b) } }
+        a.utf8.count == b.utf8.count && sameLetters(a.utf8, b.utf8)
     }
 
-    private static func sameName(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        for index in a.indices {
-            let x = a[index], y = b[index]
-            guard x == y || (x ^ y == 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z")) else { return false }
+    /// Byte by byte, an ASCII letter matching itself in either case.
+    private static func sameLetters(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool {
+        a.elementsEqual(b) { x, y in
+            x == y || (x ^ y == 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
         }
-        return true
     }
 
     /// Whether `Content-Type` names the media type `type`, whatever its parameters
     /// (`; charset=utf-8`), the spaces and tabs around it and the case of its letters.
     func hasMediaType(_ type: String) -> Bool {
-        guard var value = header("Content-Type") else { return false }
-        var type = type
+        guard let value = header("Content-Type") else { return false }
         let blank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        return value.withUTF8 { bytes in
-            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
-            var start = 0
-            while start < end, blank(bytes[start]) { start += 1 }
-            while end > start, blank(bytes[end - 1]) { end -= 1 }
-            return type.withUTF8 { Self.sameName(UnsafeBufferPointer(rebasing: bytes[start..<end]), $0) }
-        }
+        var media = value.utf8.prefix { $0 != UInt8(ascii: ";") }
+        while let first = media.first, blank(first) { media = media.dropFirst() }
+        while let last = media.last, blank(last) { media = media.dropLast() }
+        return Self.sameLetters(media, type.utf8)
     }
 
     /// Whether the body is a form the servlet container would read parameters from.
