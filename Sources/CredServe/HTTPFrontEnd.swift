@@ -40,7 +40,7 @@ final class HTTPFrontEnd {
         let drawing = AnswerDrawing(limits: limits, unread: unread)
         self.drawing = drawing
         listener = try HTTPListener(
-            host: host, port: port, limits: limits.connection, pipeline: .init(pipelining: true, errorHandling: false, threads: limits.networkThreads),
+            host: host, port: port, limits: limits.connection, threads: limits.networkThreads,
             onFull: { client in
                 service.log(ServeLogEntry(client: client.text, method: nil, path: nil, status: nil,
                                           note: "closed: \(limits.connections) connections are open already", refusedByHTTP: true))

@@ -96,10 +96,9 @@ public final class LiveServer: @unchecked Sendable {
 /// The latest snapshot, rendered once for every page, and the pages following it: the
 /// source of every `/events` stream (EventSource), each holding only the latest snapshot
 /// its client has not taken. The snapshot is stored under a lock by the session's
-/// thread; the followers' table is under a lock too, each follower touched on its own
-/// event loop.
-final class LiveHub: EventSource, @unchecked Sendable {
-    struct Rendered {
+/// thread; each follower is touched on its own event loop (StreamFollowers).
+final class LiveHub: EventSource {
+    struct Rendered: Sendable {
         var snapshot: LiveSnapshot
         var event: ByteBuffer
         var svg: ByteBuffer
@@ -110,11 +109,9 @@ final class LiveHub: EventSource, @unchecked Sendable {
     let token: String
     let unread: UnreadAnswers
     private let latest: NIOLockedValueBox<Rendered>
-    private struct Follower: @unchecked Sendable {
-        let stream: ConnectionHandler
-        let loop: any EventLoop
-    }
-    private let followers = NIOLockedValueBox<[ObjectIdentifier: Follower]>([:])
+    /// Every stream follows the one latest snapshot.
+    private enum Followed: Hashable, Sendable { case latest }
+    private let followers = StreamFollowers<Followed>()
 
     init(_ snapshot: LiveSnapshot, token: String, unread: UnreadAnswers) {
         self.token = token
@@ -149,17 +146,17 @@ final class LiveHub: EventSource, @unchecked Sendable {
     var backlog: EventStreamWriter.Backlog { .latest }
     var seconds: Int? { nil }
 
-    var followerCount: Int { followers.withLockedValue { $0.count } }
+    var followerCount: Int { followers.count(.latest) }
 
     /// The stream gets the latest snapshot at once, then each new one.
     func follow(_ stream: ConnectionHandler, on loop: any EventLoop) {
-        followers.withLockedValue { $0[ObjectIdentifier(stream)] = Follower(stream: stream, loop: loop) }
+        followers.follow(.latest, stream, on: loop)
         let latest = current
         stream.offer([latest.event], shared: Self.eventKey(latest.snapshot.sequence))
     }
 
     func unfollow(_ stream: ConnectionHandler) {
-        _ = followers.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(stream)) }
+        followers.unfollow(.latest, stream)
     }
 
     /// A snapshot's bytes are shared by every stream, and counted once as unread: a stream
@@ -175,9 +172,6 @@ final class LiveHub: EventSource, @unchecked Sendable {
     /// Offers the latest snapshot to every stream, each on its own event loop.
     func broadcast() {
         let latest = current
-        let key = Self.eventKey(latest.snapshot.sequence)
-        for follower in followers.withLockedValue({ Array($0.values) }) {
-            follower.loop.execute { follower.stream.offer([latest.event], shared: key) }
-        }
+        followers.offer(.latest, [latest.event], shared: Self.eventKey(latest.snapshot.sequence))
     }
 }
