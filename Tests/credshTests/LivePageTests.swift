@@ -264,8 +264,9 @@ import Expectations
     /// next request (the page and its picture over one; before, one answer a connection),
     /// pipelined requests are answered in order (before, never read), a HEAD of /events
     /// ends and the connection stays, a POST's body is read and it is answered 405 (before,
-    /// answered at its head), and a malformed request is answered 400 with serve's page
-    /// (before, NIO's own, empty).
+    /// answered at its head), a malformed request is answered 400 with serve's page
+    /// (before, NIO's own, empty), and a request not whole within 10 s 408 (before, closed
+    /// without a word).
     @Test func theLivePageKeepsConnectionsAliveAndRefusesAsServeDoes() throws {
         let run = try Credsh.shell("""
             "$CREDSH" serve --port 0 --live --live-port 0 > serve.out 2>&1 &
@@ -279,6 +280,9 @@ import Expectations
             echo "post: $(curl -s --max-time 5 -o /dev/null -w '%{http_code} %header{allow}' --data-binary 'a=b' "$live")"
             hostport=$(echo "$live" | sed 's,^http://\\([^/]*\\)/.*,\\1,')
             query=$(echo "$live" | sed 's,.*?,,')
+            (exec 4<>/dev/tcp/${hostport%:*}/${hostport##*:}; printf 'GET /?%s HTTP/1.1\\r\\n' "$query" >&4
+             timeout 20 cat <&4 | head -1 | tr -d '\\r' > slow.out) &
+            slow=$!
             exec 3<>/dev/tcp/${hostport%:*}/${hostport##*:}
             printf 'GET /diagram.svg?%s HTTP/1.1\\r\\nHost: %s\\r\\n\\r\\nHEAD /?%s HTTP/1.1\\r\\nHost: %s\\r\\nConnection: close\\r\\n\\r\\n' \\
                 "$query" "$hostport" "$query" "$hostport" >&3
@@ -286,6 +290,8 @@ import Expectations
             exec 3<>/dev/tcp/${hostport%:*}/${hostport##*:}
             printf 'GARBAGE\\r\\n\\r\\n' >&3
             echo "malformed: $(timeout 5 cat <&3 | tr -d '\\r' | grep -a -e '^HTTP/' -e 'Bad Message' | tr '\\n' ' ')"
+            wait $slow
+            echo "slow: $(cat slow.out)"
             kill $pid; wait $pid
             """, directory: try Credsh.temporaryDirectory())
         let lines = run.stdout.split(separator: "\n").map(String.init)
@@ -295,6 +301,7 @@ import Expectations
             "post: 405 GET, HEAD",
             "pipelined: 2",
             "malformed: HTTP/1.1 400 Bad Request <h1>Bad Message 400</h1><pre>reason: Bad Request</pre> ",
+            "slow: HTTP/1.1 408 Request Timeout",
         ], "\(run.stdout)\n\(run.stderr)")
     }
 
