@@ -16,14 +16,16 @@ final class AnswerDrawing: Sendable {
     static let waiting = 4
 
     private let pool = NIOThreadPool(numberOfThreads: 1)
+    /// Its thread starts with the first drawing: a server that draws none (the live
+    /// page) has none.
+    private let started = NIOLockedValueBox(false)
     private let queued = NIOLockedValueBox(0)
     private let limits: ServeLimits
-    private let inFlight: NIOLockedValueBox<Int>
+    private let unread: UnreadAnswers
 
-    init(limits: ServeLimits, inFlight: NIOLockedValueBox<Int>) {
+    init(limits: ServeLimits, unread: UnreadAnswers) {
         self.limits = limits
-        self.inFlight = inFlight
-        pool.start()
+        self.unread = unread
     }
 
     /// Draws `answer` off the event loop; the future holds the answer to write.
@@ -36,10 +38,14 @@ final class AnswerDrawing: Sendable {
         guard admitted else {
             return loop.makeSucceededFuture(Refusals.busy("\(Self.waiting + 1) drawings wait already; try again\n"))
         }
-        let limits = self.limits, inFlight = self.inFlight, queued = self.queued
+        started.withLockedValue { started in
+            if !started { pool.start() }
+            started = true
+        }
+        let limits = self.limits, unread = self.unread, queued = self.queued
         return pool.runIfActive(eventLoop: loop) { () -> WireResponse in
             defer { queued.withLockedValue { $0 -= 1 } }
-            guard inFlight.withLockedValue({ $0 }) <= limits.answerBytesInFlight else {
+            guard unread.bytes <= limits.answerBytesInFlight else {
                 return Refusals.busy("answers not yet read by their clients hold over \(limits.answerBytesInFlight >> 20) MiB; try again\n")
             }
             return answer()
@@ -49,6 +55,7 @@ final class AnswerDrawing: Sendable {
     /// Without waiting for a drawing under way: `credsh serve` stops within a second
     /// (docs/serving.md), and what that drawing makes goes nowhere.
     func stop() {
+        guard started.withLockedValue({ $0 }) else { return }
         pool.shutdownGracefully { _ in }
     }
 }

@@ -1,22 +1,21 @@
-import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 
 /// One connection's requests, after SwiftNIO has parsed them and its pipelining handler has
 /// put them in order (the next request of a connection arrives here only once the previous
-/// one was answered). Each whole request goes to the inbox; its answer comes back through
-/// a promise. Requests past a limit are refused here and never reach the simulation.
+/// one was answered): the one connection handler of every server of credsh (`serve`, the
+/// live page). Each whole request goes to the server's service (HTTPFrontEnd.Service:
+/// serve's inbox, the live page's snapshot); its answer comes back through a promise.
+/// Requests past a limit are refused here and never reach the service.
 final class ConnectionHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
     private let limits: ServeLimits
-    private let inbox: ServeInbox
+    private let service: HTTPFrontEnd.Service
     private let clock: RequestClock
     private let client: ClientAddress
-    /// The bytes a request's body may have, by method and path (the route's).
-    private let bodyLimitOf: @Sendable (String, String) -> Int
-    private let inFlight: NIOLockedValueBox<Int>
+    private let unread: UnreadAnswers
     private let drawing: AnswerDrawing
     /// What names this server in an absolute-form request target.
     private let authority: ServerAuthority
@@ -33,23 +32,22 @@ final class ConnectionHandler: ChannelInboundHandler {
     private var deadline: Scheduled<Void>?
     /// The request with the simulation now, told when the client goes away before its answer.
     private var departure: ClientDeparture?
-    /// The event stream this connection became (`GET /sdk/NAME/events`): it sends, it
-    /// reads nothing more, and it is not closed for silence.
-    private var stream: EventStreams.Opening?
+    /// The event stream this connection became (`GET /sdk/NAME/events`, the live page's
+    /// `/events`): it sends, it answers nothing more, and it is not closed for silence.
+    private var stream: (any EventSource)?
     private var streamEnd: Scheduled<Void>?
-    /// What writes it, holding the events its client has not taken yet (EventStreams.queueLimit at most).
+    /// What writes it, holding the events its client has not taken yet (by the source's backlog).
     private var streamWriter: EventStreamWriter?
 
-    init(limits: ServeLimits, inbox: ServeInbox, clock: RequestClock, client: ClientAddress, bodyLimit: @escaping @Sendable (String, String) -> Int,
-         inFlight: NIOLockedValueBox<Int>, drawing: AnswerDrawing, authority: ServerAuthority) {
+    init(limits: ServeLimits, service: HTTPFrontEnd.Service, clock: RequestClock, client: ClientAddress,
+         unread: UnreadAnswers, drawing: AnswerDrawing, authority: ServerAuthority) {
         self.authority = authority
         self.drawing = drawing
-        self.inFlight = inFlight
+        self.unread = unread
         self.limits = limits
-        self.inbox = inbox
+        self.service = service
         self.clock = clock
         self.client = client
-        self.bodyLimitOf = bodyLimit
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -77,7 +75,7 @@ final class ConnectionHandler: ChannelInboundHandler {
                 return
             }
             target = WireRequest.split(target: head.uri)
-            bodyLimit = bodyLimitOf(head.method.rawValue, target.path)
+            bodyLimit = service.bodyLimit(head.method.rawValue, target.path)
             if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > bodyLimit {
                 refuse(413, "Payload Too Large", detail: "a body of \(length) bytes; at most \(bodyLimit)", context: context)
                 return
@@ -120,7 +118,7 @@ final class ConnectionHandler: ChannelInboundHandler {
             }
             self.send(response, to: head, context: context)
         }
-        inbox.post(.request(request, promise, departure))
+        service.answer(request, authority, promise, departure)
     }
 
     /// The connection closed (the client went away, or the server is stopping): a request
@@ -137,11 +135,11 @@ final class ConnectionHandler: ChannelInboundHandler {
     private func send(_ response: WireResponse, to request: HTTPRequestHead, context: ChannelHandlerContext) {
         if let stream = response.stream { return startStream(stream, response, to: request, context: context) }
         if let make = response.drawing { return draw(make, to: request, context: context) }
-        let body = response.body  // serialized here, once, for a JSON answer
+        let body = response.bodyBuffer  // serialized here, once, for a JSON answer
         let keepAlive = request.isKeepAlive
         var headers = HTTPHeaders()
         if !response.contentType.isEmpty { headers.add(name: "Content-Type", value: response.contentType) }
-        headers.add(name: "Content-Length", value: String(body.count))
+        headers.add(name: "Content-Length", value: String(body.readableBytes))
         for (name, value) in response.headers { headers.add(name: name, value: value) }
         if !keepAlive {
             headers.add(name: "Connection", value: "close")
@@ -152,17 +150,14 @@ final class ConnectionHandler: ChannelInboundHandler {
         // the reason phrase is the message, as Jetty 9.3 sends it (docs/susi.md, "The wire").
         let status = HTTPResponseStatus.custom(code: UInt(response.status), reasonPhrase: response.reason)
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))), promise: nil)
-        if request.method != .HEAD, !body.isEmpty {
-            var buffer = context.channel.allocator.buffer(capacity: body.count)
-            buffer.writeBytes(body)
-            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
-        }
+        let size = request.method == .HEAD ? 0 : body.readableBytes
+        if size > 0 { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
         let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         // Counted until the socket took it (or the connection closed): what clients that
-        // do not read make the server hold.
-        let size = body.count
-        inFlight.withLockedValue { $0 += size }
-        written.whenComplete { [inFlight] _ in inFlight.withLockedValue { $0 -= size } }
+        // do not read make the server hold. A shared body is in memory once, counted once.
+        let shared = size > 0 ? response.shared : nil
+        unread.add(size, shared: shared)
+        written.whenComplete { [unread] _ in unread.remove(size, shared: shared) }
         if !keepAlive {
             written.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
         }
@@ -183,13 +178,13 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     // MARK: Event streams
 
-    private func startStream(_ stream: EventStreams.Opening, _ response: WireResponse,
+    private func startStream(_ stream: any EventSource, _ response: WireResponse,
                              to request: HTTPRequestHead, context: ChannelHandlerContext) {
-        guard let writer = EventStreamWriter.start(request, context: context,
-                                                   backlog: .queue(events: EventStreams.queueLimit, bytes: EventStreams.queueBytes)) else { return }
+        guard let writer = EventStreamWriter.start(request, context: context, backlog: stream.backlog,
+                                                   mayWrite: { stream.mayWrite($0, shared: $1) }) else { return }
         self.stream = stream
         streamWriter = writer
-        stream.hub.follow(stream.key, self, on: context.eventLoop)
+        stream.follow(self, on: context.eventLoop)
         if let seconds = stream.seconds {
             let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
             streamEnd = context.eventLoop.scheduleTask(in: .seconds(Int64(seconds))) { handler.value.finishStream() }
@@ -205,15 +200,17 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     /// On the event loop: sends each event now while the client takes what it was sent,
-    /// else keeps it; past `EventStreams.queueLimit` events (or `queueBytes`) waiting, the
-    /// events kept are dropped, the stream ends with an `event: closed` saying why, and the
-    /// log says so. `overflowed`: the run that made these had more for this device, so
-    /// the stream ends after them the same way, saying that. The connection closes once
-    /// its client has taken that notice, or after the timeout (ServeLimits.timeoutSeconds)
-    /// if it never reads again; its EventSource reconnects.
-    func offer(_ events: [ByteBuffer], overflowed: Bool) {
+    /// else keeps it by the source's backlog. Past a queue's bound (the double's:
+    /// `EventStreams.queueLimit` events or `queueBytes`) the events kept are dropped, the
+    /// stream ends with an `event: closed` saying why, and the log says so. `overflowed`:
+    /// the run that made these had more for this device, so the stream ends after them
+    /// the same way, saying that. The connection closes once its client has taken that
+    /// notice, or after the timeout (ServeLimits.timeoutSeconds) if it never reads again;
+    /// its EventSource reconnects. `shared`: the key the events' bytes are counted under
+    /// as unread (the live page's snapshot, `event 12`).
+    func offer(_ events: [ByteBuffer], shared: String? = nil, overflowed: Bool = false) {
         guard stream != nil, let writer = streamWriter else { return }
-        guard writer.offer(events) else {
+        guard writer.offer(events, shared: shared) else {
             return close(writer, notice: Self.overflowNotice,
                          log: "event stream closed: its client left over \(EventStreams.queueLimit) events untaken")
         }
@@ -226,7 +223,7 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     /// Ends a stream with its `closed` record and lets its memory go at once.
     private func close(_ writer: EventStreamWriter, notice: String, log: String) {
-        inbox.post(.refused(ServeLogEntry(client: client.text, method: "GET", path: nil, status: nil, note: log, refusedByHTTP: true)))
+        service.log(ServeLogEntry(client: client.text, method: "GET", path: nil, status: nil, note: log, refusedByHTTP: true))
         endStream()
         writer.close(notice: notice, within: limits.timeoutSeconds)
     }
@@ -243,7 +240,7 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     private func endStream() {
         guard let stream else { return }
-        stream.hub.unfollow(stream.key, self)
+        stream.unfollow(self)
         self.stream = nil
         streamEnd?.cancel()
         streamEnd = nil
@@ -267,7 +264,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         buffer.writeString(text)
         buffer.writeBytes(response.body)
         let path = head.map { WireRequest.split(target: $0.uri).path }
-        inbox.post(.refused(ServeLogEntry(client: client.text, method: head?.method.rawValue, path: path, status: status, note: detail, refusedByHTTP: true)))
+        service.log(ServeLogEntry(client: client.text, method: head?.method.rawValue, path: path, status: status, note: detail, refusedByHTTP: true))
         // Closing at once, with the client still sending, would make the kernel answer its
         // next bytes with a reset, which can destroy the refusal before the client reads it.
         // So: end the output, drain what still comes for a moment, then close.
@@ -294,8 +291,8 @@ final class ConnectionHandler: ChannelInboundHandler {
             refusing = true
             deadline?.cancel()
             let path = head.map { WireRequest.split(target: $0.uri).path }
-            inbox.post(.refused(ServeLogEntry(client: client.text, method: head?.method.rawValue, path: path, status: nil,
-                                              note: "closed by the client in the middle of a request", refusedByHTTP: true)))
+            service.log(ServeLogEntry(client: client.text, method: head?.method.rawValue, path: path, status: nil,
+                                      note: "closed by the client in the middle of a request", refusedByHTTP: true))
             context.close(promise: nil)
         } else if error == .headerOverflow {
             refuse(431, "Request Header Fields Too Large",

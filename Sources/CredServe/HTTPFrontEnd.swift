@@ -1,42 +1,55 @@
-import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// The sockets of `credsh serve`: event-loop threads (ServeLimits.networkThreads) accept
-/// connections, parse HTTP/1.1 with SwiftNIO (keep-alive, pipelining, chunked bodies,
-/// header limits), and post each whole request to the inbox; whoever owns the simulation
-/// answers it (ServeSession). Everything here runs on a connection's event loop except
-/// `start` and `stop`.
+/// The sockets of every server of credsh (`credsh serve`, the live page): event-loop
+/// threads (ServeLimits.networkThreads) accept connections, parse HTTP/1.1 with SwiftNIO
+/// (keep-alive, pipelining, chunked bodies, header limits) within the limits, and hand
+/// each whole request to the server's `Service`, whose answer they write
+/// (ConnectionHandler). Everything here runs on a connection's event loop except `start`
+/// and `stop`.
 final class HTTPFrontEnd {
+    /// What one server makes of its requests: the one thing that differs between
+    /// `credsh serve` and the live page.
+    struct Service: Sendable {
+        /// Hands a whole request over for its answer, which the promise takes (nil: the
+        /// connection closes without one). `authority` names this server (ServerAuthority);
+        /// `departure` says when the client has gone meanwhile. `credsh serve` posts it to
+        /// the inbox for the simulation's turn; the live page answers it at once from its
+        /// latest snapshot.
+        var answer: @Sendable (_ request: WireRequest, _ authority: ServerAuthority, EventLoopPromise<WireResponse?>,
+                               _ departure: ClientDeparture) -> Void
+        /// What the HTTP layer refused, and the streams it closed: for the log (serve's
+        /// inbox; the live page keeps no log).
+        var log: @Sendable (ServeLogEntry) -> Void
+        /// The bytes a request's body may have, by method and path (the route's).
+        var bodyLimit: @Sendable (_ method: String, _ path: String) -> Int
+    }
+
     let limits: ServeLimits
-    let inbox: ServeInbox
     private let listener: HTTPListener
-    /// Bytes of answers handed to connections and not yet written to their sockets.
-    private let inFlight = NIOLockedValueBox(0)
+    /// Answers handed to connections and not yet written to their sockets.
+    let unread: UnreadAnswers
     /// Where the answers too long to make in the simulation's turn are made.
     private let drawing: AnswerDrawing
 
     /// Starts listening; throws when the address cannot be bound (in use, not local, …).
-    /// `bodyLimit`: the bytes a request's body may have, by method and path (the route's).
-    init(host: String, port: Int, limits: ServeLimits, inbox: ServeInbox,
-         bodyLimit: @escaping @Sendable (String, String) -> Int) throws {
+    init(host: String, port: Int, limits: ServeLimits, unread: UnreadAnswers = UnreadAnswers(), service: Service) throws {
         self.limits = limits
-        self.inbox = inbox
-        let inFlight = self.inFlight
-        let drawing = AnswerDrawing(limits: limits, inFlight: inFlight)
+        self.unread = unread
+        let drawing = AnswerDrawing(limits: limits, unread: unread)
         self.drawing = drawing
         listener = try HTTPListener(
-            host: host, port: port, limits: limits.connection, pipeline: .init(pipelining: true, errorHandling: false, threads: limits.networkThreads),
+            host: host, port: port, limits: limits.connection, threads: limits.networkThreads,
             onFull: { client in
-                inbox.post(.refused(ServeLogEntry(client: client.text, method: nil, path: nil, status: nil,
-                                                  note: "closed: \(limits.connections) connections are open already", refusedByHTTP: true)))
+                service.log(ServeLogEntry(client: client.text, method: nil, path: nil, status: nil,
+                                          note: "closed: \(limits.connections) connections are open already", refusedByHTTP: true))
             },
             handlers: { _, client, authority in
                 let clock = RequestClock()
                 return (before: [BackPressureHandler(), ByteWatch(clock: clock)],
-                        after: [ConnectionHandler(limits: limits, inbox: inbox, clock: clock, client: client,
-                                                  bodyLimit: bodyLimit, inFlight: inFlight, drawing: drawing, authority: authority)])
+                        after: [ConnectionHandler(limits: limits, service: service, clock: clock, client: client,
+                                                  unread: unread, drawing: drawing, authority: authority)])
             })
     }
 
@@ -48,9 +61,6 @@ final class HTTPFrontEnd {
     var boundPort: Int { listener.boundPort ?? 0 }
 
     var openConnections: Int { listener.openConnections }
-
-
-    var answerBytesInFlight: Int { inFlight.withLockedValue { $0 } }
 
     /// Stops accepting, closes every connection, and ends the event loop. Requests still in
     /// the inbox are the caller's to drop (their connections are closed by then).

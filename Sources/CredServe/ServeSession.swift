@@ -86,8 +86,12 @@ public final class ServeSession {
         var limits = options.limits
         if !options.control { limits.networkThreads = 1 }
         do {
-            frontEnd = try HTTPFrontEnd(host: host, port: port, limits: limits, inbox: inbox,
-                                        bodyLimit: ServeRoutes.bodyLimit(router, options.limits))
+            let inbox = self.inbox
+            let service = HTTPFrontEnd.Service(
+                answer: { request, _, promise, departure in inbox.post(.request(request, promise, departure)) },
+                log: { inbox.post(.refused($0)) },
+                bodyLimit: ServeRoutes.bodyLimit(router, options.limits))
+            frontEnd = try HTTPFrontEnd(host: host, port: port, limits: limits, service: service)
         } catch {
             throw HostError("cannot serve on \(host):\(port): \(Self.describe(error))")
         }
@@ -147,7 +151,7 @@ public final class ServeSession {
     }
 
     /// Bytes of answers written but not yet taken by their clients (ServeLimits.answerBytesInFlight).
-    var answerBytesInFlight: Int { frontEnd?.answerBytesInFlight ?? 0 }
+    var answerBytesInFlight: Int { frontEnd?.unread.bytes ?? 0 }
 
     /// Whether requests are waiting to be answered.
     public var hasWaiting: Bool { inbox.hasWaiting }

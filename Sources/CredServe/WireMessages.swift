@@ -1,6 +1,7 @@
 import CredLanguage
 import CredScript
 import CredSimulator
+import NIOCore
 
 /// One whole HTTP request as it came off a connection, before the simulation sees it.
 struct WireRequest: Sendable {
@@ -66,36 +67,26 @@ struct WireRequest: Sendable {
 
     /// Whether two header names are the same, ASCII letters compared without case (RFC
     /// 9110 §5.1), without making lowercased copies on every request.
-    /// Compared over the two texts' bytes in place: every request has its headers looked
-    /// up so, several times (docs/double.md, "Speed").
     static func sameName(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        var a = a, b = b
-        return a.withUTF8 { a in b.withUTF8 { b in sameName(a, b) } }
+        a.utf8.count == b.utf8.count && sameLetters(a.utf8, b.utf8)
     }
 
-    private static func sameName(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        for index in a.indices {
-            let x = a[index], y = b[index]
-            guard x == y || (x ^ y == 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z")) else { return false }
+    /// Byte by byte, an ASCII letter matching itself in either case.
+    private static func sameLetters(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool {
+        a.elementsEqual(b) { x, y in
+            x == y || (x ^ y == 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
         }
-        return true
     }
 
     /// Whether `Content-Type` names the media type `type`, whatever its parameters
     /// (`; charset=utf-8`), the spaces and tabs around it and the case of its letters.
     func hasMediaType(_ type: String) -> Bool {
-        guard var value = header("Content-Type") else { return false }
-        var type = type
+        guard let value = header("Content-Type") else { return false }
         let blank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        return value.withUTF8 { bytes in
-            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
-            var start = 0
-            while start < end, blank(bytes[start]) { start += 1 }
-            while end > start, blank(bytes[end - 1]) { end -= 1 }
-            return type.withUTF8 { Self.sameName(UnsafeBufferPointer(rebasing: bytes[start..<end]), $0) }
-        }
+        var media = value.utf8.prefix { $0 != UInt8(ascii: ";") }
+        while let first = media.first, blank(first) { media = media.dropFirst() }
+        while let last = media.last, blank(last) { media = media.dropLast() }
+        return Self.sameLetters(media, type.utf8)
     }
 
     /// Whether the body is a form the servlet container would read parameters from.
@@ -118,23 +109,36 @@ struct WireResponse: Sendable {
     var body: [UInt8] {
         switch content {
         case .bytes(let bytes): return bytes
+        case .buffer(let buffer): return Array(buffer.readableBytesView)
         case .json(let value, let mask):
             var bytes = (mask.map { $0.redact(value) } ?? value).serializedBytes
             bytes.append(UInt8(ascii: "\n"))
             return bytes
         }
     }
+    /// The bytes sent, as the connection writes them: a shared body (the live page's)
+    /// as it is, without a copy.
+    var bodyBuffer: ByteBuffer {
+        if case .buffer(let buffer) = content { return buffer }
+        return ByteBuffer(bytes: body)
+    }
     private var content: Content
     private enum Content: Sendable {
         case bytes([UInt8])
+        /// Bytes shared by every answer that sends them (the live page's page of a snapshot).
+        case buffer(ByteBuffer)
         /// Written as one line of compact JSON, each string with `mask`'s values masked
         /// in it (keys and numbers left as they are, so it stays JSON).
         case json(JSONValue, mask: KnownSecrets?)
     }
     var headers: [(String, String)] = []
-    /// Set for an answer that is a stream of events (`GET /sdk/NAME/events`): the head
-    /// goes out, then every event published to `key` until the client goes.
-    var stream: EventStreams.Opening?
+    /// Set for an answer that is a stream of events (`GET /sdk/NAME/events`, the live
+    /// page's `/events`): the head goes out, then every event of its source until the
+    /// client goes. This answer's own status and body are not sent.
+    var stream: (any EventSource)?
+    /// The key its body is counted under as unread (UnreadAnswers) when the same bytes go
+    /// to many answers (`page 12`); nil: counted answer by answer.
+    var shared: String?
     /// Set for an answer made off the simulation's turn (AnswerDrawing): what makes it,
     /// from a copy taken in the turn. This answer's own status and body are not sent.
     var drawing: (@Sendable () -> WireResponse)?
@@ -144,6 +148,16 @@ struct WireResponse: Sendable {
         self.reason = reason
         self.contentType = contentType
         self.content = .bytes(body)
+        self.headers = headers
+    }
+
+    /// An answer whose body is `buffer`, shared by every answer that sends it under the key `shared`.
+    init(status: Int, reason: String, contentType: String, buffer: ByteBuffer, shared: String, headers: [(String, String)] = []) {
+        self.status = status
+        self.reason = reason
+        self.contentType = contentType
+        self.content = .buffer(buffer)
+        self.shared = shared
         self.headers = headers
     }
 

@@ -259,6 +259,52 @@ import Expectations
             """, directory: try Credsh.temporaryDirectory())
     }
 
+    /// Issue 49, item 3: the live page is served by `serve`'s own connection handler, so it
+    /// behaves as `serve` does where it used to differ: a connection is kept alive for the
+    /// next request (the page and its picture over one; before, one answer a connection),
+    /// pipelined requests are answered in order (before, never read), a HEAD of /events
+    /// ends and the connection stays, a POST's body is read and it is answered 405 (before,
+    /// answered at its head), a malformed request is answered 400 with serve's page
+    /// (before, NIO's own, empty), and a request not whole within 10 s 408 (before, closed
+    /// without a word).
+    @Test func theLivePageKeepsConnectionsAliveAndRefusesAsServeDoes() throws {
+        let run = try Credsh.shell("""
+            "$CREDSH" serve --port 0 --live --live-port 0 > serve.out 2>&1 &
+            pid=$!
+            for i in $(seq 100); do grep -q 'live page at' serve.out && break; sleep 0.1; done
+            live=$(sed -n 's/^live page at \\(http:[^ ]*\\).*/\\1/p' serve.out)
+            svg=$(echo "$live" | sed 's,/?,/diagram.svg?,')
+            events=$(echo "$live" | sed 's,/?,/events?,')
+            echo "kept: $(curl -s --max-time 5 -o /dev/null -o /dev/null -w '%{http_code}/%{num_connects} ' "$live" "$svg")"
+            echo "head: $(curl -s --max-time 5 -I -o /dev/null -o /dev/null -w '%{http_code}/%{num_connects} ' "$events" "$svg")"
+            echo "post: $(curl -s --max-time 5 -o /dev/null -w '%{http_code} %header{allow}' --data-binary 'a=b' "$live")"
+            hostport=$(echo "$live" | sed 's,^http://\\([^/]*\\)/.*,\\1,')
+            query=$(echo "$live" | sed 's,.*?,,')
+            (exec 4<>/dev/tcp/${hostport%:*}/${hostport##*:}; printf 'GET /?%s HTTP/1.1\\r\\n' "$query" >&4
+             timeout 20 cat <&4 | head -1 | tr -d '\\r' > slow.out) &
+            slow=$!
+            exec 3<>/dev/tcp/${hostport%:*}/${hostport##*:}
+            printf 'GET /diagram.svg?%s HTTP/1.1\\r\\nHost: %s\\r\\n\\r\\nHEAD /?%s HTTP/1.1\\r\\nHost: %s\\r\\nConnection: close\\r\\n\\r\\n' \\
+                "$query" "$hostport" "$query" "$hostport" >&3
+            echo "pipelined: $(timeout 5 cat <&3 | grep -ac '^HTTP/1.1 200 OK')"
+            exec 3<>/dev/tcp/${hostport%:*}/${hostport##*:}
+            printf 'GARBAGE\\r\\n\\r\\n' >&3
+            echo "malformed: $(timeout 5 cat <&3 | tr -d '\\r' | grep -a -e '^HTTP/' -e 'Bad Message' | tr '\\n' ' ')"
+            wait $slow
+            echo "slow: $(cat slow.out)"
+            kill $pid; wait $pid
+            """, directory: try Credsh.temporaryDirectory())
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        expectEqual(lines, [
+            "kept: 200/1 200/0 ",
+            "head: 200/1 200/0 ",
+            "post: 405 GET, HEAD",
+            "pipelined: 2",
+            "malformed: HTTP/1.1 400 Bad Request <h1>Bad Message 400</h1><pre>reason: Bad Request</pre> ",
+            "slow: HTTP/1.1 408 Request Timeout",
+        ], "\(run.stdout)\n\(run.stderr)")
+    }
+
     /// `credsh serve --live`: each request's events are drawn on the page; the log stays the log.
     @Test func serveDrawsEachRequestOnTheLivePage() throws {
         let run = try Self.serveLive(requests: """

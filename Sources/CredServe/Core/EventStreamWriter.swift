@@ -10,7 +10,7 @@ import NIOHTTP1
 /// the connection's event loop.
 final class EventStreamWriter {
     /// What waits while the client takes nothing.
-    enum Backlog {
+    enum Backlog: Sendable {
         /// The latest event alone: each replaces the one before (the live page's snapshots,
         /// each whole).
         case latest
@@ -21,10 +21,11 @@ final class EventStreamWriter {
 
     private let context: ChannelHandlerContext
     private let backlog: Backlog
-    /// Asked before each event goes out: nil keeps it waiting as if the client were slow
-    /// (the live page's bound on unread answers), else what to call once it went out.
-    private let mayWrite: (ByteBuffer) -> (() -> Void)?
-    private var waiting: [ByteBuffer] = []
+    /// Asked before each event goes out, with the key its bytes are shared under: nil
+    /// keeps it waiting as if the client were slow (the live page's bound on unread
+    /// answers), else what to call once it went out.
+    private let mayWrite: (ByteBuffer, String?) -> (() -> Void)?
+    private var waiting: [(event: ByteBuffer, shared: String?)] = []
     private var waitingBytes = 0
 
     /// One event as the stream carries it: its `id` (when it has one), `event: NAME`, one
@@ -33,10 +34,9 @@ final class EventStreamWriter {
         (id.map { "id: \($0)\n" } ?? "") + "event: \(name)\ndata: \(data)\n\n"
     }
 
-    /// Writes the head and `retry`; for HEAD the answer ends there (and the connection
-    /// closes after it, `closingAfterHEAD`) and nil comes back.
-    static func start(_ request: HTTPRequestHead, context: ChannelHandlerContext, backlog: Backlog, closingAfterHEAD: Bool = false,
-                      mayWrite: @escaping (ByteBuffer) -> (() -> Void)? = { _ in {} }) -> EventStreamWriter? {
+    /// Writes the head and `retry`; for HEAD the answer ends there and nil comes back.
+    static func start(_ request: HTTPRequestHead, context: ChannelHandlerContext, backlog: Backlog,
+                      mayWrite: @escaping (ByteBuffer, String?) -> (() -> Void)? = { _, _ in {} }) -> EventStreamWriter? {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/event-stream;charset=utf-8")
         headers.add(name: "Cache-Control", value: "no-store")
@@ -44,8 +44,7 @@ final class EventStreamWriter {
         if request.method == .HEAD { headers.add(name: "Content-Length", value: "0") }
         context.write(NIOAny(HTTPServerResponsePart.head(HTTPResponseHead(version: request.version, status: .ok, headers: headers))), promise: nil)
         guard request.method != .HEAD else {
-            let ended = context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil)))
-            if closingAfterHEAD { ended.assumeIsolated().whenComplete { _ in context.close(promise: nil) } }
+            context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil)), promise: nil)
             return nil
         }
         let writer = EventStreamWriter(context: context, backlog: backlog, mayWrite: mayWrite)
@@ -54,7 +53,7 @@ final class EventStreamWriter {
         return writer
     }
 
-    private init(context: ChannelHandlerContext, backlog: Backlog, mayWrite: @escaping (ByteBuffer) -> (() -> Void)?) {
+    private init(context: ChannelHandlerContext, backlog: Backlog, mayWrite: @escaping (ByteBuffer, String?) -> (() -> Void)?) {
         self.context = context
         self.backlog = backlog
         self.mayWrite = mayWrite
@@ -62,22 +61,22 @@ final class EventStreamWriter {
 
     /// Sends each event now while the client takes what it was sent, else keeps it by the
     /// backlog; false when a queue went past its bound (what waited is dropped: the caller
-    /// ends the stream).
-    func offer(_ events: [ByteBuffer]) -> Bool {
+    /// ends the stream). `shared`: the key the events' bytes are counted under as unread.
+    func offer(_ events: [ByteBuffer], shared: String? = nil) -> Bool {
         for event in events {
             // A newer latest event may go ahead of the one waiting, which it replaces.
             var inOrder = waiting.isEmpty
             if case .latest = backlog { inOrder = true }
-            if inOrder, context.channel.isWritable, let written = mayWrite(event) {
+            if inOrder, context.channel.isWritable, let written = mayWrite(event, shared) {
                 write(event, then: written)
                 continue
             }
             switch backlog {
             case .latest:
-                waiting = [event]
+                waiting = [(event, shared)]
                 waitingBytes = event.readableBytes
             case .queue(let limit, let bytes):
-                waiting.append(event)
+                waiting.append((event, shared))
                 waitingBytes += event.readableBytes
                 if waiting.count > limit || waitingBytes > bytes {
                     dropWaiting()
@@ -95,9 +94,9 @@ final class EventStreamWriter {
         guard context.channel.isWritable, !waiting.isEmpty else { return }
         switch backlog {
         case .latest:
-            let events = waiting
+            let latest = waiting[0]
             dropWaiting()
-            _ = offer(events)
+            _ = offer([latest.event], shared: latest.shared)
         case .queue:
             flushWaiting()
             context.flush()
@@ -106,7 +105,7 @@ final class EventStreamWriter {
 
     /// Writes what waits, whatever the client takes: before the stream ends.
     func flushWaiting() {
-        for event in waiting { write(event, then: {}) }
+        for (event, _) in waiting { write(event, then: {}) }
         dropWaiting()
     }
 

@@ -3,24 +3,14 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// The one bootstrap of credsh's HTTP servers (`serve`, the live page): `threads` event-loop
-/// threads (one unless the server asks for more; a connection stays on the one that took it)
-/// accept connections up to `limits.connections` (one more is closed as it is
-/// accepted, after `onFull`), gives each the read timeout and HTTP/1.1 parsing within the
-/// header limits, then the server's own handlers (`handlers`), which answer by routing
-/// (Router). `start` and `stop` run off the event loop.
+/// The one bootstrap of credsh's HTTP servers (`serve`, the live page: HTTPFrontEnd):
+/// `threads` event-loop threads (a connection stays on the one that took it) accept
+/// connections up to `limits.connections` (one more is closed as it is accepted, after
+/// `onFull`), gives each the read timeout and HTTP/1.1 parsing within the header limits,
+/// its requests answered in order, one at a time (NIO's pipelining handler; a malformed
+/// one is the handlers' to refuse), then the server's own handlers (`handlers`).
+/// `start` and `stop` run off the event loop.
 final class HTTPListener {
-    /// How the HTTP pipeline of each connection is set up.
-    struct Pipeline {
-        /// Requests of a connection answered in order, one at a time (keep-alive servers).
-        var pipelining = true
-        /// NIO answers a malformed request 400 itself (servers that refuse no other way).
-        var errorHandling = false
-        /// Event-loop threads. More than one only for a server whose handlers take no
-        /// loop-confined state of the server's own (`serve`, with the control API: its limits' networkThreads).
-        var threads = 1
-    }
-
     let limits: ConnectionLimits
     private let group: MultiThreadedEventLoopGroup
     private let connections: ConnectionRegistry
@@ -28,10 +18,10 @@ final class HTTPListener {
 
     /// Starts listening on `host:port` (0: any free port); throws when it cannot bind.
     /// `handlers`: a connection's own, `before` the HTTP decoder (raw bytes) and `after` it.
-    init(host: String, port: Int, limits: ConnectionLimits, pipeline: Pipeline, onFull: @escaping @Sendable (ClientAddress) -> Void = { _ in },
+    init(host: String, port: Int, limits: ConnectionLimits, threads: Int, onFull: @escaping @Sendable (ClientAddress) -> Void = { _ in },
          handlers: @escaping @Sendable (Channel, ClientAddress, ServerAuthority) -> (before: [any ChannelHandler], after: [any ChannelHandler])) throws {
         self.limits = limits
-        group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, pipeline.threads))
+        group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, threads))
         let connections = ConnectionRegistry(limit: limits.connections)
         self.connections = connections
         var decoder = NIOHTTPDecoderLimitConfiguration()
@@ -61,7 +51,7 @@ final class HTTPListener {
                     try sync.addHandler(IdleStateHandler(readTimeout: .seconds(limits.timeoutSeconds)))
                     for handler in own.before { try sync.addHandler(handler) }
                     try sync.configureHTTPServerPipeline(
-                        withPipeliningAssistance: pipeline.pipelining, withErrorHandling: pipeline.errorHandling,
+                        withPipeliningAssistance: true, withErrorHandling: false,
                         withEncoderConfiguration: .init(), withDecoderLimitConfiguration: decoderLimits)
                     for handler in own.after { try sync.addHandler(handler) }
                 }
@@ -73,9 +63,6 @@ final class HTTPListener {
             throw error
         }
     }
-
-    /// The event loop that accepts connections (every connection's, with one thread).
-    var eventLoop: (any EventLoop)? { listener?.eventLoop }
 
     /// The address bound: `127.0.0.1:8080`, `[::1]:8080`.
     var boundAddress: String {

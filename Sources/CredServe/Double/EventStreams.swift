@@ -1,16 +1,14 @@
 import CredLanguage
 import CredScript
 import CredSimulator
-import NIOConcurrencyHelpers
 import NIOCore
 
 /// The Server-Sent Event streams of `GET /sdk/NAME/events` (docs/double.md, "Events
 /// without a call"), by SDK and device: each callback that reaches a device without a call
 /// of its own (a steering line run for it by the control API) is sent to every stream of
 /// that SDK and device as `event: callback` / `data: {record}`. Each stream lives on its
-/// connection's event loop (there may be more than one: ServeLimits.networkThreads), which
-/// follows and unfollows it; the table of streams is shared under a lock, and `publish`,
-/// called from whoever runs the simulation, hands each stream its event on its own loop.
+/// connection's event loop (StreamFollowers), and `publish`, called from whoever runs the
+/// simulation, hands each stream its event on its own loop.
 ///
 /// Bounds: a stream holds at most `queueLimit` events (and `queueBytes`) its client has
 /// not taken; one more and the stream is closed (its EventSource reconnects after `retry`)
@@ -28,40 +26,36 @@ final class EventStreams: Sendable {
         let device: String
     }
 
-    /// What an answer that opens a stream carries (WireResponse.stream).
-    struct Opening: Sendable {
+    /// What an answer that opens a stream carries (WireResponse.stream): every event
+    /// published to `key`, each waiting in a queue while its client takes nothing.
+    struct Opening: EventSource {
         let hub: EventStreams
         let key: Key
-        /// The stream ends after this many seconds; nil: when the client goes.
         let seconds: Int?
+
+        var backlog: EventStreamWriter.Backlog { .queue(events: EventStreams.queueLimit, bytes: EventStreams.queueBytes) }
+
+        func follow(_ stream: ConnectionHandler, on loop: any EventLoop) { hub.follow(key, stream, on: loop) }
+
+        func unfollow(_ stream: ConnectionHandler) { hub.unfollow(key, stream) }
     }
 
-    /// A stream and the event loop it must be touched on.
-    private struct Follower: @unchecked Sendable {
-        let stream: ConnectionHandler
-        let loop: any EventLoop
-    }
-
-    private let streams = NIOLockedValueBox<[Key: [ObjectIdentifier: Follower]]>([:])
+    private let streams = StreamFollowers<Key>()
 
     init() {}
 
     /// Called on `stream`'s own event loop, `loop`.
     func follow(_ key: Key, _ stream: ConnectionHandler, on loop: any EventLoop) {
-        loop.preconditionInEventLoop()
-        streams.withLockedValue { $0[key, default: [:]][ObjectIdentifier(stream)] = Follower(stream: stream, loop: loop) }
+        streams.follow(key, stream, on: loop)
     }
 
     func unfollow(_ key: Key, _ stream: ConnectionHandler) {
-        streams.withLockedValue { streams in
-            streams[key]?[ObjectIdentifier(stream)] = nil
-            if streams[key]?.isEmpty == true { streams[key] = nil }
-        }
+        streams.unfollow(key, stream)
     }
 
     /// Whether any stream follows `key` now: a run keeps no event nobody would get.
     func isFollowed(_ key: Key) -> Bool {
-        streams.withLockedValue { $0[key]?.isEmpty == false }
+        streams.count(key) > 0
     }
 
     /// Sends each record as one event to every stream of `key`; returns at once, whether
@@ -69,16 +63,10 @@ final class EventStreams: Sendable {
     /// (CallbackDelivery), so after these the streams end with their `closed` record.
     @discardableResult
     func publish(_ key: Key, records: [JSONValue], overflowed: Bool = false) -> Bool {
-        guard !records.isEmpty || overflowed else { return false }
-        let followers = streams.withLockedValue { $0[key].map { Array($0.values) } ?? [] }
-        guard !followers.isEmpty else { return false }
+        guard (!records.isEmpty || overflowed), isFollowed(key) else { return false }
         // One buffer an event, shared by every stream: each stream counts what it holds untaken.
         let events = records.map { ByteBuffer(string: EventStreamWriter.frame("callback", data: $0.serialized)) }
-        for follower in followers {
-            // A stream that ended meanwhile has no context left and takes nothing (ConnectionHandler.offer).
-            follower.loop.execute { follower.stream.offer(events, overflowed: overflowed) }
-        }
-        return true
+        return streams.offer(key, events, overflowed: overflowed)
     }
 }
 
