@@ -61,6 +61,20 @@ import Expectations
         expectEqual(Redactor(SecretLedger()).record(.text("issued \(token)")), .text("issued \(token)"))
     }
 
+    @Test func aFlaggedValueSentWholeWhereNothingIsSecretIsLeftThereUnlessShapedLikeASecret() {
+        // A new password equal to the e-mail (SecretReading's rule for a file's literals).
+        let email = OutputRecord.outcome(.event(SDKEvent("request", [("changepassword", .string("ann1@example.com")),
+                                                                     ("newpassword", .string("ann1@example.com"))],
+                                                         secretValues: [("newpassword", "ann1@example.com")])), sdk: .first)
+        expectEqual(Self.json(Redactor(SecretLedger()).record(email)).contains(#""changepassword":"ann1@example.com","newpassword":"***""#),
+                    true, "\(Self.json(Redactor(SecretLedger()).record(email)))")
+        // A password sent again under a name nobody listed.
+        let again = OutputRecord.outcome(.event(SDKEvent("request", [("password", .string("Wrong9Pass!x")),
+                                                                     ("parameters", .object([("x", .string("Wrong9Pass!x"))]))],
+                                                         secretValues: [("password", "Wrong9Pass!x")])), sdk: .first)
+        expectEqual(Self.json(Redactor(SecretLedger()).record(again)).contains("Wrong9Pass!x"), false)
+    }
+
     @Test func theRunsEdgeMasksByTheFlag() {
         let events = RunEvents(verdict: RunVerdict())
         let log = RunEventLog()
@@ -87,5 +101,20 @@ import Expectations
         expectEqual(known.mayHold("Zq9Sec and nothing cut"), false)
         expectEqual(known.mayHold("nothing here at all, ünïcode too"), false)
         expectEqual(known.redact("a name cut: Zq9Sec…"), "a name cut: ***…")
+    }
+}
+
+/// The same flag on a request a real client sends (SusiEvents.request): a password the run
+/// never knew, sent again under another name, is hidden at the prompt by the flag.
+@Suite struct ServedRequestSecretFlagTests {
+    @Test func aPasswordSentAgainUnderAnotherNameIsHiddenInTheEventsShown() {
+        let host = MemoryHost()
+        let evaluator = SusiServeTests.prompt(SusiServeTests.setup.split(separator: "\n").map(String.init), host: host)
+        let request = SusiServeTests.curl("POST", SusiServer.loginPath, [("login", "dave@example.com"), ("password", "Wrong9Pass!x"),
+                                                                          ("type", "access-token"), ("x", "Wrong9Pass!x")])
+        expectEqual(evaluator.serve(request, from: "127.0.0.1:5000", show: true) == nil, false)
+        expectEqual(host.output.contains("Wrong9Pass!x"), false, "\(host.output)")
+        // The rest of the request stands as sent.
+        expectEqual(host.output.contains("dave@example.com"), true, "\(host.output)")
     }
 }

@@ -73,7 +73,7 @@ public struct Redactor: Sendable {
         if case .event(let event) = outcome, !event.secretValues.isEmpty {
             let fields = event.fields.map { field in event.secretValue(field.0) == nil ? field : (field.0, FieldSpec.hidden) }
             var flagged = carried
-            for (_, value) in event.secretValues { flagged.add(value) }
+            for (_, value) in event.secretValues where Self.carriedElsewhere(value, in: fields) { flagged.add(value) }
             // A flag holds when secrets are shown too: `shown` is for what was typed.
             let inner = flagged.redact(Outcome.event(SDKEvent(event.name, fields)))
             return shown || known.isEmpty ? inner : known.redact(inner)
@@ -81,6 +81,23 @@ public struct Redactor: Sendable {
         guard !passesAll else { return outcome }
         let inner = carried.isEmpty ? outcome : carried.redact(outcome)
         return known.isEmpty ? inner : known.redact(inner)
+    }
+
+    /// Whether a flagged value is hidden in the event's other texts too: yes, unless the
+    /// event also sends it whole where nothing is secret and it is not shaped like a
+    /// secret, the rule a file's literals follow (SecretReading): a new password equal to
+    /// the e-mail leaves `changepassword=ann1@example.com`, a password sent again as
+    /// `x=Wrong9Pass!x` is hidden there.
+    private static func carriedElsewhere(_ value: String, in fields: [(String, JSONValue)]) -> Bool {
+        func sends(_ json: JSONValue) -> Bool {
+            switch json {
+            case .string(let text): return text == value
+            case .array(let items): return items.contains(where: sends)
+            case .object(let members): return members.contains { sends($0.1) }
+            default: return false
+            }
+        }
+        return KnownSecrets.mayBeSecret(value) || !fields.contains { sends($0.1) }
     }
 
     /// Bytes that need not be text (a server's answer as it was made, a header's value),
