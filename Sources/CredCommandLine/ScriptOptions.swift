@@ -1,5 +1,6 @@
 import CredLanguage
 import CredScript
+import CredSuite
 
 /// Options of the subcommands that run scripts whose values are checked here, each read
 /// with a message that says what it takes: `--seed` and `--max-steps` (every way of
@@ -30,10 +31,10 @@ extension ParsedArguments {
     /// `--filter REGEX`: checked here, so a pattern RE2 refuses is a usage error (2), whose
     /// message masks the values given from outside (`outside`), any of which a script may
     /// use as a secret.
-    package func filter(_ syntax: CommandSyntax, masking outside: KnownSecrets = KnownSecrets()) throws(UsageError) -> String? {
+    package func filter(_ syntax: CommandSyntax, masking outside: OutsideVariables = OutsideVariables()) throws(UsageError) -> String? {
         guard let text = value(ScriptOptions.filter) else { return nil }
         if case .failure(let error) = LinearPattern.compile(text) {
-            throw UsageError(Redactor(known: outside).text("--filter takes a regular expression (RE2), and '\(TerminalSafe.text(text))' is not one: \(error)"), syntax)
+            throw UsageError(outside.shown("--filter takes a regular expression (RE2), and '\(TerminalSafe.text(text))' is not one: \(error)"), syntax)
         }
         return text
     }

@@ -57,6 +57,9 @@ public final class ServeSession {
     /// The control token as a secret: the log masks it wherever a client sends it
     /// (`/favicon.ico?token=…`, a path), as docs/serving.md promises ("The log never shows it").
     private var tokenMask = KnownSecrets()
+    /// What an answer passes on its way out: the control token carried, nothing else
+    /// (WireResponse.redacted(by:)); the simulated server's answer is its own.
+    private var tokenRedactor = Redactor(known: KnownSecrets())
 
     /// The simulation as the scenario left it (`fixScenario`): what `POST /__credsh/reset`
     /// puts back (ServeSession+Scenario.swift).
@@ -104,6 +107,7 @@ public final class ServeSession {
             controlToken = token
             tokenMask = KnownSecrets()
             tokenMask.add(token)
+            tokenRedactor = Redactor(known: KnownSecrets()).carrying(tokenMask)
             let api = ControlAPI(session: self, access: ControlAccess(token: token, boundHost: frontEnd.boundHost, boundPort: frontEnd.boundPort))
             controlAPI = api
             routing = RequestRouting(router: router, middleware: api.middleware)
@@ -219,7 +223,7 @@ public final class ServeSession {
             record(entry)
             // A client may have sent the token inside what an answer quotes (a method's
             // name in an error, a control run's output): it does not get it back.
-            return response?.masking(controlToken, known: tokenMask)
+            return response?.redacted(by: tokenRedactor)
         }
         let exchange = evaluator.serve(wire.http, from: wire.client, show: options.showEvents)
         var note: String?
@@ -232,7 +236,7 @@ public final class ServeSession {
         if let answer = exchange?.answer {
             // The control token is this server's: a client that sent it (in a header
             // TRACE echoes, in a path an error page quotes) does not get it back.
-            response = WireResponse(answer).masking(controlToken)
+            response = WireResponse(answer).redacted(by: tokenRedactor)
         } else {
             note = exchange?.outcomes.lazy.compactMap { outcome -> String? in
                 if case .networkError(let message) = outcome { return message }

@@ -110,8 +110,8 @@ struct WireResponse: Sendable {
         switch content {
         case .bytes(let bytes): return bytes
         case .buffer(let buffer): return Array(buffer.readableBytesView)
-        case .json(let value, let mask):
-            var bytes = (mask.map { $0.redact(value) } ?? value).serializedBytes
+        case .json(let value, let redactor):
+            var bytes = (redactor.map { $0.json(value) } ?? value).serializedBytes
             bytes.append(UInt8(ascii: "\n"))
             return bytes
         }
@@ -127,9 +127,9 @@ struct WireResponse: Sendable {
         case bytes([UInt8])
         /// Bytes shared by every answer that sends them (the live page's page of a snapshot).
         case buffer(ByteBuffer)
-        /// Written as one line of compact JSON, each string with `mask`'s values masked
-        /// in it (keys and numbers left as they are, so it stays JSON).
-        case json(JSONValue, mask: KnownSecrets?)
+        /// Written as one line of compact JSON, each string through `redactor` (keys and
+        /// numbers left as they are, so it stays JSON).
+        case json(JSONValue, redactor: Redactor?)
     }
     var headers: [(String, String)] = []
     /// Set for an answer that is a stream of events (`GET /sdk/NAME/events`, the live
@@ -161,12 +161,12 @@ struct WireResponse: Sendable {
         self.headers = headers
     }
 
-    /// An answer of JSON, its secrets already masked: `application/json`, one line.
+    /// An answer of JSON, one line: its secrets masked already, or by `redacted(by:)`.
     init(status: Int, reason: String, json: JSONValue) {
         self.status = status
         self.reason = reason
         contentType = "application/json"
-        content = .json(json, mask: nil)
+        content = .json(json, redactor: nil)
     }
 
     /// The simulated server's answer, byte for byte.
@@ -174,53 +174,28 @@ struct WireResponse: Sendable {
         self.init(status: answer.status, reason: answer.reason, contentType: answer.contentType, body: answer.body, headers: answer.headers)
     }
 
-    /// This answer with every occurrence of `secret` in its body and header values written
-    /// as `***`: the control token, which the simulated server may echo (TRACE's echo of
-    /// the headers, a path quoted in an error page) but which is this server's, not the
-    /// simulation's, and never goes back out (docs/serving.md, "The control API").
-    /// An answer of JSON is masked value by value, as it is written (`body`): `known` holds
-    /// `secret`.
-    func masking(_ secret: String?, known: KnownSecrets? = nil) -> WireResponse {
-        guard let secret, !secret.isEmpty else { return self }
+    /// This answer as it may leave, through `redactor`: its body and header values with
+    /// what the redactor carries (the control token, which the simulated server may echo,
+    /// in TRACE's echo of the headers or a path an error page quotes, but which is this
+    /// server's and never goes back out: docs/serving.md, "The control API") written
+    /// `***`. An answer of JSON has each string through the redactor as it is written
+    /// (`body`).
+    func redacted(by redactor: Redactor) -> WireResponse {
+        guard !redactor.passesAll else { return self }
         var masked = self
         if let drawing {
-            masked.drawing = { drawing().masking(secret, known: known) }
+            masked.drawing = { drawing().redacted(by: redactor) }
             return masked
         }
-        let needle = Array(secret.utf8)
-        if case .json(let value, nil) = content, let known {
-            masked.content = .json(value, mask: known)
+        if case .json(let value, nil) = content {
+            masked.content = .json(value, redactor: redactor)
         } else {
-            masked.content = .bytes(Self.replacing(needle, in: body))
+            masked.content = .bytes(redactor.bytes(body))
         }
         if !headers.isEmpty {
-            masked.headers = headers.map { ($0.0, String(decoding: Self.replacing(needle, in: Array($0.1.utf8)), as: UTF8.self)) }
+            masked.headers = headers.map { ($0.0, String(decoding: redactor.bytes(Array($0.1.utf8)), as: UTF8.self)) }
         }
         return masked
-    }
-
-    /// `bytes` with each occurrence of `needle` replaced by `***`; linear in the bytes for
-    /// a needle of fixed size (the token's 32).
-    static func replacing(_ needle: [UInt8], in bytes: [UInt8]) -> [UInt8] {
-        guard !needle.isEmpty, bytes.count >= needle.count else { return bytes }
-        var out: [UInt8] = []
-        var index = 0
-        var found = false
-        while index < bytes.count {
-            if bytes[index] == needle[0], index + needle.count <= bytes.count, bytes[index..<(index + needle.count)].elementsEqual(needle) {
-                if !found {
-                    out.reserveCapacity(bytes.count)
-                    out += bytes[..<index]
-                    found = true
-                }
-                out += Array("***".utf8)
-                index += needle.count
-            } else {
-                if found { out.append(bytes[index]) }
-                index += 1
-            }
-        }
-        return found ? out : bytes
     }
 
     /// A request refused before it reached the simulation (malformed, too large, too

@@ -35,12 +35,14 @@ package struct OutsideVariables: Sendable {
         self.arguments = arguments
     }
 
-    /// Every value given, secret or not, as secrets to mask: for what is said where no
-    /// script was read to tell which values a script uses as secrets.
-    package var valuesAsSecrets: KnownSecrets {
+    /// `text` as said where no script was read to tell which values a script uses as
+    /// secrets (a usage error, a `--filter` that matches nothing): every value given,
+    /// secret or not, masked as one (fail closed). The one edge of what the options say.
+    package func shown(_ text: String) -> String {
+        guard !bindings.isEmpty else { return text }
         var secrets = KnownSecrets()
         for binding in bindings { secrets.add(binding.value) }
-        return secrets
+        return Redactor(known: secrets).text(text)
     }
 
     /// The names given, for `credsh check` (a variable given is bound).

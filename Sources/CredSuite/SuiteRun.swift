@@ -87,7 +87,7 @@ package enum SuiteRun {
             // A filter that picks nothing is a mistake to say, as finding no scripts is.
             // The filter may quote a value given from outside, which a script may use as a
             // secret; this process reads no script, so every such value is masked (fail closed).
-            let shown = Redactor(known: settings.outside.valuesAsSecrets).text(filter)
+            let shown = settings.outside.shown(filter)
             streams.writeError("credsh: no test matches --filter \(TerminalSafe.text(StringLiteral.quote(shown))) (it is matched against FILE, and FILE: NAME for a named test)\n")
             code = ExitCode.mostSevere(code, 4)
         }

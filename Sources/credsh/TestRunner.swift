@@ -42,7 +42,7 @@ enum TestRunner {
         var settings = ScriptTest.Settings(seed: try parsed.seed(syntax), keepGoing: parsed.has(TestOptions.keepGoing), update: parsed.has(TestOptions.update),
                                            maxSteps: try parsed.maxSteps(syntax), coverage: parsed.has(TestOptions.coverage))
         settings.outside = try OutsideVariables(parsed, syntax)
-        settings.filter = try parsed.filter(syntax, masking: settings.outside.valuesAsSecrets)
+        settings.filter = try parsed.filter(syntax, masking: settings.outside)
         let name = parsed.value(TestOptions.format) ?? TextSuiteFormat().name
         guard let format = SuiteFormats.named(name) else {
             throw UsageError("The value '\(TerminalSafe.text(name))' is invalid for '--format <format>'. Please provide one of "

@@ -48,8 +48,7 @@ import CredSuite
 
     @Test func aFilterRE2CannotReadIsRefusedWithTheValuesFromOutsideMasked() throws {
         let parsed = try Self.parsed(["--filter", "(?#Zq9SecretA1!)(x"])
-        var outside = KnownSecrets()
-        outside.add("Zq9SecretA1!")
+        let outside = OutsideVariables(bindings: [.init(name: "pw", value: "Zq9SecretA1!", secret: true)], arguments: [])
         do throws(UsageError) {
             _ = try parsed.filter(Self.syntax, masking: outside)
             Issue.record("an unbalanced pattern was read")

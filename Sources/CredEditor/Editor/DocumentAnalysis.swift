@@ -283,5 +283,14 @@ public struct DocumentAnalysis: Sendable {
     /// What every text the editor shows passes (a hover's value, a message, an outline's
     /// line): the file's secrets, and, since the file is being written and a run may be
     /// given more (--var, --secret), each part shaped like a password where it asks so.
-    var redactor: Redactor { Redactor(known: secrets.values) }
+    private var redactor: Redactor { Redactor(known: secrets.values) }
+
+    /// A variable's value as a hover shows it: a query's secret parameters masked by place,
+    /// the file's secrets by value (Redactor.value). The editor's one edge, with `shownWord`.
+    func shownValue(_ value: String, querySecretNames: [String]) -> String {
+        redactor.value(value, querySecretNames: querySecretNames)
+    }
+
+    /// A word of an outline's line as shown: the file's secrets and password shapes masked.
+    func shownWord(_ text: String) -> String { redactor.textAndShapes(text) }
 }

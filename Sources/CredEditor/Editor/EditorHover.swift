@@ -86,7 +86,7 @@ public enum EditorHover {
         guard let value = binding.value else { return "`$\(name)` (\(place))" }
         // A query's secret parameters are secrets wherever the text stands (grammar.md, "Secrets").
         // A value the file gives as a secret elsewhere is masked, as a run's echo masks it.
-        return "`$\(name)` = `\(analysis.redactor.value(value, querySecretNames: table.querySecretNames))` (\(place))"
+        return "`$\(name)` = `\(analysis.shownValue(value, querySecretNames: table.querySecretNames))` (\(place))"
     }
 
     private static func block(_ lines: [String]) -> String {

@@ -63,7 +63,7 @@ public enum EditorSymbols {
     /// a `for` row's value bound to a name that holds a secret (or shaped like one, which
     /// the editor cannot tell apart while the file is being written), and any word of a
     /// header that is one of the file's secrets or shaped like a password (a test's name may
-    /// hold one: Redactor.textAndShapes).
+    /// hold one: DocumentAnalysis.shownWord).
     static func blockName(_ words: LineTokens, _ analysis: DocumentAnalysis) -> String {
         let header = words.tokens.prefix { $0.kind != .leftBrace }
         var shown: [String] = []
@@ -80,7 +80,7 @@ public enum EditorSymbols {
                 }
                 if text == "in" { afterIn = true } else if shown.count >= 1 { loopNames.append(text) }
             }
-            shown.append(analysis.redactor.textAndShapes(text))
+            shown.append(analysis.shownWord(text))
         }
         return shown.joined(separator: " ")
     }

@@ -83,15 +83,14 @@ public struct CommandContext {
 
     /// Shows `lines` through a pager when a person at a terminal wants that; otherwise prints them.
     func page(_ lines: [String]) {
-        if evaluator.host.page(evaluator.events.redactor.lines(lines)) { evaluator.keepPrinted(lines) } else { say(lines) }
+        if evaluator.host.page(evaluator.events.paged(lines)) { evaluator.keepPrinted(lines) } else { say(lines) }
     }
 
     /// `help`'s lines, through a pager or printed: those of the command table unmasked
     /// (our text, which no secret the user typed is part of), the others masked as any
     /// output is (HelpText.Line).
     func page(_ lines: [HelpText.Line]) {
-        let redactor = evaluator.events.redactor
-        let shown = lines.map { $0.fromTable ? $0.text : redactor.text($0.text) }
+        let shown = evaluator.events.paged(lines.map(\.text), ours: lines.map(\.fromTable))
         defer { evaluator.keepPrinted(lines.map(\.text)) }
         if evaluator.host.page(shown) { return }
         for line in lines {

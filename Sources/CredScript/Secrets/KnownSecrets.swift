@@ -167,27 +167,35 @@ public struct KnownSecrets: Sendable {
     func mayHold(_ text: String) -> Bool {
         guard ignored == 0, longValues.isEmpty, composedValues.isEmpty || !text.utf8.contains(where: { $0 >= 0x80 }) else { return true }
         guard text.utf8.count >= shortestMatch else { return false }
-        var text = text
-        return text.withUTF8(holdsTrieValue)
+        return holdsTrieValue(text.utf8)
     }
 
-    /// Whether some value of the trie occurs in `bytes` (the scan of `redact`, stopping at
-    /// the first one found).
-    private func holdsTrieValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        while index + min(shortestValue, Self.shortest) <= bytes.count {
-            defer { index += 1 }
-            guard starts[Int(bytes[index])] else { continue }
-            var node = 0, next = index
-            while next < bytes.count, let child = edges[node << 8 | Int(bytes[next])] {
+    /// Whether some value of the trie occurs in `utf8` (the scan of `redact`, stopping at
+    /// the first one found), read where the text lies: no copy of a line that holds none.
+    private func holdsTrieValue(_ utf8: String.UTF8View) -> Bool {
+        let count = utf8.count, shortest = min(shortestValue, Self.shortest)
+        var index = utf8.startIndex, offset = 0
+        while offset + shortest <= count {
+            defer {
+                utf8.formIndex(after: &index)
+                offset += 1
+            }
+            guard starts[Int(utf8[index])] else { continue }
+            var node = 0, next = index, matched = 0
+            while next < utf8.endIndex, let child = edges[node << 8 | Int(utf8[next])] {
                 node = Int(child)
-                next += 1
+                utf8.formIndex(after: &next)
+                matched += 1
                 if ends[node] { return true }
             }
-            if Self.isCut(bytes, at: next, from: index) { return true }
+            // Cut where `…` follows (isCut).
+            if matched >= Self.shortest, utf8[next...].starts(with: Self.ellipsis) { return true }
         }
         return false
     }
+
+    /// `…` in UTF-8: what follows a value's first bytes where a quoted name was cut (isCut).
+    private static let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
 
     /// The shortest text that may hold something to mask: a value, or the cut start of one
     /// and its `…` (isCut).
@@ -436,6 +444,7 @@ public struct KnownSecrets: Sendable {
     }
 
     public func redact(_ outcome: Outcome) -> Outcome {
+        guard mayHold(outcome) else { return outcome }
         switch outcome {
         case let .call(api, arguments, error):
             return .call(api: api, arguments: arguments.map { ($0.0, redact($0.1)) },

@@ -56,14 +56,82 @@ public struct Redactor: Sendable {
         return known.isEmpty ? inner : known.redact(inner)
     }
 
-    /// A record as the run's formats write it.
+    /// A record as the run's formats write it: an outcome as `outcome` writes it, any
+    /// other record's texts through the net.
     public func record(_ record: OutputRecord) -> OutputRecord {
-        passesAll ? record : known.redact(record)
+        if case .outcome(let outcome, let sdk) = record { return .outcome(self.outcome(outcome), sdk: sdk) }
+        guard !passesAll else { return record }
+        let inner = carried.isEmpty ? record : carried.redact(record)
+        return known.isEmpty ? inner : known.redact(inner)
     }
 
-    /// An outcome as a picture draws it: each text's secrets hidden, numbers as they are.
+    /// An outcome as every writer shows it (records, pictures, the double's answers). A
+    /// field its event flags secret (`SDKEvent.secretValues`: the catalog's `FieldSpec.secret`,
+    /// decided where the event was made) is written `***` by that flag, whatever the ledger
+    /// holds and whether secrets are shown, and its value is carried to the event's other
+    /// texts; the flag ends here, so no writer past the edge holds the value. Then the net.
     public func outcome(_ outcome: Outcome) -> Outcome {
-        passesAll || known.isEmpty ? outcome : known.redact(outcome)
+        if case .event(let event) = outcome, !event.secretValues.isEmpty {
+            let fields = event.fields.map { field in event.secretValue(field.0) == nil ? field : (field.0, FieldSpec.hidden) }
+            var flagged = carried
+            for (_, value) in event.secretValues where Self.carriedElsewhere(value, in: fields) { flagged.add(value) }
+            // A flag holds when secrets are shown too: `shown` is for what was typed.
+            let inner = flagged.redact(Outcome.event(SDKEvent(event.name, fields)))
+            return shown || known.isEmpty ? inner : known.redact(inner)
+        }
+        guard !passesAll else { return outcome }
+        let inner = carried.isEmpty ? outcome : carried.redact(outcome)
+        return known.isEmpty ? inner : known.redact(inner)
+    }
+
+    /// Whether a flagged value is hidden in the event's other texts too: yes, unless the
+    /// event also sends it whole where nothing is secret and it is not shaped like a
+    /// secret, the rule a file's literals follow (SecretReading): a new password equal to
+    /// the e-mail leaves `changepassword=ann1@example.com`, a password sent again as
+    /// `x=Wrong9Pass!x` is hidden there.
+    private static func carriedElsewhere(_ value: String, in fields: [(String, JSONValue)]) -> Bool {
+        func sends(_ json: JSONValue) -> Bool {
+            switch json {
+            case .string(let text): return text == value
+            case .array(let items): return items.contains(where: sends)
+            case .object(let members): return members.contains { sends($0.1) }
+            default: return false
+            }
+        }
+        return KnownSecrets.mayBeSecret(value) || !fields.contains { sends($0.1) }
+    }
+
+    /// Bytes that need not be text (a server's answer as it was made, a header's value),
+    /// with each value carried for this writing written `***` where its bytes stand and
+    /// nothing else touched: a server's own answer goes out as it was made but for what it
+    /// must not give back (the control token: docs/serving.md, "The control API").
+    /// Linear in the bytes for each value of fixed size (the token's 32 bytes).
+    public func bytes(_ bytes: [UInt8]) -> [UInt8] {
+        var bytes = bytes
+        for value in carried.values { bytes = Self.replacing(Array(value.utf8), in: bytes) }
+        return bytes
+    }
+
+    private static func replacing(_ needle: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+        guard let first = needle.first, bytes.count >= needle.count else { return bytes }
+        var out: [UInt8] = []
+        var index = 0
+        var found = false
+        while index < bytes.count {
+            if bytes[index] == first, index + needle.count <= bytes.count, bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                if !found {
+                    out.reserveCapacity(bytes.count)
+                    out += bytes[..<index]
+                    found = true
+                }
+                out += FieldSpec.hiddenText.utf8
+                index += needle.count
+            } else {
+                if found { out.append(bytes[index]) }
+                index += 1
+            }
+        }
+        return found ? out : bytes
     }
 
     /// A diagnostic and the line it quotes, the caret moved to match.

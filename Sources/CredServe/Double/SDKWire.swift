@@ -88,10 +88,12 @@ struct SDKWire {
             let device = try DeviceID(deviceName)
             let outcomes = try session.evaluator.simulation.perform(sdk: sdk, method: rpc.method, params: rpc.params, on: device)
             session.appCoverage?.count(outcomes, sdk: sdk, device: device.name)
-            let result = Self.result(outcomes, sdk: sdk)
+            // Each outcome as every writer shows it: a field its event flags secret by that
+            // flag, the rest through the net (Redactor.outcome).
+            let result = Self.result(outcomes.map(redactor.outcome), sdk: sdk)
             let note = result.syncError.map { "sync error \($0)" }
             guard let id = rpc.id else { return logged(Self.noContent, note: note, parameters: shown) }
-            return logged(Self.json(JSONRPC.result(id: id, redactor.json(result.value)), negativeZeroID: rpc.negativeZeroID),
+            return logged(Self.json(JSONRPC.result(id: id, result.value), negativeZeroID: rpc.negativeZeroID),
                           note: note, parameters: shown)
         } catch let refusal as DeviceRefusal {
             failure = JSONRPC.Failure(code: JSONRPC.deviceRefused, message: refusal.message, id: rpc.id ?? .null)

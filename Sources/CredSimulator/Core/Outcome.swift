@@ -46,7 +46,8 @@ public struct SDKEvent: Equatable, Sendable {
     public let fields: [(String, JSONValue)]
     /// The values of the fields shown as `***` (the catalog marks them secret), kept aside
     /// so that a script may capture one (`let tok = event response.access_token`) to use
-    /// later; no output shows them, and the language masks them wherever a capture goes.
+    /// later; no output shows them: the language masks them wherever a capture goes, and
+    /// the output edge wherever else the event sends them (Redactor.outcome).
     public let secretValues: [(String, String)]
 
     public init(_ name: String, _ fields: [(String, JSONValue)], secretValues: [(String, String)] = []) {

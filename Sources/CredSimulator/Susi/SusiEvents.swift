@@ -15,8 +15,13 @@ public enum SusiEvents {
         var fields: [(String, JSONValue)] = [("method", .string(request.method)), ("path", .string(request.path))]
         var others: [(String, JSONValue)] = []
         var shown: Set<String> = []
+        // A secret parameter's value travels flagged with the event: the edge hides it
+        // wherever else the request sent it (`x=…&password=…`), known to the run or not.
+        var secrets: [(String, String)] = []
         for (name, value) in request.parameters {
-            let masked = secretParameters.contains(name) ? FieldSpec.hidden : .string(value)
+            let secret = secretParameters.contains(name)
+            if secret { secrets.append((name, value)) }
+            let masked = secret ? FieldSpec.hidden : .string(value)
             if knownParameters.contains(name), shown.insert(name).inserted {
                 fields.append((name, masked))
             } else {
@@ -24,7 +29,7 @@ public enum SusiEvents {
             }
         }
         if !others.isEmpty { fields.append(("parameters", .object(others))) }
-        return .event(SDKEvent("request", fields))
+        return .event(SDKEvent("request", fields, secretValues: secrets))
     }
 
     static func response(_ response: SusiResponse) -> Outcome {

@@ -1,6 +1,8 @@
 import CredLanguage
-/// The publishing point of a run: the interpreter hands each event here; it is masked once
-/// (every secret seen so far, by the run's ledger), judged by the failure policy
+
+/// The publishing point of a run: the interpreter hands each event here; it passes the one
+/// Redactor once (the secrets its data carries flagged, every secret seen so far, by the
+/// run's ledger), judged by the failure policy
 /// (RunVerdict), then given to each subscriber in the order they subscribed. The host's
 /// renderer is the first.
 public final class RunEvents {
@@ -13,8 +15,15 @@ public final class RunEvents {
         didSet {
             textShownAsIs = secrets.shown || secrets.values.isEmpty
             secretFlow = secrets.flow
+            recordEdge = Redactor(secrets)
+            messageEdge = Redactor(known: secrets.values)
         }
     }
+    /// The one redactor as the records people read pass it (`shown` skips the known
+    /// secrets there), and as everything else passes it (diagnostics, every event): kept
+    /// beside `secrets`, as `textShownAsIs` is, and rebuilt whenever it changes.
+    private var recordEdge = Redactor(known: KnownSecrets())
+    private var messageEdge = Redactor(known: KnownSecrets())
     /// `secrets.flow`, kept apart for the same reason as `textShownAsIs`: every `let` asks
     /// whether its name holds a secret, and a read of the public `secrets` was a run-time
     /// exclusivity check. The
@@ -70,7 +79,7 @@ public final class RunEvents {
     /// user's, and is not masked (HelpText.Line).
     func publishOutput(_ record: OutputRecord, origin: RecordOrigin?, ours: Bool = false) {
         if mutesOutput, !ours { return }
-        let masked = secrets.shown || ours ? record : secrets.values.redact(record)
+        let masked = ours ? record : recordEdge.record(record)
         for subscriber in subscribers { subscriber.receiveOutput(masked, origin: origin) }
     }
 
@@ -82,9 +91,9 @@ public final class RunEvents {
     func publishText(_ lines: [String], origin: RecordOrigin?, maskedByField: Bool = false) {
         if mutesOutput { return }
         let subscribers = subscribers
-        let known: KnownSecrets? = textShownAsIs || maskedByField ? nil : secrets.values
+        let redactor: Redactor? = textShownAsIs || maskedByField ? nil : recordEdge
         for line in lines {
-            let record = OutputRecord.text(known.map { $0.redact(line) } ?? line)
+            let record = OutputRecord.text(redactor.map { $0.text(line) } ?? line)
             for subscriber in subscribers { subscriber.receiveOutput(record, origin: origin) }
         }
     }
@@ -92,40 +101,44 @@ public final class RunEvents {
     /// `publishText([line], origin:)` without the array (`echo`).
     func publishText(_ line: String, origin: RecordOrigin?) {
         if mutesOutput { return }
-        let record = OutputRecord.text(textShownAsIs ? line : secrets.values.redact(line))
+        let record = OutputRecord.text(textShownAsIs ? line : recordEdge.text(line))
         for subscriber in subscribers { subscriber.receiveOutput(record, origin: origin) }
     }
 
-    /// The one redactor as the records people read pass it, for a writer that prints
-    /// past the subscribers (a pager).
-    var redactor: Redactor { Redactor(secrets) }
+    /// `lines` as a pager shows them, past the subscribers: as the records people read
+    /// pass this edge, each line whose `ours` is true left as it is (HelpText.Line).
+    func paged(_ lines: [String], ours: [Bool] = []) -> [String] {
+        let redactor = recordEdge
+        guard !redactor.passesAll else { return lines }
+        return lines.indices.map { ours.indices.contains($0) && ours[$0] ? lines[$0] : redactor.text(lines[$0]) }
+    }
 
     func publish(_ event: RunEvent) {
-        guard let admitted = verdict.admit(masked(event)) else { return }
+        guard let admitted = verdict.admit(redacted(event)) else { return }
         for subscriber in subscribers { subscriber.receive(admitted) }
     }
 
     /// The one masking pass: any record may quote a secret given in the wrong place
     /// (`policy password raw $pw` prints the policy it read), any diagnostic may quote a
     /// line holding one.
-    private func masked(_ event: RunEvent) -> RunEvent {
+    private func redacted(_ event: RunEvent) -> RunEvent {
         switch event {
-        case .output(let record, let origin): return .output(secrets.values.redact(record), origin: origin)
+        case .output(let record, let origin): return .output(messageEdge.record(record), origin: origin)
         case .expectationHeld, .ran, .served, .notReplayable: return event
         case .expectationFailed(let d, let s):
-            let (shown, quoted) = secrets.values.redact(d, source: s)
+            let (shown, quoted) = messageEdge.diagnostic(d, source: s)
             return .expectationFailed(shown, source: quoted)
         case .failure(let d, let s):
-            let (shown, quoted) = secrets.values.redact(d, source: s)
+            let (shown, quoted) = messageEdge.diagnostic(d, source: s)
             return .failure(shown, source: quoted)
         case .syntaxError(let d, let s):
-            let (shown, quoted) = secrets.values.redact(d, source: s)
+            let (shown, quoted) = messageEdge.diagnostic(d, source: s)
             return .syntaxError(shown, source: quoted)
         case .halted(let d, let s):
-            let (shown, quoted) = secrets.values.redact(d, source: s)
+            let (shown, quoted) = messageEdge.diagnostic(d, source: s)
             return .halted(shown, source: quoted)
         case .failuresPastCap(let d):
-            return .failuresPastCap(secrets.values.redact(d, source: nil).0)
+            return .failuresPastCap(messageEdge.diagnostic(d, source: nil).0)
         }
     }
 }
