@@ -28,8 +28,13 @@ import Expectations
     static func declared() throws -> [String: [String]] {
         let scratch = try Credsh.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        // A scratch path of its own: the test build's .build stays locked while tests run.
-        let dump = try Credsh.shell("swift package --scratch-path '\(scratch.path)' dump-package", directory: Credsh.packageRoot, timeout: 120)
+        // The swift that runs the tests (on their PATH; a child's environment is bare), with
+        // a scratch path of its own: the test build's .build stays locked while tests run.
+        let swift = try #require((ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            .map { URL(fileURLWithPath: String($0)).appendingPathComponent("swift") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }, "no swift on the PATH")
+        let dump = try Credsh.run(["package", "--scratch-path", scratch.path, "dump-package"], environment: ["HOME": scratch.path],
+                                  directory: Credsh.packageRoot, timeout: 120, executable: swift)
         try #require(dump.status == 0, "dump-package failed: \(dump.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
         let targets = try #require(json["targets"] as? [[String: Any]])
