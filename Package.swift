@@ -58,7 +58,11 @@ let package = Package(
         // codes. It knows no SDK by name: each SDK's words reach it through the table.
         .target(
             name: "CredLanguage",
-            dependencies: ["CredSimulator", "RE2Shim"]
+            dependencies: ["CredSimulator", "RE2Shim"],
+            // The runtime calls the reader for every line, and its small functions (the
+            // lexer's, a token's copy) inline there only with every body in the module's
+            // interface (docs/performance.md, "Modules").
+            swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
         ),
         .target(
             name: "CredScript",

@@ -63,6 +63,19 @@ public struct ParameterID: Hashable, Sendable {
     }
 }
 
+/// A command entry's identity, as ParameterID is a parameter's: a number given once, when
+/// the entry is made, never reused in a process. The runtime finds what an entry does by
+/// it (CommandSet).
+public struct CommandID: Hashable, Sendable {
+    public let value: Int
+
+    private static let counter = Atomic<Int>(0)
+
+    static func next() -> CommandID {
+        CommandID(value: counter.add(1, ordering: .relaxed).newValue)
+    }
+}
+
 /// A class, immutable: the resolver, the secret scan and each command's run walk a
 /// command's parameters, and a copy of a class is one reference counted where a copy of
 /// the struct it was counted its strings and its kind's.
@@ -132,6 +145,7 @@ public final class CommandSpec: Sendable {
         case session
     }
 
+    public let id = CommandID.next()
     /// One or more words: `login`, `user add`, `expect no event`.
     public let name: String
     public let parameters: [Parameter]
