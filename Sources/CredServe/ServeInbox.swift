@@ -22,8 +22,10 @@ enum ServeEvent: Sendable {
 /// A request is routed as it is posted, on its network thread (RequestRouting), so its
 /// turn in the simulation holds only what needs the simulation.
 final class ServeInbox: Sendable {
+    /// 1 while events wait. Events are added and taken only with it held, so a waiter that
+    /// takes them all and sets it to 0 cannot miss one posted meanwhile.
     private let state = ConditionLock(value: 0)
-    private nonisolated(unsafe) var events: [ServeEvent] = []
+    private let events = NIOLockedValueBox<[ServeEvent]>([])
     private let routing = NIOLockedValueBox<RequestRouting?>(nil)
 
     func post(_ event: ServeEvent) {
@@ -33,7 +35,7 @@ final class ServeInbox: Sendable {
             event = .request(wire, promise, departure)
         }
         state.lock()
-        events.append(event)
+        events.withLockedValue { $0.append(event) }
         state.unlock(withValue: 1)
     }
 
@@ -43,18 +45,18 @@ final class ServeInbox: Sendable {
     }
 
     var hasWaiting: Bool {
-        state.lock()
-        defer { state.unlock() }
-        return !events.isEmpty
+        events.withLockedValue { !$0.isEmpty }
     }
 
     /// Everything waiting now, without waiting.
     func takeAll() -> [ServeEvent] {
         state.lock()
         defer { state.unlock(withValue: 0) }
-        let taken = events
-        events.removeAll(keepingCapacity: true)
-        return taken
+        return events.withLockedValue { events in
+            let taken = events
+            events.removeAll(keepingCapacity: true)
+            return taken
+        }
     }
 
     /// Waits up to `seconds` for something to arrive, without taking it; whether it did.

@@ -97,6 +97,9 @@ import Glibc
         expectEqual(complete("", after: "expect state alice "), .words(["blocked", "expired", "logged-in", "logged-out", "not", "not-activated"]))
         let modes = ["RDNA_CHALLENGE_OP_VERIFY", "RDNA_CHALLENGE_OP_SET", "RDNA_OP_UPDATE_CREDENTIALS", "RDNA_OP_UPDATE_ON_EXPIRY", "RDNA_OP_AUTHORIZE_NOTIFICATION"]
         expectEqual(complete("challengeMode=", after: "expect event getPassword "), .words(((0...4).map(String.init) + modes).map { "challengeMode=\($0)" }.sorted()))
+        // A readable field the text output shows (REL-ID's policy inside challengeInfo) is
+        // offered as the resolver accepts it.
+        expectEqual(complete("p", after: "expect event getPassword "), .words(["policy="]))
         expectEqual(complete("challengeMode=RDNA_OP_U", after: "expect event getPassword "),
                     .words(["challengeMode=RDNA_OP_UPDATE_CREDENTIALS", "challengeMode=RDNA_OP_UPDATE_ON_EXPIRY"]))
         expectEqual(complete("RDNA_OP", after: "explain "), .words(["RDNA_OP_AUTHORIZE_NOTIFICATION", "RDNA_OP_UPDATE_CREDENTIALS", "RDNA_OP_UPDATE_ON_EXPIRY"]))

@@ -11,6 +11,13 @@ import Expectations
         expectEqual(result.stdout, "12abc 3x 1d2 $ $-x\n")
     }
 
+    /// A string is taken as written, as grammar.md says: `$p` inside quotes is text.
+    @Test func aVariableInsideAStringIsText() throws {
+        let result = try Credsh.run(["-"], script: "let p = \"x1\"\necho \"pw is $p\"\necho pw is $p\n")
+        expectEqual(result.status, 0)
+        expectEqual(result.stdout, "pw is $p\npw is x1\n")
+    }
+
     /// `$5` was read as a variable and failed only when it ran (exit 3, after the lines
     /// before it had run); now nothing runs and the caret is under it.
     @Test func aDollarBeforeADigitIsASyntaxError() throws {

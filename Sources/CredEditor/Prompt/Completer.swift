@@ -92,7 +92,7 @@ public enum Completer {
             candidates += catalog.eventNames + ExplainText.apiNames(in: catalog)
         case .policyRules(let keys): candidates += keys.map { $0 + "=" }
         case .fieldMatch:
-            candidates += fieldCandidates(word: word, typed: typed, catalog: catalog)
+            candidates += fieldCandidates(word: word, typed: typed, sdk: sdk, table: table)
         case .path:
             return candidates.isEmpty ? .files : offer(candidates)
         case .parameters:
@@ -120,17 +120,20 @@ public enum Completer {
 
     /// `FIELD=` for the fields of the event named on the line (of every event when none
     /// is), and `FIELD=VALUE` for a field with named values (its numbers and names).
-    static func fieldCandidates(word: String, typed: [String], catalog: SDKCatalog) -> [String] {
+    /// The fields are those a line may name: the payload's and the readable ones the text
+    /// output shows (REL-ID's `policy`), as the resolver checks them (CommandTable.fieldNames).
+    static func fieldCandidates(word: String, typed: [String], sdk: SDKID, table: CommandTable) -> [String] {
+        let catalog = sdk.catalog
         let events = typed.compactMap(catalog.event)
         // `expect called METHOD …`: the call's fields that a check can compare (not its secrets).
         if events.isEmpty, let call = typed.lazy.compactMap(catalog.call).first, !word.contains("=") {
             return call.fields.filter { !$0.secret }.map { $0.name + "=" }
         }
-        let fields = (events.isEmpty ? catalog.events : events).flatMap(\.fields).map(\.name)
+        let fields = (events.isEmpty ? catalog.events : events).flatMap { table.fieldNames(of: $0, sdk: sdk) }
         if let equals = word.firstIndex(of: "=") {
             let field = String(word[..<equals])
             // A named value is written either way: `FIELD=2` or `FIELD=NAME`.
-            let named = CommandTable.standard.vocabulary(named: catalog.name)?.valueNames[field] ?? [:]
+            let named = table.vocabulary(of: sdk)?.valueNames[field] ?? [:]
             return (named.keys.sorted().map(String.init) + named.values.sorted()).map { "\(field)=\($0)" }
         }
         return fields.map { $0 + "=" }
