@@ -99,19 +99,7 @@ enum FileURI {
         if let slash = rest.firstIndex(of: UInt8(ascii: "/")), slash > 0 {
             rest = Array(rest[slash...])
         }
-        var bytes: [UInt8] = []
-        var index = 0
-        while index < rest.count {
-            if rest[index] == UInt8(ascii: "%"), index + 2 < rest.count,
-               let high = FormEncoding.hexValue(rest[index + 1]), let low = FormEncoding.hexValue(rest[index + 2]) {
-                bytes.append(high << 4 | low)
-                index += 3
-            } else {
-                bytes.append(rest[index])
-                index += 1
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: FormEncoding.pathDecoded(rest[...]).decoded, as: UTF8.self)
     }
 
     static func uri(of path: String) -> String {

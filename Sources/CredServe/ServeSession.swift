@@ -55,11 +55,13 @@ public final class ServeSession {
     /// The coverage of what the apps met, as `--coverage FILE` writes it; nil when not counted.
     public var coverageText: String? { appCoverage.map { CoverageDocument.text($0.run) } }
     /// The control token as a secret: the log masks it wherever a client sends it
-    /// (`/favicon.ico?token=…`, a path), as docs/serving.md promises ("The log never shows it").
+    /// (`/favicon.ico?token=…`, a path), percent-encoded too (`/%33%34…`: a server decodes
+    /// a URL before it reads it), as docs/serving.md promises ("The log never shows it").
     private var tokenMask = KnownSecrets()
     /// What an answer passes on its way out: the control token carried, nothing else
-    /// (WireResponse.redacted(by:)); the simulated server's answer is its own.
-    private var tokenRedactor = Redactor(known: KnownSecrets())
+    /// (WireResponse.redacted(by:)); the simulated server's answer is its own. The live
+    /// page's feed and the double's event streams, which send past the answers, pass it too.
+    public private(set) var tokenRedactor = Redactor(known: KnownSecrets())
 
     /// The simulation as the scenario left it (`fixScenario`): what `POST /__credsh/reset`
     /// puts back (ServeSession+Scenario.swift).
@@ -106,12 +108,13 @@ public final class ServeSession {
             let token = options.controlToken ?? ControlAccess.randomToken()
             controlToken = token
             tokenMask = KnownSecrets()
+            tokenMask.percentEncodedToo = true
             tokenMask.add(token)
             tokenRedactor = Redactor(known: KnownSecrets()).carrying(tokenMask)
             let api = ControlAPI(session: self, access: ControlAccess(token: token, boundHost: frontEnd.boundHost, boundPort: frontEnd.boundPort))
             controlAPI = api
             routing = RequestRouting(router: router, middleware: api.middleware)
-            eventStreams = EventStreams()
+            eventStreams = EventStreams(redactor: tokenRedactor)
             // What a reset puts back, until `credsh serve` fixes it again after its setup.
             fixScenario()
         }

@@ -39,3 +39,47 @@ import Expectations
         expectEqual(answer.redacted(by: Redactor(known: KnownSecrets())).body, body)
     }
 }
+
+/// Review: the control token percent-encoded (`/aaa/%33%34…`) is the token to a server, and
+/// was quoted by the 404 page and the log. A value carried `percentEncodedToo` is masked in
+/// any spelling a URL decodes to it, escaped whole or in part, either case, in bytes and in
+/// text; a plain one is masked beside a `%` that is no escape of it.
+@Suite struct PercentEncodedTokenTests {
+    static let token = "0123456789abcdefJ123456789abcdef"
+
+    static func redactor(percentEncodedToo: Bool) -> Redactor {
+        var carried = KnownSecrets()
+        carried.percentEncodedToo = percentEncodedToo
+        carried.add(token)
+        return Redactor(known: KnownSecrets()).carrying(carried)
+    }
+
+    static func encoded(_ text: String, every step: Int = 1, uppercase: Bool = false) -> String {
+        text.utf8.enumerated().map { index, byte in
+            index % step == 0 ? "%" + String(byte, radix: 16, uppercase: uppercase) : String(UnicodeScalar(byte))
+        }.joined()
+    }
+
+    @Test func everySpellingAURLDecodesToTheTokenIsMasked() {
+        let redactor = Self.redactor(percentEncodedToo: true)
+        for spelling in [Self.encoded(Self.token), Self.encoded(Self.token, every: 3), Self.encoded(Self.token, uppercase: true), Self.token] {
+            expectEqual(redactor.text("GET /aaa/\(spelling) 404"), "GET /aaa/*** 404", "\(spelling)")
+            expectEqual(redactor.bytes([0xFF] + Array("<p>Problem accessing /aaa/\(spelling).".utf8)),
+                        [0xFF] + Array("<p>Problem accessing /aaa/***.".utf8), "\(spelling)")
+            expectEqual(redactor.json(.string("/x/\(spelling)/y")), .string("/x/***/y"), "\(spelling)")
+        }
+        // `%` before the token itself: `%01` is no escape of it, the token after it still is.
+        expectEqual(redactor.text("q=%\(Self.token)"), "q=%***")
+        expectEqual(redactor.bytes(Array("q=%\(Self.token)".utf8)), Array("q=%***".utf8))
+        // A `%` that is no escape, and a half of the token, are left as they are.
+        expectEqual(redactor.text("100% of /aaa/%zz \(Self.encoded(String(Self.token.prefix(16))))"),
+                    "100% of /aaa/%zz \(Self.encoded(String(Self.token.prefix(16))))")
+    }
+
+    @Test func withoutTheFlagOnlyTheTokenAsItIsIsMasked() {
+        let redactor = Self.redactor(percentEncodedToo: false)
+        let spelling = Self.encoded(Self.token)
+        expectEqual(redactor.text("/aaa/\(spelling) /aaa/\(Self.token)"), "/aaa/\(spelling) /aaa/***")
+        expectEqual(redactor.bytes(Array("/aaa/\(spelling)".utf8)), Array("/aaa/\(spelling)".utf8))
+    }
+}

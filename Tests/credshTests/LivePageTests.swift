@@ -320,6 +320,52 @@ import Expectations
         expectEqual(json.status, 2)
     }
 
+    /// Review: `credsh serve --control --live` drew the control token a client sent
+    /// (`?token=…`, `GET /aaa/<token>`, percent-encoded too) on the page, its picture and its
+    /// stream, where the log and the answers write `***`: what the class sees passes the
+    /// session's token redactor (LiveFeed.redactor).
+    @Test func theLivePageNeverShowsTheControlToken() throws {
+        let setup = Credsh.packageRoot.appendingPathComponent("examples/susi-serve-setup.credscript").path
+        let run = try Credsh.shell("""
+            "$CREDSH" serve --port 0 --control --live --live-port 0 --token-file tk '\(setup)' > serve.out 2>&1 &
+            pid=$!
+            for i in $(seq 100); do [ -s tk ] && break; sleep 0.1; done
+            susi=$(sed -n 's/^serving SUSI at \\(http:[^ ]*\\).*/\\1/p' serve.out)
+            live=$(sed -n 's/^live page at \\(http:[^ ]*\\).*/\\1/p' serve.out)
+            t=$(cat tk)
+            curl -s --max-time 5 "$susi/aaa/login.json?login=fay%40example.com&password=x&type=access-token&token=$t" > /dev/null
+            curl -s --max-time 5 "$susi/aaa/$t" > /dev/null
+            curl -s --max-time 5 "$susi/aaa/$(printf %s "$t" | od -An -tx1 | tr -d ' \\n' | sed 's/../%&/g')" > /dev/null
+            picture="$(echo "$live" | sed 's,/?,/diagram.svg?,')"
+            for i in $(seq 50); do
+                curl -s --max-time 5 "$picture" > diagram.svg
+                [ "$(grep -o 'GET /aaa/\\*\\*\\*' diagram.svg | wc -l)" -ge 2 ] && break
+                sleep 0.2
+            done
+            echo "token $t"
+            echo '--- page'; curl -s --max-time 5 "$live"
+            echo '--- picture'; cat diagram.svg
+            echo '--- events'; curl -s -N --max-time 2 "$(echo "$live" | sed 's,/?,/events?,')"
+            kill $pid; wait $pid
+            echo '--- log'; cat serve.out
+            """, directory: try Credsh.temporaryDirectory())
+        let token = try #require(run.stdout.firstMatch(of: /token ([0-9a-f]{32})\n/).map { String($0.1) }, "\(run.stdout)\n\(run.stderr)")
+        let parts = run.stdout.components(separatedBy: "\n--- ")
+        try #require(parts.count == 5, "\(run.stdout)\n\(run.stderr)")
+        let (page, picture, events, log) = (parts[1], parts[2], parts[3], parts[4])
+        #expect(log.contains("GET /aaa/login.json 422 login=fay@example.com password=*** type=access-token token=***"), "\(log)")
+        expectEqual(log.components(separatedBy: "GET /aaa/*** 404").count - 1, 2, "\(log)")
+        #expect(picture.contains("<svg"), "\(picture)")
+        let encoded = token.utf8.map { "%" + String($0, radix: 16) }.joined()
+        for (name, shown) in [("page", page), ("picture", picture), ("events", events)] {
+            #expect(!shown.contains(token) && !shown.contains(encoded), "\(name): \(shown)")
+        }
+        // The request's parameters and both paths, as the class sees them.
+        expectEqual(picture.components(separatedBy: "GET /aaa/***").count - 1, 2, "\(picture)")
+        #expect(picture.contains("&quot;token&quot;:&quot;***&quot;"), "\(picture)")
+        #expect(events.contains(#"\"token\":\"***\""#) || events.contains("&quot;token&quot;:&quot;***&quot;"), "\(events)")
+    }
+
     /// Issue 31, item 5: past 200 items in the one step served requests fill, the oldest go,
     /// so the class always sees the newest request.
     @Test func serveLiveKeepsDrawingTheNewestRequest() throws {

@@ -69,6 +69,24 @@ import Expectations
         #expect(log.contains("events of device ***"), "\(log)")
     }
 
+    /// Review: a control run that named the control token as a user (`user add <token> …`)
+    /// had the device's event stream send it plainly, where the run's answer, the state
+    /// and the journal mask it: the stream's events pass the session's token redactor too.
+    @Test func theDoublesEventStreamNeverSendsTheControlToken() throws {
+        let served = try ServedCredsh(["--control"])
+        let token = try #require(served.token)
+        let stream = try served.openStream("/sdk/relid/events?device=d9&seconds=2")
+        let run = try served.control("sdk relid\nuser add \(token) password \"Qw3-Erty99\"\ndevice d9\nlogin \(token) Qw3-Erty99\n")
+        expectEqual(run.status, 200, "\(run.text)")
+        #expect(!run.text.contains(token), "\(run.text)")
+        stream.process.waitUntilExit()
+        let sent = String(decoding: (try? Data(contentsOf: stream.output)) ?? Data(), as: UTF8.self)
+        #expect(sent.contains("event: callback\ndata: {\"event\":\"getPassword\""), "\(sent)")
+        #expect(sent.contains(#""userID":"***""#), "\(sent)")
+        #expect(!sent.contains(token), "\(sent)")
+        _ = try served.stop()
+    }
+
     /// SUSI: a password sent again under a name of the client's choosing is masked there
     /// as under `password=`.
     @Test func aSusiPasswordSentAgainUnderAnotherNameIsMaskedInTheLog() throws {

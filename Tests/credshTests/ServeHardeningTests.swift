@@ -61,6 +61,29 @@ import Expectations
         _ = try served.stop()
     }
 
+    /// Review: the token percent-encoded (`/aaa/%33%34…`, a spelling every server decodes
+    /// to the token) was quoted by the 404 page and the log. It is the token, escaped
+    /// whole or in part, and written `***` as the token is.
+    @Test func theTokenPercentEncodedIsMaskedAsTheToken() throws {
+        let served = try ServedCredsh(["--control"])
+        let token = try #require(served.token)
+        let whole = token.utf8.map { "%" + String($0, radix: 16) }.joined()
+        let inPart = token.utf8.enumerated().map { $0.offset % 3 == 0 ? "%" + String($0.element, radix: 16) : String(UnicodeScalar($0.element)) }.joined()
+        for spelling in [whole, inPart] {
+            let page = try served.curl("GET", "/aaa/\(spelling)")
+            expectEqual(page.status, 404, "\(page.text)")
+            #expect(page.text.contains("<p>Problem accessing /aaa/***. Reason:"), "\(page.text)")
+            #expect(!page.text.contains(spelling) && !page.text.contains(token), "\(page.text)")
+        }
+        _ = try served.curl("GET", "/favicon.ico?q=\(whole)")
+        let (_, output) = try served.stop()
+        // The banner prints the token, once, to whoever started the server; the log is after it.
+        let log = output.split(separator: "\n").dropFirst(2).joined(separator: "\n")
+        for spelling in [whole, inPart, token] { #expect(!log.contains(spelling), "\(log)") }
+        expectEqual(log.components(separatedBy: "GET /aaa/*** 404").count - 1, 2, "\(log)")
+        #expect(log.contains("GET /favicon.ico 404 q=***"), "\(log)")
+    }
+
     /// RFC 9112 §3.2.2: an absolute-form target names the server it is for. One naming
     /// another host is refused before anything reads it; one naming this server works.
     @Test func anAbsoluteTargetNamingAnotherServerIsRefused() throws {

@@ -49,6 +49,12 @@ public struct KnownSecrets: Sendable {
     /// character, so every spelling a person sees as the same is masked alike.
     private var composedValues: [String] = []
     private(set) var ignored = 0
+    /// Whether the values are masked percent-encoded too (`%33%34f…`: any of their bytes
+    /// escaped, in either case, as a server decodes a URL): set for a secret a client
+    /// sends in URLs (the control token), which a path, a query or an error page quotes
+    /// as sent. Meant for a handful of values: each is searched for in the decoded text
+    /// of every text holding a `%` (percentEncodedRanges).
+    public var percentEncodedToo = false
 
     public init() {}
 
@@ -165,7 +171,8 @@ public struct KnownSecrets: Sendable {
     /// texts that hold none (nearly every line a run prints) are neither copied nor
     /// rebuilt. Past the cap, or with values too long for the trie, the full pass decides.
     func mayHold(_ text: String) -> Bool {
-        guard ignored == 0, longValues.isEmpty, composedValues.isEmpty || !text.utf8.contains(where: { $0 >= 0x80 }) else { return true }
+        guard ignored == 0, longValues.isEmpty, composedValues.isEmpty || !text.utf8.contains(where: { $0 >= 0x80 }),
+              !percentEncodedToo || !text.containsByte(UInt8(ascii: "%")) else { return true }
         guard text.utf8.count >= shortestMatch else { return false }
         return holdsTrieValue(text.utf8)
     }
@@ -270,11 +277,12 @@ public struct KnownSecrets: Sendable {
                 }
             }
         }
-        let composed = composedRanges(in: bytes)
-        covered += composed
+        // Spellings the byte scan cannot see: canonically equivalent, percent-encoded.
+        let spelled = composedRanges(in: bytes) + percentEncodedRanges(in: bytes)
+        covered += spelled
         // Past the cap, a secret may be one of those not kept: fail closed.
         if ignored > 0 { covered += Self.passwordShapedWords(in: bytes) }
-        if !longValues.isEmpty || ignored > 0 || !composed.isEmpty { covered = Self.merged(covered) }
+        if !longValues.isEmpty || ignored > 0 || !spelled.isEmpty { covered = Self.merged(covered) }
         // The net never rewrites a word of a protocol (an event, a field, a credential type):
         // a secret that equals one, or lies inside one, is left there (ProtocolWords).
         covered.removeAll { ProtocolWords.covers($0, in: bytes) }
@@ -296,6 +304,39 @@ public struct KnownSecrets: Sendable {
             }
         }
         return ranges
+    }
+
+    /// Where a value stands percent-encoded in `bytes` (`percentEncodedToo`), each escape
+    /// decoded once, as a server decodes a path or a query (not `+`, a form's space, which
+    /// no hex token holds): each range with its escapes, one with none included. Cost: one
+    /// pass to decode, then the decoded bytes × the values × their length at worst.
+    func percentEncodedRanges(in bytes: [UInt8]) -> [Range<Int>] {
+        guard percentEncodedToo, bytes.contains(UInt8(ascii: "%")) else { return [] }
+        let (decoded, starts) = FormEncoding.pathDecoded(bytes[...])
+        guard decoded.count < bytes.count else { return [] }  // no escape: matched byte for byte already
+        var ranges: [Range<Int>] = []
+        for value in values {
+            let needle = Array(value.utf8)
+            guard let first = needle.first, needle.count <= decoded.count else { continue }
+            var start = 0
+            while start + needle.count <= decoded.count {
+                if decoded[start] == first, decoded[start..<(start + needle.count)].elementsEqual(needle) {
+                    ranges.append(starts[start]..<starts[start + needle.count])
+                    start += needle.count
+                } else {
+                    start += 1
+                }
+            }
+        }
+        return ranges
+    }
+
+    /// The bytes with every value found percent-encoded (percentEncodedRanges) written
+    /// `***`, nothing else touched: for bytes that need not be text (Redactor.bytes).
+    func maskingPercentEncoded(_ bytes: [UInt8]) -> [UInt8] {
+        var bytes = bytes, caret = 0
+        _ = Self.mask(Self.merged(percentEncodedRanges(in: bytes)), in: &bytes, caret: &caret)
+        return bytes
     }
 
     /// Writes `***` over each of the `covered` ranges (sorted, apart), moving `caret` with

@@ -105,11 +105,13 @@ public struct Redactor: Sendable {
     /// with each value carried for this writing written `***` where its bytes stand and
     /// nothing else touched: a server's own answer goes out as it was made but for what it
     /// must not give back (the control token: docs/serving.md, "The control API").
-    /// Linear in the bytes for each value of fixed size (the token's 32 bytes).
+    /// A value carried `percentEncodedToo` is also found so spelled (`GET /%33%34…`, the
+    /// path a 404 page quotes). Linear in the bytes for each value of fixed size (the
+    /// token's 32 bytes).
     public func bytes(_ bytes: [UInt8]) -> [UInt8] {
         var bytes = bytes
         for value in carried.values { bytes = Self.replacing(Array(value.utf8), in: bytes) }
-        return bytes
+        return carried.maskingPercentEncoded(bytes)
     }
 
     private static func replacing(_ needle: [UInt8], in bytes: [UInt8]) -> [UInt8] {

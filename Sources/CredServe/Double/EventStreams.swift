@@ -41,8 +41,12 @@ final class EventStreams: Sendable {
     }
 
     private let streams = StreamFollowers<Key>()
+    /// What every event passes as it is framed: the session's token redactor, as its
+    /// answers do (ServeSession): a control run may have put the token in a callback
+    /// (`user add <token> …`), which the run's own answer masks.
+    private let redactor: Redactor
 
-    init() {}
+    init(redactor: Redactor) { self.redactor = redactor }
 
     /// Called on `stream`'s own event loop, `loop`.
     func follow(_ key: Key, _ stream: ConnectionHandler, on loop: any EventLoop) {
@@ -65,7 +69,7 @@ final class EventStreams: Sendable {
     func publish(_ key: Key, records: [JSONValue], overflowed: Bool = false) -> Bool {
         guard (!records.isEmpty || overflowed), isFollowed(key) else { return false }
         // One buffer an event, shared by every stream: each stream counts what it holds untaken.
-        let events = records.map { ByteBuffer(string: EventStreamWriter.frame("callback", data: $0.serialized)) }
+        let events = records.map { ByteBuffer(string: EventStreamWriter.frame("callback", data: redactor.json($0).serialized)) }
         return streams.offer(key, events, overflowed: overflowed)
     }
 }

@@ -30,8 +30,31 @@ public enum FormEncoding {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `%XX` escapes decoded once and `+` left as it is, as a path is read (a file URI, a
+    /// URL's path), with where each decoded byte's spelling starts in `bytes` and, last,
+    /// `bytes.count`: a match in the decoded bytes is found again in the bytes as sent.
+    public static func pathDecoded(_ bytes: ArraySlice<UInt8>) -> (decoded: [UInt8], starts: [Int]) {
+        var decoded: [UInt8] = [], starts: [Int] = []
+        decoded.reserveCapacity(bytes.count)
+        starts.reserveCapacity(bytes.count + 1)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            starts.append(index - bytes.startIndex)
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
+               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        starts.append(bytes.count)
+        return (decoded, starts)
+    }
+
     /// The value of one hexadecimal digit, or nil: the one reading of `%XX` escapes
-    /// (forms, the wire's malformation check, file URIs).
+    /// (forms, the wire's malformation check, file URIs, a secret spelled in a URL).
     public static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
