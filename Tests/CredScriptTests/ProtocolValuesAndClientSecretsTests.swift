@@ -155,5 +155,8 @@ import Expectations
         let all = SusiProtocolValueTests.everything(Self.script + "let who = dave\nexpect $who = \"Kx7secondX\"\nexpect $np ~ \"^Kx7\"\n")
         #expect(all.contains("expected $who = \"Kx7secondX\", but $who is dave"), "\(all)")
         #expect(all.contains("expect $np ~ \"^Kx7\""), "\(all)")
+        // A word is no guess at a password.
+        let word = SusiProtocolValueTests.everything(Self.script + "expect $np = nothing\n")
+        #expect(word.contains("expected $np = nothing, but $np is ***"), "\(word)")
     }
 }

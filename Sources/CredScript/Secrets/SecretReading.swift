@@ -64,8 +64,8 @@ struct SecretScan {
     private var boundLiterals: [(String, String)] = []
     /// Literals given where a secret goes.
     private var placed: Set<String> = []
-    /// `expect $NAME = LITERAL` (or `!=`, either side): the literal is a guess at the
-    /// secret when the name holds one by the end of the file, and is placed as one.
+    /// `expect $NAME = LITERAL` (or `!=`, either side), the literal shaped like a secret:
+    /// a guess at the secret when the name holds one by the end of the file, placed as one.
     private var comparedLiterals: [(String, String)] = []
     /// Literals given where nothing is secret: asked only of the literals `placed` holds,
     /// at the end, so they are gathered as read and hashed into a set only then, and only
@@ -158,11 +158,13 @@ struct SecretScan {
         case .capture:
             break
         case .comparison(let comparison):
-            // A value compared with a secret is a guess at it (`expect $np = "Kx7secondX"`):
-            // its failure must not print the near miss. Patterns and orders are no guesses.
+            // A value shaped like a secret compared with one is a guess at it (`expect $np =
+            // "Kx7secondX"`): its failure must not print the near miss. A word (`nothing`), a
+            // pattern or an order is no guess.
             guard comparison.op == .equal || comparison.op == .notEqual else { return }
             for (side, other) in [(comparison.left, comparison.right), (comparison.right, comparison.left)] {
-                guard case .variable(let name) = side.kind, let literal = Self.secretLiteral(other, in: source) else { continue }
+                guard case .variable(let name) = side.kind, let literal = Self.secretLiteral(other, in: source),
+                      KnownSecrets.mayBeSecret(literal) else { continue }
                 comparedLiterals.append((name, literal))
             }
         case .call(let call):
