@@ -250,16 +250,16 @@ public final class ServeSession {
         // sent under another name (`login=` with a password), by the known secrets.
         // The control token, known to the session alone, before a long value is shortened
         // (`record` masks it again in what the entry keeps: the path, too).
-        // A secret parameter's value is one for the request's other values too: a password
-        // sent again under another name (`x=…&password=…`) is masked there as well; the
-        // request carries it to the redactor with the token.
+        // A secret parameter's value is one for the request's other values and names too:
+        // a password sent again under another name (`x=…&password=…`, `…=1`) is masked
+        // there as well; the request carries it to the redactor with the token.
         let parameters = exchange?.parameters ?? []
         var sent = tokenMask
         for (name, value) in parameters where ServeLogEntry.namesSecret(name) { sent.add(value) }
         let redactor = Redactor(known: evaluator.events.secrets.values).carrying(sent)
         record(ServeLogEntry(client: wire.client, method: wire.method, path: wire.path,
                              status: exchange?.answer?.status,
-                             parameters: parameters.map { ($0.0, redactor.text($0.1)) }, note: note))
+                             parameters: parameters.map { (redactor.text($0.0), redactor.text($0.1)) }, note: note))
         return response
     }
 

@@ -226,11 +226,18 @@ public struct KnownSecrets: Sendable {
         }
     }
 
+    /// Whether a key of `field` is someone's own text (SDKEvent.clientKeyFields: a request's
+    /// other parameters by name) that may hold a known value: the net passes those keys too.
+    private func mayHoldKeys(_ field: (String, JSONValue), of event: SDKEvent) -> Bool {
+        guard !event.clientKeyFields.isEmpty, event.clientKeyFields.contains(field.0), case .object(let members) = field.1 else { return false }
+        return members.contains { mayHold($0.0) }
+    }
+
     /// Whether any text of `outcome` that `redact` masks may hold a known value.
     private func mayHold(_ outcome: Outcome) -> Bool {
         switch outcome {
         case let .call(_, arguments, error): return arguments.contains { mayHold($0.1) } || error.map { mayHold($0.message) } == true
-        case .event(let event): return event.fields.contains { mayHold($0.1) }
+        case .event(let event): return event.fields.contains { mayHold($0.1) || mayHoldKeys($0, of: event) }
         case .appCheck(let message), .networkError(let message), .appShows(let message), .note(let message): return mayHold(message)
         case .policyRefusal(_, let message): return mayHold(message)
         }
@@ -490,7 +497,11 @@ public struct KnownSecrets: Sendable {
         case let .call(api, arguments, error):
             return .call(api: api, arguments: arguments.map { ($0.0, redact($0.1)) },
                          error: error.map { SyncError(code: $0.code, message: redact($0.message)) })
-        case .event(let event): return .event(SDKEvent(event.name, event.fields.map { ($0.0, redact($0.1)) }))
+        case .event(let event):
+            return .event(event.with(event.fields.map { field in
+                guard event.clientKeyFields.contains(field.0), case .object(let members) = field.1 else { return (field.0, redact(field.1)) }
+                return (field.0, .object(members.map { (redact($0.0), redact($0.1)) }))
+            }))
         case .appCheck(let message): return .appCheck(redact(message))
         case .networkError(let message): return .networkError(redact(message))
         case .appShows(let message): return .appShows(redact(message))

@@ -74,9 +74,11 @@ public struct Redactor: Sendable {
         if case .event(let event) = outcome, !event.secretValues.isEmpty {
             let fields = event.fields.map { field in event.secretValue(field.0) == nil ? field : (field.0, FieldSpec.hidden) }
             var flagged = carried
-            for (_, value) in event.secretValues where Self.carriedElsewhere(value, in: fields) { flagged.add(value) }
+            // A real client's secret is hidden wherever the event sends it; the exemption is
+            // the rule for a script's own literals (carriedElsewhere).
+            for (_, value) in event.secretValues where event.fromClient || Self.carriedElsewhere(value, in: fields) { flagged.add(value) }
             // A flag holds when secrets are shown too: `shown` is for what was typed.
-            let inner = flagged.redact(Outcome.event(SDKEvent(event.name, fields)))
+            let inner = flagged.redact(Outcome.event(event.with(fields)))
             return shown || known.isEmpty ? inner : known.redact(inner)
         }
         guard !passesAll else { return outcome }

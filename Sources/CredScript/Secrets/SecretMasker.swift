@@ -71,7 +71,28 @@ public enum SecretMasker {
     public static func maskTyped(_ entry: String, read script: ParsedScript, challengePending: Bool, table: CommandTable = .standard,
                                  users: [String] = []) -> String {
         if challengePending, !script.diagnostics.isEmpty, mayBeTypedAlone(entry, table: table) { return ScriptWriter.mask }
-        return maskingPasswordShapes(mask(entry, read: script, table: table, users: users))
+        return maskingPasswordShapes(mask(entry, read: script, table: table, users: users), keeping: paths(in: script.statements ?? []))
+    }
+
+    /// The paths given where a command takes a file (`record /tmp/run2/x.credscript`): no
+    /// secret's place, so not masked for their shape (the known values still are).
+    static func paths(in statements: [Statement]) -> Set<String> {
+        var found: Set<String> = []
+        for statement in statements {
+            switch statement {
+            case .command(let call):
+                for parameter in call.spec.parameters where parameter.kind == .path {
+                    guard case .single(let path)? = call.argument(parameter) else { continue }
+                    if case .word(let text) = path.kind { found.insert(text) }
+                    if case .string(let text) = path.kind { found.insert(text) }
+                }
+            case .repetition, .loop, .procedure, .test:
+                found.formUnion(paths(in: statement.body))
+            default:
+                break
+            }
+        }
+        return found
     }
 
     /// Whether text typed while the SDK waits for a secret may be that secret typed alone:
@@ -96,13 +117,14 @@ public enum SecretMasker {
 
     /// A word shaped like a password is masked wherever it stands: swapped arguments
     /// (`login Zq9… alice`) or a line that does not parse (KnownSecrets.looksLikePassword).
-    private static func maskingPasswordShapes(_ masked: String) -> String {
+    private static func maskingPasswordShapes(_ masked: String, keeping paths: Set<String> = []) -> String {
         masked.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.split(separator: " ", omittingEmptySubsequences: false).map { word in
                 if word.hasPrefix("\"") && word.hasSuffix("\"") && word.count >= 2 {
                     let bare = String(word.dropFirst().dropLast())
-                    return KnownSecrets.looksLikePassword(bare) ? ScriptWriter.mask : String(word)
+                    return KnownSecrets.looksLikePassword(bare) && !paths.contains(bare) ? ScriptWriter.mask : String(word)
                 }
+                if paths.contains(String(word)) { return String(word) }
                 // A word at one end of a longer string keeps its quote, so the line recalled
                 // still parses (`"*** is a word"`). The history file knows no run's values, so
                 // a word of a protocol shaped like a password is masked too: it may be one.
@@ -252,7 +274,8 @@ public enum SecretMasker {
                 ranges.append(Replacement(range: argument.sourceRange))
             }
         case .command(let call):
-            ranges += secretExpressions(of: call).map { Replacement(range: $0.sourceRange) }
+            // A variable's name stays, as the echo shows it (`login alice $pw`, `password=$p`).
+            ranges += secretExpressions(of: call).filter { !$0.isVariable }.map { Replacement(range: $0.sourceRange) }
             for parameter in call.spec.parameters {
                 guard case .single(let e)? = call.argument(parameter),
                       let masked = ScriptWriter.maskingQuerySecrets(e, for: parameter) else { continue }

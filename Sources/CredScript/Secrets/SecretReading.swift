@@ -64,6 +64,9 @@ struct SecretScan {
     private var boundLiterals: [(String, String)] = []
     /// Literals given where a secret goes.
     private var placed: Set<String> = []
+    /// `expect $NAME = LITERAL` (or `!=`, either side), the literal shaped like a secret:
+    /// a guess at the secret when the name holds one by the end of the file, placed as one.
+    private var comparedLiterals: [(String, String)] = []
     /// Literals given where nothing is secret: asked only of the literals `placed` holds,
     /// at the end, so they are gathered as read and hashed into a set only then, and only
     /// when something was placed (most scripts place nothing: `echo`, `clock advance`).
@@ -93,6 +96,8 @@ struct SecretScan {
         // Only a value not shaped like a password (an e-mail; a PIN also written in a policy's
         // block list) can be un-masked so: a password stays a secret wherever else it is
         // written (`expect output "Zq9…"`).
+        var placed = placed
+        for (name, literal) in comparedLiterals where flow.holdsSecret(name) { placed.insert(literal) }
         if !placed.isEmpty {
             var open = open
             Self.hash(openUnhashed, into: &open)
@@ -150,8 +155,18 @@ struct SecretScan {
             for inner in loop.body { learn(inner, in: source) }
         case .repetition, .procedure, .test:
             for inner in statement.body { learn(inner, in: source) }
-        case .capture, .comparison:
+        case .capture:
             break
+        case .comparison(let comparison):
+            // A value shaped like a secret compared with one is a guess at it (`expect $np =
+            // "Kx7secondX"`): its failure must not print the near miss. A word (`nothing`), a
+            // pattern or an order is no guess.
+            guard comparison.op == .equal || comparison.op == .notEqual else { return }
+            for (side, other) in [(comparison.left, comparison.right), (comparison.right, comparison.left)] {
+                guard case .variable(let name) = side.kind, let literal = Self.secretLiteral(other, in: source),
+                      KnownSecrets.mayBeSecret(literal) else { continue }
+                comparedLiterals.append((name, literal))
+            }
         case .call(let call):
             // A literal given for a parameter the body uses as a secret is one (SecretFlow).
             for (parameter, argument) in zip(call.procedure.parameters, call.arguments) where flow.holdsSecret(parameter) {

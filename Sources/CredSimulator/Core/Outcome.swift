@@ -49,11 +49,31 @@ public struct SDKEvent: Equatable, Sendable {
     /// later; no output shows them: the language masks them wherever a capture goes, and
     /// the output edge wherever else the event sends them (Redactor.outcome).
     public let secretValues: [(String, String)]
+    /// The fields whose object's keys someone outside the catalog chose (a request's other
+    /// parameters, by the names sent): the secrets' net passes those keys as it passes
+    /// values; every other key is a catalog's name, which it never rewrites.
+    public let clientKeyFields: [String]
+    /// The secret values came from a real client (`credsh serve`), not from the script:
+    /// they are hidden wherever this event sends them (Redactor.outcome).
+    public let fromClient: Bool
 
-    public init(_ name: String, _ fields: [(String, JSONValue)], secretValues: [(String, String)] = []) {
+    public init(_ name: String, _ fields: [(String, JSONValue)], secretValues: [(String, String)] = [],
+                clientKeyFields: [String] = [], fromClient: Bool = false) {
         self.name = name
         self.fields = fields
         self.secretValues = secretValues
+        self.clientKeyFields = clientKeyFields
+        self.fromClient = fromClient
+    }
+
+    /// The same event, its secrets sent by a real client.
+    public var sentByClient: SDKEvent {
+        SDKEvent(name, fields, secretValues: secretValues, clientKeyFields: clientKeyFields, fromClient: true)
+    }
+
+    /// The same event with other fields, the keys chosen outside the catalog still said so.
+    public func with(_ fields: [(String, JSONValue)]) -> SDKEvent {
+        SDKEvent(name, fields, clientKeyFields: clientKeyFields)
     }
 
     /// The value of a field shown as `***`, as the SDK delivered it.

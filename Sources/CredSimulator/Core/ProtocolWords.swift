@@ -25,20 +25,42 @@ public enum ProtocolWords {
         return words
     }()
 
+    /// The names and words with a byte no name has (`You are logged in as`,
+    /// `/aaa/login.json`), as bytes: a secret that lies inside one where it stands is left.
+    static let phrases: [[UInt8]] = all.filter { $0.utf8.contains { !isName($0, hyphens: true) } }.map { Array($0.utf8) }
+
     /// Whether `text` is a name or word of a catalog, whole.
     public static func contains(_ text: String) -> Bool { all.contains(text) }
 
     /// Whether `range` of `bytes` is a protocol word (a secret `Password` is left in
     /// `Passwords` too), or lies inside a name of the text that is one: the run of name
-    /// characters around it, with or without hyphens (`getPassword`, `logged-in`).
+    /// characters around it, with or without hyphens (`getPassword`, `logged-in`), or a
+    /// phrase standing there (`You are logged in` inside `You are logged in as …`). Cost:
+    /// the run around it, and the phrases' bytes once (a few thousand).
     public static func covers(_ range: Range<Int>, in bytes: [UInt8]) -> Bool {
         if all.contains(String(decoding: bytes[range], as: UTF8.self)) { return true }
+        if insidePhrase(range, in: bytes) { return true }
         for hyphens in [true, false] {
             var start = range.lowerBound, end = range.upperBound
             guard bytes[range].allSatisfy({ isName($0, hyphens: hyphens) }) else { continue }
             while start > 0, isName(bytes[start - 1], hyphens: hyphens) { start -= 1 }
             while end < bytes.count, isName(bytes[end], hyphens: hyphens) { end += 1 }
             if all.contains(String(decoding: bytes[start..<end], as: UTF8.self)) { return true }
+        }
+        return false
+    }
+
+    /// Whether a phrase stands in `bytes` over `range`: for each place the range's bytes
+    /// have in a phrase, whether the phrase is written around them there.
+    private static func insidePhrase(_ range: Range<Int>, in bytes: [UInt8]) -> Bool {
+        guard let first = bytes[range].first else { return false }
+        for phrase in phrases where phrase.count > range.count {
+            for offset in 0...(phrase.count - range.count) where phrase[offset] == first {
+                let start = range.lowerBound - offset
+                guard start >= 0, start + phrase.count <= bytes.count,
+                      phrase[offset..<(offset + range.count)].elementsEqual(bytes[range]) else { continue }
+                if bytes[start..<(start + phrase.count)].elementsEqual(phrase) { return true }
+            }
         }
         return false
     }

@@ -8,8 +8,8 @@ enum JettyErrorPage {
     /// Jetty's standard message when the servlet gives none (`sendError(404)`).
     static func defaultMessage(_ status: Int) -> String {
         switch status {
-        case 404: return "Not Found"
-        case 500: return "Server Error"
+        case 404: return SusiWords.notFound
+        case 500: return SusiWords.serverError
         default: return SusiResponse.reasonPhrase(status)
         }
     }

@@ -14,6 +14,10 @@ struct SusiApp: Sendable {
     static let passwordLengthShort = "Allowed password length is 6 to 64 characters"
     static let passwordsDoNotMatch = "Passwords do not match."
     static let passwordInvalid = "Password chosen is invalid."
+    static let invalidEmail = "Invalid Email Address"
+    static let passwordTooShort = "Password length too short"
+    static let fieldsCleared = "the current, new and confirm fields are cleared"
+    static let loginScreen = "the login screen"
 
     /// The headers its HTTP library adds to every request (a simulator decision: the
     /// exact values depend on the device and the library's release).
@@ -29,11 +33,11 @@ struct SusiApp: Sendable {
 
     /// The login screen: e-mail and password, then `POST /aaa/login.json`.
     mutating func login(email: String, password: String, server: inout SusiServer, world: World) -> [Outcome] {
-        guard SusiEmail.isValid(email) else { return [.appCheck("Invalid Email Address")] }
-        guard !password.isEmpty else { return [.appCheck("Password length too short")] }
+        guard SusiEmail.isValid(email) else { return [.appCheck(Self.invalidEmail)] }
+        guard !password.isEmpty else { return [.appCheck(Self.passwordTooShort)] }
         // Its HTTP library writes the parameters sorted by name.
         let request = Self.request("POST", SusiServer.loginPath, [
-            ("login", email.lowercased()), ("password", password), ("type", "access-token"),
+            ("login", email.lowercased()), ("password", password), ("type", SusiWords.accessToken),
         ])
         var (out, answer) = Self.exchange(request, server: &server, world: world)
         guard let answer else {
@@ -80,7 +84,7 @@ struct SusiApp: Sendable {
             out.append(.appShows(Self.passwordInvalid))
             return out
         }
-        if accepted { out.append(.appShows("the current, new and confirm fields are cleared")) }
+        if accepted { out.append(.appShows(Self.fieldsCleared)) }
         out.append(.appShows(message))
         return out
     }
@@ -91,7 +95,7 @@ struct SusiApp: Sendable {
         guard let user else { throw SimulationError(.notSignedIn, "nobody is logged in") }
         self.user = nil
         return [.note("no request: the app forgets the token of \(user.email); the server is not told, so the token keeps whatever validity it had there"),
-                .appShows("the login screen")]
+                .appShows(Self.loginScreen)]
     }
 
     /// Any request from the device, with the app's token added when it holds one and the

@@ -12,5 +12,5 @@ enum SusiCatalog {
     static let catalog = SDKCatalog(
         name: "susi", title: "SUSI.AI-style change password", page: "docs/susi.md", secretNoun: "password",
         events: SusiEvents.specs, userStates: userStates, codes: SusiCodes.all,
-        words: { SusiEvents.knownParameters + [SusiEvents.forever] })
+        words: { SusiEvents.knownParameters + SusiWords.all })
 }

@@ -29,7 +29,8 @@ public enum SusiEvents {
             }
         }
         if !others.isEmpty { fields.append(("parameters", .object(others))) }
-        return .event(SDKEvent("request", fields, secretValues: secrets))
+        // The other parameters' names are the sender's words, not the catalog's.
+        return .event(SDKEvent("request", fields, secretValues: secrets, clientKeyFields: others.isEmpty ? [] : ["parameters"]))
     }
 
     static func response(_ response: SusiResponse) -> Outcome {

@@ -6,17 +6,17 @@ extension SusiServer {
         let path = request.path
         guard let login = request.parameter("login"), let password = request.parameter("password"),
               let type = request.parameter("type")
-        else { return .error(400, "Bad login parameters.", path: path) }
+        else { return .error(400, SusiWords.badLoginParameters, path: path) }
 
         if let refusal = throttle(login, now: now, path: path) { return refusal }
 
         guard let account = accounts[login] else {
-            return .error(422, "Invalid credentials", path: path, notes: ["server: no account '\(login)'"])
+            return .error(422, SusiWords.invalidCredentials, path: path, notes: ["server: no account '\(login)'"])
         }
-        guard account.activated else { return .error(422, "User not yet activated", path: path) }
+        guard account.activated else { return .error(422, SusiWords.notActivated, path: path) }
         guard verify(login, password) else {
             let count = recordInvalidLogin(login, now: now)
-            return .error(422, "Invalid credentials", path: path,
+            return .error(422, SusiWords.invalidCredentials, path: path,
                           notes: ["server: wrong password for \(login) (\(count) invalid in the last \(policy.periodSeconds) s)"])
         }
 
@@ -24,11 +24,11 @@ extension SusiServer {
         var members: [(String, JSONValue)] = [("accepted", .bool(false))]
         var notes: [String] = []
         switch type {
-        case "access-token":
+        case SusiWords.accessToken:
             let validSeconds: Int64
             if let text = request.parameter("valid_seconds"), !text.isEmpty {
                 guard let parsed = Self.javaLong(text) else {
-                    return .error(400, "Invalid value for 'valid_seconds'", path: path)
+                    return .error(400, SusiWords.invalidValidSeconds, path: path)
                 }
                 validSeconds = parsed
             } else {
@@ -37,7 +37,7 @@ extension SusiServer {
             // The server draws the token before it looks at the lifetime.
             let token = newToken()
             guard validSeconds == -1 || validSeconds > 0 else {
-                return .error(400, "Invalid value for 'valid_seconds'", path: path)
+                return .error(400, SusiWords.invalidValidSeconds, path: path)
             }
             let expiry = tokens.issue(token, to: login, now: now, validSeconds: validSeconds == -1 ? nil : validSeconds, hasher: hasher)
             members.append(("valid_seconds", validSeconds == -1 ? .string(SusiEvents.forever) : .int(Int(validSeconds))))
@@ -49,10 +49,10 @@ extension SusiServer {
         case "check_password":
             break
         default:
-            return .error(400, "Invalid type", path: path)
+            return .error(400, SusiWords.invalidType, path: path)
         }
         members[0].1 = .bool(true)
-        members.append(("message", .string("You are logged in as \(login)")))
+        members.append(("message", .string("\(SusiWords.loggedInAs) \(login)")))
         members.append(("session", caller.session))
         return .json(.object(members), path: path, notes: notes)
     }
@@ -65,7 +65,7 @@ extension SusiServer {
         defer { accounts[login] = account }
         if account.blockedUntil != 0 {
             if account.blockedUntil > now {
-                return .error(403, "Too many invalid login attempts. Try again in \(account.blockedUntil - now) seconds", path: path,
+                return .error(403, "\(SusiWords.tooManyAttempts) \(account.blockedUntil - now) seconds", path: path,
                               notes: ["server: logins for \(login) are blocked until \(Self.format(account.blockedUntil))"])
             }
             account.blockedUntil = 0
@@ -73,7 +73,7 @@ extension SusiServer {
         let recent = account.invalidLogins(within: policy.periodSeconds, now: now)
         guard recent > policy.maxInvalidLogins else { return nil }
         account.blockedUntil = now + policy.blockTimeSeconds
-        return .error(403, "Too many invalid login attempts. Try again in \(policy.blockTimeSeconds) seconds", path: path,
+        return .error(403, "\(SusiWords.tooManyAttempts) \(policy.blockTimeSeconds) seconds", path: path,
                       notes: ["server: \(recent) invalid logins for \(login) within \(policy.periodSeconds) s; blocked until \(Self.format(account.blockedUntil))"])
     }
 

@@ -70,7 +70,7 @@ public struct SusiServer: Sendable {
     /// Answers one request the way the real servlets do, in their order of checks.
     public mutating func handle(_ request: SusiRequest, now: Int64) -> SusiResponse {
         guard request.path == Self.loginPath || request.path == Self.changePasswordPath else {
-            return .error(404, "Not Found", path: request.path)
+            return .error(404, SusiWords.notFound, path: request.path)
         }
         if let answer = SusiServlet.answerWithoutService(request) { return answer }
         if let malformed = request.malformed {
@@ -115,7 +115,7 @@ public struct SusiServer: Sendable {
     }
 
     static func roleTooLow(_ caller: SusiIdentity) -> String {
-        "Base user role not sufficient. Your base user role is '\(caller.role)', your user role is '\(caller.role.lowercased())'"
+        "\(SusiWords.roleNotSufficient) '\(caller.role)', your user role is '\(caller.role.lowercased())'"
     }
 
     /// Why the caller is anonymous, for the note beside a 401.
