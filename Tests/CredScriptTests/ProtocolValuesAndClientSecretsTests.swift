@@ -91,6 +91,21 @@ import Expectations
         #expect(!host.all.contains("N3w-pass34"), "\(host.all)")
     }
 
+    /// Second review: a refused guess is not kept, so a client without the token cannot
+    /// make the run hide words of its choosing (`true`, `2026`, a user's domain) for the
+    /// rest of the session; the guess is still hidden in its own event.
+    @Test func aRefusedGuessIsHiddenInItsEventButNotKept() throws {
+        let (host, evaluator) = Self.session()
+        for guess in ["true", "2026", "example.com"] {
+            let login = SusiServeTests.curl("POST", SusiServer.loginPath, [("login", "eve@example.com"), ("password", guess), ("type", "access-token")])
+            #expect(evaluator.serve(login, from: "127.0.0.1:5000", show: true)?.answer != nil)
+        }
+        #expect(host.text.contains("login=eve@example.com password=*** type=access-token"), "\(host.text)")
+        evaluator.run(SourceFile(name: "<repl>", text: "echo it is true that 2026 is here\nusers\n"))
+        #expect(host.text.contains("it is true that 2026 is here\n"), "\(host.text.suffix(300))")
+        #expect(host.text.contains("fay@example.com"), "\(host.text.suffix(300))")
+    }
+
     /// A new password equal to the e-mail, sent by a client: hidden in that event, but the
     /// run does not take the e-mail for a secret afterwards (a user's name, not shaped like one).
     @Test func aClientsNewPasswordEqualToAUsersNameIsHiddenInItsEventOnly() throws {
@@ -99,6 +114,23 @@ import Expectations
         #expect(host.text.contains("changepassword=*** password=*** newpassword=***"), "\(host.text)")
         evaluator.run(SourceFile(name: "<repl>", text: "users\n"))
         #expect(host.text.hasSuffix("fay@example.com\n") || host.text.contains("fay@example.com "), "\(host.text.suffix(200))")
+    }
+}
+
+/// Second review: a secret variable whose value is an everyday word of SUSI's answers
+/// (`Forbidden`, `seconds`, `anonymous`, a piece of `Not Found`) is hidden wherever it is
+/// echoed, in any SDK. (A script's own literal written in the open stays as written:
+/// grammar.md, "Secrets".)
+@Suite struct EverydayWordPasswordTests {
+    @Test func aSecretThatIsAnAnswersPlainWordIsHiddenWhereItIsEchoed() {
+        for password in ["Forbidden", "seconds", "anonymous", "Found"] {
+            for sdk in ["susi", "relid"] {
+                let user = sdk == "susi" ? "bob@example.com" : "bob"
+                let policy = sdk == "susi" ? "policy password rule=2017\n" : ""
+                let all = SusiProtocolValueTests.everything("sdk \(sdk)\n\(policy)user add \(user) password \"\(password)\"\nlet p = \"\(password)\"\nlogin \(user) $p\necho bob uses $p\n")
+                #expect(all.contains("bob uses ***\n"), "\(sdk) \(password): \(all)")
+            }
+        }
     }
 }
 

@@ -13,11 +13,10 @@ extension Evaluator {
     public func serve(_ request: HTTPRequest, from client: String, show: Bool) -> ServedExchange? {
         guard let served = Simulation.servedType, let sdk = SDKID(served) else { return nil }
         guard let exchange = simulation.serve(request) else { return nil }
-        // A token the server issues is a secret the run knows from now on: the serve log
-        // and the prompt mask it wherever a client sends it back (`?x=TOKEN`), not only
-        // under its own name.
+        // A token the server issues, or a password it accepted, is a secret the run knows
+        // from now on: the serve log and the prompt mask it wherever a client sends it back
+        // (`?x=TOKEN`), not only under its own name.
         for secret in exchange.issuedSecrets { events.secrets.add(secret) }
-        learnSecrets(sentIn: exchange.outcomes)
         if show {
             // Published like every record, so masked by the known secrets: a client may
             // send a password or a token under any name (`?q=…` shows in `parameters`).
@@ -32,24 +31,6 @@ extension Evaluator {
                                                  active: simulation.activeSDK, replayParameters: exchange.replayParameters, result: result)))
         }
         return exchange
-    }
-
-    /// A secret a client sent (a password tried, a new one set over the wire) is one the
-    /// run knows from now on, as a script's literal in a secret's place is: an `echo` of it
-    /// prints `***`, at the prompt and in a control run. A user's name not shaped like a
-    /// secret stays a name (a new password equal to the e-mail), as a file's literal does
-    /// (grammar.md, "Secrets").
-    private func learnSecrets(sentIn outcomes: [Outcome]) {
-        var users: Set<String>?
-        for case .event(let event) in outcomes where event.fromClient {
-            for (_, value) in event.secretValues {
-                if !KnownSecrets.mayBeSecret(value) {
-                    if users == nil { users = Set(HistoryVocabulary.users(of: simulation)) }
-                    if users!.contains(value) { continue }
-                }
-                events.secrets.add(value)
-            }
-        }
     }
 }
 

@@ -60,7 +60,8 @@ public struct ServedExchange: Sendable {
     /// command: its parameters in order. Nil when what the server read cannot be written
     /// back that way (a malformed escape, a query read as sent).
     public let replayParameters: [(String, String)]?
-    /// Secrets the answer hands out (an access token): the run masks them from now on.
+    /// Secrets the answer hands out (an access token) or accepted (a password that logged
+    /// in, a new one set): the run masks them from now on.
     public let issuedSecrets: [String]
 
     public init(outcomes: [Outcome], answer: HTTPAnswer?, parameters: [(String, String)],

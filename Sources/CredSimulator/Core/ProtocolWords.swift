@@ -15,8 +15,12 @@ public enum ProtocolWords {
             for event in catalog.events { entries.append(event.name); entries += event.fields.map(\.name) }
             for call in catalog.calls { entries.append(call.name); entries += call.fields.map(\.name) + call.callbacks }
             entries += catalog.codes.map(\.name)
+            // A name's pieces are words too (`RDNA_OP_UPDATE_ON_EXPIRY`'s `UPDATE`); a phrase's
+            // are not (`Not Found` gives no `Found`): a phrase is left only whole, where it
+            // stands (`phrases`), so an everyday word in it is still hidden as a password.
             for entry in entries {
                 words.insert(entry)
+                guard !entry.utf8.contains(UInt8(ascii: " ")) else { continue }
                 for piece in names(in: Array(entry.utf8), hyphens: true) + names(in: Array(entry.utf8), hyphens: false) {
                     words.insert(String(decoding: piece, as: UTF8.self))
                 }

@@ -19,6 +19,15 @@ extension SusiSimulator: HTTPServedSDK {
         if answer == nil { outcomes.append(.networkError("no answer (\(SusiApp.fault(world)))")) }
         var issued: [String] = []
         if case .string(let token)? = answer?.json?["access_token"] { issued.append(token) }
+        // A password the server accepted (a login's, a new one set) is known from now on,
+        // as the token is; a refused guess is not kept, so no client can make the run hide
+        // words of its choosing. A password equal to the user's name stays a name (docs/susi.md).
+        if case .bool(true)? = answer?.json?["accepted"] {
+            let user = request.parameters.first { $0.0 == "login" || $0.0 == "changepassword" }?.1
+            for name in ["password", "newpassword"] {
+                if let value = request.parameters.first(where: { $0.0 == name })?.1, !value.isEmpty, value != user { issued.append(value) }
+            }
+        }
         return ServedExchange(outcomes: outcomes, answer: answer.map(Self.httpAnswer),
                               parameters: request.parameters,
                               replayParameters: Self.replay(request, appHeldToken: appHeldToken), issuedSecrets: issued)

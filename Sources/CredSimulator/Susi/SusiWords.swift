@@ -31,16 +31,17 @@ enum SusiWords {
     /// The statuses the server and its container answer with a standard reason phrase.
     static let statuses = [200, 400, 401, 403, 404, 405, 422, 500, 501]
 
-    /// Every word above, the HTTP methods and paths, the answers' session members and
-    /// roles, and the app's messages.
+    /// Every word above, the HTTP methods and paths, and the app's messages. Not the
+    /// answers' plain words (`identity`, `anonymous`, `seconds`, a one-word reason such as
+    /// `Forbidden`): a word a protocol word is left standing in any text, and a password may
+    /// be an everyday word, which must then be hidden where it stands in free text.
     static var all: [String] {
         loginTypes + [SusiEvents.forever, loggedInAs, passwordChanged, sameAsCurrent]
             + [badLoginParameters, invalidCredentials, notActivated, invalidValidSeconds, invalidType, invalidPassword,
-               serverError, notFound, tooManyAttempts, roleNotSufficient, "seconds"]
-            + statuses.map(SusiResponse.reasonPhrase)
+               serverError, notFound, tooManyAttempts, roleNotSufficient]
+            + statuses.map(SusiResponse.reasonPhrase).filter { $0.contains(" ") }
             + SusiServlet.allowed.split(separator: ",").map { String($0.drop { $0 == " " }) } + ["PUT", "DELETE"]
             + [SusiServer.loginPath, SusiServer.changePasswordPath]
-            + ["identity", "type", "name", "anonymous", "email", "host", "USER", "ANONYMOUS", "user"]
             + [SusiApp.serverError, SusiApp.invalidLogin, SusiApp.passwordLengthShort, SusiApp.passwordsDoNotMatch,
                SusiApp.passwordInvalid, SusiApp.invalidEmail, SusiApp.passwordTooShort, SusiApp.fieldsCleared, SusiApp.loginScreen]
     }
