@@ -48,7 +48,8 @@ final class ControlAPI {
 
     /// A control path asked with a method it does not answer.
     func wrongMethod(_ request: WireRequest, allowed: [String]) -> (WireResponse, ServeLogEntry) {
-        let response = Refusals.wrongMethod("\(request.path) answers \(allowed.first ?? "nothing") only\n", allowed: allowed)
+        // It quotes the path the client sent.
+        let response = Refusals.wrongMethod("\(request.path) answers \(allowed.first ?? "nothing") only\n", allowed: allowed).quoting()
         return (response, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: response.status))
     }
 
@@ -159,11 +160,11 @@ final class ControlAPI {
         return (host.text, runner.exitCode)
     }
 
-    /// `GET /__credsh/state`'s answer (and a reset's): `state`, masked inside its strings,
-    /// not as text: a PIN equal to a count (`"answered":1234`) would leave `"answered":***`, not JSON.
+    /// `GET /__credsh/state`'s answer (and a reset's): `state`, which quotes the run (a user
+    /// ID typed with a password's value), masked at the edge inside its strings, not as
+    /// text: a PIN equal to a count (`"answered":1234`) would leave `"answered":***`, not JSON.
     private var stateAnswer: WireResponse {
-        WireResponse(status: 200, reason: "OK", contentType: "application/json;charset=utf-8",
-                     body: Array((Redactor(known: session.evaluator.events.secrets.values).json(state).serialized + "\n").utf8))
+        WireResponse(status: 200, reason: "OK", json: state, contentType: "application/json;charset=utf-8").quoting()
     }
 
     /// A run is written into every device's journal at its place, as steering, so a

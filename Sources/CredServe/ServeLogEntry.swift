@@ -2,8 +2,10 @@ import CredLanguage
 import CredScript
 import CredSimulator
 
-/// One line of `credsh serve`'s log: one per request, whatever became of it. Secrets are
-/// masked and every value is made safe for a terminal, since all of it comes from clients.
+/// One line of `credsh serve`'s log: one per request, whatever became of it. It carries the
+/// secrets its request carries, and the server's one edge (ServeEdge) masks every text a
+/// client chose with them and the run's; every value is made safe for a terminal, since
+/// all of it comes from clients.
 public struct ServeLogEntry: Sendable, Equatable {
     /// `127.0.0.1:50312`.
     public let client: String
@@ -12,13 +14,18 @@ public struct ServeLogEntry: Sendable, Equatable {
     public let path: String?
     /// The status answered; nil when the connection was dropped without an answer.
     public let status: Int?
-    /// The parameters the server read, in the order sent, secrets already `***`.
+    /// The parameters the server read, in the order sent, those secret by name already
+    /// `***`; a long name or value is shortened where the line is written (`valueLimit`),
+    /// after the edge has masked it whole.
     public let parameters: [(String, String)]
     /// What else to say: why a request was refused or dropped, a control run's exit code.
     public let note: String?
     /// Answered (or closed) by the HTTP layer itself, before the simulation saw it: a
     /// malformed, oversized or slow request, or one connection too many.
     public let refusedByHTTP: Bool
+    /// The secrets the request carries, decided where it was read: its secret parameters
+    /// by name, a call's secret fields. The edge hides them in the entry's every text.
+    let carried: KnownSecrets
 
     /// What became of a request, as its line says it (`200`, `dropped`) and as the counts
     /// at the end (`N answered, N dropped, N refused`) count it: one reading of the entry.
@@ -48,40 +55,26 @@ public struct ServeLogEntry: Sendable, Equatable {
     /// `catalogued`: the parameters are a call's fields, masked already by what its catalog
     /// marks secret (SDKWire), so a name that merely sounds secret (`credentialType`) is not
     /// masked again by its sound.
+    /// `carrying`: the secrets the request carries (`carried`).
     init(client: String, method: String?, path: String?, status: Int?, parameters: [(String, String)] = [], note: String? = nil,
-         refusedByHTTP: Bool = false, catalogued: Bool = false) {
+         refusedByHTTP: Bool = false, catalogued: Bool = false, carrying carried: KnownSecrets = KnownSecrets()) {
         self.refusedByHTTP = refusedByHTTP
         self.client = client
         self.method = method
         self.path = path
         self.status = status
-        self.parameters = parameters.map { name, value in
-            (Self.shortened(name), !catalogued && Self.namesSecret(name) ? ScriptWriter.mask : Self.shortened(value))
-        }
+        self.parameters = catalogued ? parameters : parameters.map { name, value in (name, Self.namesSecret(name) ? ScriptWriter.mask : value) }
         self.note = note
+        self.carried = carried
     }
 
-    /// The entry as written, not shortened or masked again: `masking`'s copy.
-    private init(client: String, method: String?, path: String?, status: Int?, written parameters: [(String, String)], note: String?,
-                 refusedByHTTP: Bool) {
-        self.client = client
-        self.method = method
-        self.path = path
-        self.status = status
-        self.parameters = parameters
-        self.note = note
-        self.refusedByHTTP = refusedByHTTP
-    }
-
-    /// The entry with every text a client chose passed through `redactor`: the path, the
-    /// note (which may quote the request) and the parameters, names and values. `credsh
-    /// serve`'s redactor carries its control token, so it is hidden in every entry,
-    /// wherever a client sent it (a call's field, its method, `Credsh-Device`).
-    func redacted(by redactor: Redactor) -> ServeLogEntry {
-        guard !redactor.passesAll else { return self }
-        return ServeLogEntry(client: client, method: method, path: path.map(redactor.text), status: status,
-                             written: parameters.map { (redactor.text($0.0), redactor.text($0.1)) }, note: note.map(redactor.text),
-                             refusedByHTTP: refusedByHTTP)
+    /// The entry with `shown` applied to every text a client chose: the path, the note
+    /// (which may quote the request) and the parameters, names and values; what the
+    /// server wrote (client, method, status) is left. The edge's way in (ServeEdge).
+    func withClientTexts(_ shown: (String) -> String) -> ServeLogEntry {
+        ServeLogEntry(client: client, method: method, path: path.map(shown), status: status,
+                      parameters: parameters.map { (shown($0.0), shown($0.1)) }, note: note.map(shown), refusedByHTTP: refusedByHTTP,
+                      catalogued: true)
     }
 
     public static func == (a: ServeLogEntry, b: ServeLogEntry) -> Bool {
@@ -118,9 +111,9 @@ public struct ServeLogEntry: Sendable, Equatable {
         }
         for (name, value) in parameters {
             line.append(space)
-            Self.appendSafe(name, to: &line)
+            Self.appendSafe(Self.shortened(name), to: &line)
             line.append(UInt8(ascii: "="))
-            Self.appendSafe(value, quoting: true, to: &line)
+            Self.appendSafe(Self.shortened(value), quoting: true, to: &line)
         }
         return line
     }
@@ -144,7 +137,7 @@ public struct ServeLogEntry: Sendable, Equatable {
         if let path { members.append(("path", .string(path))) }
         members.append(("status", status.map { .int($0) } ?? .null))
         if let note { members.append(("note", .string(note))) }
-        if !parameters.isEmpty { members.append(("parameters", .object(parameters.map { ($0.0, .string($0.1)) }))) }
+        if !parameters.isEmpty { members.append(("parameters", .object(parameters.map { (Self.shortened($0.0), .string(Self.shortened($0.1))) }))) }
         return .object(members)
     }
 

@@ -54,14 +54,9 @@ public final class ServeSession {
     private(set) var appCoverage: AppCoverage?
     /// The coverage of what the apps met, as `--coverage FILE` writes it; nil when not counted.
     public var coverageText: String? { appCoverage.map { CoverageDocument.text($0.run) } }
-    /// The control token as a secret: the log masks it wherever a client sends it
-    /// (`/favicon.ico?token=…`, a path), percent-encoded too (`/%33%34…`: a server decodes
-    /// a URL before it reads it), as docs/serving.md promises ("The log never shows it").
-    private var tokenMask = KnownSecrets()
-    /// What an answer passes on its way out: the control token carried, nothing else
-    /// (WireResponse.redacted(by:)); the simulated server's answer is its own. The live
-    /// page's feed and the double's event streams, which send past the answers, pass it too.
-    public private(set) var tokenRedactor = Redactor(known: KnownSecrets())
+    /// The one edge every answer and log line passes (ServeEdge), with the run's secrets
+    /// as they stand now: the control token among them, a value never shown.
+    var edge: ServeEdge { ServeEdge(ledger: evaluator.events.secrets) }
 
     /// The simulation as the scenario left it (`fixScenario`): what `POST /__credsh/reset`
     /// puts back (ServeSession+Scenario.swift).
@@ -107,14 +102,15 @@ public final class ServeSession {
         if options.control, let frontEnd {
             let token = options.controlToken ?? ControlAccess.randomToken()
             controlToken = token
-            tokenMask = KnownSecrets()
-            tokenMask.percentEncodedToo = true
-            tokenMask.add(token)
-            tokenRedactor = Redactor(known: KnownSecrets()).carrying(tokenMask)
+            // A secret of the run from here on, never shown: the log, every answer, the
+            // records (the live page, the event streams) mask it wherever a client sends
+            // it, percent-encoded too (`/%33%34…`: a server decodes a URL before it reads
+            // it), as docs/serving.md promises. The banner prints it, past the records.
+            evaluator.events.secrets.withhold(token)
             let api = ControlAPI(session: self, access: ControlAccess(token: token, boundHost: frontEnd.boundHost, boundPort: frontEnd.boundPort))
             controlAPI = api
             routing = RequestRouting(router: router, middleware: api.middleware)
-            eventStreams = EventStreams(redactor: tokenRedactor)
+            eventStreams = EventStreams()
             // What a reset puts back, until `credsh serve` fixes it again after its setup.
             fixScenario()
         }
@@ -144,11 +140,9 @@ public final class ServeSession {
     /// Logs one request's entry and counts it by its fate (ServeLogEntry.Fate): the log's
     /// lines and the counts said at the end are the same entries, counted once.
     private func record(_ entry: ServeLogEntry) {
-        // The log's one edge: every text a client chose (the path, each parameter's name
-        // and value, the note) passes the run's secrets and the control token, which is
-        // this server's alone, however it was sent (docs/serving.md): `POST /sdk/<secret>`,
-        // a field named with a password, a stream's device.
-        let entry = entry.redacted(by: Redactor(known: evaluator.events.secrets.values).carrying(tokenMask))
+        // Every text a client chose passes the edge, however it was sent (docs/serving.md):
+        // `POST /sdk/<secret>`, a field named with a password, a stream's device.
+        let entry = edge.entry(entry)
         switch entry.fate {
         case .answered: answered += 1
         case .dropped: dropped += 1
@@ -224,9 +218,7 @@ public final class ServeSession {
         }
         if let (response, entry) = control {
             record(entry)
-            // A client may have sent the token inside what an answer quotes (a method's
-            // name in an error, a control run's output): it does not get it back.
-            return response?.redacted(by: tokenRedactor)
+            return response.map(edge.answer)
         }
         let exchange = evaluator.serve(wire.http, from: wire.client, show: options.showEvents)
         var note: String?
@@ -237,9 +229,10 @@ public final class ServeSession {
             appCoverage.count(exchange.outcomes, sdk: served, device: "")
         }
         if let answer = exchange?.answer {
-            // The control token is this server's: a client that sent it (in a header
-            // TRACE echoes, in a path an error page quotes) does not get it back.
-            response = WireResponse(answer).redacted(by: tokenRedactor)
+            // The server's own answer, as it was made but for the control token, which is
+            // this server's: a client that sent it (in a header TRACE echoes, in a path an
+            // error page quotes) does not get it back.
+            response = edge.answer(WireResponse(answer))
         } else {
             note = exchange?.outcomes.lazy.compactMap { outcome -> String? in
                 if case .networkError(let message) = outcome { return message }
@@ -247,19 +240,16 @@ public final class ServeSession {
             }.first
         }
         // Secrets by name (`password`) are masked by the entry; a secret the run knows,
-        // sent under another name (`login=` with a password), by the known secrets.
-        // The control token, known to the session alone, before a long value is shortened
-        // (`record` masks it again in what the entry keeps: the path, too).
+        // sent under another name (`login=` with a password), at the edge.
         // A secret parameter's value is one for the request's other values and names too:
         // a password sent again under another name (`x=…&password=…`, `…=1`) is masked
-        // there as well; the request carries it to the redactor with the token.
+        // there as well, percent-encoded too: the request carries it to the edge.
         let parameters = exchange?.parameters ?? []
-        var sent = tokenMask
+        var sent = KnownSecrets()
+        sent.percentEncodedToo = true
         for (name, value) in parameters where ServeLogEntry.namesSecret(name) { sent.add(value) }
-        let redactor = Redactor(known: evaluator.events.secrets.values).carrying(sent)
         record(ServeLogEntry(client: wire.client, method: wire.method, path: wire.path,
-                             status: exchange?.answer?.status,
-                             parameters: parameters.map { (redactor.text($0.0), redactor.text($0.1)) }, note: note))
+                             status: exchange?.answer?.status, parameters: parameters, note: note, carrying: sent))
         return response
     }
 

@@ -110,10 +110,10 @@ struct WireResponse: Sendable {
         switch content {
         case .bytes(let bytes): return bytes
         case .buffer(let buffer): return Array(buffer.readableBytesView)
-        case .json(let value, let redactor):
-            var bytes = (redactor.map { $0.json(value) } ?? value).serializedBytes
+        case .json(let value, let mask, let negativeZeroID):
+            var bytes = (mask.map { $0(value) } ?? value).serializedBytes
             bytes.append(UInt8(ascii: "\n"))
-            return bytes
+            return negativeZeroID ? JSONRPC.idSpelling(bytes, negativeZero: true) : bytes
         }
     }
     /// The bytes sent, as the connection writes them: a shared body (the live page's)
@@ -122,15 +122,27 @@ struct WireResponse: Sendable {
         if case .buffer(let buffer) = content { return buffer }
         return ByteBuffer(bytes: body)
     }
-    private var content: Content
-    private enum Content: Sendable {
+    var content: Content
+    enum Content: Sendable {
         case bytes([UInt8])
         /// Bytes shared by every answer that sends them (the live page's page of a snapshot).
         case buffer(ByteBuffer)
-        /// Written as one line of compact JSON, each string through `redactor` (keys and
-        /// numbers left as they are, so it stays JSON).
-        case json(JSONValue, redactor: Redactor?)
+        /// Written as one line of compact JSON, with what the edge masks in it (ServeEdge:
+        /// strings only, so it stays JSON); `negativeZeroID`: a JSON-RPC id sent `-0`, and
+        /// answered so (JSONRPC.idSpelling).
+        case json(JSONValue, mask: (@Sendable (JSONValue) -> JSONValue)?, negativeZeroID: Bool)
     }
+    /// How the answer may leave through the server's one edge (ServeEdge).
+    enum Leaving: Sendable {
+        /// As it was made (the simulated server's own answer, or words of ours that quote
+        /// nothing), but for the values never shown (the control token).
+        case asMade
+        /// Quoting the run or the client (a name sent, a call's events, the state): its
+        /// text, or each string of its JSON but the top-level members `echoed` back to the
+        /// client exactly (a JSON-RPC id), passes the run's secrets and those `carried`.
+        case quoting(carried: KnownSecrets, echoed: [String])
+    }
+    var leaving = Leaving.asMade
     var headers: [(String, String)] = []
     /// Set for an answer that is a stream of events (`GET /sdk/NAME/events`, the live
     /// page's `/events`): the head goes out, then every event of its source until the
@@ -161,41 +173,24 @@ struct WireResponse: Sendable {
         self.headers = headers
     }
 
-    /// An answer of JSON, one line: its secrets masked already, or by `redacted(by:)`.
-    init(status: Int, reason: String, json: JSONValue) {
+    /// An answer of JSON, one line, serialized as the network thread writes it.
+    init(status: Int, reason: String, json: JSONValue, contentType: String = "application/json", negativeZeroID: Bool = false) {
         self.status = status
         self.reason = reason
-        contentType = "application/json"
-        content = .json(json, redactor: nil)
+        self.contentType = contentType
+        content = .json(json, mask: nil, negativeZeroID: negativeZeroID)
+    }
+
+    /// This answer, said to quote the run or the client (`Leaving.quoting`).
+    func quoting(_ carried: KnownSecrets = KnownSecrets(), echoing echoed: [String] = []) -> WireResponse {
+        var quoting = self
+        quoting.leaving = .quoting(carried: carried, echoed: echoed)
+        return quoting
     }
 
     /// The simulated server's answer, byte for byte.
     init(_ answer: HTTPAnswer) {
         self.init(status: answer.status, reason: answer.reason, contentType: answer.contentType, body: answer.body, headers: answer.headers)
-    }
-
-    /// This answer as it may leave, through `redactor`: its body and header values with
-    /// what the redactor carries (the control token, which the simulated server may echo,
-    /// in TRACE's echo of the headers or a path an error page quotes, but which is this
-    /// server's and never goes back out: docs/serving.md, "The control API") written
-    /// `***`. An answer of JSON has each string through the redactor as it is written
-    /// (`body`).
-    func redacted(by redactor: Redactor) -> WireResponse {
-        guard !redactor.passesAll else { return self }
-        var masked = self
-        if let drawing {
-            masked.drawing = { drawing().redacted(by: redactor) }
-            return masked
-        }
-        if case .json(let value, nil) = content {
-            masked.content = .json(value, redactor: redactor)
-        } else {
-            masked.content = .bytes(redactor.bytes(body))
-        }
-        if !headers.isEmpty {
-            masked.headers = headers.map { ($0.0, String(decoding: redactor.bytes(Array($0.1.utf8)), as: UTF8.self)) }
-        }
-        return masked
     }
 
     /// A request refused before it reached the simulation (malformed, too large, too

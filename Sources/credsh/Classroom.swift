@@ -25,15 +25,12 @@ final class Classroom {
         self.host = host
     }
 
-    /// Starts the live page; returns the lines to print, the URL first. `redactor`: what
-    /// the page masks besides the run's secrets (`credsh serve`'s control token).
-    func startLive(port: Int, stopHint: String = "live stop or Ctrl-D stops it",
-                   redactor: Redactor = Redactor(known: KnownSecrets())) throws(HostError) -> [String] {
+    /// Starts the live page; returns the lines to print, the URL first.
+    func startLive(port: Int, stopHint: String = "live stop or Ctrl-D stops it") throws(HostError) -> [String] {
         if let live { throw HostError("the live page is served already at \(live.server.url); live stop first") }
         let server = try LiveServer(host: address, port: port, initial: LiveSnapshot())
         let feed = LiveFeed(server: server, table: evaluator.table) { [unowned evaluator] in evaluator.simulation.activeSDK }
         feed.secretsShown = evaluator.events.secrets.shown
-        feed.redactor = redactor
         feed.pacedByStep = pacedByStep
         // Before the renderer: while --step waits for Enter, the page shows the command waiting.
         evaluator.events.subscribeBeforeTheRenderer(feed)

@@ -132,8 +132,7 @@ enum ServeCommand {
         let classroom = Classroom(evaluator: evaluator, host: host)
         if configuration.live {
             do {
-                for line in try classroom.startLive(port: configuration.livePort, stopHint: "it stops with the server",
-                                                 redactor: session.tokenRedactor) { streams.write(line + "\n") }
+                for line in try classroom.startLive(port: configuration.livePort, stopHint: "it stops with the server") { streams.write(line + "\n") }
             } catch {
                 streams.writeError("credsh: \(TerminalSafe.text(error.message))\n")
                 session.stop()

@@ -4,16 +4,17 @@ import Testing
 import Expectations
 @testable import CredServe
 
-/// Issue 48, item 2: an answer leaves through the one Redactor (WireResponse.redacted(by:)),
-/// the control token carried: written `***` in a body of bytes, in a header's value and in
-/// each string of an answer of JSON, and nothing else touched.
+/// Issue 48, item 2: an answer leaves through the server's one edge (ServeEdge), the
+/// control token a value the run's ledger never shows: an answer as made has it written
+/// `***` in a body of bytes, in a header's value and in each string of an answer of JSON,
+/// and nothing else touched.
 @Suite struct WireResponseRedactionTests {
     static let token = "0123456789abcdef0123456789abcdef"
 
-    static var redactor: Redactor {
-        var carried = KnownSecrets()
-        carried.add(token)
-        return Redactor(known: KnownSecrets()).carrying(carried)
+    static var edge: ServeEdge {
+        var ledger = SecretLedger()
+        ledger.withhold(token)
+        return ServeEdge(ledger: ledger)
     }
 
     @Test func aBodyOfBytesAndItsHeadersLoseTheTokenAndKeepEveryOtherByte() {
@@ -21,7 +22,7 @@ import Expectations
         let body: [UInt8] = [0xFF] + Array("TRACE /x?token=\(Self.token)&a=1".utf8) + [0xFE]
         let answer = WireResponse(status: 200, reason: "OK", contentType: "message/http", body: body,
                                   headers: [("X-Echo", "Bearer \(Self.token)"), ("Server", "Jetty")])
-        let shown = answer.redacted(by: Self.redactor)
+        let shown = Self.edge.answer(answer)
         expectEqual(shown.body, [0xFF] + Array("TRACE /x?token=***&a=1".utf8) + [0xFE])
         expectEqual(shown.headers.map(\.1), ["Bearer ***", "Jetty"])
         expectEqual(shown.status, 200)
@@ -29,14 +30,14 @@ import Expectations
 
     @Test func anAnswerOfJSONIsMaskedStringByStringAndStaysJSON() {
         let json = JSONValue.object([("message", .string("no method \(Self.token)")), ("code", .int(-32601))])
-        let shown = WireResponse(status: 200, reason: "OK", json: json).redacted(by: Self.redactor)
+        let shown = Self.edge.answer(WireResponse(status: 200, reason: "OK", json: json))
         expectEqual(String(decoding: shown.body, as: UTF8.self), #"{"message":"no method ***","code":-32601}"# + "\n")
     }
 
     @Test func withNothingCarriedTheAnswerIsAsItWasMade() {
         let body = Array("Password \(Self.token)".utf8)
         let answer = WireResponse(status: 404, reason: "Not Found", contentType: "text/plain", body: body)
-        expectEqual(answer.redacted(by: Redactor(known: KnownSecrets())).body, body)
+        expectEqual(ServeEdge(ledger: SecretLedger()).answer(answer).body, body)
     }
 }
 

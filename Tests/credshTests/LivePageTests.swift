@@ -322,8 +322,8 @@ import Expectations
 
     /// Review: `credsh serve --control --live` drew the control token a client sent
     /// (`?token=…`, `GET /aaa/<token>`, percent-encoded too) on the page, its picture and its
-    /// stream, where the log and the answers write `***`: what the class sees passes the
-    /// session's token redactor (LiveFeed.redactor).
+    /// stream, where the log and the answers write `***`: the token is a secret of the run's
+    /// ledger, never shown, and what the class sees has passed the run's edge (RunEvents).
     @Test func theLivePageNeverShowsTheControlToken() throws {
         let setup = Credsh.packageRoot.appendingPathComponent("examples/susi-serve-setup.credscript").path
         let run = try Credsh.shell("""

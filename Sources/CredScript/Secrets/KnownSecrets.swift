@@ -55,6 +55,9 @@ public struct KnownSecrets: Sendable {
     /// as sent. Meant for a handful of values: each is searched for in the decoded text
     /// of every text holding a `%` (percentEncodedRanges).
     public var percentEncodedToo = false
+    /// The values masked percent-encoded too when the set as a whole is not: a control
+    /// token held beside a run's other secrets (SecretLedger.withhold).
+    private var percentEncodedValues: [String] = []
 
     public init() {}
 
@@ -70,6 +73,13 @@ public struct KnownSecrets: Sendable {
     public mutating func add(_ value: String) {
         insert(value)
         for spelling in Self.spellings(of: value) where spelling != value { insert(spelling) }
+    }
+
+    /// Adds a secret value that is also masked percent-encoded (as `percentEncodedToo` masks
+    /// every value), the others staying masked as they are spelled.
+    public mutating func add(_ value: String, percentEncodedToo: Bool) {
+        add(value)
+        if percentEncodedToo, values.contains(value), !percentEncodedValues.contains(value) { percentEncodedValues.append(value) }
     }
 
     /// Whether `value`, once known, masks anything: it is `shortest` bytes or longer, or
@@ -172,7 +182,7 @@ public struct KnownSecrets: Sendable {
     /// rebuilt. Past the cap, or with values too long for the trie, the full pass decides.
     func mayHold(_ text: String) -> Bool {
         guard ignored == 0, longValues.isEmpty, composedValues.isEmpty || !text.utf8.contains(where: { $0 >= 0x80 }),
-              !percentEncodedToo || !text.containsByte(UInt8(ascii: "%")) else { return true }
+              !percentEncodedToo && percentEncodedValues.isEmpty || !text.containsByte(UInt8(ascii: "%")) else { return true }
         guard text.utf8.count >= shortestMatch else { return false }
         return holdsTrieValue(text.utf8)
     }
@@ -318,11 +328,11 @@ public struct KnownSecrets: Sendable {
     /// no hex token holds): each range with its escapes, one with none included. Cost: one
     /// pass to decode, then the decoded bytes × the values × their length at worst.
     func percentEncodedRanges(in bytes: [UInt8]) -> [Range<Int>] {
-        guard percentEncodedToo, bytes.contains(UInt8(ascii: "%")) else { return [] }
+        guard percentEncodedToo || !percentEncodedValues.isEmpty, bytes.contains(UInt8(ascii: "%")) else { return [] }
         let (decoded, starts) = FormEncoding.pathDecoded(bytes[...])
         guard decoded.count < bytes.count else { return [] }  // no escape: matched byte for byte already
         var ranges: [Range<Int>] = []
-        for value in values {
+        for value in percentEncodedToo ? Array(values) : percentEncodedValues {
             let needle = Array(value.utf8)
             guard let first = needle.first, needle.count <= decoded.count else { continue }
             var start = 0

@@ -13,18 +13,34 @@ public struct Redactor: Sendable {
     /// The values that came with the data being written, flagged secret where it was
     /// decided (a call's secret fields), and secret for this writing only.
     public private(set) var carried = KnownSecrets()
-    /// `--show-secrets`, `secrets shown`: the records people read are written as they are.
+    /// `--show-secrets`, `secrets shown`: the records people read are written as they are,
+    /// but for the values never shown.
     let shown: Bool
+    /// The values never shown (SecretLedger.withheld: the control token), masked where
+    /// `shown` skips `known`, which holds them too.
+    let withheld: KnownSecrets
 
     public init(_ ledger: SecretLedger) {
+        self.init(ledger, shown: ledger.shown)
+    }
+
+    /// The ledger's redactor as what is not read by the person who typed the secrets
+    /// passes it (a server's answers and log: docs/serving.md): `shown` or not.
+    public init(_ ledger: SecretLedger, shown: Bool) {
         known = ledger.values
-        shown = ledger.shown
+        withheld = ledger.withheld
+        self.shown = shown
     }
 
     public init(known: KnownSecrets, shown: Bool = false) {
         self.known = known
         self.shown = shown
+        withheld = KnownSecrets()
     }
+
+    /// What is masked after the values carried: the known secrets, or only the values
+    /// never shown when secrets are shown.
+    private var net: KnownSecrets { shown ? withheld : known }
 
     /// This redactor, also hiding `values`: the secrets a piece of data carries with it.
     public func carrying(_ values: KnownSecrets) -> Redactor {
@@ -33,14 +49,15 @@ public struct Redactor: Sendable {
         return redactor
     }
 
-    /// Whether writing through it changes nothing: no secret known, or secrets shown.
-    public var passesAll: Bool { shown || (known.isEmpty && carried.isEmpty) }
+    /// Whether writing through it changes nothing: no secret known, or secrets shown and
+    /// none of them withheld.
+    public var passesAll: Bool { shown ? withheld.isEmpty : known.isEmpty && carried.isEmpty }
 
     /// `text` as written: each secret as `***`.
     public func text(_ text: String) -> String {
         guard !passesAll else { return text }
-        let inner = carried.isEmpty ? text : carried.redact(text)
-        return known.isEmpty ? inner : known.redact(inner)
+        let inner = shown || carried.isEmpty ? text : carried.redact(text)
+        return net.isEmpty ? inner : net.redact(inner)
     }
 
     /// Each line, as `text` writes it.
@@ -52,8 +69,8 @@ public struct Redactor: Sendable {
     /// key or a number, so it stays JSON (docs/double.md, "Secrets").
     public func json(_ value: JSONValue) -> JSONValue {
         guard !passesAll else { return value }
-        let inner = carried.isEmpty ? value : carried.redact(value)
-        return known.isEmpty ? inner : known.redact(inner)
+        let inner = shown || carried.isEmpty ? value : carried.redact(value)
+        return net.isEmpty ? inner : net.redact(inner)
     }
 
     /// A record as the run's formats write it: an outcome as `outcome` writes it, any
@@ -61,8 +78,8 @@ public struct Redactor: Sendable {
     public func record(_ record: OutputRecord) -> OutputRecord {
         if case .outcome(let outcome, let sdk) = record { return .outcome(self.outcome(outcome), sdk: sdk) }
         guard !passesAll else { return record }
-        let inner = carried.isEmpty ? record : carried.redact(record)
-        return known.isEmpty ? inner : known.redact(inner)
+        let inner = shown || carried.isEmpty ? record : carried.redact(record)
+        return net.isEmpty ? inner : net.redact(inner)
     }
 
     /// An outcome as every writer shows it (records, pictures, the double's answers). A
@@ -71,36 +88,16 @@ public struct Redactor: Sendable {
     /// holds and whether secrets are shown, and its value is carried to the event's other
     /// texts; the flag ends here, so no writer past the edge holds the value. Then the net.
     public func outcome(_ outcome: Outcome) -> Outcome {
-        if case .event(let event) = outcome, !event.secretValues.isEmpty {
-            let fields = event.fields.map { field in event.secretValue(field.0) == nil ? field : (field.0, FieldSpec.hidden) }
+        if let (written, carries) = outcome.flaggedSecrets {
             var flagged = carried
-            // A real client's secret is hidden wherever the event sends it; the exemption is
-            // the rule for a script's own literals (carriedElsewhere).
-            for (_, value) in event.secretValues where event.fromClient || Self.carriedElsewhere(value, in: fields) { flagged.add(value) }
+            for value in carries { flagged.add(value) }
             // A flag holds when secrets are shown too: `shown` is for what was typed.
-            let inner = flagged.redact(Outcome.event(event.with(fields)))
-            return shown || known.isEmpty ? inner : known.redact(inner)
+            let inner = flagged.redact(written)
+            return net.isEmpty ? inner : net.redact(inner)
         }
         guard !passesAll else { return outcome }
-        let inner = carried.isEmpty ? outcome : carried.redact(outcome)
-        return known.isEmpty ? inner : known.redact(inner)
-    }
-
-    /// Whether a flagged value is hidden in the event's other texts too: yes, unless the
-    /// event also sends it whole where nothing is secret and it is not shaped like a
-    /// secret, the rule a file's literals follow (SecretReading): a new password equal to
-    /// the e-mail leaves `changepassword=ann1@example.com`, a password sent again as
-    /// `x=Wrong9Pass!x` is hidden there.
-    private static func carriedElsewhere(_ value: String, in fields: [(String, JSONValue)]) -> Bool {
-        func sends(_ json: JSONValue) -> Bool {
-            switch json {
-            case .string(let text): return text == value
-            case .array(let items): return items.contains(where: sends)
-            case .object(let members): return members.contains { sends($0.1) }
-            default: return false
-            }
-        }
-        return KnownSecrets.mayBeSecret(value) || !fields.contains { sends($0.1) }
+        let inner = shown || carried.isEmpty ? outcome : carried.redact(outcome)
+        return net.isEmpty ? inner : net.redact(inner)
     }
 
     /// Bytes that need not be text (a server's answer as it was made, a header's value),
@@ -140,7 +137,7 @@ public struct Redactor: Sendable {
 
     /// A diagnostic and the line it quotes, the caret moved to match.
     public func diagnostic(_ diagnostic: Diagnostic, source: SourceFile?) -> (Diagnostic, SourceFile?) {
-        passesAll ? (diagnostic, source) : known.redact(diagnostic, source: source)
+        passesAll ? (diagnostic, source) : net.redact(diagnostic, source: source)
     }
 
     // MARK: For writers that know no run's values

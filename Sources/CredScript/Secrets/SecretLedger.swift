@@ -33,6 +33,10 @@ public struct SecretLedger: Sendable {
     /// `--show-secrets`, `secrets shown`: the records people read skip `values`, and the
     /// echo is unmasked.
     public var shown = false
+    /// The values never shown, whatever `shown` says, and found percent-encoded too: the
+    /// control token of `credsh serve --control` (docs/serving.md, "The control API"),
+    /// which is the server's and no practice secret. They are in `values` as well.
+    public private(set) var withheld = KnownSecrets()
 
     public init() {}
 
@@ -47,8 +51,19 @@ public struct SecretLedger: Sendable {
     /// own `shown`: `credsh test` reads a file once for all its tests, and a control run
     /// of `credsh serve` starts from the live session's secrets and hands them back.
     public mutating func adopt(_ other: SecretLedger) {
+        let kept = withheld
         values = other.values
         flow = other.flow
+        withheld = other.withheld
+        // A value never shown stays so, whichever ledger learnt it.
+        for value in kept.values where !withheld.knows(value) { withhold(value) }
+    }
+
+    /// A value never shown (`withheld`): masked wherever the run's secrets are, under
+    /// `secrets shown` too, and in any spelling a URL decodes to it.
+    public mutating func withhold(_ value: String) {
+        values.add(value, percentEncodedToo: true)
+        withheld.add(value, percentEncodedToo: true)
     }
 
     /// A value that is a secret, however it came to be bound (a `let`, a procedure's

@@ -41,12 +41,6 @@ final class EventStreams: Sendable {
     }
 
     private let streams = StreamFollowers<Key>()
-    /// What every event passes as it is framed: the session's token redactor, as its
-    /// answers do (ServeSession): a control run may have put the token in a callback
-    /// (`user add <token> …`), which the run's own answer masks.
-    private let redactor: Redactor
-
-    init(redactor: Redactor) { self.redactor = redactor }
 
     /// Called on `stream`'s own event loop, `loop`.
     func follow(_ key: Key, _ stream: ConnectionHandler, on loop: any EventLoop) {
@@ -68,8 +62,10 @@ final class EventStreams: Sendable {
     @discardableResult
     func publish(_ key: Key, records: [JSONValue], overflowed: Bool = false) -> Bool {
         guard (!records.isEmpty || overflowed), isFollowed(key) else { return false }
-        // One buffer an event, shared by every stream: each stream counts what it holds untaken.
-        let events = records.map { ByteBuffer(string: EventStreamWriter.frame("callback", data: redactor.json($0).serialized)) }
+        // One buffer an event, shared by every stream: each stream counts what it holds
+        // untaken. Each record passed the run's edge as the control run emitted it
+        // (CaptureHost.observe sees what RunEvents publishes), the control token included.
+        let events = records.map { ByteBuffer(string: EventStreamWriter.frame("callback", data: $0.serialized)) }
         return streams.offer(key, events, overflowed: overflowed)
     }
 }

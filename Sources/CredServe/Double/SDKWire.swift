@@ -19,18 +19,18 @@ struct SDKWire {
 
     unowned let session: ServeSession
 
-    /// The one redactor with the session's secrets: every text and JSON value an answer
-    /// quotes passes it (docs/double.md, "Secrets").
-    private var redactor: Redactor { Redactor(known: session.evaluator.events.secrets.values) }
-
     /// The answer to `POST /sdk/NAME` and its log line.
     func call(_ request: WireRequest, sdkName: String) -> (WireResponse?, ServeLogEntry) {
+        // Every answer and log line passes the server's edge (ServeEdge), which hides the
+        // session's secrets and those this call carries (`secrets`, once known) in what
+        // they quote (docs/double.md, "Secrets").
+        var secrets = KnownSecrets()
         func logged(_ response: WireResponse, note: String? = nil, parameters: [(String, String)] = []) -> (WireResponse?, ServeLogEntry) {
             (response, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: response.status,
-                                     parameters: parameters, note: note, catalogued: true))
+                                     parameters: parameters, note: note, catalogued: true, carrying: secrets))
         }
         guard let sdk = Self.sdks.first(where: { $0.name == sdkName }) else {
-            return logged(Self.noSDK(redactor.text(sdkName)))
+            return logged(Self.noSDK(sdkName))
         }
         let devices = request.count(of: Self.deviceHeader)
         if devices > 1 {
@@ -46,8 +46,8 @@ struct SDKWire {
             return logged(Self.noContent, note: "\(failure.code) \(failure.message)")
         case .failure(let failure):
             // A request that does not read may quote what the client sent (a field named
-            // with a password, holding a number past 64 bits): the session's secrets are masked.
-            return logged(Self.json(JSONRPC.error(failure.redacted(by: redactor)), negativeZeroID: failure.negativeZeroID), note: "\(failure.code) \(failure.message)")
+            // with a password, holding a number past 64 bits): it quotes the client.
+            return logged(Self.answer(failure, negativeZeroID: failure.negativeZeroID), note: "\(failure.code) \(failure.message)")
         case .success(let read): rpc = read
         }
         let spec = sdk.catalog.call(rpc.method)
@@ -64,7 +64,6 @@ struct SDKWire {
         // every later answer: docs/double.md, "Secrets"), as a `call` line's is; a value of
         // an unknown method or field only for this call (a misspelt `pasword` is masked
         // here, without masking every later `alice` sent under a misspelt method).
-        var secrets = KnownSecrets()
         for (name, value) in rpc.params {
             let field = spec?.field(name)
             guard field?.secret ?? true else { continue }
@@ -79,21 +78,24 @@ struct SDKWire {
             if field?.secret == true { session.evaluator.events.secrets.add(text) }
             if field?.secret != true || !session.evaluator.events.secrets.values.knows(text) { secrets.add(text) }
         }
-        // The log line quotes the device, the method and each field: a secret of this call
-        // is masked here, one of the session where the log is written (ServeSession.record).
-        let redactor = self.redactor.carrying(secrets)
-        shown = shown.map { ($0.0, redactor.text($0.1)) }
         let failure: JSONRPC.Failure
         do {
             let device = try DeviceID(deviceName)
             let outcomes = try session.evaluator.simulation.perform(sdk: sdk, method: rpc.method, params: rpc.params, on: device)
             session.appCoverage?.count(outcomes, sdk: sdk, device: device.name)
             // Each outcome as every writer shows it: a field its event flags secret by that
-            // flag, the rest through the net (Redactor.outcome).
-            let result = Self.result(outcomes.map(redactor.outcome), sdk: sdk)
+            // flag, the values it carries hidden in the whole answer (Outcome.flaggedSecrets),
+            // the rest at the edge.
+            let flagged = outcomes.map { outcome in
+                guard let (written, carries) = outcome.flaggedSecrets else { return outcome }
+                for value in carries { secrets.add(value) }
+                return written
+            }
+            let result = Self.result(flagged, sdk: sdk)
             let note = result.syncError.map { "sync error \($0)" }
             guard let id = rpc.id else { return logged(Self.noContent, note: note, parameters: shown) }
-            return logged(Self.json(JSONRPC.result(id: id, result.value), negativeZeroID: rpc.negativeZeroID),
+            return logged(WireResponse(status: 200, reason: "OK", json: JSONRPC.result(id: id, result.value), negativeZeroID: rpc.negativeZeroID)
+                            .quoting(secrets, echoing: ["id"]),
                           note: note, parameters: shown)
         } catch let refusal as DeviceRefusal {
             failure = JSONRPC.Failure(code: JSONRPC.deviceRefused, message: refusal.message, id: rpc.id ?? .null)
@@ -112,12 +114,11 @@ struct SDKWire {
         } catch {
             failure = JSONRPC.Failure(code: JSONRPC.invalidRequest, message: "\(error)", id: rpc.id ?? .null)
         }
-        let note = redactor.text("\(failure.code) \(failure.message)")
+        let note = "\(failure.code) \(failure.message)"
         // A notification hears nothing, not even of an error (JSON-RPC 2.0, "Notification");
         // the log still says why the call was refused.
         guard rpc.id != nil else { return logged(Self.noContent, note: note, parameters: shown) }
-        return logged(Self.json(JSONRPC.error(failure.redacted(by: redactor)), negativeZeroID: rpc.negativeZeroID),
-                      note: note, parameters: shown)
+        return logged(Self.answer(failure, carrying: secrets, negativeZeroID: rpc.negativeZeroID), note: note, parameters: shown)
     }
 
     /// `{"events":[…]}` (and `syncError`): every record after the call's own, as
@@ -141,20 +142,20 @@ struct SDKWire {
         return (.object(members), syncError?.code)
     }
 
-    /// 404 for `/sdk/NAME` with no SDK of that name behind it.
+    /// 404 for `/sdk/NAME` with no SDK of that name behind it: it quotes the name sent.
     static func noSDK(_ name: String) -> WireResponse {
         Refusals.plain(404, "Not Found", "no SDK '\(CallValidator.quoted(name).escapingControls)' here; /sdk/ has \(sdks.map(\.name).joined(separator: ", "))\n")
+            .quoting()
     }
 
     /// What a notification (a request without `id`) is answered, whatever came of it.
     static let noContent = WireResponse(status: 204, reason: "No Content", contentType: "", body: [])
 
-    /// `negativeZeroID`: the request's id was sent `-0`, and is answered so (JSONRPC.idSpelling):
-    /// written here, in the turn, as that rare answer's bytes.
-    static func json(_ value: JSONValue, status: Int = 200, reason: String = "OK", negativeZeroID: Bool = false) -> WireResponse {
-        guard negativeZeroID else { return WireResponse(status: status, reason: reason, json: value) }
-        return WireResponse(status: status, reason: reason, contentType: "application/json",
-                            body: JSONRPC.idSpelling(value.serializedBytes + [UInt8(ascii: "\n")], negativeZero: true))
+    /// A JSON-RPC error: it may quote what the client sent (a method, a field's name) and
+    /// the call's secrets (`carried`); the request's `id` is the client's own, echoed
+    /// exactly. `negativeZeroID`: the id was sent `-0`, and is answered so (JSONRPC.idSpelling).
+    static func answer(_ failure: JSONRPC.Failure, carrying carried: KnownSecrets = KnownSecrets(), negativeZeroID: Bool) -> WireResponse {
+        WireResponse(status: 200, reason: "OK", json: JSONRPC.error(failure), negativeZeroID: negativeZeroID).quoting(carried, echoing: ["id"])
     }
 
     static func text(_ value: JSONValue) -> String {
@@ -261,10 +262,10 @@ extension SDKWire {
         do { return .success(try DeviceID(name)) } catch { return .failure(error) }
     }
 
-    /// 400 for a device ID that is none; the ID may be a secret sent where none goes, so the
-    /// message masks what the session knows, as the log does.
+    /// 400 for a device ID that is none; the ID may be a secret sent where none goes: the
+    /// answer quotes the client, and the edge masks what the session knows, as in the log.
     private func badDevice(_ refusal: DeviceRefusal) -> WireResponse {
-        Refusals.plain(400, "Bad Request", redactor.text(refusal.message).escapingControls + "\n")
+        Refusals.plain(400, "Bad Request", refusal.message.escapingControls + "\n").quoting()
     }
 
     /// `GET /sdk/NAME/events`: the head now, then the device's callbacks as they come.
@@ -273,7 +274,7 @@ extension SDKWire {
             (response, ServeLogEntry(client: request.client, method: request.method, path: request.path, status: response.status, note: note))
         }
         guard let sdk = Self.sdks.first(where: { $0.name == sdkName }) else {
-            return logged(Self.noSDK(redactor.text(sdkName)))
+            return logged(Self.noSDK(sdkName))
         }
         let device: DeviceID
         switch self.device(of: request) {
@@ -320,47 +321,32 @@ extension SDKWire {
                 ("device", .string(device.name)),
             ])
             // A device ID may be a secret sent where none goes: masked as the log masks it.
-            return logged(Self.json(redactor.json(error), status: 404, reason: "Not Found"))
+            return logged(WireResponse(status: 404, reason: "Not Found", json: error).quoting())
         }
         // A journal keeps secret fields masked; a secret the session knows, sent in another
         // field (`userID=` with a password), is a variable of the script (JournalScript),
         // which masks by field and is not masked again by value (a number with a PIN's digits
-        // stays a number). The diagram masks each text as the log does, numbers left as they are.
+        // stays a number), and the picture (JournalPicture) masks each text, numbers left
+        // as they are: either leaves the edge as made (ServeEdge), but for the control token.
         // Either is made off the simulation's turn (AnswerDrawing), from copies taken now.
-        let secrets = session.evaluator.events.secrets
-        let redactor = self.redactor
+        let secrets = session.evaluator.events.secrets.values
         var response = WireResponse(status: 200, reason: "OK", contentType: "", body: [])
         switch format {
         case "credscript":
             response.drawing = {
-                let text = JournalScript.script(of: simulation, device: device, secrets: secrets.values)
+                let text = JournalScript.script(of: simulation, device: device, secrets: secrets)
                 return WireResponse(status: 200, reason: "OK", contentType: "text/plain; charset=utf-8", body: Array(text.utf8))
             }
             return logged(response)
         case "svg":
-            let journal = simulation.journal(of: device)
             let table = session.evaluator.table
             response.drawing = {
-                var recorder = SequenceDiagram.Recorder(table: table)
-                for entry in journal.entries {
-                    let arguments = entry.arguments.map { " \($0.0)=\(Self.text(redactor.json($0.1)))" }.joined()
-                    recorder.record(.echo(command: "call \(entry.method)\(arguments)", file: "<journal>", line: 0), activeSDK: entry.sdk)
-                    for outcome in entry.outcomes { recorder.record(.outcome(redactor.outcome(outcome), sdk: entry.sdk), activeSDK: entry.sdk) }
-                }
-                let svg = SVGWriter().render(recorder.diagram(title: "device \(redactor.text(device.name))"))
+                let svg = JournalPicture.svg(of: simulation, device: device, table: table, secrets: secrets)
                 return WireResponse(status: 200, reason: "OK", contentType: "image/svg+xml", body: Array(svg.utf8))
             }
             return logged(response)
         default:
             return logged(Refusals.plain(400, "Bad Request", "format is credscript or svg\n"))
         }
-    }
-}
-
-extension JSONRPC.Failure {
-    /// This error with its message and detail passed through `redactor`: never the
-    /// request's `id` (the client's own, echoed exactly), keys or numbers, so it stays JSON.
-    func redacted(by redactor: Redactor) -> JSONRPC.Failure {
-        JSONRPC.Failure(code: code, message: redactor.text(message), data: data.map(redactor.json), id: id)
     }
 }

@@ -50,12 +50,6 @@ package final class LiveFeed: RunEventSubscriber {
     private var pausing = false
     /// The SDK active now: the one a command or a failure belongs to.
     private let activeSDK: () -> SDKID
-    /// What each record and failure passes as it comes in, before the picture, the output
-    /// or the `explain` words take anything of it: under `credsh serve --control`, the
-    /// session's token redactor (ServeSession.tokenRedactor), so the page never shows the
-    /// control token a client sent (`GET /aaa/<token>`, `?token=…`), as the log and the
-    /// answers do not. The run's own secrets were masked before, where it publishes (RunEvents).
-    package var redactor = Redactor(known: KnownSecrets())
 
     package init(server: LiveServer, table: CommandTable = .standard, activeSDK: @escaping () -> SDKID) {
         self.server = server
@@ -86,8 +80,9 @@ package final class LiveFeed: RunEventSubscriber {
     }
 
     /// Every record the host shows, in order.
+    /// Each has passed the run's edge (RunEvents), which masks its secrets, the control
+    /// token of `credsh serve --control` always (SecretLedger.withheld).
     package func record(_ record: OutputRecord, activeSDK: SDKID) {
-        let record = redactor.record(record)
         // Under --step a command is drawn as it runs, not as it is shown at the pause.
         switch (pacedByStep, record) {
         case (true, .narration): heldNarration.append(record)
@@ -170,7 +165,6 @@ package final class LiveFeed: RunEventSubscriber {
     }
 
     package func recordFailure(_ message: String, activeSDK: SDKID) {
-        let message = redactor.text(message)
         recorder.recordFailure(message, activeSDK: activeSDK)
         snapshot.output.append("✗ " + message)
         changed = true

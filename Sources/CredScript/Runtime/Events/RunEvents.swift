@@ -13,10 +13,11 @@ public final class RunEvents {
     /// still, and JSON refuses the switch.
     public var secrets = SecretLedger() {
         didSet {
-            textShownAsIs = secrets.shown || secrets.values.isEmpty
             secretFlow = secrets.flow
             recordEdge = Redactor(secrets)
-            messageEdge = Redactor(known: secrets.values)
+            // Shown secrets leave the values never shown (the control token) masked.
+            textShownAsIs = recordEdge.passesAll
+            messageEdge = Redactor(secrets, shown: false)
         }
     }
     /// The one redactor as the records people read pass it (`shown` skips the known
