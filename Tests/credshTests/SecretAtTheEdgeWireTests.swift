@@ -69,9 +69,23 @@ import Expectations
         #expect(log.contains("events of device ***"), "\(log)")
     }
 
+    /// A 405 quotes the path the client sent (`GET /sdk/<secret>`): it was answered with
+    /// the secret in it, where the log masked it; the answer quotes the client, and the
+    /// server's edge masks it there too.
+    @Test func aWrongMethodQuotesThePathWithoutTheRunsSecrets() throws {
+        let served = try ServedCredsh(["--control"])
+        try expectEqual(served.control("sdk relid\nuser add alice password \"Zq9LeakPw1!\"\n").status, 200)
+        let answer = try served.curl("GET", "/sdk/Zq9LeakPw1!", extra: served.authorization)
+        expectEqual(answer.status, 405)
+        expectEqual(answer.text, "/sdk/*** answers POST only\n")
+        let (_, log) = try served.stop()
+        #expect(log.contains("GET /sdk/*** 405") && !log.contains("Zq9LeakPw1"), "\(log)")
+    }
+
     /// Review: a control run that named the control token as a user (`user add <token> …`)
     /// had the device's event stream send it plainly, where the run's answer, the state
-    /// and the journal mask it: the stream's events pass the session's token redactor too.
+    /// and the journal mask it: the token is a secret of the run's ledger, and the run's
+    /// edge masks each callback before the stream takes it.
     @Test func theDoublesEventStreamNeverSendsTheControlToken() throws {
         let served = try ServedCredsh(["--control"])
         let token = try #require(served.token)

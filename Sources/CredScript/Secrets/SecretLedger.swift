@@ -18,7 +18,7 @@ import CredSimulator
 /// That is `shown`, one switch on the path of the records people read: the echo is written
 /// unmasked and the records skip the known secrets. Every other path masks as always,
 /// because it does not pass there: the history file (SecretMasker), recordings
-/// (ScriptWriter), the served log (ServeSession), diagnostics, and JSON Lines, which refuse
+/// (ScriptWriter), the served log and answers (ServeEdge), diagnostics, and JSON Lines, which refuse
 /// the switch. The simulated SDKs mask their own call arguments (`setPassword
 /// password=***`) as a real SDK's log does; those stay masked.
 public struct SecretLedger: Sendable {
