@@ -323,25 +323,52 @@ public struct KnownSecrets: Sendable {
         return ranges
     }
 
-    /// Where a value stands percent-encoded in `bytes` (`percentEncodedToo`), each escape
-    /// decoded once, as a server decodes a path or a query (not `+`, a form's space, which
-    /// no hex token holds): each range with its escapes, one with none included. Cost: one
-    /// pass to decode, then the decoded bytes × the values × their length at worst.
+    /// Where a value stands percent-encoded in `bytes` (`percentEncodedToo`): each of its
+    /// bytes as it is or escaped once, as a server decodes a path or a query (not `+`, a
+    /// form's space, which no hex token holds), and a `%` between two of them dropped:
+    /// `12%cf34` is no spelling a server decodes to `12cf34`, but whoever reads it reads
+    /// that (docs/serving.md, "The control API"). Each range with its escapes, one with
+    /// none included. Cost: the bytes × the values × their length.
     func percentEncodedRanges(in bytes: [UInt8]) -> [Range<Int>] {
         guard percentEncodedToo || !percentEncodedValues.isEmpty, bytes.contains(UInt8(ascii: "%")) else { return [] }
-        let (decoded, starts) = FormEncoding.pathDecoded(bytes[...])
-        guard decoded.count < bytes.count else { return [] }  // no escape: matched byte for byte already
         var ranges: [Range<Int>] = []
         for value in percentEncodedToo ? Array(values) : percentEncodedValues {
-            let needle = Array(value.utf8)
-            guard let first = needle.first, needle.count <= decoded.count else { continue }
-            var start = 0
-            while start + needle.count <= decoded.count {
-                if decoded[start] == first, decoded[start..<(start + needle.count)].elementsEqual(needle) {
-                    ranges.append(starts[start]..<starts[start + needle.count])
-                    start += needle.count
-                } else {
-                    start += 1
+            ranges += Self.spelledInURL(Array(value.utf8), in: bytes)
+        }
+        return ranges
+    }
+
+    /// Where `needle` is spelled in `bytes` as `percentEncodedRanges` reads a URL, each
+    /// range from the earliest start of a spelling ending there (ranges may overlap; the
+    /// caller merges them). One pass, keeping for each byte of the needle the earliest
+    /// start of a spelling of it so far, for the next three bytes (an escape's length).
+    private static func spelledInURL(_ needle: [UInt8], in bytes: [UInt8]) -> [Range<Int>] {
+        let length = needle.count
+        guard length > 0, bytes.count >= length else { return [] }
+        let percent = UInt8(ascii: "%")
+        // rows[p & 3][j]: the earliest start of a spelling of needle[..<j] that ends before byte p; -1: none.
+        var rows = [[Int]](repeating: [Int](repeating: -1, count: length), count: 4)
+        var ranges: [Range<Int>] = []
+        func reach(_ end: Int, _ matched: Int, from start: Int) {
+            if matched == length { return ranges.append(start..<end) }
+            let current = rows[end & 3][matched]
+            if current < 0 || start < current { rows[end & 3][matched] = start }
+        }
+        for index in bytes.indices {
+            let row = index & 3
+            rows[row][0] = index
+            let byte = bytes[index]
+            for matched in 0..<length {
+                let start = rows[row][matched]
+                guard start >= 0 else { continue }
+                rows[row][matched] = -1
+                if byte == needle[matched] { reach(index + 1, matched + 1, from: start) }
+                guard byte == percent else { continue }
+                // A `%` inside the value, dropped; or an escape of its next byte.
+                if matched > 0 { reach(index + 1, matched, from: start) }
+                if index + 2 < bytes.count, let high = FormEncoding.hexValue(bytes[index + 1]),
+                   let low = FormEncoding.hexValue(bytes[index + 2]), high << 4 | low == needle[matched] {
+                    reach(index + 3, matched + 1, from: start)
                 }
             }
         }
