@@ -72,6 +72,7 @@ public struct ServeLogEntry: Sendable, Equatable {
     /// (which may quote the request) and the parameters, names and values; what the
     /// server wrote (client, method, status) is left. The edge's way in (ServeEdge).
     func withClientTexts(_ shown: (String) -> String) -> ServeLogEntry {
+        // `catalogued`: masked by name already, not again by the shown name's sound.
         ServeLogEntry(client: client, method: method, path: path.map(shown), status: status,
                       parameters: parameters.map { (shown($0.0), shown($0.1)) }, note: note.map(shown), refusedByHTTP: refusedByHTTP,
                       catalogued: true)
