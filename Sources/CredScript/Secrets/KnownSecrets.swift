@@ -323,45 +323,60 @@ public struct KnownSecrets: Sendable {
         return ranges
     }
 
-    /// Where a value stands percent-encoded in `bytes` (`percentEncodedToo`): each of its
-    /// bytes as it is or escaped once, as a server decodes a path or a query (not `+`, a
-    /// form's space, which no hex token holds), and a `%` between two of them dropped:
-    /// `12%cf34` is no spelling a server decodes to `12cf34`, but whoever reads it reads
-    /// that (docs/serving.md, "The control API"). Each range with its escapes, one with
-    /// none included. Cost: the bytes × the values × their length.
+    /// Where a value stands percent-encoded in `bytes` (`percentEncodedToo`), each escape
+    /// decoded once, as a server decodes a path or a query (not `+`, a form's space, which
+    /// no hex token holds): each range with its escapes, one with none included. Cost: one
+    /// pass to decode, then the decoded bytes × the values × their length at worst. A
+    /// value added percent-encoded alone (the control token: `add(_:percentEncodedToo:)`)
+    /// is also found with a `%` between two of its bytes (spelledInURL).
     func percentEncodedRanges(in bytes: [UInt8]) -> [Range<Int>] {
         guard percentEncodedToo || !percentEncodedValues.isEmpty, bytes.contains(UInt8(ascii: "%")) else { return [] }
-        var ranges: [Range<Int>] = []
-        for value in percentEncodedToo ? Array(values) : percentEncodedValues {
-            ranges += Self.spelledInURL(Array(value.utf8), in: bytes)
+        var ranges = percentEncodedValues.flatMap { Self.spelledInURL(Array($0.utf8), in: bytes) }
+        guard percentEncodedToo else { return ranges }
+        let (decoded, starts) = FormEncoding.pathDecoded(bytes[...])
+        guard decoded.count < bytes.count else { return ranges }  // no escape: matched byte for byte already
+        for value in values {
+            let needle = Array(value.utf8)
+            guard let first = needle.first, needle.count <= decoded.count else { continue }
+            var start = 0
+            while start + needle.count <= decoded.count {
+                if decoded[start] == first, decoded[start..<(start + needle.count)].elementsEqual(needle) {
+                    ranges.append(starts[start]..<starts[start + needle.count])
+                    start += needle.count
+                } else {
+                    start += 1
+                }
+            }
         }
         return ranges
     }
 
-    /// Where `needle` is spelled in `bytes` as `percentEncodedRanges` reads a URL, each
-    /// range from the earliest start of a spelling ending there (ranges may overlap; the
-    /// caller merges them). One pass, keeping for each byte of the needle the earliest
-    /// start of a spelling of it so far, for the next three bytes (an escape's length).
+    /// Where `needle` is spelled in `bytes` as a URL may spell it: each of its bytes as it
+    /// is or escaped once (`%33`, either case), and a `%` between two of them dropped:
+    /// `12%cf34` is no spelling a server decodes to `12cf34`, but whoever reads a log
+    /// reads that (docs/serving.md, "The control API"). Each range from the earliest start
+    /// of a spelling ending there (ranges may overlap; the caller merges them). One pass,
+    /// keeping the spellings under way, each as how much of the needle it spelled and from
+    /// where, for the next three bytes (an escape's length): the bytes × the needle's
+    /// length at worst, meant for a short value (the token's 32 bytes).
     private static func spelledInURL(_ needle: [UInt8], in bytes: [UInt8]) -> [Range<Int>] {
         let length = needle.count
         guard length > 0, bytes.count >= length else { return [] }
         let percent = UInt8(ascii: "%")
-        // rows[p & 3][j]: the earliest start of a spelling of needle[..<j] that ends before byte p; -1: none.
-        var rows = [[Int]](repeating: [Int](repeating: -1, count: length), count: 4)
+        // under[p & 3]: spelled so far (bytes of the needle) → the earliest start, of the
+        // spellings that go on at byte p.
+        var under = [[Int: Int]](repeating: [:], count: 4)
         var ranges: [Range<Int>] = []
         func reach(_ end: Int, _ matched: Int, from start: Int) {
             if matched == length { return ranges.append(start..<end) }
-            let current = rows[end & 3][matched]
-            if current < 0 || start < current { rows[end & 3][matched] = start }
+            under[end & 3][matched] = min(under[end & 3][matched] ?? start, start)
         }
         for index in bytes.indices {
-            let row = index & 3
-            rows[row][0] = index
             let byte = bytes[index]
-            for matched in 0..<length {
-                let start = rows[row][matched]
-                guard start >= 0 else { continue }
-                rows[row][matched] = -1
+            var going = under[index & 3]
+            under[index & 3] = [:]
+            if byte == needle[0] || byte == percent { going[0] = index }
+            for (matched, start) in going {
                 if byte == needle[matched] { reach(index + 1, matched + 1, from: start) }
                 guard byte == percent else { continue }
                 // A `%` inside the value, dropped; or an escape of its next byte.
