@@ -314,6 +314,7 @@ public final class Evaluator {
         let outerOrigin = place.origin
         place.origin = RecordOrigin(file: source.name, line: statement.position.line)
         defer { place.origin = outerOrigin }
+        events.startCommand()  // no command's flags reach another statement's records
         switch statement {
         case let .binding(name, value, position, secret, ifUnbound):
             // The flow holds every name a checked source gives as a secret, names that say
@@ -389,6 +390,8 @@ public final class Evaluator {
         let outerOrigin = place.origin
         place.origin = RecordOrigin(file: source.name, line: context.call.position.line)
         defer { place.origin = outerOrigin }
+        // The last command's flags stop here: its pending failure was shown (mayRun).
+        events.startCommand()
         if settings.echo {
             if settings.narrates, let story = Narration.above(context.call.position, in: source) { emit(.narration(story)) }
             emit(.echo(command: ScriptWriter.render(context.call, masked: !events.secrets.shown), file: source.name, line: context.call.position.line))

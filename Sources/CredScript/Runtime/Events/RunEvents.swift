@@ -1,8 +1,8 @@
 import CredLanguage
 
 /// The publishing point of a run: the interpreter hands each event here; it passes the one
-/// Redactor once (the secrets its data carries flagged, every secret seen so far, by the
-/// run's ledger), judged by the failure policy
+/// Redactor once (the secrets its data carries flagged, the running command's among them,
+/// every secret seen so far, by the run's ledger), judged by the failure policy
 /// (RunVerdict), then given to each subscriber in the order they subscribed. The host's
 /// renderer is the first.
 public final class RunEvents {
@@ -34,6 +34,54 @@ public final class RunEvents {
     /// every access is checked at run time, where no access to this
     /// one is (Evaluator.settings says why).
     private var textShownAsIs = true
+    /// The values the running command read where a secret goes or from a variable that
+    /// holds one (CommandContext): its records and diagnostics carry them to this edge,
+    /// flagged secret, whatever the ledger kept (docs/development.md, "Secrets at the
+    /// edge"). Nil while it read none, as nearly every command: no set is made for it.
+    private(set) var carried: KnownSecrets?
+    /// What the command that made the last result carried: an expectation that quotes that
+    /// result (`expect output`'s notes) carries it too.
+    private var carriedByLast: KnownSecrets?
+
+    /// Flags `value` (and the spellings a command prints it in) for the running command,
+    /// when the run made it a secret: a literal the reading found written openly too is no
+    /// secret (SecretReading), and past the ledger's bound, where that is not known, every
+    /// value is flagged.
+    func carry(_ value: String) {
+        guard secrets.values.ignored > 0 || secrets.values.knows(value) else { return }
+        if carried == nil { carried = KnownSecrets() }
+        carried?.addAsRead(value)
+    }
+
+    /// A command starts: what the last one carried is no flag of its records. Returns it,
+    /// for a command that runs others (`source`) to take back when they are done.
+    @discardableResult
+    func startCommand() -> KnownSecrets? {
+        guard let previous = carried else { return nil }
+        carried = nil
+        return previous
+    }
+
+    /// Takes back what a command carried before it ran others (`source`): what they carried
+    /// ends with them.
+    func resumeCommand(carrying values: KnownSecrets?) { if carried != nil || values != nil { carried = values } }
+
+    /// The running command made the last result: what it carries goes with that result.
+    func keepCarriedForLast() { if carried != nil || carriedByLast != nil { carriedByLast = carried } }
+
+    /// The running command quotes the last result: it carries what that result's command did.
+    func carryLastResult() {
+        guard let last = carriedByLast else { return }
+        for value in last.values { carry(value) }
+    }
+
+    /// The edge for the records people read, with the running command's flags (none
+    /// while secrets are shown: the records people read show what was typed).
+    private var recordEdgeCarrying: Redactor? {
+        guard let carried, !recordEdge.shown else { return nil }
+        return recordEdge.carrying(carried)
+    }
+
     /// Whether `name` holds a secret, by every source read so far (SecretLedger.holdsSecret).
     func holdsSecret(_ name: String) -> Bool {
         let flow = secretFlow  // copied out: no access to it spans the search
@@ -79,7 +127,7 @@ public final class RunEvents {
     /// user's, and is not masked (HelpText.Line).
     func publishOutput(_ record: OutputRecord, origin: RecordOrigin?, ours: Bool = false) {
         if mutesOutput, !ours { return }
-        let masked = ours ? record : recordEdge.record(record)
+        let masked = ours ? record : (recordEdgeCarrying ?? recordEdge).record(record)
         for subscriber in subscribers { subscriber.receiveOutput(masked, origin: origin) }
     }
 
@@ -91,7 +139,7 @@ public final class RunEvents {
     func publishText(_ lines: [String], origin: RecordOrigin?, maskedByField: Bool = false) {
         if mutesOutput { return }
         let subscribers = subscribers
-        let redactor: Redactor? = textShownAsIs || maskedByField ? nil : recordEdge
+        let redactor: Redactor? = maskedByField ? nil : recordEdgeCarrying ?? (textShownAsIs ? nil : recordEdge)
         for line in lines {
             let record = OutputRecord.text(redactor.map { $0.text(line) } ?? line)
             for subscriber in subscribers { subscriber.receiveOutput(record, origin: origin) }
@@ -101,14 +149,15 @@ public final class RunEvents {
     /// `publishText([line], origin:)` without the array (`echo`).
     func publishText(_ line: String, origin: RecordOrigin?) {
         if mutesOutput { return }
-        let record = OutputRecord.text(textShownAsIs ? line : recordEdge.text(line))
+        let shown = recordEdgeCarrying.map { $0.text(line) } ?? (textShownAsIs ? line : recordEdge.text(line))
+        let record = OutputRecord.text(shown)
         for subscriber in subscribers { subscriber.receiveOutput(record, origin: origin) }
     }
 
     /// `lines` as a pager shows them, past the subscribers: as the records people read
     /// pass this edge, each line whose `ours` is true left as it is (HelpText.Line).
     func paged(_ lines: [String], ours: [Bool] = []) -> [String] {
-        let redactor = recordEdge
+        let redactor = recordEdgeCarrying ?? recordEdge
         guard !redactor.passesAll else { return lines }
         return lines.indices.map { ours.indices.contains($0) && ours[$0] ? lines[$0] : redactor.text(lines[$0]) }
     }
@@ -122,6 +171,7 @@ public final class RunEvents {
     /// (`policy password raw $pw` prints the policy it read), any diagnostic may quote a
     /// line holding one.
     private func redacted(_ event: RunEvent) -> RunEvent {
+        let messageEdge = carried.map { self.messageEdge.carrying($0) } ?? self.messageEdge
         switch event {
         case .output(let record, let origin): return .output(messageEdge.record(record), origin: origin)
         case .expectationHeld, .ran, .served, .notReplayable: return event
