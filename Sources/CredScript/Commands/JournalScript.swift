@@ -72,11 +72,13 @@ public enum JournalScript {
         // device, as the calls did, since a run starts on `default` and may name others.
         var marks = journal.steering[...]
         // Masked as the header masks it: a device named like a known secret is never written.
-        if device != .standard, !marks.isEmpty { body.append("device \(redactor.text(device.name))") }
+        let deviceLine = "device \(redactor.text(device.name))"
+        if device != .standard, !marks.isEmpty { body.append(deviceLine) }
         func steer(before index: Int) {
             while let mark = marks.first, mark.before <= index {
                 marks.removeFirst()
                 body += SteeringBlock.lines(mark.run, device: device, secrets: secrets, variable: steeringVariable)
+                body.append(deviceLine)  // the replay back on the journal's device
                 sdk = nil
             }
         }
