@@ -209,7 +209,7 @@ extension Evaluator {
         enterCall(at: (source.name, call.position))
         defer { leaveCall() }
         // Its commands carry their own flags (RunEvents.carry); `source`'s come back after.
-        let carried = events.startCommand()
+        let carried = events.suspendCommand()
         defer { events.resumeCommand(carrying: carried) }
         let script = parse(included)
         guard report(script) else { return }

@@ -311,10 +311,10 @@ public final class Evaluator {
     func perform(_ statement: Statement, in source: SourceFile) -> (flow: Flow, replay: Replay) {
         if case .command(let call) = statement { return performCommand(call, in: source) }
         guard mayRun(at: statement.position, acknowledges: false, in: source) else { return (.stop, .none) }
+        events.startCommand()  // no command's flags reach another statement's records
         let outerOrigin = place.origin
         place.origin = RecordOrigin(file: source.name, line: statement.position.line)
         defer { place.origin = outerOrigin }
-        events.startCommand()  // no command's flags reach another statement's records
         switch statement {
         case let .binding(name, value, position, secret, ifUnbound):
             // The flow holds every name a checked source gives as a secret, names that say
@@ -387,11 +387,11 @@ public final class Evaluator {
         let context = CommandContext(call: call, evaluator: self, source: source)
         let spec = context.call.spec
         guard mayRun(at: context.call.position, acknowledges: spec.role == .acknowledgement, in: source) else { return (.stop, .none) }
+        // The last command's flags stop here: its pending failure was shown (mayRun).
+        events.startCommand()
         let outerOrigin = place.origin
         place.origin = RecordOrigin(file: source.name, line: context.call.position.line)
         defer { place.origin = outerOrigin }
-        // The last command's flags stop here: its pending failure was shown (mayRun).
-        events.startCommand()
         if settings.echo {
             if settings.narrates, let story = Narration.above(context.call.position, in: source) { emit(.narration(story)) }
             emit(.echo(command: ScriptWriter.render(context.call, masked: !events.secrets.shown), file: source.name, line: context.call.position.line))

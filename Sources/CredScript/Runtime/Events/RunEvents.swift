@@ -38,10 +38,15 @@ public final class RunEvents {
     /// holds one (CommandContext): its records and diagnostics carry them to this edge,
     /// flagged secret, whatever the ledger kept (docs/development.md, "Secrets at the
     /// edge"). Nil while it read none, as nearly every command: no set is made for it.
-    private(set) var carried: KnownSecrets?
+    /// Only ever loaded or stored whole, as `textShownAsIs` is.
+    private var carried: KnownSecrets?
     /// What the command that made the last result carried: an expectation that quotes that
     /// result (`expect output`'s notes) carries it too.
     private var carriedByLast: KnownSecrets?
+    /// Whether `carried`, and `carriedByLast`, are not nil: asked on every statement and
+    /// record, where asking the optional set itself copied it.
+    private var carries = false
+    private var lastCarries = false
 
     /// Flags `value` (and the spellings a command prints it in) for the running command,
     /// when the run made it a secret: a literal the reading found written openly too is no
@@ -49,37 +54,59 @@ public final class RunEvents {
     /// value is flagged.
     func carry(_ value: String) {
         guard secrets.values.ignored > 0 || secrets.values.knows(value) else { return }
-        if carried == nil { carried = KnownSecrets() }
-        carried?.addAsRead(value)
+        var values = carried ?? KnownSecrets()
+        carried = nil  // its only reference while it grows
+        values.addAsRead(value)
+        carried = values
+        carries = true
     }
 
-    /// A command starts: what the last one carried is no flag of its records. Returns it,
-    /// for a command that runs others (`source`) to take back when they are done.
-    @discardableResult
-    func startCommand() -> KnownSecrets? {
-        guard let previous = carried else { return nil }
+    /// A statement starts: what the last command carried is no flag of its records.
+    /// (The check alone, on every statement; what it rarely does, apart.)
+    func startCommand() { if carries { dropCarried() } }
+
+    private func dropCarried() {
         carried = nil
-        return previous
+        carries = false
     }
 
-    /// Takes back what a command carried before it ran others (`source`): what they carried
-    /// ends with them.
-    func resumeCommand(carrying values: KnownSecrets?) { if carried != nil || values != nil { carried = values } }
+    /// What the running command carries, taken off it while it runs others (`source`),
+    /// and given back after (`resumeCommand`): what they carried ends with them.
+    func suspendCommand() -> KnownSecrets? {
+        let values = carried
+        startCommand()
+        return values
+    }
+
+    func resumeCommand(carrying values: KnownSecrets?) {
+        guard carries || values != nil else { return }
+        carried = values
+        carries = values != nil
+    }
 
     /// The running command made the last result: what it carries goes with that result.
-    func keepCarriedForLast() { if carried != nil || carriedByLast != nil { carriedByLast = carried } }
+    func keepCarriedForLast() { if carries || lastCarries { moveCarriedToLast() } }
+
+    private func moveCarriedToLast() {
+        carriedByLast = carried
+        lastCarries = carries
+    }
 
     /// The running command quotes the last result: it carries what that result's command did.
     func carryLastResult() {
-        guard let last = carriedByLast else { return }
+        guard lastCarries, let last = carriedByLast else { return }
         for value in last.values { carry(value) }
     }
 
     /// The edge for the records people read, with the running command's flags (none
-    /// while secrets are shown: the records people read show what was typed).
-    private var recordEdgeCarrying: Redactor? {
-        guard let carried, !recordEdge.shown else { return nil }
-        return recordEdge.carrying(carried)
+    /// while secrets are shown: the records people read show what was typed). Asked only
+    /// once `carries`: nearly every record passes without it.
+    private var recordEdgeCarrying: Redactor { recordEdge.shown ? recordEdge : carrying(recordEdge) }
+
+    /// `edge`, also hiding what the running command carries.
+    private func carrying(_ edge: Redactor) -> Redactor {
+        guard carries, let carried else { return edge }
+        return edge.carrying(carried)
     }
 
     /// Whether `name` holds a secret, by every source read so far (SecretLedger.holdsSecret).
@@ -127,7 +154,7 @@ public final class RunEvents {
     /// user's, and is not masked (HelpText.Line).
     func publishOutput(_ record: OutputRecord, origin: RecordOrigin?, ours: Bool = false) {
         if mutesOutput, !ours { return }
-        let masked = ours ? record : (recordEdgeCarrying ?? recordEdge).record(record)
+        let masked = ours ? record : carries ? recordEdgeCarrying.record(record) : recordEdge.record(record)
         for subscriber in subscribers { subscriber.receiveOutput(masked, origin: origin) }
     }
 
@@ -139,7 +166,7 @@ public final class RunEvents {
     func publishText(_ lines: [String], origin: RecordOrigin?, maskedByField: Bool = false) {
         if mutesOutput { return }
         let subscribers = subscribers
-        let redactor: Redactor? = maskedByField ? nil : recordEdgeCarrying ?? (textShownAsIs ? nil : recordEdge)
+        let redactor: Redactor? = maskedByField ? nil : carries ? recordEdgeCarrying : textShownAsIs ? nil : recordEdge
         for line in lines {
             let record = OutputRecord.text(redactor.map { $0.text(line) } ?? line)
             for subscriber in subscribers { subscriber.receiveOutput(record, origin: origin) }
@@ -149,15 +176,14 @@ public final class RunEvents {
     /// `publishText([line], origin:)` without the array (`echo`).
     func publishText(_ line: String, origin: RecordOrigin?) {
         if mutesOutput { return }
-        let shown = recordEdgeCarrying.map { $0.text(line) } ?? (textShownAsIs ? line : recordEdge.text(line))
-        let record = OutputRecord.text(shown)
+        let record = OutputRecord.text(carries ? recordEdgeCarrying.text(line) : textShownAsIs ? line : recordEdge.text(line))
         for subscriber in subscribers { subscriber.receiveOutput(record, origin: origin) }
     }
 
     /// `lines` as a pager shows them, past the subscribers: as the records people read
     /// pass this edge, each line whose `ours` is true left as it is (HelpText.Line).
     func paged(_ lines: [String], ours: [Bool] = []) -> [String] {
-        let redactor = recordEdgeCarrying ?? recordEdge
+        let redactor = recordEdgeCarrying
         guard !redactor.passesAll else { return lines }
         return lines.indices.map { ours.indices.contains($0) && ours[$0] ? lines[$0] : redactor.text(lines[$0]) }
     }
@@ -171,7 +197,10 @@ public final class RunEvents {
     /// (`policy password raw $pw` prints the policy it read), any diagnostic may quote a
     /// line holding one.
     private func redacted(_ event: RunEvent) -> RunEvent {
-        let messageEdge = carried.map { self.messageEdge.carrying($0) } ?? self.messageEdge
+        carries ? Self.redacted(event, by: carrying(messageEdge)) : Self.redacted(event, by: messageEdge)
+    }
+
+    private static func redacted(_ event: RunEvent, by messageEdge: Redactor) -> RunEvent {
         switch event {
         case .output(let record, let origin): return .output(messageEdge.record(record), origin: origin)
         case .expectationHeld, .ran, .served, .notReplayable: return event
