@@ -102,29 +102,32 @@ public enum SteeringBlock {
     /// text spelt with escapes holds a secret it is not whole (`"x\u{53}ecret12!"`), which
     /// no variable stands for and no byte of the line shows.
     private static func maskedWord(_ word: String, secrets: KnownSecrets, variable: (String) -> String) -> String? {
-        if let value = plainValue(word) {
-            if secrets.knows(value) { return "$" + variable(value) }
-            if word.hasPrefix("\""), secrets.holdsSecret(value) { return nil }
+        if let value = value(of: word) {
+            if value.exact, secrets.knows(value.text) { return "$" + variable(value.text) }
+            if word.hasPrefix("\""), secrets.holdsSecret(value.text) { return nil }
         }
         if let equals = word.firstIndex(of: "="), !word.hasPrefix("\"") {
-            let value = String(word[word.index(after: equals)...])
-            if let plain = plainValue(value) {
-                if secrets.knows(plain) { return word[...equals] + "$" + variable(plain) }
-                if value.hasPrefix("\""), secrets.holdsSecret(plain) { return nil }
+            let written = String(word[word.index(after: equals)...])
+            if let value = value(of: written) {
+                if value.exact, secrets.knows(value.text) { return word[...equals] + "$" + variable(value.text) }
+                if written.hasPrefix("\""), secrets.holdsSecret(value.text) { return nil }
             }
         }
         return word
     }
 
     /// A word's value: a quoted text as the lexer reads it (its escapes decoded), or a bare
-    /// word; nil for a quoted text the lexer does not read whole.
-    private static func plainValue(_ word: String) -> String? {
-        guard word.hasPrefix("\"") else { return word.isEmpty ? nil : word }
-        guard word.utf8.count >= 2, word.hasSuffix("\"") else { return nil }
-        guard word.contains("\\") else { return String(word.dropFirst().dropLast()) }
+    /// word. Not `exact` for a quoted text the lexer does not read whole and clean (a bad
+    /// escape, no closing quote): what it spells is looked at, never made a variable.
+    private static func value(of word: String) -> (text: String, exact: Bool)? {
+        guard word.hasPrefix("\"") else { return word.isEmpty ? nil : (word, true) }
+        guard word.contains("\\") else {
+            guard word.utf8.count >= 2, word.hasSuffix("\"") else { return nil }
+            return (String(word.dropFirst().dropLast()), true)
+        }
         var lexer = Lexer(SourceFile(name: "", text: word))
         let token = lexer.next()
-        guard case .string(let value) = token.kind, token.length == word.utf8.count, lexer.diagnostics.isEmpty else { return nil }
-        return value
+        guard case .string(let text) = token.kind else { return nil }
+        return (text, token.length == word.utf8.count && word.hasSuffix("\"") && lexer.diagnostics.isEmpty)
     }
 }
