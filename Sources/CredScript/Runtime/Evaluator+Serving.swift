@@ -13,7 +13,7 @@ extension Evaluator {
     public func serve(_ request: HTTPRequest, from client: String, show: Bool) -> ServedExchange? {
         guard let served = Simulation.servedType, let sdk = SDKID(served) else { return nil }
         guard let exchange = simulation.serve(request) else { return nil }
-        events.startCommand()  // no command's: the last one's flags are not its records'
+        events.startStatement()  // no command's: the last one's flags are not its records'
         // A token the server issues, or a password it accepted, is a secret the run knows
         // from now on: the serve log and the prompt mask it wherever a client sends it back
         // (`?x=TOKEN`), not only under its own name.

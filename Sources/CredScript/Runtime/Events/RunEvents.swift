@@ -63,7 +63,7 @@ public final class RunEvents {
 
     /// A statement starts: what the last command carried is no flag of its records.
     /// (The check alone, on every statement; what it rarely does, apart.)
-    func startCommand() { if carries { dropCarried() } }
+    func startStatement() { if carries { dropCarried() } }
 
     private func dropCarried() {
         carried = nil
@@ -74,7 +74,7 @@ public final class RunEvents {
     /// and given back after (`resumeCommand`): what they carried ends with them.
     func suspendCommand() -> KnownSecrets? {
         let values = carried
-        startCommand()
+        startStatement()
         return values
     }
 
