@@ -1,3 +1,4 @@
+import CredLanguage
 import CredSimulator
 import Testing
 import Expectations
@@ -91,6 +92,52 @@ import Expectations
             expectEqual(json.contains(#""credType":"Password""#), true, "\(json)")
             expectEqual(json.contains("Zq9TokenValue42"), false, "\(json)")
         }
+    }
+
+    /// A run whose ledger is full (KnownSecrets.limit values): it keeps no value it meets,
+    /// so what hides a secret there is the flag the reading command carries.
+    static func runPastTheLedgersBound(_ script: String, files: [String: String] = [:], shown: Bool = false) -> MemoryHost {
+        var full = SecretLedger()
+        for index in 0..<KnownSecrets.limit { full.add("filler\(index)value") }
+        full.shown = shown
+        let host = MemoryHost()
+        host.files = files
+        let evaluator = Evaluator(simulation: Simulation(seed: 0), options: .init(echo: true, keepGoing: true), host: host)
+        evaluator.events.secrets = full
+        evaluator.run(SourceFile(name: "t.credscript", text: script))
+        return host
+    }
+
+    /// A command carries the values it read as secret (RunEvents.carry) to the edge with
+    /// what it prints, in a procedure's body and a sourced file too, and the flags end with
+    /// it: a later command printing the same text, unflagged, is left to the ledger's net.
+    @Test func aCommandsFlagsHideWhatItPrintsAndEndWithIt() {
+        let secret = "zq512secretx"  // letters and digits: no shape the net fails closed on
+        let script = """
+            sdk relid
+            let pw = "\(secret)"
+            login $pw $pw
+            expect error ~"no user"
+            echo \(secret)
+            proc p pw { login $pw $pw }
+            p $pw
+            expect error ~"no user"
+            echo again \(secret)
+            source inner.credscript
+            echo after \(secret)
+            source $pw
+
+            """
+        let host = Self.runPastTheLedgersBound(script, files: ["inner.credscript": "login $pw $pw\nexpect error ~\"no user\"\n"])
+        let lines = host.output.split(separator: "\n").map(String.init)
+        expectEqual(lines.filter { $0.contains(secret) && !$0.hasPrefix("> ") }, [secret, "again \(secret)", "after \(secret)"], "\(host.output)")
+        expectEqual(lines.filter { $0 == "✗ error: no user '***'" }.count, 3, "\(host.output)")
+        expectEqual(host.errors.contains(secret), false, "\(host.errors)")
+        expectEqual(host.errors.contains("cannot read ***"), true, "\(host.errors)")
+        // `secrets shown`: the records people read show what was typed; diagnostics still mask.
+        let shown = Self.runPastTheLedgersBound("sdk relid\nlet pw = \"\(secret)\"\nlogin $pw $pw\n", shown: true)
+        expectEqual(shown.output.contains("✗ error: no user '\(secret)'"), true, "\(shown.output)")
+        expectEqual(shown.errors.contains(secret), false, "\(shown.errors)")
     }
 
     @Test func theTrieScanFindsAValueOrItsCutStartWhereTheTextLies() {

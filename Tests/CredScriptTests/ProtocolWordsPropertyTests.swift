@@ -50,6 +50,35 @@ import Expectations
         }
     }
 
+    /// A command's flags (RunEvents.carry) pass the same net: a password that is a catalog
+    /// word, read where a secret goes or from a variable that holds it, leaves every output
+    /// as a password that is none does (masked where it was typed, by its place), whether
+    /// the ledger keeps it or is full and the flag alone knows it.
+    @Test func aCommandsFlaggedCatalogWordChangesNoOutput() {
+        var full = SecretLedger()
+        for index in 0..<KnownSecrets.limit { full.add("filler\(index)value") }
+        for ledger in [SecretLedger(), full] {
+            func everything(_ password: String) -> String {
+                let host = SecretPropertyTests.EveryOutput()
+                let evaluator = Evaluator(simulation: Simulation(seed: 0), options: .init(echo: true, keepGoing: true), host: host)
+                evaluator.events.secrets = ledger
+                let script = "sdk relid\nuser add weak password \"\(password)\"\nlogin weak \"\(password)\"\nlogout\nlet pw = \"\(password)\"\n"
+                    + "login weak $pw\nexpect event getPassword\nexpect output ~\"nothing\"\n"
+                evaluator.run(SourceFile(name: "w.credscript", text: script))
+                return host.all
+            }
+            let plain = everything("zq9plainpw1")
+            for word in ["Password", "Passcode", "password", "Success"] {
+                let flagged = everything(word)
+                if flagged != plain {
+                    let first = zip(plain.split(separator: "\n"), flagged.split(separator: "\n")).first { $0 != $1 }
+                    Issue.record("\(word): \(first.map { "\($0.0)\n  became\n\($0.1)" } ?? "lengths differ")")
+                }
+            }
+            #expect(plain.contains(#""event":"getPassword""#) || plain.contains("getPassword"), "\(plain)")
+        }
+    }
+
     /// The net itself: any set of catalog words known as secrets leaves every catalog
     /// word, alone, inside free text, and as a JSON answer's string, as it is.
     @Test func theNetNeverRewritesACatalogWord() {

@@ -54,6 +54,16 @@ import Expectations
                 guard case .object(let members) = written else { Issue.record("not an object"); continue }
                 expectEqual(members.first?.1, .string("getPassword"))
             }
+            // A diagnostic and the line it quotes, holding both: each set masks the line in
+            // turn (the carried values', then the ledger's on that copy), the caret kept on it.
+            let line = "login alice \"\(carried)\" \(Self.text(around: inLedger, &random)) \(Self.text(around: carried, &random))\n"
+            let at = SourcePosition(line: 2, column: 7, offset: 16, lineStart: 10)
+            let failure = Diagnostic(.commandCannotRun, "no user \(inLedger) \(carried)", file: "t.credscript", at: at, notes: [line])
+            let (shown, quoted) = redactor.diagnostic(failure, source: SourceFile(name: "t.credscript", text: "sdk relid\n" + line))
+            let formatted = DiagnosticFormatter().format(shown, source: quoted)
+            for secret in [inLedger, carried] { expectEqual(formatted.contains(secret), false, "round \(round): \(formatted)") }
+            expectEqual(formatted.contains("| login alice \"***\""), true, "round \(round): \(formatted)")
+            expectEqual(formatted.contains("|       ^"), true, "round \(round): \(formatted)")
         }
     }
 

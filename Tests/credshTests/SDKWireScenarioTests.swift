@@ -86,14 +86,16 @@ import Expectations
         #expect(login.serialized.contains(#""challengeMode":4"#), "\(login.serialized)")
         _ = try SDKWireTests.call(served, "relid", "updatePassword",
                                   #"{"currentPassword":"Passw0rd!","newPassword":"N3w-Passw0rd!","challengeMode":4}"#, device: device, id: 3)
-        // A run with a secret in it, after the calls: the secret is a variable.
-        try expectEqual(served.control("sdk relid\nuser add carol password \"Car0l-Secret!\"\n").status, 200)
+        // A run with a secret in it, after the calls: the secret is a variable, spelt with
+        // escapes too (as the lexer reads it).
+        try expectEqual(served.control(#"sdk relid\#nuser add carol password "Car0l-Secret!"\#nuser add dave password "\u{44}ave-Secret9\u{21}"\#n"#).status, 200)
         let journal = try served.curl("GET", "/__credsh/journal?device=\(device)", extra: served.authorization).text
         #expect(journal.contains("# steering: a control run between the calls"), "\(journal)")
         #expect(journal.contains("\nexpire alice\n"), "\(journal)")
         #expect(journal.contains("# expect called setUser"), "a journal check is not replayed: \(journal)")
         #expect(journal.contains("user add carol password $secret1"), "\(journal)")
-        for secret in ["Passw0rd!", "Car0l-Secret!"] { #expect(!journal.contains(secret), "\(journal)") }
+        #expect(journal.contains("\nuser add dave password $secret2\n"), "\(journal)")
+        for secret in ["Passw0rd!", "Car0l-Secret!", "ave-Secret9"] { #expect(!journal.contains(secret), "\(journal)") }
         // The steering block sits between setUser and setPassword.
         let user = try #require(journal.range(of: "call setUser"))
         let expire = try #require(journal.range(of: "\nexpire alice"))
@@ -104,7 +106,8 @@ import Expectations
         // Replayed after the same scenario, as credsh test runs it: it passes.
         let directory = try Credsh.temporaryDirectory()
         let file = try Credsh.write("sdk relid\nuser add alice password \"Passw0rd!\"\n" + journal, "steered.credscript", in: directory)
-        let secrets = ["password1": "Passw0rd!", "currentPassword1": "Passw0rd!", "newPassword1": "N3w-Passw0rd!", "secret1": "Car0l-Secret!"]
+        let secrets = ["password1": "Passw0rd!", "currentPassword1": "Passw0rd!", "newPassword1": "N3w-Passw0rd!", "secret1": "Car0l-Secret!",
+                       "secret2": "Dave-Secret9!"]
         let bound = secrets.keys.sorted().flatMap { ["--secret", $0] }
         let checked = try Credsh.run(["check"] + bound + [file.path], environment: secrets)
         expectEqual(checked.status, 0, "\(checked.stdout)\(checked.stderr)")

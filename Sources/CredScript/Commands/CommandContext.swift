@@ -144,8 +144,9 @@ public struct CommandContext {
 
     func optionalText(_ parameter: Parameter) throws(CommandFailure) -> String? {
         guard let expression = call.arguments.single(parameter) else { return nil }
-        noteSecret(expression, for: parameter)
+        let secret = noteSecret(expression, for: parameter)
         let text = try textOf(expression)
+        if secret { evaluator.events.carry(text) } else { carryIfSecretVariable(expression) }
         // A name is printed on lines of its own (`users`): a newline in it would split them.
         if parameter.kind == .newUser, text.unicodeScalars.contains(where: String.isControl) {
             throw .cannotRun("\(parameter.label) cannot hold a control character such as a newline")
@@ -153,9 +154,23 @@ public struct CommandContext {
         return text
     }
 
+    /// The value of a variable that holds a secret, read where no secret goes: flagged for
+    /// this command's records and diagnostics (RunEvents.carry), which may print it
+    /// (`initiate $pw`, `expect state alice $pw`). A value read where a secret goes is
+    /// flagged where it is read.
+    private func carryIfSecretVariable(_ expression: Expression) {
+        // Most runs bind no secret: then the name is not looked up.
+        guard case .variable(let name) = expression.kind, !evaluator.environment.secretNames.isEmpty,
+              evaluator.environment.holdsSecret(name), let value = evaluator.environment[name] else { return }
+        evaluator.events.carry(value.text)
+    }
+
     /// A variable given where a secret goes holds a secret from then on: `echo` masks it.
-    private func noteSecret(_ expression: Expression, for parameter: Parameter) {
-        if parameter.kind == .secret, case .variable(let name) = expression.kind { evaluator.environment.markSecret(name) }
+    /// Whether the parameter is a secret's place.
+    private func noteSecret(_ expression: Expression, for parameter: Parameter) -> Bool {
+        guard parameter.kind == .secret else { return false }
+        if case .variable(let name) = expression.kind { evaluator.environment.markSecret(name) }
+        return true
     }
 
     func texts(_ parameter: Parameter) throws(CommandFailure) -> [String] {
@@ -180,15 +195,18 @@ public struct CommandContext {
 
     /// One text of a list argument, as `texts` gives it.
     private func listedText(_ item: Expression, of parameter: Parameter) throws(CommandFailure) -> String {
-        noteSecret(item, for: parameter)
-        if case .variable(let name) = item.kind, evaluator.environment.holdsSecret(name), parameter.kind != .secret {
+        let secret = noteSecret(item, for: parameter)
+        if !secret, case .variable(let name) = item.kind, evaluator.environment.holdsSecret(name) {
             return ScriptWriter.mask  // `echo $pw` shows *** once $pw held a secret
         }
-        return try textOf(item)
+        let text = try textOf(item)
+        if secret { evaluator.events.carry(text) }
+        return text
     }
 
     func optionalInteger(_ parameter: Parameter) throws(CommandFailure) -> Int? {
         guard let expression = call.arguments.single(parameter) else { return nil }
+        carryIfSecretVariable(expression)
         return try integerOf(expression)
     }
 
@@ -212,6 +230,7 @@ public struct CommandContext {
         }
         // A duration written out is its value, which costs no step: no value is made of it.
         if case .duration(let seconds) = expression.kind { return seconds }
+        carryIfSecretVariable(expression)
         let value = try valueOf(expression)
         if case .text(let spelled) = value, let seconds = Lexer.duration(in: spelled) { return seconds }
         guard case .duration(let seconds) = value else {
@@ -226,7 +245,10 @@ public struct CommandContext {
         try refuseSingle(parameter)
         guard case .pairs(let pairs)? = call.argument(parameter) else { return [] }
         var out: [(key: String, value: Value)] = []
-        for pair in pairs { out.append((pair.key, try valueOf(pair.value))) }
+        for pair in pairs {
+            carryIfSecretVariable(pair.value)
+            out.append((pair.key, try valueOf(pair.value)))
+        }
         return out
     }
 
@@ -236,7 +258,10 @@ public struct CommandContext {
         try refuseSingle(parameter)
         guard case .pairs(let pairs)? = call.argument(parameter) else { return [] }
         var out: [(key: String, value: Value, spelling: String?)] = []
-        for pair in pairs { out.append((pair.key, try valueOf(pair.value), pair.value.spelling)) }
+        for pair in pairs {
+            carryIfSecretVariable(pair.value)
+            out.append((pair.key, try valueOf(pair.value), pair.value.spelling))
+        }
         return out
     }
 
@@ -245,7 +270,10 @@ public struct CommandContext {
         try refuseSingle(parameter)
         guard case .pairs(let pairs)? = call.argument(parameter) else { return [] }
         var out: [(key: String, value: String)] = []
-        for pair in pairs { out.append((pair.key, try textOf(pair.value))) }
+        for pair in pairs {
+            carryIfSecretVariable(pair.value)
+            out.append((pair.key, try textOf(pair.value)))
+        }
         return out
     }
 
@@ -260,6 +288,7 @@ public struct CommandContext {
         guard let expression = call.arguments.single(parameter) else {
             throw .cannotRun("\(call.spec.name) is missing \(parameter.name)")
         }
+        carryIfSecretVariable(expression)
         if case .pattern = expression.kind { return try valueOf(expression) }
         return .text(try textOf(expression))
     }
@@ -274,6 +303,7 @@ public struct CommandContext {
     /// The single value given where pairs were expected (an inline JSON policy).
     func single(_ parameter: Parameter) throws(CommandFailure) -> Value? {
         guard let expression = call.arguments.single(parameter) else { return nil }
+        carryIfSecretVariable(expression)
         return try valueOf(expression)
     }
 

@@ -19,7 +19,8 @@ import CredSimulator
 /// field is a variable, a text that holds a known secret is a variable, a text inside a
 /// list or an object has each known secret masked (Redactor.json, strings only), and
 /// so do the device's name and an error's message; numbers and booleans are written as
-/// they are.
+/// they are. The same journal is drawn as a picture by `svg`, masked the same way: the
+/// journal's one writer.
 public enum JournalScript {
     /// The script for `device`'s journal in `simulation` (the wire's `GET /__credsh/journal`).
     /// `secrets`: the run's known secrets (SecretLedger.values).
@@ -72,11 +73,13 @@ public enum JournalScript {
         // device, as the calls did, since a run starts on `default` and may name others.
         var marks = journal.steering[...]
         // Masked as the header masks it: a device named like a known secret is never written.
-        if device != .standard, !marks.isEmpty { body.append("device \(redactor.text(device.name))") }
+        let deviceLine = "device \(redactor.text(device.name))"
+        if device != .standard, !marks.isEmpty { body.append(deviceLine) }
         func steer(before index: Int) {
             while let mark = marks.first, mark.before <= index {
                 marks.removeFirst()
                 body += SteeringBlock.lines(mark.run, device: device, secrets: secrets, variable: steeringVariable)
+                body.append(deviceLine)  // the replay back on the journal's device
                 sdk = nil
             }
         }
@@ -138,6 +141,31 @@ public enum JournalScript {
         }
         if journal.entries.isEmpty { header.append("# The device made no call since it first called or since journal clear.") }
         return header + body
+    }
+}
+
+extension JournalScript {
+    /// The journal drawn instead of written (the wire's `GET /__credsh/journal?format=svg`):
+    /// a `call …` line per call and the events that came back, as a sequence diagram. It
+    /// masks as the script does, field by field, never the picture as a whole: each
+    /// argument's texts, each outcome's (an event's flagged fields by their flag,
+    /// Redactor.outcome) and the device's name; numbers are drawn as they are.
+    /// `secrets`: the run's known secrets (SecretLedger.values).
+    public static func svg(of simulation: Simulation, device: DeviceID, table: CommandTable, secrets: KnownSecrets = KnownSecrets()) -> String {
+        let redactor = Redactor(known: secrets)
+        var recorder = SequenceDiagram.Recorder(table: table)
+        for entry in simulation.journal(of: device).entries {
+            let arguments = entry.arguments.map { " \($0.0)=\(text(redactor.json($0.1)))" }.joined()
+            recorder.record(.echo(command: "call \(entry.method)\(arguments)", file: "<journal>", line: 0), activeSDK: entry.sdk)
+            for outcome in entry.outcomes { recorder.record(.outcome(redactor.outcome(outcome), sdk: entry.sdk), activeSDK: entry.sdk) }
+        }
+        return SVGWriter().render(recorder.diagram(title: "device \(redactor.text(device.name))"))
+    }
+
+    /// A text as it is, any other value as JSON.
+    private static func text(_ value: JSONValue) -> String {
+        if case .string(let text) = value { return text }
+        return value.serialized
     }
 }
 

@@ -2,13 +2,15 @@ import CredLanguage
 import CredSimulator
 
 /// A steering run as lines of a journal's script (JournalScript; docs/double.md, "Steered
-/// tests replay"): the run's lines as sent, between a comment that marks them and the
-/// `device` line that brings the replay back to the journal's device. A run starts on
-/// `default` with the SDK then active, so the block does too. Lines a replay must not
+/// tests replay"): the run's lines as sent, after a comment that marks them; the journal
+/// writes the `device` line that brings the replay back to its device after them, masked
+/// as its header masks it. A run starts on `default` with the SDK then active, so the
+/// block does too. Lines a replay must not
 /// repeat are comments: the run's own calls (journalled as calls already), the journal
 /// lines (`expect called`, `expect calls`, `expect no call`, `journal …`: they look at
 /// devices the replay does not have), `devices forget`. A literal that is a known secret is
-/// a variable (`login alice $secret1`); a line that holds a secret in another spelling, or a
+/// a variable (`login alice $secret1`), a quoted one spelt with escapes too
+/// (`"\u{53}ecret12!"`, read as the lexer reads it); a line that holds a secret in another spelling, or a
 /// control character, is left out, said so, never written.
 public enum SteeringBlock {
     /// The words that start a line a replay does not repeat.
@@ -59,7 +61,6 @@ public enum SteeringBlock {
             previousSkipped = skipped
             lines.append(skipped ? "# " + written : written)
         }
-        lines.append("device \(Redactor(known: secrets).text(device.name))")
         return lines
     }
 
@@ -90,25 +91,43 @@ public enum SteeringBlock {
                 }
                 end = line.index(after: end)
             }
-            out += maskedWord(String(line[index..<end]), secrets: secrets, variable: variable)
+            guard let word = maskedWord(String(line[index..<end]), secrets: secrets, variable: variable) else { return nil }
+            out += word
             index = end
         }
         return secrets.holdsSecret(out) ? nil : out
     }
 
-    private static func maskedWord(_ word: String, secrets: KnownSecrets, variable: (String) -> String) -> String {
-        if let value = plainValue(word), secrets.knows(value) { return "$" + variable(value) }
+    /// The word, or its value as a variable when that is a known secret; nil when a quoted
+    /// text spelt with escapes holds a secret it is not whole (`"x\u{53}ecret12!"`), which
+    /// no variable stands for and no byte of the line shows.
+    private static func maskedWord(_ word: String, secrets: KnownSecrets, variable: (String) -> String) -> String? {
+        if let value = value(of: word) {
+            if value.exact, secrets.knows(value.text) { return "$" + variable(value.text) }
+            if word.hasPrefix("\""), secrets.holdsSecret(value.text) { return nil }
+        }
         if let equals = word.firstIndex(of: "="), !word.hasPrefix("\"") {
-            let value = String(word[word.index(after: equals)...])
-            if let plain = plainValue(value), secrets.knows(plain) { return word[...equals] + "$" + variable(plain) }
+            let written = String(word[word.index(after: equals)...])
+            if let value = value(of: written) {
+                if value.exact, secrets.knows(value.text) { return word[...equals] + "$" + variable(value.text) }
+                if written.hasPrefix("\""), secrets.holdsSecret(value.text) { return nil }
+            }
         }
         return word
     }
 
-    /// A word's value: a quoted text without escapes, or a bare word.
-    private static func plainValue(_ word: String) -> String? {
-        guard word.hasPrefix("\"") else { return word.isEmpty ? nil : word }
-        guard word.count >= 2, word.hasSuffix("\""), !word.contains("\\") else { return nil }
-        return String(word.dropFirst().dropLast())
+    /// A word's value: a quoted text as the lexer reads it (its escapes decoded), or a bare
+    /// word. Not `exact` for a quoted text the lexer does not read whole and clean (a bad
+    /// escape, no closing quote): what it spells is looked at, never made a variable.
+    private static func value(of word: String) -> (text: String, exact: Bool)? {
+        guard word.hasPrefix("\"") else { return word.isEmpty ? nil : (word, true) }
+        guard word.contains("\\") else {
+            guard word.utf8.count >= 2, word.hasSuffix("\"") else { return nil }
+            return (String(word.dropFirst().dropLast()), true)
+        }
+        var lexer = Lexer(SourceFile(name: "", text: word))
+        let token = lexer.next()
+        guard case .string(let text) = token.kind else { return nil }
+        return (text, token.length == word.utf8.count && word.hasSuffix("\"") && lexer.diagnostics.isEmpty)
     }
 }

@@ -66,6 +66,7 @@ extension Evaluator {
         let said = printed
         printed = .none
         last = CommandResult(name: context.call.spec.name, position: context.call.position, sdk: sdk, outcomes: outcomes, failure: failure, said: said)
+        events.keepCarriedForLast()
         if let failure {
             for hint in FailureHint.hints(for: context, failure: failure) { emit(.text("  hint: " + hint)) }
         }
@@ -104,6 +105,7 @@ extension Evaluator {
         let failure = CommandResult.Failure(message: message, code: nil, isRuntime: true)
         last = CommandResult(name: call.spec.name, position: call.position, sdk: simulation.activeSDK, outcomes: [],
                              failure: failure, said: .none)
+        events.keepCarriedForLast()
         if let rule = failureRule {
             // In a script, the message itself says to switch SDKs; at the prompt, the block stops too.
             let why = options.interactive ? " (\(rule))" : ""
@@ -128,6 +130,8 @@ extension Evaluator {
     /// The last command's result, or an expectation failure when nothing has run.
     func lastResult(_ c: CommandContext) throws(Diagnostic) -> CommandResult {
         guard let last else { throw expectationFailure("no command has run yet, so there is nothing to check", c, code: .nothingToCheck) }
+        // What it printed is quoted with the flags its command's records carried.
+        events.carryLastResult()
         return last
     }
 
@@ -136,6 +140,7 @@ extension Evaluator {
                             code: DiagnosticCode = .expectationFailed) -> Diagnostic {
         var notes: [String] = []
         if showLast, let result = last {
+            events.carryLastResult()  // its lines are quoted with their command's flags
             notes.append("the last command (\(result.name), line \(result.position.line)) produced:")
             // Every line it showed (`echo`, `policy show`), not only its SDK outcomes: what `expect output` reads.
             // Bound: the first `shownLines` of a long one (a big `journal`), then how many more.
@@ -203,6 +208,9 @@ extension Evaluator {
         defer { leaveNesting() }
         enterCall(at: (source.name, call.position))
         defer { leaveCall() }
+        // Its commands carry their own flags (RunEvents.carry); `source`'s come back after.
+        let carried = events.suspendCommand()
+        defer { events.resumeCommand(carrying: carried) }
         let script = parse(included)
         guard report(script) else { return }
         forEachStatement(of: script) { execute($0, in: included) }

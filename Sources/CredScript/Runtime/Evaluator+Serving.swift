@@ -13,6 +13,7 @@ extension Evaluator {
     public func serve(_ request: HTTPRequest, from client: String, show: Bool) -> ServedExchange? {
         guard let served = Simulation.servedType, let sdk = SDKID(served) else { return nil }
         guard let exchange = simulation.serve(request) else { return nil }
+        events.startStatement()  // no command's: the last one's flags are not its records'
         // A token the server issues, or a password it accepted, is a secret the run knows
         // from now on: the serve log and the prompt mask it wherever a client sends it back
         // (`?x=TOKEN`), not only under its own name.
@@ -26,6 +27,7 @@ extension Evaluator {
         let result = CommandResult(name: "request", position: .start, sdk: sdk, outcomes: exchange.outcomes,
                                    failure: Evaluator.failure(in: exchange.outcomes), said: .none)
         last = result
+        events.keepCarriedForLast()
         if place.journals {
             events.publish(.served(ServedRequest(client: client, method: request.method, path: request.path, sdk: sdk,
                                                  active: simulation.activeSDK, replayParameters: exchange.replayParameters, result: result)))

@@ -311,6 +311,7 @@ public final class Evaluator {
     func perform(_ statement: Statement, in source: SourceFile) -> (flow: Flow, replay: Replay) {
         if case .command(let call) = statement { return performCommand(call, in: source) }
         guard mayRun(at: statement.position, acknowledges: false, in: source) else { return (.stop, .none) }
+        events.startStatement()  // no command's flags reach another statement's records
         let outerOrigin = place.origin
         place.origin = RecordOrigin(file: source.name, line: statement.position.line)
         defer { place.origin = outerOrigin }
@@ -386,6 +387,8 @@ public final class Evaluator {
         let context = CommandContext(call: call, evaluator: self, source: source)
         let spec = context.call.spec
         guard mayRun(at: context.call.position, acknowledges: spec.role == .acknowledgement, in: source) else { return (.stop, .none) }
+        // The last command's flags stop here: its pending failure was shown (mayRun).
+        events.startStatement()
         let outerOrigin = place.origin
         place.origin = RecordOrigin(file: source.name, line: context.call.position.line)
         defer { place.origin = outerOrigin }

@@ -82,6 +82,19 @@ public struct KnownSecrets: Sendable {
         if percentEncodedToo, values.contains(value), !percentEncodedValues.contains(value) { percentEncodedValues.append(value) }
     }
 
+    /// `add(value)`, with the spellings a command prints it in when it reads it as a
+    /// number or a duration: 2000000 for 02000000, 1d1h1m1s for 90061s, and for 90061
+    /// alone, which a duration takes as seconds (grammar.md, "Secrets").
+    public mutating func addAsRead(_ value: String) {
+        add(value)
+        if let number = Int64(value) {
+            add(String(number))
+            if number >= 0 { add(SimDuration(seconds: number).description) }
+        } else if let seconds = Lexer.duration(in: value) {
+            add(SimDuration(seconds: seconds).description)
+        }
+    }
+
     /// Whether `value`, once known, masks anything: it is `shortest` bytes or longer, or
     /// output spells it so (`"a\tb"`, three bytes, is written `a\tb`, four: `spellings`).
     /// The secret scan gathers no literal of which this is false: such a literal would be
@@ -608,8 +621,11 @@ public struct KnownSecrets: Sendable {
         guard !values.isEmpty else { return (diagnostic, source) }
         var redacted = Diagnostic(diagnostic.code, redact(diagnostic.message), file: diagnostic.file, at: diagnostic.position,
                                   notes: diagnostic.notes.map(redact), kind: diagnostic.kind)
-        guard let source, diagnostic.position.lineStart <= source.bytes.count else { return (redacted, source) }
-        let position = diagnostic.position
+        // A source already masked by another set (a command's carried values) is the line's
+        // copy, its caret at `quotedPosition`.
+        redacted.quotedPosition = diagnostic.quotedPosition
+        let position = diagnostic.quotedPosition ?? diagnostic.position
+        guard let source, position.lineStart <= source.bytes.count else { return (redacted, source) }
         let offset = min(max(position.offset, position.lineStart), source.bytes.count)
         var start = max(position.lineStart, offset - DiagnosticFormatter.window * 8)
         while start > position.lineStart, start < source.bytes.count, source.bytes[start] & 0xC0 == 0x80 { start -= 1 }

@@ -137,7 +137,9 @@ public struct Redactor: Sendable {
 
     /// A diagnostic and the line it quotes, the caret moved to match.
     public func diagnostic(_ diagnostic: Diagnostic, source: SourceFile?) -> (Diagnostic, SourceFile?) {
-        passesAll ? (diagnostic, source) : net.redact(diagnostic, source: source)
+        guard !passesAll else { return (diagnostic, source) }
+        let (inner, quoted) = shown || carried.isEmpty ? (diagnostic, source) : carried.redact(diagnostic, source: source)
+        return net.isEmpty ? (inner, quoted) : net.redact(inner, source: quoted)
     }
 
     // MARK: For writers that know no run's values

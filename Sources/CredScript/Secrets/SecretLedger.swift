@@ -71,15 +71,7 @@ public struct SecretLedger: Sendable {
     /// spellings a command prints it in when it reads it as a number or a duration:
     /// `repeat $pin`'s count 2000000 for 02000000, `maxAge=$d` as 1d1h1m1s for 90061s,
     /// and for 90061 alone, which a duration takes as seconds (grammar.md, "Secrets").
-    public mutating func add(_ value: String) {
-        values.add(value)
-        if let number = Int64(value) {
-            values.add(String(number))
-            if number >= 0 { values.add(SimDuration(seconds: number).description) }
-        } else if let seconds = Lexer.duration(in: value) {
-            values.add(SimDuration(seconds: seconds).description)
-        }
-    }
+    public mutating func add(_ value: String) { values.addAsRead(value) }
 
     /// Whether `name` holds a secret, by what the sources read so far say of it.
     package func holdsSecret(_ name: String) -> Bool { flow.holdsSecret(name) }

@@ -326,7 +326,7 @@ extension SDKWire {
         // A journal keeps secret fields masked; a secret the session knows, sent in another
         // field (`userID=` with a password), is a variable of the script (JournalScript),
         // which masks by field and is not masked again by value (a number with a PIN's digits
-        // stays a number), and the picture (JournalPicture) masks each text, numbers left
+        // stays a number), and the picture (JournalScript.svg) masks each text, numbers left
         // as they are: either leaves the edge as made (ServeEdge), but for the control token.
         // Either is made off the simulation's turn (AnswerDrawing), from copies taken now.
         let secrets = session.evaluator.events.secrets.values
@@ -341,7 +341,7 @@ extension SDKWire {
         case "svg":
             let table = session.evaluator.table
             response.drawing = {
-                let svg = JournalPicture.svg(of: simulation, device: device, table: table, secrets: secrets)
+                let svg = JournalScript.svg(of: simulation, device: device, table: table, secrets: secrets)
                 return WireResponse(status: 200, reason: "OK", contentType: "image/svg+xml", body: Array(svg.utf8))
             }
             return logged(response)

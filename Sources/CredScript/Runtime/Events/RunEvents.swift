@@ -1,8 +1,8 @@
 import CredLanguage
 
 /// The publishing point of a run: the interpreter hands each event here; it passes the one
-/// Redactor once (the secrets its data carries flagged, every secret seen so far, by the
-/// run's ledger), judged by the failure policy
+/// Redactor once (the secrets its data carries flagged, the running command's among them,
+/// every secret seen so far, by the run's ledger), judged by the failure policy
 /// (RunVerdict), then given to each subscriber in the order they subscribed. The host's
 /// renderer is the first.
 public final class RunEvents {
@@ -35,6 +35,81 @@ public final class RunEvents {
     /// every access is checked at run time, where no access to this
     /// one is (Evaluator.settings says why).
     private var textShownAsIs = true
+    /// The values the running command read where a secret goes or from a variable that
+    /// holds one (CommandContext): its records and diagnostics carry them to this edge,
+    /// flagged secret, whatever the ledger kept (docs/development.md, "Secrets at the
+    /// edge"). Nil while it read none, as nearly every command: no set is made for it.
+    /// Only ever loaded or stored whole, as `textShownAsIs` is.
+    private var carried: KnownSecrets?
+    /// What the command that made the last result carried: an expectation that quotes that
+    /// result (`expect output`'s notes) carries it too.
+    private var carriedByLast: KnownSecrets?
+    /// Whether `carried`, and `carriedByLast`, are not nil: asked on every statement and
+    /// record, where asking the optional set itself copied it.
+    private var carries = false
+    private var lastCarries = false
+
+    /// Flags `value` (and the spellings a command prints it in) for the running command,
+    /// when the run made it a secret: a literal the reading found written openly too is no
+    /// secret (SecretReading), and past the ledger's bound, where that is not known, every
+    /// value is flagged.
+    func carry(_ value: String) {
+        guard secrets.values.ignored > 0 || secrets.values.knows(value) else { return }
+        var values = carried ?? KnownSecrets()
+        carried = nil  // its only reference while it grows
+        values.addAsRead(value)
+        carried = values
+        carries = true
+    }
+
+    /// A statement starts: what the last command carried is no flag of its records.
+    /// (The check alone, on every statement; what it rarely does, apart.)
+    func startStatement() { if carries { dropCarried() } }
+
+    private func dropCarried() {
+        carried = nil
+        carries = false
+    }
+
+    /// What the running command carries, taken off it while it runs others (`source`),
+    /// and given back after (`resumeCommand`): what they carried ends with them.
+    func suspendCommand() -> KnownSecrets? {
+        let values = carried
+        startStatement()
+        return values
+    }
+
+    func resumeCommand(carrying values: KnownSecrets?) {
+        guard carries || values != nil else { return }
+        carried = values
+        carries = values != nil
+    }
+
+    /// The running command made the last result: what it carries goes with that result.
+    func keepCarriedForLast() { if carries || lastCarries { moveCarriedToLast() } }
+
+    private func moveCarriedToLast() {
+        carriedByLast = carried
+        lastCarries = carries
+    }
+
+    /// The running command quotes the last result: it carries what that result's command did.
+    func carryLastResult() {
+        guard lastCarries, let last = carriedByLast else { return }
+        for value in last.values { carry(value) }
+    }
+
+    /// The edge for the records people read, with the running command's flags (none
+    /// while secrets are shown: the records people read show what was typed). Asked only
+    /// once `carries`: nearly every record passes without it.
+    private var recordEdgeCarrying: Redactor { recordEdge.shown ? recordEdge : carrying(recordEdge) }
+
+    /// `edge`, also hiding what the running command carries.
+    private func carrying(_ edge: Redactor) -> Redactor {
+        guard carries, let carried else { return edge }
+        return edge.carrying(carried)
+    }
+
     /// Whether `name` holds a secret, by every source read so far (SecretLedger.holdsSecret).
     func holdsSecret(_ name: String) -> Bool {
         let flow = secretFlow  // copied out: no access to it spans the search
@@ -80,7 +155,7 @@ public final class RunEvents {
     /// user's, and is not masked (HelpText.Line).
     func publishOutput(_ record: OutputRecord, origin: RecordOrigin?, ours: Bool = false) {
         if mutesOutput, !ours { return }
-        let masked = ours ? record : recordEdge.record(record)
+        let masked = ours ? record : carries ? recordEdgeCarrying.record(record) : recordEdge.record(record)
         for subscriber in subscribers { subscriber.receiveOutput(masked, origin: origin) }
     }
 
@@ -92,7 +167,7 @@ public final class RunEvents {
     func publishText(_ lines: [String], origin: RecordOrigin?, maskedByField: Bool = false) {
         if mutesOutput { return }
         let subscribers = subscribers
-        let redactor: Redactor? = textShownAsIs || maskedByField ? nil : recordEdge
+        let redactor: Redactor? = maskedByField ? nil : carries ? recordEdgeCarrying : textShownAsIs ? nil : recordEdge
         for line in lines {
             let record = OutputRecord.text(redactor.map { $0.text(line) } ?? line)
             for subscriber in subscribers { subscriber.receiveOutput(record, origin: origin) }
@@ -102,14 +177,14 @@ public final class RunEvents {
     /// `publishText([line], origin:)` without the array (`echo`).
     func publishText(_ line: String, origin: RecordOrigin?) {
         if mutesOutput { return }
-        let record = OutputRecord.text(textShownAsIs ? line : recordEdge.text(line))
+        let record = OutputRecord.text(carries ? recordEdgeCarrying.text(line) : textShownAsIs ? line : recordEdge.text(line))
         for subscriber in subscribers { subscriber.receiveOutput(record, origin: origin) }
     }
 
     /// `lines` as a pager shows them, past the subscribers: as the records people read
     /// pass this edge, each line whose `ours` is true left as it is (HelpText.Line).
     func paged(_ lines: [String], ours: [Bool] = []) -> [String] {
-        let redactor = recordEdge
+        let redactor = recordEdgeCarrying
         guard !redactor.passesAll else { return lines }
         return lines.indices.map { ours.indices.contains($0) && ours[$0] ? lines[$0] : redactor.text(lines[$0]) }
     }
@@ -123,6 +198,10 @@ public final class RunEvents {
     /// (`policy password raw $pw` prints the policy it read), any diagnostic may quote a
     /// line holding one.
     private func redacted(_ event: RunEvent) -> RunEvent {
+        carries ? Self.redacted(event, by: carrying(messageEdge)) : Self.redacted(event, by: messageEdge)
+    }
+
+    private static func redacted(_ event: RunEvent, by messageEdge: Redactor) -> RunEvent {
         switch event {
         case .output(let record, let origin): return .output(messageEdge.record(record), origin: origin)
         case .expectationHeld, .ran, .served, .notReplayable: return event
