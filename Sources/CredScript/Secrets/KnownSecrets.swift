@@ -203,23 +203,25 @@ public struct KnownSecrets: Sendable {
     /// Whether some value of the trie occurs in `utf8` (the scan of `redact`, stopping at
     /// the first one found), read where the text lies: no copy of a line that holds none.
     private func holdsTrieValue(_ utf8: String.UTF8View) -> Bool {
-        let count = utf8.count, shortest = min(shortestValue, Self.shortest)
-        var index = utf8.startIndex, offset = 0
-        while offset + shortest <= count {
-            defer {
-                utf8.formIndex(after: &index)
-                offset += 1
-            }
-            guard starts[Int(utf8[index])] else { continue }
-            var node = 0, next = index, matched = 0
-            while next < utf8.endIndex, let child = edges[node << 8 | Int(utf8[next])] {
+        utf8.withContiguousStorageIfAvailable(holdsTrieValue) ?? Array(utf8).withUnsafeBufferPointer(holdsTrieValue)
+    }
+
+    /// Over the text's own buffer, not the view's indices nor a generic collection: every
+    /// text a run prints is scanned once a secret is known (under `serve --control`, the
+    /// token always is), and this is the one pass over its bytes (docs/performance.md).
+    private func holdsTrieValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let last = bytes.count - min(shortestValue, Self.shortest)
+        while index <= last {
+            defer { index += 1 }
+            guard starts[Int(bytes[index])] else { continue }
+            var node = 0, next = index
+            while next < bytes.count, let child = edges[node << 8 | Int(bytes[next])] {
                 node = Int(child)
-                utf8.formIndex(after: &next)
-                matched += 1
+                next += 1
                 if ends[node] { return true }
             }
-            // Cut where `…` follows (isCut).
-            if matched >= Self.shortest, utf8[next...].starts(with: Self.ellipsis) { return true }
+            if Self.isCut(bytes, at: next, from: index) { return true }
         }
         return false
     }
@@ -343,7 +345,7 @@ public struct KnownSecrets: Sendable {
     /// value added percent-encoded alone (the control token: `add(_:percentEncodedToo:)`)
     /// is also found with a `%` between two of its bytes (spelledInURL).
     func percentEncodedRanges(in bytes: [UInt8]) -> [Range<Int>] {
-        guard percentEncodedToo || !percentEncodedValues.isEmpty, bytes.contains(UInt8(ascii: "%")) else { return [] }
+        guard percentEncodedToo || !percentEncodedValues.isEmpty, bytes.containsByte(UInt8(ascii: "%")) else { return [] }
         var ranges = percentEncodedValues.flatMap { Self.spelledInURL(Array($0.utf8), in: bytes) }
         guard percentEncodedToo else { return ranges }
         let (decoded, starts) = FormEncoding.pathDecoded(bytes[...])
@@ -657,6 +659,24 @@ extension String {
     /// iterator, which costs several times the instructions a byte (a literal of every
     /// line read is asked, SecretScan).
     func containsByte(_ byte: UInt8) -> Bool {
-        utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? utf8.contains(byte)
+        utf8.withContiguousStorageIfAvailable { Self.find(byte, in: $0) } ?? utf8.contains(byte)
+    }
+
+    /// A plain loop, not `Sequence.contains`, which an unoptimized build (the tests') runs
+    /// generically, at dozens of instructions a byte.
+    static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == byte { return true }
+            index += 1
+        }
+        return false
+    }
+}
+
+extension Array<UInt8> {
+    /// Whether the bytes hold `byte` (String.find says why not `contains`).
+    func containsByte(_ byte: UInt8) -> Bool {
+        withUnsafeBufferPointer { String.find(byte, in: $0) }
     }
 }
