@@ -120,6 +120,27 @@ import Expectations
         for secret in ["Passw0rd!", "N3w-Secret!x", "Zz9-Unique!x"] { #expect(!log.contains(secret), "\(secret) in \(log)") }
     }
 
+    /// docs/double.md, "Secrets" (a simulator decision): a wrong password equal to the
+    /// user's ID, not shaped like a password, is masked in its own field only: the
+    /// callbacks of that call and of every later one still name the user, as an app needs.
+    @Test func aWrongPasswordEqualToTheUsersIDLeavesTheUserNamedInEveryCallback() throws {
+        let served = try ServedCredsh(["--control"])
+        try expectEqual(served.control("sdk relid\nuser add alice password \"Pw-alice-1\"\n").status, 200)
+        _ = try Self.call(served, "relid", "setUser", #"{"userID":"alice"}"#, device: "d1")
+        let wrong = try Self.call(served, "relid", "setPassword", #"{"password":"alice","challengeMode":0}"#, device: "d1", id: 2)
+        expectEqual(Self.events(wrong), ["getPassword"])
+        func firstUserID(_ answer: JSONValue) -> JSONValue? {
+            guard case .array(let events)? = answer["result"]?["events"] else { return nil }
+            return events.first?["userID"]
+        }
+        expectEqual(firstUserID(wrong), .string("alice"))
+        let right = try Self.call(served, "relid", "setPassword", #"{"password":"Pw-alice-1","challengeMode":0}"#, device: "d1", id: 3)
+        expectEqual(firstUserID(right), .string("alice"))
+        let (_, log) = try served.stop()
+        #expect(log.contains("device=d1 call=setPassword password=*** challengeMode=0"), "\(log)")
+        #expect(!log.contains("Pw-alice-1"), "\(log)")
+    }
+
     /// A journal whose calls hold control characters (a BEL, an ESC sequence, a CR sent
     /// over the wire) is a script the language reads: `\u{7}` in quotes, never `\u0007`.
     /// `credsh check` finds it clean, and replayed it makes the same calls with the same

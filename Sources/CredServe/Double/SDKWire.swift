@@ -64,6 +64,11 @@ struct SDKWire {
         // every later answer: docs/double.md, "Secrets"), as a `call` line's is; a value of
         // an unknown method or field only for this call (a misspelt `pasword` is masked
         // here, without masking every later `alice` sent under a misspelt method).
+        // A value the world shows openly, a user's ID not shaped like a secret, is no
+        // secret even where one goes (a wrong password `alice` for alice): it stays masked
+        // in its own field only, so the callbacks keep naming the user, as a script's
+        // literal written openly too does (docs/double.md, "Secrets").
+        lazy var users = Set(HistoryVocabulary.users(of: session.evaluator.simulation))
         for (name, value) in rpc.params {
             let field = spec?.field(name)
             guard field?.secret ?? true else { continue }
@@ -73,6 +78,7 @@ struct SDKWire {
             case .int(let number): text = String(number)
             default: continue
             }
+            if !KnownSecrets.mayBeSecret(text), users.contains(text) { continue }
             // The session's ledger masks a secret field from here on; the call's own set
             // holds the rest, and a secret the ledger did not keep (past KnownSecrets.limit).
             if field?.secret == true { session.evaluator.events.secrets.add(text) }
