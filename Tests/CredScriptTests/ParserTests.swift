@@ -154,6 +154,9 @@ import Expectations
                     "unknown command 'expect no evnt' — did you mean 'expect no event'?")
         expectEqual(parse("expect state alice sleeping").diagnostics.first?.message,
                     "STATE must be one of logged-in, logged-out, expired, blocked, not-activated, not 'sleeping'")
+        // A known name in quotes: the quotes are what is wrong, and the message says so.
+        expectEqual(parse(#"expect state alice "logged-in""#).diagnostics.first?.message, "a state is a bare word: write logged-in, without quotes")
+        expectEqual(parse(#"sdk "fiori""#).diagnostics.first?.message, "an SDK's name is a bare word: write fiori, without quotes")
     }
 
     @Test func keyValuesAndJSONForPolicies() {

@@ -387,6 +387,8 @@ struct Resolver {
                 var message = "STATE must be one of \(known.joined(separator: ", ")), not \(value.described)"
                 if case .word(let name) = value.kind, let guess = Spelling.closest(to: name, among: known) {
                     message = "unknown state '\(name)' — did you mean '\(guess)'? (\(sdk.name)'s states: \(known.joined(separator: ", ")))"
+                } else if case .string(let text) = value.kind, known.contains(text) {
+                    message = "a state is a bare word: write \(text), without quotes"
                 }
                 return refuse(message)
             }
@@ -396,6 +398,8 @@ struct Resolver {
                 var message = "NAME must be one of \(known.joined(separator: ", ")), not \(value.described)"
                 if case .word(let name) = value.kind, let guess = Spelling.closest(to: name, among: known) {
                     message = "no SDK '\(name)' — did you mean '\(guess)'? (the SDKs: \(known.joined(separator: ", ")))"
+                } else if case .string(let text) = value.kind, known.contains(text) {
+                    message = "an SDK's name is a bare word: write \(text), without quotes"
                 }
                 return refuse(message)
             }
