@@ -335,6 +335,21 @@ public struct KnownSecrets: Sendable {
                 ranges.append(start..<(start + text.utf8.distance(from: found.lowerBound, to: found.upperBound)))
             }
         }
+        // A name cut where `…` follows (isCut): the start of a value in the other spelling
+        // is masked too, from `shortest` bytes on. Cost: each `…` × those values' characters.
+        for cut in text.ranges(of: "…") {
+            let before = text[..<cut.lowerBound]
+            for value in composedValues {
+                var prefix = String(value.dropLast())
+                while prefix.utf8.count >= Self.shortest {
+                    if before.hasSuffix(prefix), let start = before.index(before.endIndex, offsetBy: -prefix.count, limitedBy: before.startIndex) {
+                        ranges.append(text.utf8.distance(from: text.startIndex, to: start)..<text.utf8.distance(from: text.startIndex, to: cut.lowerBound))
+                        break
+                    }
+                    prefix.removeLast()
+                }
+            }
+        }
         return ranges
     }
 
@@ -391,6 +406,10 @@ public struct KnownSecrets: Sendable {
             var going = under[index & 3]
             under[index & 3] = [:]
             if byte == needle[0] || byte == percent { going[0] = index }
+            // A name cut where `…` follows (isCut): the start of a spelling is masked too.
+            if byte == Self.ellipsis[0], bytes[index...].starts(with: Self.ellipsis) {
+                for (matched, start) in going where matched >= Self.shortest { ranges.append(start..<index) }
+            }
             for (matched, start) in going {
                 if byte == needle[matched] { reach(index + 1, matched + 1, from: start) }
                 guard byte == percent else { continue }
