@@ -72,8 +72,9 @@ public enum JournalScript {
         // Steering runs, each before the call it came before: the replay must run on this
         // device, as the calls did, since a run starts on `default` and may name others.
         var marks = journal.steering[...]
-        // Masked as the header masks it: a device named like a known secret is never written.
-        let deviceLine = "device \(redactor.text(device.name))"
+        // A device named with a known secret is never written: a variable stands for its
+        // name, as for any text that holds one, so the journal still replays.
+        let deviceLine = "device " + (heldVariable("device", .string(device.name)).map { "$" + $0 } ?? device.name)
         if device != .standard, !marks.isEmpty { body.append(deviceLine) }
         func steer(before index: Int) {
             while let mark = marks.first, mark.before <= index {
