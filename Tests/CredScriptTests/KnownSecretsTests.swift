@@ -185,5 +185,15 @@ import Expectations
         var decomposed = KnownSecrets()
         decomposed.add("Cd2e\u{301}xyz!")
         expectEqual(decomposed.redact("device 'aaaCd2\u{E9}x…'"), "device 'aaa***…'")
+        // Four bytes of the text, not of the secret's spelling: one syllable (3 bytes) is
+        // no secret's start, though its decomposed spelling is 9.
+        var hangul = KnownSecrets()
+        hangul.add("\u{1112}\u{1161}\u{11AB}Zq9!x")
+        expectEqual(hangul.redact("\u{D55C}…"), "\u{D55C}…")
+        // Many `…` and many such values: a bounded look at each (maximumCuts).
+        var many = KnownSecrets()
+        for index in 0..<500 { many.add("Zq\(index)\u{E9}xyz!") }
+        let cuts = String(repeating: "ab…", count: 1_000)
+        expectEqual(many.redact(cuts), cuts)
     }
 }

@@ -39,6 +39,9 @@ import Expectations
         let lines = JournalScript.lines(of: journal, device: try DeviceID("Zq9Secret-x"), secrets: known)
         #expect(lines.contains("device $device1") && !lines.contains { $0.contains("Zq9Secret-x") || $0.hasPrefix("device ***") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("# Its secrets are variables") && $0.contains("--secret device1") }, "\(lines)")
+        // Without a steering run no `device` line is written, and no variable is named for it.
+        let calls = JournalScript.lines(of: DeviceJournal(), device: try DeviceID("Zq9Secret-x"), secrets: known)
+        #expect(!calls.contains { $0.contains("device1") }, "\(calls)")
     }
 
     @Test func linesAReplayMustNotRepeatAreComments() throws {

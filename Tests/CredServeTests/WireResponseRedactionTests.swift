@@ -111,6 +111,12 @@ import Expectations
         let start = Self.encoded(String(Self.token.prefix(21)))
         expectEqual(redactor.text("no method '\(start)…'"), "no method '***…'")
         expectEqual(redactor.bytes(Array("no method '\(start)…'".utf8)), Array("no method '***…'".utf8))
+        // Cut at a `%`, or after its first hex digit: the start spelt before it is masked.
+        let seven = Self.encoded(String(Self.token.prefix(7)))
+        let next = Self.encoded(String(Self.token.dropFirst(7).prefix(1)))
+        expectEqual(redactor.text("'\(seven)%…'"), "'***…'")
+        expectEqual(redactor.text("'\(seven)\(next.prefix(2))…'"), "'***\(next.prefix(2))…'")
+        expectEqual(redactor.bytes(Array("'\(seven)\(next.prefix(2))…'".utf8)), Array("'***\(next.prefix(2))…'".utf8))
         // Three bytes of it are no secret's start: left as sent.
         let three = Self.encoded(String(Self.token.prefix(3)))
         expectEqual(redactor.text("'\(three)…'"), "'\(three)…'")

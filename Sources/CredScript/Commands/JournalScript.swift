@@ -73,14 +73,21 @@ public enum JournalScript {
         // device, as the calls did, since a run starts on `default` and may name others.
         var marks = journal.steering[...]
         // A device named with a known secret is never written: a variable stands for its
-        // name, as for any text that holds one, so the journal still replays.
-        let deviceLine = "device " + (heldVariable("device", .string(device.name)).map { "$" + $0 } ?? device.name)
-        if device != .standard, !marks.isEmpty { body.append(deviceLine) }
+        // name, as for any text that holds one, so the journal still replays. Made when
+        // first written, so the header names no variable that no line uses.
+        var writtenDevice: String?
+        func deviceLine() -> String {
+            if let writtenDevice { return writtenDevice }
+            let line = "device " + (heldVariable("device", .string(device.name)).map { "$" + $0 } ?? device.name)
+            writtenDevice = line
+            return line
+        }
+        if device != .standard, !marks.isEmpty { body.append(deviceLine()) }
         func steer(before index: Int) {
             while let mark = marks.first, mark.before <= index {
                 marks.removeFirst()
                 body += SteeringBlock.lines(mark.run, device: device, secrets: secrets, variable: steeringVariable)
-                body.append(deviceLine)  // the replay back on the journal's device
+                body.append(deviceLine())  // the replay back on the journal's device
                 sdk = nil
             }
         }

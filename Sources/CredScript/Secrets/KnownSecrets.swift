@@ -228,6 +228,10 @@ public struct KnownSecrets: Sendable {
 
     /// `…` in UTF-8: what follows a value's first bytes where a quoted name was cut (isCut).
     private static let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
+    /// The `…` of a text looked at for a value's start in the other spelling (composedRanges).
+    static let maximumCuts = 8
+    /// The longest start of a value a cut name can end on: a name is quoted up to 64 characters.
+    static let longestCutStart = 64
 
     /// The shortest text that may hold something to mask: a value, or the cut start of one
     /// and its `…` (isCut).
@@ -336,17 +340,22 @@ public struct KnownSecrets: Sendable {
             }
         }
         // A name cut where `…` follows (isCut): the start of a value in the other spelling
-        // is masked too, from `shortest` bytes on. Cost: each `…` × those values' characters.
-        for cut in text.ranges(of: "…") {
+        // is masked too, from `shortest` bytes of the text on. A name is cut at 64
+        // characters, so a start is at most that long, and only the first `maximumCuts`
+        // of a text are looked at (a message quotes a name or two): each costs the values
+        // × 64 characters, and a second look only where a value holds the last character.
+        for cut in text.ranges(of: "…").prefix(Self.maximumCuts) {
             let before = text[..<cut.lowerBound]
+            guard let last = before.last else { continue }
+            let end = text.utf8.distance(from: text.startIndex, to: cut.lowerBound)
             for value in composedValues {
-                var prefix = String(value.dropLast())
-                while prefix.utf8.count >= Self.shortest {
-                    if before.hasSuffix(prefix), let start = before.index(before.endIndex, offsetBy: -prefix.count, limitedBy: before.startIndex) {
-                        ranges.append(text.utf8.distance(from: text.startIndex, to: start)..<text.utf8.distance(from: text.startIndex, to: cut.lowerBound))
-                        break
-                    }
-                    prefix.removeLast()
+                let characters = Array(value.prefix(Self.longestCutStart))
+                for length in stride(from: min(characters.count, value.count - 1), through: 1, by: -1) where characters[length - 1] == last {
+                    guard let start = before.index(before.endIndex, offsetBy: -length, limitedBy: before.startIndex),
+                          before[start...].elementsEqual(characters[..<length]) else { continue }
+                    let from = text.utf8.distance(from: text.startIndex, to: start)
+                    if end - from >= Self.shortest { ranges.append(from..<end) }
+                    break
                 }
             }
         }
@@ -391,7 +400,7 @@ public struct KnownSecrets: Sendable {
     /// length at worst, meant for a short value (the token's 32 bytes).
     private static func spelledInURL(_ needle: [UInt8], in bytes: [UInt8]) -> [Range<Int>] {
         let length = needle.count
-        guard length > 0, bytes.count >= length else { return [] }
+        guard length > 0, bytes.count >= Self.shortest else { return [] }  // a cut start too (isCut)
         let percent = UInt8(ascii: "%")
         // under[p & 3]: spelled so far (bytes of the needle) → the earliest start, of the
         // spellings that go on at byte p.
@@ -413,6 +422,11 @@ public struct KnownSecrets: Sendable {
             for (matched, start) in going {
                 if byte == needle[matched] { reach(index + 1, matched + 1, from: start) }
                 guard byte == percent else { continue }
+                // Cut at the `%` or inside its escape (`…%3…`): the start spelt so far.
+                if matched >= Self.shortest, bytes[(index + 1)...].starts(with: Self.ellipsis)
+                    || index + 1 < bytes.count && FormEncoding.hexValue(bytes[index + 1]) != nil && bytes[(index + 2)...].starts(with: Self.ellipsis) {
+                    ranges.append(start..<index)
+                }
                 // A `%` inside the value, dropped; or an escape of its next byte.
                 if matched > 0 { reach(index + 1, matched, from: start) }
                 if index + 2 < bytes.count, let high = FormEncoding.hexValue(bytes[index + 1]),
